@@ -1,0 +1,100 @@
+"""The ``kotp2p`` command line: one function per subcommand, each returning an exit code.
+
+Exit codes: 0 success, 1 our error (bad input, failed check), 2 usage, 130 Ctrl-C, 3 a crash
+(with a pointer to the log file that holds the traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from kotp2p import __version__
+
+log = logging.getLogger(__name__)
+
+
+class CommandError(Exception):
+    """An error the user can fix; printed without a traceback, exit code 1."""
+
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from kotp2p.simulate import run_simulate_command
+
+    return run_simulate_command(args)
+
+
+def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "simulate",
+        help="play games between bots and print statistics",
+        description="Play games between bots, a seeded PRNG driving every die and draw.",
+    )
+    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--players", type=int, default=4, help="seats per game, 2-6 (default 4)")
+    p.add_argument("--seed", type=int, default=0, help="PRNG seed; same seed, same games")
+    p.add_argument(
+        "--bots",
+        default="random",
+        help="comma-separated bot kinds, cycled over the seats (random, greedy); default random",
+    )
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(handler=_cmd_simulate)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="kotp2p",
+        description="King of Tokyo for 2-6 players on a LAN: no server, no trust needed.",
+    )
+    parser.add_argument("-V", "--version", action="version", version=f"kotp2p {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_simulate(sub)
+    return parser
+
+
+def _crash_log(exc: BaseException) -> Path:
+    fd, name = tempfile.mkstemp(prefix="kotp2p-crash-", suffix=".log")
+    with open(fd, "w", encoding="utf-8") as f:
+        f.write("".join(traceback.format_exception(exc)))
+    return Path(name)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits on --help, --version and usage errors
+        return int(exc.code or 0)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 2
+    try:
+        return handler(args)
+    except CommandError as exc:
+        print(f"kotp2p: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("kotp2p: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:
+        path = _crash_log(exc)
+        print(f"kotp2p: internal error: {exc!r}; details in {path}", file=sys.stderr)
+        return 3

@@ -1,0 +1,1 @@
+"""kotp2p.rules."""
