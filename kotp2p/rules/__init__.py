@@ -11,6 +11,11 @@ Every input is a player's decision (``state.pending`` is a :class:`Decision`; ch
 """
 
 from kotp2p.rules import cards_discard as _cards_discard  # registers the Discard effects
+from kotp2p.rules import cards_keep_body as _cards_keep_body  # and the Keep cards' effects
+from kotp2p.rules import cards_keep_damage as _cards_keep_damage
+from kotp2p.rules import cards_keep_dice as _cards_keep_dice
+from kotp2p.rules import cards_keep_market as _cards_keep_market
+from kotp2p.rules import cards_keep_mimic as _cards_keep_mimic
 from kotp2p.rules.actions import (
     DONE,
     PASS,
@@ -44,7 +49,8 @@ from kotp2p.rules.registry import CARDS, DISCARD, KEEP, CardDef
 from kotp2p.rules.state import BAY, CITY, OUTSIDE, Decision, Pending, RandomRequest, State
 from kotp2p.rules.wire import state_from_wire, state_to_wire
 
-del _cards_discard, _BASE_CARDS
+del _cards_discard, _cards_keep_body, _cards_keep_damage, _cards_keep_dice, _cards_keep_market
+del _cards_keep_mimic, _BASE_CARDS
 
 ENGINE_ID = engine_id()
 

@@ -9,7 +9,7 @@ so reaction windows can interrupt each hit and simultaneous deaths share one res
 
 from __future__ import annotations
 
-from kotp2p.rules.registry import CARDS, DISCARD, fire, hook_sum, seats_from
+from kotp2p.rules.registry import CARDS, COPIERS, DISCARD, fire, hook_sum, seats_from
 from kotp2p.rules.state import CITY, NOBODY, Frame, State
 
 MAX_STARS = 20
@@ -92,13 +92,21 @@ def damage_order(s: State, dealer: int, targets: list[int]) -> list[int]:
 
 
 def deal_damage(
-    s: State, dealer: int, hits: dict[int, int], *, smash: bool = False, then: Frame | None = None
+    s: State,
+    dealer: int,
+    hits: dict[int, int],
+    *,
+    smash: bool = False,
+    then: Frame | None = None,
+    plain: dict[int, int] | None = None,
 ) -> None:
     """Queue ``hits`` (target seat -> amount) from ``dealer`` as one resolution.
 
+    ``plain`` adds non-smash hits to the same resolution (targets not in ``hits``).
     ``then``, if given, runs after the deaths of this resolution are settled.
     """
-    order = [t for t in damage_order(s, dealer, list(hits)) if hits[t] > 0]
+    amounts = {**plain, **hits} if plain else hits
+    order = [t for t in damage_order(s, dealer, list(amounts)) if amounts[t] > 0]
     if not order:
         if then is not None:
             s.stack.append(then)
@@ -107,9 +115,8 @@ def deal_damage(
     if then is not None:
         push(then)
     push(("deaths",))
-    flag = 1 if smash else 0
     for t in reversed(order):
-        push(("hit", t, hits[t], dealer, flag, 0))
+        push(("hit", t, amounts[t], dealer, 1 if smash and t in hits else 0, 0))
 
 
 def enter_tokyo(s: State, seat: int, place: int) -> None:
@@ -159,8 +166,33 @@ def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> N
     lost = hooks.get("lost")
     if lost is not None:
         lost(s, seat, card)
+    forget_card(s, card)
     if to_discard:
         discard_card(s, card)
+
+
+def forget_card(s: State, card: int) -> None:
+    """``card`` left play: copiers that copied it copy nothing now, a copier itself forgets its
+    target, and every monster's health drops to its (maybe lower) maximum."""
+    if not COPIERS or not s.flags:
+        return
+    changed = False
+    for copier, key in COPIERS.items():
+        target = s.flags.get(key)
+        if target is not None and (target == card or copier == card):
+            del s.flags[key]
+            if copier != card:
+                s.tokens.pop(copier, None)
+            changed = True
+    if changed:
+        clamp_health(s)
+
+
+def clamp_health(s: State) -> None:
+    """Lower every live monster's health to its maximum (after a card raising it is gone)."""
+    for seat in range(s.n):
+        if s.alive[seat] and s.hp[seat] > BASE_HP:
+            s.hp[seat] = min(s.hp[seat], max_hp(s, seat))
 
 
 def eliminate(s: State, seat: int, batch: int) -> None:
@@ -169,10 +201,12 @@ def eliminate(s: State, seat: int, batch: int) -> None:
     s.hp[seat] = 0
     s.elim[seat] = batch
     s.stars[seat] = 0
-    for c in s.cards[seat]:
+    cards = s.cards[seat]
+    s.cards[seat] = ()
+    for c in cards:
         s.tokens.pop(c, None)
         discard_card(s, c)
-    s.cards[seat] = ()
+        forget_card(s, c)
     s.energy[seat] = 0
     s.poison[seat] = 0
     s.shrink[seat] = 0

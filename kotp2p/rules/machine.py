@@ -5,14 +5,16 @@ Theory of operation
 ``apply`` copies the state, pops the blocking frame on top of its stack, hands the action to
 that frame's decision (or random event) handler, then calls :func:`run`, which pops and runs
 frames until one blocks: an ``ask`` frame whose decision has two or more legal actions (one
-legal action is applied at once, none skips it; a seat no longer alive is never asked) or a
-``rand`` frame with a non-empty list of bounds.
+legal action is applied at once, none skips it; a seat no longer alive is never asked; a
+private decision is always asked) or a ``rand`` frame with a non-empty list of bounds.
 
 A turn pushes, bottom to top: ``next_turn``, ``end_turn``, ``after_buy``, the buy decision,
 ``enter``, ``resolve``, ``final_roll``, the roll decision and the first roll. Resolving pushes
 one frame per face group (numbers, hearts, energy, smashes); smashes push a damage resolution
 (``hit`` frames then ``deaths``) and the ``yields`` window. Cards add frames through hooks;
-this module never names a card.
+this module never names a card. Where several cards open a window (``after_roll``,
+``change_die``, ``revealed``, ``after_buy``), identical frames open it once: a card and its copy
+share one window.
 """
 
 from __future__ import annotations
@@ -64,8 +66,11 @@ from kotp2p.rules.registry import (
     CARDS,
     DECISIONS,
     HOOK_CARDS,
+    HOOK_ORDER,
     RANDOMS,
     STEPS,
+    TOKEN_CARDS,
+    copied,
     decision,
     fire,
     has_hook,
@@ -74,6 +79,7 @@ from kotp2p.rules.registry import (
     random_event,
     seats_from,
     step,
+    use_hook,
 )
 from kotp2p.rules.state import BAY, CITY, NOBODY, Decision, Frame, RandomRequest, State
 
@@ -98,16 +104,20 @@ def run(s: State) -> None:
                 continue
             kind = DECISIONS[frame[2]]  # type: ignore[index]
             legal = kind.legal(s, frame)
-            if len(legal) > 1:
+            if len(legal) > 1 or (legal and kind.private):
                 s.pending = Decision(seat, frame[2])  # type: ignore[arg-type]
                 return
             stack.pop()
             if legal:
                 kind.handle(s, frame, legal[0])
         elif op == "rand":
-            bounds = RANDOMS[frame[1]].bounds(s, frame)  # type: ignore[index]
+            rkind = RANDOMS[frame[1]]  # type: ignore[index]
+            bounds = rkind.bounds(s, frame)
             if bounds:
-                s.pending = RandomRequest(bounds, s.k + 1)
+                if rkind.private:
+                    s.pending = RandomRequest(bounds, s.k + 1, frame[2])  # type: ignore[arg-type]
+                else:
+                    s.pending = RandomRequest(bounds, s.k + 1)
                 return
             stack.pop()
         else:
@@ -137,8 +147,9 @@ def apply(state: State, action: Action) -> State:
         bounds = pending.bounds
         if len(values) != len(bounds):
             raise IllegalAction(f"expected {len(bounds)} random values, found {len(values)}")
+        hidden = pending.private >= 0 and all(v == -1 and type(v) is int for v in values)
         for v, b in zip(values, bounds, strict=True):
-            if type(v) is not int or not 0 <= v < b:
+            if not hidden and (type(v) is not int or not 0 <= v < b):
                 raise IllegalAction(f"expected random values 0 <= v < {b}, found {v!r}")
         s = state.copy()
         s.stack.pop()
@@ -383,7 +394,7 @@ def use_card(s: State, frame: Frame, action: UseCard) -> None:
     """Run the ``use`` hook of the card named by a ``UseCard`` action."""
     seat = frame[1]
     assert isinstance(seat, int)
-    CARDS[action.card].hooks["use"](s, seat, action.card, frame, action)
+    use_hook(s, action.card)(s, seat, action.card, frame, action)
 
 
 def _roll_handle(s: State, frame: Frame, action: Action) -> None:
@@ -413,11 +424,11 @@ def _final_roll(s: State, frame: Frame) -> None:
             continue
         for c, fn in hooked(s, seat, "after_roll"):
             f = fn(s, seat, c)
-            if f is not None:
+            if f is not None and f not in frames:
                 frames.append(f)
     for c, fn in hooked(s, active, "change_die"):
         f = fn(s, active, c)
-        if f is not None:
+        if f is not None and f not in frames:
             frames.append(f)
     s.stack.extend(reversed(frames))
 
@@ -469,9 +480,56 @@ def _res_hearts(s: State, frame: Frame) -> None:
     hearts = s.dice.count(HEART)
     if not hearts or not s.alive[seat]:
         return
-    hearts -= hook_sum(s, seat, "hearts", hearts)
-    if hearts > 0 and not s.in_tokyo(seat):
+    outside = not s.in_tokyo(seat)
+    if (outside and (s.poison[seat] or s.shrink[seat])) or has_hook(s, seat, "heart_actions"):
+        s.stack.append(("ask", seat, "hearts", hearts))
+    elif outside:
         heal(s, seat, hearts)
+
+
+def _token_actions(s: State, seat: int, hearts: int) -> list[Action]:
+    out: list[Action] = []
+    if s.in_tokyo(seat):
+        return out
+    for kind, have in (("poison", s.poison[seat]), ("shrink", s.shrink[seat])):
+        card = TOKEN_CARDS.get(kind)
+        if card is not None:
+            out.extend(UseCard(card, (n,)) for n in range(1, min(hearts, have) + 1))
+    return out
+
+
+def _hearts_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    """Heart dice: remove Poison/Shrink tokens (outside Tokyo), spend them through cards
+    (``heart_actions``), or Done: the rest heal the monster (outside Tokyo)."""
+    _, seat, _, hearts = frame
+    assert isinstance(seat, int) and isinstance(hearts, int)
+    out = _token_actions(s, seat, hearts)
+    for c, fn in hooked(s, seat, "heart_actions"):
+        out.extend(fn(s, seat, c, hearts))
+    out.append(DONE)
+    return tuple(out)
+
+
+def _hearts_handle(s: State, frame: Frame, action: Action) -> None:
+    _, seat, _, hearts = frame
+    assert isinstance(seat, int) and isinstance(hearts, int)
+    if type(action) is UseCard:
+        assert isinstance(action, UseCard)
+        if action.card == TOKEN_CARDS.get("poison") or action.card == TOKEN_CARDS.get("shrink"):
+            n = action.args[0]
+            if action.card == TOKEN_CARDS.get("poison"):
+                s.poison[seat] -= n
+            else:
+                s.shrink[seat] -= n
+            if hearts > n:
+                s.stack.append(("ask", seat, "hearts", hearts - n))
+        else:
+            use_card(s, frame, action)
+    elif not s.in_tokyo(seat):
+        heal(s, seat, hearts)
+
+
+decision("hearts", _hearts_legal, _hearts_handle)
 
 
 @step("res_energy")
@@ -499,10 +557,11 @@ def _res_smash(s: State, frame: Frame) -> None:
     smashes = smash_count(s, counts)
     if smashes <= 0:
         return
-    targets = smash_targets(s, seat)
+    hits = dict.fromkeys(smash_targets(s, seat), smashes)
+    extra: dict[int, int] = {}
     s.stack.append(("yields",))
-    fire(s, seat, "smash", smashes, targets)
-    deal_damage(s, seat, {t: smashes for t in targets}, smash=True)
+    fire(s, seat, "smash", smashes, hits, extra)
+    deal_damage(s, seat, hits, smash=True, plain=extra)
 
 
 @step("hit")
@@ -567,6 +626,8 @@ def _deaths(s: State, frame: Frame) -> None:
 def _yields(s: State, frame: Frame) -> None:
     smashed = turn_flag(s, "smashed")
     set_turn_flag(s, "smashed", 0)
+    if HOOK_CARDS.get("after_yields"):
+        s.stack.append(("after_yields",))
     if not smashed:
         return
     asks = [
@@ -596,6 +657,22 @@ def _yield_handle(s: State, frame: Frame, action: Action) -> None:
 
 
 decision("yield", _yield_legal, _yield_handle)
+
+
+@step("after_yields")
+def _after_yields(s: State, frame: Frame) -> None:
+    """Effects that wait for every yield decision (damage held back until a monster stayed,
+    damage to the monster about to take a yielded place): each live seat's ``after_yields``
+    frames, clockwise from the active monster, grouped by the hook's fixed order."""
+    order = HOOK_ORDER.get("after_yields", {})
+    found: list[tuple[int, int, Frame]] = []
+    for i, seat in enumerate(seats_from(s, s.active)):
+        for c, fn in hooked(s, seat, "after_yields"):
+            f = fn(s, seat, c)
+            if f is not None:
+                found.append((order.get(copied(s, c) or c, 1000), i, f))
+    found.sort(key=lambda x: (x[0], x[1]))
+    s.stack.extend(f for *_, f in reversed(found))
 
 
 @step("enter")
@@ -730,7 +807,7 @@ def _reveal_windows(s: State, frame: Frame) -> None:
         for seat in seats_from(s, s.active):
             for c, fn in hooked(s, seat, "revealed"):
                 f = fn(s, seat, c, card)
-                if f is not None:
+                if f is not None and f not in frames:
                     frames.append(f)
     s.stack.extend(reversed(frames))
 
@@ -740,7 +817,11 @@ def _after_buy(s: State, frame: Frame) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
-    frames = [f for c, fn in hooked(s, seat, "after_buy") if (f := fn(s, seat, c)) is not None]
+    frames: list[Frame] = []
+    for c, fn in hooked(s, seat, "after_buy"):
+        f = fn(s, seat, c)
+        if f is not None and f not in frames:
+            frames.append(f)
     s.stack.extend(reversed(frames))
 
 

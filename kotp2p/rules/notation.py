@@ -104,8 +104,9 @@ def to_text(s: State) -> str:
         fields.append("extra=" + ",".join(map(str, s.extra)))
     if s.tokens:
         fields.append("tokens=" + ",".join(f"{SLUGS[c]}:{v}" for c, v in sorted(s.tokens.items())))
-    if s.flags:
-        fields.append("flags=" + ",".join(f"{k}:{v}" for k, v in sorted(s.flags.items())))
+    public = sorted((k, v) for k, v in s.flags.items() if not k.startswith("p."))
+    if public:
+        fields.append("flags=" + ",".join(f"{k}:{v}" for k, v in public))
     if s.over:
         fields.append("over=1")
         if s.winners:

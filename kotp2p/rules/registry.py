@@ -4,6 +4,12 @@ The turn machine never names a card. Cards contribute *hooks*: functions stored 
 name on their :class:`CardDef`. The machine calls hooks at fixed points (see ``HOOK_POINTS``);
 card modules register effects with :func:`card_hook`, new frame kinds with :func:`step`, new
 decision kinds with :func:`decision` and new random events with :func:`random_event`.
+
+A *copier* card (:func:`register_copier`) counts as one more copy of the card it targets: the
+target's id is kept in ``s.flags`` under the copier's key, and every hook lookup below
+(:func:`hooked`, :func:`hook_sum`, :func:`has_hook`, :func:`fire`) yields the copier once as
+itself and once more with the target's hook functions, called with the copier's own id (so
+tokens and "discard this card" apply to the copier).
 """
 
 from __future__ import annotations
@@ -30,15 +36,19 @@ HOOK_POINTS: dict[str, str] = {
     "roll_actions": "(s, seat, card) -> tuple[Action, ...]: extra choices in the roll decision",
     "after_roll": "(s, seat, card) -> Frame|None: a window for others after the final roll",
     "change_die": "(s, seat, card) -> Frame|None: the active monster's change-die window",
+    "change_actions": "(s, seat, card) -> tuple[Action, ...]: choices in a change-die window",
     "add_smashes": "(s, seat, card, counts, stage) -> int: smashes a card adds to the roll",
     "resolve": "(s, seat, card, counts, smashes) -> None: dice patterns at the start of resolving",
     "numbers": "(s, seat, card, counts) -> None: after number faces score",
-    "hearts": "(s, seat, card, hearts) -> int: hearts the card uses (the rest heal)",
-    "smash": "(s, seat, card, smashes, targets) -> None: when the owner's smashes resolve",
+    "heart_actions": "(s, seat, card, hearts) -> tuple[Action, ...]: ways to spend heart dice",
+    "smash": "(s, seat, card, smashes, hits, extra) -> None: when the owner's smashes resolve; "
+    "may add to ``hits`` (target -> amount, merged into the smash) or to ``extra`` (separate "
+    "non-smash hits in the same resolution)",
     "smash_targets": "(s, seat, card) -> bool: the owner's smashes hit everybody",
     "hit_window": "(s, seat, card, frame) -> bool: reaction before a hit lands (pushes frames)",
     "protect": "(s, seat, card, amount, dealer, smash) -> int: the amount left after protection",
     "after_hit": "(s, seat, card, victim, lost, dealer, smash) -> None: after any hit lands",
+    "after_yields": "(s, seat, card) -> Frame|None: after every yield decision, before entering",
     "heal_bonus": "(s, seat, card) -> int: extra ♥ each time the owner heals",
     "energy_bonus": "(s, seat, card) -> int: extra ⚡ each time the owner gains energy",
     "max_hp": "(s, seat, card) -> int: raises the owner's maximum health",
@@ -118,42 +128,106 @@ def card_hook(
     return deco
 
 
+# Copier cards (Mimic): card id -> the flag naming the card it currently copies.
+COPIERS: dict[int, str] = {}
+
+# Token kinds kept per seat in the state ("poison", "shrink") -> the card whose name they bear,
+# which also names them in actions (``UseCard(card, (n,))`` spends hearts to remove n tokens).
+TOKEN_CARDS: dict[str, int] = {}
+
+
+def register_copier(card_id: int) -> None:
+    """Make ``card_id`` a copier: it counts as a copy of the card named by its flag."""
+    COPIERS[card_id] = f"copy.{card_id}"
+
+
+def copied(s: State, card: int) -> int:
+    """The card that copier ``card`` copies now; 0 for none (or a card that copies nothing)."""
+    key = COPIERS.get(card)
+    return s.flags.get(key, 0) if key is not None and s.flags else 0
+
+
+def card_pairs(s: State, seat: int) -> list[tuple[int, int]]:
+    """``(card in play, card whose effect it has)`` for seat's cards, in the order gained: each
+    card as itself, then a copier again as the card it copies."""
+    out: list[tuple[int, int]] = []
+    for c in s.cards[seat]:
+        out.append((c, c))
+        if c in COPIERS:
+            t = copied(s, c)
+            if t:
+                out.append((c, t))
+    return out
+
+
 def effective_cards(s: State, seat: int) -> tuple[int, ...]:
-    """The card ids whose effects apply to ``seat`` (its own cards, in the order gained)."""
-    return s.cards[seat]
+    """The cards whose effects apply to ``seat``, in the order gained; a copier appears as
+    itself and once more as the card it copies (so it counts as one more copy of it)."""
+    cards = s.cards[seat]
+    if not COPIERS or not s.flags or not any(c in COPIERS for c in cards):
+        return cards
+    return tuple(k for _, k in card_pairs(s, seat))
+
+
+def copies_of(s: State, seat: int, kind: int) -> list[int]:
+    """The cards in seat's play area that have ``kind``'s effect (the card, a copier of it)."""
+    return [c for c, k in card_pairs(s, seat) if k == kind]
 
 
 def hooked(s: State, seat: int, hook: str) -> Iterator[tuple[int, Callable[..., Any]]]:
-    """``(card, fn)`` for each of seat's cards that has ``hook``, in the order gained."""
+    """``(card, fn)`` for each of seat's cards that has ``hook`` (a copier with its target's
+    ``fn``), in the order gained or in the hook's fixed order."""
     ids = HOOK_CARDS.get(hook)
     if not ids:
         return
-    mine = [c for c in effective_cards(s, seat) if c in ids]
+    cards = s.cards[seat]
+    if not cards:
+        return
+    if COPIERS and s.flags and any(c in COPIERS for c in cards):
+        mine = [(c, k) for c, k in card_pairs(s, seat) if k in ids]
+    else:
+        mine = [(c, c) for c in cards if c in ids]
     order = HOOK_ORDER.get(hook)
     if order is not None and len(mine) > 1:
-        mine.sort(key=lambda c: order.get(c, 1000))
-    for c in mine:
-        yield c, CARDS[c].hooks[hook]
+        mine.sort(key=lambda ck: order.get(ck[1], 1000))
+    for c, k in mine:
+        yield c, CARDS[k].hooks[hook]
 
 
 def hook_sum(s: State, seat: int, hook: str, *args: Any) -> int:
-    """The sum of a value hook over seat's cards (0 when none has it)."""
+    """The sum of a value hook over seat's cards and copies (0 when none has it)."""
     ids = HOOK_CARDS.get(hook)
     if not ids:
         return 0
     total = 0
-    for c in effective_cards(s, seat):
+    for c in s.cards[seat]:
         if c in ids:
             total += CARDS[c].hooks[hook](s, seat, c, *args)
+        if c in COPIERS:
+            t = copied(s, c)
+            if t in ids:
+                total += CARDS[t].hooks[hook](s, seat, c, *args)
     return total
 
 
 def has_hook(s: State, seat: int, hook: str) -> bool:
-    """True if any of seat's cards has ``hook``."""
+    """True if any of seat's cards (or copies) has ``hook``."""
     ids = HOOK_CARDS.get(hook)
     if not ids:
         return False
-    return any(c in ids for c in effective_cards(s, seat))
+    return any(c in ids or (c in COPIERS and copied(s, c) in ids) for c in s.cards[seat])
+
+
+def use_hook(s: State, card: int) -> Callable[..., Any]:
+    """The ``use`` hook that ``UseCard(card, ...)`` runs: the card's own, or for a copier the
+    hook of the card it copies.
+
+    :raises KeyError: if neither has one.
+    """
+    fn = CARDS[card].hooks.get("use")
+    if fn is None:
+        fn = CARDS[copied(s, card)].hooks["use"]
+    return fn
 
 
 def fire(s: State, seat: int, hook: str, *args: Any) -> None:
@@ -179,19 +253,27 @@ class DecisionKind:
     """How to list and apply the actions of one kind of decision (``ask`` frames).
 
     ``check`` is an optional fast legality test used instead of ``action in legal(...)``.
+    A ``private`` decision depends on hidden information (a peeked card), so how many options
+    it has is not public: it is always asked, even with a single legal action.
     """
 
     legal: Callable[[State, Frame], tuple[Action, ...]]
     handle: Callable[[State, Frame, Action], None]
     check: Callable[[State, Frame, Action], bool] | None = None
+    private: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class RandomKind:
-    """The bounds of one kind of random event (``rand`` frames) and what its values do."""
+    """The bounds of one kind of random event (``rand`` frames) and what its values do.
+
+    For a ``private`` event only the seat in ``frame[2]`` learns the values; every other
+    replica answers with ``-1`` for each value (unknown).
+    """
 
     bounds: Callable[[State, Frame], tuple[int, ...]]
     handle: Callable[[State, Frame, tuple[int, ...]], None]
+    private: bool = False
 
 
 DECISIONS: dict[str, DecisionKind] = {}
@@ -215,19 +297,23 @@ def decision(
     legal: Callable[[State, Frame], tuple[Action, ...]],
     handle: Callable[[State, Frame, Action], None],
     check: Callable[[State, Frame, Action], bool] | None = None,
+    *,
+    private: bool = False,
 ) -> None:
     """Register a decision kind asked with frames ``("ask", seat, kind, *args)``."""
     if kind in DECISIONS:
         raise ValueError(f"decision {kind!r} registered twice")
-    DECISIONS[kind] = DecisionKind(legal, handle, check)
+    DECISIONS[kind] = DecisionKind(legal, handle, check, private)
 
 
 def random_event(
     kind: str,
     bounds: Callable[[State, Frame], tuple[int, ...]],
     handle: Callable[[State, Frame, tuple[int, ...]], None],
+    *,
+    private: bool = False,
 ) -> None:
     """Register a random event asked with frames ``("rand", kind, *args)``."""
     if kind in RANDOMS:
         raise ValueError(f"random event {kind!r} registered twice")
-    RANDOMS[kind] = RandomKind(bounds, handle)
+    RANDOMS[kind] = RandomKind(bounds, handle, private)

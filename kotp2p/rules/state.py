@@ -17,7 +17,7 @@ state rebuilt from its fields (wire or text) recomputes ``pending`` by running t
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 Frame = tuple[str | int, ...]
@@ -37,11 +37,14 @@ class Decision(NamedTuple):
 class RandomRequest:
     """A random event: answer with ``RandomResult`` holding one ``0 <= v < b`` per bound.
 
-    ``index`` is ``k``, the 1-based number of this random event in the game.
+    ``index`` is ``k``, the 1-based number of this random event in the game. ``private`` is
+    the seat that alone learns the values (a peek at the deck), or ``NOBODY``; every other
+    replica answers such a request with ``-1`` for each value.
     """
 
     bounds: tuple[int, ...]
     index: int
+    private: int = field(default=NOBODY, repr=False)
 
 
 Pending = Decision | RandomRequest | None

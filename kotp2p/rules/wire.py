@@ -2,7 +2,8 @@
 
 The array holds every field that matters; ``pending`` is not stored but recomputed by running
 the continuation stack, which blocks at the same frame. Decoding checks every type and range,
-so a hostile or corrupt array raises :class:`InvalidState`, never another error.
+so a hostile or corrupt array raises :class:`InvalidState`, never another error. Flags whose
+name starts with ``p.`` are private to one replica (hidden information) and are left out.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from kotp2p.rules.registry import CARDS, DECISIONS, RANDOMS, STEPS
 from kotp2p.rules.state import NOBODY, Frame, State
 
 WIRE_VERSION = 1
+# Flags holding what only this replica knows (a card peeked at): never encoded, never hashed.
+PRIVATE_PREFIX = "p."
 _FIELDS = 29
 
 
@@ -44,7 +47,7 @@ def state_to_wire(s: State) -> list[object]:
         list(s.discard),
         s.k,
         sorted([k, v] for k, v in s.tokens.items()),
-        sorted([k, v] for k, v in s.flags.items()),
+        sorted([k, v] for k, v in s.flags.items() if not k.startswith(PRIVATE_PREFIX)),
         [list(f) for f in s.stack],
         s.over,
         list(s.winners),

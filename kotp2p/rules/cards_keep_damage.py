@@ -1,0 +1,397 @@
+"""Keep cards of the damage pipeline: reactions to a hit, smash extras, tokens, after-hit effects.
+
+Theory of operation
+-------------------
+Every hit is a ``hit`` frame (see :mod:`kotp2p.rules.machine`). Before it lands, the target's
+``hit_window`` hooks run in their fixed order:
+
+1. Jets (order 0): a smash from the active monster on a Jets owner in Tokyo is held back. The
+   owner is recorded as smashed (so it is asked to yield) and the amount waits in the turn flag
+   ``jets.<seat>``; after every yield decision (``after_yields``), a monster that stayed takes
+   it as a smash (reaction windows and tokens included), one that left takes nothing.
+2. One ``react`` window for Camouflage, Wings and Rapid Healing together, offered only if the
+   hit would still wound after protection: ``UseCard`` of a usable card, or ``Pass`` to take
+   the hit. Camouflage rolls one die per pending ♥ (a ``camo`` random event), each heart
+   cancelling 1; a Background Dweller owner re-rolls every 3 among them (a 3 never helps, so
+   this is not asked). Each copy of Camouflage rolls once per hit (bit 0 for the card, bit 1
+   for a copy in the ``used`` mask). Wings (2⚡) protects for the rest of the turn. Rapid
+   Healing (2⚡ for 1♥) is offered when the hit would otherwise be lethal. The window reopens
+   after each use with what is left of the hit.
+
+Protection (Wings used this turn, Armor Plating on a hit of exactly 1) then applies in
+``apply_hit``; a hit that was entirely cancelled or prevented wounds nobody, so it opens no
+yield choice and gives no token. Burrowing's 1♥ to the monster taking a yielded place also
+waits for ``after_yields`` (order 1, after held-back Jets damage).
+"""
+
+from __future__ import annotations
+
+import kotp2p.rules.cardlist  # noqa: F401  (the cards must exist before their effects)
+from kotp2p.rules.actions import PASS, Action, Pass, UseCard
+from kotp2p.rules.dice import FACES, HEART, THREE
+from kotp2p.rules.effects import (
+    BASE_HP,
+    bit,
+    deal_damage,
+    gain_energy,
+    gain_stars,
+    heal,
+    leave_tokyo,
+    lose_energy,
+    max_hp,
+    remove_card,
+    set_turn_flag,
+    turn_flag,
+)
+from kotp2p.rules.machine import use_card
+from kotp2p.rules.registry import (
+    TOKEN_CARDS,
+    card_hook,
+    card_pairs,
+    copies_of,
+    decision,
+    hooked,
+    random_event,
+    step,
+)
+from kotp2p.rules.state import Frame, State
+
+ALPHA_MONSTER = 3
+ARMOR_PLATING = 4
+BACKGROUND_DWELLER = 5
+BURROWING = 6
+CAMOUFLAGE = 7
+EATER_OF_THE_DEAD = 10
+FIRE_BREATHING = 15
+HEALING_RAY = 20
+IT_HAS_A_CHILD = 23
+JETS = 24
+NOVA_BREATH = 29
+POISON_SPIT = 35
+RAPID_HEALING = 37
+SHRINK_RAY = 40
+MAKING_IT_STRONGER = 47
+WINGS = 48
+
+WINGS_COST = 2
+RAPID_HEALING_COST = 2
+HEALING_RAY_PRICE = 2  # energy per heart die spent on another monster
+SKIP_WINDOWS = 99  # a hit frame stage past every window
+
+TOKEN_CARDS["poison"] = POISON_SPIT
+TOKEN_CARDS["shrink"] = SHRINK_RAY
+
+
+def _ints(frame: Frame, first: int, n: int) -> list[int]:
+    out = list(frame[first : first + n])
+    assert all(isinstance(x, int) for x in out)
+    return out  # type: ignore[return-value]
+
+
+def protected(s: State, seat: int, amount: int, dealer: int, smash: bool) -> int:
+    """What a hit of ``amount`` on ``seat`` would still take after protection (no side effect)."""
+    for c, fn in hooked(s, seat, "protect"):
+        amount = fn(s, seat, c, amount, dealer, smash)
+        if amount <= 0:
+            return 0
+    return amount
+
+
+@card_hook(ARMOR_PLATING, "protect")
+def _armor_plating(s: State, seat: int, c: int, amount: int, dealer: int, smash: bool) -> int:
+    return 0 if amount == 1 else amount
+
+
+@card_hook(WINGS, "protect")
+def _wings_protect(s: State, seat: int, c: int, amount: int, dealer: int, smash: bool) -> int:
+    return 0 if turn_flag(s, "wings") & bit(seat) else amount
+
+
+# --- the react window ---------------------------------------------------------------------------
+
+
+def _camo_bit(c: int) -> int:
+    return 1 if c == CAMOUFLAGE else 2
+
+
+def react_options(s: State, seat: int, amount: int, dealer: int, smash: int, used: int) -> list[Action]:
+    """The cards ``seat`` may use against a pending hit (empty if nothing would help)."""
+    left = protected(s, seat, amount, dealer, bool(smash))
+    if left <= 0:
+        return []
+    out: list[Action] = []
+    wings = rapid = False
+    energy = s.energy[seat]
+    for c, k in card_pairs(s, seat):
+        if k == CAMOUFLAGE and not used & _camo_bit(c):
+            out.append(UseCard(c))
+        elif k == WINGS and not wings and energy >= WINGS_COST:
+            wings = True
+            out.append(UseCard(c))
+        elif (
+            k == RAPID_HEALING
+            and not rapid
+            and energy >= RAPID_HEALING_COST
+            and left >= s.hp[seat]
+            and s.hp[seat] < max_hp(s, seat)
+        ):
+            rapid = True
+            out.append(UseCard(c))
+    return out
+
+
+def _react_window(s: State, seat: int, c: int, nxt: Frame) -> bool:
+    _, _target, amount, dealer, smash, _stage = nxt
+    assert isinstance(amount, int) and isinstance(dealer, int) and isinstance(smash, int)
+    if not react_options(s, seat, amount, dealer, smash, 0):
+        return False
+    s.stack.append(("ask", seat, "react", amount, dealer, smash, 0))
+    return True
+
+
+for _card in (CAMOUFLAGE, WINGS, RAPID_HEALING):
+    card_hook(_card, "hit_window", order=1)(_react_window)
+
+
+def _react_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    seat, amount, dealer, smash, used = _ints(frame, 1, 1) + _ints(frame, 3, 4)
+    options = react_options(s, seat, amount, dealer, smash, used)
+    return (*options, PASS) if options else ()
+
+
+def _take_hit(s: State, frame: Frame) -> None:
+    seat, amount, dealer, smash = _ints(frame, 1, 1) + _ints(frame, 3, 3)
+    s.stack.append(("hit", seat, amount, dealer, smash, SKIP_WINDOWS))
+
+
+def _react_handle(s: State, frame: Frame, action: Action) -> None:
+    if type(action) is Pass:
+        _take_hit(s, frame)
+    else:
+        assert isinstance(action, UseCard)
+        use_card(s, frame, action)
+
+
+decision("react", _react_legal, _react_handle)
+
+
+@card_hook(CAMOUFLAGE, "use")
+def _camouflage(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    amount, dealer, smash, used = _ints(frame, 3, 4)
+    s.stack.append(("rand", "camo", seat, amount, dealer, smash, used | _camo_bit(c), amount))
+
+
+def _camo_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    seat = frame[2]
+    n = frame[7]
+    assert isinstance(seat, int) and isinstance(n, int)
+    return (FACES,) * n if s.alive[seat] else ()
+
+
+def _camo_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    seat, amount, dealer, smash, used = _ints(frame, 2, 5)
+    amount -= values.count(HEART)
+    if amount <= 0:
+        return
+    threes = values.count(THREE)
+    if threes and copies_of(s, seat, BACKGROUND_DWELLER):
+        s.stack.append(("rand", "camo", seat, amount, dealer, smash, used, min(threes, amount)))
+    else:
+        s.stack.append(("ask", seat, "react", amount, dealer, smash, used))
+
+
+random_event("camo", _camo_bounds, _camo_roll)
+
+
+@card_hook(WINGS, "use")
+def _wings(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    lose_energy(s, seat, WINGS_COST)
+    set_turn_flag(s, "wings", turn_flag(s, "wings") | bit(seat))
+    _take_hit(s, frame)
+
+
+def _rapid_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    if (
+        s.energy[seat] >= RAPID_HEALING_COST
+        and s.hp[seat] < max_hp(s, seat)
+        and c == copies_of(s, seat, RAPID_HEALING)[0]
+    ):
+        return (UseCard(c),)
+    return ()
+
+
+card_hook(RAPID_HEALING, "buy_actions")(_rapid_offer)
+
+
+@card_hook(RAPID_HEALING, "use")
+def _rapid_healing(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    lose_energy(s, seat, RAPID_HEALING_COST)
+    heal(s, seat, 1)
+    s.stack.append(frame)
+
+
+# --- Jets and Burrowing: after the yield decisions --------------------------------------------
+
+
+@card_hook(JETS, "hit_window", order=0)
+def _jets_window(s: State, seat: int, c: int, nxt: Frame) -> bool:
+    _, _, amount, dealer, smash, _stage = nxt
+    assert isinstance(amount, int) and isinstance(dealer, int)
+    if (
+        not smash
+        or dealer < 0
+        or dealer != s.active
+        or not s.in_tokyo(seat)
+        or turn_flag(s, "jets_done") & bit(seat)
+        or protected(s, seat, amount, dealer, True) <= 0
+    ):
+        return False
+    set_turn_flag(s, f"jets.{seat}", amount)
+    set_turn_flag(s, "smashed", turn_flag(s, "smashed") | bit(seat))
+    return True
+
+
+@card_hook(JETS, "after_yields", order=0)
+def _jets_after(s: State, seat: int, c: int) -> Frame | None:
+    amount = turn_flag(s, f"jets.{seat}")
+    if not amount:
+        return None
+    set_turn_flag(s, f"jets.{seat}", 0)
+    return ("jets", seat, amount) if s.in_tokyo(seat) else None
+
+
+@step("jets")
+def _jets_stayed(s: State, frame: Frame) -> None:
+    seat, amount = _ints(frame, 1, 2)
+    set_turn_flag(s, "jets_done", turn_flag(s, "jets_done") | bit(seat))
+    deal_damage(s, s.active, {seat: amount}, smash=True, then=("unsmash", seat))
+
+
+@step("unsmash")
+def _unsmash(s: State, frame: Frame) -> None:
+    seat = frame[1]
+    assert isinstance(seat, int)
+    set_turn_flag(s, "smashed", turn_flag(s, "smashed") & ~bit(seat))
+
+
+@card_hook(BURROWING, "after_yields", order=1)
+def _burrowing_after(s: State, seat: int, c: int) -> Frame | None:
+    active = s.active
+    if turn_flag(s, "yielded") & bit(seat) and active != seat and not s.in_tokyo(active):
+        return ("burrow", seat)
+    return None
+
+
+@step("burrow")
+def _burrow(s: State, frame: Frame) -> None:
+    seat = frame[1]
+    assert isinstance(seat, int)
+    deal_damage(s, seat, {s.active: 1})
+
+
+# --- smash resolution ------------------------------------------------------------------------------
+
+
+@card_hook(NOVA_BREATH, "smash_targets")
+def _nova_breath(s: State, seat: int, c: int) -> bool:
+    return True
+
+
+@card_hook(ALPHA_MONSTER, "smash")
+def _alpha_monster(
+    s: State, seat: int, c: int, smashes: int, hits: dict[int, int], extra: dict[int, int]
+) -> None:
+    gain_stars(s, seat, 1)
+
+
+def neighbours(s: State, seat: int) -> list[int]:
+    """The nearest live monsters on each side of ``seat`` (one when only two are alive)."""
+    n = s.n
+    right = next((seat + i) % n for i in range(1, n) if s.alive[(seat + i) % n])
+    left = next((seat - i) % n for i in range(1, n) if s.alive[(seat - i) % n])
+    return [right] if left == right else [right, left]
+
+
+@card_hook(FIRE_BREATHING, "smash")
+def _fire_breathing(
+    s: State, seat: int, c: int, smashes: int, hits: dict[int, int], extra: dict[int, int]
+) -> None:
+    if s.alive_count() < 2:
+        return
+    for t in neighbours(s, seat):
+        if t in hits:
+            hits[t] += 1
+        else:
+            extra[t] = extra.get(t, 0) + 1
+
+
+def _token_giver(card: int, field: str) -> None:
+    @card_hook(card, "after_hit")
+    def give(
+        s: State, seat: int, c: int, victim: int, lost: int, dealer: int, smash: bool
+    ) -> None:
+        if smash and dealer == seat and victim != seat:
+            tokens: list[int] = getattr(s, field)
+            tokens[victim] += 1
+
+
+_token_giver(POISON_SPIT, "poison")
+_token_giver(SHRINK_RAY, "shrink")
+
+
+# --- after a hit -----------------------------------------------------------------------------------
+
+
+@card_hook(EATER_OF_THE_DEAD, "after_hit")
+def _eater_of_the_dead(
+    s: State, seat: int, c: int, victim: int, lost: int, dealer: int, smash: bool
+) -> None:
+    if victim != seat and s.hp[victim] == 0:
+        gain_stars(s, seat, 3)
+
+
+@card_hook(MAKING_IT_STRONGER, "after_hit")
+def _making_it_stronger(
+    s: State, seat: int, c: int, victim: int, lost: int, dealer: int, smash: bool
+) -> None:
+    if victim == seat and lost >= 2:
+        gain_energy(s, seat, 1)
+
+
+@card_hook(IT_HAS_A_CHILD, "dying")
+def _it_has_a_child(s: State, seat: int, c: int) -> bool:
+    for card in s.cards[seat]:
+        remove_card(s, seat, card)
+    s.stars[seat] = 0
+    s.hp[seat] = BASE_HP
+    leave_tokyo(s, seat)
+    set_turn_flag(s, "smashed", turn_flag(s, "smashed") & ~bit(seat))
+    set_turn_flag(s, f"jets.{seat}", 0)
+    return True
+
+
+# --- Healing Ray ----------------------------------------------------------------------------------
+
+
+@card_hook(HEALING_RAY, "heart_actions")
+def _healing_ray_offer(s: State, seat: int, c: int, hearts: int) -> tuple[Action, ...]:
+    if c != copies_of(s, seat, HEALING_RAY)[0]:
+        return ()
+    out: list[Action] = []
+    for t in range(s.n):
+        if t != seat and s.alive[t]:
+            missing = max_hp(s, t) - s.hp[t]
+            out.extend(UseCard(c, (t, n)) for n in range(1, min(hearts, missing) + 1))
+    return tuple(out)
+
+
+@card_hook(HEALING_RAY, "use")
+def _healing_ray(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    target, n = action.args
+    hearts = frame[3]
+    assert isinstance(hearts, int)
+    heal(s, target, n)
+    paid = lose_energy(s, target, HEALING_RAY_PRICE * n)
+    gain_energy(s, seat, paid)
+    if hearts > n:
+        s.stack.append(("ask", seat, "hearts", hearts - n))

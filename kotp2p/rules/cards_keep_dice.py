@@ -1,0 +1,324 @@
+"""Keep cards that work on the dice: how many, how many rolls, changing faces, reading patterns.
+
+Theory of operation
+-------------------
+Extra dice and rolls are value hooks (``dice_count``, ``roll_count``). Extra rolls bought with
+a card (Energy Drink, Smoke Cloud) are ``UseCard`` choices in the roll decision, offered once
+the normal rolls are spent: using one adds a roll, which the player then spends with an
+ordinary ``Reroll`` (buying a roll early would change nothing, so it is not offered).
+Background Dweller offers ``UseCard(card, (die,))`` to re-roll one die showing 3, any number
+of times, in the roll decision and in the change-die window.
+
+After the final roll, Psychic Probe owners get a ``probe`` window (one per owner, in seat
+order after the active monster), then the active monster gets one ``change`` window where
+every change-die card offers its actions (Herd Culler, Plot Twist, Stretchy, Background
+Dweller) until it is ``Done``.
+
+Added smashes follow the three stages of ``smash_count``: Poison Quills counts as rolled
+(stage 0), Spiked Tail and Urbavore need a smash so far (stage 1), Acid Attack and Burrowing
+come last (stage 2). Freeze Time reads the resolved dice at the end of the turn (so buying it
+after rolling 111 still counts) and leaves the number of dice to drop in the ``freeze`` flag
+for the extra turn it grants.
+"""
+
+from __future__ import annotations
+
+import kotp2p.rules.cardlist  # noqa: F401  (the cards must exist before their effects)
+from kotp2p.rules.actions import DONE, PASS, Action, UseCard
+from kotp2p.rules.dice import FACES, HEART, ONE, THREE, TWO
+from kotp2p.rules.effects import (
+    gain_stars,
+    lose_energy,
+    remove_card,
+    set_turn_flag,
+    turn_flag,
+)
+from kotp2p.rules.machine import card_actions, use_card
+from kotp2p.rules.registry import card_hook, copies_of, decision, random_event
+from kotp2p.rules.state import Frame, State
+
+ACID_ATTACK = 1
+BACKGROUND_DWELLER = 5
+BURROWING = 6
+COMPLETE_DESTRUCTION = 8
+EXTRA_HEADS = (13, 14)
+FREEZE_TIME = 16
+GIANT_BRAIN = 18
+GOURMET = 19
+HERD_CULLER = 22
+DETRITIVORE = 30
+PLOT_TWIST = 33
+POISON_QUILLS = 34
+PSYCHIC_PROBE = 36
+SMOKE_CLOUD = 41
+SPIKED_TAIL = 43
+STRETCHY = 44
+ENERGY_DRINK = 45
+URBAVORE = 46
+
+STRETCHY_COST = 2
+SMOKE_TOKENS = 3
+
+
+def _seat(frame: Frame) -> int:
+    seat = frame[1]
+    assert isinstance(seat, int)
+    return seat
+
+
+def _set_die(s: State, die: int, face: int) -> None:
+    dice = list(s.dice)
+    dice[die] = face
+    s.dice = tuple(dice)
+
+
+def _face_changes(s: State, card: int) -> tuple[Action, ...]:
+    return tuple(
+        UseCard(card, (i, f)) for i, d in enumerate(s.dice) for f in range(FACES) if f != d
+    )
+
+
+# --- more dice, more rolls ---------------------------------------------------------------
+
+
+def _extra_die(s: State, seat: int, c: int) -> int:
+    return 1
+
+
+for _head in EXTRA_HEADS:
+    card_hook(_head, "dice_count")(_extra_die)
+
+
+@card_hook(GIANT_BRAIN, "roll_count")
+def _giant_brain(s: State, seat: int, c: int) -> int:
+    return 1
+
+
+@card_hook(ENERGY_DRINK, "roll_actions")
+def _energy_drink_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    if s.rolls_left == 0 and s.energy[seat] >= 1 and s.dice and c == copies_of(s, seat, ENERGY_DRINK)[0]:
+        return (UseCard(c),)
+    return ()
+
+
+@card_hook(ENERGY_DRINK, "use")
+def _energy_drink(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    lose_energy(s, seat, 1)
+    s.rolls_left += 1
+    s.stack.append(frame)
+
+
+@card_hook(SMOKE_CLOUD, "gained")
+def _smoke_cloud_tokens(s: State, seat: int, c: int) -> None:
+    s.tokens[c] = SMOKE_TOKENS
+
+
+@card_hook(SMOKE_CLOUD, "roll_actions")
+def _smoke_cloud_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    if s.rolls_left == 0 and s.tokens.get(c, 0) > 0 and s.dice:
+        return (UseCard(c),)
+    return ()
+
+
+@card_hook(SMOKE_CLOUD, "use")
+def _smoke_cloud(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    left = s.tokens.get(c, 0) - 1
+    s.tokens[c] = left
+    s.rolls_left += 1
+    s.stack.append(frame)
+    if left <= 0 and c == SMOKE_CLOUD:
+        remove_card(s, seat, c)  # a copy keeps its (empty) card
+
+
+# --- Background Dweller --------------------------------------------------------------------
+
+
+def _dweller_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    if c != copies_of(s, seat, BACKGROUND_DWELLER)[0]:
+        return ()
+    return tuple(UseCard(c, (i,)) for i, d in enumerate(s.dice) if d == THREE)
+
+
+card_hook(BACKGROUND_DWELLER, "roll_actions")(_dweller_offer)
+card_hook(BACKGROUND_DWELLER, "change_actions")(_dweller_offer)
+
+
+@card_hook(BACKGROUND_DWELLER, "use")
+def _dweller(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    s.stack.append(frame)
+    s.stack.append(("rand", "roll", 1 << action.args[0]))
+
+
+# --- the change-die window -----------------------------------------------------------------
+
+
+def _change_window(s: State, seat: int, c: int) -> Frame | None:
+    return ("ask", seat, "change")
+
+
+for _card in (BACKGROUND_DWELLER, HERD_CULLER, PLOT_TWIST, STRETCHY):
+    card_hook(_card, "change_die")(_change_window)
+
+
+def _change_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    return (*card_actions(s, _seat(frame), "change_actions"), DONE)
+
+
+def _change_handle(s: State, frame: Frame, action: Action) -> None:
+    if type(action) is UseCard:
+        assert isinstance(action, UseCard)
+        use_card(s, frame, action)
+
+
+decision("change", _change_legal, _change_handle)
+
+
+@card_hook(HERD_CULLER, "change_actions")
+def _herd_culler_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    if turn_flag(s, f"used.{c}"):
+        return ()
+    return tuple(UseCard(c, (i,)) for i, d in enumerate(s.dice) if d != ONE)
+
+
+@card_hook(HERD_CULLER, "use")
+def _herd_culler(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    set_turn_flag(s, f"used.{c}", 1)
+    _set_die(s, action.args[0], ONE)
+    s.stack.append(frame)
+
+
+@card_hook(PLOT_TWIST, "change_actions")
+def _plot_twist_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    return _face_changes(s, c)
+
+
+@card_hook(PLOT_TWIST, "use")
+def _plot_twist(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    _set_die(s, action.args[0], action.args[1])
+    remove_card(s, seat, c)
+    s.stack.append(frame)
+
+
+@card_hook(STRETCHY, "change_actions")
+def _stretchy_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    if s.energy[seat] < STRETCHY_COST or c != copies_of(s, seat, STRETCHY)[0]:
+        return ()
+    return _face_changes(s, c)
+
+
+@card_hook(STRETCHY, "use")
+def _stretchy(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    lose_energy(s, seat, STRETCHY_COST)
+    _set_die(s, action.args[0], action.args[1])
+    s.stack.append(frame)
+
+
+# --- Psychic Probe ---------------------------------------------------------------------------
+
+
+@card_hook(PSYCHIC_PROBE, "after_roll")
+def _probe_window(s: State, seat: int, c: int) -> Frame | None:
+    return ("ask", seat, "probe") if s.dice else None
+
+
+def _probe_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    seat = _seat(frame)
+    mine = copies_of(s, seat, PSYCHIC_PROBE)
+    if not mine:
+        return ()
+    return (*(UseCard(mine[0], (i,)) for i in range(len(s.dice))), PASS)
+
+
+def _probe_handle(s: State, frame: Frame, action: Action) -> None:
+    if type(action) is UseCard:
+        assert isinstance(action, UseCard)
+        s.stack.append(("rand", "probe", _seat(frame), action.args[0]))
+
+
+decision("probe", _probe_legal, _probe_handle)
+
+
+def _probe_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    return (FACES,) if s.alive[s.active] else ()
+
+
+def _probe_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    _, _, seat, die = frame
+    assert isinstance(seat, int) and isinstance(die, int)
+    _set_die(s, die, values[0])
+    if values[0] == HEART:
+        for c in copies_of(s, seat, PSYCHIC_PROBE):
+            remove_card(s, seat, c)
+
+
+random_event("probe", _probe_bounds, _probe_roll)
+
+
+# --- added smashes ----------------------------------------------------------------------------
+
+
+@card_hook(POISON_QUILLS, "add_smashes")
+def _poison_quills(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
+    return 2 if stage == 0 and counts[TWO] >= 3 else 0
+
+
+@card_hook(SPIKED_TAIL, "add_smashes")
+def _spiked_tail(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
+    return 1 if stage == 1 and smashes > 0 else 0
+
+
+@card_hook(URBAVORE, "add_smashes")
+def _urbavore_smash(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
+    return 1 if stage == 1 and smashes > 0 and s.in_tokyo(seat) else 0
+
+
+@card_hook(URBAVORE, "start_turn")
+def _urbavore_star(s: State, seat: int, c: int) -> None:
+    if s.in_tokyo(seat):
+        gain_stars(s, seat, 1)
+
+
+@card_hook(ACID_ATTACK, "add_smashes")
+def _acid_attack(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
+    return 1 if stage == 2 else 0
+
+
+@card_hook(BURROWING, "add_smashes")
+def _burrowing_smash(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
+    return 1 if stage == 2 and s.in_tokyo(seat) else 0
+
+
+# --- dice patterns and numbers ------------------------------------------------------------------
+
+
+@card_hook(DETRITIVORE, "resolve")
+def _detritivore(s: State, seat: int, c: int, counts: list[int], smashes: int) -> None:
+    if counts[ONE] and counts[TWO] and counts[THREE]:
+        gain_stars(s, seat, 2)
+
+
+@card_hook(COMPLETE_DESTRUCTION, "resolve")
+def _complete_destruction(s: State, seat: int, c: int, counts: list[int], smashes: int) -> None:
+    if all(counts[f] for f in range(HEART + 1)) and smashes > 0:
+        gain_stars(s, seat, 9)
+
+
+@card_hook(GOURMET, "numbers")
+def _gourmet(s: State, seat: int, c: int, counts: list[int]) -> None:
+    if counts[ONE] >= 3:
+        gain_stars(s, seat, 2)
+
+
+@card_hook(FREEZE_TIME, "extra_turn")
+def _freeze_time(s: State, seat: int, c: int) -> bool:
+    if s.dice.count(ONE) < 3:
+        return False
+    s.flags["freeze"] = turn_flag(s, "fewer_dice") + 1
+    return True
+
+
+@card_hook(FREEZE_TIME, "start_turn")
+def _freeze_time_dice(s: State, seat: int, c: int) -> None:
+    fewer = s.flags.pop("freeze", 0)
+    if fewer:
+        set_turn_flag(s, "fewer_dice", fewer)

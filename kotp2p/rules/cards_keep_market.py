@@ -1,0 +1,212 @@
+"""Keep cards about buying and selling: discounts, purchase bonuses, Opportunist, Parasitic
+Tentacles, Made in a Lab and Metamorph.
+
+Theory of operation
+-------------------
+Opportunist answers the machine's ``revealed`` windows with an ``opportunist`` decision for
+each owner other than the active monster (who can buy the card in its own buy step), clockwise
+from the active monster. Parasitic Tentacles and Made in a Lab add ``UseCard`` choices to the
+buy decision; Metamorph adds a ``sell`` step after buying (``after_buy``).
+
+Made in a Lab and hidden information: our deck has no order (every draw picks uniformly among
+the unrevealed cards), so "look at the top card" is a *private* random draw (``peek``): only
+the peeker's replica learns which card it is, in the private flag ``p.lab``, which is never
+encoded nor hashed (``wire.PRIVATE_PREFIX``); every other replica answers the random request
+with ``-1`` and keeps the slot unknown. The card stays in the deck (its composition is public
+and unchanged) and the peek lasts for one ``lab`` decision only, right after it: ``Buy(card)``
+opens the card (it becomes public and leaves the deck through a normal purchase) or ``Pass``
+leaves it unseen by the others. The ``lab`` decision is *private*: it is always asked, since
+how many options it has depends on the hidden card. A replica that does not know the card
+accepts ``Buy`` of any affordable deck card; checking it against the peek is the job of the
+protocol layer's opening of the private draw.
+"""
+
+from __future__ import annotations
+
+import kotp2p.rules.cardlist  # noqa: F401  (the cards must exist before their effects)
+from kotp2p.rules.actions import DONE, PASS, Action, Buy, UseCard
+from kotp2p.rules.effects import (
+    card_cost,
+    clamp_health,
+    gain_energy,
+    gain_stars,
+    remove_card,
+    set_turn_flag,
+    turn_flag,
+)
+from kotp2p.rules.machine import buy_card, take_card
+from kotp2p.rules.registry import CARDS, KEEP, card_hook, copies_of, decision, random_event
+from kotp2p.rules.state import Frame, State
+
+ALIEN_ORIGIN = 2
+MEDIA_FRIENDLY = 9
+MADE_IN_A_LAB = 25
+METAMORPH = 26
+OPPORTUNIST = 31
+PARASITIC_TENTACLES = 32
+
+PEEK_FLAG = "p.lab"
+
+
+def _seat(frame: Frame) -> int:
+    seat = frame[1]
+    assert isinstance(seat, int)
+    return seat
+
+
+@card_hook(ALIEN_ORIGIN, "cost")
+def _alien_origin(s: State, seat: int, c: int, bought: int) -> int:
+    return -1
+
+
+@card_hook(MEDIA_FRIENDLY, "on_buy")
+def _media_friendly(s: State, seat: int, c: int, bought: int) -> None:
+    gain_stars(s, seat, 1)
+
+
+# --- Opportunist --------------------------------------------------------------------------------
+
+
+@card_hook(OPPORTUNIST, "revealed")
+def _opportunist_window(s: State, seat: int, c: int, revealed: int) -> Frame | None:
+    return None if seat == s.active else ("ask", seat, "opportunist", revealed)
+
+
+def _opportunist_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    seat, card = _seat(frame), frame[3]
+    assert isinstance(card, int)
+    if card in s.market and copies_of(s, seat, OPPORTUNIST) and card_cost(s, seat, card) <= s.energy[seat]:
+        return (Buy(card), PASS)
+    return ()
+
+
+def _opportunist_handle(s: State, frame: Frame, action: Action) -> None:
+    if type(action) is Buy:
+        assert isinstance(action, Buy)
+        seat = _seat(frame)
+        buy_card(s, seat, action.card, card_cost(s, seat, action.card))
+
+
+decision("opportunist", _opportunist_legal, _opportunist_handle)
+
+
+# --- Parasitic Tentacles --------------------------------------------------------------------------
+
+
+@card_hook(PARASITIC_TENTACLES, "buy_actions")
+def _tentacles_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    if c != copies_of(s, seat, PARASITIC_TENTACLES)[0]:
+        return ()
+    energy = s.energy[seat]
+    return tuple(
+        UseCard(c, (card,))
+        for owner in range(s.n)
+        if owner != seat and s.alive[owner]
+        for card in s.cards[owner]
+        if CARDS[card].kind == KEEP and card_cost(s, seat, card) <= energy
+    )
+
+
+@card_hook(PARASITIC_TENTACLES, "use")
+def _tentacles(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    card = action.args[0]
+    owner = next(t for t in range(s.n) if card in s.cards[t])
+    price = card_cost(s, seat, card)
+    s.energy[seat] -= price
+    gain_energy(s, owner, price)
+    # The card changes hands: tokens on it and a copier's mark on it stay with it.
+    s.cards[owner] = tuple(x for x in s.cards[owner] if x != card)
+    lost = CARDS[card].hooks.get("lost")
+    if lost is not None:
+        lost(s, owner, card)
+    take_card(s, seat, card)
+    clamp_health(s)
+    s.stack.append(frame)
+    s.stack.append(("bought", seat, card))
+
+
+# --- Made in a Lab --------------------------------------------------------------------------------
+
+
+@card_hook(MADE_IN_A_LAB, "buy_actions")
+def _lab_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    if turn_flag(s, f"used.{c}") or not (s.deck or s.discard):
+        return ()
+    return (UseCard(c),)
+
+
+@card_hook(MADE_IN_A_LAB, "use")
+def _lab(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    set_turn_flag(s, f"used.{c}", 1)
+    s.stack.append(frame)
+    s.stack.append(("ask", seat, "lab"))
+    s.stack.append(("rand", "peek", seat))
+
+
+def _peek_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    if not s.deck and s.discard:
+        s.deck = tuple(sorted(s.discard))
+        s.discard = ()
+    return (len(s.deck),) if s.deck and s.alive[_peek_seat(frame)] else ()
+
+
+def _peek_seat(frame: Frame) -> int:
+    seat = frame[2]
+    assert isinstance(seat, int)
+    return seat
+
+
+def _peek(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    if values[0] >= 0:
+        s.flags[PEEK_FLAG] = s.deck[values[0]]
+
+
+random_event("peek", _peek_bounds, _peek, private=True)
+
+
+def _lab_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    seat = _seat(frame)
+    energy = s.energy[seat]
+    secret = s.flags.get(PEEK_FLAG)
+    options = [secret] if secret is not None else list(s.deck)
+    return (*(Buy(c) for c in options if card_cost(s, seat, c) <= energy), PASS)
+
+
+def _lab_handle(s: State, frame: Frame, action: Action) -> None:
+    s.flags.pop(PEEK_FLAG, None)
+    if type(action) is Buy:
+        assert isinstance(action, Buy)
+        seat, card = _seat(frame), action.card
+        s.deck = tuple(c for c in s.deck if c != card)
+        buy_card(s, seat, card, card_cost(s, seat, card))
+
+
+decision("lab", _lab_legal, _lab_handle, private=True)
+
+
+# --- Metamorph -------------------------------------------------------------------------------------
+
+
+@card_hook(METAMORPH, "after_buy")
+def _metamorph_window(s: State, seat: int, c: int) -> Frame | None:
+    return ("ask", seat, "sell")
+
+
+def _sell_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    seat = _seat(frame)
+    mine = copies_of(s, seat, METAMORPH)
+    if not mine:
+        return ()
+    return (*(UseCard(mine[0], (card,)) for card in s.cards[seat] if CARDS[card].kind == KEEP), DONE)
+
+
+def _sell_handle(s: State, frame: Frame, action: Action) -> None:
+    if type(action) is UseCard:
+        assert isinstance(action, UseCard)
+        seat, card = _seat(frame), action.args[0]
+        remove_card(s, seat, card)
+        gain_energy(s, seat, CARDS[card].cost)
+        s.stack.append(frame)
+
+
+decision("sell", _sell_legal, _sell_handle)

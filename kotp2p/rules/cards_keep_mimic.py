@@ -1,0 +1,87 @@
+"""Mimic: a copier card (see :mod:`kotp2p.rules.registry`).
+
+The Mimic token is the flag ``copy.27`` naming the copied card; tokens that the copied card
+would carry (Battery Monster's energy, Smoke Cloud's smoke) sit on Mimic itself. Choosing a
+target runs the target's ``gained`` effect for the Mimic owner, "as if just bought". When the
+target leaves play (discarded, sold, its owner eliminated) the token is lost
+(``effects.forget_card``); when it changes hands (Parasitic Tentacles) the token follows it.
+The owner chooses a target for free when buying Mimic, and may pay 1⚡ to move the token at the
+start of each of its turns (before rolling).
+"""
+
+from __future__ import annotations
+
+import kotp2p.rules.cardlist  # noqa: F401  (the cards must exist before their effects)
+from kotp2p.rules.actions import PASS, Action, UseCard
+from kotp2p.rules.effects import clamp_health, lose_energy
+from kotp2p.rules.registry import (
+    CARDS,
+    COPIERS,
+    KEEP,
+    card_hook,
+    copied,
+    decision,
+    register_copier,
+)
+from kotp2p.rules.state import Frame, State
+
+MIMIC = 27
+MOVE_COST = 1
+
+register_copier(MIMIC)
+
+
+def mimic_targets(s: State) -> list[int]:
+    """The Keep cards Mimic may copy now: any in play but Mimic and its current target."""
+    current = copied(s, MIMIC)
+    return sorted(
+        c
+        for t in range(s.n)
+        if s.alive[t]
+        for c in s.cards[t]
+        if c != MIMIC and c != current and CARDS[c].kind == KEEP
+    )
+
+
+def set_mimic_target(s: State, seat: int, target: int) -> None:
+    """Put the Mimic token on ``target``: Mimic now counts as a copy of it, just bought."""
+    s.tokens.pop(MIMIC, None)
+    s.flags[COPIERS[MIMIC]] = target
+    gained = CARDS[target].hooks.get("gained")
+    if gained is not None:
+        gained(s, seat, MIMIC)
+    clamp_health(s)
+
+
+@card_hook(MIMIC, "bought")
+def _mimic_bought(s: State, seat: int, c: int) -> None:
+    if not copied(s, MIMIC):
+        s.stack.append(("ask", seat, "mimic", 0))
+
+
+@card_hook(MIMIC, "start_turn")
+def _mimic_move(s: State, seat: int, c: int) -> None:
+    if s.energy[seat] >= MOVE_COST:
+        s.stack.append(("ask", seat, "mimic", 1))
+
+
+def _mimic_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    _, seat, _, paid = frame
+    assert isinstance(seat, int)
+    if MIMIC not in s.cards[seat] or (paid and s.energy[seat] < MOVE_COST):
+        return ()
+    options = tuple(UseCard(MIMIC, (t,)) for t in mimic_targets(s))
+    return (*options, PASS) if paid and options else options
+
+
+def _mimic_handle(s: State, frame: Frame, action: Action) -> None:
+    if type(action) is UseCard:
+        assert isinstance(action, UseCard)
+        _, seat, _, paid = frame
+        assert isinstance(seat, int)
+        if paid:
+            lose_energy(s, seat, MOVE_COST)
+        set_mimic_target(s, seat, action.args[0])
+
+
+decision("mimic", _mimic_legal, _mimic_handle)
