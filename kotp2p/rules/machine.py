@@ -56,6 +56,7 @@ from kotp2p.rules.effects import (
     heal,
     is_discard_card,
     leave_tokyo,
+    remove_card,
     set_turn_flag,
     turn_flag,
 )
@@ -646,13 +647,13 @@ def buy_card(s: State, seat: int, card: int, price: int) -> None:
 
 
 def take_card(s: State, seat: int, card: int) -> None:
-    """``card`` comes into ``seat``'s hands: buying bonuses, then Keep cards enter play."""
+    """``card`` comes into ``seat``'s hands: buying bonuses, then the card is placed in front
+    of its buyer (a Discard card only until its effect has run)."""
     fire(s, seat, "on_buy", card)
-    if not is_discard_card(card):
-        s.cards[seat] = (*s.cards[seat], card)
-        gained = CARDS[card].hooks.get("gained")
-        if gained is not None:
-            gained(s, seat, card)
+    s.cards[seat] = (*s.cards[seat], card)
+    gained = CARDS[card].hooks.get("gained")
+    if gained is not None:
+        gained(s, seat, card)
 
 
 @step("bought")
@@ -662,8 +663,9 @@ def _bought(s: State, frame: Frame) -> None:
     effect = CARDS[card].hooks.get("bought")
     if effect is not None:
         effect(s, seat, card)
-    if is_discard_card(card):
-        discard_card(s, card)
+    if is_discard_card(card) and card in s.cards[seat]:
+        # Its effect is done (damage it queued resolves next): off to the discard pile.
+        remove_card(s, seat, card)
 
 
 def _buy_handle(s: State, frame: Frame, action: Action) -> None:
