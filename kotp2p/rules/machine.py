@@ -17,6 +17,8 @@ this module never names a card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kotp2p.rules.actions import (
     DONE,
     STAY,
@@ -85,6 +87,16 @@ SWEEP_COST = 2
 # The run loop
 
 
+_DECISIONS_MADE: dict[tuple[int, str], Decision] = {}
+
+
+def _decision(seat: int, kind: str) -> Decision:
+    d = _DECISIONS_MADE.get((seat, kind))
+    if d is None:
+        d = _DECISIONS_MADE[seat, kind] = Decision(seat, kind)
+    return d
+
+
 def run(s: State) -> None:
     """Run frames until one blocks (sets ``s.pending``) or the game ends."""
     stack = s.stack
@@ -100,7 +112,7 @@ def run(s: State) -> None:
             kind = DECISIONS[frame[2]]  # type: ignore[index]
             legal = kind.legal(s, frame)
             if len(legal) > 1:
-                s.pending = Decision(seat, frame[2])  # type: ignore[arg-type]
+                s.pending = _decision(seat, frame[2])  # type: ignore[arg-type]
                 return
             stack.pop()
             if legal:
@@ -138,9 +150,11 @@ def apply(state: State, action: Action) -> State:
         bounds = pending.bounds
         if len(values) != len(bounds):
             raise IllegalAction(f"expected {len(bounds)} random values, found {len(values)}")
-        for v, b in zip(values, bounds, strict=True):
-            if type(v) is not int or not 0 <= v < b:
-                raise IllegalAction(f"expected random values 0 <= v < {b}, found {v!r}")
+        if not _values_fit(values, bounds):
+            raise IllegalAction(
+                f"expected random values 0 <= v < bound for bounds {list(bounds)}, "
+                f"found {list(values)!r}"
+            )
         s = state.copy()
         s.stack.pop()
         s.k += 1
@@ -163,6 +177,18 @@ def apply(state: State, action: Action) -> State:
     s.pending = None
     run(s)
     return s
+
+
+_RANGES = [frozenset(range(b)) for b in range(64)]
+
+
+def _values_fit(values: tuple[int, ...], bounds: tuple[int, ...]) -> bool:
+    """True if ``values`` answer ``bounds``: ``0 <= v < bound`` each (ints, as decoded by
+    ``action_from_wire``; a float or bool here is the caller's bug)."""
+    b0 = bounds[0] if bounds else 0
+    if b0 < 64 and bounds.count(b0) == len(bounds):
+        return _RANGES[b0].issuperset(values)
+    return all(type(v) is int and 0 <= v < b for v, b in zip(values, bounds, strict=True))
 
 
 def _why_illegal(state: State, pending: Decision, action: object) -> str:
@@ -248,14 +274,7 @@ def _first_turn(s: State, frame: Frame) -> None:
 
 
 def begin_turn(s: State, seat: int) -> None:
-    """Push the frames of a whole turn for ``seat``."""
-    s.stack.append(("turn_start", seat))
-
-
-@step("turn_start")
-def _turn_start(s: State, frame: Frame) -> None:
-    seat = frame[1]
-    assert isinstance(seat, int)
+    """``seat``'s turn begins: per-turn flags are cleared and the turn's phases pushed."""
     s.active = seat
     s.turn += 1
     if s.flags:
@@ -263,20 +282,31 @@ def _turn_start(s: State, frame: Frame) -> None:
             del s.flags[key]
     s.dice = ()
     s.rolls_left = 0
-    push = s.stack.append
-    push(("next_turn",))
-    push(("end_turn",))
-    push(("after_buy",))
-    push(("ask", seat, "buy"))
-    push(("enter",))
-    push(("resolve",))
-    push(("final_roll",))
-    push(("roll_start",))
-    push(("start_effects",))
+    s.stack.append(("turn", 0))
 
 
-@step("start_effects")
-def _start_effects(s: State, frame: Frame) -> None:
+@step("turn")
+def _turn(s: State, frame: Frame) -> None:
+    """Run the turn's phases in order from ``frame[1]``. A phase that pushes frames (a decision,
+    a random event, damage) suspends the sequence: ``("turn", next)`` goes beneath them."""
+    i = frame[1]
+    assert isinstance(i, int)
+    stack = s.stack
+    phases = _PHASE_FNS
+    n = len(phases)
+    while i < n:
+        depth = len(stack)
+        phases[i](s)
+        i += 1
+        if s.over:
+            return
+        if len(stack) != depth:
+            if i < n:
+                stack.insert(depth, ("turn", i))
+            return
+
+
+def _start_effects(s: State) -> None:
     seat = s.active
     if s.in_tokyo(seat):
         if s.two_player:
@@ -293,8 +323,7 @@ def dice_count(s: State, seat: int) -> int:
     return max(0, min(MAX_DICE, n))
 
 
-@step("roll_start")
-def _roll_start(s: State, frame: Frame) -> None:
+def _roll_start(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
@@ -339,6 +368,10 @@ def _subsets(n: int) -> tuple[Reroll, ...]:
 _REROLLS = [_subsets(n) for n in range(MAX_DICE + 1)]
 _REROLLS_AND_STOP: list[tuple[Action, ...]] = [(*r, STOP) for r in _REROLLS]
 _JUST_STOP: tuple[Action, ...] = (STOP,)
+# For each number of dice: the legal index tuples of a re-roll and the bitmask each stands for.
+_REROLL_MASKS: list[dict[tuple[int, ...], int]] = [
+    {r.dice: sum(1 << i for i in r.dice) for r in rs} for rs in _REROLLS
+]
 
 
 def card_actions(s: State, seat: int, hook: str) -> tuple[Action, ...]:
@@ -365,16 +398,10 @@ def _roll_check(s: State, frame: Frame, action: Action) -> bool:
         return True
     if t is Reroll:
         assert isinstance(action, Reroll)
-        d = action.dice
-        nd = len(s.dice)
-        return (
-            s.rolls_left > 0
-            and bool(d)
-            and all(type(i) is int for i in d)
-            and list(d) == sorted(set(d))
-            and d[0] >= 0
-            and d[-1] < nd
-        )
+        try:
+            return s.rolls_left > 0 and action.dice in _REROLL_MASKS[len(s.dice)]
+        except TypeError:  # unhashable junk inside the action
+            return False
     seat = frame[1]
     assert isinstance(seat, int)
     return action in card_actions(s, seat, "roll_actions")
@@ -392,7 +419,7 @@ def _roll_handle(s: State, frame: Frame, action: Action) -> None:
         assert isinstance(action, Reroll)
         s.rolls_left -= 1
         s.stack.append(frame)
-        s.stack.append(("rand", "roll", sum(1 << i for i in action.dice)))
+        s.stack.append(("rand", "roll", _REROLL_MASKS[len(s.dice)][action.dice]))
     elif type(action) is UseCard:
         assert isinstance(action, UseCard)
         use_card(s, frame, action)
@@ -401,8 +428,7 @@ def _roll_handle(s: State, frame: Frame, action: Action) -> None:
 decision("roll", _roll_legal, _roll_handle, _roll_check)
 
 
-@step("final_roll")
-def _final_roll(s: State, frame: Frame) -> None:
+def _final_roll(s: State) -> None:
     """After the final roll: windows for other monsters (clockwise from the active one), then
     the active monster's change-die window. Cards supply both through hooks."""
     active = s.active
@@ -441,31 +467,25 @@ def smash_count(s: State, counts: list[int]) -> int:
     return smashes
 
 
-@step("resolve")
-def _resolve(s: State, frame: Frame) -> None:
+def _resolve(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
-    counts = count_faces(s.dice)
     if HOOK_CARDS.get("resolve"):
+        counts = count_faces(s.dice)
         fire(s, seat, "resolve", counts, smash_count(s, counts))
-    push = s.stack.append
-    push(("res_smash",))
-    push(("res_energy",))
-    push(("res_hearts",))
-    push(("res_numbers",))
 
 
-@step("res_numbers")
-def _res_numbers(s: State, frame: Frame) -> None:
+def _res_numbers(s: State) -> None:
     seat = s.active
+    if not s.alive[seat]:
+        return
     counts = count_faces(s.dice)
     gain_stars(s, seat, number_stars(counts))
     fire(s, seat, "numbers", counts)
 
 
-@step("res_hearts")
-def _res_hearts(s: State, frame: Frame) -> None:
+def _res_hearts(s: State) -> None:
     seat = s.active
     hearts = s.dice.count(HEART)
     if not hearts or not s.alive[seat]:
@@ -475,8 +495,7 @@ def _res_hearts(s: State, frame: Frame) -> None:
         heal(s, seat, hearts)
 
 
-@step("res_energy")
-def _res_energy(s: State, frame: Frame) -> None:
+def _res_energy(s: State) -> None:
     gain_energy(s, s.active, s.dice.count(ENERGY))
 
 
@@ -491,8 +510,7 @@ def smash_targets(s: State, seat: int) -> list[int]:
     return [t for t in (s.city, s.bay) if t != NOBODY and alive[t]]
 
 
-@step("res_smash")
-def _res_smash(s: State, frame: Frame) -> None:
+def _res_smash(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
@@ -501,7 +519,6 @@ def _res_smash(s: State, frame: Frame) -> None:
     if smashes <= 0:
         return
     targets = smash_targets(s, seat)
-    s.stack.append(("yields",))
     fire(s, seat, "smash", smashes, targets)
     deal_damage(s, seat, {t: smashes for t in targets}, smash=True)
 
@@ -564,8 +581,7 @@ def _deaths(s: State, frame: Frame) -> None:
         end_game(s, tuple(seat for seat in range(s.n) if s.alive[seat]))
 
 
-@step("yields")
-def _yields(s: State, frame: Frame) -> None:
+def _yields(s: State) -> None:
     smashed = turn_flag(s, "smashed")
     set_turn_flag(s, "smashed", 0)
     if not smashed:
@@ -599,8 +615,7 @@ def _yield_handle(s: State, frame: Frame, action: Action) -> None:
 decision("yield", _yield_legal, _yield_handle)
 
 
-@step("enter")
-def _enter(s: State, frame: Frame) -> None:
+def _enter(s: State) -> None:
     seat = s.active
     if not s.alive[seat] or s.in_tokyo(seat):
         return
@@ -612,6 +627,11 @@ def _enter(s: State, frame: Frame) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # Buying
+
+
+def _ask_buy(s: State) -> None:
+    if s.alive[s.active]:
+        s.stack.append(("ask", s.active, "buy"))
 
 
 def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
@@ -737,8 +757,7 @@ def _reveal_windows(s: State, frame: Frame) -> None:
     s.stack.extend(reversed(frames))
 
 
-@step("after_buy")
-def _after_buy(s: State, frame: Frame) -> None:
+def _after_buy(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
@@ -750,8 +769,7 @@ def _after_buy(s: State, frame: Frame) -> None:
 # End of turn
 
 
-@step("end_turn")
-def _end_turn(s: State, frame: Frame) -> None:
+def _end_turn(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
@@ -761,8 +779,7 @@ def _end_turn(s: State, frame: Frame) -> None:
         deal_damage(s, -1, {seat: poison})
 
 
-@step("next_turn")
-def _next_turn(s: State, frame: Frame) -> None:
+def _next_turn(s: State) -> None:
     alive = s.alive
     champions = tuple(t for t in range(s.n) if alive[t] and s.stars[t] >= 20)
     if champions:
@@ -787,6 +804,29 @@ def _next_turn(s: State, frame: Frame) -> None:
         nxt = (nxt + 1) % s.n
     s.rotation = nxt
     begin_turn(s, nxt)
+
+
+# ---------------------------------------------------------------------------------------------
+# The phases of a turn, in order (the ``turn`` frame runs them; see ``_turn``)
+
+TURN_PHASES: tuple[tuple[str, Callable[[State], None]], ...] = (
+    ("start", _start_effects),
+    ("roll", _roll_start),
+    ("final_roll", _final_roll),
+    ("resolve", _resolve),
+    ("numbers", _res_numbers),
+    ("hearts", _res_hearts),
+    ("energy", _res_energy),
+    ("smash", _res_smash),
+    ("yields", _yields),
+    ("enter", _enter),
+    ("buy", _ask_buy),
+    ("after_buy", _after_buy),
+    ("end_turn", _end_turn),
+    ("next_turn", _next_turn),
+)
+_PHASE_FNS = tuple(fn for _, fn in TURN_PHASES)
+PHASE_INDEX = {name: i for i, (name, _) in enumerate(TURN_PHASES)}
 
 
 # ---------------------------------------------------------------------------------------------

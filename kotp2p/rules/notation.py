@@ -34,20 +34,18 @@ _STATS = re.compile(r"^(\d+)/(\d+)/(\d+)$")
 
 def phase_stack(name: str, active: int) -> list[Frame] | None:
     """The standard stack for a named phase of ``active``'s turn, or None if unknown."""
-    tail: list[Frame] = [("next_turn",), ("end_turn",)]
-    if name == "end":
-        return tail
-    tail += [("after_buy",), ("ask", active, "buy")]
-    if name == "buy":
-        return tail
-    tail += [("enter",), ("resolve",)]
-    if name == "resolve":
-        return tail
-    tail += [("final_roll",)]
-    if name == "roll":
-        return [*tail, ("ask", active, "roll")]
+    from kotp2p.rules.machine import PHASE_INDEX
+
     if name == "start":
-        return [*tail, ("roll_start",), ("start_effects",)]
+        return [("turn", PHASE_INDEX["start"])]
+    if name == "roll":
+        return [("turn", PHASE_INDEX["final_roll"]), ("ask", active, "roll")]
+    if name == "resolve":
+        return [("turn", PHASE_INDEX["resolve"])]
+    if name == "buy":
+        return [("turn", PHASE_INDEX["after_buy"]), ("ask", active, "buy")]
+    if name == "end":
+        return [("turn", PHASE_INDEX["end_turn"])]
     if name == "over":
         return []
     return None

@@ -162,10 +162,13 @@ def fire(s: State, seat: int, hook: str, *args: Any) -> None:
         fn(s, seat, c, *args)
 
 
+_CLOCKWISE = {(n, first): [(first + i) % n for i in range(n)] for n in range(1, 7) for first in range(n)}
+
+
 def seats_from(s: State, first: int) -> list[int]:
     """Live seats clockwise starting at ``first`` (included if alive)."""
-    n = s.n
-    return [(first + i) % n for i in range(n) if s.alive[(first + i) % n]]
+    alive = s.alive
+    return [t for t in _CLOCKWISE[s.n, first] if alive[t]]
 
 
 # --- the machine's own registries -----------------------------------------------------------

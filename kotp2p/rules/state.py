@@ -17,7 +17,6 @@ state rebuilt from its fields (wire or text) recomputes ``pending`` by running t
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from typing import NamedTuple
 
 Frame = tuple[str | int, ...]
@@ -33,15 +32,31 @@ class Decision(NamedTuple):
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
 class RandomRequest:
     """A random event: answer with ``RandomResult`` holding one ``0 <= v < b`` per bound.
 
     ``index`` is ``k``, the 1-based number of this random event in the game.
     """
 
+    __slots__ = ("bounds", "index")
+
     bounds: tuple[int, ...]
     index: int
+
+    def __init__(self, bounds: tuple[int, ...], index: int) -> None:
+        self.bounds = bounds
+        self.index = index
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RandomRequest):
+            return NotImplemented
+        return self.bounds == other.bounds and self.index == other.index
+
+    def __hash__(self) -> int:
+        return hash((self.bounds, self.index))
+
+    def __repr__(self) -> str:
+        return f"RandomRequest(bounds={self.bounds!r}, index={self.index!r})"
 
 
 Pending = Decision | RandomRequest | None
