@@ -27,6 +27,7 @@ from kotp2p.rules.actions import (
     YIELD,
     Action,
     Buy,
+    Done,
     RandomResult,
     Reroll,
     Stop,
@@ -69,6 +70,7 @@ from kotp2p.rules.registry import (
     HOOK_CARDS,
     RANDOMS,
     STEPS,
+    anyone_has,
     decision,
     fire,
     has_hook,
@@ -105,27 +107,26 @@ def run(s: State) -> None:
         op = frame[0]
         if op == "ask":
             seat = frame[1]
-            assert isinstance(seat, int)
             if not s.alive[seat]:
                 stack.pop()
                 continue
-            kind = DECISIONS[frame[2]]  # type: ignore[index]
+            kind = DECISIONS[frame[2]]
             legal = kind.legal(s, frame)
             if len(legal) > 1:
-                s.pending = _decision(seat, frame[2])  # type: ignore[arg-type]
+                s.pending = _decision(seat, frame[2])
                 return
             stack.pop()
             if legal:
                 kind.handle(s, frame, legal[0])
         elif op == "rand":
-            bounds = RANDOMS[frame[1]].bounds(s, frame)  # type: ignore[index]
+            bounds = RANDOMS[frame[1]].bounds(s, frame)
             if bounds:
                 s.pending = RandomRequest(bounds, s.k + 1)
                 return
             stack.pop()
         else:
             stack.pop()
-            STEPS[op](s, frame)  # type: ignore[index]
+            STEPS[op](s, frame)
         if s.over:
             return
     s.pending = None
@@ -140,7 +141,7 @@ def apply(state: State, action: Action) -> State:
     if pending is None:
         raise IllegalAction("the game is over: no action is expected")
     frame = state.stack[-1]
-    if type(pending) is RandomRequest:
+    if isinstance(pending, RandomRequest):
         if type(action) is not RandomResult:
             raise IllegalAction(
                 f"expected a RandomResult for random event {pending.index}, "
@@ -158,9 +159,8 @@ def apply(state: State, action: Action) -> State:
         s = state.copy()
         s.stack.pop()
         s.k += 1
-        RANDOMS[frame[1]].handle(s, frame, values)  # type: ignore[index]
+        RANDOMS[frame[1]].handle(s, frame, values)
     else:
-        assert isinstance(pending, Decision)
         kind = DECISIONS[pending.kind]
         if kind.check is not None:
             ok = kind.check(state, frame, action)
@@ -240,14 +240,12 @@ def _start(s: State, frame: Frame) -> None:
 
 
 def _rolloff_bounds(s: State, frame: Frame) -> tuple[int, ...]:
-    mask = frame[2]
-    assert isinstance(mask, int)
-    return (6,) * (BASE_DICE * bin(mask).count("1"))
+    n: int = frame[2].bit_count()
+    return (6,) * (BASE_DICE * n)
 
 
 def _rolloff(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     mask = frame[2]
-    assert isinstance(mask, int)
     contenders = [seat for seat in range(s.n) if mask >> seat & 1]
     smashes = [
         values[i * BASE_DICE : (i + 1) * BASE_DICE].count(SMASH) for i in range(len(contenders))
@@ -290,7 +288,6 @@ def _turn(s: State, frame: Frame) -> None:
     """Run the turn's phases in order from ``frame[1]``. A phase that pushes frames (a decision,
     a random event, damage) suspends the sequence: ``("turn", next)`` goes beneath them."""
     i = frame[1]
-    assert isinstance(i, int)
     stack = s.stack
     phases = _PHASE_FNS
     n = len(phases)
@@ -337,9 +334,8 @@ def _roll_start(s: State) -> None:
 def _roll_bounds(s: State, frame: Frame) -> tuple[int, ...]:
     if not s.alive[s.active]:
         return ()
-    mask = frame[2]
-    assert isinstance(mask, int)
-    return _BOUNDS[bin(mask).count("1")]
+    n: int = frame[2].bit_count()
+    return _BOUNDS[n]
 
 
 _BOUNDS = [(6,) * i for i in range(MAX_DICE + 1)]
@@ -347,13 +343,16 @@ _BOUNDS = [(6,) * i for i in range(MAX_DICE + 1)]
 
 def _roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     mask = frame[2]
-    assert isinstance(mask, int)
-    dice = list(s.dice)
+    dice = s.dice
+    if mask == (1 << len(dice)) - 1:
+        s.dice = values
+        return
+    out = list(dice)
     it = iter(values)
-    for i in range(len(dice)):
+    for i in range(len(out)):
         if mask >> i & 1:
-            dice[i] = next(it)
-    s.dice = tuple(dice)
+            out[i] = next(it)
+    s.dice = tuple(out)
 
 
 random_event("roll", _roll_bounds, _roll)
@@ -376,7 +375,7 @@ _REROLL_MASKS: list[dict[tuple[int, ...], int]] = [
 
 def card_actions(s: State, seat: int, hook: str) -> tuple[Action, ...]:
     """The extra actions ``seat``'s cards offer in a decision (hook ``roll_actions``...)."""
-    if not HOOK_CARDS.get(hook):
+    if not has_hook(s, seat, hook):
         return ()
     out: list[Action] = []
     for c, fn in hooked(s, seat, hook):
@@ -386,42 +385,39 @@ def card_actions(s: State, seat: int, hook: str) -> tuple[Action, ...]:
 
 def _roll_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat = frame[1]
-    assert isinstance(seat, int)
     base = _REROLLS_AND_STOP[len(s.dice)] if s.rolls_left > 0 else _JUST_STOP
-    extra = card_actions(s, seat, "roll_actions")
-    return base + extra if extra else base
+    if HOOK_CARDS.get("roll_actions"):
+        extra = card_actions(s, seat, "roll_actions")
+        if extra:
+            return base + extra
+    return base
 
 
 def _roll_check(s: State, frame: Frame, action: Action) -> bool:
     t = type(action)
     if t is Stop:
         return True
-    if t is Reroll:
-        assert isinstance(action, Reroll)
+    if isinstance(action, Reroll):
         try:
             return s.rolls_left > 0 and action.dice in _REROLL_MASKS[len(s.dice)]
         except TypeError:  # unhashable junk inside the action
             return False
     seat = frame[1]
-    assert isinstance(seat, int)
     return action in card_actions(s, seat, "roll_actions")
 
 
 def use_card(s: State, frame: Frame, action: UseCard) -> None:
     """Run the ``use`` hook of the card named by a ``UseCard`` action."""
     seat = frame[1]
-    assert isinstance(seat, int)
     CARDS[action.card].hooks["use"](s, seat, action.card, frame, action)
 
 
 def _roll_handle(s: State, frame: Frame, action: Action) -> None:
-    if type(action) is Reroll:
-        assert isinstance(action, Reroll)
+    if isinstance(action, Reroll):
         s.rolls_left -= 1
         s.stack.append(frame)
         s.stack.append(("rand", "roll", _REROLL_MASKS[len(s.dice)][action.dice]))
-    elif type(action) is UseCard:
-        assert isinstance(action, UseCard)
+    elif isinstance(action, UseCard):
         use_card(s, frame, action)
 
 
@@ -432,7 +428,7 @@ def _final_roll(s: State) -> None:
     """After the final roll: windows for other monsters (clockwise from the active one), then
     the active monster's change-die window. Cards supply both through hooks."""
     active = s.active
-    if not s.alive[active]:
+    if not s.alive[active] or not (anyone_has(s, "after_roll") or anyone_has(s, "change_die")):
         return
     frames: list[Frame] = []
     for seat in seats_from(s, (active + 1) % s.n):
@@ -528,12 +524,9 @@ def _hit(s: State, frame: Frame) -> None:
     """One hit on one target: reaction windows first (stage by stage), then protection, then
     the loss of health and the after-hit effects."""
     _, target, amount, dealer, smash, stage = frame
-    assert isinstance(target, int) and isinstance(amount, int) and isinstance(stage, int)
-    assert isinstance(dealer, int)
     if not s.alive[target] or amount <= 0:
         return
-    ids = HOOK_CARDS.get("hit_window")
-    if ids:
+    if has_hook(s, target, "hit_window"):
         windows = [(c, fn) for c, fn in hooked(s, target, "hit_window")]
         for i in range(stage, len(windows)):
             c, fn = windows[i]
@@ -557,7 +550,7 @@ def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> N
         set_turn_flag(s, "dealt", turn_flag(s, "dealt") | bit(dealer))
     if smash and s.in_tokyo(target):
         set_turn_flag(s, "smashed", turn_flag(s, "smashed") | bit(target))
-    if HOOK_CARDS.get("after_hit"):
+    if anyone_has(s, "after_hit"):
         for seat in seats_from(s, s.active):
             fire(s, seat, "after_hit", target, lost, dealer, smash)
     if s.hp[target] == 0 and HOOK_CARDS.get("dying"):
@@ -599,13 +592,11 @@ _YIELD_CHOICES = (YIELD, STAY)
 
 def _yield_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat = frame[1]
-    assert isinstance(seat, int)
     return _YIELD_CHOICES if s.in_tokyo(seat) else ()
 
 
 def _yield_handle(s: State, frame: Frame, action: Action) -> None:
     seat = frame[1]
-    assert isinstance(seat, int)
     if type(action) is Yield:
         leave_tokyo(s, seat)
         set_turn_flag(s, "yielded", turn_flag(s, "yielded") | bit(seat))
@@ -636,7 +627,6 @@ def _ask_buy(s: State) -> None:
 
 def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat = frame[1]
-    assert isinstance(seat, int)
     energy = s.energy[seat]
     out: list[Action] = [
         Buy(c) for c in s.market if c and card_cost(s, seat, c) <= energy
@@ -679,7 +669,6 @@ def take_card(s: State, seat: int, card: int) -> None:
 @step("bought")
 def _bought(s: State, frame: Frame) -> None:
     _, seat, card = frame
-    assert isinstance(seat, int) and isinstance(card, int)
     effect = CARDS[card].hooks.get("bought")
     if effect is not None:
         effect(s, seat, card)
@@ -690,10 +679,8 @@ def _bought(s: State, frame: Frame) -> None:
 
 def _buy_handle(s: State, frame: Frame, action: Action) -> None:
     seat = frame[1]
-    assert isinstance(seat, int)
     t = type(action)
-    if t is Buy:
-        assert isinstance(action, Buy)
+    if isinstance(action, Buy):
         s.stack.append(frame)
         buy_card(s, seat, action.card, card_cost(s, seat, action.card))
     elif t is Sweep:
@@ -706,12 +693,24 @@ def _buy_handle(s: State, frame: Frame, action: Action) -> None:
         s.stack.append(("reveal_windows", (1 << MARKET_SLOTS) - 1))
         for slot in reversed(range(MARKET_SLOTS)):
             s.stack.append(("rand", "draw", slot))
-    elif t is UseCard:
-        assert isinstance(action, UseCard)
+    elif isinstance(action, UseCard):
         use_card(s, frame, action)
 
 
-decision("buy", _buy_legal, _buy_handle)
+def _buy_check(s: State, frame: Frame, action: Action) -> bool:
+    seat = frame[1]
+    if isinstance(action, Buy):
+        c = action.card
+        return type(c) is int and c != 0 and c in s.market and card_cost(s, seat, c) <= s.energy[seat]
+    t = type(action)
+    if t is Done:
+        return True
+    if t is Sweep:
+        return s.energy[seat] >= SWEEP_COST
+    return action in card_actions(s, seat, "buy_actions")
+
+
+decision("buy", _buy_legal, _buy_handle, _buy_check)
 
 
 def _draw_bounds(s: State, frame: Frame) -> tuple[int, ...]:
@@ -723,7 +722,6 @@ def _draw_bounds(s: State, frame: Frame) -> tuple[int, ...]:
 
 def _draw(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     slot = frame[2]
-    assert isinstance(slot, int)
     deck = s.deck
     i = values[0]
     card = deck[i]
@@ -740,10 +738,9 @@ random_event("draw", _draw_bounds, _draw)
 def _reveal_windows(s: State, frame: Frame) -> None:
     """Windows for the cards just revealed in the market (slots in a bitmask), for each seat
     clockwise from the active monster."""
-    if not HOOK_CARDS.get("revealed"):
+    if not anyone_has(s, "revealed"):
         return
     mask = frame[1]
-    assert isinstance(mask, int)
     frames: list[Frame] = []
     for slot in range(MARKET_SLOTS):
         card = s.market[slot]
@@ -759,7 +756,7 @@ def _reveal_windows(s: State, frame: Frame) -> None:
 
 def _after_buy(s: State) -> None:
     seat = s.active
-    if not s.alive[seat]:
+    if not s.alive[seat] or not has_hook(s, seat, "after_buy"):
         return
     frames = [f for c, fn in hooked(s, seat, "after_buy") if (f := fn(s, seat, c)) is not None]
     s.stack.extend(reversed(frames))
@@ -781,15 +778,13 @@ def _end_turn(s: State) -> None:
 
 def _next_turn(s: State) -> None:
     alive = s.alive
-    champions = tuple(t for t in range(s.n) if alive[t] and s.stars[t] >= 20)
-    if champions:
-        end_game(s, champions)
-        return
-    if s.alive_count() <= 1:
-        end_game(s, tuple(t for t in range(s.n) if alive[t]))
-        return
+    if max(s.stars) >= 20:
+        champions = tuple(t for t in range(s.n) if alive[t] and s.stars[t] >= 20)
+        if champions:
+            end_game(s, champions)
+            return
     active = s.active
-    if alive[active]:
+    if alive[active] and has_hook(s, active, "extra_turn"):
         for c, fn in list(hooked(s, active, "extra_turn")):
             if fn(s, active, c):
                 begin_turn(s, active)

@@ -139,7 +139,7 @@ def hooked(s: State, seat: int, hook: str) -> Iterator[tuple[int, Callable[..., 
 def hook_sum(s: State, seat: int, hook: str, *args: Any) -> int:
     """The sum of a value hook over seat's cards (0 when none has it)."""
     ids = HOOK_CARDS.get(hook)
-    if not ids:
+    if not ids or ids.isdisjoint(effective_cards(s, seat)):
         return 0
     total = 0
     for c in effective_cards(s, seat):
@@ -153,11 +153,22 @@ def has_hook(s: State, seat: int, hook: str) -> bool:
     ids = HOOK_CARDS.get(hook)
     if not ids:
         return False
-    return any(c in ids for c in effective_cards(s, seat))
+    return not ids.isdisjoint(effective_cards(s, seat))
+
+
+def anyone_has(s: State, hook: str) -> bool:
+    """True if any monster's cards have ``hook`` (a fast test before a window for everybody)."""
+    ids = HOOK_CARDS.get(hook)
+    if not ids:
+        return False
+    return any(not ids.isdisjoint(cs) for cs in s.cards)
 
 
 def fire(s: State, seat: int, hook: str, *args: Any) -> None:
     """Call ``hook`` on each of seat's cards that has it."""
+    ids = HOOK_CARDS.get(hook)
+    if not ids or ids.isdisjoint(effective_cards(s, seat)):
+        return
     for c, fn in list(hooked(s, seat, hook)):
         fn(s, seat, c, *args)
 

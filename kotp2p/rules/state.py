@@ -17,9 +17,11 @@ state rebuilt from its fields (wire or text) recomputes ``pending`` by running t
 from __future__ import annotations
 
 import hashlib
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-Frame = tuple[str | int, ...]
+# A frame is a flat tuple (op, arg, ...) of strings and ints; typed loosely so that the hot
+# paths read its fields without casts.
+Frame = tuple[Any, ...]
 
 OUTSIDE, CITY, BAY = 0, 1, 2
 NOBODY = -1
