@@ -165,9 +165,9 @@ def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> N
 
 def eliminate(s: State, seat: int, batch: int) -> None:
     """``seat``'s monster is eliminated: cards discarded, energy and tokens gone, out of Tokyo."""
-    s.alive[seat] = False
+    s.alive = (*s.alive[:seat], False, *s.alive[seat + 1:])
     s.hp[seat] = 0
-    s.elim[seat] = batch
+    s.elim = (*s.elim[:seat], batch, *s.elim[seat + 1:])
     s.stars[seat] = 0
     for c in s.cards[seat]:
         s.tokens.pop(c, None)

@@ -476,9 +476,11 @@ def _res_numbers(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
-    counts = count_faces(s.dice)
+    dice = s.dice
+    counts = [dice.count(0), dice.count(1), dice.count(2)]
     gain_stars(s, seat, number_stars(counts))
-    fire(s, seat, "numbers", counts)
+    if has_hook(s, seat, "numbers"):
+        fire(s, seat, "numbers", count_faces(dice))
 
 
 def _res_hearts(s: State) -> None:
@@ -510,8 +512,7 @@ def _res_smash(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
-    counts = count_faces(s.dice)
-    smashes = smash_count(s, counts)
+    smashes = smash_count(s, count_faces(s.dice)) if HOOK_CARDS.get("add_smashes") else s.dice.count(SMASH)
     if smashes <= 0:
         return
     targets = smash_targets(s, seat)
@@ -620,6 +621,9 @@ def _enter(s: State) -> None:
 # Buying
 
 
+_BUY = {c: Buy(c) for c in CARDS}
+
+
 def _ask_buy(s: State) -> None:
     if s.alive[s.active]:
         s.stack.append(("ask", s.active, "buy"))
@@ -628,9 +632,10 @@ def _ask_buy(s: State) -> None:
 def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat = frame[1]
     energy = s.energy[seat]
-    out: list[Action] = [
-        Buy(c) for c in s.market if c and card_cost(s, seat, c) <= energy
-    ]
+    if has_hook(s, seat, "cost"):
+        out: list[Action] = [_BUY[c] for c in s.market if c and card_cost(s, seat, c) <= energy]
+    else:
+        out = [_BUY[c] for c in s.market if c and CARDS[c].cost <= energy]
     if energy >= SWEEP_COST:
         out.append(SWEEP)
     out.extend(card_actions(s, seat, "buy_actions"))

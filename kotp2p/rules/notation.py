@@ -176,7 +176,9 @@ def from_text(text: str) -> State:
     s.n = n
     monsters: list[str] = []
     s.hp, s.stars, s.energy = [], [], []
-    s.alive, s.elim, s.cards, s.poison, s.shrink = [], [], [], [], []
+    alive: list[bool] = []
+    elim: list[int] = []
+    s.cards, s.poison, s.shrink = [], [], []
     s.city = s.bay = NOBODY
     for i, st in enumerate(seat_texts):
         tokens = st.split()
@@ -212,9 +214,11 @@ def from_text(text: str) -> State:
         s.cards.append(tuple(cards))
         s.poison.append(poison)
         s.shrink.append(shrink)
-        s.alive.append(dead == 0)
-        s.elim.append(dead)
+        alive.append(dead == 0)
+        elim.append(dead)
     s.monsters = tuple(monsters)
+    s.alive = tuple(alive)
+    s.elim = tuple(elim)
     fields: dict[str, str] = {}
     for t in fields_text.split():
         key, eq, value = t.partition("=")

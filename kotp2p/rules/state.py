@@ -105,8 +105,8 @@ class State:
     hp: list[int]
     stars: list[int]
     energy: list[int]
-    alive: list[bool]
-    elim: list[int]
+    alive: tuple[bool, ...]  # tuples: written rarely, shared between states
+    elim: tuple[int, ...]
     cards: list[tuple[int, ...]]
     poison: list[int]
     shrink: list[int]
@@ -138,8 +138,8 @@ class State:
         s.hp = self.hp[:]
         s.stars = self.stars[:]
         s.energy = self.energy[:]
-        s.alive = self.alive[:]
-        s.elim = self.elim[:]
+        s.alive = self.alive
+        s.elim = self.elim
         s.cards = self.cards[:]
         s.poison = self.poison[:]
         s.shrink = self.shrink[:]

@@ -26,8 +26,8 @@ def state_to_wire(s: State) -> list[object]:
         s.hp[:],
         s.stars[:],
         s.energy[:],
-        s.alive[:],
-        s.elim[:],
+        list(s.alive),
+        list(s.elim),
         [list(c) for c in s.cards],
         s.poison[:],
         s.shrink[:],
@@ -128,8 +128,8 @@ def state_from_wire(obj: object) -> State:
     s.hp = _ints(f[4], "health", n, 0, 13)
     s.stars = _ints(f[5], "stars", n, 0, 21)
     s.energy = _ints(f[6], "energy", n)
-    s.alive = [_bool(v, "alive") for v in _list(f[7], "alive", n)]
-    s.elim = _ints(f[8], "elimination order", n, 0, 64)
+    s.alive = tuple(_bool(v, "alive") for v in _list(f[7], "alive", n))
+    s.elim = tuple(_ints(f[8], "elimination order", n, 0, 64))
     s.cards = [tuple(_card(c, "an owned card") for c in _list(cs, "cards")) for cs in _list(f[9], "cards", n)]
     s.poison = _ints(f[10], "poison tokens", n, 0, 64)
     s.shrink = _ints(f[11], "shrink tokens", n, 0, 64)
