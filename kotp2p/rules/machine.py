@@ -149,12 +149,10 @@ def apply(state: State, action: Action) -> State:
             )
         values = action.values
         bounds = pending.bounds
-        if len(values) != len(bounds):
-            raise IllegalAction(f"expected {len(bounds)} random values, found {len(values)}")
         if not _values_fit(values, bounds):
             raise IllegalAction(
-                f"expected random values 0 <= v < bound for bounds {list(bounds)}, "
-                f"found {list(values)!r}"
+                f"expected {len(bounds)} random values 0 <= v < bound for bounds "
+                f"{list(bounds)}, found {list(values)!r}"
             )
         s = state.copy()
         s.stack.pop()
@@ -179,16 +177,18 @@ def apply(state: State, action: Action) -> State:
     return s
 
 
-_RANGES = [frozenset(range(b)) for b in range(64)]
+_SIX = frozenset(range(6))
 
 
 def _values_fit(values: tuple[int, ...], bounds: tuple[int, ...]) -> bool:
     """True if ``values`` answer ``bounds``: ``0 <= v < bound`` each (ints, as decoded by
     ``action_from_wire``; a float or bool here is the caller's bug)."""
-    b0 = bounds[0] if bounds else 0
-    if b0 < 64 and bounds.count(b0) == len(bounds):
-        return _RANGES[b0].issuperset(values)
-    return all(type(v) is int and 0 <= v < b for v, b in zip(values, bounds, strict=True))
+    n = len(bounds)
+    if len(values) != n:
+        return False
+    if n <= MAX_DICE and bounds is _BOUNDS[n]:  # dice
+        return _SIX.issuperset(values)
+    return all(type(v) is int and 0 <= v < b for v, b in zip(values, bounds, strict=False))
 
 
 def _why_illegal(state: State, pending: Decision, action: object) -> str:
@@ -547,10 +547,11 @@ def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> N
     if lost <= 0:
         return
     s.hp[target] -= lost
+    flags = s.flags
     if dealer >= 0:
-        set_turn_flag(s, "dealt", turn_flag(s, "dealt") | bit(dealer))
-    if smash and s.in_tokyo(target):
-        set_turn_flag(s, "smashed", turn_flag(s, "smashed") | bit(target))
+        flags["t.dealt"] = flags.get("t.dealt", 0) | 1 << dealer
+    if smash and (target == s.city or target == s.bay):
+        flags["t.smashed"] = flags.get("t.smashed", 0) | 1 << target
     if anyone_has(s, "after_hit"):
         for seat in seats_from(s, s.active):
             fire(s, seat, "after_hit", target, lost, dealer, smash)
@@ -576,8 +577,7 @@ def _deaths(s: State, frame: Frame) -> None:
 
 
 def _yields(s: State) -> None:
-    smashed = turn_flag(s, "smashed")
-    set_turn_flag(s, "smashed", 0)
+    smashed = s.flags.pop("t.smashed", 0)
     if not smashed:
         return
     asks = [
