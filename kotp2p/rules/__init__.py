@@ -38,10 +38,19 @@ from kotp2p.rules.dice import FACE_CHARS, FACE_NAMES, format_dice, parse_dice
 from kotp2p.rules.effects import card_cost, max_hp
 from kotp2p.rules.errors import IllegalAction, InvalidState
 from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
-from kotp2p.rules.machine import apply, eject, legal_actions, ranking
+from kotp2p.rules.machine import apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
 from kotp2p.rules.registry import CARDS, DISCARD, KEEP, CardDef
-from kotp2p.rules.state import BAY, CITY, OUTSIDE, Decision, Pending, RandomRequest, State
+from kotp2p.rules.state import (
+    BAY,
+    CITY,
+    HIDDEN,
+    OUTSIDE,
+    Decision,
+    Pending,
+    RandomRequest,
+    State,
+)
 from kotp2p.rules.wire import state_from_wire, state_to_wire
 
 del _cards_discard, _BASE_CARDS
@@ -57,6 +66,7 @@ __all__ = [
     "ENGINE_ID",
     "FACE_CHARS",
     "FACE_NAMES",
+    "HIDDEN",
     "KEEP",
     "MONSTERS",
     "OUTSIDE",
@@ -97,6 +107,7 @@ __all__ = [
     "legal_actions",
     "max_hp",
     "new_game",
+    "open_slot",
     "parse_dice",
     "ranking",
     "state_from_wire",

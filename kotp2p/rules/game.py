@@ -83,6 +83,7 @@ def new_game(setup: Setup) -> State:
     s.discard = ()
     s.k = 0
     s.tokens = {}
+    s.slots = {}
     s.flags = {}
     s.stack = [("start",)]
     s.pending = None

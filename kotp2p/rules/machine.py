@@ -80,7 +80,7 @@ from kotp2p.rules.registry import (
     seats_from,
     step,
 )
-from kotp2p.rules.state import BAY, CITY, NOBODY, Decision, Frame, RandomRequest, State
+from kotp2p.rules.state import BAY, CITY, HIDDEN, NOBODY, Decision, Frame, RandomRequest, State
 
 MARKET_SLOTS = 3
 SWEEP_COST = 2
@@ -119,9 +119,11 @@ def run(s: State) -> None:
             if legal:
                 kind.handle(s, frame, legal[0])
         elif op == "rand":
-            bounds = RANDOMS[frame[1]].bounds(s, frame)
+            rk = RANDOMS[frame[1]]
+            bounds = rk.bounds(s, frame)
             if bounds:
-                s.pending = RandomRequest(bounds, s.k + 1)
+                owner = -1 if rk.private is None else rk.private(s, frame)
+                s.pending = RandomRequest(bounds, s.k + 1, owner)
                 return
             stack.pop()
         else:
@@ -149,7 +151,10 @@ def apply(state: State, action: Action) -> State:
             )
         values = action.values
         bounds = pending.bounds
-        if not _values_fit(values, bounds):
+        if pending.private_to >= 0 and values and set(values) == {HIDDEN}:
+            if len(values) != len(bounds):
+                raise IllegalAction(f"expected {len(bounds)} hidden values, found {len(values)}")
+        elif not _values_fit(values, bounds):
             raise IllegalAction(
                 f"expected {len(bounds)} random values 0 <= v < bound for bounds "
                 f"{list(bounds)}, found {list(values)!r}"
@@ -198,6 +203,21 @@ def _why_illegal(state: State, pending: Decision, action: object) -> str:
         f"{action!r} is not legal: seat {pending.seat} ({state.monsters[pending.seat]}) must "
         f"make a {pending.kind!r} decision, one of {len(legal)} actions ({', '.join(names)})"
     )
+
+
+def open_slot(state: State, slot: int, value: int) -> State:
+    """The state once hidden ``slot`` holds ``value`` on this replica too (its owner opened it;
+    the network layer checks the opening against its commitment first).
+
+    :raises IllegalAction: if there is no such hidden slot or ``value`` is negative.
+    """
+    if type(slot) is not int or state.slots.get(slot, 0) != HIDDEN:
+        raise IllegalAction(f"expected the number of a hidden slot, found {slot!r}")
+    if type(value) is not int or value < 0:
+        raise IllegalAction(f"expected a non-negative value to open slot {slot}, found {value!r}")
+    s = state.copy()
+    s.slots[slot] = value
+    return s
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:

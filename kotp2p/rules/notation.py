@@ -13,6 +13,7 @@ Fields (all optional): ``active`` (default 0), ``rotation`` (default active), ``
 ``market`` (three cards, ``-`` for an empty slot), ``deck`` (default: every card not elsewhere),
 ``discard``, ``2p`` (the 2-player variant, 0/1; default on with 2 seats), ``extra`` (seats with
 extra turns queued), ``tokens`` (``card:count,...``), ``flags`` (``name:value,...``),
+``slots`` (hidden slots, ``number:value`` with ``?`` for a content this replica does not know),
 ``winners``, ``over=1``, and where the game is: ``phase`` = ``start`` (the turn just began),
 ``roll`` (deciding a re-roll), ``resolve`` (the dice are final and resolve at once), ``buy``,
 ``end`` (end-of-turn effects next), or a raw ``stack`` (``op:arg,arg;op;...``, bottom first).
@@ -27,7 +28,7 @@ from kotp2p.rules.dice import format_dice, parse_dice
 from kotp2p.rules.errors import InvalidState
 from kotp2p.rules.game import MONSTERS, base_deck
 from kotp2p.rules.registry import BY_SLUG, SLUGS
-from kotp2p.rules.state import NOBODY, Frame, State
+from kotp2p.rules.state import HIDDEN, NOBODY, Frame, State
 
 _STATS = re.compile(r"^(\d+)/(\d+)/(\d+)$")
 
@@ -104,6 +105,10 @@ def to_text(s: State) -> str:
         fields.append("tokens=" + ",".join(f"{SLUGS[c]}:{v}" for c, v in sorted(s.tokens.items())))
     if s.flags:
         fields.append("flags=" + ",".join(f"{k}:{v}" for k, v in sorted(s.flags.items())))
+    if s.slots:
+        fields.append(
+            "slots=" + ",".join(f"{k}:{'?' if v == HIDDEN else v}" for k, v in sorted(s.slots.items()))
+        )
     if s.over:
         fields.append("over=1")
         if s.winners:
@@ -226,7 +231,7 @@ def from_text(text: str) -> State:
             raise InvalidState(f"expected key=value, found {t!r}")
         fields[key] = value
     known = {"active", "rotation", "turn", "k", "dice", "rolls", "market", "deck", "discard",
-             "2p", "extra", "tokens", "flags", "winners", "over", "phase", "stack"}
+             "2p", "extra", "tokens", "flags", "slots", "winners", "over", "phase", "stack"}
     unknown = set(fields) - known
     if unknown:
         raise InvalidState(f"expected fields among {', '.join(sorted(known))}, found {sorted(unknown)}")
@@ -259,6 +264,10 @@ def from_text(text: str) -> State:
     for item in fields["flags"].split(",") if fields.get("flags") else []:
         k, _, v = item.partition(":")
         s.flags[k] = _parse_int(v, "flags")
+    s.slots = {}
+    for item in fields["slots"].split(",") if fields.get("slots") else []:
+        k, _, v = item.partition(":")
+        s.slots[_parse_int(k, "slots")] = HIDDEN if v == "?" else _parse_int(v, "slots")
     s.over = fields.get("over") == "1"
     s.winners = _parse_seats(fields.get("winners", ""), "winners")
     if "stack" in fields:

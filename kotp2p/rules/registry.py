@@ -206,6 +206,7 @@ class RandomKind:
 
     bounds: Callable[[State, Frame], tuple[int, ...]]
     handle: Callable[[State, Frame, tuple[int, ...]], None]
+    private: Callable[[State, Frame], int] | None = None
 
 
 DECISIONS: dict[str, DecisionKind] = {}
@@ -240,8 +241,14 @@ def random_event(
     kind: str,
     bounds: Callable[[State, Frame], tuple[int, ...]],
     handle: Callable[[State, Frame, tuple[int, ...]], None],
+    private: Callable[[State, Frame], int] | None = None,
 ) -> None:
-    """Register a random event asked with frames ``("rand", kind, *args)``."""
+    """Register a random event asked with frames ``("rand", kind, *args)``.
+
+    With ``private``, the event's outcome is known only to the seat it returns: the handler
+    then receives ``HIDDEN`` values on the other replicas and should keep the outcome in a hidden
+    slot (``State.slots``) until it is opened with ``rules.open_slot``.
+    """
     if kind in RANDOMS:
         raise ValueError(f"random event {kind!r} registered twice")
-    RANDOMS[kind] = RandomKind(bounds, handle)
+    RANDOMS[kind] = RandomKind(bounds, handle, private)

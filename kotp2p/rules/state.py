@@ -25,6 +25,7 @@ Frame = tuple[Any, ...]
 
 OUTSIDE, CITY, BAY = 0, 1, 2
 NOBODY = -1
+HIDDEN = -1  # the content of a hidden slot, on every replica but its owner's
 
 
 class Decision(NamedTuple):
@@ -37,28 +38,37 @@ class Decision(NamedTuple):
 class RandomRequest:
     """A random event: answer with ``RandomResult`` holding one ``0 <= v < b`` per bound.
 
-    ``index`` is ``k``, the 1-based number of this random event in the game.
+    ``index`` is ``k``, the 1-based number of this random event in the game. ``private_to`` is
+    the seat that alone learns the outcome (a peek at the deck), or -1 for a public event; the
+    other replicas answer a private event with ``HIDDEN`` values.
     """
 
-    __slots__ = ("bounds", "index")
+    __slots__ = ("bounds", "index", "private_to")
 
     bounds: tuple[int, ...]
     index: int
+    private_to: int
 
-    def __init__(self, bounds: tuple[int, ...], index: int) -> None:
+    def __init__(self, bounds: tuple[int, ...], index: int, private_to: int = -1) -> None:
         self.bounds = bounds
         self.index = index
+        self.private_to = private_to
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RandomRequest):
             return NotImplemented
-        return self.bounds == other.bounds and self.index == other.index
+        return (self.bounds, self.index, self.private_to) == (
+            other.bounds,
+            other.index,
+            other.private_to,
+        )
 
     def __hash__(self) -> int:
-        return hash((self.bounds, self.index))
+        return hash((self.bounds, self.index, self.private_to))
 
     def __repr__(self) -> str:
-        return f"RandomRequest(bounds={self.bounds!r}, index={self.index!r})"
+        private = f", private_to={self.private_to}" if self.private_to >= 0 else ""
+        return f"RandomRequest(bounds={self.bounds!r}, index={self.index!r}{private})"
 
 
 Pending = Decision | RandomRequest | None
@@ -91,6 +101,7 @@ class State:
         "rolls_left",
         "rotation",
         "shrink",
+        "slots",
         "stack",
         "stars",
         "tokens",
@@ -123,6 +134,7 @@ class State:
     discard: tuple[int, ...]
     k: int
     tokens: dict[int, int]
+    slots: dict[int, int]
     flags: dict[str, int]
     stack: list[Frame]
     pending: Pending
@@ -156,6 +168,7 @@ class State:
         s.discard = self.discard
         s.k = self.k
         s.tokens = self.tokens.copy() if self.tokens else {}
+        s.slots = self.slots.copy() if self.slots else {}
         s.flags = self.flags.copy() if self.flags else {}
         s.stack = self.stack[:]
         s.pending = self.pending
@@ -194,7 +207,8 @@ class State:
         """SHA-256 of the canonical encoding: identical on every replica of the same position."""
         from kotp2p.rules.wire import state_to_wire
 
-        return hashlib.sha256(b"kotp2p-state-v1\0" + repr(state_to_wire(self)).encode()).digest()
+        wire = state_to_wire(self, public=True)
+        return hashlib.sha256(b"kotp2p-state-v1\0" + repr(wire).encode()).digest()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

@@ -10,14 +10,18 @@ from __future__ import annotations
 from kotp2p.rules.errors import InvalidState
 from kotp2p.rules.game import MAX_PLAYERS, MIN_PLAYERS, MONSTERS
 from kotp2p.rules.registry import CARDS, DECISIONS, RANDOMS, STEPS
-from kotp2p.rules.state import NOBODY, Frame, State
+from kotp2p.rules.state import HIDDEN, NOBODY, Frame, State
 
 WIRE_VERSION = 1
-_FIELDS = 29
+_FIELDS = 30
 
 
-def state_to_wire(s: State) -> list[object]:
-    """The state as a fixed-order array of plain msgpack-able values."""
+def state_to_wire(s: State, *, public: bool = False) -> list[object]:
+    """The state as a fixed-order array of plain msgpack-able values.
+
+    With ``public``, hidden slots show ``HIDDEN`` whatever this replica knows of them: that view
+    is the same on every replica, and it is what ``State.digest`` hashes.
+    """
     return [
         WIRE_VERSION,
         s.n,
@@ -48,6 +52,7 @@ def state_to_wire(s: State) -> list[object]:
         [list(f) for f in s.stack],
         s.over,
         list(s.winners),
+        sorted([k, HIDDEN if public else v] for k, v in s.slots.items()),
     ]
 
 
@@ -163,6 +168,10 @@ def state_from_wire(obj: object) -> State:
     s.stack = [_frame(x) for x in stack]
     s.over = _bool(f[27], "game over")
     s.winners = tuple(_ints(f[28], "winners", None, 0, n))
+    s.slots = {}
+    for pair in _list(f[29], "hidden slots"):
+        k, v = _list(pair, "a hidden slot entry", 2)
+        s.slots[_int(k, "a slot number", 0)] = _int(v, "a slot value", HIDDEN)
     s.pending = None
     _check_cards(s)
     if s.over and s.stack:
