@@ -87,6 +87,7 @@ def new_game(setup: Setup) -> State:
     s.flags = {}
     s.stack = [("start",)]
     s.pending = None
+    s.legal = ()
     s.over = False
     s.winners = ()
     run(s)

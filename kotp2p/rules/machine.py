@@ -114,6 +114,7 @@ def run(s: State) -> None:
             legal = kind.legal(s, frame)
             if len(legal) > 1:
                 s.pending = _decision(seat, frame[2])
+                s.legal = legal
                 return
             stack.pop()
             if legal:
@@ -169,7 +170,7 @@ def apply(state: State, action: Action) -> State:
             ok = kind.check(state, frame, action)
         else:
             try:
-                ok = action in kind.legal(state, frame)
+                ok = action in state.legal
             except TypeError:  # an unhashable or foreign object
                 ok = False
         if not ok:
@@ -223,9 +224,8 @@ def open_slot(state: State, slot: int, value: int) -> State:
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action for the pending decision; empty for a random event or a finished game
     (a random event is answered with ``RandomResult``)."""
-    pending = state.pending
-    if type(pending) is Decision:
-        return DECISIONS[pending.kind].legal(state, state.stack[-1])
+    if type(state.pending) is Decision:
+        return state.legal
     return ()
 
 

@@ -279,6 +279,7 @@ def from_text(text: str) -> State:
             raise InvalidState(f"expected phase start, roll, resolve, buy, end or over, found {phase!r}")
         s.stack = stack
     s.pending = None
+    s.legal = ()
     # One decoder validates everything and runs the stack.
     return state_from_wire(state_to_wire(s))
 

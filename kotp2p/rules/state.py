@@ -19,6 +19,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any, NamedTuple
 
+from kotp2p.rules.actions import Action
+
 # A frame is a flat tuple (op, arg, ...) of strings and ints; typed loosely so that the hot
 # paths read its fields without casts.
 Frame = tuple[Any, ...]
@@ -92,6 +94,7 @@ class State:
         "flags",
         "hp",
         "k",
+        "legal",
         "market",
         "monsters",
         "n",
@@ -138,6 +141,7 @@ class State:
     flags: dict[str, int]
     stack: list[Frame]
     pending: Pending
+    legal: tuple[Action, ...]  # the legal actions of a pending decision, computed once
     over: bool
     winners: tuple[int, ...]
 
@@ -172,6 +176,7 @@ class State:
         s.flags = self.flags.copy() if self.flags else {}
         s.stack = self.stack[:]
         s.pending = self.pending
+        s.legal = self.legal
         s.over = self.over
         s.winners = self.winners
         return s

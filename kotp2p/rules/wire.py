@@ -173,6 +173,7 @@ def state_from_wire(obj: object) -> State:
         k, v = _list(pair, "a hidden slot entry", 2)
         s.slots[_int(k, "a slot number", 0)] = _int(v, "a slot value", HIDDEN)
     s.pending = None
+    s.legal = ()
     _check_cards(s)
     if s.over and s.stack:
         raise InvalidState("expected no stack for a finished game")
