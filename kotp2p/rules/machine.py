@@ -361,6 +361,9 @@ def _roll_bounds(s: State, frame: Frame) -> tuple[int, ...]:
 _BOUNDS = [(6,) * i for i in range(MAX_DICE + 1)]
 
 
+_MASK_INDICES = [tuple(i for i in range(MAX_DICE) if m >> i & 1) for m in range(1 << MAX_DICE)]
+
+
 def _roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     mask = frame[2]
     dice = s.dice
@@ -368,10 +371,8 @@ def _roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.dice = values
         return
     out = list(dice)
-    it = iter(values)
-    for i in range(len(out)):
-        if mask >> i & 1:
-            out[i] = next(it)
+    for i, v in zip(_MASK_INDICES[mask], values, strict=True):
+        out[i] = v
     s.dice = tuple(out)
 
 
