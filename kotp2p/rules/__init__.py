@@ -32,6 +32,7 @@ from kotp2p.rules.actions import (
     action_from_wire,
     action_to_wire,
 )
+from kotp2p.rules.actiontext import format_action, parse_action
 from kotp2p.rules.cardlist import BASE_CARDS as _BASE_CARDS
 from kotp2p.rules.describe import card_name, describe_action
 from kotp2p.rules.dice import FACE_CHARS, FACE_NAMES, format_dice, parse_dice
@@ -102,12 +103,14 @@ __all__ = [
     "card_name",
     "describe_action",
     "eject",
+    "format_action",
     "format_dice",
     "from_text",
     "legal_actions",
     "max_hp",
     "new_game",
     "open_slot",
+    "parse_action",
     "parse_dice",
     "ranking",
     "state_from_wire",

@@ -345,7 +345,7 @@ def _roll_start(s: State) -> None:
     if not s.alive[seat]:
         return
     nd = dice_count(s, seat)
-    s.dice = (0,) * nd
+    s.dice = ()  # nothing rolled yet; the first roll sets all nd dice
     s.rolls_left = BASE_ROLLS + hook_sum(s, seat, "roll_count") - 1
     s.stack.append(("ask", seat, "roll"))
     s.stack.append(("rand", "roll", (1 << nd) - 1))
@@ -367,7 +367,7 @@ _MASK_INDICES = [tuple(i for i in range(MAX_DICE) if m >> i & 1) for m in range(
 def _roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     mask = frame[2]
     dice = s.dice
-    if mask == (1 << len(dice)) - 1:
+    if not dice or mask == (1 << len(dice)) - 1:
         s.dice = values
         return
     out = list(dice)
