@@ -85,7 +85,7 @@ TOKEN_CARDS["shrink"] = SHRINK_RAY
 def _ints(frame: Frame, first: int, n: int) -> list[int]:
     out = list(frame[first : first + n])
     assert all(isinstance(x, int) for x in out)
-    return out  # type: ignore[return-value]
+    return out
 
 
 def protected(s: State, seat: int, amount: int, dealer: int, smash: bool) -> int:

@@ -10,15 +10,17 @@ buy decision; Metamorph adds a ``sell`` step after buying (``after_buy``).
 
 Made in a Lab and hidden information: our deck has no order (every draw picks uniformly among
 the unrevealed cards), so "look at the top card" is a *private* random draw (``peek``): only
-the peeker's replica learns which card it is, in the private flag ``p.lab``, which is never
-encoded nor hashed (``wire.PRIVATE_PREFIX``); every other replica answers the random request
-with ``-1`` and keeps the slot unknown. The card stays in the deck (its composition is public
-and unchanged) and the peek lasts for one ``lab`` decision only, right after it: ``Buy(card)``
-opens the card (it becomes public and leaves the deck through a normal purchase) or ``Pass``
-leaves it unseen by the others. The ``lab`` decision is *private*: it is always asked, since
-how many options it has depends on the hidden card. A replica that does not know the card
-accepts ``Buy`` of any affordable deck card; checking it against the peek is the job of the
-protocol layer's opening of the private draw.
+the peeker's replica learns which card it is, kept in the hidden slot numbered by the event
+(``s.slots[k]``); every other replica answers with ``HIDDEN`` and holds ``HIDDEN`` there until
+the slot is opened (``rules.open_slot``). The card stays in the deck (its composition is public
+and unchanged) and the peek lasts for one ``("ask", seat, "lab", slot, card)`` decision, right
+after it, whose two options do not depend on the hidden card (so every replica agrees that it
+is asked): ``UseCard(card, (slot,))`` buys the peeked card if the peeker can pay for it (it
+then becomes public and leaves the deck through a normal purchase; if it cannot pay, nothing
+happens), or ``Pass`` leaves it where it is; either way the slot is then dropped. A replica that
+holds the slot as ``HIDDEN`` cannot apply the purchase: the protocol layer opens the slot first
+(``rules.open_slot``, checked against its commitment). The peek is offered only when some card
+left in the deck is affordable.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from kotp2p.rules.effects import (
 )
 from kotp2p.rules.machine import buy_card, take_card
 from kotp2p.rules.registry import CARDS, KEEP, card_hook, copies_of, decision, random_event
-from kotp2p.rules.state import Frame, State
+from kotp2p.rules.state import HIDDEN, Frame, State
 
 ALIEN_ORIGIN = 2
 MEDIA_FRIENDLY = 9
@@ -45,7 +47,6 @@ METAMORPH = 26
 OPPORTUNIST = 31
 PARASITIC_TENTACLES = 32
 
-PEEK_FLAG = "p.lab"
 
 
 def _seat(frame: Frame) -> int:
@@ -130,7 +131,10 @@ def _tentacles(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> No
 
 @card_hook(MADE_IN_A_LAB, "buy_actions")
 def _lab_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
-    if turn_flag(s, f"used.{c}") or not (s.deck or s.discard):
+    if turn_flag(s, f"used.{c}"):
+        return ()
+    cheapest = min((card_cost(s, seat, x) for x in s.deck or s.discard), default=None)
+    if cheapest is None or cheapest > s.energy[seat]:
         return ()
     return (UseCard(c),)
 
@@ -139,8 +143,7 @@ def _lab_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
 def _lab(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     set_turn_flag(s, f"used.{c}", 1)
     s.stack.append(frame)
-    s.stack.append(("ask", seat, "lab"))
-    s.stack.append(("rand", "peek", seat))
+    s.stack.append(("rand", "peek", seat, c))
 
 
 def _peek_bounds(s: State, frame: Frame) -> tuple[int, ...]:
@@ -151,37 +154,45 @@ def _peek_bounds(s: State, frame: Frame) -> tuple[int, ...]:
 
 
 def _peek_seat(frame: Frame) -> int:
-    seat = frame[2]
-    assert isinstance(seat, int)
+    seat: int = frame[2]
     return seat
 
 
 def _peek(s: State, frame: Frame, values: tuple[int, ...]) -> None:
-    if values[0] >= 0:
-        s.flags[PEEK_FLAG] = s.deck[values[0]]
+    slot = s.k
+    s.slots[slot] = HIDDEN if values[0] == HIDDEN else s.deck[values[0]]
+    s.stack.append(("ask", _peek_seat(frame), "lab", slot, frame[3]))
 
 
-random_event("peek", _peek_bounds, _peek, private=True)
+random_event("peek", _peek_bounds, _peek, private=lambda s, frame: _peek_seat(frame))
 
 
 def _lab_legal(s: State, frame: Frame) -> tuple[Action, ...]:
-    seat = _seat(frame)
-    energy = s.energy[seat]
-    secret = s.flags.get(PEEK_FLAG)
-    options = [secret] if secret is not None else list(s.deck)
-    return (*(Buy(c) for c in options if card_cost(s, seat, c) <= energy), PASS)
+    _, _, _, slot, c = frame
+    if slot not in s.slots:
+        return ()
+    return (UseCard(c, (slot,)), PASS)
+
+
+def _lab_check(s: State, frame: Frame, action: Action) -> bool:
+    if action == PASS:
+        return True
+    slot = frame[3]
+    # Buying needs the peeked card: a replica that holds it hidden must open the slot first.
+    return action in _lab_legal(s, frame) and s.slots.get(slot, HIDDEN) != HIDDEN
 
 
 def _lab_handle(s: State, frame: Frame, action: Action) -> None:
-    s.flags.pop(PEEK_FLAG, None)
-    if type(action) is Buy:
-        assert isinstance(action, Buy)
-        seat, card = _seat(frame), action.card
-        s.deck = tuple(c for c in s.deck if c != card)
-        buy_card(s, seat, card, card_cost(s, seat, card))
+    seat, slot = _seat(frame), frame[3]
+    card = s.slots.pop(slot, HIDDEN)
+    if type(action) is UseCard and card != HIDDEN:
+        price = card_cost(s, seat, card)
+        if price <= s.energy[seat]:
+            s.deck = tuple(x for x in s.deck if x != card)
+            buy_card(s, seat, card, price)
 
 
-decision("lab", _lab_legal, _lab_handle, private=True)
+decision("lab", _lab_legal, _lab_handle, _lab_check)
 
 
 # --- Metamorph -------------------------------------------------------------------------------------

@@ -197,7 +197,7 @@ def hooked(s: State, seat: int, hook: str) -> Iterator[tuple[int, Callable[..., 
 def hook_sum(s: State, seat: int, hook: str, *args: Any) -> int:
     """The sum of a value hook over seat's cards and copies (0 when none has it)."""
     ids = HOOK_CARDS.get(hook)
-    if not ids:
+    if not ids or ids.isdisjoint(effective_cards(s, seat)):
         return 0
     total = 0
     for c in s.cards[seat]:
@@ -215,7 +215,20 @@ def has_hook(s: State, seat: int, hook: str) -> bool:
     ids = HOOK_CARDS.get(hook)
     if not ids:
         return False
-    return any(c in ids or (c in COPIERS and copied(s, c) in ids) for c in s.cards[seat])
+    return not ids.isdisjoint(effective_cards(s, seat))
+
+
+def anyone_has(s: State, hook: str) -> bool:
+    """True if any monster's cards (or copies) have ``hook`` (a fast test before a window for
+    everybody)."""
+    ids = HOOK_CARDS.get(hook)
+    if not ids:
+        return False
+    if any(not ids.isdisjoint(cs) for cs in s.cards):
+        return True
+    if COPIERS and s.flags:
+        return any(copied(s, c) in ids for cs in s.cards for c in cs if c in COPIERS)
+    return False
 
 
 def use_hook(s: State, card: int) -> Callable[..., Any]:
@@ -232,14 +245,20 @@ def use_hook(s: State, card: int) -> Callable[..., Any]:
 
 def fire(s: State, seat: int, hook: str, *args: Any) -> None:
     """Call ``hook`` on each of seat's cards that has it."""
+    ids = HOOK_CARDS.get(hook)
+    if not ids or ids.isdisjoint(effective_cards(s, seat)):
+        return
     for c, fn in list(hooked(s, seat, hook)):
         fn(s, seat, c, *args)
 
 
+_CLOCKWISE = {(n, first): [(first + i) % n for i in range(n)] for n in range(1, 7) for first in range(n)}
+
+
 def seats_from(s: State, first: int) -> list[int]:
     """Live seats clockwise starting at ``first`` (included if alive)."""
-    n = s.n
-    return [(first + i) % n for i in range(n) if s.alive[(first + i) % n]]
+    alive = s.alive
+    return [t for t in _CLOCKWISE[s.n, first] if alive[t]]
 
 
 # --- the machine's own registries -----------------------------------------------------------
@@ -253,27 +272,20 @@ class DecisionKind:
     """How to list and apply the actions of one kind of decision (``ask`` frames).
 
     ``check`` is an optional fast legality test used instead of ``action in legal(...)``.
-    A ``private`` decision depends on hidden information (a peeked card), so how many options
-    it has is not public: it is always asked, even with a single legal action.
     """
 
     legal: Callable[[State, Frame], tuple[Action, ...]]
     handle: Callable[[State, Frame, Action], None]
     check: Callable[[State, Frame, Action], bool] | None = None
-    private: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class RandomKind:
-    """The bounds of one kind of random event (``rand`` frames) and what its values do.
-
-    For a ``private`` event only the seat in ``frame[2]`` learns the values; every other
-    replica answers with ``-1`` for each value (unknown).
-    """
+    """The bounds of one kind of random event (``rand`` frames) and what its values do."""
 
     bounds: Callable[[State, Frame], tuple[int, ...]]
     handle: Callable[[State, Frame, tuple[int, ...]], None]
-    private: bool = False
+    private: Callable[[State, Frame], int] | None = None
 
 
 DECISIONS: dict[str, DecisionKind] = {}
@@ -297,23 +309,25 @@ def decision(
     legal: Callable[[State, Frame], tuple[Action, ...]],
     handle: Callable[[State, Frame, Action], None],
     check: Callable[[State, Frame, Action], bool] | None = None,
-    *,
-    private: bool = False,
 ) -> None:
     """Register a decision kind asked with frames ``("ask", seat, kind, *args)``."""
     if kind in DECISIONS:
         raise ValueError(f"decision {kind!r} registered twice")
-    DECISIONS[kind] = DecisionKind(legal, handle, check, private)
+    DECISIONS[kind] = DecisionKind(legal, handle, check)
 
 
 def random_event(
     kind: str,
     bounds: Callable[[State, Frame], tuple[int, ...]],
     handle: Callable[[State, Frame, tuple[int, ...]], None],
-    *,
-    private: bool = False,
+    private: Callable[[State, Frame], int] | None = None,
 ) -> None:
-    """Register a random event asked with frames ``("rand", kind, *args)``."""
+    """Register a random event asked with frames ``("rand", kind, *args)``.
+
+    With ``private``, the event's outcome is known only to the seat it returns: the handler
+    then receives ``HIDDEN`` values on the other replicas and should keep the outcome in a hidden
+    slot (``State.slots``) until it is opened with ``rules.open_slot``.
+    """
     if kind in RANDOMS:
         raise ValueError(f"random event {kind!r} registered twice")
     RANDOMS[kind] = RandomKind(bounds, handle, private)
