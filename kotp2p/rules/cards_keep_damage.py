@@ -155,8 +155,8 @@ for _card in (CAMOUFLAGE, WINGS, RAPID_HEALING):
 
 def _react_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat, amount, dealer, smash, used = _ints(frame, 1, 1) + _ints(frame, 3, 4)
-    options = react_options(s, seat, amount, dealer, smash, used)
-    return (*options, PASS) if options else ()
+    # Never empty: with nothing left to use, the single Pass takes the hit at once.
+    return (*react_options(s, seat, amount, dealer, smash, used), PASS)
 
 
 def _take_hit(s: State, frame: Frame) -> None:
