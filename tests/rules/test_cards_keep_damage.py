@@ -209,7 +209,7 @@ def test_poison_heart_removes_a_token_only_outside_tokyo_and_tokens_outlive_the_
     s = rules.apply(s, rules.DONE)
     assert asked(s) == (0, "buy")
     assert s.poison[0] == 1 and s.hp[0] == 9
-    s = resolve(four("8/0/0 @city poison=2", "10/0/0"), "11hhe2")
+    s = resolve(four("8/0/1 @city poison=2", "10/0/0"), "11hhe2")
     assert s.poison[0] == 2 and s.hp[0] == 8
 
 
