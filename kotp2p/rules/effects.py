@@ -167,6 +167,7 @@ def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> N
     if lost is not None:
         lost(s, seat, card)
     forget_card(s, card)
+    clamp_health(s)
     if to_discard:
         discard_card(s, card)
 
@@ -185,7 +186,7 @@ def forget_card(s: State, card: int) -> None:
                 s.tokens.pop(copier, None)
             changed = True
     if changed:
-        clamp_health(s)
+        clamp_health(s)  # a copy of a card raising the maximum may be gone
 
 
 def clamp_health(s: State) -> None:

@@ -21,12 +21,12 @@ def neutral(state: rules.State) -> rules.Action:
 
 
 def finish_turn(state: rules.State) -> rules.State:
-    """Decline everything until the next turn's first roll is pending (or the game ends)."""
-    turn = state.turn
+    """Decline everything until a turn's first roll is pending (or the game ends); a state
+    already there is returned as it is."""
     while not state.is_over:
         p = state.pending
         if isinstance(p, rules.RandomRequest):
-            if state.turn != turn and all(b == 6 for b in p.bounds):
+            if not state.dice and all(b == 6 for b in p.bounds):
                 return state
             raise AssertionError(f"unexpected random event while finishing the turn: {p}")
         state = rules.apply(state, neutral(state))
