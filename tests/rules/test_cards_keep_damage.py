@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kotp2p import rules
-from tests.rules.keep_kit import finish_turn, use
+from tests.rules.keep_kit import use
 from tests.rules.kit import act, asked, card, draw
 
 FOUR = "The King {}; Giga Zaur {}; Alienoid {}; Cyber Kitty {}"
