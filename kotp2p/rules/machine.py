@@ -176,7 +176,11 @@ def apply(state: State, action: Action) -> State:
             ok = kind.check(state, frame, action)
         else:
             try:
-                ok = action in state.legal
+                # Field-less actions are empty tuples that compare equal (Pass() == Done()):
+                # the legal action must also have the same type.
+                ok = action in state.legal and any(
+                    type(a) is type(action) for a in state.legal if a == action
+                )
             except TypeError:  # an unhashable or foreign object
                 ok = False
         if not ok:

@@ -316,3 +316,13 @@ def test_jet_fighters_at_nineteen_stars_kills_its_buyer_who_does_not_win() -> No
     s = draw(rules.apply(s, rules.Buy(card("jetfighters"))), "cornerstore")
     assert not s.alive[0] and s.stars[0] == 0
     assert s.active == 1 and not s.is_over
+
+
+@pytest.mark.card(7, edge=True)
+def test_a_field_less_action_of_the_wrong_kind_is_illegal_in_a_card_window() -> None:
+    s = resolve(four("10/0/0", "10/0/0 @city +camouflage"), "11sssh")
+    assert asked(s) == (1, "react")
+    for wrong in (rules.DONE, rules.STOP, rules.STAY, rules.SWEEP):
+        with pytest.raises(rules.IllegalAction):
+            rules.apply(s, wrong)
+    assert rules.apply(s, rules.PASS).hp[1] == 7

@@ -139,7 +139,7 @@ def test_herd_culler_turns_a_die_into_a_one() -> None:
     assert asked(s) == (0, "change")
     s = rules.apply(s, use("herdculler", 2))
     assert s.dice == rules.parse_dice("111she")
-    s = rules.apply(s, rules.DONE)
+    assert asked(s) == (1, "yield")  # nothing else to change: the dice resolved
     assert s.stars[0] == 1 and s.hp[1] == 9
 
 
@@ -205,8 +205,7 @@ def test_a_three_from_psychic_probe_can_be_rerolled_by_background_dweller() -> N
     s = roll(rules.apply(s, use("psychicprobe", 0)), "3")
     assert asked(s) == (0, "change")
     s = roll(rules.apply(s, use("backgrounddweller", 0)), "s")
-    s = rules.apply(s, rules.DONE)
-    assert s.hp[1] == 5
+    assert s.hp[1] == 5 and asked(s) == (1, "yield")
 
 
 # --- added smashes ---------------------------------------------------------------------------------
