@@ -129,12 +129,16 @@ def _tentacles(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> No
 # --- Made in a Lab --------------------------------------------------------------------------------
 
 
+def _printed_cost(card: int) -> int:
+    return CARDS[card].cost
+
+
 @card_hook(MADE_IN_A_LAB, "buy_actions")
 def _lab_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     if turn_flag(s, f"used.{c}"):
         return ()
-    cheapest = min((card_cost(s, seat, x) for x in s.deck or s.discard), default=None)
-    if cheapest is None or cheapest > s.energy[seat]:
+    pool = s.deck or s.discard
+    if not pool or card_cost(s, seat, min(pool, key=_printed_cost)) > s.energy[seat]:
         return ()
     return (UseCard(c),)
 

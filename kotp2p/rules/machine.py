@@ -69,7 +69,6 @@ from kotp2p.rules.errors import IllegalAction
 from kotp2p.rules.registry import (
     CARDS,
     DECISIONS,
-    HOOK_CARDS,
     HOOK_ORDER,
     RANDOMS,
     STEPS,
@@ -417,7 +416,7 @@ def card_actions(s: State, seat: int, hook: str) -> tuple[Action, ...]:
 def _roll_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat = frame[1]
     base = _REROLLS_AND_STOP[len(s.dice)] if s.rolls_left > 0 else _JUST_STOP
-    if HOOK_CARDS.get("roll_actions"):
+    if has_hook(s, seat, "roll_actions"):
         extra = card_actions(s, seat, "roll_actions")
         if extra:
             return base + extra
@@ -488,7 +487,7 @@ def smash_count(s: State, counts: list[int]) -> int:
     """
     seat = s.active
     smashes = counts[SMASH]
-    if HOOK_CARDS.get("add_smashes"):
+    if has_hook(s, seat, "add_smashes"):
         for stage in (0, 1, 2):
             smashes += hook_sum(s, seat, "add_smashes", counts, stage, smashes)
     return smashes
@@ -498,7 +497,7 @@ def _resolve(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
-    if HOOK_CARDS.get("resolve"):
+    if has_hook(s, seat, "resolve"):
         counts = count_faces(s.dice)
         fire(s, seat, "resolve", counts, smash_count(s, counts))
 
@@ -589,7 +588,7 @@ def _res_smash(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
-    smashes = smash_count(s, count_faces(s.dice)) if HOOK_CARDS.get("add_smashes") else s.dice.count(SMASH)
+    smashes = smash_count(s, count_faces(s.dice)) if has_hook(s, seat, "add_smashes") else s.dice.count(SMASH)
     if smashes <= 0:
         return
     hits = dict.fromkeys(smash_targets(s, seat), smashes)
@@ -616,7 +615,7 @@ def _hit(s: State, frame: Frame) -> None:
 
 def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> None:
     """Protection, then the loss itself, the record for yields, and after-hit effects."""
-    if HOOK_CARDS.get("protect"):
+    if has_hook(s, target, "protect"):
         for c, fn in list(hooked(s, target, "protect")):
             amount = fn(s, target, c, amount, dealer, smash)
             if amount <= 0:
@@ -633,7 +632,7 @@ def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> N
     if anyone_has(s, "after_hit"):
         for seat in seats_from(s, s.active):
             fire(s, seat, "after_hit", target, lost, dealer, smash)
-    if s.hp[target] == 0 and HOOK_CARDS.get("dying"):
+    if s.hp[target] == 0 and has_hook(s, target, "dying"):
         for c, fn in list(hooked(s, target, "dying")):
             if fn(s, target, c):
                 break

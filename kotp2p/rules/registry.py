@@ -130,6 +130,7 @@ def card_hook(
 
 # Copier cards (Mimic): card id -> the flag naming the card it currently copies.
 COPIERS: dict[int, str] = {}
+_COPIER_IDS: list[frozenset[int]] = [frozenset()]  # the same ids, for fast set tests
 
 # Token kinds kept per seat in the state ("poison", "shrink") -> the card whose name they bear,
 # which also names them in actions (``UseCard(card, (n,))`` spends hearts to remove n tokens).
@@ -139,6 +140,7 @@ TOKEN_CARDS: dict[str, int] = {}
 def register_copier(card_id: int) -> None:
     """Make ``card_id`` a copier: it counts as a copy of the card named by its flag."""
     COPIERS[card_id] = f"copy.{card_id}"
+    _COPIER_IDS[0] = frozenset(COPIERS)
 
 
 def copied(s: State, card: int) -> int:
@@ -164,7 +166,7 @@ def effective_cards(s: State, seat: int) -> tuple[int, ...]:
     """The cards whose effects apply to ``seat``, in the order gained; a copier appears as
     itself and once more as the card it copies (so it counts as one more copy of it)."""
     cards = s.cards[seat]
-    if not COPIERS or not s.flags or not any(c in COPIERS for c in cards):
+    if _COPIER_IDS[0].isdisjoint(cards):
         return cards
     return tuple(k for _, k in card_pairs(s, seat))
 
@@ -183,7 +185,7 @@ def hooked(s: State, seat: int, hook: str) -> Iterator[tuple[int, Callable[..., 
     cards = s.cards[seat]
     if not cards:
         return
-    if COPIERS and s.flags and any(c in COPIERS for c in cards):
+    if not _COPIER_IDS[0].isdisjoint(cards):
         mine = [(c, k) for c, k in card_pairs(s, seat) if k in ids]
     else:
         mine = [(c, c) for c in cards if c in ids]
@@ -197,16 +199,17 @@ def hooked(s: State, seat: int, hook: str) -> Iterator[tuple[int, Callable[..., 
 def hook_sum(s: State, seat: int, hook: str, *args: Any) -> int:
     """The sum of a value hook over seat's cards and copies (0 when none has it)."""
     ids = HOOK_CARDS.get(hook)
-    if not ids or ids.isdisjoint(effective_cards(s, seat)):
+    if not ids:
         return 0
+    cards = s.cards[seat]
+    if _COPIER_IDS[0].isdisjoint(cards):
+        if ids.isdisjoint(cards):
+            return 0
+        return sum(CARDS[c].hooks[hook](s, seat, c, *args) for c in cards if c in ids)
     total = 0
-    for c in s.cards[seat]:
-        if c in ids:
-            total += CARDS[c].hooks[hook](s, seat, c, *args)
-        if c in COPIERS:
-            t = copied(s, c)
-            if t in ids:
-                total += CARDS[t].hooks[hook](s, seat, c, *args)
+    for c, k in card_pairs(s, seat):
+        if k in ids:
+            total += CARDS[k].hooks[hook](s, seat, c, *args)
     return total
 
 
@@ -224,10 +227,12 @@ def anyone_has(s: State, hook: str) -> bool:
     ids = HOOK_CARDS.get(hook)
     if not ids:
         return False
-    if any(not ids.isdisjoint(cs) for cs in s.cards):
-        return True
-    if COPIERS and s.flags:
-        return any(copied(s, c) in ids for cs in s.cards for c in cs if c in COPIERS)
+    copiers = _COPIER_IDS[0]
+    for seat, cs in enumerate(s.cards):
+        if not ids.isdisjoint(cs):
+            return True
+        if not copiers.isdisjoint(cs) and not ids.isdisjoint(effective_cards(s, seat)):
+            return True
     return False
 
 
