@@ -458,7 +458,7 @@ def _final_roll(s: State) -> None:
     """After the final roll: windows for other monsters (clockwise from the active one), then
     the active monster's change-die window. Cards supply both through hooks."""
     active = s.active
-    if not s.alive[active] or not (anyone_has(s, "after_roll") or anyone_has(s, "change_die")):
+    if not s.alive[active] or not (has_hook(s, active, "change_die") or anyone_has(s, "after_roll")):
         return
     frames: list[Frame] = []
     for seat in seats_from(s, (active + 1) % s.n):

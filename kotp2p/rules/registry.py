@@ -119,6 +119,9 @@ def card_hook(
         raise ValueError(f"unknown hook point {hook!r}")
 
     def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+        _HOOKS_OF.clear()
+        _HOOKS_OF[()] = frozenset()
+        _COPY_HOOKS_OF.clear()
         CARDS[card_id].hooks[hook] = fn
         HOOK_CARDS[hook] = HOOK_CARDS.get(hook, frozenset()) | {card_id}
         if order is not None:
@@ -171,6 +174,33 @@ def effective_cards(s: State, seat: int) -> tuple[int, ...]:
     return tuple(k for _, k in card_pairs(s, seat))
 
 
+# The hook points present among a hand of cards: a pure function of the cards, memoised
+# because it is asked at every step of a turn. A hand holding a copier is not memoised by its
+# cards alone (what the copier copies changes): it is keyed by its effective cards instead.
+_HOOKS_OF: dict[tuple[int, ...], frozenset[str]] = {(): frozenset()}
+_COPY_HOOKS_OF: dict[tuple[int, ...], frozenset[str]] = {}
+_MEMO_LIMIT = 100_000
+
+
+def _hooks_slow(s: State, seat: int) -> frozenset[str]:
+    cards = s.cards[seat]
+    copier = not _COPIER_IDS[0].isdisjoint(cards)
+    key = effective_cards(s, seat) if copier else cards
+    memo = _COPY_HOOKS_OF if copier else _HOOKS_OF
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = frozenset(h for c in key for h in CARDS[c].hooks)
+    return found
+
+
+def hooks_of(s: State, seat: int) -> frozenset[str]:
+    """The names of the hook points that ``seat``'s cards (and copies) have."""
+    found = _HOOKS_OF.get(s.cards[seat])
+    return _hooks_slow(s, seat) if found is None else found
+
+
 def copies_of(s: State, seat: int, kind: int) -> list[int]:
     """The cards in seat's play area that have ``kind``'s effect (the card, a copier of it)."""
     return [c for c, k in card_pairs(s, seat) if k == kind]
@@ -179,12 +209,10 @@ def copies_of(s: State, seat: int, kind: int) -> list[int]:
 def hooked(s: State, seat: int, hook: str) -> Iterator[tuple[int, Callable[..., Any]]]:
     """``(card, fn)`` for each of seat's cards that has ``hook`` (a copier with its target's
     ``fn``), in the order gained or in the hook's fixed order."""
-    ids = HOOK_CARDS.get(hook)
-    if not ids:
+    if hook not in hooks_of(s, seat):
         return
+    ids = HOOK_CARDS[hook]
     cards = s.cards[seat]
-    if not cards:
-        return
     if not _COPIER_IDS[0].isdisjoint(cards):
         mine = [(c, k) for c, k in card_pairs(s, seat) if k in ids]
     else:
@@ -198,13 +226,11 @@ def hooked(s: State, seat: int, hook: str) -> Iterator[tuple[int, Callable[..., 
 
 def hook_sum(s: State, seat: int, hook: str, *args: Any) -> int:
     """The sum of a value hook over seat's cards and copies (0 when none has it)."""
-    ids = HOOK_CARDS.get(hook)
-    if not ids:
+    if hook not in hooks_of(s, seat):
         return 0
+    ids = HOOK_CARDS[hook]
     cards = s.cards[seat]
     if _COPIER_IDS[0].isdisjoint(cards):
-        if ids.isdisjoint(cards):
-            return 0
         return sum(CARDS[c].hooks[hook](s, seat, c, *args) for c in cards if c in ids)
     total = 0
     for c, k in card_pairs(s, seat):
@@ -215,24 +241,25 @@ def hook_sum(s: State, seat: int, hook: str, *args: Any) -> int:
 
 def has_hook(s: State, seat: int, hook: str) -> bool:
     """True if any of seat's cards (or copies) has ``hook``."""
-    ids = HOOK_CARDS.get(hook)
-    if not ids:
-        return False
-    return not ids.isdisjoint(effective_cards(s, seat))
+    found = _HOOKS_OF.get(s.cards[seat])
+    if found is None:
+        found = _hooks_slow(s, seat)
+    return hook in found
 
 
 def anyone_has(s: State, hook: str) -> bool:
     """True if any monster's cards (or copies) have ``hook`` (a fast test before a window for
     everybody)."""
-    ids = HOOK_CARDS.get(hook)
-    if not ids:
+    if hook not in HOOK_CARDS:
         return False
-    copiers = _COPIER_IDS[0]
+    memo = _HOOKS_OF
     for seat, cs in enumerate(s.cards):
-        if not ids.isdisjoint(cs):
-            return True
-        if not copiers.isdisjoint(cs) and not ids.isdisjoint(effective_cards(s, seat)):
-            return True
+        if cs:
+            found = memo.get(cs)
+            if found is None:
+                found = _hooks_slow(s, seat)
+            if hook in found:
+                return True
     return False
 
 
@@ -250,8 +277,7 @@ def use_hook(s: State, card: int) -> Callable[..., Any]:
 
 def fire(s: State, seat: int, hook: str, *args: Any) -> None:
     """Call ``hook`` on each of seat's cards that has it."""
-    ids = HOOK_CARDS.get(hook)
-    if not ids or ids.isdisjoint(effective_cards(s, seat)):
+    if hook not in hooks_of(s, seat):
         return
     for c, fn in list(hooked(s, seat, hook)):
         fn(s, seat, c, *args)
