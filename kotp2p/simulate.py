@@ -121,7 +121,7 @@ class Summary:
             "games_per_second": self.games / self.seconds if self.seconds else None,
             "digest": self.digest,
             "cards": {
-                rules.CARDS[c].name + ("" if c not in (14, 107) else " (2)"): {
+                card_label(c): {
                     "bought": self.card_bought[c],
                     "buyer_win_rate": self.card_buyer_wins[c] / self.card_bought[c],
                 }
@@ -201,6 +201,13 @@ def simulate(
     )
 
 
+def card_label(card: int) -> str:
+    """A card's printed name, with "(2)" for the second copy of a name (Extra Head...)."""
+    name = rules.CARDS[card].name
+    first = min(c for c in rules.CARDS if rules.CARDS[c].name == name)
+    return name if card == first else f"{name} (2)"
+
+
 def format_summary(s: Summary) -> str:
     """The summary as a few lines of plain text."""
     lines = [
@@ -220,7 +227,7 @@ def format_summary(s: Summary) -> str:
         lines.append("cards bought (times, buyer win rate):")
         ranked = sorted(s.card_bought, key=lambda c: (-s.card_bought[c], c))
         for c in ranked:
-            name = rules.CARDS[c].name
+            name = card_label(c)
             rate = s.card_buyer_wins[c] / s.card_bought[c]
             lines.append(f"  {name:<32} {s.card_bought[c]:>6}  {rate:6.1%}")
     return "\n".join(lines)

@@ -1,7 +1,8 @@
-"""A simple greedy bot: keeps the dice that help now, buys the card worth most per energy.
+"""A simple greedy bot: keeps the dice that help now, buys the cards worth most, answers card
+windows with one-step rules of thumb.
 
-It reads only the public state and its own seat. Its choices are deterministic; the seed only
-breaks ties.
+It reads only the public state and its own seat (and, as the peeker, its own Made in a Lab
+peek). Its choices are deterministic; the seed only breaks ties.
 """
 
 from __future__ import annotations
@@ -9,15 +10,40 @@ from __future__ import annotations
 import random
 
 from kotp2p import rules
-from kotp2p.rules.dice import ENERGY, HEART, SMASH, THREE
+from kotp2p.rules.dice import ENERGY, HEART, SMASH, THREE, count_faces, number_stars
 
-# Rough worth of each Discard card's effect in stars (negative for self-damage risk is handled
-# separately); Keep cards are worth their cost plus a little for lasting effect.
+# Self-damage of Discard cards: not bought when it would kill.
 _SELF_DAMAGE = {112: 3, 113: 4, 114: 2, 117: 3}
+
+# What a Keep card is worth to its owner, in energy: bought when worth at least its cost.
+KEEP_WORTH: dict[int, float] = {
+    1: 7, 2: 4, 3: 5, 4: 5, 5: 3, 6: 5, 7: 4, 8: 2, 9: 4, 10: 5, 11: 4, 12: 6, 13: 9, 14: 9,
+    15: 5, 16: 5, 17: 5, 18: 7, 19: 3, 20: 3, 21: 5, 22: 4, 23: 8, 24: 5, 25: 2, 26: 2, 27: 8,
+    28: 5, 29: 7, 30: 4, 31: 3, 32: 4, 33: 3, 34: 3, 35: 5, 36: 3, 37: 4, 38: 5, 39: 3, 40: 6,
+    41: 5, 42: 2, 43: 6, 44: 4, 45: 4, 46: 4, 47: 3, 48: 7,
+}
+_BACKGROUND_DWELLER = 5
+_CAMOUFLAGE = 7
+_WINGS = 48
+_MIMIC = 27
+
+
+def card_worth(card: int) -> float:
+    """A card's rough worth in energy: Keep cards from the table, Discard cards their cost."""
+    if rules.CARDS[card].kind == rules.KEEP:
+        return KEEP_WORTH.get(card, rules.CARDS[card].cost)
+    return float(rules.CARDS[card].cost)
+
+
+def _kind(state: rules.State, card: int) -> int:
+    """The card whose effect ``card`` has (a Mimic counts as what it copies)."""
+    if card == _MIMIC:
+        return state.flags.get("copy.27", _MIMIC)
+    return card
 
 
 class GreedyBot:
-    """Greedy play: good dice kept, Tokyo left when hurt, cards bought by value."""
+    """Greedy play: good dice kept, Tokyo left when hurt, cards bought by worth."""
 
     name = "greedy"
 
@@ -32,14 +58,31 @@ class GreedyBot:
         pending = state.pending
         assert isinstance(pending, rules.Decision)
         seat = pending.seat
-        if pending.kind == "roll":
-            return self._roll(state, seat, legal)
-        if pending.kind == "yield":
-            return rules.YIELD if state.hp[seat] <= 5 and rules.YIELD in legal else rules.STAY
-        if pending.kind == "buy":
-            return self._buy(state, seat, legal)
-        passes = [a for a in legal if isinstance(a, rules.Pass | rules.Done)]
-        return passes[0] if passes else legal[self._rng.randrange(len(legal))]
+        choice: rules.Action | None = None
+        kind = pending.kind
+        if kind == "roll":
+            choice = self._roll(state, seat, legal)
+        elif kind == "yield":
+            choice = rules.YIELD if state.hp[seat] <= 5 else rules.STAY
+        elif kind == "buy":
+            choice = self._buy(state, seat, legal)
+        elif kind == "hearts":
+            choice = self._hearts(legal)
+        elif kind == "change":
+            choice = self._change(state, legal)
+        elif kind == "react":
+            choice = self._react(state, legal)
+        elif kind == "probe":
+            choice = self._probe(state, seat, legal)
+        elif kind == "mimic":
+            choice = self._mimic(state, legal)
+        elif kind in ("opportunist", "lab"):
+            choice = self._take(state, seat, legal)
+        if choice is not None and _is_legal(choice, legal):
+            return choice
+        return _neutral(legal) or legal[self._rng.randrange(len(legal))]
+
+    # --- dice -------------------------------------------------------------------------------
 
     def _wanted(self, state: rules.State, seat: int, face: int, count: int) -> bool:
         if face in (SMASH, ENERGY):
@@ -52,10 +95,37 @@ class GreedyBot:
     def _roll(self, state: rules.State, seat: int, legal: tuple[rules.Action, ...]) -> rules.Action:
         dice = state.dice
         counts = [dice.count(f) for f in range(6)]
-        reroll = tuple(i for i, d in enumerate(dice) if not self._wanted(state, seat, d, counts[d]))
+        unwanted = [i for i, d in enumerate(dice) if not self._wanted(state, seat, d, counts[d])]
+        for a in legal:  # a free re-roll of an unwanted 3 first
+            if (
+                isinstance(a, rules.UseCard)
+                and _kind(state, a.card) == _BACKGROUND_DWELLER
+                and a.args[0] in unwanted
+            ):
+                return a
+        reroll = tuple(unwanted)
         if reroll and rules.Reroll(reroll) in legal:
             return rules.Reroll(reroll)
         return rules.STOP
+
+    def _change(self, state: rules.State, legal: tuple[rules.Action, ...]) -> rules.Action | None:
+        """The die change that scores most stars (worth it only for a new three of a kind)."""
+        base = number_stars(count_faces(state.dice))
+        best, gain = None, 1
+        for a in legal:
+            if not isinstance(a, rules.UseCard) or _kind(state, a.card) == _BACKGROUND_DWELLER:
+                continue
+            die, face = (a.args[0], 0) if len(a.args) == 1 else a.args
+            dice = list(state.dice)
+            if dice[die] in (SMASH, HEART, ENERGY):
+                continue
+            dice[die] = face
+            g = number_stars(count_faces(tuple(dice))) - base
+            if g > gain:
+                best, gain = a, g
+        return best
+
+    # --- buying -----------------------------------------------------------------------------
 
     def _buy(self, state: rules.State, seat: int, legal: tuple[rules.Action, ...]) -> rules.Action:
         best: rules.Action = rules.DONE
@@ -63,10 +133,75 @@ class GreedyBot:
         for a in legal:
             if not isinstance(a, rules.Buy):
                 continue
-            card = rules.CARDS[a.card]
             if _SELF_DAMAGE.get(a.card, 0) >= state.hp[seat]:
                 continue
-            value = card.cost + (0.5 if card.kind == rules.KEEP else 0.0)
-            if value > best_value:
-                best, best_value = a, value
-        return best if best in legal else rules.DONE
+            worth = card_worth(a.card)
+            if worth >= rules.card_cost(state, seat, a.card) and worth > best_value:
+                best, best_value = a, worth
+        if best is rules.DONE:
+            for a in legal:
+                if isinstance(a, rules.UseCard) and not a.args and state.hp[seat] <= 4:
+                    return a  # Rapid Healing when low
+        return best
+
+    def _take(self, state: rules.State, seat: int, legal: tuple[rules.Action, ...]) -> rules.Action | None:
+        """Buy a revealed (Opportunist) or peeked (Made in a Lab) card if it is worth its cost."""
+        for a in legal:
+            card = a.card if isinstance(a, rules.Buy) else None
+            if isinstance(a, rules.UseCard) and a.args:
+                card = state.slots.get(a.args[0], rules.HIDDEN)
+            if card is not None and card != rules.HIDDEN:
+                cost = rules.card_cost(state, seat, card)
+                if cost <= state.energy[seat] and card_worth(card) >= cost:
+                    return a
+        return None
+
+    def _mimic(self, state: rules.State, legal: tuple[rules.Action, ...]) -> rules.Action | None:
+        now = state.flags.get("copy.27")
+        best = max(
+            (a for a in legal if isinstance(a, rules.UseCard)),
+            key=lambda a: KEEP_WORTH.get(a.args[0], 0),
+            default=None,
+        )
+        if best is None or (now and KEEP_WORTH.get(best.args[0], 0) < KEEP_WORTH.get(now, 0) + 2):
+            return None
+        return best
+
+    # --- reactions --------------------------------------------------------------------------
+
+    def _hearts(self, legal: tuple[rules.Action, ...]) -> rules.Action | None:
+        """Remove as many tokens as possible (the most of one kind first), else heal."""
+        tokens = [a for a in legal if isinstance(a, rules.UseCard) and len(a.args) == 1]
+        return max(tokens, key=lambda a: a.args[0], default=None)
+
+    def _react(self, state: rules.State, legal: tuple[rules.Action, ...]) -> rules.Action | None:
+        frame = state.stack[-1]
+        amount = frame[3]
+        for a in legal:
+            if isinstance(a, rules.UseCard):
+                k = _kind(state, a.card)
+                if k == _CAMOUFLAGE or k != _WINGS or amount >= 2:
+                    return a
+        return None
+
+    def _probe(self, state: rules.State, seat: int, legal: tuple[rules.Action, ...]) -> rules.Action | None:
+        """Re-roll one of the active monster's smashes when they would hit this monster."""
+        active = state.active
+        if state.in_tokyo(seat) == state.in_tokyo(active):
+            return None
+        for a in legal:
+            if isinstance(a, rules.UseCard) and state.dice[a.args[0]] == SMASH:
+                return a
+        return None
+
+
+def _is_legal(action: rules.Action, legal: tuple[rules.Action, ...]) -> bool:
+    return any(a == action and type(a) is type(action) for a in legal)
+
+
+def _neutral(legal: tuple[rules.Action, ...]) -> rules.Action | None:
+    for kind in (rules.Done, rules.Pass, rules.Stop, rules.Stay):
+        for a in legal:
+            if type(a) is kind:
+                return a
+    return None
