@@ -16,7 +16,7 @@ from kotp2p.rules.actions import (
     Yield,
 )
 from kotp2p.rules.dice import format_dice
-from kotp2p.rules.registry import CARDS
+from kotp2p.rules.registry import CARDS, TOKEN_CARDS
 from kotp2p.rules.state import Decision, RandomRequest, State
 
 
@@ -55,6 +55,10 @@ def describe_action(state: State, action: Action) -> str:
     if isinstance(action, Done):
         return f"{who}is done"
     if isinstance(action, UseCard):
+        if isinstance(pending, Decision) and pending.kind == "hearts":
+            for token, card in TOKEN_CARDS.items():
+                if card == action.card and action.args:
+                    return f"{who}spends {action.args[0]} heart(s) to remove {token} token(s)"
         args = f" ({', '.join(map(str, action.args))})" if action.args else ""
         return f"{who}uses {card_name(action.card)}{args}"
     if isinstance(action, Pass):

@@ -338,3 +338,13 @@ def test_mimic_loses_its_token_when_the_copied_cards_owner_is_eliminated() -> No
     seats = four("10/0/0 +mimic", "1/0/0 @city +giantbrain")
     s = rules.from_text(f"{seats} | active=0 phase=resolve dice=1122es flags=copy.27:18")
     assert not s.alive[1] and "copy.27" not in s.flags
+
+
+@pytest.mark.card(39, 11, edge=True)
+def test_end_of_turn_cards_fire_in_the_listed_order_with_poison_last() -> None:
+    # Rooting for the Underdog comes before Energy Hoarder: alone with the fewest stars first.
+    seats = four("2/2/6 +energyhoarder +rootingfortheunderdog poison=2", "10/3/0 @city", "10/3/0", "10/3/0")
+    s = end_of_turn(seats)
+    assert s.stars[0] == 0 and not s.alive[0]  # 2 + 1 + 1 stars, then poison kills it
+    s = end_of_turn(seats.replace("poison=2", "poison=1"))
+    assert s.stars[0] == 4 and s.hp[0] == 1
