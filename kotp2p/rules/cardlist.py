@@ -1,7 +1,7 @@
 """The 66 Power cards of the base game (2016 card set) as printed: id, name, cost, type, timing.
 
 Ids follow the reference digital implementation: Keep cards 1-48, Discard cards 101-118.
-The effects live in :mod:`kotp2p.rules.cards_discard` and :mod:`kotp2p.rules.cards_keep`.
+The effects live in :mod:`kotp2p.rules.cards_discard` and the ``cards_keep_*`` modules.
 """
 
 from __future__ import annotations

@@ -15,6 +15,11 @@ one frame per face group (numbers, hearts, energy, smashes); smashes push a dama
 this module never names a card. Where several cards open a window (``after_roll``,
 ``change_die``, ``revealed``, ``after_buy``), identical frames open it once: a card and its copy
 share one window.
+
+Heart dice become a ``hearts`` decision when there is a choice (Poison/Shrink tokens to remove
+outside Tokyo, cards with ``heart_actions``); otherwise they heal at once. After the yield
+decisions, ``after_yields`` runs what waited for them (damage a monster took only by staying,
+damage to the monster taking a yielded place).
 """
 
 from __future__ import annotations
