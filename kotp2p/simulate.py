@@ -62,6 +62,17 @@ def play_game(
             action = bots[pending.seat].choose(state)
             if type(action) is rules.Buy:
                 purchases.append((pending.seat, action.card))
+            elif type(action) is rules.UseCard:
+                # A card ability may buy a card too (from another monster, from the deck).
+                after = apply(state, action)
+                gained = set(after.cards[pending.seat]) - set(state.cards[pending.seat])
+                gained |= set(state.deck) - set(after.deck)
+                purchases.extend((pending.seat, c) for c in sorted(gained))
+                state = after
+                applies += 1
+                if applies > max_applies:
+                    raise RuntimeError(f"game {game} did not end within {max_applies} inputs")
+                continue
         state = apply(state, action)
         applies += 1
         if applies > max_applies:
