@@ -348,3 +348,23 @@ def test_end_of_turn_cards_fire_in_the_listed_order_with_poison_last() -> None:
     assert s.stars[0] == 0 and not s.alive[0]  # 2 + 1 + 1 stars, then poison kills it
     s = end_of_turn(seats.replace("poison=2", "poison=1"))
     assert s.stars[0] == 4 and s.hp[0] == 1
+
+
+@pytest.mark.card(27, 36, edge=True)
+def test_psychic_probe_and_its_mimic_copy_probe_once_and_a_heart_discards_both() -> None:
+    seats = four("10/0/0", "10/0/0 @city +psychicprobe +mimic")
+    s = rules.from_text(f"{seats} | active=0 phase=roll dice=sssss1 rolls=1 flags=copy.27:36")
+    s = rules.apply(s, rules.STOP)
+    assert asked(s) == (1, "probe")
+    s = roll(rules.apply(s, use("psychicprobe", 0)), "h")
+    assert s.cards[1] == () and {card("psychicprobe"), card("mimic")} <= set(s.discard)
+    assert s.hp[1] == 6 and asked(s) == (1, "yield")  # asked once: no second probe
+
+
+@pytest.mark.card(32, 28, edge=True)
+def test_a_tentacles_purchase_is_a_purchase_battery_monster_is_charged_again() -> None:
+    seats = four("10/0/3 +parasitictentacles", "10/0/0 @city +batterymonster")
+    s = buy_phase(seats, extra="tokens=batterymonster:2")
+    s = rules.apply(s, use("parasitictentacles", card("batterymonster")))
+    assert card("batterymonster") in s.cards[0] and s.tokens[card("batterymonster")] == 6
+    assert s.energy[:2] == [0, 3]
