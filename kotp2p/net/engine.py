@@ -1,0 +1,97 @@
+"""What ``kotp2p.net`` needs from a rules engine, as a narrow interface.
+
+The trust core drives a game only through :class:`GameEngine`: it never looks inside a state. The
+real engine is :mod:`kotp2p.rules` (see :mod:`kotp2p.net.rules_engine`); tests also plug in small
+engines. States and actions are opaque; moves travel in the engine's wire form (plain msgpack
+values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from kotp2p.net.codec import Value
+
+State = Any
+"""An engine state: opaque to the trust core."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Seat ``seat`` must decide; the decision comes as its MOVE."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Chance:
+    """Random event number ``index`` (k, from 1) needs one value per bound."""
+
+    bounds: tuple[int, ...]
+    index: int
+
+
+Pending = Turn | Chance | None
+"""What a state waits for; None once the game is over."""
+
+
+class GameEngine(Protocol):
+    """The rules, as the trust core sees them. Every method is pure."""
+
+    @property
+    def engine_id(self) -> str:
+        """Names the exact rules (version and card tables); stored in the genesis."""
+        ...
+
+    def default_options(self, seats: int) -> Value:
+        """The options of a game with ``seats`` seats, in wire form."""
+        ...
+
+    def start(self, monsters: Sequence[str], options: Value) -> State:
+        """The first state. :raises ValueError: bad monsters or options."""
+        ...
+
+    def pending(self, state: State) -> Pending:
+        """Whose decision or which random event the state waits for."""
+        ...
+
+    def apply_move(self, state: State, action: Value) -> State:
+        """Apply the pending seat's action given in wire form.
+
+        :raises ValueError: malformed or illegal; the message says why.
+        """
+        ...
+
+    def apply_random(self, state: State, values: tuple[int, ...]) -> State:
+        """Answer the pending random event."""
+        ...
+
+    def eject(self, state: State, seat: int) -> State:
+        """Eliminate an absent seat; the game goes on."""
+        ...
+
+    def alive(self, state: State) -> tuple[bool, ...]:
+        """Per seat: still in the game."""
+        ...
+
+    def digest(self, state: State) -> bytes:
+        """32-byte hash of the canonical encoding."""
+        ...
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The winning seats of a finished game (empty when everybody lost)."""
+        ...
+
+    def turn(self, state: State) -> int:
+        """The turn number."""
+        ...
+
+    def describe_move(self, state: State, action: Value) -> str:
+        """One line of plain text for the action (wire form) applied to ``state``."""
+        ...
+
+    def describe_state(self, state: State) -> str:
+        """A few lines of plain text showing the state."""
+        ...

@@ -1,0 +1,500 @@
+"""A replica of one game, driven only by signed envelopes: the shared core of the peer protocol
+and of ``verify``.
+
+Theory of operation
+-------------------
+The game is a sequence of *entries* (step 0 is the genesis; then one per MOVE or unanimous
+EJECT). After each entry the engine passes through *points*: zero or more random events (the
+engine's ``Chance``, numbered k) and then one decision (``Turn``) or the end. A point is left when
+its input is known: the designated seat's MOVE, or the chain value of every live seat for event k.
+
+Each author's envelopes are consumed strictly in ``seq`` order, each ``prev`` naming the one
+before, and each is checked at the point it claims (``step`` and ``head``):
+
+* MOVE at step s: only the seat the engine names may author it, on top of entry s-1; the action
+  must be legal; it carries its author's value for the event it triggers (and nothing else); its
+  ``state_hash`` is the digest of the first point after it.
+* ACK at step s: the acker's value for event k at point (s, k), or, with no value, "I applied
+  MOVE s" (only for a MOVE that triggers no event); ``state_hash`` is that point's digest.
+* EJECT at step s: a vote; once every other live seat voted against seat X at the current step,
+  the ejection is entry s+1 (its id is the lowest voter's EJECT id).
+* OPEN, STALL, CHAT, BYE, EVIDENCE: checked against the point they name; OPEN against the
+  genesis commitments, BYE against the result.
+
+The first rule an author breaks is a :class:`Violation`; that author is *convicted* and nothing
+more of theirs is read. An envelope beyond the current point waits; an author who moves on
+without a value the current point needs from them is convicted of a missing reveal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from kotp2p.net.chain import PEEK_TAG, ChainChecker, check_opening, draw, random_seed
+from kotp2p.net.codec import Value
+from kotp2p.net.engine import Chance, GameEngine, Pending, State, Turn
+from kotp2p.net.envelope import Envelope, Kind
+from kotp2p.net.genesis import Genesis
+
+
+@dataclass(frozen=True)
+class Violation:
+    """The first rule a seat broke, with the signed envelopes that prove it."""
+
+    rule: str
+    seat: int
+    step: int
+    detail: str
+    evidence: tuple[Envelope, ...]
+
+    def describe(self) -> str:
+        """One line for people."""
+        return f"seat {self.seat} at step {self.step}: {self.rule}: {self.detail}"
+
+
+@dataclass
+class Point:
+    """A place where the game waits: for event ``k``'s values, or for ``pending`` (a decision)."""
+
+    step: int
+    index: int
+    state: State
+    pending: Pending
+    digest: bytes
+    alive: tuple[bool, ...]
+
+    @property
+    def k(self) -> int | None:
+        """The random event pending here, if any."""
+        return self.pending.index if isinstance(self.pending, Chance) else None
+
+
+@dataclass
+class Entry:
+    """One global entry: the genesis, a MOVE or an ejection."""
+
+    step: int
+    id: bytes
+    kind: str  # "genesis", "move" or "eject"
+    seat: int | None  # the mover, or the ejected seat
+    action: Value = None
+    envelope: Envelope | None = None
+    before: State = None
+    points: list[Point] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """Random event ``k`` was resolved to ``values`` at ``step``."""
+
+    step: int
+    k: int
+    values: tuple[int, ...]
+
+
+_WAIT = object()
+
+
+class Replica:
+    """The game as the consumed envelopes make it. Feed :meth:`add`, then call :meth:`advance`."""
+
+    def __init__(self, genesis: Genesis, engine: GameEngine) -> None:
+        self.genesis = genesis
+        self.engine = engine
+        self.game_id = genesis.game_id
+        self.n = genesis.n
+        self.streams: list[dict[int, Envelope]] = [{} for _ in range(self.n)]
+        self.by_id: dict[bytes, Envelope] = {}
+        self.cursor = [0] * self.n
+        self.last_id = [self.game_id] * self.n
+        self.convicted: dict[int, Violation] = {}
+        self.violations: list[Violation] = []
+        self.checkers = [
+            ChainChecker(i, s.anchor, length=genesis.chain_length)
+            for i, s in enumerate(genesis.seats)
+        ]
+        self.peek_checkers = [
+            ChainChecker(i, s.peek_anchor, tag=PEEK_TAG, length=genesis.chain_length)
+            for i, s in enumerate(genesis.seats)
+        ]
+        self.revealed: dict[tuple[int, int], bytes] = {}
+        self.trigger: dict[int, bytes] = {}
+        self.acked: set[tuple[int, int]] = set()
+        self.votes: dict[tuple[int, int], dict[int, Envelope]] = {}
+        self.frozen: dict[int, int] = {}
+        self.opened: set[tuple[int, int]] = set()
+        self.resolved: list[Resolved] = []
+        self.byes: dict[int, Envelope] = {}
+        self.ejected: dict[int, int] = {}
+        state = engine.start(genesis.monsters, genesis.options)
+        self.entries: list[Entry] = [Entry(0, self.game_id, "genesis", None, before=state)]
+        self._push_point(state)
+
+    # -- where we are -------------------------------------------------------------------------
+
+    @property
+    def step(self) -> int:
+        """Entries applied after the genesis."""
+        return len(self.entries) - 1
+
+    @property
+    def head(self) -> bytes:
+        """Id of the last entry."""
+        return self.entries[-1].id
+
+    @property
+    def point(self) -> Point:
+        """The point the game waits at."""
+        return self.entries[-1].points[-1]
+
+    @property
+    def state(self) -> State:
+        """The current engine state."""
+        return self.point.state
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended."""
+        return self.point.pending is None
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats whose envelope the game needs next."""
+        p = self.point
+        if isinstance(p.pending, Turn):
+            return (p.pending.seat,)
+        if isinstance(p.pending, Chance):
+            return tuple(i for i in range(self.n) if p.alive[i] and (i, p.pending.index)
+                         not in self.revealed)
+        return ()
+
+    def _push_point(self, state: State) -> Point:
+        entry = self.entries[-1]
+        pending = self.engine.pending(state)
+        p = Point(entry.step, len(entry.points), state, pending,
+                  self.engine.digest(state), self.engine.alive(state))
+        entry.points.append(p)
+        if isinstance(pending, Chance):
+            self.trigger.setdefault(pending.index, entry.id)
+        return p
+
+    def first_point(self, state: State, step: int) -> Point:
+        """The point a state would be (not recorded): what a MOVE's state_hash must name."""
+        pending = self.engine.pending(state)
+        return Point(step, 0, state, pending, self.engine.digest(state), self.engine.alive(state))
+
+    # -- intake ---------------------------------------------------------------------------------
+
+    def add(self, env: Envelope) -> Violation | None:
+        """Store a verified envelope (duplicates by id are ignored). A second, different envelope
+        with the same author and seq is a fork: returned (and recorded) as a violation."""
+        if env.id in self.by_id:
+            return None
+        other = self.streams[env.author].get(env.seq)
+        self.by_id[env.id] = env
+        if other is not None:
+            v = Violation("fork", env.author, min(env.step, other.step),
+                          f"two different envelopes #{env.seq} (steps {other.step} and "
+                          f"{env.step}); one expected", (other, env))
+            self._convict(v)
+            return v
+        self.streams[env.author][env.seq] = env
+        return None
+
+    def _convict(self, v: Violation) -> None:
+        if v.seat not in self.convicted:
+            self.convicted[v.seat] = v
+            self.violations.append(v)
+
+    # -- progress -------------------------------------------------------------------------------
+
+    def advance(self) -> tuple[list[Entry], list[Point]]:
+        """Consume everything that can be consumed; return the new entries and points reached."""
+        entries: list[Entry] = []
+        points: list[Point] = []
+        mark = (len(self.entries), len(self.entries[-1].points))
+        progress = True
+        while progress:
+            progress = False
+            for a in range(self.n):
+                while a not in self.convicted and not self._is_frozen(a):
+                    env = self.streams[a].get(self.cursor[a])
+                    if env is None:
+                        break
+                    result = self._consume(a, env)
+                    if result is _WAIT:
+                        break
+                    if isinstance(result, Violation):
+                        self._convict(result)
+                        break
+                    self.cursor[a] += 1
+                    self.last_id[a] = env.id
+                    progress = True
+            if self._settle():
+                progress = True
+        first_entry, first_point = mark
+        for i in range(first_entry - 1, len(self.entries)):
+            start = first_point if i == first_entry - 1 else 0
+            points.extend(self.entries[i].points[start:])
+        entries = self.entries[first_entry:]
+        return entries, points
+
+    def _is_frozen(self, seat: int) -> bool:
+        step = self.frozen.get(seat)
+        if step is None:
+            return False
+        if step != self.step or any(
+            e.step > step and a != seat
+            for a in range(self.n) if a not in self.convicted
+            for e in self.streams[a].values()
+        ):
+            del self.frozen[seat]  # the game moved on without the ejection
+            return False
+        return True
+
+    def _settle(self) -> bool:
+        """Resolve random events whose values are all known, and complete ejections."""
+        moved = False
+        while True:
+            if self._eject_quorum():
+                moved = True
+                continue
+            p = self.point
+            if not isinstance(p.pending, Chance):
+                return moved
+            k = p.pending.index
+            live = [i for i in range(self.n) if p.alive[i]]
+            if any((i, k) not in self.revealed for i in live):
+                return moved
+            seed = random_seed(self.game_id, k, self.trigger[k],
+                               [(i, self.revealed[(i, k)]) for i in live])
+            values = draw(seed, p.pending.bounds)
+            self.resolved.append(Resolved(p.step, k, values))
+            self._push_point(self.engine.apply_random(p.state, values))
+            moved = True
+
+    def _eject_quorum(self) -> bool:
+        p = self.point
+        if p.pending is None:
+            return False
+        for (target, step), voters in sorted(self.votes.items()):
+            if step != self.step or not p.alive[target]:
+                continue
+            others = [i for i in range(self.n) if p.alive[i] and i != target]
+            if all(i in voters for i in others):
+                first = voters[min(others)]
+                entry = Entry(self.step + 1, first.id, "eject", target, envelope=first,
+                              before=p.state)
+                self.entries.append(entry)
+                self.frozen.pop(target, None)
+                self.ejected[target] = entry.step
+                self._push_point(self.engine.eject(p.state, target))
+                return True
+        return False
+
+    def _quorum_stored(self, target: int) -> bool:
+        """Every other live seat has an EJECT of ``target`` at the current step, consumed or not."""
+        others = [i for i in range(self.n) if self.point.alive[i] and i != target]
+        return bool(others) and all(
+            any(e.kind is Kind.EJECT and e.step == self.step and e.payload == [target]
+                for e in self.streams[i].values())
+            for i in others
+        )
+
+    def owes(self, seat: int) -> int | None:
+        """The event whose value the current point still needs from ``seat``."""
+        p = self.point
+        k = p.k
+        if k is not None and p.alive[seat] and (seat, k) not in self.revealed:
+            return k
+        return None
+
+    def _v(self, rule: str, env: Envelope, detail: str, *more: Envelope) -> Violation:
+        return Violation(rule, env.author, env.step, detail, (*more, env))
+
+    def _consume(self, a: int, env: Envelope) -> object:
+        if env.prev != self.last_id[a]:
+            return self._v("broken-chain", env, f"prev should be the id of seat {a}'s envelope "
+                           f"#{env.seq - 1} ({self.last_id[a].hex()[:12]}), found "
+                           f"{env.prev.hex()[:12]}")
+        gone = self.ejected.get(a)
+        if gone is not None and (env.step < gone or (env.kind is Kind.MOVE and env.step == gone)):
+            return None  # sent before its ejection took effect: moot
+        limit = self.step + 1 if env.kind is Kind.MOVE else self.step
+        if env.step > limit or (env.kind is Kind.MOVE and env.step == limit
+                                and self.point.k is not None):
+            owed = self.owes(a)
+            if owed is not None:
+                return self._v("missing-reveal", env, f"moved on to step {env.step} without "
+                               f"revealing its value for random event {owed}")
+            return _WAIT
+        if env.kind is not Kind.MOVE and self.point.k is not None and self._quorum_stored(a):
+            return _WAIT
+        base = env.step - 1 if env.kind is Kind.MOVE else env.step
+        if base >= 0 and env.head != self.entries[base].id:
+            return self._v("bad-head", env, f"head should be entry {base} "
+                           f"({self.entries[base].id.hex()[:12]}), found {env.head.hex()[:12]}")
+        handler = {
+            Kind.MOVE: self._move,
+            Kind.ACK: self._ack,
+            Kind.EJECT: self._eject,
+            Kind.OPEN: self._open,
+            Kind.BYE: self._bye,
+        }.get(env.kind)
+        return handler(a, env) if handler else None
+
+    def _check_reveals(
+        self, a: int, env: Envelope, expected: Point, first_of_move: bool
+    ) -> Violation | None:
+        k = expected.k
+        needed = k is not None and expected.alive[a] and (a, k) not in self.revealed
+        if not needed:
+            if env.reveals:
+                rk = env.reveals[0][0]
+                rule = "premature-reveal" if k is None or rk > k else "unexpected-reveal"
+                return self._v(rule, env, f"revealed its value for event {rk} where "
+                               + ("no random event is pending" if k is None else
+                                  f"event {k} is pending and its value was not due from it"))
+            return None
+        assert k is not None
+        if not env.reveals:
+            what = "its MOVE" if first_of_move else "its ACK"
+            return self._v("missing-reveal", env, f"{what} lacks its value for event {k}")
+        if len(env.reveals) != 1 or env.reveals[0][0] != k:
+            rk = max(r[0] for r in env.reveals)
+            rule = "premature-reveal" if rk > k else "unexpected-reveal"
+            return self._v(rule, env, f"reveals for events {[r[0] for r in env.reveals]}, "
+                           f"exactly event {k} expected")
+        _, x, nxt = env.reveals[0]
+        problem = self.checkers[a].check(k, x, nxt)
+        if problem:
+            return self._v("bad-reveal", env, problem)
+        self.revealed[(a, k)] = x
+        return None
+
+    def _move(self, a: int, env: Envelope) -> object:
+        s = env.step
+        if s <= self.step:
+            entry = self.entries[s] if s >= 1 else self.entries[0]
+            if entry.kind == "move" and entry.seat == a and entry.envelope is not None:
+                return Violation("fork", a, s, f"two different MOVEs for step {s}; one expected",
+                                 (entry.envelope, env))
+            return self._v("out-of-turn", env, f"a MOVE for step {s}, which already holds "
+                           f"{f'seat {entry.seat}' if entry.kind == 'move' else entry.kind}")
+        p = self.point
+        if p.pending is None:
+            return self._v("out-of-turn", env, "a MOVE after the game ended")
+        if isinstance(p.pending, Turn) and p.pending.seat != a:
+            return self._v("out-of-turn", env, f"seat {p.pending.seat}'s decision expected, "
+                           f"found a MOVE by seat {a}")
+        if self._quorum_stored(a):
+            return _WAIT
+        if len(env.payload) != 1:
+            return self._v("illegal-move", env, "a MOVE payload holds exactly one action")
+        action = env.payload[0]
+        try:
+            after = self.engine.apply_move(p.state, action)
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            return self._v("illegal-move", env, f"{action!r} is not legal here: {exc}")
+        first = self.first_point(after, s)
+        problem = self._check_reveals(a, env, first, first_of_move=True)
+        if problem:
+            return problem
+        if env.state_hash != first.digest:
+            return self._v("wrong-state-hash", env, f"state hash {first.digest.hex()[:16]} "
+                           f"expected, found {env.state_hash.hex()[:16]}")
+        self.entries.append(Entry(s, env.id, "move", a, action, env, before=p.state))
+        self._push_point(after)
+        return None
+
+    def _ack(self, a: int, env: Envelope) -> object:
+        s = env.step
+        points = self.entries[s].points
+        if env.reveals:
+            k = env.reveals[0][0]
+            target = next((p for p in points if p.k == k), None)
+            if target is None:
+                cur = self.point
+                waiting = cur.k is not None and k > cur.k and (a, cur.k) in self.revealed
+                if s == self.step and waiting:
+                    return _WAIT  # event k may still come at this step
+                reached = max(self.trigger, default=0)
+                if k > reached:
+                    return self._v("premature-reveal", env, f"revealed its value for event {k} "
+                                   f"at step {s}, before that event was reached")
+                return self._v("unexpected-reveal", env, f"revealed its value for event {k} at "
+                               f"step {s}, where that event is not pending")
+        else:
+            target = points[0]
+            entry = self.entries[s]
+            if (a, s) in self.acked or entry.kind != "move" or entry.seat == a:
+                return self._v("unexpected-ack", env, f"no ACK is due from seat {a} at step {s}")
+            self.acked.add((a, s))
+        problem = self._check_reveals(a, env, target, first_of_move=False)
+        if problem:
+            return problem
+        if env.state_hash != target.digest:
+            return self._v("wrong-state-hash", env, f"state hash {target.digest.hex()[:16]} "
+                           f"expected, found {env.state_hash.hex()[:16]}")
+        return None
+
+    def _eject(self, a: int, env: Envelope) -> object:
+        if (len(env.payload) != 1 or not isinstance(env.payload[0], int)
+                or not 0 <= env.payload[0] < self.n or env.payload[0] == a):
+            return self._v("bad-eject", env, f"EJECT names one other seat, found {env.payload!r}")
+        if env.step == self.step:
+            self.votes.setdefault((env.payload[0], env.step), {})[a] = env
+        return None
+
+    def _open(self, a: int, env: Envelope) -> object:
+        pl = env.payload
+        seat = self.genesis.seats[a]
+        if len(pl) == 4 and pl[0] == "slot" and isinstance(pl[1], int) and isinstance(
+                pl[2], bytes) and isinstance(pl[3], bytes):
+            if (a, pl[1]) in self.opened:
+                return self._v("bad-opening", env, f"slot {pl[1]} was already opened")
+            problem = check_opening(seat.public_key, seat.slots, pl[1], pl[2], pl[3])
+            if problem:
+                return self._v("bad-opening", env, problem)
+            self.opened.add((a, pl[1]))
+            return None
+        if len(pl) == 3 and pl[0] == "peek" and isinstance(pl[1], int) and isinstance(
+                pl[2], bytes):
+            problem = self.peek_checkers[a].check(pl[1], pl[2], None)
+            if problem:
+                return self._v("bad-opening", env, f"peek chain: {problem}")
+            return None
+        return self._v("bad-opening", env, "OPEN holds ['slot', index, salt, content] or "
+                       f"['peek', n, value], found {pl!r}")
+
+    def _bye(self, a: int, env: Envelope) -> object:
+        self.byes[a] = env
+        if env.payload and self.is_over:
+            claimed = env.payload[0]
+            actual = list(self.engine.winners(self.state))
+            if claimed != actual:
+                return self._v("wrong-result", env, f"claims winners {claimed!r}, the replay "
+                               f"gives {actual!r}")
+        return None
+
+    # -- reports --------------------------------------------------------------------------------
+
+    def gaps(self) -> list[str]:
+        """What is missing, by seat: holes in each author's sequence."""
+        out = []
+        for a in range(self.n):
+            if a in self.convicted:
+                continue
+            held = self.streams[a]
+            if self.cursor[a] not in held and any(q > self.cursor[a] for q in held):
+                later = min(q for q in held if q > self.cursor[a])
+                out.append(f"seat {a}: envelopes #{self.cursor[a]} to #{later - 1} are missing "
+                           f"(#{later} is at step {held[later].step})")
+        return out
+
+    def pending_envelopes(self) -> Iterable[Envelope]:
+        """Envelopes stored but not consumed (waiting, or after a conviction)."""
+        for a in range(self.n):
+            for q, e in sorted(self.streams[a].items()):
+                if q >= self.cursor[a]:
+                    yield e
