@@ -14,8 +14,6 @@ import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from kotp2p import __version__
-
 log = logging.getLogger(__name__)
 
 
@@ -51,13 +49,24 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     p.set_defaults(handler=_cmd_simulate)
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("kotp2p")
+    except PackageNotFoundError:  # a source tree that was never installed
+        from kotp2p import __version__
+
+        return __version__
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(
         prog="kotp2p",
         description="King of Tokyo for 2-6 players on a LAN: no server, no trust needed.",
     )
-    parser.add_argument("-V", "--version", action="version", version=f"kotp2p {__version__}")
+    parser.add_argument("-V", "--version", action="version", version=f"kotp2p {_version()}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_simulate(sub)

@@ -1,1 +1,11 @@
-"""kotp2p.bots."""
+"""Bots: strategies that choose an action for the pending decision from the state alone.
+
+``make_bot(kind, seed)`` builds one; ``bot.choose(state)`` returns a legal action for
+``state.pending`` (which must be a decision).
+"""
+
+from kotp2p.bots.base import BOT_KINDS, Bot, make_bot
+from kotp2p.bots.greedy import GreedyBot
+from kotp2p.bots.randombot import RandomBot
+
+__all__ = ["BOT_KINDS", "Bot", "GreedyBot", "RandomBot", "make_bot"]

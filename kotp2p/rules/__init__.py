@@ -1,1 +1,105 @@
-"""kotp2p.rules."""
+"""The pure King of Tokyo rules engine: no IO, no clock, no randomness of its own.
+
+>>> from kotp2p import rules
+>>> state = rules.new_game(rules.Setup(monsters=("The King", "Giga Zaur")))
+>>> state.pending
+RandomRequest(bounds=(6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6), index=1)
+
+Every input is a player's decision (``state.pending`` is a :class:`Decision`; choose among
+:func:`legal_actions`) or a random outcome (a :class:`RandomRequest`; answer with
+:class:`RandomResult`). :func:`apply` returns a new state and never mutates its input.
+"""
+
+from kotp2p.rules import cards_discard as _cards_discard  # registers the Discard effects
+from kotp2p.rules.actions import (
+    DONE,
+    PASS,
+    STAY,
+    STOP,
+    SWEEP,
+    YIELD,
+    Action,
+    Buy,
+    Done,
+    Pass,
+    RandomResult,
+    Reroll,
+    Stay,
+    Stop,
+    Sweep,
+    UseCard,
+    Yield,
+    action_from_wire,
+    action_to_wire,
+)
+from kotp2p.rules.cardlist import BASE_CARDS as _BASE_CARDS
+from kotp2p.rules.describe import card_name, describe_action
+from kotp2p.rules.dice import FACE_CHARS, FACE_NAMES, format_dice, parse_dice
+from kotp2p.rules.effects import card_cost, max_hp
+from kotp2p.rules.errors import IllegalAction, InvalidState
+from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
+from kotp2p.rules.machine import apply, eject, legal_actions, ranking
+from kotp2p.rules.notation import from_text, to_text
+from kotp2p.rules.registry import CARDS, DISCARD, KEEP, CardDef
+from kotp2p.rules.state import BAY, CITY, OUTSIDE, Decision, Pending, RandomRequest, State
+from kotp2p.rules.wire import state_from_wire, state_to_wire
+
+del _cards_discard, _BASE_CARDS
+
+ENGINE_ID = engine_id()
+
+__all__ = [
+    "BAY",
+    "CARDS",
+    "CITY",
+    "DISCARD",
+    "DONE",
+    "ENGINE_ID",
+    "FACE_CHARS",
+    "FACE_NAMES",
+    "KEEP",
+    "MONSTERS",
+    "OUTSIDE",
+    "PASS",
+    "STAY",
+    "STOP",
+    "SWEEP",
+    "YIELD",
+    "Action",
+    "Buy",
+    "CardDef",
+    "Decision",
+    "Done",
+    "IllegalAction",
+    "InvalidState",
+    "Options",
+    "Pass",
+    "Pending",
+    "RandomRequest",
+    "RandomResult",
+    "Reroll",
+    "Setup",
+    "State",
+    "Stay",
+    "Stop",
+    "Sweep",
+    "UseCard",
+    "Yield",
+    "action_from_wire",
+    "action_to_wire",
+    "apply",
+    "card_cost",
+    "card_name",
+    "describe_action",
+    "eject",
+    "format_dice",
+    "from_text",
+    "legal_actions",
+    "max_hp",
+    "new_game",
+    "parse_dice",
+    "ranking",
+    "state_from_wire",
+    "state_to_wire",
+    "to_text",
+]

@@ -1,0 +1,202 @@
+"""Primitive effects on a private, mutable copy of a state: the vocabulary of steps and cards.
+
+Every function here takes the state being built by ``apply`` (never a state already returned
+to a caller). Limits live here, once: stars 0..20, health 0..max (10, up to 12 with cards),
+energy >= 0. Damage is not applied directly: :func:`deal_damage` pushes one ``hit`` frame per
+target, in seat order after the dealer with the dealer last, followed by one ``deaths`` frame,
+so reaction windows can interrupt each hit and simultaneous deaths share one resolution.
+"""
+
+from __future__ import annotations
+
+from kotp2p.rules.registry import CARDS, DISCARD, fire, hook_sum, seats_from
+from kotp2p.rules.state import CITY, NOBODY, Frame, State
+
+MAX_STARS = 20
+BASE_HP = 10
+MAX_HP_CAP = 12
+NO_DEALER = -1
+
+
+def bit(seat: int) -> int:
+    """The bitmask with only ``seat`` set."""
+    return 1 << seat
+
+
+def turn_flag(s: State, key: str) -> int:
+    """A per-turn flag (cleared when a turn starts); 0 when unset."""
+    return s.flags.get("t." + key, 0)
+
+
+def set_turn_flag(s: State, key: str, value: int) -> None:
+    """Set a per-turn flag; 0 removes it."""
+    if value:
+        s.flags["t." + key] = value
+    else:
+        s.flags.pop("t." + key, None)
+
+
+def gain_stars(s: State, seat: int, n: int) -> None:
+    """``seat`` gains ``n`` stars, capped at 20."""
+    if n > 0 and s.alive[seat]:
+        s.stars[seat] = min(MAX_STARS, s.stars[seat] + n)
+
+
+def lose_stars(s: State, seat: int, n: int) -> None:
+    """``seat`` loses ``n`` stars, never below 0."""
+    if n > 0:
+        s.stars[seat] = max(0, s.stars[seat] - n)
+
+
+def gain_energy(s: State, seat: int, n: int, *, bonus: bool = True) -> None:
+    """``seat`` gains ``n`` energy; cards that add to every energy gain apply unless ``bonus``
+    is false (energy moved from a card, like Battery Monster's)."""
+    if n > 0 and s.alive[seat]:
+        if bonus:
+            n += hook_sum(s, seat, "energy_bonus")
+        s.energy[seat] += n
+
+
+def lose_energy(s: State, seat: int, n: int) -> int:
+    """``seat`` loses up to ``n`` energy (never below 0); returns what it lost."""
+    lost = min(max(n, 0), s.energy[seat])
+    s.energy[seat] -= lost
+    return lost
+
+
+def max_hp(s: State, seat: int) -> int:
+    """The seat's maximum health: 10, raised by cards, never above 12."""
+    return min(MAX_HP_CAP, BASE_HP + hook_sum(s, seat, "max_hp"))
+
+
+def heal(s: State, seat: int, n: int) -> int:
+    """``seat`` heals ``n`` (plus cards that add to every heal), up to its maximum; returns
+    the health actually gained."""
+    if n <= 0 or not s.alive[seat]:
+        return 0
+    n += hook_sum(s, seat, "heal_bonus")
+    before = s.hp[seat]
+    s.hp[seat] = min(max_hp(s, seat), before + n)
+    return s.hp[seat] - before
+
+
+def damage_order(s: State, dealer: int, targets: list[int]) -> list[int]:
+    """Targets in resolution order: seat order after the dealer, the dealer last."""
+    if dealer < 0:
+        first = s.active
+        return [t for t in seats_from(s, first) if t in targets]
+    order = [t for t in seats_from(s, (dealer + 1) % s.n) if t in targets and t != dealer]
+    if dealer in targets:
+        order.append(dealer)
+    return order
+
+
+def deal_damage(
+    s: State, dealer: int, hits: dict[int, int], *, smash: bool = False, then: Frame | None = None
+) -> None:
+    """Queue ``hits`` (target seat -> amount) from ``dealer`` as one resolution.
+
+    ``then``, if given, runs after the deaths of this resolution are settled.
+    """
+    order = [t for t in damage_order(s, dealer, list(hits)) if hits[t] > 0]
+    if not order:
+        if then is not None:
+            s.stack.append(then)
+        return
+    push = s.stack.append
+    if then is not None:
+        push(then)
+    push(("deaths",))
+    flag = 1 if smash else 0
+    for t in reversed(order):
+        push(("hit", t, hits[t], dealer, flag, 0))
+
+
+def enter_tokyo(s: State, seat: int, place: int) -> None:
+    """``seat`` takes ``place`` (CITY or BAY) and gets the entry bonus."""
+    if place == CITY:
+        s.city = seat
+    else:
+        s.bay = seat
+    if s.two_player:
+        gain_energy(s, seat, 1)
+    else:
+        gain_stars(s, seat, 1)
+    fire(s, seat, "entered")
+
+
+def leave_tokyo(s: State, seat: int) -> None:
+    """``seat`` leaves Tokyo (no effect if it is outside)."""
+    if s.city == seat:
+        s.city = NOBODY
+    elif s.bay == seat:
+        s.bay = NOBODY
+
+
+def close_bay_if_needed(s: State) -> None:
+    """Tokyo Bay closes when fewer than 5 monsters live: its occupant moves to an empty City
+    (no stars for that) or leaves Tokyo."""
+    if s.bay != NOBODY and not s.bay_in_use():
+        occupant = s.bay
+        s.bay = NOBODY
+        if s.city == NOBODY:
+            s.city = occupant
+
+
+def discard_card(s: State, card: int) -> None:
+    """Put a card on the discard pile."""
+    s.discard = (*s.discard, card)
+
+
+def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> None:
+    """Take a card out of ``seat``'s play area (its ``lost`` hook runs)."""
+    cards = s.cards[seat]
+    if card not in cards:
+        return
+    s.cards[seat] = tuple(c for c in cards if c != card)
+    s.tokens.pop(card, None)
+    hooks = CARDS[card].hooks
+    lost = hooks.get("lost")
+    if lost is not None:
+        lost(s, seat, card)
+    if to_discard:
+        discard_card(s, card)
+
+
+def eliminate(s: State, seat: int, batch: int) -> None:
+    """``seat``'s monster is eliminated: cards discarded, energy and tokens gone, out of Tokyo."""
+    s.alive[seat] = False
+    s.hp[seat] = 0
+    s.elim[seat] = batch
+    s.stars[seat] = 0
+    for c in s.cards[seat]:
+        s.tokens.pop(c, None)
+        discard_card(s, c)
+    s.cards[seat] = ()
+    s.energy[seat] = 0
+    s.poison[seat] = 0
+    s.shrink[seat] = 0
+    leave_tokyo(s, seat)
+
+
+def end_game(s: State, winners: tuple[int, ...]) -> None:
+    """The game is over: nothing is pending any more."""
+    s.over = True
+    s.winners = winners
+    s.stack.clear()
+    s.pending = None
+
+
+def card_cost(s: State, seat: int, card: int) -> int:
+    """What ``seat`` pays for ``card``: the printed cost changed by its cards, at least 0."""
+    return max(0, CARDS[card].cost + hook_sum(s, seat, "cost", card))
+
+
+def is_discard_card(card: int) -> bool:
+    """True for a Discard card (its effect happens once, then it is discarded)."""
+    return CARDS[card].kind == DISCARD
+
+
+def grant_extra_turn(s: State, seat: int) -> None:
+    """``seat`` takes another turn after the current one (queued behind earlier grants)."""
+    s.extra = (*s.extra, seat)

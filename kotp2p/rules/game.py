@@ -1,0 +1,103 @@
+"""Setting up a game: monsters, options, the starting state, the engine id."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from kotp2p.rules.errors import InvalidState
+from kotp2p.rules.registry import CARDS
+from kotp2p.rules.state import NOBODY, State
+
+MONSTERS: tuple[str, ...] = (
+    "Alienoid",
+    "Cyber Kitty",
+    "Giga Zaur",
+    "Meka Dragon",
+    "Space Penguin",
+    "The King",
+)
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Game options. ``two_player_variant``: ``None`` means on exactly when 2 players start."""
+
+    two_player_variant: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Who plays: one monster per seat, in seat (clockwise) order; and the options."""
+
+    monsters: tuple[str, ...]
+    options: Options = field(default_factory=Options)
+
+
+def base_deck() -> tuple[int, ...]:
+    """The ids of the base game's 66 Power cards, in id order."""
+    return tuple(sorted(c for c in CARDS if c < 200))
+
+
+def new_game(setup: Setup) -> State:
+    """The state before the first-player roll-off (which is pending).
+
+    :raises InvalidState: for fewer than 2 or more than 6 monsters, an unknown or repeated one.
+    """
+    from kotp2p.rules.machine import run
+
+    monsters = tuple(setup.monsters)
+    n = len(monsters)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise InvalidState(f"expected {MIN_PLAYERS} to {MAX_PLAYERS} monsters, found {n}")
+    for m in monsters:
+        if m not in MONSTERS:
+            raise InvalidState(f"expected a monster among {', '.join(MONSTERS)}, found {m!r}")
+    if len(set(monsters)) != n:
+        raise InvalidState("expected every seat to play a different monster")
+    variant = setup.options.two_player_variant
+    s = State.__new__(State)
+    s.n = n
+    s.monsters = monsters
+    s.two_player = (n == 2) if variant is None else bool(variant)
+    s.hp = [10] * n
+    s.stars = [0] * n
+    s.energy = [0] * n
+    s.alive = [True] * n
+    s.elim = [0] * n
+    s.cards = [()] * n
+    s.poison = [0] * n
+    s.shrink = [0] * n
+    s.city = NOBODY
+    s.bay = NOBODY
+    s.active = 0
+    s.rotation = 0
+    s.extra = ()
+    s.turn = 0
+    s.dice = ()
+    s.rolls_left = 0
+    s.market = (0, 0, 0)
+    s.deck = base_deck()
+    s.discard = ()
+    s.k = 0
+    s.tokens = {}
+    s.flags = {}
+    s.stack = [("start",)]
+    s.pending = None
+    s.over = False
+    s.winners = ()
+    run(s)
+    return s
+
+
+def engine_id() -> str:
+    """The package version plus a hash of the card tables: equal engines agree on every game."""
+    from kotp2p import __version__
+
+    h = hashlib.sha256()
+    for cid in sorted(CARDS):
+        c = CARDS[cid]
+        h.update(f"{c.id}|{c.name}|{c.cost}|{c.kind}|{sorted(c.hooks)}\n".encode())
+    return f"kotp2p-{__version__}-{h.hexdigest()[:16]}"

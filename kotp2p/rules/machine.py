@@ -1,0 +1,809 @@
+"""The turn machine: the run loop, the base game's steps, decisions and random events.
+
+Theory of operation
+-------------------
+``apply`` copies the state, pops the blocking frame on top of its stack, hands the action to
+that frame's decision (or random event) handler, then calls :func:`run`, which pops and runs
+frames until one blocks: an ``ask`` frame whose decision has two or more legal actions (one
+legal action is applied at once, none skips it; a seat no longer alive is never asked) or a
+``rand`` frame with a non-empty list of bounds.
+
+A turn pushes, bottom to top: ``next_turn``, ``end_turn``, ``after_buy``, the buy decision,
+``enter``, ``resolve``, ``final_roll``, the roll decision and the first roll. Resolving pushes
+one frame per face group (numbers, hearts, energy, smashes); smashes push a damage resolution
+(``hit`` frames then ``deaths``) and the ``yields`` window. Cards add frames through hooks;
+this module never names a card.
+"""
+
+from __future__ import annotations
+
+from kotp2p.rules.actions import (
+    DONE,
+    STAY,
+    STOP,
+    SWEEP,
+    YIELD,
+    Action,
+    Buy,
+    RandomResult,
+    Reroll,
+    Stop,
+    Sweep,
+    UseCard,
+    Yield,
+)
+from kotp2p.rules.dice import (
+    BASE_DICE,
+    BASE_ROLLS,
+    ENERGY,
+    HEART,
+    MAX_DICE,
+    SMASH,
+    count_faces,
+    number_stars,
+)
+from kotp2p.rules.effects import (
+    bit,
+    card_cost,
+    close_bay_if_needed,
+    deal_damage,
+    discard_card,
+    eliminate,
+    end_game,
+    enter_tokyo,
+    gain_energy,
+    gain_stars,
+    heal,
+    is_discard_card,
+    leave_tokyo,
+    remove_card,
+    set_turn_flag,
+    turn_flag,
+)
+from kotp2p.rules.errors import IllegalAction
+from kotp2p.rules.registry import (
+    CARDS,
+    DECISIONS,
+    HOOK_CARDS,
+    RANDOMS,
+    STEPS,
+    decision,
+    fire,
+    has_hook,
+    hook_sum,
+    hooked,
+    random_event,
+    seats_from,
+    step,
+)
+from kotp2p.rules.state import BAY, CITY, NOBODY, Decision, Frame, RandomRequest, State
+
+MARKET_SLOTS = 3
+SWEEP_COST = 2
+
+# ---------------------------------------------------------------------------------------------
+# The run loop
+
+
+def run(s: State) -> None:
+    """Run frames until one blocks (sets ``s.pending``) or the game ends."""
+    stack = s.stack
+    while stack:
+        frame = stack[-1]
+        op = frame[0]
+        if op == "ask":
+            seat = frame[1]
+            assert isinstance(seat, int)
+            if not s.alive[seat]:
+                stack.pop()
+                continue
+            kind = DECISIONS[frame[2]]  # type: ignore[index]
+            legal = kind.legal(s, frame)
+            if len(legal) > 1:
+                s.pending = Decision(seat, frame[2])  # type: ignore[arg-type]
+                return
+            stack.pop()
+            if legal:
+                kind.handle(s, frame, legal[0])
+        elif op == "rand":
+            bounds = RANDOMS[frame[1]].bounds(s, frame)  # type: ignore[index]
+            if bounds:
+                s.pending = RandomRequest(bounds, s.k + 1)
+                return
+            stack.pop()
+        else:
+            stack.pop()
+            STEPS[op](s, frame)  # type: ignore[index]
+        if s.over:
+            return
+    s.pending = None
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; ``state`` is left unchanged.
+
+    :raises IllegalAction: if ``action`` is not legal for what is pending, saying what was.
+    """
+    pending = state.pending
+    if pending is None:
+        raise IllegalAction("the game is over: no action is expected")
+    frame = state.stack[-1]
+    if type(pending) is RandomRequest:
+        if type(action) is not RandomResult:
+            raise IllegalAction(
+                f"expected a RandomResult for random event {pending.index}, "
+                f"found {type(action).__name__}"
+            )
+        values = action.values
+        bounds = pending.bounds
+        if len(values) != len(bounds):
+            raise IllegalAction(f"expected {len(bounds)} random values, found {len(values)}")
+        for v, b in zip(values, bounds, strict=True):
+            if type(v) is not int or not 0 <= v < b:
+                raise IllegalAction(f"expected random values 0 <= v < {b}, found {v!r}")
+        s = state.copy()
+        s.stack.pop()
+        s.k += 1
+        RANDOMS[frame[1]].handle(s, frame, values)  # type: ignore[index]
+    else:
+        assert isinstance(pending, Decision)
+        kind = DECISIONS[pending.kind]
+        if kind.check is not None:
+            ok = kind.check(state, frame, action)
+        else:
+            try:
+                ok = action in kind.legal(state, frame)
+            except TypeError:  # an unhashable or foreign object
+                ok = False
+        if not ok:
+            raise IllegalAction(_why_illegal(state, pending, action))
+        s = state.copy()
+        s.stack.pop()
+        kind.handle(s, frame, action)
+    s.pending = None
+    run(s)
+    return s
+
+
+def _why_illegal(state: State, pending: Decision, action: object) -> str:
+    legal = DECISIONS[pending.kind].legal(state, state.stack[-1])
+    names = sorted({type(a).__name__ for a in legal})
+    return (
+        f"{action!r} is not legal: seat {pending.seat} ({state.monsters[pending.seat]}) must "
+        f"make a {pending.kind!r} decision, one of {len(legal)} actions ({', '.join(names)})"
+    )
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action for the pending decision; empty for a random event or a finished game
+    (a random event is answered with ``RandomResult``)."""
+    pending = state.pending
+    if type(pending) is Decision:
+        return DECISIONS[pending.kind].legal(state, state.stack[-1])
+    return ()
+
+
+def eject(state: State, seat: int) -> State:
+    """The state after the absent ``seat`` is eliminated by its opponents' unanimous consent.
+
+    :raises IllegalAction: if the game is over or the seat is not a live seat.
+    """
+    if state.over:
+        raise IllegalAction("the game is over: nobody can be ejected")
+    if type(seat) is not int or not 0 <= seat < state.n or not state.alive[seat]:
+        raise IllegalAction(f"expected a live seat to eject, found {seat!r}")
+    s = state.copy()
+    s.hp[seat] = 0
+    s.stack.append(("deaths",))
+    s.pending = None
+    run(s)
+    return s
+
+
+# ---------------------------------------------------------------------------------------------
+# Start of game: roll-off, then the market
+
+
+@step("start")
+def _start(s: State, frame: Frame) -> None:
+    push = s.stack.append
+    push(("first_turn",))
+    for slot in reversed(range(MARKET_SLOTS)):
+        push(("rand", "draw", slot))
+    push(("rand", "rolloff", (1 << s.n) - 1))
+
+
+def _rolloff_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    mask = frame[2]
+    assert isinstance(mask, int)
+    return (6,) * (BASE_DICE * bin(mask).count("1"))
+
+
+def _rolloff(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    mask = frame[2]
+    assert isinstance(mask, int)
+    contenders = [seat for seat in range(s.n) if mask >> seat & 1]
+    smashes = [
+        values[i * BASE_DICE : (i + 1) * BASE_DICE].count(SMASH) for i in range(len(contenders))
+    ]
+    best = max(smashes)
+    tied = [seat for seat, c in zip(contenders, smashes, strict=True) if c == best]
+    if len(tied) == 1:
+        s.active = tied[0]
+        s.rotation = tied[0]
+    else:
+        s.stack.append(("rand", "rolloff", sum(bit(t) for t in tied)))
+
+
+random_event("rolloff", _rolloff_bounds, _rolloff)
+
+
+@step("first_turn")
+def _first_turn(s: State, frame: Frame) -> None:
+    begin_turn(s, s.active)
+
+
+# ---------------------------------------------------------------------------------------------
+# Turns
+
+
+def begin_turn(s: State, seat: int) -> None:
+    """Push the frames of a whole turn for ``seat``."""
+    s.stack.append(("turn_start", seat))
+
+
+@step("turn_start")
+def _turn_start(s: State, frame: Frame) -> None:
+    seat = frame[1]
+    assert isinstance(seat, int)
+    s.active = seat
+    s.turn += 1
+    if s.flags:
+        for key in [k for k in s.flags if k.startswith("t.")]:
+            del s.flags[key]
+    s.dice = ()
+    s.rolls_left = 0
+    push = s.stack.append
+    push(("next_turn",))
+    push(("end_turn",))
+    push(("after_buy",))
+    push(("ask", seat, "buy"))
+    push(("enter",))
+    push(("resolve",))
+    push(("final_roll",))
+    push(("roll_start",))
+    push(("start_effects",))
+
+
+@step("start_effects")
+def _start_effects(s: State, frame: Frame) -> None:
+    seat = s.active
+    if s.in_tokyo(seat):
+        if s.two_player:
+            gain_energy(s, seat, 1)
+        else:
+            gain_stars(s, seat, 2)
+    fire(s, seat, "start_turn")
+
+
+def dice_count(s: State, seat: int) -> int:
+    """How many dice ``seat`` rolls this turn: 6 + extra dice - shrink tokens, within 0..8."""
+    n = BASE_DICE + hook_sum(s, seat, "dice_count") - s.shrink[seat]
+    n -= turn_flag(s, "fewer_dice")
+    return max(0, min(MAX_DICE, n))
+
+
+@step("roll_start")
+def _roll_start(s: State, frame: Frame) -> None:
+    seat = s.active
+    if not s.alive[seat]:
+        return
+    nd = dice_count(s, seat)
+    s.dice = (0,) * nd
+    s.rolls_left = BASE_ROLLS + hook_sum(s, seat, "roll_count") - 1
+    s.stack.append(("ask", seat, "roll"))
+    s.stack.append(("rand", "roll", (1 << nd) - 1))
+
+
+def _roll_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    if not s.alive[s.active]:
+        return ()
+    mask = frame[2]
+    assert isinstance(mask, int)
+    return _BOUNDS[bin(mask).count("1")]
+
+
+_BOUNDS = [(6,) * i for i in range(MAX_DICE + 1)]
+
+
+def _roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    mask = frame[2]
+    assert isinstance(mask, int)
+    dice = list(s.dice)
+    it = iter(values)
+    for i in range(len(dice)):
+        if mask >> i & 1:
+            dice[i] = next(it)
+    s.dice = tuple(dice)
+
+
+random_event("roll", _roll_bounds, _roll)
+
+
+def _subsets(n: int) -> tuple[Reroll, ...]:
+    return tuple(
+        Reroll(tuple(i for i in range(n) if m >> i & 1)) for m in range(1, 1 << n)
+    )
+
+
+_REROLLS = [_subsets(n) for n in range(MAX_DICE + 1)]
+_REROLLS_AND_STOP: list[tuple[Action, ...]] = [(*r, STOP) for r in _REROLLS]
+_JUST_STOP: tuple[Action, ...] = (STOP,)
+
+
+def card_actions(s: State, seat: int, hook: str) -> tuple[Action, ...]:
+    """The extra actions ``seat``'s cards offer in a decision (hook ``roll_actions``...)."""
+    if not HOOK_CARDS.get(hook):
+        return ()
+    out: list[Action] = []
+    for c, fn in hooked(s, seat, hook):
+        out.extend(fn(s, seat, c))
+    return tuple(out)
+
+
+def _roll_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    seat = frame[1]
+    assert isinstance(seat, int)
+    base = _REROLLS_AND_STOP[len(s.dice)] if s.rolls_left > 0 else _JUST_STOP
+    extra = card_actions(s, seat, "roll_actions")
+    return base + extra if extra else base
+
+
+def _roll_check(s: State, frame: Frame, action: Action) -> bool:
+    t = type(action)
+    if t is Stop:
+        return True
+    if t is Reroll:
+        assert isinstance(action, Reroll)
+        d = action.dice
+        nd = len(s.dice)
+        return (
+            s.rolls_left > 0
+            and bool(d)
+            and all(type(i) is int for i in d)
+            and list(d) == sorted(set(d))
+            and d[0] >= 0
+            and d[-1] < nd
+        )
+    seat = frame[1]
+    assert isinstance(seat, int)
+    return action in card_actions(s, seat, "roll_actions")
+
+
+def use_card(s: State, frame: Frame, action: UseCard) -> None:
+    """Run the ``use`` hook of the card named by a ``UseCard`` action."""
+    seat = frame[1]
+    assert isinstance(seat, int)
+    CARDS[action.card].hooks["use"](s, seat, action.card, frame, action)
+
+
+def _roll_handle(s: State, frame: Frame, action: Action) -> None:
+    if type(action) is Reroll:
+        assert isinstance(action, Reroll)
+        s.rolls_left -= 1
+        s.stack.append(frame)
+        s.stack.append(("rand", "roll", sum(1 << i for i in action.dice)))
+    elif type(action) is UseCard:
+        assert isinstance(action, UseCard)
+        use_card(s, frame, action)
+
+
+decision("roll", _roll_legal, _roll_handle, _roll_check)
+
+
+@step("final_roll")
+def _final_roll(s: State, frame: Frame) -> None:
+    """After the final roll: windows for other monsters (clockwise from the active one), then
+    the active monster's change-die window. Cards supply both through hooks."""
+    active = s.active
+    if not s.alive[active]:
+        return
+    frames: list[Frame] = []
+    for seat in seats_from(s, (active + 1) % s.n):
+        if seat == active:
+            continue
+        for c, fn in hooked(s, seat, "after_roll"):
+            f = fn(s, seat, c)
+            if f is not None:
+                frames.append(f)
+    for c, fn in hooked(s, active, "change_die"):
+        f = fn(s, active, c)
+        if f is not None:
+            frames.append(f)
+    s.stack.extend(reversed(frames))
+
+
+# ---------------------------------------------------------------------------------------------
+# Resolving the dice
+
+
+def smash_count(s: State, counts: list[int]) -> int:
+    """Smashes of the active monster's resolved roll: dice, then cards that add smashes.
+
+    Stage 0 adds smashes that count as rolled (three 2s...), stage 1 those that need "at least
+    one smash" so far, stage 2 the rest (they never enable stage 1).
+    """
+    seat = s.active
+    smashes = counts[SMASH]
+    if HOOK_CARDS.get("add_smashes"):
+        for stage in (0, 1, 2):
+            smashes += hook_sum(s, seat, "add_smashes", counts, stage, smashes)
+    return smashes
+
+
+@step("resolve")
+def _resolve(s: State, frame: Frame) -> None:
+    seat = s.active
+    if not s.alive[seat]:
+        return
+    counts = count_faces(s.dice)
+    if HOOK_CARDS.get("resolve"):
+        fire(s, seat, "resolve", counts, smash_count(s, counts))
+    push = s.stack.append
+    push(("res_smash",))
+    push(("res_energy",))
+    push(("res_hearts",))
+    push(("res_numbers",))
+
+
+@step("res_numbers")
+def _res_numbers(s: State, frame: Frame) -> None:
+    seat = s.active
+    counts = count_faces(s.dice)
+    gain_stars(s, seat, number_stars(counts))
+    fire(s, seat, "numbers", counts)
+
+
+@step("res_hearts")
+def _res_hearts(s: State, frame: Frame) -> None:
+    seat = s.active
+    hearts = s.dice.count(HEART)
+    if not hearts or not s.alive[seat]:
+        return
+    hearts -= hook_sum(s, seat, "hearts", hearts)
+    if hearts > 0 and not s.in_tokyo(seat):
+        heal(s, seat, hearts)
+
+
+@step("res_energy")
+def _res_energy(s: State, frame: Frame) -> None:
+    gain_energy(s, s.active, s.dice.count(ENERGY))
+
+
+def smash_targets(s: State, seat: int) -> list[int]:
+    """Whom ``seat``'s smashes hit: from Tokyo everybody outside, from outside everybody in
+    Tokyo (cards can widen this to every other monster)."""
+    alive = s.alive
+    if has_hook(s, seat, "smash_targets"):
+        return [t for t in range(s.n) if t != seat and alive[t]]
+    if s.in_tokyo(seat):
+        return [t for t in range(s.n) if alive[t] and not s.in_tokyo(t)]
+    return [t for t in (s.city, s.bay) if t != NOBODY and alive[t]]
+
+
+@step("res_smash")
+def _res_smash(s: State, frame: Frame) -> None:
+    seat = s.active
+    if not s.alive[seat]:
+        return
+    counts = count_faces(s.dice)
+    smashes = smash_count(s, counts)
+    if smashes <= 0:
+        return
+    targets = smash_targets(s, seat)
+    s.stack.append(("yields",))
+    fire(s, seat, "smash", smashes, targets)
+    deal_damage(s, seat, {t: smashes for t in targets}, smash=True)
+
+
+@step("hit")
+def _hit(s: State, frame: Frame) -> None:
+    """One hit on one target: reaction windows first (stage by stage), then protection, then
+    the loss of health and the after-hit effects."""
+    _, target, amount, dealer, smash, stage = frame
+    assert isinstance(target, int) and isinstance(amount, int) and isinstance(stage, int)
+    assert isinstance(dealer, int)
+    if not s.alive[target] or amount <= 0:
+        return
+    ids = HOOK_CARDS.get("hit_window")
+    if ids:
+        windows = [(c, fn) for c, fn in hooked(s, target, "hit_window")]
+        for i in range(stage, len(windows)):
+            c, fn = windows[i]
+            if fn(s, target, c, ("hit", target, amount, dealer, smash, i + 1)):
+                return
+    apply_hit(s, target, amount, dealer, bool(smash))
+
+
+def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> None:
+    """Protection, then the loss itself, the record for yields, and after-hit effects."""
+    if HOOK_CARDS.get("protect"):
+        for c, fn in list(hooked(s, target, "protect")):
+            amount = fn(s, target, c, amount, dealer, smash)
+            if amount <= 0:
+                return
+    lost = min(amount, s.hp[target])
+    if lost <= 0:
+        return
+    s.hp[target] -= lost
+    if dealer >= 0:
+        set_turn_flag(s, "dealt", turn_flag(s, "dealt") | bit(dealer))
+    if smash and s.in_tokyo(target):
+        set_turn_flag(s, "smashed", turn_flag(s, "smashed") | bit(target))
+    if HOOK_CARDS.get("after_hit"):
+        for seat in seats_from(s, s.active):
+            fire(s, seat, "after_hit", target, lost, dealer, smash)
+    if s.hp[target] == 0 and HOOK_CARDS.get("dying"):
+        for c, fn in list(hooked(s, target, "dying")):
+            if fn(s, target, c):
+                break
+
+
+@step("deaths")
+def _deaths(s: State, frame: Frame) -> None:
+    """Eliminate every live monster at 0♥ (one shared rank), close the Bay, end a game with one
+    monster or none left."""
+    dying = [seat for seat in seats_from(s, s.active) if s.hp[seat] <= 0]
+    if not dying:
+        return
+    batch = max(s.elim) + 1
+    for seat in dying:
+        eliminate(s, seat, batch)
+    close_bay_if_needed(s)
+    if s.alive_count() <= 1:
+        end_game(s, tuple(seat for seat in range(s.n) if s.alive[seat]))
+
+
+@step("yields")
+def _yields(s: State, frame: Frame) -> None:
+    smashed = turn_flag(s, "smashed")
+    set_turn_flag(s, "smashed", 0)
+    if not smashed:
+        return
+    asks = [
+        ("ask", seat, "yield")
+        for seat in seats_from(s, s.active)
+        if smashed >> seat & 1 and s.in_tokyo(seat)
+    ]
+    s.stack.extend(reversed(asks))
+
+
+_YIELD_CHOICES = (YIELD, STAY)
+
+
+def _yield_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    seat = frame[1]
+    assert isinstance(seat, int)
+    return _YIELD_CHOICES if s.in_tokyo(seat) else ()
+
+
+def _yield_handle(s: State, frame: Frame, action: Action) -> None:
+    seat = frame[1]
+    assert isinstance(seat, int)
+    if type(action) is Yield:
+        leave_tokyo(s, seat)
+        set_turn_flag(s, "yielded", turn_flag(s, "yielded") | bit(seat))
+        fire(s, seat, "yielded")
+
+
+decision("yield", _yield_legal, _yield_handle)
+
+
+@step("enter")
+def _enter(s: State, frame: Frame) -> None:
+    seat = s.active
+    if not s.alive[seat] or s.in_tokyo(seat):
+        return
+    if s.city == NOBODY:
+        enter_tokyo(s, seat, CITY)
+    elif s.bay == NOBODY and s.bay_in_use():
+        enter_tokyo(s, seat, BAY)
+
+
+# ---------------------------------------------------------------------------------------------
+# Buying
+
+
+def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    seat = frame[1]
+    assert isinstance(seat, int)
+    energy = s.energy[seat]
+    out: list[Action] = [
+        Buy(c) for c in s.market if c and card_cost(s, seat, c) <= energy
+    ]
+    if energy >= SWEEP_COST:
+        out.append(SWEEP)
+    out.extend(card_actions(s, seat, "buy_actions"))
+    out.append(DONE)
+    return tuple(out)
+
+
+def buy_card(s: State, seat: int, card: int, price: int) -> None:
+    """``seat`` pays ``price`` and takes ``card`` out of the market; the slot is refilled, then
+    the card's own effect runs, then others may react to the revealed card. The frames that
+    follow the purchase are pushed above whatever is on the stack now."""
+    s.energy[seat] -= price
+    slot = s.market.index(card) if card in s.market else -1
+    take_card(s, seat, card)
+    push = s.stack.append
+    if slot >= 0:
+        market = list(s.market)
+        market[slot] = 0
+        s.market = tuple(market)
+        push(("reveal_windows", 1 << slot))
+    push(("bought", seat, card))
+    if slot >= 0:
+        push(("rand", "draw", slot))
+
+
+def take_card(s: State, seat: int, card: int) -> None:
+    """``card`` comes into ``seat``'s hands: buying bonuses, then the card is placed in front
+    of its buyer (a Discard card only until its effect has run)."""
+    fire(s, seat, "on_buy", card)
+    s.cards[seat] = (*s.cards[seat], card)
+    gained = CARDS[card].hooks.get("gained")
+    if gained is not None:
+        gained(s, seat, card)
+
+
+@step("bought")
+def _bought(s: State, frame: Frame) -> None:
+    _, seat, card = frame
+    assert isinstance(seat, int) and isinstance(card, int)
+    effect = CARDS[card].hooks.get("bought")
+    if effect is not None:
+        effect(s, seat, card)
+    if is_discard_card(card) and card in s.cards[seat]:
+        # Its effect is done (damage it queued resolves next): off to the discard pile.
+        remove_card(s, seat, card)
+
+
+def _buy_handle(s: State, frame: Frame, action: Action) -> None:
+    seat = frame[1]
+    assert isinstance(seat, int)
+    t = type(action)
+    if t is Buy:
+        assert isinstance(action, Buy)
+        s.stack.append(frame)
+        buy_card(s, seat, action.card, card_cost(s, seat, action.card))
+    elif t is Sweep:
+        s.stack.append(frame)
+        s.energy[seat] -= SWEEP_COST
+        for c in s.market:
+            if c:
+                discard_card(s, c)
+        s.market = (0,) * MARKET_SLOTS
+        s.stack.append(("reveal_windows", (1 << MARKET_SLOTS) - 1))
+        for slot in reversed(range(MARKET_SLOTS)):
+            s.stack.append(("rand", "draw", slot))
+    elif t is UseCard:
+        assert isinstance(action, UseCard)
+        use_card(s, frame, action)
+
+
+decision("buy", _buy_legal, _buy_handle)
+
+
+def _draw_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    if not s.deck and s.discard:
+        s.deck = tuple(sorted(s.discard))
+        s.discard = ()
+    return (len(s.deck),) if s.deck else ()
+
+
+def _draw(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    slot = frame[2]
+    assert isinstance(slot, int)
+    deck = s.deck
+    i = values[0]
+    card = deck[i]
+    s.deck = deck[:i] + deck[i + 1 :]
+    market = list(s.market)
+    market[slot] = card
+    s.market = tuple(market)
+
+
+random_event("draw", _draw_bounds, _draw)
+
+
+@step("reveal_windows")
+def _reveal_windows(s: State, frame: Frame) -> None:
+    """Windows for the cards just revealed in the market (slots in a bitmask), for each seat
+    clockwise from the active monster."""
+    if not HOOK_CARDS.get("revealed"):
+        return
+    mask = frame[1]
+    assert isinstance(mask, int)
+    frames: list[Frame] = []
+    for slot in range(MARKET_SLOTS):
+        card = s.market[slot]
+        if not (mask >> slot & 1) or not card:
+            continue
+        for seat in seats_from(s, s.active):
+            for c, fn in hooked(s, seat, "revealed"):
+                f = fn(s, seat, c, card)
+                if f is not None:
+                    frames.append(f)
+    s.stack.extend(reversed(frames))
+
+
+@step("after_buy")
+def _after_buy(s: State, frame: Frame) -> None:
+    seat = s.active
+    if not s.alive[seat]:
+        return
+    frames = [f for c, fn in hooked(s, seat, "after_buy") if (f := fn(s, seat, c)) is not None]
+    s.stack.extend(reversed(frames))
+
+
+# ---------------------------------------------------------------------------------------------
+# End of turn
+
+
+@step("end_turn")
+def _end_turn(s: State, frame: Frame) -> None:
+    seat = s.active
+    if not s.alive[seat]:
+        return
+    fire(s, seat, "end_turn")
+    poison = s.poison[seat]
+    if poison > 0 and s.alive[seat]:
+        deal_damage(s, -1, {seat: poison})
+
+
+@step("next_turn")
+def _next_turn(s: State, frame: Frame) -> None:
+    alive = s.alive
+    champions = tuple(t for t in range(s.n) if alive[t] and s.stars[t] >= 20)
+    if champions:
+        end_game(s, champions)
+        return
+    if s.alive_count() <= 1:
+        end_game(s, tuple(t for t in range(s.n) if alive[t]))
+        return
+    active = s.active
+    if alive[active]:
+        for c, fn in list(hooked(s, active, "extra_turn")):
+            if fn(s, active, c):
+                begin_turn(s, active)
+                return
+    while s.extra:
+        extra, s.extra = s.extra[0], s.extra[1:]
+        if alive[extra]:
+            begin_turn(s, extra)
+            return
+    nxt = (s.rotation + 1) % s.n
+    while not alive[nxt]:
+        nxt = (nxt + 1) % s.n
+    s.rotation = nxt
+    begin_turn(s, nxt)
+
+
+# ---------------------------------------------------------------------------------------------
+# Results
+
+
+def ranking(state: State) -> tuple[tuple[int, ...], ...]:
+    """Seats grouped by final rank, best first: winners, then survivors by stars, then the
+    eliminated, later eliminations ranking higher (one resolution shares a rank)."""
+    winners = set(state.winners)
+    groups: list[tuple[int, ...]] = []
+    if winners:
+        groups.append(tuple(sorted(winners)))
+    survivors = [t for t in range(state.n) if state.alive[t] and t not in winners]
+    for stars in sorted({state.stars[t] for t in survivors}, reverse=True):
+        groups.append(tuple(t for t in survivors if state.stars[t] == stars))
+    dead = [t for t in range(state.n) if not state.alive[t] and t not in winners]
+    for batch in sorted({state.elim[t] for t in dead}, reverse=True):
+        groups.append(tuple(t for t in dead if state.elim[t] == batch))
+    return tuple(groups)

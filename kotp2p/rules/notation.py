@@ -1,0 +1,275 @@
+"""A compact text notation for states, so a scenario test fits in a few lines.
+
+Seats come first, separated by ``;``, then ``|`` and ``key=value`` fields::
+
+    The King 10/0/0 @city +acidattack poison=1; Giga Zaur 8/3/2 | active=1 phase=roll dice=123ehs rolls=2
+
+A seat is its monster's name, ``health/stars/energy``, then any of: ``@city`` or ``@bay``,
+``+card`` (a card's name in lower-case letters and digits; a second copy adds ``2``),
+``poison=N``, ``shrink=N``, and ``dead=N`` for a monster eliminated in the N-th elimination.
+
+Fields (all optional): ``active`` (default 0), ``rotation`` (default active), ``turn`` (1),
+``k`` (random events so far, 0), ``dice`` (faces ``123ehs``), ``rolls`` (rolls left, 0),
+``market`` (three cards, ``-`` for an empty slot), ``deck`` (default: every card not elsewhere),
+``discard``, ``2p`` (the 2-player variant, 0/1; default on with 2 seats), ``extra`` (seats with
+extra turns queued), ``tokens`` (``card:count,...``), ``flags`` (``name:value,...``),
+``winners``, ``over=1``, and where the game is: ``phase`` = ``start`` (the turn just began),
+``roll`` (deciding a re-roll), ``resolve`` (the dice are final and resolve at once), ``buy``,
+``end`` (end-of-turn effects next), or a raw ``stack`` (``op:arg,arg;op;...``, bottom first).
+:func:`from_text` runs the stack to the first decision or random event.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kotp2p.rules.dice import format_dice, parse_dice
+from kotp2p.rules.errors import InvalidState
+from kotp2p.rules.game import MONSTERS, base_deck
+from kotp2p.rules.registry import BY_SLUG, SLUGS
+from kotp2p.rules.state import NOBODY, Frame, State
+
+_STATS = re.compile(r"^(\d+)/(\d+)/(\d+)$")
+
+
+def phase_stack(name: str, active: int) -> list[Frame] | None:
+    """The standard stack for a named phase of ``active``'s turn, or None if unknown."""
+    tail: list[Frame] = [("next_turn",), ("end_turn",)]
+    if name == "end":
+        return tail
+    tail += [("after_buy",), ("ask", active, "buy")]
+    if name == "buy":
+        return tail
+    tail += [("enter",), ("resolve",)]
+    if name == "resolve":
+        return tail
+    tail += [("final_roll",)]
+    if name == "roll":
+        return [*tail, ("ask", active, "roll")]
+    if name == "start":
+        return [*tail, ("roll_start",), ("start_effects",)]
+    if name == "over":
+        return []
+    return None
+
+
+_PHASES = ("start", "roll", "buy", "end")
+
+
+def _fmt_cards(cards: tuple[int, ...]) -> str:
+    return ",".join(SLUGS[c] if c else "-" for c in cards)
+
+
+def _fmt_frame(f: Frame) -> str:
+    op, *args = f
+    return f"{op}:{','.join(str(a) for a in args)}" if args else str(op)
+
+
+def to_text(s: State) -> str:
+    """The state in the compact notation; ``from_text(to_text(s))`` rebuilds it."""
+    seats = []
+    for i in range(s.n):
+        parts = [s.monsters[i], f"{s.hp[i]}/{s.stars[i]}/{s.energy[i]}"]
+        if s.city == i:
+            parts.append("@city")
+        elif s.bay == i:
+            parts.append("@bay")
+        parts.extend("+" + SLUGS[c] for c in s.cards[i])
+        if s.poison[i]:
+            parts.append(f"poison={s.poison[i]}")
+        if s.shrink[i]:
+            parts.append(f"shrink={s.shrink[i]}")
+        if not s.alive[i]:
+            parts.append(f"dead={s.elim[i]}")
+        seats.append(" ".join(parts))
+    fields = [f"active={s.active}"]
+    if s.rotation != s.active:
+        fields.append(f"rotation={s.rotation}")
+    fields.append(f"turn={s.turn}")
+    if s.k:
+        fields.append(f"k={s.k}")
+    if s.dice:
+        fields.append(f"dice={format_dice(s.dice)}")
+    if s.rolls_left:
+        fields.append(f"rolls={s.rolls_left}")
+    fields.append(f"market={_fmt_cards(s.market)}")
+    default_deck = _default_deck(s.market, s.cards, s.discard)
+    if s.deck != default_deck:
+        fields.append(f"deck={_fmt_cards(s.deck) or '-'}")
+    if s.discard:
+        fields.append(f"discard={_fmt_cards(s.discard)}")
+    if s.two_player != (s.n == 2):
+        fields.append(f"2p={int(s.two_player)}")
+    if s.extra:
+        fields.append("extra=" + ",".join(map(str, s.extra)))
+    if s.tokens:
+        fields.append("tokens=" + ",".join(f"{SLUGS[c]}:{v}" for c, v in sorted(s.tokens.items())))
+    if s.flags:
+        fields.append("flags=" + ",".join(f"{k}:{v}" for k, v in sorted(s.flags.items())))
+    if s.over:
+        fields.append("over=1")
+        if s.winners:
+            fields.append("winners=" + ",".join(map(str, s.winners)))
+    else:
+        for name in _PHASES:
+            if s.stack == phase_stack(name, s.active):
+                fields.append(f"phase={name}")
+                break
+        else:
+            fields.append("stack=" + ";".join(_fmt_frame(f) for f in s.stack))
+    return "; ".join(seats) + " | " + " ".join(fields)
+
+
+def _default_deck(
+    market: tuple[int, ...], cards: list[tuple[int, ...]], discard: tuple[int, ...]
+) -> tuple[int, ...]:
+    used = set(market) | set(discard)
+    for cs in cards:
+        used.update(cs)
+    return tuple(c for c in base_deck() if c not in used)
+
+
+def _parse_card(slug: str) -> int:
+    cid = BY_SLUG.get(slug)
+    if cid is None:
+        raise InvalidState(f"expected a card name in lower-case letters and digits, found {slug!r}")
+    return cid
+
+
+def _parse_cards(text: str) -> tuple[int, ...]:
+    if text in ("", "-"):
+        return ()
+    return tuple(0 if x == "-" else _parse_card(x) for x in text.split(","))
+
+
+def _parse_int(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidState(f"expected a whole number for {what}, found {text!r}") from None
+
+
+def _parse_seats(text: str, what: str) -> tuple[int, ...]:
+    return tuple(_parse_int(x, what) for x in text.split(",")) if text else ()
+
+
+def _parse_frame(text: str) -> Frame:
+    op, _, args = text.partition(":")
+    out: list[str | int] = [op]
+    for a in args.split(",") if args else []:
+        out.append(int(a) if re.fullmatch(r"-?\d+", a) else a)
+    return tuple(out)
+
+
+def from_text(text: str) -> State:
+    """Parse the notation of :func:`to_text` (see the module docstring) and run the stack to
+    the first decision or random event.
+
+    :raises InvalidState: for text that does not follow the notation, saying what was expected.
+    """
+    from kotp2p.rules.wire import state_from_wire, state_to_wire
+
+    seats_text, bar, fields_text = text.partition("|")
+    if not bar:
+        raise InvalidState("expected seats, then '|', then fields")
+    seat_texts = [t.strip() for t in seats_text.split(";")]
+    n = len(seat_texts)
+    s = State.__new__(State)
+    s.n = n
+    monsters: list[str] = []
+    s.hp, s.stars, s.energy = [], [], []
+    s.alive, s.elim, s.cards, s.poison, s.shrink = [], [], [], [], []
+    s.city = s.bay = NOBODY
+    for i, st in enumerate(seat_texts):
+        tokens = st.split()
+        at = next((j for j, t in enumerate(tokens) if _STATS.match(t)), None)
+        if at is None:
+            raise InvalidState(f"expected 'Monster health/stars/energy' for seat {i}, found {st!r}")
+        name = " ".join(tokens[:at])
+        if name not in MONSTERS:
+            raise InvalidState(f"expected a monster among {', '.join(MONSTERS)}, found {name!r}")
+        monsters.append(name)
+        m = _STATS.match(tokens[at])
+        assert m is not None
+        s.hp.append(int(m[1]))
+        s.stars.append(int(m[2]))
+        s.energy.append(int(m[3]))
+        cards: list[int] = []
+        poison = shrink = dead = 0
+        for t in tokens[at + 1 :]:
+            if t == "@city":
+                s.city = i
+            elif t == "@bay":
+                s.bay = i
+            elif t.startswith("+"):
+                cards.append(_parse_card(t[1:]))
+            elif t.startswith("poison="):
+                poison = _parse_int(t[7:], "poison")
+            elif t.startswith("shrink="):
+                shrink = _parse_int(t[7:], "shrink")
+            elif t.startswith("dead="):
+                dead = _parse_int(t[5:], "dead")
+            else:
+                raise InvalidState(f"expected @city, @bay, +card, poison=, shrink= or dead=, found {t!r}")
+        s.cards.append(tuple(cards))
+        s.poison.append(poison)
+        s.shrink.append(shrink)
+        s.alive.append(dead == 0)
+        s.elim.append(dead)
+    s.monsters = tuple(monsters)
+    fields: dict[str, str] = {}
+    for t in fields_text.split():
+        key, eq, value = t.partition("=")
+        if not eq:
+            raise InvalidState(f"expected key=value, found {t!r}")
+        fields[key] = value
+    known = {"active", "rotation", "turn", "k", "dice", "rolls", "market", "deck", "discard",
+             "2p", "extra", "tokens", "flags", "winners", "over", "phase", "stack"}
+    unknown = set(fields) - known
+    if unknown:
+        raise InvalidState(f"expected fields among {', '.join(sorted(known))}, found {sorted(unknown)}")
+    s.active = _parse_int(fields.get("active", "0"), "active")
+    s.rotation = _parse_int(fields.get("rotation", str(s.active)), "rotation")
+    s.turn = _parse_int(fields.get("turn", "1"), "turn")
+    s.k = _parse_int(fields.get("k", "0"), "k")
+    try:
+        s.dice = parse_dice(fields.get("dice", ""))
+    except ValueError as exc:
+        raise InvalidState(str(exc)) from None
+    s.rolls_left = _parse_int(fields.get("rolls", "0"), "rolls")
+    market = _parse_cards(fields.get("market", "-,-,-"))
+    if len(market) != 3:
+        raise InvalidState(f"expected 3 market slots, found {len(market)}")
+    s.market = market
+    s.discard = _parse_cards(fields.get("discard", ""))
+    s.deck = (
+        tuple(sorted(_parse_cards(fields["deck"])))
+        if "deck" in fields
+        else _default_deck(s.market, s.cards, s.discard)
+    )
+    s.two_player = bool(_parse_int(fields["2p"], "2p")) if "2p" in fields else n == 2
+    s.extra = _parse_seats(fields.get("extra", ""), "extra")
+    s.tokens = {}
+    for item in fields["tokens"].split(",") if fields.get("tokens") else []:
+        slug, _, v = item.partition(":")
+        s.tokens[_parse_card(slug)] = _parse_int(v, "tokens")
+    s.flags = {}
+    for item in fields["flags"].split(",") if fields.get("flags") else []:
+        k, _, v = item.partition(":")
+        s.flags[k] = _parse_int(v, "flags")
+    s.over = fields.get("over") == "1"
+    s.winners = _parse_seats(fields.get("winners", ""), "winners")
+    if "stack" in fields:
+        s.stack = [_parse_frame(f) for f in fields["stack"].split(";")] if fields["stack"] else []
+    else:
+        phase = fields.get("phase", "over" if s.over else "start")
+        stack = phase_stack(phase, s.active)
+        if stack is None:
+            raise InvalidState(f"expected phase start, roll, resolve, buy, end or over, found {phase!r}")
+        s.stack = stack
+    s.pending = None
+    # One decoder validates everything and runs the stack.
+    return state_from_wire(state_to_wire(s))
+
+
+__all__ = ["from_text", "phase_stack", "to_text"]

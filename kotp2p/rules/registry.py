@@ -1,0 +1,233 @@
+"""The registries the turn machine dispatches through: steps, decisions, random events, cards.
+
+The turn machine never names a card. Cards contribute *hooks*: functions stored under a hook
+name on their :class:`CardDef`. The machine calls hooks at fixed points (see ``HOOK_POINTS``);
+card modules register effects with :func:`card_hook`, new frame kinds with :func:`step`, new
+decision kinds with :func:`decision` and new random events with :func:`random_event`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from kotp2p.rules.actions import Action
+from kotp2p.rules.state import Frame, State
+
+KEEP = "keep"
+DISCARD = "discard"
+
+# Hook points, with the signature the machine calls them with (``card`` is the card id that
+# carries the hook, ``seat`` its owner). Values-returning hooks are summed.
+HOOK_POINTS: dict[str, str] = {
+    "bought": "(s, seat, card) -> None: the card's own effect when bought (after the refill)",
+    "gained": "(s, seat, card) -> None: the card came into play in front of seat (bought, copied)",
+    "lost": "(s, seat, card) -> None: the card left seat's play area",
+    "start_turn": "(s, seat, card) -> None: at the start of its owner's turn",
+    "dice_count": "(s, seat, card) -> int: extra dice for its owner's turn",
+    "roll_count": "(s, seat, card) -> int: extra rolls for its owner's turn",
+    "roll_actions": "(s, seat, card) -> tuple[Action, ...]: extra choices in the roll decision",
+    "after_roll": "(s, seat, card) -> Frame|None: a window for others after the final roll",
+    "change_die": "(s, seat, card) -> Frame|None: the active monster's change-die window",
+    "add_smashes": "(s, seat, card, counts, stage) -> int: smashes a card adds to the roll",
+    "resolve": "(s, seat, card, counts, smashes) -> None: dice patterns at the start of resolving",
+    "numbers": "(s, seat, card, counts) -> None: after number faces score",
+    "hearts": "(s, seat, card, hearts) -> int: hearts the card uses (the rest heal)",
+    "smash": "(s, seat, card, smashes, targets) -> None: when the owner's smashes resolve",
+    "smash_targets": "(s, seat, card) -> bool: the owner's smashes hit everybody",
+    "hit_window": "(s, seat, card, frame) -> bool: reaction before a hit lands (pushes frames)",
+    "protect": "(s, seat, card, amount, dealer, smash) -> int: the amount left after protection",
+    "after_hit": "(s, seat, card, victim, lost, dealer, smash) -> None: after any hit lands",
+    "heal_bonus": "(s, seat, card) -> int: extra ♥ each time the owner heals",
+    "energy_bonus": "(s, seat, card) -> int: extra ⚡ each time the owner gains energy",
+    "max_hp": "(s, seat, card) -> int: raises the owner's maximum health",
+    "cost": "(s, seat, card, bought) -> int: change to what the owner pays for a card",
+    "on_buy": "(s, seat, card, bought) -> None: when the owner buys any card",
+    "revealed": "(s, seat, card, revealed) -> Frame|None: a window when a card is revealed",
+    "yielded": "(s, seat, card) -> None: the owner yielded Tokyo",
+    "entered": "(s, seat, card) -> None: the owner entered Tokyo",
+    "after_buy": "(s, seat, card) -> Frame|None: a step after the owner's buy step (sell)",
+    "end_turn": "(s, seat, card) -> None: at the end of its owner's turn",
+    "dying": "(s, seat, card) -> bool: the owner is at 0♥; True if the card saved it",
+    "buy_actions": "(s, seat, card) -> tuple[Action, ...]: extra choices in the buy decision",
+    "use": "(s, seat, card, frame, action) -> None: the owner chose UseCard(card, ...) in a decision",
+    "extra_turn": "(s, seat, card) -> bool: at the end of the owner's turn, grant another turn",
+}
+
+# Hooks whose cards fire in a fixed order (``card_hook(..., order=N)``), not in the order gained.
+HOOK_ORDER: dict[str, dict[int, int]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A Power card: printed data plus the hooks that make its effect."""
+
+    id: int
+    name: str
+    cost: int
+    kind: str
+    timing: str
+    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict, compare=False)
+
+    @property
+    def slug(self) -> str:
+        """The card's name in the text notation: lower case letters and digits only."""
+        return SLUGS[self.id]
+
+
+CARDS: dict[int, CardDef] = {}
+SLUGS: dict[int, str] = {}
+BY_SLUG: dict[str, int] = {}
+HOOK_CARDS: dict[str, frozenset[int]] = {}
+
+
+def register_cards(table: list[tuple[int, str, int, str, str]]) -> None:
+    """Add cards to the registry from ``(id, name, cost, kind, timing)`` rows."""
+    for cid, name, cost, kind, timing in table:
+        if cid in CARDS:
+            raise ValueError(f"card id {cid} registered twice")
+        CARDS[cid] = CardDef(cid, name, cost, kind, timing)
+        base = "".join(ch for ch in name.lower() if ch.isalnum())
+        slug = base
+        copy = 2
+        while slug in BY_SLUG:
+            slug = f"{base}{copy}"
+            copy += 1
+        SLUGS[cid] = slug
+        BY_SLUG[slug] = cid
+
+
+def card_hook(
+    card_id: int, hook: str, order: int | None = None
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorator: register ``fn`` as ``card_id``'s effect at hook point ``hook``.
+
+    With ``order``, the cards of one owner fire this hook sorted by it (lowest first).
+    """
+    if hook not in HOOK_POINTS:
+        raise ValueError(f"unknown hook point {hook!r}")
+
+    def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+        CARDS[card_id].hooks[hook] = fn
+        HOOK_CARDS[hook] = HOOK_CARDS.get(hook, frozenset()) | {card_id}
+        if order is not None:
+            HOOK_ORDER.setdefault(hook, {})[card_id] = order
+        return fn
+
+    return deco
+
+
+def effective_cards(s: State, seat: int) -> tuple[int, ...]:
+    """The card ids whose effects apply to ``seat`` (its own cards, in the order gained)."""
+    return s.cards[seat]
+
+
+def hooked(s: State, seat: int, hook: str) -> Iterator[tuple[int, Callable[..., Any]]]:
+    """``(card, fn)`` for each of seat's cards that has ``hook``, in the order gained."""
+    ids = HOOK_CARDS.get(hook)
+    if not ids:
+        return
+    mine = [c for c in effective_cards(s, seat) if c in ids]
+    order = HOOK_ORDER.get(hook)
+    if order is not None and len(mine) > 1:
+        mine.sort(key=lambda c: order.get(c, 1000))
+    for c in mine:
+        yield c, CARDS[c].hooks[hook]
+
+
+def hook_sum(s: State, seat: int, hook: str, *args: Any) -> int:
+    """The sum of a value hook over seat's cards (0 when none has it)."""
+    ids = HOOK_CARDS.get(hook)
+    if not ids:
+        return 0
+    total = 0
+    for c in effective_cards(s, seat):
+        if c in ids:
+            total += CARDS[c].hooks[hook](s, seat, c, *args)
+    return total
+
+
+def has_hook(s: State, seat: int, hook: str) -> bool:
+    """True if any of seat's cards has ``hook``."""
+    ids = HOOK_CARDS.get(hook)
+    if not ids:
+        return False
+    return any(c in ids for c in effective_cards(s, seat))
+
+
+def fire(s: State, seat: int, hook: str, *args: Any) -> None:
+    """Call ``hook`` on each of seat's cards that has it."""
+    for c, fn in list(hooked(s, seat, hook)):
+        fn(s, seat, c, *args)
+
+
+def seats_from(s: State, first: int) -> list[int]:
+    """Live seats clockwise starting at ``first`` (included if alive)."""
+    n = s.n
+    return [(first + i) % n for i in range(n) if s.alive[(first + i) % n]]
+
+
+# --- the machine's own registries -----------------------------------------------------------
+
+StepFn = Callable[[State, Frame], None]
+STEPS: dict[str, StepFn] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionKind:
+    """How to list and apply the actions of one kind of decision (``ask`` frames).
+
+    ``check`` is an optional fast legality test used instead of ``action in legal(...)``.
+    """
+
+    legal: Callable[[State, Frame], tuple[Action, ...]]
+    handle: Callable[[State, Frame, Action], None]
+    check: Callable[[State, Frame, Action], bool] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RandomKind:
+    """The bounds of one kind of random event (``rand`` frames) and what its values do."""
+
+    bounds: Callable[[State, Frame], tuple[int, ...]]
+    handle: Callable[[State, Frame, tuple[int, ...]], None]
+
+
+DECISIONS: dict[str, DecisionKind] = {}
+RANDOMS: dict[str, RandomKind] = {}
+
+
+def step(op: str) -> Callable[[StepFn], StepFn]:
+    """Decorator: ``fn(s, frame)`` runs frames whose op is ``op``."""
+
+    def deco(fn: StepFn) -> StepFn:
+        if op in STEPS:
+            raise ValueError(f"step {op!r} registered twice")
+        STEPS[op] = fn
+        return fn
+
+    return deco
+
+
+def decision(
+    kind: str,
+    legal: Callable[[State, Frame], tuple[Action, ...]],
+    handle: Callable[[State, Frame, Action], None],
+    check: Callable[[State, Frame, Action], bool] | None = None,
+) -> None:
+    """Register a decision kind asked with frames ``("ask", seat, kind, *args)``."""
+    if kind in DECISIONS:
+        raise ValueError(f"decision {kind!r} registered twice")
+    DECISIONS[kind] = DecisionKind(legal, handle, check)
+
+
+def random_event(
+    kind: str,
+    bounds: Callable[[State, Frame], tuple[int, ...]],
+    handle: Callable[[State, Frame, tuple[int, ...]], None],
+) -> None:
+    """Register a random event asked with frames ``("rand", kind, *args)``."""
+    if kind in RANDOMS:
+        raise ValueError(f"random event {kind!r} registered twice")
+    RANDOMS[kind] = RandomKind(bounds, handle)
