@@ -77,7 +77,6 @@ def unpack(data: bytes, *, max_size: int = MAX_FRAME) -> Value:
             use_list=True,
             strict_map_key=True,
             ext_hook=_no_ext,
-            max_buffer_size=max_size,
             max_str_len=max_size,
             max_bin_len=max_size,
             max_array_len=max_size,

@@ -92,6 +92,10 @@ class GameEngine(Protocol):
         """One line of plain text for the action (wire form) applied to ``state``."""
         ...
 
+    def describe_random(self, state: State, values: tuple[int, ...]) -> str:
+        """One line for the outcome of the random event pending in ``state``."""
+        ...
+
     def describe_state(self, state: State) -> str:
         """A few lines of plain text showing the state."""
         ...

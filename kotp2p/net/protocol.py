@@ -56,15 +56,14 @@ class Send:
 
 @dataclass(frozen=True)
 class Logged:
-    """Append ``frame`` to this seat's ``.kotlog`` (and flush it when ``flush``)."""
+    """Append ``frame`` to this seat's ``.kotlog``."""
 
     frame: bytes
-    flush: bool = False
 
 
 @dataclass(frozen=True)
 class Flush:
-    """A step completed: flush the ``.kotlog`` now."""
+    """A step's envelopes were logged: flush the ``.kotlog`` now."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +140,7 @@ class PeerProtocol:
         self._finished = False
         self._started = False
         self._rolled = 0
+        self._moved = -1  # the step of the last MOVE this seat signed
 
     # -- queries --------------------------------------------------------------------------------
 
@@ -158,7 +158,8 @@ class PeerProtocol:
     def my_turn(self) -> bool:
         """This seat must decide now (call :meth:`submit`)."""
         p = self.replica.point.pending
-        return isinstance(p, Turn) and p.seat == self.seat and self._started
+        return (isinstance(p, Turn) and p.seat == self.seat and self._started
+                and self._moved != self.replica.step + 1)
 
     def waiting_for(self) -> tuple[int, ...]:
         """The seats the game waits on."""
@@ -171,7 +172,7 @@ class PeerProtocol:
         if self._started:
             raise LocalProtocolError("start() was already called")
         self._started = True
-        out: list[Event] = [Logged(self.genesis.frame(), flush=True)]
+        out: list[Event] = [Logged(self.genesis.frame()), Flush()]
         out += self._react([], self.replica.entries[0].points)
         return out
 
@@ -191,6 +192,7 @@ class PeerProtocol:
         k = first.k
         reveals = [self.chain.reveal(k)] if k is not None and first.alive[self.seat] else []
         env = self._seal(Kind.MOVE, r.step + 1, r.head, [action], reveals, first.digest)
+        self._moved = r.step + 1
         return self._own(env, broadcast=True)
 
     def receive(self, payload: bytes, sender: int | None = None) -> list[Event]:
@@ -274,7 +276,7 @@ class PeerProtocol:
         return out + self._accept(env, forward_from=self.seat)
 
     def _accept(self, env: Envelope, forward_from: int | None) -> list[Event]:
-        out: list[Event] = [Logged(env.frame)]
+        out: list[Event] = []
         if env.kind is Kind.MOVE and env.author != self.seat:
             to = tuple(i for i in self._others() if i not in (forward_from, env.author))
             if to:
@@ -294,19 +296,28 @@ class PeerProtocol:
                 break
             for env in mine:
                 out.append(Send(env.frame, self._others()))
-                out.append(Logged(env.frame))
                 r.add(env)
             entries, points = r.advance()
         out += self._ejections()
         if r.is_over and not self._finished:
             self._finished = True
             winners = tuple(self.engine.winners(r.state))
-            bye = self._seal(Kind.BYE, r.step, r.head, [list(winners)])
-            out += [Send(bye.frame, self._others()), Logged(bye.frame, flush=True)]
-            r.add(bye)
-            r.advance()
+            if r.point.alive[self.seat]:
+                bye = self._seal(Kind.BYE, r.step, r.head, [list(winners)])
+                out.append(Send(bye.frame, self._others()))
+                r.add(bye)
+                r.advance()
             out.append(Finished(winners))
+        written = r.close_blocks()
+        if written:
+            out += [Logged(e.frame) for e in written]
+            out.append(Flush())
         return out
+
+    def close(self) -> list[Event]:
+        """Stop here: log every accepted envelope not logged yet (the game may be unfinished)."""
+        out: list[Event] = [Logged(e.frame) for e in self.replica.drain()]
+        return [*out, Flush()]
 
     def _report(self, entries: list[Entry], points: list[Point]) -> list[Event]:
         out: list[Event] = []
@@ -321,8 +332,6 @@ class PeerProtocol:
         resolved = self.replica.resolved
         out += [Rolled(x.k, x.values) for x in resolved[self._rolled :]]
         self._rolled = len(resolved)
-        if entries:
-            out.append(Flush())
         return out
 
     def _duties(self, points: list[Point]) -> list[Envelope]:

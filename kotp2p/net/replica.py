@@ -11,7 +11,8 @@ its input is known: the designated seat's MOVE, or the chain value of every live
 Each author's envelopes are consumed strictly in ``seq`` order, each ``prev`` naming the one
 before, and each is checked at the point it claims (``step`` and ``head``):
 
-* MOVE at step s: only the seat the engine names may author it, on top of entry s-1; the action
+* MOVE at step s: only the seat the engine names may author it, on top of entry s-1, once every
+  live seat acknowledged MOVE s-1 (so all replicas agree before going on); the action
   must be legal; it carries its author's value for the event it triggers (and nothing else); its
   ``state_hash`` is the digest of the first point after it.
 * ACK at step s: the acker's value for event k at point (s, k), or, with no value, "I applied
@@ -127,6 +128,10 @@ class Replica:
         self.resolved: list[Resolved] = []
         self.byes: dict[int, Envelope] = {}
         self.ejected: dict[int, int] = {}
+        self._blocks: dict[int, list[Envelope]] = {}
+        self._last_step = [-1] * self.n
+        self._written = 0
+        self._extra: list[Envelope] = []
         state = engine.start(genesis.monsters, genesis.options)
         self.entries: list[Entry] = [Entry(0, self.game_id, "genesis", None, before=state)]
         self._push_point(state)
@@ -158,11 +163,21 @@ class Replica:
         """The game has ended."""
         return self.point.pending is None
 
+    def owed_acks(self) -> tuple[int, ...]:
+        """The live seats whose ACK of the last MOVE is still missing (the next MOVE waits)."""
+        entry = self.entries[-1]
+        first = entry.points[0]
+        if entry.kind != "move" or first.k is not None:
+            return ()
+        alive = self.point.alive
+        return tuple(a for a in range(self.n)
+                     if alive[a] and a != entry.seat and (a, entry.step) not in self.acked)
+
     def waiting_for(self) -> tuple[int, ...]:
         """The seats whose envelope the game needs next."""
         p = self.point
         if isinstance(p.pending, Turn):
-            return (p.pending.seat,)
+            return tuple(sorted({p.pending.seat, *self.owed_acks()}))
         if isinstance(p.pending, Chance):
             return tuple(i for i in range(self.n) if p.alive[i] and (i, p.pending.index)
                          not in self.revealed)
@@ -205,6 +220,48 @@ class Replica:
         if v.seat not in self.convicted:
             self.convicted[v.seat] = v
             self.violations.append(v)
+            self._extra.extend(e for e in v.evidence if e.author == v.seat)
+
+    # -- the canonical log order ------------------------------------------------------------------
+
+    def _closed(self, s: int) -> bool:
+        if s < self.step:
+            return True  # entry s+1 needed every envelope step s required
+        if s > self.step or not self.is_over:
+            return False
+        alive = self.point.alive
+        return all(a in self.byes or a in self.convicted or not alive[a] for a in range(self.n))
+
+    def close_blocks(self) -> list[Envelope]:
+        """Consumed envelopes of the steps every live seat has moved past, in canonical order.
+
+        A step's block is its MOVE, then everything else that names the step, by author and seq;
+        blocks are handed out once, in step order, so every honest replica writes the same log.
+        The evidence of a violation is handed out with the next block.
+        """
+        out: list[Envelope] = []
+        while self._written <= self.step and self._closed(self._written):
+            out += self._block(self._written)
+            self._written += 1
+        if out or (self._extra and self.is_over):
+            out += self._take_extra()
+        return out
+
+    def drain(self) -> list[Envelope]:
+        """Every consumed envelope not handed out yet (when stopping before the end)."""
+        out: list[Envelope] = []
+        for s in sorted(k for k in self._blocks if k >= self._written):
+            out += self._block(s)
+        self._written = max(self._blocks, default=-1) + 1
+        return out + self._take_extra()
+
+    def _block(self, s: int) -> list[Envelope]:
+        block = self._blocks.pop(s, [])
+        return sorted(block, key=lambda e: (e.kind is not Kind.MOVE, e.author, e.seq))
+
+    def _take_extra(self) -> list[Envelope]:
+        out, self._extra = self._extra, []
+        return out
 
     # -- progress -------------------------------------------------------------------------------
 
@@ -229,6 +286,8 @@ class Replica:
                         break
                     self.cursor[a] += 1
                     self.last_id[a] = env.id
+                    self._last_step[a] = max(self._last_step[a], env.step)
+                    self._blocks.setdefault(max(env.step, self._written), []).append(env)
                     progress = True
             if self._settle():
                 progress = True
@@ -387,7 +446,7 @@ class Replica:
         if isinstance(p.pending, Turn) and p.pending.seat != a:
             return self._v("out-of-turn", env, f"seat {p.pending.seat}'s decision expected, "
                            f"found a MOVE by seat {a}")
-        if self._quorum_stored(a):
+        if self._quorum_stored(a) or self.owed_acks():
             return _WAIT
         if len(env.payload) != 1:
             return self._v("illegal-move", env, "a MOVE payload holds exactly one action")

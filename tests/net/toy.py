@@ -181,6 +181,9 @@ class ToyEngine:
     def describe_move(self, s: ToyState, action: Value) -> str:
         return f"seat {self.pending(s)} plays {action!r}"
 
+    def describe_random(self, s: ToyState, values: tuple[int, ...]) -> str:
+        return f"{s.phase} {list(values)}"
+
     def describe_state(self, s: ToyState) -> str:
         return f"turn {s.turn}: hp {s.hp} score {s.score} dice {s.dice}"
 
