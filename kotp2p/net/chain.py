@@ -121,8 +121,8 @@ class ChainChecker:
         """The event number whose value must come next."""
         return self.last_k + 1
 
-    def check(self, k: int, x: bytes, next_anchor: bytes | None) -> str | None:
-        """Accept the reveal for event ``k`` or return why it breaks the chain (nothing changes)."""
+    def problem(self, k: int, x: bytes, next_anchor: bytes | None) -> str | None:
+        """Why the reveal for event ``k`` breaks the chain, or None (nothing changes)."""
         if k != self.last_k + 1:
             return f"reveal for event {k}, event {self.last_k + 1} expected"
         _, j = position(k, self.length)
@@ -132,9 +132,15 @@ class ChainChecker:
             return f"event {k} ends a chain: the next chain's anchor must come with it"
         if j != self.length and next_anchor is not None:
             return f"an anchor with event {k}, which does not end a chain"
-        self.last_k = k
-        self.last = x if next_anchor is None else next_anchor
         return None
+
+    def check(self, k: int, x: bytes, next_anchor: bytes | None) -> str | None:
+        """Accept the reveal for event ``k`` or return why it breaks the chain (nothing changes)."""
+        why = self.problem(k, x, next_anchor)
+        if why is None:
+            self.last_k = k
+            self.last = x if next_anchor is None else next_anchor
+        return why
 
 
 def random_seed(

@@ -135,12 +135,15 @@ class PeerProtocol:
         self.engine = engine
         self._seq = 0
         self._prev = genesis.game_id
-        self._voted: set[tuple[int, int]] = set()
+        self._voted: set[tuple[int, bytes]] = set()
         self._reported: set[int] = set()
         self._finished = False
         self._started = False
         self._rolled = 0
         self._moved = -1  # the step of the last MOVE this seat signed
+        self._logged: set[bytes] = set()
+        self._acks_sent: set[tuple[int, bytes]] = set()
+        self._stalled: set[tuple[int, int]] = set()
 
     # -- queries --------------------------------------------------------------------------------
 
@@ -156,10 +159,11 @@ class PeerProtocol:
 
     @property
     def my_turn(self) -> bool:
-        """This seat must decide now (call :meth:`submit`)."""
+        """This seat must decide now (call :meth:`submit`): its decision is pending and every
+        live seat acknowledged the last move (so a vote to eject can never cross this MOVE)."""
         p = self.replica.point.pending
         return (isinstance(p, Turn) and p.seat == self.seat and self._started
-                and self._moved != self.replica.step + 1)
+                and self._moved != self.replica.step + 1 and not self.replica.owed_acks())
 
     def waiting_for(self) -> tuple[int, ...]:
         """The seats the game waits on."""
@@ -215,23 +219,30 @@ class PeerProtocol:
         return self._accept(env, forward_from=sender)
 
     def soft_timeout(self) -> list[Event]:
-        """A soft deadline passed: say who we wait for (STALL) and ask peers for what is missing."""
+        """A soft deadline passed: say who we wait for (STALL, once per step) and ask peers to
+        resend whatever we miss."""
         out: list[Event] = []
-        waiting = [s for s in self.waiting_for() if s != self.seat]
-        if waiting and not self.is_over:
-            r = self.replica
+        r = self.replica
+        waiting = [s for s in self.blocking() if s != self.seat]
+        if waiting and (r.step, waiting[0]) not in self._stalled and r.point.alive[self.seat]:
+            self._stalled.add((r.step, waiting[0]))
             out += self._own(self._seal(Kind.STALL, r.step, r.head, [waiting[0]]), broadcast=True)
         for author in range(self.genesis.n):
             if author == self.seat:
                 continue
-            frame = codec.frame(codec.pack([SYNC, author, self.replica.cursor[author]]))
+            frame = codec.frame(codec.pack([SYNC, author, r.cursor[author]]))
             out.append(Send(frame, self._others()))
         return out
 
+    def blocking(self) -> tuple[int, ...]:
+        """The seats holding the game up: those owing an ACK, else those whose MOVE or value
+        is due."""
+        return self.replica.owed_acks() or self.waiting_for()
+
     def hard_timeout(self) -> list[Event]:
-        """A hard deadline passed: vote to eject every seat the game waits on."""
+        """A hard deadline passed: vote to eject every seat holding the game up."""
         out: list[Event] = []
-        for target in self.waiting_for():
+        for target in self.blocking():
             if target != self.seat:
                 out += self._vote(target)
         return out
@@ -283,7 +294,20 @@ class PeerProtocol:
                 out.append(Send(env.frame, to))
         self.replica.add(env)
         entries, points = self.replica.advance()
+        if self.replica.needs_rebuild:
+            return out + self._rebuild()
         return out + self._react(entries, points)
+
+    def _rebuild(self) -> list[Event]:
+        """After a fork this replica had used: replay everything without the forked branch."""
+        old = self.replica
+        out: list[Event] = self._report([], [])
+        self.replica = old.rebuilt()
+        self._reported.update(self.replica.convicted)
+        self._rolled = len(self.replica.resolved)
+        self._moved = -1
+        points = [p for e in self.replica.entries for p in e.points]
+        return out + self._react([], points)
 
     def _react(self, entries: list[Entry], points: list[Point]) -> list[Event]:
         """Report what happened and do this seat's part at each point reached."""
@@ -308,16 +332,18 @@ class PeerProtocol:
                 r.add(bye)
                 r.advance()
             out.append(Finished(winners))
-        written = r.close_blocks()
+        written = [e for e in r.close_blocks() if e.id not in self._logged]
         if written:
+            self._logged.update(e.id for e in written)
             out += [Logged(e.frame) for e in written]
             out.append(Flush())
         return out
 
     def close(self) -> list[Event]:
         """Stop here: log every accepted envelope not logged yet (the game may be unfinished)."""
-        out: list[Event] = [Logged(e.frame) for e in self.replica.drain()]
-        return [*out, Flush()]
+        written = [e for e in self.replica.drain() if e.id not in self._logged]
+        self._logged.update(e.id for e in written)
+        return [*(Logged(e.frame) for e in written), Flush()]
 
     def _report(self, entries: list[Entry], points: list[Point]) -> list[Event]:
         out: list[Event] = []
@@ -350,25 +376,26 @@ class PeerProtocol:
                                       p.digest))
                 return out  # one envelope at a time: the replica consumes it before the next
             if (p.index == 0 and k is None and entry.kind == "move" and entry.seat != self.seat
-                    and p.step != 0):
+                    and (p.step, entry.id) not in self._acks_sent):
+                self._acks_sent.add((p.step, entry.id))
                 out.append(self._seal(Kind.ACK, p.step, entry.id, [], [], p.digest))
         return out
 
     def _ejections(self) -> list[Event]:
         """Vote to eject a convicted seat once the game waits on it."""
         out: list[Event] = []
-        for target in self.waiting_for():
-            if target in self.replica.convicted and target != self.seat:
+        for target in self.blocking():
+            if target in self.replica.cut and target != self.seat:
                 out += self._vote(target)
         return out
 
     def _vote(self, target: int) -> list[Event]:
         r = self.replica
-        if (target, r.step) in self._voted or not r.point.alive[self.seat]:
+        if (target, r.point.digest) in self._voted or not r.point.alive[self.seat]:
             return []
-        self._voted.add((target, r.step))
+        self._voted.add((target, r.point.digest))
         r.frozen[target] = r.step
-        env = self._seal(Kind.EJECT, r.step, r.head, [target])
+        env = self._seal(Kind.EJECT, r.step, r.head, [target], state_hash=r.point.digest)
         return self._own(env, broadcast=True)
 
     def _answer_sync(self, value: list[Value], sender: int | None) -> list[Event]:

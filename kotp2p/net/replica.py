@@ -17,13 +17,17 @@ before, and each is checked at the point it claims (``step`` and ``head``):
   ``state_hash`` is the digest of the first point after it.
 * ACK at step s: the acker's value for event k at point (s, k), or, with no value, "I applied
   MOVE s" (only for a MOVE that triggers no event); ``state_hash`` is that point's digest.
-* EJECT at step s: a vote; once every other live seat voted against seat X at the current step,
-  the ejection is entry s+1 (its id is the lowest voter's EJECT id).
+* EJECT at step s: a vote, bound to one point by its ``state_hash``; once every other live seat
+  voted against seat X at the current point, the ejection is entry s+1 (its id is the lowest
+  voter's EJECT id).
 * OPEN, STALL, CHAT, BYE, EVIDENCE: checked against the point they name; OPEN against the
   genesis commitments, BYE against the result.
 
 The first rule an author breaks is a :class:`Violation`; that author is *convicted* and nothing
-more of theirs is read. An envelope beyond the current point waits; an author who moves on
+more of theirs is read (``cut``: its envelopes from the bad one on). A fork cuts the author before
+both forked envelopes; a replica that had already used one of them must be :meth:`rebuilt`, and
+what honest seats built on either branch (``head`` on a forked envelope) is then *moot*: read and
+ignored, so every honest replica continues from the same place. An envelope beyond the current point waits; an author who moves on
 without a value the current point needs from them is convicted of a missing reveal.
 """
 
@@ -110,6 +114,10 @@ class Replica:
         self.cursor = [0] * self.n
         self.last_id = [self.game_id] * self.n
         self.convicted: dict[int, Violation] = {}
+        self.cut: dict[int, int] = {}
+        self.moot: set[bytes] = set()
+        self.needs_rebuild = False
+        self._judging: int | None = None
         self.violations: list[Violation] = []
         self.checkers = [
             ChainChecker(i, s.anchor, length=genesis.chain_length)
@@ -122,7 +130,7 @@ class Replica:
         self.revealed: dict[tuple[int, int], bytes] = {}
         self.trigger: dict[int, bytes] = {}
         self.acked: set[tuple[int, int]] = set()
-        self.votes: dict[tuple[int, int], dict[int, Envelope]] = {}
+        self.votes: dict[tuple[int, int, bytes], dict[int, Envelope]] = {}
         self.frozen: dict[int, int] = {}
         self.opened: set[tuple[int, int]] = set()
         self.resolved: list[Resolved] = []
@@ -211,16 +219,49 @@ class Replica:
             v = Violation("fork", env.author, min(env.step, other.step),
                           f"two different envelopes #{env.seq} (steps {other.step} and "
                           f"{env.step}); one expected", (other, env))
-            self._convict(v)
+            self._fork(v)
             return v
         self.streams[env.author][env.seq] = env
         return None
 
-    def _convict(self, v: Violation) -> None:
+    def _convict(self, v: Violation, cut: int | None = None) -> None:
         if v.seat not in self.convicted:
             self.convicted[v.seat] = v
             self.violations.append(v)
             self._extra.extend(e for e in v.evidence if e.author == v.seat)
+        seq = self.cursor[v.seat] if cut is None else cut
+        self.cut[v.seat] = min(self.cut.get(v.seat, seq), seq)
+
+    def _fork(self, v: Violation) -> None:
+        """Two envelopes where one belongs: cut the author before both, moot both."""
+        seq = min(e.seq for e in v.evidence)
+        self.moot.update(e.id for e in v.evidence)
+        if self.cursor[v.seat] > seq:
+            self.needs_rebuild = True
+        self._convict(v, cut=seq)
+
+    def rebuilt(self) -> Replica:
+        """A fresh replica of the same envelopes, keeping the cuts and moot ids (after a fork)."""
+        fresh = Replica(self.genesis, self.engine)
+        fresh.cut = dict(self.cut)
+        fresh.moot = set(self.moot)
+        fresh.convicted = dict(self.convicted)
+        fresh.violations = list(self.violations)
+        fresh._extra = list(self._extra)
+        for a in range(self.n):
+            for _, e in sorted(self.streams[a].items()):
+                fresh.add(e)
+        fresh.by_id.update(self.by_id)
+        fresh.frozen = {}
+        fresh.advance()
+        return fresh
+
+    def _past_cut(self, head: bytes) -> bool:
+        env = self.by_id.get(head)
+        return env is not None and env.seq >= self.cut.get(env.author, 1 << 62)
+
+    def _readable(self, a: int) -> bool:
+        return self.cursor[a] < self.cut.get(a, 1 << 62) and not self._is_frozen(a)
 
     # -- the canonical log order ------------------------------------------------------------------
 
@@ -230,7 +271,7 @@ class Replica:
         if s > self.step or not self.is_over:
             return False
         alive = self.point.alive
-        return all(a in self.byes or a in self.convicted or not alive[a] for a in range(self.n))
+        return all(a in self.byes or a in self.cut or not alive[a] for a in range(self.n))
 
     def close_blocks(self) -> list[Envelope]:
         """Consumed envelopes of the steps every live seat has moved past, in canonical order.
@@ -274,7 +315,7 @@ class Replica:
         while progress:
             progress = False
             for a in range(self.n):
-                while a not in self.convicted and not self._is_frozen(a):
+                while self._readable(a):
                     env = self.streams[a].get(self.cursor[a])
                     if env is None:
                         break
@@ -283,11 +324,10 @@ class Replica:
                         break
                     if isinstance(result, Violation):
                         self._convict(result)
+                        if self.needs_rebuild:
+                            return [], []
                         break
-                    self.cursor[a] += 1
-                    self.last_id[a] = env.id
-                    self._last_step[a] = max(self._last_step[a], env.step)
-                    self._blocks.setdefault(max(env.step, self._written), []).append(env)
+                    self._step_cursor(a, env)
                     progress = True
             if self._settle():
                 progress = True
@@ -304,7 +344,7 @@ class Replica:
             return False
         if step != self.step or any(
             e.step > step and a != seat
-            for a in range(self.n) if a not in self.convicted
+            for a in range(self.n) if a not in self.cut
             for e in self.streams[a].values()
         ):
             del self.frozen[seat]  # the game moved on without the ejection
@@ -336,11 +376,12 @@ class Replica:
         p = self.point
         if p.pending is None:
             return False
-        for (target, step), voters in sorted(self.votes.items()):
-            if step != self.step or not p.alive[target]:
+        for (target, step, digest), voters in sorted(self.votes.items()):
+            if step != self.step or digest != p.digest or not p.alive[target]:
                 continue
             others = [i for i in range(self.n) if p.alive[i] and i != target]
             if all(i in voters for i in others):
+                self._judge_late(target)
                 first = voters[min(others)]
                 entry = Entry(self.step + 1, first.id, "eject", target, envelope=first,
                               before=p.state)
@@ -351,12 +392,39 @@ class Replica:
                 return True
         return False
 
+    def _judge_late(self, target: int) -> None:
+        """Check the envelopes an ejected seat sent for this point, though they come too late:
+        an illegal move or a bad reveal is still a violation. None of them changes the game."""
+        self._judging = target
+        try:
+            while self._readable(target):
+                late = self.streams[target].get(self.cursor[target])
+                if late is None or late.kind not in (Kind.MOVE, Kind.ACK):
+                    break
+                if late.step > self.step + 1:
+                    break
+                result = self._consume(target, late)
+                if result is _WAIT:
+                    break
+                if isinstance(result, Violation):
+                    self._convict(result)
+                    break
+                self._step_cursor(target, late)
+        finally:
+            self._judging = None
+
+    def _step_cursor(self, a: int, env: Envelope) -> None:
+        self.cursor[a] += 1
+        self.last_id[a] = env.id
+        self._last_step[a] = max(self._last_step[a], env.step)
+        self._blocks.setdefault(max(env.step, self._written), []).append(env)
+
     def _quorum_stored(self, target: int) -> bool:
         """Every other live seat has an EJECT of ``target`` at the current step, consumed or not."""
         others = [i for i in range(self.n) if self.point.alive[i] and i != target]
         return bool(others) and all(
             any(e.kind is Kind.EJECT and e.step == self.step and e.payload == [target]
-                for e in self.streams[i].values())
+                and e.state_hash == self.point.digest for e in self.streams[i].values())
             for i in others
         )
 
@@ -372,6 +440,9 @@ class Replica:
         return Violation(rule, env.author, env.step, detail, (*more, env))
 
     def _consume(self, a: int, env: Envelope) -> object:
+        if env.id in self.moot or env.head in self.moot or self._past_cut(env.head):
+            self.moot.add(env.id)
+            return None  # built on a forked envelope, or on one after its author's cut: ignored
         if env.prev != self.last_id[a]:
             return self._v("broken-chain", env, f"prev should be the id of seat {a}'s envelope "
                            f"#{env.seq - 1} ({self.last_id[a].hex()[:12]}), found "
@@ -386,8 +457,6 @@ class Replica:
             if owed is not None:
                 return self._v("missing-reveal", env, f"moved on to step {env.step} without "
                                f"revealing its value for random event {owed}")
-            return _WAIT
-        if env.kind is not Kind.MOVE and self.point.k is not None and self._quorum_stored(a):
             return _WAIT
         base = env.step - 1 if env.kind is Kind.MOVE else env.step
         if base >= 0 and env.head != self.entries[base].id:
@@ -425,19 +494,25 @@ class Replica:
             return self._v(rule, env, f"reveals for events {[r[0] for r in env.reveals]}, "
                            f"exactly event {k} expected")
         _, x, nxt = env.reveals[0]
-        problem = self.checkers[a].check(k, x, nxt)
+        problem = self.checkers[a].problem(k, x, nxt)
         if problem:
             return self._v("bad-reveal", env, problem)
-        self.revealed[(a, k)] = x
         return None
+
+    def _commit_reveals(self, a: int, env: Envelope) -> None:
+        for k, x, nxt in env.reveals:
+            self.checkers[a].check(k, x, nxt)
+            self.revealed[(a, k)] = x
 
     def _move(self, a: int, env: Envelope) -> object:
         s = env.step
         if s <= self.step:
             entry = self.entries[s] if s >= 1 else self.entries[0]
             if entry.kind == "move" and entry.seat == a and entry.envelope is not None:
-                return Violation("fork", a, s, f"two different MOVEs for step {s}; one expected",
-                                 (entry.envelope, env))
+                v = Violation("fork", a, s, f"two different MOVEs for step {s}; one expected",
+                              (entry.envelope, env))
+                self._fork(v)
+                return v
             return self._v("out-of-turn", env, f"a MOVE for step {s}, which already holds "
                            f"{f'seat {entry.seat}' if entry.kind == 'move' else entry.kind}")
         p = self.point
@@ -446,7 +521,7 @@ class Replica:
         if isinstance(p.pending, Turn) and p.pending.seat != a:
             return self._v("out-of-turn", env, f"seat {p.pending.seat}'s decision expected, "
                            f"found a MOVE by seat {a}")
-        if self._quorum_stored(a) or self.owed_acks():
+        if self.owed_acks():
             return _WAIT
         if len(env.payload) != 1:
             return self._v("illegal-move", env, "a MOVE payload holds exactly one action")
@@ -462,6 +537,9 @@ class Replica:
         if env.state_hash != first.digest:
             return self._v("wrong-state-hash", env, f"state hash {first.digest.hex()[:16]} "
                            f"expected, found {env.state_hash.hex()[:16]}")
+        if self._judging == a or self._quorum_stored(a):
+            return _WAIT  # the others ejected this seat here: this MOVE comes too late
+        self._commit_reveals(a, env)
         self.entries.append(Entry(s, env.id, "move", a, action, env, before=p.state))
         self._push_point(after)
         return None
@@ -488,13 +566,17 @@ class Replica:
             entry = self.entries[s]
             if (a, s) in self.acked or entry.kind != "move" or entry.seat == a:
                 return self._v("unexpected-ack", env, f"no ACK is due from seat {a} at step {s}")
-            self.acked.add((a, s))
         problem = self._check_reveals(a, env, target, first_of_move=False)
         if problem:
             return problem
         if env.state_hash != target.digest:
             return self._v("wrong-state-hash", env, f"state hash {target.digest.hex()[:16]} "
                            f"expected, found {env.state_hash.hex()[:16]}")
+        if target is self.point and self._judging != a and self._quorum_stored(a):
+            return _WAIT  # the others ejected this seat here: this ACK comes too late
+        if not env.reveals:
+            self.acked.add((a, s))
+        self._commit_reveals(a, env)
         return None
 
     def _eject(self, a: int, env: Envelope) -> object:
@@ -502,7 +584,7 @@ class Replica:
                 or not 0 <= env.payload[0] < self.n or env.payload[0] == a):
             return self._v("bad-eject", env, f"EJECT names one other seat, found {env.payload!r}")
         if env.step == self.step:
-            self.votes.setdefault((env.payload[0], env.step), {})[a] = env
+            self.votes.setdefault((env.payload[0], env.step, env.state_hash), {})[a] = env
         return None
 
     def _open(self, a: int, env: Envelope) -> object:
@@ -542,7 +624,7 @@ class Replica:
         """What is missing, by seat: holes in each author's sequence."""
         out = []
         for a in range(self.n):
-            if a in self.convicted:
+            if a in self.cut:
                 continue
             held = self.streams[a]
             if self.cursor[a] not in held and any(q > self.cursor[a] for q in held):

@@ -13,6 +13,7 @@ INCOMPLETE (exit 2: what is missing, by seat).
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -142,10 +143,8 @@ def _frame_fault(genesis: Genesis, payload: bytes, reason: str) -> Fault:
         return Fault("malformed", None, None, f"a frame that is not an envelope: {reason}",
                      None, (frame,))
     step: int | None = None
-    try:
+    with contextlib.suppress(RemoteProtocolError):
         step = decode_body(body, sig, frame).step
-    except RemoteProtocolError:
-        pass
     fp = fingerprint(genesis.keys[author])
     if reason.startswith("bad signature"):
         for j, key in enumerate(genesis.keys):

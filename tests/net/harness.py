@@ -116,6 +116,12 @@ class Mesh:
     def _decide(self) -> bool:
         acted = False
         for i, p in enumerate(self.protos):
+            act = getattr(p, "act", None)
+            if act is not None and i not in self.down:
+                events = act(self.choose)
+                if events:
+                    self.handle(i, events)
+                    acted = True
             if i not in self.down and p.my_turn:
                 self.handle(i, p.submit(self.choose(i, p.state)))
                 acted = True
@@ -137,24 +143,31 @@ class Mesh:
     def live(self) -> list[int]:
         return [i for i in range(self.n) if i not in self.down]
 
-    def run(self, max_events: int = 200_000, stalls: int = 50, hard_after: int | None = None) -> int:
+    def progress(self) -> int:
+        """A number that grows whenever any replica gets further."""
+        return sum(p.replica.step + len(p.replica.resolved) for p in self.protos)
+
+    def run(self, max_events: int = 200_000, stalls: int = 5, hard_after: int | None = None) -> int:
         """Play until every live seat's game is over or nothing moves; return deliveries made.
 
-        ``hard_after``: after that many consecutive soft timeouts with no progress, tell every
-        live seat that the hard deadline passed.
+        When nothing is left to deliver, every live seat is told a soft deadline passed (which
+        asks for what is missing); after ``hard_after`` such rounds with no progress, also the
+        hard deadline. ``stalls`` rounds with no progress end the run.
         """
         events = 0
         idle = 0
+        seen = self.progress()
         while events < max_events:
             if self._decide():
                 continue
             if self._deliver_one():
                 events += 1
-                idle = 0
                 continue
             if all(self.protos[i].is_over for i in self.live()):
                 return events
-            idle += 1
+            now = self.progress()
+            idle = 0 if now != seen else idle + 1
+            seen = now
             if idle > stalls:
                 return events
             for i in self.live():
