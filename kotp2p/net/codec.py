@@ -41,7 +41,7 @@ def pack(value: Value) -> bytes:
     :raises TypeError: for a float or a type msgpack cannot hold.
     """
     _check_encodable(value, 0)
-    out: bytes = msgpack.packb(value, use_bin_type=True, strict_types=True)
+    out: bytes = msgpack.packb(value, use_bin_type=True)
     return out
 
 
@@ -81,7 +81,7 @@ def unpack(data: bytes, *, max_size: int = MAX_FRAME) -> Value:
             max_bin_len=max_size,
             max_array_len=max_size,
             max_map_len=max_size,
-            max_ext_len=0,
+            max_ext_len=max_size,
         )
     except CodecError:
         raise

@@ -629,8 +629,10 @@ class Replica:
             held = self.streams[a]
             if self.cursor[a] not in held and any(q > self.cursor[a] for q in held):
                 later = min(q for q in held if q > self.cursor[a])
-                out.append(f"seat {a}: envelopes #{self.cursor[a]} to #{later - 1} are missing "
-                           f"(#{later} is at step {held[later].step})")
+                which = (f"envelope #{self.cursor[a]} is" if later == self.cursor[a] + 1 else
+                         f"envelopes #{self.cursor[a]} to #{later - 1} are")
+                out.append(f"seat {a}: {which} missing (its #{later} is at step "
+                           f"{held[later].step})")
         return out
 
     def pending_envelopes(self) -> Iterable[Envelope]:

@@ -226,11 +226,12 @@ def verify_logs(logs: Sequence[LogContents], engine: GameEngine) -> Verdict:
     if not replica.is_over:
         waiting = replica.waiting_for()
         p = replica.point
-        what = (f"the values for random event {p.k}" if p.k is not None else "the MOVE")
-        verdict.missing.append(
-            f"the game stops at step {replica.step}: {what} of seat(s) "
-            f"{', '.join(map(str, waiting))} is not in the log(s)"
-        )
+        owed = replica.owed_acks()
+        for seat in waiting:
+            what = (f"its value for random event {p.k}" if p.k is not None
+                    else f"its ACK of step {replica.step}" if seat in owed
+                    else f"its MOVE for step {replica.step + 1}")
+            verdict.missing.append(f"seat {seat}: {what} (the game stops at step {replica.step})")
     if not verdict.missing:
         verdict.status = VALID
     return verdict
