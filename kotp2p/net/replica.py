@@ -27,8 +27,9 @@ The first rule an author breaks is a :class:`Violation`; that author is *convict
 more of theirs is read (``cut``: its envelopes from the bad one on). A fork cuts the author before
 both forked envelopes; a replica that had already used one of them must be :meth:`rebuilt`, and
 what honest seats built on either branch (``head`` on a forked envelope) is then *moot*: read and
-ignored, so every honest replica continues from the same place. An envelope beyond the current point waits; an author who moves on
-without a value the current point needs from them is convicted of a missing reveal.
+ignored, so every honest replica continues from the same place. An envelope beyond the current
+point waits; an author who moves on without a value the current point needs from them is
+convicted of a missing reveal.
 """
 
 from __future__ import annotations

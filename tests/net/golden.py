@@ -80,7 +80,7 @@ def build_golden(out: Path) -> list[dict[str, object]]:
     flipped = bytearray(frames[i])
     flipped[len(flipped) // 2] ^= 0x04
     step = _step_of(frames[i], valid)
-    write("flipped-byte.kotlog", b"".join(frames[:i] + [bytes(flipped)] + frames[i + 1:]),
+    write("flipped-byte.kotlog", b"".join([*frames[:i], bytes(flipped), *frames[i + 1:]]),
           "INVALID", "bad-signature", 2, step)
 
     i = _find(valid, Kind.MOVE, 2, 20)
@@ -91,7 +91,7 @@ def build_golden(out: Path) -> list[dict[str, object]]:
     body, _sig = codec.unpack(frames[i][4:])
     intruder = Identity.from_seed(_seed("key", SEED, 1))
     forged = codec.frame(codec.pack([body, intruder.sign(DOMAIN + body)]))
-    write("forged-signature.kotlog", b"".join(frames[:i] + [forged] + frames[i + 1:]),
+    write("forged-signature.kotlog", b"".join([*frames[:i], forged, *frames[i + 1:]]),
           "INVALID", "forged-signature", 0, _step_of(frames[i], valid))
 
     cut = len(valid) - len(frames[-1]) // 2 - 200

@@ -45,7 +45,7 @@ def test_a_torn_last_frame_is_ignored_on_reading_and_cut_on_reopening(tmp_path: 
 def test_a_file_that_is_not_a_log_is_named_as_such(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "notes.txt"
     path.write_bytes(data)
-    with pytest.raises(NotAKotlog, match="notes.txt is not a kotp2p game log"):
+    with pytest.raises(NotAKotlog, match=r"notes\.txt is not a kotp2p game log"):
         read_log(path)
 
 

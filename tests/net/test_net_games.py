@@ -116,6 +116,6 @@ def test_an_absent_seat_is_ejected_after_the_hard_deadline_and_the_game_goes_on(
 
 
 def test_protocol_object_is_per_seat() -> None:
-    table, mesh = build_mesh(TOY, 2, _toy_chooser)
+    table, _mesh = build_mesh(TOY, 2, _toy_chooser)
     with pytest.raises(Exception, match="not this identity"):
         PeerProtocol(table.genesis, 0, table.identities[1], table.secrets[1], TOY)

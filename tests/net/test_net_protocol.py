@@ -99,11 +99,13 @@ def test_moves_are_forwarded_once_to_the_seats_that_did_not_send_them() -> None:
     assert mesh.protos[a].receive(send.frame[4:], sender=b) == []
 
 
+_LISTENER = _pair()[0][0]
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.binary(max_size=400))
 def test_garbage_from_a_peer_is_rejected_with_a_reason_never_raised(data: bytes) -> None:
-    protos, _ = _pair()
-    events = protos[0].receive(data, sender=1)
+    events = _LISTENER.receive(data, sender=1)
     assert all(isinstance(e, Rejected) and e.reason and e.sender == 1 for e in events)
 
 
@@ -139,7 +141,7 @@ def test_a_sync_request_is_answered_with_the_missing_envelopes() -> None:
 
 
 def test_deadlines_send_a_stall_then_a_vote_to_eject() -> None:
-    protos, starts = _pair()  # seat 1's reveal never arrives at seat 0
+    protos, _starts = _pair()  # seat 1's reveal never arrives at seat 0
     stall = [open_envelope(s.frame[4:], protos[0].genesis.game_id, protos[0].genesis.keys)
              for s in _sent(protos[0].soft_timeout()) if codec.unpack(s.frame[4:])[0] != "sync"]
     assert [(e.kind, e.payload) for e in stall] == [(Kind.STALL, [1])]
