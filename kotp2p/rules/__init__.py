@@ -32,16 +32,26 @@ from kotp2p.rules.actions import (
     action_from_wire,
     action_to_wire,
 )
+from kotp2p.rules.actiontext import format_action, parse_action
 from kotp2p.rules.cardlist import BASE_CARDS as _BASE_CARDS
 from kotp2p.rules.describe import card_name, describe_action
 from kotp2p.rules.dice import FACE_CHARS, FACE_NAMES, format_dice, parse_dice
 from kotp2p.rules.effects import card_cost, max_hp
 from kotp2p.rules.errors import IllegalAction, InvalidState
 from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
-from kotp2p.rules.machine import apply, eject, legal_actions, ranking
+from kotp2p.rules.machine import apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
 from kotp2p.rules.registry import CARDS, DISCARD, KEEP, CardDef
-from kotp2p.rules.state import BAY, CITY, OUTSIDE, Decision, Pending, RandomRequest, State
+from kotp2p.rules.state import (
+    BAY,
+    CITY,
+    HIDDEN,
+    OUTSIDE,
+    Decision,
+    Pending,
+    RandomRequest,
+    State,
+)
 from kotp2p.rules.wire import state_from_wire, state_to_wire
 
 del _cards_discard, _BASE_CARDS
@@ -57,6 +67,7 @@ __all__ = [
     "ENGINE_ID",
     "FACE_CHARS",
     "FACE_NAMES",
+    "HIDDEN",
     "KEEP",
     "MONSTERS",
     "OUTSIDE",
@@ -92,11 +103,14 @@ __all__ = [
     "card_name",
     "describe_action",
     "eject",
+    "format_action",
     "format_dice",
     "from_text",
     "legal_actions",
     "max_hp",
     "new_game",
+    "open_slot",
+    "parse_action",
     "parse_dice",
     "ranking",
     "state_from_wire",

@@ -9,7 +9,7 @@ so reaction windows can interrupt each hit and simultaneous deaths share one res
 
 from __future__ import annotations
 
-from kotp2p.rules.registry import CARDS, DISCARD, fire, hook_sum, seats_from
+from kotp2p.rules.registry import CARDS, DISCARD, HOOK_CARDS, fire, hook_sum, seats_from
 from kotp2p.rules.state import CITY, NOBODY, Frame, State
 
 MAX_STARS = 20
@@ -165,9 +165,9 @@ def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> N
 
 def eliminate(s: State, seat: int, batch: int) -> None:
     """``seat``'s monster is eliminated: cards discarded, energy and tokens gone, out of Tokyo."""
-    s.alive[seat] = False
+    s.alive = (*s.alive[:seat], False, *s.alive[seat + 1:])
     s.hp[seat] = 0
-    s.elim[seat] = batch
+    s.elim = (*s.elim[:seat], batch, *s.elim[seat + 1:])
     s.stars[seat] = 0
     for c in s.cards[seat]:
         s.tokens.pop(c, None)
@@ -189,7 +189,10 @@ def end_game(s: State, winners: tuple[int, ...]) -> None:
 
 def card_cost(s: State, seat: int, card: int) -> int:
     """What ``seat`` pays for ``card``: the printed cost changed by its cards, at least 0."""
-    return max(0, CARDS[card].cost + hook_sum(s, seat, "cost", card))
+    cost = CARDS[card].cost
+    if HOOK_CARDS.get("cost"):
+        cost = max(0, cost + hook_sum(s, seat, "cost", card))
+    return cost
 
 
 def is_discard_card(card: int) -> bool:

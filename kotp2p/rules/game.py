@@ -65,8 +65,8 @@ def new_game(setup: Setup) -> State:
     s.hp = [10] * n
     s.stars = [0] * n
     s.energy = [0] * n
-    s.alive = [True] * n
-    s.elim = [0] * n
+    s.alive = (True,) * n
+    s.elim = (0,) * n
     s.cards = [()] * n
     s.poison = [0] * n
     s.shrink = [0] * n
@@ -83,9 +83,11 @@ def new_game(setup: Setup) -> State:
     s.discard = ()
     s.k = 0
     s.tokens = {}
+    s.slots = {}
     s.flags = {}
     s.stack = [("start",)]
     s.pending = None
+    s.legal = ()
     s.over = False
     s.winners = ()
     run(s)

@@ -17,6 +17,8 @@ this module never names a card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kotp2p.rules.actions import (
     DONE,
     STAY,
@@ -25,6 +27,7 @@ from kotp2p.rules.actions import (
     YIELD,
     Action,
     Buy,
+    Done,
     RandomResult,
     Reroll,
     Stop,
@@ -67,6 +70,7 @@ from kotp2p.rules.registry import (
     HOOK_CARDS,
     RANDOMS,
     STEPS,
+    anyone_has,
     decision,
     fire,
     has_hook,
@@ -76,13 +80,23 @@ from kotp2p.rules.registry import (
     seats_from,
     step,
 )
-from kotp2p.rules.state import BAY, CITY, NOBODY, Decision, Frame, RandomRequest, State
+from kotp2p.rules.state import BAY, CITY, HIDDEN, NOBODY, Decision, Frame, RandomRequest, State
 
 MARKET_SLOTS = 3
 SWEEP_COST = 2
 
 # ---------------------------------------------------------------------------------------------
 # The run loop
+
+
+_DECISIONS_MADE: dict[tuple[int, str], Decision] = {}
+
+
+def _decision(seat: int, kind: str) -> Decision:
+    d = _DECISIONS_MADE.get((seat, kind))
+    if d is None:
+        d = _DECISIONS_MADE[seat, kind] = Decision(seat, kind)
+    return d
 
 
 def run(s: State) -> None:
@@ -93,27 +107,29 @@ def run(s: State) -> None:
         op = frame[0]
         if op == "ask":
             seat = frame[1]
-            assert isinstance(seat, int)
             if not s.alive[seat]:
                 stack.pop()
                 continue
-            kind = DECISIONS[frame[2]]  # type: ignore[index]
+            kind = DECISIONS[frame[2]]
             legal = kind.legal(s, frame)
             if len(legal) > 1:
-                s.pending = Decision(seat, frame[2])  # type: ignore[arg-type]
+                s.pending = _decision(seat, frame[2])
+                s.legal = legal
                 return
             stack.pop()
             if legal:
                 kind.handle(s, frame, legal[0])
         elif op == "rand":
-            bounds = RANDOMS[frame[1]].bounds(s, frame)  # type: ignore[index]
+            rk = RANDOMS[frame[1]]
+            bounds = rk.bounds(s, frame)
             if bounds:
-                s.pending = RandomRequest(bounds, s.k + 1)
+                owner = -1 if rk.private is None else rk.private(s, frame)
+                s.pending = RandomRequest(bounds, s.k + 1, owner)
                 return
             stack.pop()
         else:
             stack.pop()
-            STEPS[op](s, frame)  # type: ignore[index]
+            STEPS[op](s, frame)
         if s.over:
             return
     s.pending = None
@@ -128,7 +144,7 @@ def apply(state: State, action: Action) -> State:
     if pending is None:
         raise IllegalAction("the game is over: no action is expected")
     frame = state.stack[-1]
-    if type(pending) is RandomRequest:
+    if isinstance(pending, RandomRequest):
         if type(action) is not RandomResult:
             raise IllegalAction(
                 f"expected a RandomResult for random event {pending.index}, "
@@ -136,23 +152,25 @@ def apply(state: State, action: Action) -> State:
             )
         values = action.values
         bounds = pending.bounds
-        if len(values) != len(bounds):
-            raise IllegalAction(f"expected {len(bounds)} random values, found {len(values)}")
-        for v, b in zip(values, bounds, strict=True):
-            if type(v) is not int or not 0 <= v < b:
-                raise IllegalAction(f"expected random values 0 <= v < {b}, found {v!r}")
+        if pending.private_to >= 0 and values and set(values) == {HIDDEN}:
+            if len(values) != len(bounds):
+                raise IllegalAction(f"expected {len(bounds)} hidden values, found {len(values)}")
+        elif not _values_fit(values, bounds):
+            raise IllegalAction(
+                f"expected {len(bounds)} random values 0 <= v < bound for bounds "
+                f"{list(bounds)}, found {list(values)!r}"
+            )
         s = state.copy()
         s.stack.pop()
         s.k += 1
-        RANDOMS[frame[1]].handle(s, frame, values)  # type: ignore[index]
+        RANDOMS[frame[1]].handle(s, frame, values)
     else:
-        assert isinstance(pending, Decision)
         kind = DECISIONS[pending.kind]
         if kind.check is not None:
             ok = kind.check(state, frame, action)
         else:
             try:
-                ok = action in kind.legal(state, frame)
+                ok = action in state.legal
             except TypeError:  # an unhashable or foreign object
                 ok = False
         if not ok:
@@ -165,6 +183,20 @@ def apply(state: State, action: Action) -> State:
     return s
 
 
+_SIX = frozenset(range(6))
+
+
+def _values_fit(values: tuple[int, ...], bounds: tuple[int, ...]) -> bool:
+    """True if ``values`` answer ``bounds``: ``0 <= v < bound`` each (ints, as decoded by
+    ``action_from_wire``; a float or bool here is the caller's bug)."""
+    n = len(bounds)
+    if len(values) != n:
+        return False
+    if n <= MAX_DICE and bounds is _BOUNDS[n]:  # dice
+        return _SIX.issuperset(values)
+    return all(type(v) is int and 0 <= v < b for v, b in zip(values, bounds, strict=False))
+
+
 def _why_illegal(state: State, pending: Decision, action: object) -> str:
     legal = DECISIONS[pending.kind].legal(state, state.stack[-1])
     names = sorted({type(a).__name__ for a in legal})
@@ -174,12 +206,26 @@ def _why_illegal(state: State, pending: Decision, action: object) -> str:
     )
 
 
+def open_slot(state: State, slot: int, value: int) -> State:
+    """The state once hidden ``slot`` holds ``value`` on this replica too (its owner opened it;
+    the network layer checks the opening against its commitment first).
+
+    :raises IllegalAction: if there is no such hidden slot or ``value`` is negative.
+    """
+    if type(slot) is not int or state.slots.get(slot, 0) != HIDDEN:
+        raise IllegalAction(f"expected the number of a hidden slot, found {slot!r}")
+    if type(value) is not int or value < 0:
+        raise IllegalAction(f"expected a non-negative value to open slot {slot}, found {value!r}")
+    s = state.copy()
+    s.slots[slot] = value
+    return s
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action for the pending decision; empty for a random event or a finished game
     (a random event is answered with ``RandomResult``)."""
-    pending = state.pending
-    if type(pending) is Decision:
-        return DECISIONS[pending.kind].legal(state, state.stack[-1])
+    if type(state.pending) is Decision:
+        return state.legal
     return ()
 
 
@@ -214,14 +260,12 @@ def _start(s: State, frame: Frame) -> None:
 
 
 def _rolloff_bounds(s: State, frame: Frame) -> tuple[int, ...]:
-    mask = frame[2]
-    assert isinstance(mask, int)
-    return (6,) * (BASE_DICE * bin(mask).count("1"))
+    n: int = frame[2].bit_count()
+    return (6,) * (BASE_DICE * n)
 
 
 def _rolloff(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     mask = frame[2]
-    assert isinstance(mask, int)
     contenders = [seat for seat in range(s.n) if mask >> seat & 1]
     smashes = [
         values[i * BASE_DICE : (i + 1) * BASE_DICE].count(SMASH) for i in range(len(contenders))
@@ -248,14 +292,7 @@ def _first_turn(s: State, frame: Frame) -> None:
 
 
 def begin_turn(s: State, seat: int) -> None:
-    """Push the frames of a whole turn for ``seat``."""
-    s.stack.append(("turn_start", seat))
-
-
-@step("turn_start")
-def _turn_start(s: State, frame: Frame) -> None:
-    seat = frame[1]
-    assert isinstance(seat, int)
+    """``seat``'s turn begins: per-turn flags are cleared and the turn's phases pushed."""
     s.active = seat
     s.turn += 1
     if s.flags:
@@ -263,20 +300,30 @@ def _turn_start(s: State, frame: Frame) -> None:
             del s.flags[key]
     s.dice = ()
     s.rolls_left = 0
-    push = s.stack.append
-    push(("next_turn",))
-    push(("end_turn",))
-    push(("after_buy",))
-    push(("ask", seat, "buy"))
-    push(("enter",))
-    push(("resolve",))
-    push(("final_roll",))
-    push(("roll_start",))
-    push(("start_effects",))
+    s.stack.append(("turn", 0))
 
 
-@step("start_effects")
-def _start_effects(s: State, frame: Frame) -> None:
+@step("turn")
+def _turn(s: State, frame: Frame) -> None:
+    """Run the turn's phases in order from ``frame[1]``. A phase that pushes frames (a decision,
+    a random event, damage) suspends the sequence: ``("turn", next)`` goes beneath them."""
+    i = frame[1]
+    stack = s.stack
+    phases = _PHASE_FNS
+    n = len(phases)
+    while i < n:
+        depth = len(stack)
+        phases[i](s)
+        i += 1
+        if s.over:
+            return
+        if len(stack) != depth:
+            if i < n:
+                stack.insert(depth, ("turn", i))
+            return
+
+
+def _start_effects(s: State) -> None:
     seat = s.active
     if s.in_tokyo(seat):
         if s.two_player:
@@ -293,13 +340,12 @@ def dice_count(s: State, seat: int) -> int:
     return max(0, min(MAX_DICE, n))
 
 
-@step("roll_start")
-def _roll_start(s: State, frame: Frame) -> None:
+def _roll_start(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
     nd = dice_count(s, seat)
-    s.dice = (0,) * nd
+    s.dice = ()  # nothing rolled yet; the first roll sets all nd dice
     s.rolls_left = BASE_ROLLS + hook_sum(s, seat, "roll_count") - 1
     s.stack.append(("ask", seat, "roll"))
     s.stack.append(("rand", "roll", (1 << nd) - 1))
@@ -308,23 +354,26 @@ def _roll_start(s: State, frame: Frame) -> None:
 def _roll_bounds(s: State, frame: Frame) -> tuple[int, ...]:
     if not s.alive[s.active]:
         return ()
-    mask = frame[2]
-    assert isinstance(mask, int)
-    return _BOUNDS[bin(mask).count("1")]
+    n: int = frame[2].bit_count()
+    return _BOUNDS[n]
 
 
 _BOUNDS = [(6,) * i for i in range(MAX_DICE + 1)]
 
 
+_MASK_INDICES = [tuple(i for i in range(MAX_DICE) if m >> i & 1) for m in range(1 << MAX_DICE)]
+
+
 def _roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     mask = frame[2]
-    assert isinstance(mask, int)
-    dice = list(s.dice)
-    it = iter(values)
-    for i in range(len(dice)):
-        if mask >> i & 1:
-            dice[i] = next(it)
-    s.dice = tuple(dice)
+    dice = s.dice
+    if not dice or mask == (1 << len(dice)) - 1:
+        s.dice = values
+        return
+    out = list(dice)
+    for i, v in zip(_MASK_INDICES[mask], values, strict=True):
+        out[i] = v
+    s.dice = tuple(out)
 
 
 random_event("roll", _roll_bounds, _roll)
@@ -339,11 +388,15 @@ def _subsets(n: int) -> tuple[Reroll, ...]:
 _REROLLS = [_subsets(n) for n in range(MAX_DICE + 1)]
 _REROLLS_AND_STOP: list[tuple[Action, ...]] = [(*r, STOP) for r in _REROLLS]
 _JUST_STOP: tuple[Action, ...] = (STOP,)
+# For each number of dice: the legal index tuples of a re-roll and the bitmask each stands for.
+_REROLL_MASKS: list[dict[tuple[int, ...], int]] = [
+    {r.dice: sum(1 << i for i in r.dice) for r in rs} for rs in _REROLLS
+]
 
 
 def card_actions(s: State, seat: int, hook: str) -> tuple[Action, ...]:
     """The extra actions ``seat``'s cards offer in a decision (hook ``roll_actions``...)."""
-    if not HOOK_CARDS.get(hook):
+    if not has_hook(s, seat, hook):
         return ()
     out: list[Action] = []
     for c, fn in hooked(s, seat, hook):
@@ -353,60 +406,50 @@ def card_actions(s: State, seat: int, hook: str) -> tuple[Action, ...]:
 
 def _roll_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat = frame[1]
-    assert isinstance(seat, int)
     base = _REROLLS_AND_STOP[len(s.dice)] if s.rolls_left > 0 else _JUST_STOP
-    extra = card_actions(s, seat, "roll_actions")
-    return base + extra if extra else base
+    if HOOK_CARDS.get("roll_actions"):
+        extra = card_actions(s, seat, "roll_actions")
+        if extra:
+            return base + extra
+    return base
 
 
 def _roll_check(s: State, frame: Frame, action: Action) -> bool:
     t = type(action)
     if t is Stop:
         return True
-    if t is Reroll:
-        assert isinstance(action, Reroll)
-        d = action.dice
-        nd = len(s.dice)
-        return (
-            s.rolls_left > 0
-            and bool(d)
-            and all(type(i) is int for i in d)
-            and list(d) == sorted(set(d))
-            and d[0] >= 0
-            and d[-1] < nd
-        )
+    if isinstance(action, Reroll):
+        try:
+            return s.rolls_left > 0 and action.dice in _REROLL_MASKS[len(s.dice)]
+        except TypeError:  # unhashable junk inside the action
+            return False
     seat = frame[1]
-    assert isinstance(seat, int)
     return action in card_actions(s, seat, "roll_actions")
 
 
 def use_card(s: State, frame: Frame, action: UseCard) -> None:
     """Run the ``use`` hook of the card named by a ``UseCard`` action."""
     seat = frame[1]
-    assert isinstance(seat, int)
     CARDS[action.card].hooks["use"](s, seat, action.card, frame, action)
 
 
 def _roll_handle(s: State, frame: Frame, action: Action) -> None:
-    if type(action) is Reroll:
-        assert isinstance(action, Reroll)
+    if isinstance(action, Reroll):
         s.rolls_left -= 1
         s.stack.append(frame)
-        s.stack.append(("rand", "roll", sum(1 << i for i in action.dice)))
-    elif type(action) is UseCard:
-        assert isinstance(action, UseCard)
+        s.stack.append(("rand", "roll", _REROLL_MASKS[len(s.dice)][action.dice]))
+    elif isinstance(action, UseCard):
         use_card(s, frame, action)
 
 
 decision("roll", _roll_legal, _roll_handle, _roll_check)
 
 
-@step("final_roll")
-def _final_roll(s: State, frame: Frame) -> None:
+def _final_roll(s: State) -> None:
     """After the final roll: windows for other monsters (clockwise from the active one), then
     the active monster's change-die window. Cards supply both through hooks."""
     active = s.active
-    if not s.alive[active]:
+    if not s.alive[active] or not (anyone_has(s, "after_roll") or anyone_has(s, "change_die")):
         return
     frames: list[Frame] = []
     for seat in seats_from(s, (active + 1) % s.n):
@@ -441,31 +484,27 @@ def smash_count(s: State, counts: list[int]) -> int:
     return smashes
 
 
-@step("resolve")
-def _resolve(s: State, frame: Frame) -> None:
+def _resolve(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
-    counts = count_faces(s.dice)
     if HOOK_CARDS.get("resolve"):
+        counts = count_faces(s.dice)
         fire(s, seat, "resolve", counts, smash_count(s, counts))
-    push = s.stack.append
-    push(("res_smash",))
-    push(("res_energy",))
-    push(("res_hearts",))
-    push(("res_numbers",))
 
 
-@step("res_numbers")
-def _res_numbers(s: State, frame: Frame) -> None:
+def _res_numbers(s: State) -> None:
     seat = s.active
-    counts = count_faces(s.dice)
+    if not s.alive[seat]:
+        return
+    dice = s.dice
+    counts = [dice.count(0), dice.count(1), dice.count(2)]
     gain_stars(s, seat, number_stars(counts))
-    fire(s, seat, "numbers", counts)
+    if has_hook(s, seat, "numbers"):
+        fire(s, seat, "numbers", count_faces(dice))
 
 
-@step("res_hearts")
-def _res_hearts(s: State, frame: Frame) -> None:
+def _res_hearts(s: State) -> None:
     seat = s.active
     hearts = s.dice.count(HEART)
     if not hearts or not s.alive[seat]:
@@ -475,8 +514,7 @@ def _res_hearts(s: State, frame: Frame) -> None:
         heal(s, seat, hearts)
 
 
-@step("res_energy")
-def _res_energy(s: State, frame: Frame) -> None:
+def _res_energy(s: State) -> None:
     gain_energy(s, s.active, s.dice.count(ENERGY))
 
 
@@ -491,17 +529,14 @@ def smash_targets(s: State, seat: int) -> list[int]:
     return [t for t in (s.city, s.bay) if t != NOBODY and alive[t]]
 
 
-@step("res_smash")
-def _res_smash(s: State, frame: Frame) -> None:
+def _res_smash(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
-    counts = count_faces(s.dice)
-    smashes = smash_count(s, counts)
+    smashes = smash_count(s, count_faces(s.dice)) if HOOK_CARDS.get("add_smashes") else s.dice.count(SMASH)
     if smashes <= 0:
         return
     targets = smash_targets(s, seat)
-    s.stack.append(("yields",))
     fire(s, seat, "smash", smashes, targets)
     deal_damage(s, seat, {t: smashes for t in targets}, smash=True)
 
@@ -511,12 +546,9 @@ def _hit(s: State, frame: Frame) -> None:
     """One hit on one target: reaction windows first (stage by stage), then protection, then
     the loss of health and the after-hit effects."""
     _, target, amount, dealer, smash, stage = frame
-    assert isinstance(target, int) and isinstance(amount, int) and isinstance(stage, int)
-    assert isinstance(dealer, int)
     if not s.alive[target] or amount <= 0:
         return
-    ids = HOOK_CARDS.get("hit_window")
-    if ids:
+    if has_hook(s, target, "hit_window"):
         windows = [(c, fn) for c, fn in hooked(s, target, "hit_window")]
         for i in range(stage, len(windows)):
             c, fn = windows[i]
@@ -536,11 +568,12 @@ def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> N
     if lost <= 0:
         return
     s.hp[target] -= lost
+    flags = s.flags
     if dealer >= 0:
-        set_turn_flag(s, "dealt", turn_flag(s, "dealt") | bit(dealer))
-    if smash and s.in_tokyo(target):
-        set_turn_flag(s, "smashed", turn_flag(s, "smashed") | bit(target))
-    if HOOK_CARDS.get("after_hit"):
+        flags["t.dealt"] = flags.get("t.dealt", 0) | 1 << dealer
+    if smash and (target == s.city or target == s.bay):
+        flags["t.smashed"] = flags.get("t.smashed", 0) | 1 << target
+    if anyone_has(s, "after_hit"):
         for seat in seats_from(s, s.active):
             fire(s, seat, "after_hit", target, lost, dealer, smash)
     if s.hp[target] == 0 and HOOK_CARDS.get("dying"):
@@ -564,10 +597,8 @@ def _deaths(s: State, frame: Frame) -> None:
         end_game(s, tuple(seat for seat in range(s.n) if s.alive[seat]))
 
 
-@step("yields")
-def _yields(s: State, frame: Frame) -> None:
-    smashed = turn_flag(s, "smashed")
-    set_turn_flag(s, "smashed", 0)
+def _yields(s: State) -> None:
+    smashed = s.flags.pop("t.smashed", 0)
     if not smashed:
         return
     asks = [
@@ -583,13 +614,11 @@ _YIELD_CHOICES = (YIELD, STAY)
 
 def _yield_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat = frame[1]
-    assert isinstance(seat, int)
     return _YIELD_CHOICES if s.in_tokyo(seat) else ()
 
 
 def _yield_handle(s: State, frame: Frame, action: Action) -> None:
     seat = frame[1]
-    assert isinstance(seat, int)
     if type(action) is Yield:
         leave_tokyo(s, seat)
         set_turn_flag(s, "yielded", turn_flag(s, "yielded") | bit(seat))
@@ -599,8 +628,7 @@ def _yield_handle(s: State, frame: Frame, action: Action) -> None:
 decision("yield", _yield_legal, _yield_handle)
 
 
-@step("enter")
-def _enter(s: State, frame: Frame) -> None:
+def _enter(s: State) -> None:
     seat = s.active
     if not s.alive[seat] or s.in_tokyo(seat):
         return
@@ -614,13 +642,21 @@ def _enter(s: State, frame: Frame) -> None:
 # Buying
 
 
+_BUY = {c: Buy(c) for c in CARDS}
+
+
+def _ask_buy(s: State) -> None:
+    if s.alive[s.active]:
+        s.stack.append(("ask", s.active, "buy"))
+
+
 def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat = frame[1]
-    assert isinstance(seat, int)
     energy = s.energy[seat]
-    out: list[Action] = [
-        Buy(c) for c in s.market if c and card_cost(s, seat, c) <= energy
-    ]
+    if has_hook(s, seat, "cost"):
+        out: list[Action] = [_BUY[c] for c in s.market if c and card_cost(s, seat, c) <= energy]
+    else:
+        out = [_BUY[c] for c in s.market if c and CARDS[c].cost <= energy]
     if energy >= SWEEP_COST:
         out.append(SWEEP)
     out.extend(card_actions(s, seat, "buy_actions"))
@@ -659,7 +695,6 @@ def take_card(s: State, seat: int, card: int) -> None:
 @step("bought")
 def _bought(s: State, frame: Frame) -> None:
     _, seat, card = frame
-    assert isinstance(seat, int) and isinstance(card, int)
     effect = CARDS[card].hooks.get("bought")
     if effect is not None:
         effect(s, seat, card)
@@ -670,10 +705,8 @@ def _bought(s: State, frame: Frame) -> None:
 
 def _buy_handle(s: State, frame: Frame, action: Action) -> None:
     seat = frame[1]
-    assert isinstance(seat, int)
     t = type(action)
-    if t is Buy:
-        assert isinstance(action, Buy)
+    if isinstance(action, Buy):
         s.stack.append(frame)
         buy_card(s, seat, action.card, card_cost(s, seat, action.card))
     elif t is Sweep:
@@ -686,12 +719,24 @@ def _buy_handle(s: State, frame: Frame, action: Action) -> None:
         s.stack.append(("reveal_windows", (1 << MARKET_SLOTS) - 1))
         for slot in reversed(range(MARKET_SLOTS)):
             s.stack.append(("rand", "draw", slot))
-    elif t is UseCard:
-        assert isinstance(action, UseCard)
+    elif isinstance(action, UseCard):
         use_card(s, frame, action)
 
 
-decision("buy", _buy_legal, _buy_handle)
+def _buy_check(s: State, frame: Frame, action: Action) -> bool:
+    seat = frame[1]
+    if isinstance(action, Buy):
+        c = action.card
+        return type(c) is int and c != 0 and c in s.market and card_cost(s, seat, c) <= s.energy[seat]
+    t = type(action)
+    if t is Done:
+        return True
+    if t is Sweep:
+        return s.energy[seat] >= SWEEP_COST
+    return action in card_actions(s, seat, "buy_actions")
+
+
+decision("buy", _buy_legal, _buy_handle, _buy_check)
 
 
 def _draw_bounds(s: State, frame: Frame) -> tuple[int, ...]:
@@ -703,7 +748,6 @@ def _draw_bounds(s: State, frame: Frame) -> tuple[int, ...]:
 
 def _draw(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     slot = frame[2]
-    assert isinstance(slot, int)
     deck = s.deck
     i = values[0]
     card = deck[i]
@@ -720,10 +764,9 @@ random_event("draw", _draw_bounds, _draw)
 def _reveal_windows(s: State, frame: Frame) -> None:
     """Windows for the cards just revealed in the market (slots in a bitmask), for each seat
     clockwise from the active monster."""
-    if not HOOK_CARDS.get("revealed"):
+    if not anyone_has(s, "revealed"):
         return
     mask = frame[1]
-    assert isinstance(mask, int)
     frames: list[Frame] = []
     for slot in range(MARKET_SLOTS):
         card = s.market[slot]
@@ -737,10 +780,9 @@ def _reveal_windows(s: State, frame: Frame) -> None:
     s.stack.extend(reversed(frames))
 
 
-@step("after_buy")
-def _after_buy(s: State, frame: Frame) -> None:
+def _after_buy(s: State) -> None:
     seat = s.active
-    if not s.alive[seat]:
+    if not s.alive[seat] or not has_hook(s, seat, "after_buy"):
         return
     frames = [f for c, fn in hooked(s, seat, "after_buy") if (f := fn(s, seat, c)) is not None]
     s.stack.extend(reversed(frames))
@@ -750,8 +792,7 @@ def _after_buy(s: State, frame: Frame) -> None:
 # End of turn
 
 
-@step("end_turn")
-def _end_turn(s: State, frame: Frame) -> None:
+def _end_turn(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
@@ -761,18 +802,15 @@ def _end_turn(s: State, frame: Frame) -> None:
         deal_damage(s, -1, {seat: poison})
 
 
-@step("next_turn")
-def _next_turn(s: State, frame: Frame) -> None:
+def _next_turn(s: State) -> None:
     alive = s.alive
-    champions = tuple(t for t in range(s.n) if alive[t] and s.stars[t] >= 20)
-    if champions:
-        end_game(s, champions)
-        return
-    if s.alive_count() <= 1:
-        end_game(s, tuple(t for t in range(s.n) if alive[t]))
-        return
+    if max(s.stars) >= 20:
+        champions = tuple(t for t in range(s.n) if alive[t] and s.stars[t] >= 20)
+        if champions:
+            end_game(s, champions)
+            return
     active = s.active
-    if alive[active]:
+    if alive[active] and has_hook(s, active, "extra_turn"):
         for c, fn in list(hooked(s, active, "extra_turn")):
             if fn(s, active, c):
                 begin_turn(s, active)
@@ -787,6 +825,29 @@ def _next_turn(s: State, frame: Frame) -> None:
         nxt = (nxt + 1) % s.n
     s.rotation = nxt
     begin_turn(s, nxt)
+
+
+# ---------------------------------------------------------------------------------------------
+# The phases of a turn, in order (the ``turn`` frame runs them; see ``_turn``)
+
+TURN_PHASES: tuple[tuple[str, Callable[[State], None]], ...] = (
+    ("start", _start_effects),
+    ("roll", _roll_start),
+    ("final_roll", _final_roll),
+    ("resolve", _resolve),
+    ("numbers", _res_numbers),
+    ("hearts", _res_hearts),
+    ("energy", _res_energy),
+    ("smash", _res_smash),
+    ("yields", _yields),
+    ("enter", _enter),
+    ("buy", _ask_buy),
+    ("after_buy", _after_buy),
+    ("end_turn", _end_turn),
+    ("next_turn", _next_turn),
+)
+_PHASE_FNS = tuple(fn for _, fn in TURN_PHASES)
+PHASE_INDEX = {name: i for i, (name, _) in enumerate(TURN_PHASES)}
 
 
 # ---------------------------------------------------------------------------------------------

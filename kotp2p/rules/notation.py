@@ -13,6 +13,7 @@ Fields (all optional): ``active`` (default 0), ``rotation`` (default active), ``
 ``market`` (three cards, ``-`` for an empty slot), ``deck`` (default: every card not elsewhere),
 ``discard``, ``2p`` (the 2-player variant, 0/1; default on with 2 seats), ``extra`` (seats with
 extra turns queued), ``tokens`` (``card:count,...``), ``flags`` (``name:value,...``),
+``slots`` (hidden slots, ``number:value`` with ``?`` for a content this replica does not know),
 ``winners``, ``over=1``, and where the game is: ``phase`` = ``start`` (the turn just began),
 ``roll`` (deciding a re-roll), ``resolve`` (the dice are final and resolve at once), ``buy``,
 ``end`` (end-of-turn effects next), or a raw ``stack`` (``op:arg,arg;op;...``, bottom first).
@@ -27,27 +28,25 @@ from kotp2p.rules.dice import format_dice, parse_dice
 from kotp2p.rules.errors import InvalidState
 from kotp2p.rules.game import MONSTERS, base_deck
 from kotp2p.rules.registry import BY_SLUG, SLUGS
-from kotp2p.rules.state import NOBODY, Frame, State
+from kotp2p.rules.state import HIDDEN, NOBODY, Frame, State
 
 _STATS = re.compile(r"^(\d+)/(\d+)/(\d+)$")
 
 
 def phase_stack(name: str, active: int) -> list[Frame] | None:
     """The standard stack for a named phase of ``active``'s turn, or None if unknown."""
-    tail: list[Frame] = [("next_turn",), ("end_turn",)]
-    if name == "end":
-        return tail
-    tail += [("after_buy",), ("ask", active, "buy")]
-    if name == "buy":
-        return tail
-    tail += [("enter",), ("resolve",)]
-    if name == "resolve":
-        return tail
-    tail += [("final_roll",)]
-    if name == "roll":
-        return [*tail, ("ask", active, "roll")]
+    from kotp2p.rules.machine import PHASE_INDEX
+
     if name == "start":
-        return [*tail, ("roll_start",), ("start_effects",)]
+        return [("turn", PHASE_INDEX["start"])]
+    if name == "roll":
+        return [("turn", PHASE_INDEX["final_roll"]), ("ask", active, "roll")]
+    if name == "resolve":
+        return [("turn", PHASE_INDEX["resolve"])]
+    if name == "buy":
+        return [("turn", PHASE_INDEX["after_buy"]), ("ask", active, "buy")]
+    if name == "end":
+        return [("turn", PHASE_INDEX["end_turn"])]
     if name == "over":
         return []
     return None
@@ -106,6 +105,10 @@ def to_text(s: State) -> str:
         fields.append("tokens=" + ",".join(f"{SLUGS[c]}:{v}" for c, v in sorted(s.tokens.items())))
     if s.flags:
         fields.append("flags=" + ",".join(f"{k}:{v}" for k, v in sorted(s.flags.items())))
+    if s.slots:
+        fields.append(
+            "slots=" + ",".join(f"{k}:{'?' if v == HIDDEN else v}" for k, v in sorted(s.slots.items()))
+        )
     if s.over:
         fields.append("over=1")
         if s.winners:
@@ -178,7 +181,9 @@ def from_text(text: str) -> State:
     s.n = n
     monsters: list[str] = []
     s.hp, s.stars, s.energy = [], [], []
-    s.alive, s.elim, s.cards, s.poison, s.shrink = [], [], [], [], []
+    alive: list[bool] = []
+    elim: list[int] = []
+    s.cards, s.poison, s.shrink = [], [], []
     s.city = s.bay = NOBODY
     for i, st in enumerate(seat_texts):
         tokens = st.split()
@@ -214,9 +219,11 @@ def from_text(text: str) -> State:
         s.cards.append(tuple(cards))
         s.poison.append(poison)
         s.shrink.append(shrink)
-        s.alive.append(dead == 0)
-        s.elim.append(dead)
+        alive.append(dead == 0)
+        elim.append(dead)
     s.monsters = tuple(monsters)
+    s.alive = tuple(alive)
+    s.elim = tuple(elim)
     fields: dict[str, str] = {}
     for t in fields_text.split():
         key, eq, value = t.partition("=")
@@ -224,7 +231,7 @@ def from_text(text: str) -> State:
             raise InvalidState(f"expected key=value, found {t!r}")
         fields[key] = value
     known = {"active", "rotation", "turn", "k", "dice", "rolls", "market", "deck", "discard",
-             "2p", "extra", "tokens", "flags", "winners", "over", "phase", "stack"}
+             "2p", "extra", "tokens", "flags", "slots", "winners", "over", "phase", "stack"}
     unknown = set(fields) - known
     if unknown:
         raise InvalidState(f"expected fields among {', '.join(sorted(known))}, found {sorted(unknown)}")
@@ -257,6 +264,10 @@ def from_text(text: str) -> State:
     for item in fields["flags"].split(",") if fields.get("flags") else []:
         k, _, v = item.partition(":")
         s.flags[k] = _parse_int(v, "flags")
+    s.slots = {}
+    for item in fields["slots"].split(",") if fields.get("slots") else []:
+        k, _, v = item.partition(":")
+        s.slots[_parse_int(k, "slots")] = HIDDEN if v == "?" else _parse_int(v, "slots")
     s.over = fields.get("over") == "1"
     s.winners = _parse_seats(fields.get("winners", ""), "winners")
     if "stack" in fields:
@@ -268,6 +279,7 @@ def from_text(text: str) -> State:
             raise InvalidState(f"expected phase start, roll, resolve, buy, end or over, found {phase!r}")
         s.stack = stack
     s.pending = None
+    s.legal = ()
     # One decoder validates everything and runs the stack.
     return state_from_wire(state_to_wire(s))
 

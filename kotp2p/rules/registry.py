@@ -139,7 +139,7 @@ def hooked(s: State, seat: int, hook: str) -> Iterator[tuple[int, Callable[..., 
 def hook_sum(s: State, seat: int, hook: str, *args: Any) -> int:
     """The sum of a value hook over seat's cards (0 when none has it)."""
     ids = HOOK_CARDS.get(hook)
-    if not ids:
+    if not ids or ids.isdisjoint(effective_cards(s, seat)):
         return 0
     total = 0
     for c in effective_cards(s, seat):
@@ -153,19 +153,33 @@ def has_hook(s: State, seat: int, hook: str) -> bool:
     ids = HOOK_CARDS.get(hook)
     if not ids:
         return False
-    return any(c in ids for c in effective_cards(s, seat))
+    return not ids.isdisjoint(effective_cards(s, seat))
+
+
+def anyone_has(s: State, hook: str) -> bool:
+    """True if any monster's cards have ``hook`` (a fast test before a window for everybody)."""
+    ids = HOOK_CARDS.get(hook)
+    if not ids:
+        return False
+    return any(not ids.isdisjoint(cs) for cs in s.cards)
 
 
 def fire(s: State, seat: int, hook: str, *args: Any) -> None:
     """Call ``hook`` on each of seat's cards that has it."""
+    ids = HOOK_CARDS.get(hook)
+    if not ids or ids.isdisjoint(effective_cards(s, seat)):
+        return
     for c, fn in list(hooked(s, seat, hook)):
         fn(s, seat, c, *args)
 
 
+_CLOCKWISE = {(n, first): [(first + i) % n for i in range(n)] for n in range(1, 7) for first in range(n)}
+
+
 def seats_from(s: State, first: int) -> list[int]:
     """Live seats clockwise starting at ``first`` (included if alive)."""
-    n = s.n
-    return [(first + i) % n for i in range(n) if s.alive[(first + i) % n]]
+    alive = s.alive
+    return [t for t in _CLOCKWISE[s.n, first] if alive[t]]
 
 
 # --- the machine's own registries -----------------------------------------------------------
@@ -192,6 +206,7 @@ class RandomKind:
 
     bounds: Callable[[State, Frame], tuple[int, ...]]
     handle: Callable[[State, Frame, tuple[int, ...]], None]
+    private: Callable[[State, Frame], int] | None = None
 
 
 DECISIONS: dict[str, DecisionKind] = {}
@@ -226,8 +241,14 @@ def random_event(
     kind: str,
     bounds: Callable[[State, Frame], tuple[int, ...]],
     handle: Callable[[State, Frame, tuple[int, ...]], None],
+    private: Callable[[State, Frame], int] | None = None,
 ) -> None:
-    """Register a random event asked with frames ``("rand", kind, *args)``."""
+    """Register a random event asked with frames ``("rand", kind, *args)``.
+
+    With ``private``, the event's outcome is known only to the seat it returns: the handler
+    then receives ``HIDDEN`` values on the other replicas and should keep the outcome in a hidden
+    slot (``State.slots``) until it is opened with ``rules.open_slot``.
+    """
     if kind in RANDOMS:
         raise ValueError(f"random event {kind!r} registered twice")
-    RANDOMS[kind] = RandomKind(bounds, handle)
+    RANDOMS[kind] = RandomKind(bounds, handle, private)

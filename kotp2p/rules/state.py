@@ -17,13 +17,17 @@ state rebuilt from its fields (wire or text) recomputes ``pending`` by running t
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-Frame = tuple[str | int, ...]
+from kotp2p.rules.actions import Action
+
+# A frame is a flat tuple (op, arg, ...) of strings and ints; typed loosely so that the hot
+# paths read its fields without casts.
+Frame = tuple[Any, ...]
 
 OUTSIDE, CITY, BAY = 0, 1, 2
 NOBODY = -1
+HIDDEN = -1  # the content of a hidden slot, on every replica but its owner's
 
 
 class Decision(NamedTuple):
@@ -33,15 +37,40 @@ class Decision(NamedTuple):
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
 class RandomRequest:
     """A random event: answer with ``RandomResult`` holding one ``0 <= v < b`` per bound.
 
-    ``index`` is ``k``, the 1-based number of this random event in the game.
+    ``index`` is ``k``, the 1-based number of this random event in the game. ``private_to`` is
+    the seat that alone learns the outcome (a peek at the deck), or -1 for a public event; the
+    other replicas answer a private event with ``HIDDEN`` values.
     """
+
+    __slots__ = ("bounds", "index", "private_to")
 
     bounds: tuple[int, ...]
     index: int
+    private_to: int
+
+    def __init__(self, bounds: tuple[int, ...], index: int, private_to: int = -1) -> None:
+        self.bounds = bounds
+        self.index = index
+        self.private_to = private_to
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RandomRequest):
+            return NotImplemented
+        return (self.bounds, self.index, self.private_to) == (
+            other.bounds,
+            other.index,
+            other.private_to,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.bounds, self.index, self.private_to))
+
+    def __repr__(self) -> str:
+        private = f", private_to={self.private_to}" if self.private_to >= 0 else ""
+        return f"RandomRequest(bounds={self.bounds!r}, index={self.index!r}{private})"
 
 
 Pending = Decision | RandomRequest | None
@@ -65,6 +94,7 @@ class State:
         "flags",
         "hp",
         "k",
+        "legal",
         "market",
         "monsters",
         "n",
@@ -74,6 +104,7 @@ class State:
         "rolls_left",
         "rotation",
         "shrink",
+        "slots",
         "stack",
         "stars",
         "tokens",
@@ -88,8 +119,8 @@ class State:
     hp: list[int]
     stars: list[int]
     energy: list[int]
-    alive: list[bool]
-    elim: list[int]
+    alive: tuple[bool, ...]  # tuples: written rarely, shared between states
+    elim: tuple[int, ...]
     cards: list[tuple[int, ...]]
     poison: list[int]
     shrink: list[int]
@@ -106,9 +137,11 @@ class State:
     discard: tuple[int, ...]
     k: int
     tokens: dict[int, int]
+    slots: dict[int, int]
     flags: dict[str, int]
     stack: list[Frame]
     pending: Pending
+    legal: tuple[Action, ...]  # the legal actions of a pending decision, computed once
     over: bool
     winners: tuple[int, ...]
 
@@ -121,8 +154,8 @@ class State:
         s.hp = self.hp[:]
         s.stars = self.stars[:]
         s.energy = self.energy[:]
-        s.alive = self.alive[:]
-        s.elim = self.elim[:]
+        s.alive = self.alive
+        s.elim = self.elim
         s.cards = self.cards[:]
         s.poison = self.poison[:]
         s.shrink = self.shrink[:]
@@ -139,9 +172,11 @@ class State:
         s.discard = self.discard
         s.k = self.k
         s.tokens = self.tokens.copy() if self.tokens else {}
+        s.slots = self.slots.copy() if self.slots else {}
         s.flags = self.flags.copy() if self.flags else {}
         s.stack = self.stack[:]
         s.pending = self.pending
+        s.legal = self.legal
         s.over = self.over
         s.winners = self.winners
         return s
@@ -177,7 +212,8 @@ class State:
         """SHA-256 of the canonical encoding: identical on every replica of the same position."""
         from kotp2p.rules.wire import state_to_wire
 
-        return hashlib.sha256(b"kotp2p-state-v1\0" + repr(state_to_wire(self)).encode()).digest()
+        wire = state_to_wire(self, public=True)
+        return hashlib.sha256(b"kotp2p-state-v1\0" + repr(wire).encode()).digest()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

@@ -10,14 +10,18 @@ from __future__ import annotations
 from kotp2p.rules.errors import InvalidState
 from kotp2p.rules.game import MAX_PLAYERS, MIN_PLAYERS, MONSTERS
 from kotp2p.rules.registry import CARDS, DECISIONS, RANDOMS, STEPS
-from kotp2p.rules.state import NOBODY, Frame, State
+from kotp2p.rules.state import HIDDEN, NOBODY, Frame, State
 
 WIRE_VERSION = 1
-_FIELDS = 29
+_FIELDS = 30
 
 
-def state_to_wire(s: State) -> list[object]:
-    """The state as a fixed-order array of plain msgpack-able values."""
+def state_to_wire(s: State, *, public: bool = False) -> list[object]:
+    """The state as a fixed-order array of plain msgpack-able values.
+
+    With ``public``, hidden slots show ``HIDDEN`` whatever this replica knows of them: that view
+    is the same on every replica, and it is what ``State.digest`` hashes.
+    """
     return [
         WIRE_VERSION,
         s.n,
@@ -26,8 +30,8 @@ def state_to_wire(s: State) -> list[object]:
         s.hp[:],
         s.stars[:],
         s.energy[:],
-        s.alive[:],
-        s.elim[:],
+        list(s.alive),
+        list(s.elim),
         [list(c) for c in s.cards],
         s.poison[:],
         s.shrink[:],
@@ -48,6 +52,7 @@ def state_to_wire(s: State) -> list[object]:
         [list(f) for f in s.stack],
         s.over,
         list(s.winners),
+        sorted([k, HIDDEN if public else v] for k, v in s.slots.items()),
     ]
 
 
@@ -128,8 +133,8 @@ def state_from_wire(obj: object) -> State:
     s.hp = _ints(f[4], "health", n, 0, 13)
     s.stars = _ints(f[5], "stars", n, 0, 21)
     s.energy = _ints(f[6], "energy", n)
-    s.alive = [_bool(v, "alive") for v in _list(f[7], "alive", n)]
-    s.elim = _ints(f[8], "elimination order", n, 0, 64)
+    s.alive = tuple(_bool(v, "alive") for v in _list(f[7], "alive", n))
+    s.elim = tuple(_ints(f[8], "elimination order", n, 0, 64))
     s.cards = [tuple(_card(c, "an owned card") for c in _list(cs, "cards")) for cs in _list(f[9], "cards", n)]
     s.poison = _ints(f[10], "poison tokens", n, 0, 64)
     s.shrink = _ints(f[11], "shrink tokens", n, 0, 64)
@@ -163,7 +168,12 @@ def state_from_wire(obj: object) -> State:
     s.stack = [_frame(x) for x in stack]
     s.over = _bool(f[27], "game over")
     s.winners = tuple(_ints(f[28], "winners", None, 0, n))
+    s.slots = {}
+    for pair in _list(f[29], "hidden slots"):
+        k, v = _list(pair, "a hidden slot entry", 2)
+        s.slots[_int(k, "a slot number", 0)] = _int(v, "a slot value", HIDDEN)
     s.pending = None
+    s.legal = ()
     _check_cards(s)
     if s.over and s.stack:
         raise InvalidState("expected no stack for a finished game")

@@ -217,13 +217,16 @@ def test_buying_refills_the_slot_and_the_new_card_can_be_bought_the_same_turn() 
 
 
 def test_rulebook_sweep_then_buy_one_of_the_new_cards() -> None:
-    s = rules.from_text(four("10/0/5 @city") + " | active=0 phase=buy market=cornerstore,heal,tank")
+    s = rules.from_text(four("10/0/9 @city") + " | active=0 phase=buy market=cornerstore,heal,tank")
     s = rules.apply(s, rules.SWEEP)
     s = draw(draw(draw(s, "skyscraper"), "commutertrain"), "frenzy")
-    assert s.energy[0] == 3
+    assert s.energy[0] == 7
     assert set(s.discard) == {card("cornerstore"), card("heal"), card("tank")}
-    assert rules.Buy(card("commutertrain")) not in rules.legal_actions(s)  # costs 4
-    assert rules.Buy(card("skyscraper")) not in rules.legal_actions(s)
+    assert s.market == (card("skyscraper"), card("commutertrain"), card("frenzy"))
+    assert rules.Buy(card("skyscraper")) in rules.legal_actions(s)
+    s = draw(rules.apply(s, rules.Buy(card("skyscraper"))), "energize")
+    assert s.stars[0] == 4 and s.energy[0] == 1
+    assert s.market == (card("energize"), card("commutertrain"), card("frenzy"))
 
 
 def test_cannot_buy_without_the_energy() -> None:
@@ -333,6 +336,12 @@ def test_two_player_variant_gives_energy_for_tokyo_instead_of_stars() -> None:
     assert s.city == 0 and s.stars[0] == 0 and s.energy[0] == 2
     s = rules.from_text("The King 10/0/0 @city; Giga Zaur 10/0/0 | active=0 phase=start")
     assert s.stars[0] == 0 and s.energy[0] == 1
+
+
+def test_two_player_variant_is_keyed_on_the_starting_player_count() -> None:
+    # Three monsters started; one is dead: Tokyo still gives stars, not energy.
+    s = rules.from_text("The King 10/0/0; Giga Zaur 10/0/0; Alienoid 0/0/0 dead=1 | active=0 phase=resolve dice=11223e")
+    assert s.city == 0 and s.stars[0] == 1 and s.energy[0] == 1
 
 
 def test_two_player_variant_can_be_turned_off() -> None:

@@ -114,7 +114,7 @@ def test_flame_thrower_wounds_every_other_monster_by_two() -> None:
 @pytest.mark.card(108, edge=True)
 def test_flame_thrower_can_eliminate_and_gives_no_yield() -> None:
     s = buy("10/0/3", ("2/0/0 @city", "1/0/0", "10/0/0"), "flamethrower")
-    assert s.alive == [True, False, False, True]
+    assert s.alive == (True, False, False, True)
     assert s.elim[1] == s.elim[2]  # one resolution, one shared rank
     assert s.city == -1  # freed; the buyer does not enter: its Enter step is over
     assert not s.in_tokyo(0)
@@ -169,7 +169,7 @@ def test_high_altitude_bombing_wounds_everyone_including_the_buyer() -> None:
 @pytest.mark.card(112, edge=True)
 def test_high_altitude_bombing_can_kill_the_buyer_and_others_in_one_resolution() -> None:
     s = buy("3/5/4", ("3/0/0 @city", "10/0/0", "10/0/0"), "highaltitudebombing")
-    assert s.alive == [False, False, True, True]
+    assert s.alive == (False, False, True, True)
     assert s.elim[0] == s.elim[1]
     assert s.active == 1 or s.active == 2  # the buyer's turn is over
     assert s.city == -1

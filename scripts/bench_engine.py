@@ -1,0 +1,73 @@
+"""Engine throughput: full random-bot games per second (CPU time, one core) and the mean cost of
+one ``apply``, for 2, 4 and 6 players.
+
+Each figure is the best of several batches (like ``timeit``), so that other processes on the
+machine disturb it less. Usage: scripts/bench [--games N] [--batches B]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from kotp2p import rules
+
+
+def play(n: int, seed: int) -> tuple[rules.State, list[rules.Action]]:
+    """One game between random bots; returns the start state and every input."""
+    rng = random.Random(seed)
+    rand = rng.random
+    start = rules.new_game(rules.Setup(monsters=rules.MONSTERS[:n]))
+    s = start
+    inputs: list[rules.Action] = []
+    apply = rules.apply
+    legal_actions = rules.legal_actions
+    random_request = rules.RandomRequest
+    random_result = rules.RandomResult
+    while not s.over:
+        p = s.pending
+        if type(p) is random_request:
+            a: rules.Action = random_result(tuple([int(rand() * b) for b in p.bounds]))
+        else:
+            legal = legal_actions(s)
+            a = legal[int(rand() * len(legal))]
+        inputs.append(a)
+        s = apply(s, a)
+    return start, inputs
+
+
+def bench(n: int, games: int, batches: int) -> None:
+    """Print the figures for ``n`` players."""
+    best_game = best_apply = float("inf")
+    inputs_per_game = 0.0
+    for b in range(batches):
+        seeds = range(b * games, (b + 1) * games)
+        t0 = time.process_time()
+        recorded = [play(n, seed) for seed in seeds]
+        best_game = min(best_game, (time.process_time() - t0) / games)
+        applies = sum(len(i) for _, i in recorded)
+        inputs_per_game = applies / games
+        t0 = time.process_time()
+        for start, inputs in recorded:
+            s = start
+            for a in inputs:
+                s = rules.apply(s, a)
+        best_apply = min(best_apply, (time.process_time() - t0) / applies)
+    print(
+        f"{n} players: {1 / best_game:6.0f} games/s ({best_game * 1e3:.2f} ms CPU per game, "
+        f"{inputs_per_game:.0f} inputs/game); apply {best_apply * 1e6:.2f} us mean"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200, help="games per batch")
+    parser.add_argument("--batches", type=int, default=5, help="batches; the best one counts")
+    args = parser.parse_args()
+    for n in (2, 4, 6):
+        bench(n, args.games, args.batches)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""The text notation and the words for actions: readable, exact, and strict about input."""
+
+from __future__ import annotations
+
+import pytest
+
+from kotp2p import rules
+
+
+def test_new_game_in_the_notation() -> None:
+    s = rules.new_game(rules.Setup(("The King", "Giga Zaur", "Alienoid")))
+    assert rules.to_text(s) == (
+        "The King 10/0/0; Giga Zaur 10/0/0; Alienoid 10/0/0 | active=0 turn=0 market=-,-,- "
+        "stack=first_turn;rand:draw,2;rand:draw,1;rand:draw,0;rand:rolloff,7"
+    )
+
+
+def test_every_seat_field_round_trips() -> None:
+    text = (
+        "The King 7/3/2 @bay +acidattack +extrahead2 poison=2 shrink=1; Giga Zaur 0/0/0 dead=1; "
+        "Alienoid 10/0/0 @city; Cyber Kitty 9/19/12; Meka Dragon 10/2/0 | active=3 rotation=2 "
+        "turn=7 k=40 market=heal,-,tank discard=frenzy 2p=1 extra=3 flags=t.dealt:2 phase=start"
+    )
+    s = rules.from_text(text)
+    assert s.shrink[0] == 1 and s.poison[0] == 2 and s.cards[0] == (1, 14)
+    assert rules.from_text(rules.to_text(s)).digest() == s.digest()
+
+
+def test_phase_roll_waits_for_the_roll_decision() -> None:
+    s = rules.from_text("The King 10/0/0; Giga Zaur 10/0/0 | phase=roll dice=123ehs rolls=1")
+    assert s.pending == rules.Decision(0, "roll")
+    assert "phase=roll" in rules.to_text(s)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["stop", "yield", "stay", "sweep", "done", "pass", "reroll 0,2,5", "buy heal", "use energydrink",
+     "use stretchy 2,5", "random 4"],
+)
+def test_action_words_round_trip(text: str) -> None:
+    s = rules.new_game(rules.Setup(("The King", "Giga Zaur")))
+    a = rules.parse_action(s, text)
+    assert rules.format_action(s, a) == text
+
+
+def test_roll_and_draw_words_answer_the_pending_event() -> None:
+    s = rules.new_game(rules.Setup(("The King", "Giga Zaur")))
+    a = rules.parse_action(s, "roll ssssss111111")
+    assert a == rules.RandomResult((5,) * 6 + (0,) * 6)
+    s = rules.apply(s, a)
+    draw = rules.parse_action(s, "draw heal")
+    assert rules.format_action(s, draw) == "draw heal"
+    assert rules.apply(s, draw).market[0] == rules.CARDS[111].id
+
+
+@pytest.mark.parametrize("text", ["fly", "buy laser", "reroll a,b", "roll 7", "stop now"])
+def test_bad_action_words_say_what_was_expected(text: str) -> None:
+    s = rules.new_game(rules.Setup(("The King", "Giga Zaur")))
+    with pytest.raises(rules.IllegalAction, match="expected"):
+        rules.parse_action(s, text)
