@@ -27,10 +27,12 @@ class Turn:
 
 @dataclass(frozen=True)
 class Chance:
-    """Random event number ``index`` (k, from 1) needs one value per bound."""
+    """Random event number ``index`` (k, from 1) needs one value per bound. A private event
+    (``private_to`` a seat, else -1) is learnt by that seat alone: its hidden slot ``index``."""
 
     bounds: tuple[int, ...]
     index: int
+    private_to: int = -1
 
 
 Pending = Turn | Chance | None
@@ -66,6 +68,19 @@ class GameEngine(Protocol):
 
     def apply_random(self, state: State, values: tuple[int, ...]) -> State:
         """Answer the pending random event."""
+        ...
+
+    def apply_hidden(self, state: State) -> State:
+        """Answer the pending private event on a replica that must not learn it."""
+        ...
+
+    def slot_content(self, state: State, values: tuple[int, ...]) -> int:
+        """What hidden slot ``k`` holds after the private event pending in ``state`` (event k)
+        is answered with ``values``."""
+        ...
+
+    def open_slot(self, state: State, slot: int, content: int) -> State:
+        """Fill a hidden slot whose opening was checked (the digest does not change)."""
         ...
 
     def eject(self, state: State, seat: int) -> State:

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kotp2p.net import codec
-from kotp2p.net.chain import SecretChain, SlotDeck
+from kotp2p.net.chain import PEEK_TAG, SecretChain, SlotDeck
 from kotp2p.net.codec import Value
 from kotp2p.net.engine import GameEngine, Turn
 from kotp2p.net.envelope import Envelope, Kind, open_envelope, seal
@@ -130,8 +130,12 @@ class PeerProtocol:
         self.chain = SecretChain(chain_secret, seat, length=genesis.chain_length)
         if self.chain.anchor(0) != genesis.seats[seat].anchor:
             raise LocalProtocolError("the chain secret does not match this seat's genesis anchor")
+        self.peek_chain = SecretChain(chain_secret, seat, tag=PEEK_TAG,
+                                      length=genesis.chain_length)
+        if self.peek_chain.anchor(0) != genesis.seats[seat].peek_anchor:
+            raise LocalProtocolError("the chain secret does not match this seat's peek anchor")
         self.slots = slots
-        self.replica = Replica(genesis, engine)
+        self.replica = Replica(genesis, engine, local_seat=seat, peek_chain=self.peek_chain)
         self.engine = engine
         self._seq = 0
         self._prev = genesis.game_id
@@ -261,6 +265,19 @@ class PeerProtocol:
         return self._own(self._seal(Kind.OPEN, r.step, r.head, ["slot", i, salt, content]),
                          broadcast=True)
 
+    def open_peek(self, k: int) -> list[Event]:
+        """Open this seat's private random event ``k`` (once it may become public): the peek
+        chain value that lets every replica check and learn it."""
+        r = self.replica
+        priv = r.private.get(k)
+        if priv is None or priv.owner != self.seat:
+            raise LocalProtocolError(f"event {k} is not a private event of seat {self.seat}")
+        if k not in r.unopened(self.seat):
+            return []
+        _, y, nxt = self.peek_chain.reveal(priv.n)
+        payload: list[Value] = ["peek", k, y] if nxt is None else ["peek", k, y, nxt]
+        return self._own(self._seal(Kind.OPEN, r.step, r.head, payload), broadcast=True)
+
     # -- internals ------------------------------------------------------------------------------
 
     def _others(self) -> tuple[int, ...]:
@@ -325,6 +342,8 @@ class PeerProtocol:
         out += self._ejections()
         if r.is_over and not self._finished:
             self._finished = True
+            for k in r.unopened(self.seat):  # at the end every private event is opened
+                out += self.open_peek(k)
             winners = tuple(self.engine.winners(r.state))
             if r.point.alive[self.seat]:
                 bye = self._seal(Kind.BYE, r.step, r.head, [list(winners)])

@@ -37,7 +37,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from kotp2p.net.chain import PEEK_TAG, ChainChecker, check_opening, draw, random_seed
+from kotp2p.net.chain import (
+    PEEK_TAG,
+    ChainChecker,
+    SecretChain,
+    check_opening,
+    draw,
+    peek_seed,
+    random_seed,
+)
 from kotp2p.net.codec import Value
 from kotp2p.net.engine import Chance, GameEngine, Pending, State, Turn
 from kotp2p.net.envelope import Envelope, Kind
@@ -99,14 +107,34 @@ class Resolved:
     values: tuple[int, ...]
 
 
+@dataclass
+class Private:
+    """A private random event k: only ``owner`` learns it (its ``n``-th peek), until opened."""
+
+    k: int
+    owner: int
+    n: int
+    seed: bytes
+    before: State
+    opened: bool = False
+
+
 _WAIT = object()
 
 
 class Replica:
     """The game as the consumed envelopes make it. Feed :meth:`add`, then call :meth:`advance`."""
 
-    def __init__(self, genesis: Genesis, engine: GameEngine) -> None:
+    def __init__(
+        self, genesis: Genesis, engine: GameEngine, *, local_seat: int | None = None,
+        peek_chain: SecretChain | None = None,
+    ) -> None:
         self.genesis = genesis
+        self.local_seat = local_seat
+        self.peek_chain = peek_chain
+        self.private: dict[int, Private] = {}
+        self.peeks_by_seat: dict[int, list[int]] = {}
+        self._peek_open: dict[int, bool] = {}
         self.engine = engine
         self.game_id = genesis.game_id
         self.n = genesis.n
@@ -243,7 +271,8 @@ class Replica:
 
     def rebuilt(self) -> Replica:
         """A fresh replica of the same envelopes, keeping the cuts and moot ids (after a fork)."""
-        fresh = Replica(self.genesis, self.engine)
+        fresh = Replica(self.genesis, self.engine, local_seat=self.local_seat,
+                        peek_chain=self.peek_chain)
         fresh.cut = dict(self.cut)
         fresh.moot = set(self.moot)
         fresh.convicted = dict(self.convicted)
@@ -272,6 +301,8 @@ class Replica:
         if s > self.step or not self.is_over:
             return False
         alive = self.point.alive
+        if any(self.unopened(a) for a in range(self.n) if a not in self.cut):
+            return False
         return all(a in self.byes or a in self.cut or not alive[a] for a in range(self.n))
 
     def close_blocks(self) -> list[Envelope]:
@@ -285,6 +316,9 @@ class Replica:
         while self._written <= self.step and self._closed(self._written):
             out += self._block(self._written)
             self._written += 1
+        if self.is_over and self._written > self.step:
+            for s in sorted(k for k in self._blocks if k >= self._written):
+                out += self._block(s)  # stragglers after the end (a late CHAT, say)
         if out or (self._extra and self.is_over):
             out += self._take_extra()
         return out
@@ -368,10 +402,35 @@ class Replica:
                 return moved
             seed = random_seed(self.game_id, k, self.trigger[k],
                                [(i, self.revealed[(i, k)]) for i in live])
+            owner = p.pending.private_to
+            if owner >= 0:
+                self._push_point(self._private(p, seed, owner))
+                moved = True
+                continue
             values = draw(seed, p.pending.bounds)
             self.resolved.append(Resolved(p.step, k, values))
             self._push_point(self.engine.apply_random(p.state, values))
             moved = True
+
+    def _private(self, p: Point, seed: bytes, owner: int) -> State:
+        """Resolve a private event: the owner's replica learns it from its peek chain, every
+        other replica records it hidden (the digests agree either way)."""
+        assert isinstance(p.pending, Chance)
+        k = p.pending.index
+        peeks = self.peeks_by_seat.setdefault(owner, [])
+        peeks.append(k)
+        self.private[k] = Private(k, owner, len(peeks), seed, p.state)
+        if owner == self.local_seat and self.peek_chain is not None:
+            y = self.peek_chain.value(len(peeks))
+            values = draw(peek_seed(seed, owner, y), p.pending.bounds)
+            self.private[k].opened = True  # known here; still to be opened for the others
+            return self.engine.apply_random(p.state, values)
+        return self.engine.apply_hidden(p.state)
+
+    def unopened(self, seat: int) -> list[int]:
+        """The private events of ``seat`` whose peek it has not opened yet, in order."""
+        return [k for k in self.peeks_by_seat.get(seat, [])
+                if not self._peek_open.get(k, False)]
 
     def _eject_quorum(self) -> bool:
         p = self.point
@@ -600,14 +659,34 @@ class Replica:
                 return self._v("bad-opening", env, problem)
             self.opened.add((a, pl[1]))
             return None
-        if len(pl) == 3 and pl[0] == "peek" and isinstance(pl[1], int) and isinstance(
-                pl[2], bytes):
-            problem = self.peek_checkers[a].check(pl[1], pl[2], None)
-            if problem:
-                return self._v("bad-opening", env, f"peek chain: {problem}")
-            return None
+        if (len(pl) in (3, 4) and pl[0] == "peek" and isinstance(pl[1], int)
+                and isinstance(pl[2], bytes) and (len(pl) == 3 or isinstance(pl[3], bytes))):
+            return self._open_peek(a, env, pl[1], pl[2], pl[3] if len(pl) == 4 else None)
         return self._v("bad-opening", env, "OPEN holds ['slot', index, salt, content] or "
-                       f"['peek', n, value], found {pl!r}")
+                       f"['peek', k, value], found {pl!r}")
+
+    def _open_peek(self, a: int, env: Envelope, k: int, y: bytes, nxt: bytes | None) -> object:
+        priv = self.private.get(k)
+        if priv is None or priv.owner != a:
+            return self._v("bad-opening", env, f"event {k} is not a private event of seat {a}")
+        if self._peek_open.get(k):
+            return self._v("bad-opening", env, f"the peek at event {k} was already opened")
+        problem = self.peek_checkers[a].check(priv.n, y, nxt)
+        if problem:
+            return self._v("bad-opening", env, f"peek chain: {problem}")
+        self._peek_open[k] = True
+        values = draw(peek_seed(priv.seed, a, y), self._bounds(priv.before))
+        content = self.engine.slot_content(priv.before, values)
+        if not priv.opened:
+            priv.opened = True
+            cur = self.point
+            cur.state = self.engine.open_slot(cur.state, k, content)
+        return None
+
+    def _bounds(self, state: State) -> tuple[int, ...]:
+        pending = self.engine.pending(state)
+        assert isinstance(pending, Chance)
+        return pending.bounds
 
     def _bye(self, a: int, env: Envelope) -> object:
         self.byes[a] = env

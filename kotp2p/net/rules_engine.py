@@ -38,7 +38,7 @@ class RulesEngine:
         """Whose decision or which random event is pending."""
         p = state.pending
         if isinstance(p, rules.RandomRequest):
-            return Chance(tuple(p.bounds), p.index)
+            return Chance(tuple(p.bounds), p.index, p.private_to)
         if isinstance(p, rules.Decision):
             return Turn(p.seat)
         return None
@@ -53,6 +53,21 @@ class RulesEngine:
     def apply_random(self, state: State, values: tuple[int, ...]) -> State:
         """Answer the pending random event."""
         return rules.apply(state, rules.RandomResult(values=values))
+
+    def apply_hidden(self, state: State) -> State:
+        """Answer a private event with HIDDEN values."""
+        n = len(state.pending.bounds)
+        return rules.apply(state, rules.RandomResult(values=(rules.HIDDEN,) * n))
+
+    def slot_content(self, state: State, values: tuple[int, ...]) -> int:
+        """The content the private event gives its slot."""
+        k = state.pending.index
+        content: int = rules.apply(state, rules.RandomResult(values=values)).slots[k]
+        return content
+
+    def open_slot(self, state: State, slot: int, content: int) -> State:
+        """Fill a checked hidden slot."""
+        return rules.open_slot(state, slot, content)
 
     def eject(self, state: State, seat: int) -> State:
         """Eliminate an absent seat."""

@@ -232,6 +232,10 @@ def verify_logs(logs: Sequence[LogContents], engine: GameEngine) -> Verdict:
                     else f"its ACK of step {replica.step}" if seat in owed
                     else f"its MOVE for step {replica.step + 1}")
             verdict.missing.append(f"seat {seat}: {what} (the game stops at step {replica.step})")
+    if replica.is_over:
+        for seat in range(genesis.n):
+            for k in replica.unopened(seat):
+                verdict.missing.append(f"seat {seat}: the opening of its private random event {k}")
     if not verdict.missing:
         verdict.status = VALID
     return verdict

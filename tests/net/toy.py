@@ -148,6 +148,15 @@ class ToyEngine:
                 break
         return self._start_turn(replace(s, active=nxt))
 
+    def apply_hidden(self, s: ToyState) -> ToyState:
+        raise ValueError("the toy game has no private events")
+
+    def slot_content(self, s: ToyState, values: tuple[int, ...]) -> int:
+        raise ValueError("the toy game has no private events")
+
+    def open_slot(self, s: ToyState, slot: int, content: int) -> ToyState:
+        raise ValueError("the toy game has no hidden slots")
+
     def eject(self, s: ToyState, seat: int) -> ToyState:
         hp = list(s.hp)
         hp[seat] = 0
