@@ -92,16 +92,24 @@ def unpack(data: bytes, *, max_size: int = MAX_FRAME) -> Value:
 
 
 def _check_decoded(value: Value, depth: int) -> None:
-    if depth > MAX_DEPTH:
-        raise CodecError(f"value nested deeper than {MAX_DEPTH} levels")
-    if isinstance(value, float):
-        raise CodecError("a float where only integers are allowed")
-    if isinstance(value, list):
-        for item in value:
-            _check_decoded(item, depth + 1)
-    elif isinstance(value, dict):
-        for item in value.values():
-            _check_decoded(item, depth + 1)
+    """Refuse floats and nesting deeper than MAX_DEPTH (iteratively: no deep recursion)."""
+    stack: list[tuple[Value, int]] = [(value, depth)]
+    while stack:
+        item, d = stack.pop()
+        kind = type(item)
+        if kind is list:
+            if d >= MAX_DEPTH and item:
+                raise CodecError(f"value nested deeper than {MAX_DEPTH} levels")
+            for x in item:
+                t = type(x)
+                if t is list or t is dict:
+                    stack.append((x, d + 1))
+                elif t is float:
+                    raise CodecError("a float where only integers are allowed")
+        elif kind is dict:
+            stack.append((list(item.values()), d))
+        elif kind is float:
+            raise CodecError("a float where only integers are allowed")
 
 
 def frame(payload: bytes, *, max_frame: int = MAX_FRAME) -> bytes:

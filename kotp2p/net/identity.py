@@ -7,6 +7,7 @@ plus a short fingerprint of the public key.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from dataclasses import dataclass
@@ -36,6 +37,11 @@ def fingerprint(public_key: bytes) -> str:
     return "-".join(digest[i : i + 4] for i in range(0, 16, 4))
 
 
+@functools.lru_cache(maxsize=64)
+def _public_key(raw: bytes) -> Ed25519PublicKey:
+    return Ed25519PublicKey.from_public_bytes(raw)
+
+
 def verify_signature(public_key: bytes, signature: bytes, message: bytes) -> bool:
     """True when ``signature`` is a valid Ed25519 signature of ``message`` by ``public_key``.
 
@@ -44,7 +50,7 @@ def verify_signature(public_key: bytes, signature: bytes, message: bytes) -> boo
     if len(public_key) != 32 or len(signature) != 64:
         return False
     try:
-        Ed25519PublicKey.from_public_bytes(public_key).verify(signature, message)
+        _public_key(public_key).verify(signature, message)
     except (InvalidSignature, ValueError):
         return False
     return True

@@ -34,7 +34,7 @@ convicted of a missing reveal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from kotp2p.net.chain import (
@@ -67,16 +67,28 @@ class Violation:
         return f"seat {self.seat} at step {self.step}: {self.rule}: {self.detail}"
 
 
-@dataclass
 class Point:
-    """A place where the game waits: for event ``k``'s values, or for ``pending`` (a decision)."""
+    """A place where the game waits: for event ``k``'s values, or for ``pending`` (a decision).
+    The state's digest is computed when first asked for (many points are never signed)."""
 
-    step: int
-    index: int
-    state: State
-    pending: Pending
-    digest: bytes
-    alive: tuple[bool, ...]
+    __slots__ = ("_digest", "_engine", "alive", "index", "pending", "state", "step")
+
+    def __init__(self, step: int, index: int, state: State, pending: Pending,
+                 engine: GameEngine, digest: bytes | None = None) -> None:
+        self.step = step
+        self.index = index
+        self.state = state
+        self.pending = pending
+        self.alive: tuple[bool, ...] = engine.alive(state)
+        self._engine = engine
+        self._digest = digest
+
+    @property
+    def digest(self) -> bytes:
+        """The engine's digest of the state here."""
+        if self._digest is None:
+            self._digest = self._engine.digest(self.state)
+        return self._digest
 
     @property
     def k(self) -> int | None:
@@ -135,6 +147,14 @@ class Replica:
         self.private: dict[int, Private] = {}
         self.peeks_by_seat: dict[int, list[int]] = {}
         self._peek_open: dict[int, bool] = {}
+        self._eject_index: dict[tuple[int, int, bytes], set[int]] = {}
+        self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
+            Kind.MOVE: self._move,
+            Kind.ACK: self._ack,
+            Kind.EJECT: self._eject,
+            Kind.OPEN: self._open,
+            Kind.BYE: self._bye,
+        }
         self.engine = engine
         self.game_id = genesis.game_id
         self.n = genesis.n
@@ -220,11 +240,15 @@ class Replica:
                          not in self.revealed)
         return ()
 
-    def _push_point(self, state: State) -> Point:
+    def _push_point(self, state: State, known: Point | None = None) -> Point:
         entry = self.entries[-1]
-        pending = self.engine.pending(state)
-        p = Point(entry.step, len(entry.points), state, pending,
-                  self.engine.digest(state), self.engine.alive(state))
+        if known is not None:
+            p = Point(entry.step, len(entry.points), state, known.pending, self.engine,
+                      known.digest)
+        else:
+            p = Point(entry.step, len(entry.points), state, self.engine.pending(state),
+                      self.engine)
+        pending = p.pending
         entry.points.append(p)
         if isinstance(pending, Chance):
             self.trigger.setdefault(pending.index, entry.id)
@@ -233,7 +257,7 @@ class Replica:
     def first_point(self, state: State, step: int) -> Point:
         """The point a state would be (not recorded): what a MOVE's state_hash must name."""
         pending = self.engine.pending(state)
-        return Point(step, 0, state, pending, self.engine.digest(state), self.engine.alive(state))
+        return Point(step, 0, state, pending, self.engine)
 
     # -- intake ---------------------------------------------------------------------------------
 
@@ -251,6 +275,9 @@ class Replica:
             self._fork(v)
             return v
         self.streams[env.author][env.seq] = env
+        if env.kind is Kind.EJECT and len(env.payload) == 1:
+            key = (env.payload[0], env.step, env.state_hash)
+            self._eject_index.setdefault(key, set()).add(env.author)
         return None
 
     def _convict(self, v: Violation, cut: int | None = None) -> None:
@@ -480,13 +507,15 @@ class Replica:
         self._blocks.setdefault(max(env.step, self._written), []).append(env)
 
     def _quorum_stored(self, target: int) -> bool:
-        """Every other live seat has an EJECT of ``target`` at the current step, consumed or not."""
-        others = [i for i in range(self.n) if self.point.alive[i] and i != target]
-        return bool(others) and all(
-            any(e.kind is Kind.EJECT and e.step == self.step and e.payload == [target]
-                and e.state_hash == self.point.digest for e in self.streams[i].values())
-            for i in others
-        )
+        """Every other live seat has an EJECT of ``target`` at the current point, consumed or
+        not."""
+        if not self._eject_index:
+            return False
+        p = self.point
+        voters = self._eject_index.get((target, self.step, p.digest))
+        if not voters:
+            return False
+        return all(i in voters for i in range(self.n) if p.alive[i] and i != target)
 
     def owes(self, seat: int) -> int | None:
         """The event whose value the current point still needs from ``seat``."""
@@ -522,13 +551,7 @@ class Replica:
         if base >= 0 and env.head != self.entries[base].id:
             return self._v("bad-head", env, f"head should be entry {base} "
                            f"({self.entries[base].id.hex()[:12]}), found {env.head.hex()[:12]}")
-        handler = {
-            Kind.MOVE: self._move,
-            Kind.ACK: self._ack,
-            Kind.EJECT: self._eject,
-            Kind.OPEN: self._open,
-            Kind.BYE: self._bye,
-        }.get(env.kind)
+        handler = self._handlers.get(env.kind)
         return handler(a, env) if handler else None
 
     def _check_reveals(
@@ -561,7 +584,7 @@ class Replica:
 
     def _commit_reveals(self, a: int, env: Envelope) -> None:
         for k, x, nxt in env.reveals:
-            self.checkers[a].check(k, x, nxt)
+            self.checkers[a].accept(k, x, nxt)  # _check_reveals found it sound
             self.revealed[(a, k)] = x
 
     def _move(self, a: int, env: Envelope) -> object:
@@ -601,7 +624,7 @@ class Replica:
             return _WAIT  # the others ejected this seat here: this MOVE comes too late
         self._commit_reveals(a, env)
         self.entries.append(Entry(s, env.id, "move", a, action, env, before=p.state))
-        self._push_point(after)
+        self._push_point(after, first)
         return None
 
     def _ack(self, a: int, env: Envelope) -> object:
