@@ -111,6 +111,10 @@ class GameEngine(Protocol):
         """One line for the outcome of the random event pending in ``state``."""
         ...
 
+    def describe_changes(self, before: State, after: State) -> str:
+        """What changed between two states (damage, healing, points, energy), or ""."""
+        ...
+
     def describe_state(self, state: State) -> str:
         """A few lines of plain text showing the state."""
         ...

@@ -36,12 +36,17 @@ def replay_lines(log: LogContents, engine: GameEngine, step: int | None = None) 
         f"seat {i} {n}" for i, n in enumerate(names))]
     last = replica.step if step is None else min(step, replica.step)
     turn = -1
+
+    def header(state: object) -> None:
+        nonlocal turn
+        t = engine.turn(state)
+        if t != turn:
+            turn = t
+            lines.append(f"-- turn {t} --")
+
     for entry in replica.entries[: last + 1]:
         if entry.kind == "move" and entry.before is not None:
-            t = engine.turn(entry.before)
-            if t != turn:
-                turn = t
-                lines.append(f"-- turn {t} --")
+            header(entry.before)
             lines.append(f"  [{entry.step}] seat {entry.seat} {names[entry.seat or 0]}: "
                          f"{engine.describe_move(entry.before, entry.action)}")
         elif entry.kind == "eject":
@@ -49,12 +54,18 @@ def replay_lines(log: LogContents, engine: GameEngine, step: int | None = None) 
         for p in entry.points:
             res = next((r for r in replica.resolved if r.step == entry.step and r.k == p.k), None)
             if res is not None:
+                if engine.turn(p.state) > 0:
+                    header(p.state)
                 who = ""
                 nxt = entry.points[p.index + 1] if p.index + 1 < len(entry.points) else None
                 if nxt is not None and isinstance(nxt.pending, Turn):
                     who = f" (then seat {nxt.pending.seat} decides)"
                 lines.append(f"      random #{res.k}: "
                              f"{engine.describe_random(p.state, res.values)}{who}")
+        if entry.points and entry.before is not None:
+            changes = engine.describe_changes(entry.before, entry.points[-1].state)
+            if changes:
+                lines.append(f"      => {changes}")
     final = replica.entries[last].points[-1]
     lines.append(f"State after step {last}:")
     lines.append("  " + engine.describe_state(final.state))

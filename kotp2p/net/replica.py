@@ -374,15 +374,18 @@ class Replica:
         points: list[Point] = []
         mark = (len(self.entries), len(self.entries[-1].points))
         progress = True
+        gen = 0  # bumps whenever anything is consumed: a waiting envelope is retried only then
+        waited = [-1] * self.n
         while progress:
             progress = False
             for a in range(self.n):
-                while self._readable(a):
+                while self._readable(a) and waited[a] != gen:
                     env = self.streams[a].get(self.cursor[a])
                     if env is None:
                         break
                     result = self._consume(a, env)
                     if result is _WAIT:
+                        waited[a] = gen
                         break
                     if isinstance(result, Violation):
                         self._convict(result)
@@ -391,8 +394,10 @@ class Replica:
                         break
                     self._step_cursor(a, env)
                     progress = True
+                    gen += 1
             if self._settle():
                 progress = True
+                gen += 1
         first_entry, first_point = mark
         for i in range(first_entry - 1, len(self.entries)):
             start = first_point if i == first_entry - 1 else 0

@@ -106,6 +106,17 @@ class RulesEngine:
                 return f"draws {rules.card_name(unrevealed[values[0]])}"
         return f"random values {list(values)}"
 
+    def describe_changes(self, before: State, after: State) -> str:
+        """Per monster: health, stars and energy that changed, e.g. ``Giga Zaur ♥8→6``."""
+        parts = []
+        for i, name in enumerate(after.monsters):
+            diffs = [f"{sym}{getattr(before, attr)[i]}→{getattr(after, attr)[i]}"
+                     for attr, sym in (("hp", "♥"), ("stars", "★"), ("energy", "⚡"))
+                     if getattr(before, attr)[i] != getattr(after, attr)[i]]
+            if diffs:
+                parts.append(f"{name} {' '.join(diffs)}")
+        return "; ".join(parts)
+
     def describe_state(self, state: State) -> str:
         """The state in the engine's text notation."""
         return rules.to_text(state)

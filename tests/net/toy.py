@@ -193,6 +193,9 @@ class ToyEngine:
     def describe_random(self, s: ToyState, values: tuple[int, ...]) -> str:
         return f"{s.phase} {list(values)}"
 
+    def describe_changes(self, before: ToyState, after: ToyState) -> str:
+        return "" if before.hp == after.hp else f"hp {before.hp} -> {after.hp}"
+
     def describe_state(self, s: ToyState) -> str:
         return f"turn {s.turn}: hp {s.hp} score {s.score} dice {s.dice}"
 
