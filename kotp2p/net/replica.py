@@ -717,8 +717,13 @@ class Replica:
         return pending.bounds
 
     def _bye(self, a: int, env: Envelope) -> object:
+        if env.payload and not self.is_over:
+            if env.step == self.step:
+                return _WAIT  # the claim is checked once the last random events are resolved
+            return self._v("wrong-result", env, f"claims the game ended at step {env.step}; "
+                           "it goes on")
         self.byes[a] = env
-        if env.payload and self.is_over:
+        if env.payload:
             claimed = env.payload[0]
             actual = list(self.engine.winners(self.state))
             if claimed != actual:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from kotp2p.net.engine import GameEngine, State
 from kotp2p.net.gamelog import parse_log
-from kotp2p.net.protocol import PeerProtocol
+from kotp2p.net.protocol import Event, PeerProtocol
 from kotp2p.net.rules_engine import RulesEngine
 from kotp2p.net.verify import verify_logs
 from tests.net.harness import Mesh, build_mesh, rules_chooser
@@ -119,3 +120,35 @@ def test_protocol_object_is_per_seat() -> None:
     table, _mesh = build_mesh(TOY, 2, _toy_chooser)
     with pytest.raises(Exception, match="not this identity"):
         PeerProtocol(table.genesis, 0, table.identities[1], table.secrets[1], TOY)
+
+
+def test_a_seats_events_written_through_the_log_writer_give_the_same_file(
+    tmp_path: Path,
+) -> None:
+    from kotp2p.net.gamelog import LogWriter, read_log
+    from kotp2p.net.protocol import Flush, Logged
+
+    table, mesh = build_mesh(TOY, 3, _toy_chooser, seed=8, rng=random.Random(8))
+    path = tmp_path / "seat0.kotlog"
+    writer = LogWriter(path, table.genesis)
+    flushes = 0
+    handle = mesh.handle
+
+    def tee(seat: int, events: list[Event]) -> None:
+        nonlocal flushes
+        handle(seat, events)
+        if seat == 0:
+            for ev in events:
+                if isinstance(ev, Logged) and ev.frame != table.genesis.frame():
+                    writer.append([ev.frame])
+                elif isinstance(ev, Flush):
+                    writer.flush()
+                    flushes += 1
+
+    mesh.handle = tee  # type: ignore[method-assign]
+    mesh.start()
+    mesh.run()
+    writer.close()
+    assert path.read_bytes() == bytes(mesh.logs[0])
+    assert flushes >= mesh.protos[0].replica.step  # flushed at least once per step
+    assert verify_logs([read_log(path)], TOY).status == "VALID"

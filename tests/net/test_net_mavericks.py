@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
+from kotp2p.net.codec import Value
+from kotp2p.net.envelope import Envelope, Kind
 from kotp2p.net.gamelog import parse_log
 from kotp2p.net.protocol import PeerProtocol
 from kotp2p.net.verify import verify_logs
@@ -72,3 +75,23 @@ def test_a_seat_withholding_its_values_is_ejected_and_the_game_verifies() -> Non
         assert mesh.protos[i].is_over
         assert verify_logs([parse_log(bytes(mesh.logs[i]))], TOY).status == "VALID"
     assert any(e.kind == "eject" and e.seat == MAVERICK for e in mesh.protos[0].replica.entries)
+
+
+class WrongResult(M.Maverick):
+    """Claims another winner in its closing BYE."""
+
+    def _seal(self, kind: Kind, step: int, head: bytes, payload: Sequence[Value] = (),
+              reveals: Sequence[tuple[int, bytes, bytes | None]] = (),
+              state_hash: bytes = b"") -> Envelope:
+        if kind is Kind.BYE:
+            payload = [[9]]
+        return super()._seal(kind, step, head, payload, reveals, state_hash)
+
+
+def test_a_false_claim_of_the_result_is_caught() -> None:
+    mesh = _play(WrongResult, 0)
+    assert TOY.alive(mesh.protos[0].state)[MAVERICK], "the maverick survives to make its claim"
+    assert [(v.rule, v.seat) for v in mesh.violations[0]] == [("wrong-result", MAVERICK)]
+    verdict = verify_logs([parse_log(bytes(mesh.logs[0]))], TOY)
+    assert verdict.status == "INVALID" and verdict.fault is not None
+    assert (verdict.fault.rule, verdict.fault.seat) == ("wrong-result", MAVERICK)
