@@ -44,6 +44,8 @@ from kotp2p.net.replica import Entry, Point, Replica, Violation
 
 SYNC = "sync"
 MAX_SYNC_BATCH = 256
+MAX_AHEAD = 4096
+"""Envelopes further ahead of an author's read position are refused (bounded memory)."""
 
 
 @dataclass(frozen=True)
@@ -220,6 +222,9 @@ class PeerProtocol:
             return [Rejected(sender, exc.reason)]
         if env.id in self.replica.by_id:
             return []
+        if env.seq > self.replica.cursor[env.author] + MAX_AHEAD:
+            return [Rejected(sender, f"envelope #{env.seq} of seat {env.author} is more than "
+                             f"{MAX_AHEAD} ahead of what this seat has read")]
         return self._accept(env, forward_from=sender)
 
     def soft_timeout(self) -> list[Event]:

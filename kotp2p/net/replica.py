@@ -616,7 +616,7 @@ class Replica:
         action = env.payload[0]
         try:
             after = self.engine.apply_move(p.state, action)
-        except (ValueError, TypeError, KeyError, IndexError) as exc:
+        except Exception as exc:  # untrusted input: whatever the engine refuses is illegal
             return self._v("illegal-move", env, f"{action!r} is not legal here: {exc}")
         first = self.first_point(after, s)
         problem = self._check_reveals(a, env, first, first_of_move=True)
