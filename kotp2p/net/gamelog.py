@@ -1,8 +1,11 @@
-"""The ``.kotlog`` file: a game's genesis frame followed by every envelope frame, raw, in the order
-this peer accepted them.
+"""The ``.kotlog`` file: a game's genesis frame followed by every envelope frame, raw.
 
-Frames are appended exactly as received (never re-encoded) and flushed after each step, so a crash
-loses at most the frame being written. Reading stops at a torn last frame (fewer bytes than its
+Frames are appended exactly as received (never re-encoded), in the order the protocol hands them
+out: step by step, once every live seat has moved past a step, each step's MOVE first and then the
+rest by author and seq. So every honest replica of a game writes a byte-identical log (envelopes
+that arrive after their step was written, such as a late CHAT, follow with the next step). The
+file is flushed after each step; a crash loses at most what was not handed out yet, which any
+peer can send again. Reading stops at a torn last frame (fewer bytes than its
 length says) and reports how many bytes it ignored; opening a log for appending cuts them off.
 """
 

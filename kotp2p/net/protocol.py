@@ -14,7 +14,13 @@ chain). It never touches a socket or a clock: the caller hands it each received 
   seat, so a second, different MOVE for one step reaches everybody within one hop.
 * After each change the protocol looks at what the replica reached and does this seat's part: an
   ACK for a MOVE it applied, its chain value for each random event it reaches (a MOVE that triggers
-  an event carries its author's value itself).
+  an event carries its author's value itself). The next MOVE is consumed only once every live seat
+  acknowledged the last one, and :attr:`my_turn` waits for that too: all replicas agree on the
+  state hash before the game goes on, and a vote to eject can never cross a MOVE.
+* :class:`Logged` events come in the canonical order of :meth:`Replica.close_blocks`, so honest
+  replicas write byte-identical logs; :class:`Flush` follows each step.
+* A private random event (a peek) is learnt by its owner from its peek chain; the others record it
+  hidden. The owner opens it with :meth:`open_peek`, at the latest when the game ends.
 * A violation by a peer is a :class:`Misbehaviour` event; that seat is ignored from then on, and
   once the game waits on it this seat votes to eject it (so honest seats keep playing).
 * :meth:`hard_timeout` votes EJECT for the seats the game waits on; after voting, the protocol
