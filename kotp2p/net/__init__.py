@@ -27,6 +27,7 @@ from kotp2p.net.errors import (
 )
 from kotp2p.net.gamelog import LogContents, LogWriter, NotAKotlog, game_log_path, read_log
 from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, parse_genesis_frame, sign_genesis
+from kotp2p.net.history import Violation
 from kotp2p.net.identity import Identity, fingerprint, load_identity, verify_signature
 from kotp2p.net.paths import config_dir, data_dir, games_dir
 from kotp2p.net.protocol import (
@@ -41,7 +42,7 @@ from kotp2p.net.protocol import (
     Rolled,
     Send,
 )
-from kotp2p.net.replica import Replica, Violation
+from kotp2p.net.replica import Replica
 from kotp2p.net.verify import Verdict, verify_logs
 from kotp2p.net.words import check_words
 

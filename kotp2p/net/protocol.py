@@ -45,8 +45,9 @@ from kotp2p.net.engine import GameEngine, Turn
 from kotp2p.net.envelope import Envelope, Kind, open_envelope, seal
 from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
 from kotp2p.net.genesis import Genesis
+from kotp2p.net.history import Entry, Point, Violation
 from kotp2p.net.identity import Identity
-from kotp2p.net.replica import Entry, Point, Replica, Violation
+from kotp2p.net.replica import Replica
 
 SYNC = "sync"
 MAX_SYNC_BATCH = 256

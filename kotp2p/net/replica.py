@@ -35,7 +35,6 @@ convicted of a missing reveal.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 
 from kotp2p.net.chain import (
     PEEK_TAG,
@@ -46,90 +45,11 @@ from kotp2p.net.chain import (
     peek_seed,
     random_seed,
 )
-from kotp2p.net.codec import Value
-from kotp2p.net.engine import Chance, GameEngine, Pending, State, Turn
+from kotp2p.net.engine import Chance, GameEngine, State, Turn
 from kotp2p.net.envelope import Envelope, Kind
 from kotp2p.net.genesis import Genesis
-
-
-@dataclass(frozen=True)
-class Violation:
-    """The first rule a seat broke, with the signed envelopes that prove it."""
-
-    rule: str
-    seat: int
-    step: int
-    detail: str
-    evidence: tuple[Envelope, ...]
-
-    def describe(self) -> str:
-        """One line for people."""
-        return f"seat {self.seat} at step {self.step}: {self.rule}: {self.detail}"
-
-
-class Point:
-    """A place where the game waits: for event ``k``'s values, or for ``pending`` (a decision).
-    The state's digest is computed when first asked for (many points are never signed)."""
-
-    __slots__ = ("_digest", "_engine", "alive", "index", "pending", "state", "step")
-
-    def __init__(self, step: int, index: int, state: State, pending: Pending,
-                 engine: GameEngine, digest: bytes | None = None) -> None:
-        self.step = step
-        self.index = index
-        self.state = state
-        self.pending = pending
-        self.alive: tuple[bool, ...] = engine.alive(state)
-        self._engine = engine
-        self._digest = digest
-
-    @property
-    def digest(self) -> bytes:
-        """The engine's digest of the state here."""
-        if self._digest is None:
-            self._digest = self._engine.digest(self.state)
-        return self._digest
-
-    @property
-    def k(self) -> int | None:
-        """The random event pending here, if any."""
-        return self.pending.index if isinstance(self.pending, Chance) else None
-
-
-@dataclass
-class Entry:
-    """One global entry: the genesis, a MOVE or an ejection."""
-
-    step: int
-    id: bytes
-    kind: str  # "genesis", "move" or "eject"
-    seat: int | None  # the mover, or the ejected seat
-    action: Value = None
-    envelope: Envelope | None = None
-    before: State = None
-    points: list[Point] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Resolved:
-    """Random event ``k`` was resolved to ``values`` at ``step``."""
-
-    step: int
-    k: int
-    values: tuple[int, ...]
-
-
-@dataclass
-class Private:
-    """A private random event k: only ``owner`` learns it (its ``n``-th peek), until opened."""
-
-    k: int
-    owner: int
-    n: int
-    seed: bytes
-    before: State
-    opened: bool = False
-
+from kotp2p.net.history import Entry, Point, Private, Resolved, Violation
+from kotp2p.net.logorder import LogOrder
 
 _WAIT = object()
 
@@ -185,10 +105,8 @@ class Replica:
         self.resolved: list[Resolved] = []
         self.byes: dict[int, Envelope] = {}
         self.ejected: dict[int, int] = {}
-        self._blocks: dict[int, list[Envelope]] = {}
+        self.log_order = LogOrder()
         self._last_step = [-1] * self.n
-        self._written = 0
-        self._extra: list[Envelope] = []
         state = engine.start(genesis.monsters, genesis.options)
         self.entries: list[Entry] = [Entry(0, self.game_id, "genesis", None, before=state)]
         self._push_point(state)
@@ -284,7 +202,7 @@ class Replica:
         if v.seat not in self.convicted:
             self.convicted[v.seat] = v
             self.violations.append(v)
-            self._extra.extend(e for e in v.evidence if e.author == v.seat)
+            self.log_order.evidence(e for e in v.evidence if e.author == v.seat)
         seq = self.cursor[v.seat] if cut is None else cut
         self.cut[v.seat] = min(self.cut.get(v.seat, seq), seq)
 
@@ -304,7 +222,7 @@ class Replica:
         fresh.moot = set(self.moot)
         fresh.convicted = dict(self.convicted)
         fresh.violations = list(self.violations)
-        fresh._extra = list(self._extra)
+        fresh.log_order.evidence(self.log_order.take_evidence())
         for a in range(self.n):
             for _, e in sorted(self.streams[a].items()):
                 fresh.add(e)
@@ -333,38 +251,13 @@ class Replica:
         return all(a in self.byes or a in self.cut or not alive[a] for a in range(self.n))
 
     def close_blocks(self) -> list[Envelope]:
-        """Consumed envelopes of the steps every live seat has moved past, in canonical order.
-
-        A step's block is its MOVE, then everything else that names the step, by author and seq;
-        blocks are handed out once, in step order, so every honest replica writes the same log.
-        The evidence of a violation is handed out with the next block.
-        """
-        out: list[Envelope] = []
-        while self._written <= self.step and self._closed(self._written):
-            out += self._block(self._written)
-            self._written += 1
-        if self.is_over and self._written > self.step:
-            for s in sorted(k for k in self._blocks if k >= self._written):
-                out += self._block(s)  # stragglers after the end (a late CHAT, say)
-        if out or (self._extra and self.is_over):
-            out += self._take_extra()
-        return out
+        """Consumed envelopes of the steps every live seat has moved past, in the canonical
+        order of :class:`~kotp2p.net.logorder.LogOrder`."""
+        return self.log_order.close(self._closed, self.step, self.is_over)
 
     def drain(self) -> list[Envelope]:
         """Every consumed envelope not handed out yet (when stopping before the end)."""
-        out: list[Envelope] = []
-        for s in sorted(k for k in self._blocks if k >= self._written):
-            out += self._block(s)
-        self._written = max(self._blocks, default=-1) + 1
-        return out + self._take_extra()
-
-    def _block(self, s: int) -> list[Envelope]:
-        block = self._blocks.pop(s, [])
-        return sorted(block, key=lambda e: (e.kind is not Kind.MOVE, e.author, e.seq))
-
-    def _take_extra(self) -> list[Envelope]:
-        out, self._extra = self._extra, []
-        return out
+        return self.log_order.drain()
 
     # -- progress -------------------------------------------------------------------------------
 
@@ -509,7 +402,7 @@ class Replica:
         self.cursor[a] += 1
         self.last_id[a] = env.id
         self._last_step[a] = max(self._last_step[a], env.step)
-        self._blocks.setdefault(max(env.step, self._written), []).append(env)
+        self.log_order.consumed(env)
 
     def _quorum_stored(self, target: int) -> bool:
         """Every other live seat has an EJECT of ``target`` at the current point, consumed or

@@ -31,8 +31,9 @@ from kotp2p.net.envelope import (
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import LogContents
 from kotp2p.net.genesis import Genesis
+from kotp2p.net.history import Violation
 from kotp2p.net.identity import fingerprint, verify_signature
-from kotp2p.net.replica import Replica, Violation
+from kotp2p.net.replica import Replica
 from kotp2p.net.words import check_words
 
 VALID = "VALID"

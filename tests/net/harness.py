@@ -19,9 +19,9 @@ from kotp2p.net.chain import PEEK_TAG, SecretChain, SlotDeck
 from kotp2p.net.codec import Value
 from kotp2p.net.engine import GameEngine, State
 from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, sign_genesis
+from kotp2p.net.history import Violation
 from kotp2p.net.identity import Identity
 from kotp2p.net.protocol import Event, Logged, Misbehaviour, PeerProtocol, Rejected, Send
-from kotp2p.net.replica import Violation
 
 MONSTERS = ("The King", "Giga Zaur", "Alienoid", "Cyber Kitty", "Meka Dragon", "Space Penguin")
 
