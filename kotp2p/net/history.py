@@ -29,7 +29,7 @@ class Point:
     """A place where the game waits: for event ``k``'s values, or for ``pending`` (a decision).
     The state's digest is computed when first asked for (many points are never signed)."""
 
-    __slots__ = ("_digest", "_engine", "alive", "index", "pending", "state", "step")
+    __slots__ = ("_digest", "_engine", "alive", "index", "k", "pending", "state", "step")
 
     def __init__(self, step: int, index: int, state: State, pending: Pending,
                  engine: GameEngine, digest: bytes | None = None) -> None:
@@ -37,6 +37,8 @@ class Point:
         self.index = index
         self.state = state
         self.pending = pending
+        self.k: int | None = pending.index if isinstance(pending, Chance) else None
+        """The random event pending here, if any."""
         self.alive: tuple[bool, ...] = engine.alive(state)
         self._engine = engine
         self._digest = digest
@@ -47,11 +49,6 @@ class Point:
         if self._digest is None:
             self._digest = self._engine.digest(self.state)
         return self._digest
-
-    @property
-    def k(self) -> int | None:
-        """The random event pending here, if any."""
-        return self.pending.index if isinstance(self.pending, Chance) else None
 
 
 @dataclass
