@@ -49,6 +49,62 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     p.set_defaults(handler=_cmd_simulate)
 
 
+def _cmd_identity(args: argparse.Namespace) -> int:
+    from kotp2p.net.commands import run_identity_command
+
+    return run_identity_command(args)
+
+
+def _add_identity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "identity",
+        help="show your key fingerprint and name (made on first use)",
+        description="Show your long-term signing key's fingerprint and your display name. "
+        "The key is made on first use and kept in your config directory (mode 0600).",
+    )
+    p.add_argument("--new", action="store_true", help="make a new key (the old one is kept)")
+    p.add_argument("--name", help="set your display name")
+    p.set_defaults(handler=_cmd_identity)
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from kotp2p.net.commands import run_verify_command
+
+    return run_verify_command(args)
+
+
+def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "verify",
+        help="check game logs: VALID, INVALID (who cheated, with proof) or INCOMPLETE",
+        description="Merge the .kotlog files of one game and check every signature, move, "
+        "die and card. Exit code: 0 VALID, 1 INVALID, 2 INCOMPLETE (or not a game log).",
+    )
+    p.add_argument("logs", nargs="+", metavar="LOG", help=".kotlog files of the same game")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.add_argument(
+        "--evidence", metavar="FILE", help="when INVALID, write the signed proof to FILE"
+    )
+    p.set_defaults(handler=_cmd_verify)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from kotp2p.net.commands import run_replay_command
+
+    return run_replay_command(args)
+
+
+def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "replay",
+        help="print a game turn by turn from its log",
+        description="Print a game from its .kotlog: dice, choices, purchases, and the state.",
+    )
+    p.add_argument("log", metavar="GAME.kotlog", help="the game log")
+    p.add_argument("--step", type=int, help="stop after this step and show the state there")
+    p.set_defaults(handler=_cmd_replay)
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -70,6 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_simulate(sub)
+    _add_identity(sub)
+    _add_verify(sub)
+    _add_replay(sub)
     return parser
 
 

@@ -1,0 +1,238 @@
+"""Hash-chain randomness: every random event's outcome is fixed by values all seats committed to.
+
+Theory of operation
+-------------------
+Each seat holds a 32-byte master secret. Chain generation ``g`` of seat ``i`` starts from
+``s_g = H("secret", master, g)``: ``x[L] = s_g`` and ``x[j-1] = H(tag, i, x[j])``; its anchor
+``x[0]`` is public (generation 0's in the genesis). Random event ``k = 1, 2, ...`` uses
+generation ``g = (k - 1) // L`` at index ``j = k - g * L``, so a reveal is checked with one hash
+against the previous one (``H(tag, i, x[k]) == x[k-1]``). The reveal of the last index of a
+generation carries the anchor of the next one: it is signed before any of its values matter.
+
+``R_k = H("rand", game_id, k, trigger id, (seat, x_seat[k]) for the live seats in seat order)``.
+Values are drawn from SHAKE-256(R_k) by rejection sampling: for a bound ``b`` read the fewest bytes
+``w`` with ``256**w >= b`` and accept ``v < b * floor(256**w / b)`` as ``v % b``, so every value is
+exactly uniform. Each value reads its own slice of the stream in order, so the values of a request
+depend only on R_k and the bounds before them (a keep-set decides *how many* dice roll, never
+*which faces* another die shows).
+
+Hidden information:
+
+* Peek ("Made in a Lab"): a second, private chain per seat (tag ``peek``). The peeker's n-th peek at
+  event k sees the value drawn from ``H("peek", R_k, seat, y[n])``; nobody else can compute it until
+  the peeker opens ``y[n]``, which is checked against the peek chain and re-derived.
+* Slots (Power Up evolution decks): the owner commits to each slot's content with
+  ``H("slot", owner key, index, salt, content)`` in the genesis; opening a slot reveals salt and
+  content, checked against the commitment.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+CHAIN_LENGTH = 4096
+"""Values per chain generation (L)."""
+
+DICE_TAG = b"dice"
+PEEK_TAG = b"peek"
+
+
+def _h(*parts: bytes) -> bytes:
+    """SHA-256 over the parts, each prefixed with its length (so no two inputs collide)."""
+    data = b"".join(len(part).to_bytes(4, "big") + part for part in parts)
+    return hashlib.sha256(b"kotp2p\x00" + data).digest()
+
+
+def link(tag: bytes, seat: int, x: bytes) -> bytes:
+    """One step down a chain: ``H(tag, seat, x)``."""
+    return _h(b"chain", tag, seat.to_bytes(1, "big"), x)
+
+
+def position(k: int, length: int = CHAIN_LENGTH) -> tuple[int, int]:
+    """The ``(generation, index)`` that random event ``k >= 1`` uses."""
+    if k < 1:
+        raise ValueError(f"random events are numbered from 1, got {k}")
+    g = (k - 1) // length
+    return g, k - g * length
+
+
+@dataclass
+class SecretChain:
+    """A seat's own chain of one tag: computes every value from the master secret.
+
+    ``master`` is 32 secret bytes from the operating system (``os.urandom``), passed in so tests
+    are deterministic.
+    """
+
+    master: bytes
+    seat: int
+    tag: bytes = DICE_TAG
+    length: int = CHAIN_LENGTH
+    _gens: dict[int, list[bytes]] = field(default_factory=dict, repr=False)
+
+    def _generation(self, g: int) -> list[bytes]:
+        values = self._gens.get(g)
+        if values is None:
+            x = _h(b"secret", self.tag, self.master, g.to_bytes(8, "big"))
+            values = [x]
+            for _ in range(self.length):
+                x = link(self.tag, self.seat, x)
+                values.append(x)
+            values.reverse()  # values[j] = x[j]; values[0] is the anchor
+            self._gens = {g: values}  # only the current generation is kept
+        return values
+
+    def anchor(self, g: int = 0) -> bytes:
+        """The public anchor ``x[0]`` of generation ``g``."""
+        return self._generation(g)[0]
+
+    def value(self, k: int) -> bytes:
+        """The value to reveal for event ``k``."""
+        g, j = position(k, self.length)
+        return self._generation(g)[j]
+
+    def reveal(self, k: int) -> tuple[int, bytes, bytes | None]:
+        """The reveal entry for event ``k``: ``(k, x[k], next anchor or None)``."""
+        g, j = position(k, self.length)
+        nxt = self.anchor(g + 1) if j == self.length else None
+        return k, self.value(k), nxt
+
+
+@dataclass
+class ChainChecker:
+    """Checks a seat's reveals one after another against its published anchors."""
+
+    seat: int
+    anchor: bytes
+    tag: bytes = DICE_TAG
+    length: int = CHAIN_LENGTH
+    last_k: int = 0
+    last: bytes = b""
+    next_anchor: bytes | None = None
+
+    def __post_init__(self) -> None:
+        self.last = self.anchor
+
+    def expected_next(self) -> int:
+        """The event number whose value must come next."""
+        return self.last_k + 1
+
+    def problem(self, k: int, x: bytes, next_anchor: bytes | None) -> str | None:
+        """Why the reveal for event ``k`` breaks the chain, or None (nothing changes)."""
+        if k != self.last_k + 1:
+            return f"reveal for event {k}, event {self.last_k + 1} expected"
+        _, j = position(k, self.length)
+        if link(self.tag, self.seat, x) != self.last:
+            return f"value for event {k} does not hash to the seat's previous chain value"
+        if j == self.length and next_anchor is None:
+            return f"event {k} ends a chain: the next chain's anchor must come with it"
+        if j != self.length and next_anchor is not None:
+            return f"an anchor with event {k}, which does not end a chain"
+        return None
+
+    def accept(self, k: int, x: bytes, next_anchor: bytes | None) -> None:
+        """Record a reveal that :meth:`problem` already found sound."""
+        self.last_k = k
+        self.last = x if next_anchor is None else next_anchor
+
+    def check(self, k: int, x: bytes, next_anchor: bytes | None) -> str | None:
+        """Accept the reveal for event ``k`` or return why it breaks the chain (nothing changes)."""
+        why = self.problem(k, x, next_anchor)
+        if why is None:
+            self.last_k = k
+            self.last = x if next_anchor is None else next_anchor
+        return why
+
+
+def random_seed(
+    game_id: bytes, k: int, trigger: bytes, values: Sequence[tuple[int, bytes]]
+) -> bytes:
+    """``R_k`` from the trigger's id and the ``(seat, x[k])`` of every live seat in seat order."""
+    parts = [b"rand", game_id, k.to_bytes(8, "big"), trigger]
+    for seat, x in values:
+        parts += [seat.to_bytes(1, "big"), x]
+    return _h(*parts)
+
+
+class _Stream:
+    """The SHAKE-256 output of a seed, read front to back."""
+
+    def __init__(self, seed: bytes) -> None:
+        self._seed = seed
+        self._buf = b""
+        self._pos = 0
+
+    def read(self, n: int) -> bytes:
+        while self._pos + n > len(self._buf):
+            self._buf = hashlib.shake_256(self._seed).digest(max(64, 2 * len(self._buf)))
+        out = self._buf[self._pos : self._pos + n]
+        self._pos += n
+        return out
+
+
+def draw(seed: bytes, bounds: Sequence[int]) -> tuple[int, ...]:
+    """One exactly uniform integer ``0 <= v < b`` per bound, from SHAKE-256(seed)."""
+    stream = _Stream(seed)
+    out = []
+    for b in bounds:
+        if b < 1:
+            raise ValueError(f"bound {b}: at least 1 expected")
+        width = max(1, (b - 1).bit_length() + 7 >> 3)
+        space = 1 << (8 * width)
+        limit = space - space % b
+        while True:
+            v = int.from_bytes(stream.read(width), "big")
+            if v < limit:
+                out.append(v % b)
+                break
+    return tuple(out)
+
+
+def peek_seed(r_k: bytes, seat: int, y: bytes) -> bytes:
+    """The private seed of a peek at the event of seed ``r_k`` by ``seat`` with peek value ``y``."""
+    return _h(b"peek", r_k, seat.to_bytes(1, "big"), y)
+
+
+def slot_commitment(owner_key: bytes, index: int, salt: bytes, content: bytes) -> bytes:
+    """The commitment to slot ``index`` of a private deck: binds the content, hides it."""
+    return _h(b"slot", owner_key, index.to_bytes(4, "big"), salt, content)
+
+
+@dataclass(frozen=True)
+class SlotDeck:
+    """An owner's private deck: contents, salts, and the commitments published in the genesis."""
+
+    owner_key: bytes
+    contents: tuple[bytes, ...]
+    salts: tuple[bytes, ...]
+
+    @classmethod
+    def build(cls, owner_key: bytes, contents: Sequence[bytes], secret: bytes) -> SlotDeck:
+        """Salt every slot from ``secret`` (32 bytes from ``os.urandom``)."""
+        salts = tuple(_h(b"salt", secret, i.to_bytes(4, "big")) for i in range(len(contents)))
+        return cls(owner_key, tuple(contents), salts)
+
+    @property
+    def commitments(self) -> tuple[bytes, ...]:
+        """One commitment per slot, in slot order."""
+        return tuple(
+            slot_commitment(self.owner_key, i, s, c)
+            for i, (s, c) in enumerate(zip(self.salts, self.contents, strict=True))
+        )
+
+    def opening(self, index: int) -> tuple[int, bytes, bytes]:
+        """``(index, salt, content)``: what an OPEN envelope publishes for a slot."""
+        return index, self.salts[index], self.contents[index]
+
+
+def check_opening(
+    owner_key: bytes, commitments: Sequence[bytes], index: int, salt: bytes, content: bytes
+) -> str | None:
+    """None when the opening matches its commitment, else the reason it does not."""
+    if not 0 <= index < len(commitments):
+        return f"slot {index}: the seat committed to {len(commitments)} slots"
+    if slot_commitment(owner_key, index, salt, content) != commitments[index]:
+        return f"slot {index}: salt and content do not match the commitment in the genesis"
+    return None

@@ -1,0 +1,183 @@
+"""The one module that calls msgpack, and the sans-IO frame decoder.
+
+Every value on the wire and in a ``.kotlog`` is msgpack with fixed, safe options: ``bin`` type for
+bytes, ``str`` for text, strict map keys, no floats, no extension types, bounded sizes and nesting.
+Canonical encodings are arrays in fixed order, never dicts, so a value has exactly one encoding.
+
+A frame is a 4-byte big-endian length followed by that many bytes. :class:`FrameDecoder` is fed
+bytes as they arrive and hands back whole frames; the announced length is checked against the cap
+before a single byte of the frame is buffered, so a hostile peer cannot make us hold more than
+``max_frame + 4`` bytes.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+import msgpack
+
+from kotp2p.net.errors import CodecError, FrameTooLarge
+
+MAX_FRAME = 1 << 20
+"""Largest frame payload we accept (1 MiB): far above any honest envelope."""
+
+MAX_DEPTH = 16
+"""Deepest nesting of arrays/maps we accept in a decoded value."""
+
+_LEN = struct.Struct(">I")
+
+Value = Any
+"""A decoded msgpack value: None, bool, int, str, bytes, list, dict (str/bytes keys)."""
+
+
+def _no_ext(code: int, data: bytes) -> object:
+    raise CodecError(f"msgpack extension type {code} where plain values were expected")
+
+
+def pack(value: Value) -> bytes:
+    """Encode ``value`` canonically; floats and unknown types are refused (local bug).
+
+    :raises TypeError: for a float or a type msgpack cannot hold.
+    """
+    _check_encodable(value, 0)
+    out: bytes = msgpack.packb(value, use_bin_type=True)
+    return out
+
+
+def _check_encodable(value: Value, depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise TypeError(f"value nested deeper than {MAX_DEPTH}")
+    if value is None or isinstance(value, (bool, int, str, bytes)):
+        return
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            _check_encodable(item, depth + 1)
+        return
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, (str, bytes)):
+                raise TypeError(f"map key {k!r}: only str or bytes keys are allowed")
+            _check_encodable(v, depth + 1)
+        return
+    raise TypeError(f"cannot encode {type(value).__name__} (floats and objects are not allowed)")
+
+
+def unpack(data: bytes, *, max_size: int = MAX_FRAME) -> Value:
+    """Decode exactly one msgpack value from ``data`` with the safe options.
+
+    :raises CodecError: malformed, trailing bytes, too big, too deep, a float or an extension type.
+    """
+    if len(data) > max_size:
+        raise CodecError(f"value of {len(data)} bytes, at most {max_size} expected")
+    try:
+        value = msgpack.unpackb(
+            data,
+            raw=False,
+            use_list=True,
+            strict_map_key=True,
+            ext_hook=_no_ext,
+            max_str_len=max_size,
+            max_bin_len=max_size,
+            max_array_len=max_size,
+            max_map_len=max_size,
+            max_ext_len=max_size,
+        )
+    except CodecError:
+        raise
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise CodecError(f"not a well-formed msgpack value ({exc or type(exc).__name__})") from None
+    _check_decoded(value, 0)
+    return value
+
+
+def _check_decoded(value: Value, depth: int) -> None:
+    """Refuse floats and nesting deeper than MAX_DEPTH (iteratively: no deep recursion)."""
+    stack: list[tuple[Value, int]] = [(value, depth)]
+    while stack:
+        item, d = stack.pop()
+        kind = type(item)
+        if kind is list:
+            if d >= MAX_DEPTH and item:
+                raise CodecError(f"value nested deeper than {MAX_DEPTH} levels")
+            for x in item:
+                t = type(x)
+                if t is list or t is dict:
+                    stack.append((x, d + 1))
+                elif t is float:
+                    raise CodecError("a float where only integers are allowed")
+        elif kind is dict:
+            stack.append((list(item.values()), d))
+        elif kind is float:
+            raise CodecError("a float where only integers are allowed")
+
+
+def frame(payload: bytes, *, max_frame: int = MAX_FRAME) -> bytes:
+    """Prefix ``payload`` with its 4-byte big-endian length.
+
+    :raises ValueError: if the payload is larger than ``max_frame`` (a local bug).
+    """
+    if len(payload) > max_frame:
+        raise ValueError(f"frame of {len(payload)} bytes exceeds the cap of {max_frame}")
+    return _LEN.pack(len(payload)) + payload
+
+
+class FrameDecoder:
+    """Sans-IO splitter of a byte stream into frames.
+
+    Feed bytes with :meth:`feed`; it returns the frames completed so far. After a
+    :class:`FrameTooLarge` the stream is unusable (the next frame boundary is unknown): the
+    decoder stays broken and raises again.
+    """
+
+    def __init__(self, max_frame: int = MAX_FRAME) -> None:
+        self.max_frame = max_frame
+        self._buf = bytearray()
+        self._need: int | None = None
+        self._broken: FrameTooLarge | None = None
+
+    @property
+    def buffered(self) -> int:
+        """How many bytes are held waiting for the rest of a frame."""
+        return len(self._buf)
+
+    def feed(self, data: bytes) -> list[bytes]:
+        """Add received bytes; return every frame now complete, in order.
+
+        :raises FrameTooLarge: a frame announced more than ``max_frame`` bytes.
+        """
+        if self._broken is not None:
+            raise self._broken
+        frames: list[bytes] = []
+        view = memoryview(data)
+        while True:
+            if self._need is None:
+                if not view:
+                    break
+                take = min(4 - len(self._buf), len(view))
+                self._buf += view[:take]
+                view = view[take:]
+                if len(self._buf) < 4:
+                    break
+                (length,) = _LEN.unpack(self._buf)
+                self._buf.clear()
+                if length > self.max_frame:
+                    self._broken = FrameTooLarge(
+                        f"frame announces {length} bytes, at most {self.max_frame} expected"
+                    )
+                    raise self._broken
+                self._need = length
+            take = min(self._need - len(self._buf), len(view))
+            self._buf += view[:take]
+            view = view[take:]
+            if len(self._buf) < self._need:
+                break
+            frames.append(bytes(self._buf))
+            self._buf.clear()
+            self._need = None
+        return frames
+
+    @property
+    def at_boundary(self) -> bool:
+        """True when no partial frame is buffered (the stream could end cleanly here)."""
+        return self._need is None and not self._buf

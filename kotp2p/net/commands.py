@@ -1,0 +1,96 @@
+"""The ``identity``, ``verify`` and ``replay`` subcommands (the CLI only parses arguments)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from kotp2p.net.engine import GameEngine
+from kotp2p.net.errors import RemoteProtocolError
+from kotp2p.net.gamelog import LogContents, read_log
+from kotp2p.net.identity import identity_path, load_identity, new_identity, rename_identity
+from kotp2p.net.verify import INCOMPLETE, DifferentGames, verify_logs
+
+NOT_PROVEN = 2
+"""Exit code when nothing could be checked (as for INCOMPLETE): unreadable or not a log."""
+
+
+def run_identity_command(args: argparse.Namespace) -> int:
+    """Show this user's identity, making it on first use (``--new``: a fresh key; ``--name``)."""
+    path = identity_path()
+    try:
+        if args.new:
+            ident = new_identity(path, args.name)
+            print("made a new key; the old one (if any) is kept beside it")
+        elif args.name:
+            ident = rename_identity(args.name, path)
+        else:
+            ident = load_identity(path)
+    except ValueError as exc:
+        print(f"kotp2p: {exc}", file=sys.stderr)
+        return 1
+    print(f"{ident.name} [{ident.fingerprint}]")
+    print(f"key file: {path}")
+    return 0
+
+
+def _read(paths: list[str]) -> list[LogContents] | None:
+    logs = []
+    for name in paths:
+        try:
+            logs.append(read_log(Path(name)))
+        except RemoteProtocolError as exc:
+            print(f"kotp2p: {exc.reason}", file=sys.stderr)
+            return None
+        except OSError as exc:
+            print(f"kotp2p: cannot read {name}: {exc.strerror or exc}", file=sys.stderr)
+            return None
+    return logs
+
+
+def _engine() -> GameEngine:
+    from kotp2p.net.rules_engine import RulesEngine
+
+    return RulesEngine()
+
+
+def run_verify_command(args: argparse.Namespace) -> int:
+    """Verify one or more logs of one game: 0 VALID, 1 INVALID, 2 INCOMPLETE."""
+    logs = _read(args.logs)
+    if logs is None:
+        return NOT_PROVEN
+    try:
+        verdict = verify_logs(logs, _engine())
+    except DifferentGames as exc:
+        print(f"kotp2p: {exc}", file=sys.stderr)
+        return NOT_PROVEN
+    print(verdict.to_json() if args.json else verdict.render())
+    if args.evidence:
+        if verdict.evidence:
+            Path(args.evidence).write_bytes(verdict.evidence)
+            if not args.json:
+                print(f"evidence written to {args.evidence} (check it with: kotp2p verify "
+                      f"{args.evidence})")
+        elif not args.json:
+            print("no evidence to write: the verdict is not INVALID")
+    return verdict.exit_code
+
+
+def run_replay_command(args: argparse.Namespace) -> int:
+    """Print a game turn by turn, or up to ``--step``."""
+    from kotp2p.net.replay import replay_lines
+
+    logs = _read([args.log])
+    if logs is None:
+        return NOT_PROVEN
+    try:
+        lines = replay_lines(logs[0], _engine(), args.step)
+    except ValueError as exc:
+        print(f"kotp2p: {exc}", file=sys.stderr)
+        return NOT_PROVEN
+    print("\n".join(lines))
+    return 0
+
+
+__all__ = ["INCOMPLETE", "run_identity_command", "run_replay_command", "run_verify_command"]

@@ -1,0 +1,224 @@
+"""Signed envelopes: the unit of everything players say to each other, on the wire and in the log.
+
+Layout (versioned, positional, like Fernet)::
+
+    frame    = u32 big-endian length || msgpack [body: bin, sig: bin(64)]
+    body     = msgpack [version, game_id, author, seq, prev, head, step, kind, payload, reveals,
+                        state_hash]
+    sig      = Ed25519(author key, DOMAIN || body)
+    id       = SHA-256(body)
+
+``prev`` is the id of the author's previous envelope (``game_id`` before the first), so each
+author's envelopes form a hash chain and two envelopes with one ``(author, seq)`` are a fork.
+``head`` is the id of the last global entry the author applied and ``step`` the number of global
+entries (moves, ejections) applied before it. ``reveals`` is a list of ``[k, x_k]`` or
+``[k, x_k, next_anchor]`` (see :mod:`kotp2p.net.chain`).
+
+Verification never re-encodes anything: :func:`open_envelope` reads the author seat from the fixed
+first bytes of the body (an 11-element array, version 1, a 32-byte ``bin8`` game id, a positive
+fixint seat), checks the signature over the received bytes, and only then decodes the body.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from kotp2p.net import codec
+from kotp2p.net.codec import Value
+from kotp2p.net.errors import RemoteProtocolError
+from kotp2p.net.identity import Identity, verify_signature
+
+VERSION = 1
+DOMAIN = b"kotp2p envelope v1\x00"
+ID_SIZE = 32
+SIG_SIZE = 64
+MAX_REVEALS = 4
+
+# array(11), version 1, bin8 of 32 bytes: the fixed prefix before game_id; the author follows it.
+_PREFIX = bytes([0x9B, VERSION, 0xC4, ID_SIZE])
+_AUTHOR_AT = len(_PREFIX) + ID_SIZE
+
+
+class Kind(enum.IntEnum):
+    """What an envelope says."""
+
+    MOVE = 1  # a decision of the pending seat; payload = the action in wire form
+    ACK = 2  # applied a move / reached a random event: state_hash and the acker's reveal
+    OPEN = 3  # a hidden slot or peek opened: payload = [what, index, ...]
+    STALL = 4  # "I am waiting for seat X": payload = [seat]
+    EJECT = 5  # "eliminate absent seat X now": payload = [seat]
+    EVIDENCE = 6  # proof of a violation: payload = [frame, frame, ...]
+    CHAT = 7  # payload = [text]
+    BYE = 8  # leaving for good: payload = []
+
+
+def envelope_id(body: bytes) -> bytes:
+    """The id of an envelope: SHA-256 of its body bytes."""
+    return hashlib.sha256(body).digest()
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """A verified, decoded envelope together with the exact bytes it arrived as."""
+
+    body: bytes
+    sig: bytes
+    id: bytes
+    game_id: bytes
+    author: int
+    seq: int
+    prev: bytes
+    head: bytes
+    step: int
+    kind: Kind
+    payload: list[Value]
+    reveals: tuple[tuple[int, bytes, bytes | None], ...]
+    state_hash: bytes
+    frame: bytes = field(repr=False)
+
+    def reveal_for(self, k: int) -> bytes | None:
+        """This envelope's chain value for random event ``k``, if it carries one."""
+        for rk, x, _ in self.reveals:
+            if rk == k:
+                return x
+        return None
+
+    def describe(self) -> str:
+        """``"MOVE #5 by seat 2 (step 17)"``: how reports name an envelope."""
+        return f"{self.kind.name} #{self.seq} by seat {self.author} (step {self.step})"
+
+
+def seal(
+    identity: Identity,
+    *,
+    game_id: bytes,
+    author: int,
+    seq: int,
+    prev: bytes,
+    head: bytes,
+    step: int,
+    kind: Kind,
+    payload: Sequence[Value] = (),
+    reveals: Sequence[tuple[int, bytes, bytes | None]] = (),
+    state_hash: bytes = b"",
+) -> Envelope:
+    """Encode, sign and frame a new envelope by ``identity`` sitting at seat ``author``."""
+    wire_reveals = [[k, x] if nxt is None else [k, x, nxt] for k, x, nxt in reveals]
+    body = codec.pack(
+        [VERSION, game_id, author, seq, prev, head, step, int(kind), list(payload),
+         wire_reveals, state_hash]
+    )
+    sig = identity.sign(DOMAIN + body)
+    raw = codec.frame(codec.pack([body, sig]))
+    return Envelope(
+        body=body, sig=sig, id=envelope_id(body), game_id=game_id, author=author, seq=seq,
+        prev=prev, head=head, step=step, kind=kind, payload=list(payload),
+        reveals=tuple((k, x, nxt) for k, x, nxt in reveals), state_hash=state_hash, frame=raw,
+    )
+
+
+def split_frame(payload: bytes) -> tuple[bytes, bytes]:
+    """The ``(body, sig)`` of an envelope frame's payload (the bytes after the length).
+
+    :raises RemoteProtocolError: not ``[bin, bin(64)]``.
+    """
+    value = codec.unpack(payload)
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not isinstance(value[0], bytes)
+        or not isinstance(value[1], bytes)
+    ):
+        raise RemoteProtocolError("expected an envelope [body: bin, sig: bin]")
+    body, sig = value
+    if len(sig) != SIG_SIZE:
+        raise RemoteProtocolError(f"signature of {len(sig)} bytes, {SIG_SIZE} expected")
+    return body, sig
+
+
+def peek_author(body: bytes, game_id: bytes, seats: int) -> int:
+    """The author seat from the fixed prefix of ``body``, without decoding it.
+
+    :raises RemoteProtocolError: wrong version, another game, or no such seat.
+    """
+    if len(body) <= _AUTHOR_AT or body[: len(_PREFIX)] != _PREFIX:
+        raise RemoteProtocolError(f"expected an envelope body of version {VERSION}")
+    if body[len(_PREFIX) : _AUTHOR_AT] != game_id:
+        raise RemoteProtocolError("envelope of another game (game_id differs)")
+    author = body[_AUTHOR_AT]
+    if author >= seats:
+        raise RemoteProtocolError(f"author seat {author}: expected a seat below {seats}")
+    return author
+
+
+def open_envelope(payload: bytes, game_id: bytes, keys: Sequence[bytes]) -> Envelope:
+    """Check and decode one envelope frame payload of the game ``game_id`` (seat keys ``keys``).
+
+    The signature is checked over the received body bytes before the body is decoded.
+
+    :raises RemoteProtocolError: with the reason, for anything malformed or unsigned.
+    """
+    body, sig = split_frame(payload)
+    author = peek_author(body, game_id, len(keys))
+    if not verify_signature(keys[author], sig, DOMAIN + body):
+        raise RemoteProtocolError(f"bad signature: not signed by seat {author}'s key")
+    return decode_body(body, sig, codec.frame(payload))
+
+
+def _is_id(v: object) -> bool:
+    return isinstance(v, bytes) and len(v) == ID_SIZE
+
+
+def _is_uint(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1 << 63
+
+
+def decode_body(body: bytes, sig: bytes, raw: bytes) -> Envelope:
+    """Decode a body whose signature has already been checked.
+
+    :raises RemoteProtocolError: a field has the wrong type or range.
+    """
+    v = codec.unpack(body)
+    if not isinstance(v, list) or len(v) != 11:
+        raise RemoteProtocolError("expected an envelope body of 11 fields")
+    version, game_id, author, seq, prev, head, step, kind, payload, reveals, state_hash = v
+    if version != VERSION:
+        raise RemoteProtocolError(f"envelope version {version!r}, {VERSION} expected")
+    for name, value in (("game_id", game_id), ("prev", prev), ("head", head)):
+        if not _is_id(value):
+            raise RemoteProtocolError(f"{name}: expected {ID_SIZE} bytes")
+    for name, value in (("author", author), ("seq", seq), ("step", step)):
+        if not _is_uint(value):
+            raise RemoteProtocolError(f"{name}: expected a non-negative integer, got {value!r}")
+    try:
+        kind = Kind(kind)
+    except ValueError:
+        raise RemoteProtocolError(f"unknown envelope kind {kind!r}") from None
+    if not isinstance(payload, list):
+        raise RemoteProtocolError("payload: expected an array")
+    if not isinstance(state_hash, bytes) or len(state_hash) not in (0, ID_SIZE):
+        raise RemoteProtocolError(f"state_hash: expected empty or {ID_SIZE} bytes")
+    if not isinstance(reveals, list) or len(reveals) > MAX_REVEALS:
+        raise RemoteProtocolError(f"reveals: expected an array of at most {MAX_REVEALS}")
+    parsed: list[tuple[int, bytes, bytes | None]] = []
+    for r in reveals:
+        if (
+            not isinstance(r, list)
+            or len(r) not in (2, 3)
+            or not _is_uint(r[0])
+            or r[0] < 1
+            or not _is_id(r[1])
+            or (len(r) == 3 and not _is_id(r[2]))
+        ):
+            raise RemoteProtocolError(
+                "reveal: expected [k >= 1, 32 bytes] or [k >= 1, 32 bytes, anchor]"
+            )
+        parsed.append((r[0], r[1], r[2] if len(r) == 3 else None))
+    return Envelope(
+        body=body, sig=sig, id=envelope_id(body), game_id=game_id, author=author, seq=seq,
+        prev=prev, head=head, step=step, kind=kind, payload=payload, reveals=tuple(parsed),
+        state_hash=state_hash, frame=raw,
+    )

@@ -1,0 +1,86 @@
+"""What a replica records: global entries, the points the game waits at, resolved random events,
+private events, and violations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kotp2p.net.codec import Value
+from kotp2p.net.engine import Chance, GameEngine, Pending, State
+from kotp2p.net.envelope import Envelope
+
+
+@dataclass(frozen=True)
+class Violation:
+    """The first rule a seat broke, with the signed envelopes that prove it."""
+
+    rule: str
+    seat: int
+    step: int
+    detail: str
+    evidence: tuple[Envelope, ...]
+
+    def describe(self) -> str:
+        """One line for people."""
+        return f"seat {self.seat} at step {self.step}: {self.rule}: {self.detail}"
+
+
+class Point:
+    """A place where the game waits: for event ``k``'s values, or for ``pending`` (a decision).
+    The state's digest is computed when first asked for (many points are never signed)."""
+
+    __slots__ = ("_digest", "_engine", "alive", "index", "k", "pending", "state", "step")
+
+    def __init__(self, step: int, index: int, state: State, pending: Pending,
+                 engine: GameEngine, digest: bytes | None = None) -> None:
+        self.step = step
+        self.index = index
+        self.state = state
+        self.pending = pending
+        self.k: int | None = pending.index if isinstance(pending, Chance) else None
+        """The random event pending here, if any."""
+        self.alive: tuple[bool, ...] = engine.alive(state)
+        self._engine = engine
+        self._digest = digest
+
+    @property
+    def digest(self) -> bytes:
+        """The engine's digest of the state here."""
+        if self._digest is None:
+            self._digest = self._engine.digest(self.state)
+        return self._digest
+
+
+@dataclass
+class Entry:
+    """One global entry: the genesis, a MOVE or an ejection."""
+
+    step: int
+    id: bytes
+    kind: str  # "genesis", "move" or "eject"
+    seat: int | None  # the mover, or the ejected seat
+    action: Value = None
+    envelope: Envelope | None = None
+    before: State = None
+    points: list[Point] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """Random event ``k`` was resolved to ``values`` at ``step``."""
+
+    step: int
+    k: int
+    values: tuple[int, ...]
+
+
+@dataclass
+class Private:
+    """A private random event k: only ``owner`` learns it (its ``n``-th peek), until opened."""
+
+    k: int
+    owner: int
+    n: int
+    seed: bytes
+    before: State
+    opened: bool = False

@@ -1,0 +1,64 @@
+"""The canonical order of a ``.kotlog``: how honest replicas come to write byte-identical logs.
+
+Envelopes are grouped by the step they name. A step's block is handed out once every live seat
+has moved past it (the replica decides that), in step order; inside a block the MOVE comes first,
+then everything else by author and seq. An envelope consumed after its step was handed out (a
+late CHAT) goes with the next block, and the envelopes proving a violation follow the next block.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from kotp2p.net.envelope import Envelope, Kind
+
+
+class LogOrder:
+    """Collects consumed envelopes and hands them out block by block."""
+
+    def __init__(self) -> None:
+        self._blocks: dict[int, list[Envelope]] = {}
+        self._written = 0
+        self._evidence: list[Envelope] = []
+
+    def consumed(self, env: Envelope) -> None:
+        """Record an envelope the replica consumed."""
+        self._blocks.setdefault(max(env.step, self._written), []).append(env)
+
+    def evidence(self, envs: Iterable[Envelope]) -> None:
+        """Envelopes that prove a violation (never consumed, but they belong in the log)."""
+        self._evidence.extend(envs)
+
+    def take_evidence(self) -> list[Envelope]:
+        """The evidence not handed out yet (and forget it)."""
+        out, self._evidence = self._evidence, []
+        return out
+
+    def close(
+        self, is_closed: Callable[[int], bool], step: int, is_over: bool
+    ) -> list[Envelope]:
+        """Hand out every block up to ``step`` that ``is_closed``; after the end, stragglers."""
+        out: list[Envelope] = []
+        while self._written <= step and is_closed(self._written):
+            out += self._block(self._written)
+            self._written += 1
+        if is_over and self._written > step:
+            for s in sorted(k for k in self._blocks if k >= self._written):
+                out += self._block(s)
+        if out or (self._evidence and is_over):
+            out += self.take_evidence()
+        return out
+
+    def drain(self) -> list[Envelope]:
+        """Every block not handed out yet, then the evidence."""
+        out: list[Envelope] = []
+        steps = sorted(k for k in self._blocks if k >= self._written)
+        for s in steps:
+            out += self._block(s)
+        if steps:
+            self._written = steps[-1] + 1
+        return out + self.take_evidence()
+
+    def _block(self, s: int) -> list[Envelope]:
+        block = self._blocks.pop(s, [])
+        return sorted(block, key=lambda e: (e.kind is not Kind.MOVE, e.author, e.seq))

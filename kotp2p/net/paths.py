@@ -1,0 +1,39 @@
+"""Where kotp2p keeps a user's files.
+
+The identity lives in the user config directory and the game logs in the user data directory, as
+``platformdirs`` names them for the platform. Setting ``KOTP2P_HOME`` puts both under that one
+directory instead (``$KOTP2P_HOME/config`` and ``$KOTP2P_HOME/data``): tests and portable installs
+use it so the real home directory is never touched.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+HOME_ENV = "KOTP2P_HOME"
+
+
+def config_dir() -> Path:
+    """The directory holding the user's identity (not created here)."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home) / "config"
+    return Path(platformdirs.user_config_dir("kotp2p", appauthor=False))
+
+
+def data_dir() -> Path:
+    """The directory holding the user's data (not created here)."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home) / "data"
+    return Path(platformdirs.user_data_dir("kotp2p", appauthor=False))
+
+
+def games_dir() -> Path:
+    """The directory of the user's ``.kotlog`` files, created on first use."""
+    path = data_dir() / "games"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

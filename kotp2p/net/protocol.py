@@ -1,0 +1,440 @@
+"""The sans-IO peer protocol: one object per local seat, fed frames, returning events and frames.
+
+Theory of operation
+-------------------
+A :class:`PeerProtocol` owns a :class:`~kotp2p.net.replica.Replica` and this seat's secrets (key,
+chain). It never touches a socket or a clock: the caller hands it each received frame payload
+(:meth:`receive`), this seat's decisions (:meth:`submit`) and the news that a deadline passed
+(:meth:`soft_timeout`, :meth:`hard_timeout`); every call returns a list of events, among them
+:class:`Send` (bytes for the caller to deliver) and :class:`Logged` (bytes for the ``.kotlog``).
+
+* A received envelope is checked (length, signature over the received bytes, fields) before
+  anything else; a frame that fails is a :class:`Rejected` event, never an exception.
+* Envelopes are de-duplicated by id. Every newly accepted MOVE is forwarded once to every other
+  seat, so a second, different MOVE for one step reaches everybody within one hop.
+* After each change the protocol looks at what the replica reached and does this seat's part: an
+  ACK for a MOVE it applied, its chain value for each random event it reaches (a MOVE that triggers
+  an event carries its author's value itself). The next MOVE is consumed only once every live seat
+  acknowledged the last one, and :attr:`my_turn` waits for that too: all replicas agree on the
+  state hash before the game goes on, and a vote to eject can never cross a MOVE.
+* :class:`Logged` events come in the canonical order of :meth:`Replica.close_blocks`, so honest
+  replicas write byte-identical logs; :class:`Flush` follows each step.
+* A private random event (a peek) is learnt by its owner from its peek chain; the others record it
+  hidden. The owner opens it with :meth:`open_peek`, at the latest when the game ends.
+* A violation by a peer is a :class:`Misbehaviour` event; that seat is ignored from then on, and
+  once the game waits on it this seat votes to eject it (so honest seats keep playing).
+* :meth:`hard_timeout` votes EJECT for the seats the game waits on; after voting, the protocol
+  holds that seat's envelopes for the step until the ejection completes or another seat shows the
+  game moved on, so all honest seats take the same branch.
+* ``["sync", author, seq]`` (link level, not logged) asks a peer for an author's envelopes from
+  ``seq`` on; :meth:`soft_timeout` sends it for every hole and a STALL naming who we wait for.
+
+Errors split like h11's: :class:`~kotp2p.net.errors.LocalProtocolError` when the caller misuses
+the object (a move out of turn), peer faults only as events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kotp2p.net import codec
+from kotp2p.net.chain import PEEK_TAG, SecretChain, SlotDeck
+from kotp2p.net.codec import Value
+from kotp2p.net.engine import GameEngine, Turn
+from kotp2p.net.envelope import Envelope, Kind, open_envelope, seal
+from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
+from kotp2p.net.genesis import Genesis
+from kotp2p.net.history import Entry, Point, Violation
+from kotp2p.net.identity import Identity
+from kotp2p.net.replica import Replica
+
+SYNC = "sync"
+MAX_SYNC_BATCH = 256
+MAX_AHEAD = 4096
+"""Envelopes further ahead of an author's read position are refused (bounded memory)."""
+
+
+@dataclass(frozen=True)
+class Send:
+    """Deliver ``frame`` (length prefix included) to each seat in ``to``."""
+
+    frame: bytes
+    to: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Logged:
+    """Append ``frame`` to this seat's ``.kotlog``."""
+
+    frame: bytes
+
+
+@dataclass(frozen=True)
+class Flush:
+    """A step's envelopes were logged: flush the ``.kotlog`` now."""
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A global entry (MOVE or ejection) was applied; ``description`` is plain text."""
+
+    step: int
+    kind: str
+    seat: int | None
+    description: str
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """Random event ``k`` was resolved to ``values``."""
+
+    k: int
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A frame from ``sender`` was not accepted; ``reason`` says why."""
+
+    sender: int | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class Misbehaviour:
+    """A seat broke the protocol; ``violation`` holds the signed proof."""
+
+    violation: Violation
+
+
+@dataclass(frozen=True)
+class Finished:
+    """The game is over."""
+
+    winners: tuple[int, ...]
+
+
+Event = Send | Logged | Flush | Applied | Rolled | Rejected | Misbehaviour | Finished
+
+
+class PeerProtocol:
+    """The protocol state machine of one local seat."""
+
+    def __init__(
+        self,
+        genesis: Genesis,
+        seat: int,
+        identity: Identity,
+        chain_secret: bytes,
+        engine: GameEngine,
+        *,
+        slots: SlotDeck | None = None,
+    ) -> None:
+        if genesis.seats[seat].public_key != identity.public_key:
+            raise LocalProtocolError(f"seat {seat} of this genesis is not this identity's")
+        self.genesis = genesis
+        self.seat = seat
+        self.identity = identity
+        self.chain = SecretChain(chain_secret, seat, length=genesis.chain_length)
+        if self.chain.anchor(0) != genesis.seats[seat].anchor:
+            raise LocalProtocolError("the chain secret does not match this seat's genesis anchor")
+        self.peek_chain = SecretChain(chain_secret, seat, tag=PEEK_TAG,
+                                      length=genesis.chain_length)
+        if self.peek_chain.anchor(0) != genesis.seats[seat].peek_anchor:
+            raise LocalProtocolError("the chain secret does not match this seat's peek anchor")
+        self.slots = slots
+        self.replica = Replica(genesis, engine, local_seat=seat, peek_chain=self.peek_chain)
+        self.engine = engine
+        self._seq = 0
+        self._prev = genesis.game_id
+        self._voted: set[tuple[int, bytes]] = set()
+        self._reported: set[int] = set()
+        self._finished = False
+        self._started = False
+        self._rolled = 0
+        self._moved = -1  # the step of the last MOVE this seat signed
+        self._logged: set[bytes] = set()
+        self._acks_sent: set[tuple[int, bytes]] = set()
+        self._stalled: set[tuple[int, int]] = set()
+
+    # -- queries --------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> object:
+        """The current engine state."""
+        return self.replica.state
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended."""
+        return self.replica.is_over
+
+    @property
+    def my_turn(self) -> bool:
+        """This seat must decide now (call :meth:`submit`): its decision is pending and every
+        live seat acknowledged the last move (so a vote to eject can never cross this MOVE)."""
+        p = self.replica.point.pending
+        return (isinstance(p, Turn) and p.seat == self.seat and self._started
+                and self._moved != self.replica.step + 1 and not self.replica.owed_acks())
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats the game waits on."""
+        return self.replica.waiting_for()
+
+    # -- inputs ---------------------------------------------------------------------------------
+
+    def start(self) -> list[Event]:
+        """Begin play (after the genesis is signed): reveal for the first random event(s)."""
+        if self._started:
+            raise LocalProtocolError("start() was already called")
+        self._started = True
+        out: list[Event] = [Logged(self.genesis.frame()), Flush()]
+        out += self._react([], self.replica.entries[0].points)
+        return out
+
+    def submit(self, action: Value) -> list[Event]:
+        """Sign and send this seat's decision (the action in the engine's wire form).
+
+        :raises LocalProtocolError: not this seat's turn, or the action is illegal.
+        """
+        if not self.my_turn:
+            raise LocalProtocolError(f"seat {self.seat} has no decision pending")
+        r = self.replica
+        try:
+            after = self.engine.apply_move(r.state, action)
+        except ValueError as exc:
+            raise LocalProtocolError(f"illegal action {action!r}: {exc}") from None
+        first = r.first_point(after, r.step + 1)
+        k = first.k
+        reveals = [self.chain.reveal(k)] if k is not None and first.alive[self.seat] else []
+        env = self._seal(Kind.MOVE, r.step + 1, r.head, [action], reveals, first.digest)
+        self._moved = r.step + 1
+        return self._own(env, broadcast=True)
+
+    def receive(self, payload: bytes, sender: int | None = None) -> list[Event]:
+        """Handle one received frame payload (the bytes after the length prefix) from ``sender``.
+
+        Never raises for bad input: a bad frame gives a :class:`Rejected` event.
+        """
+        try:
+            value = codec.unpack(payload)
+        except RemoteProtocolError as exc:
+            return [Rejected(sender, exc.reason)]
+        if isinstance(value, list) and len(value) == 3 and value[0] == SYNC:
+            return self._answer_sync(value, sender)
+        try:
+            env = open_envelope(payload, self.genesis.game_id, self.genesis.keys)
+        except RemoteProtocolError as exc:
+            return [Rejected(sender, exc.reason)]
+        if env.id in self.replica.by_id:
+            return []
+        if env.seq > self.replica.cursor[env.author] + MAX_AHEAD:
+            return [Rejected(sender, f"envelope #{env.seq} of seat {env.author} is more than "
+                             f"{MAX_AHEAD} ahead of what this seat has read")]
+        return self._accept(env, forward_from=sender)
+
+    def soft_timeout(self) -> list[Event]:
+        """A soft deadline passed: say who we wait for (STALL, once per step) and ask peers to
+        resend whatever we miss."""
+        out: list[Event] = []
+        r = self.replica
+        waiting = [s for s in self.blocking() if s != self.seat]
+        if waiting and (r.step, waiting[0]) not in self._stalled and r.point.alive[self.seat]:
+            self._stalled.add((r.step, waiting[0]))
+            out += self._own(self._seal(Kind.STALL, r.step, r.head, [waiting[0]]), broadcast=True)
+        for author in range(self.genesis.n):
+            if author == self.seat:
+                continue
+            frame = codec.frame(codec.pack([SYNC, author, r.cursor[author]]))
+            out.append(Send(frame, self._others()))
+        return out
+
+    def blocking(self) -> tuple[int, ...]:
+        """The seats holding the game up: those owing an ACK, else those whose MOVE or value
+        is due."""
+        return self.replica.owed_acks() or self.waiting_for()
+
+    def hard_timeout(self) -> list[Event]:
+        """A hard deadline passed: vote to eject every seat holding the game up."""
+        out: list[Event] = []
+        for target in self.blocking():
+            if target != self.seat:
+                out += self._vote(target)
+        return out
+
+    def chat(self, text: str) -> list[Event]:
+        """Send a chat line (signed and logged like everything else)."""
+        r = self.replica
+        return self._own(self._seal(Kind.CHAT, r.step, r.head, [text[:500]]), broadcast=True)
+
+    def open_slot(self, index: int) -> list[Event]:
+        """Open one of this seat's committed private slots."""
+        if self.slots is None:
+            raise LocalProtocolError("this seat has no private slots")
+        i, salt, content = self.slots.opening(index)
+        r = self.replica
+        return self._own(self._seal(Kind.OPEN, r.step, r.head, ["slot", i, salt, content]),
+                         broadcast=True)
+
+    def open_peek(self, k: int) -> list[Event]:
+        """Open this seat's private random event ``k`` (once it may become public): the peek
+        chain value that lets every replica check and learn it."""
+        r = self.replica
+        priv = r.private.get(k)
+        if priv is None or priv.owner != self.seat:
+            raise LocalProtocolError(f"event {k} is not a private event of seat {self.seat}")
+        if k not in r.unopened(self.seat):
+            return []
+        _, y, nxt = self.peek_chain.reveal(priv.n)
+        payload: list[Value] = ["peek", k, y] if nxt is None else ["peek", k, y, nxt]
+        return self._own(self._seal(Kind.OPEN, r.step, r.head, payload), broadcast=True)
+
+    # -- internals ------------------------------------------------------------------------------
+
+    def _others(self) -> tuple[int, ...]:
+        return tuple(i for i in range(self.genesis.n) if i != self.seat)
+
+    def _seal(
+        self,
+        kind: Kind,
+        step: int,
+        head: bytes,
+        payload: Sequence[Value] = (),
+        reveals: Sequence[tuple[int, bytes, bytes | None]] = (),
+        state_hash: bytes = b"",
+    ) -> Envelope:
+        env = seal(self.identity, game_id=self.genesis.game_id, author=self.seat, seq=self._seq,
+                   prev=self._prev, head=head, step=step, kind=kind, payload=payload,
+                   reveals=reveals, state_hash=state_hash)
+        self._seq += 1
+        self._prev = env.id
+        return env
+
+    def _own(self, env: Envelope, broadcast: bool) -> list[Event]:
+        out: list[Event] = [Send(env.frame, self._others())] if broadcast else []
+        return out + self._accept(env, forward_from=self.seat)
+
+    def _accept(self, env: Envelope, forward_from: int | None) -> list[Event]:
+        out: list[Event] = []
+        if env.kind is Kind.MOVE and env.author != self.seat:
+            to = tuple(i for i in self._others() if i not in (forward_from, env.author))
+            if to:
+                out.append(Send(env.frame, to))
+        self.replica.add(env)
+        entries, points = self.replica.advance()
+        if self.replica.needs_rebuild:
+            return out + self._rebuild()
+        return out + self._react(entries, points)
+
+    def _rebuild(self) -> list[Event]:
+        """After a fork this replica had used: replay everything without the forked branch."""
+        old = self.replica
+        out: list[Event] = self._report([], [])
+        self.replica = old.rebuilt()
+        self._reported.update(self.replica.convicted)
+        self._rolled = len(self.replica.resolved)
+        self._moved = -1
+        points = [p for e in self.replica.entries for p in e.points]
+        return out + self._react([], points)
+
+    def _react(self, entries: list[Entry], points: list[Point]) -> list[Event]:
+        """Report what happened and do this seat's part at each point reached."""
+        out: list[Event] = []
+        r = self.replica
+        while True:
+            out += self._report(entries, points)
+            mine = self._duties(points)
+            if not mine:
+                break
+            for env in mine:
+                out.append(Send(env.frame, self._others()))
+                r.add(env)
+            entries, points = r.advance()
+        out += self._ejections()
+        if r.is_over and not self._finished:
+            self._finished = True
+            for k in r.unopened(self.seat):  # at the end every private event is opened
+                out += self.open_peek(k)
+            winners = tuple(self.engine.winners(r.state))
+            if r.point.alive[self.seat]:
+                bye = self._seal(Kind.BYE, r.step, r.head, [list(winners)])
+                out.append(Send(bye.frame, self._others()))
+                r.add(bye)
+                r.advance()
+            out.append(Finished(winners))
+        written = [e for e in r.close_blocks() if e.id not in self._logged]
+        if written:
+            self._logged.update(e.id for e in written)
+            out += [Logged(e.frame) for e in written]
+            out.append(Flush())
+        return out
+
+    def close(self) -> list[Event]:
+        """Stop here: log every accepted envelope not logged yet (the game may be unfinished)."""
+        written = [e for e in self.replica.drain() if e.id not in self._logged]
+        self._logged.update(e.id for e in written)
+        return [*(Logged(e.frame) for e in written), Flush()]
+
+    def _report(self, entries: list[Entry], points: list[Point]) -> list[Event]:
+        out: list[Event] = []
+        for v in self.replica.violations:
+            if v.seat not in self._reported:
+                self._reported.add(v.seat)
+                out.append(Misbehaviour(v))
+        for e in entries:
+            desc = (f"seat {e.seat} ejected" if e.kind == "eject"
+                    else self.engine.describe_move(e.before, e.action))
+            out.append(Applied(e.step, e.kind, e.seat, desc))
+        resolved = self.replica.resolved
+        out += [Rolled(x.k, x.values) for x in resolved[self._rolled :]]
+        self._rolled = len(resolved)
+        return out
+
+    def _duties(self, points: list[Point]) -> list[Envelope]:
+        """This seat's ACKs and reveals for the points just reached, in order."""
+        if not self._started:
+            return []
+        r = self.replica
+        out: list[Envelope] = []
+        for p in points:
+            if not p.alive[self.seat]:
+                continue
+            entry = r.entries[p.step]
+            k = p.k
+            if k is not None and (self.seat, k) not in r.revealed:
+                out.append(self._seal(Kind.ACK, p.step, entry.id, [], [self.chain.reveal(k)],
+                                      p.digest))
+                return out  # one envelope at a time: the replica consumes it before the next
+            if (p.index == 0 and k is None and entry.kind == "move" and entry.seat != self.seat
+                    and (p.step, entry.id) not in self._acks_sent):
+                self._acks_sent.add((p.step, entry.id))
+                out.append(self._seal(Kind.ACK, p.step, entry.id, [], [], p.digest))
+        return out
+
+    def _ejections(self) -> list[Event]:
+        """Vote to eject a convicted seat once the game waits on it."""
+        out: list[Event] = []
+        for target in self.blocking():
+            if target in self.replica.cut and target != self.seat:
+                out += self._vote(target)
+        return out
+
+    def _vote(self, target: int) -> list[Event]:
+        r = self.replica
+        if (target, r.point.digest) in self._voted or not r.point.alive[self.seat]:
+            return []
+        self._voted.add((target, r.point.digest))
+        r.frozen[target] = r.step
+        env = self._seal(Kind.EJECT, r.step, r.head, [target], state_hash=r.point.digest)
+        return self._own(env, broadcast=True)
+
+    def _answer_sync(self, value: list[Value], sender: int | None) -> list[Event]:
+        _, author, seq = value
+        if sender is None or not isinstance(author, int) or not isinstance(seq, int):
+            return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
+        if not 0 <= author < self.genesis.n:
+            return [Rejected(sender, f"sync: no seat {author}")]
+        stream = self.replica.streams[author]
+        frames = [stream[q].frame for q in sorted(stream) if q >= seq][:MAX_SYNC_BATCH]
+        return [Send(f, (sender,)) for f in frames]

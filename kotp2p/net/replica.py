@@ -1,0 +1,649 @@
+"""A replica of one game, driven only by signed envelopes: the shared core of the peer protocol
+and of ``verify``.
+
+Theory of operation
+-------------------
+The game is a sequence of *entries* (step 0 is the genesis; then one per MOVE or unanimous
+EJECT). After each entry the engine passes through *points*: zero or more random events (the
+engine's ``Chance``, numbered k) and then one decision (``Turn``) or the end. A point is left when
+its input is known: the designated seat's MOVE, or the chain value of every live seat for event k.
+
+Each author's envelopes are consumed strictly in ``seq`` order, each ``prev`` naming the one
+before, and each is checked at the point it claims (``step`` and ``head``):
+
+* MOVE at step s: only the seat the engine names may author it, on top of entry s-1, once every
+  live seat acknowledged MOVE s-1 (so all replicas agree before going on); the action
+  must be legal; it carries its author's value for the event it triggers (and nothing else); its
+  ``state_hash`` is the digest of the first point after it.
+* ACK at step s: the acker's value for event k at point (s, k), or, with no value, "I applied
+  MOVE s" (only for a MOVE that triggers no event); ``state_hash`` is that point's digest.
+* EJECT at step s: a vote, bound to one point by its ``state_hash``; once every other live seat
+  voted against seat X at the current point, the ejection is entry s+1 (its id is the lowest
+  voter's EJECT id).
+* OPEN, STALL, CHAT, BYE, EVIDENCE: checked against the point they name; OPEN against the
+  genesis commitments, BYE against the result.
+
+The first rule an author breaks is a :class:`Violation`; that author is *convicted* and nothing
+more of theirs is read (``cut``: its envelopes from the bad one on). A fork cuts the author before
+both forked envelopes; a replica that had already used one of them must be :meth:`rebuilt`, and
+what honest seats built on either branch (``head`` on a forked envelope) is then *moot*: read and
+ignored, so every honest replica continues from the same place. An envelope beyond the current
+point waits; an author who moves on without a value the current point needs from them is
+convicted of a missing reveal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from kotp2p.net.chain import (
+    PEEK_TAG,
+    ChainChecker,
+    SecretChain,
+    check_opening,
+    draw,
+    peek_seed,
+    random_seed,
+)
+from kotp2p.net.engine import Chance, GameEngine, State, Turn
+from kotp2p.net.envelope import Envelope, Kind
+from kotp2p.net.genesis import Genesis
+from kotp2p.net.history import Entry, Point, Private, Resolved, Violation
+from kotp2p.net.logorder import LogOrder
+
+_WAIT = object()
+
+
+class Replica:
+    """The game as the consumed envelopes make it. Feed :meth:`add`, then call :meth:`advance`."""
+
+    def __init__(
+        self, genesis: Genesis, engine: GameEngine, *, local_seat: int | None = None,
+        peek_chain: SecretChain | None = None,
+    ) -> None:
+        self.genesis = genesis
+        self.local_seat = local_seat
+        self.peek_chain = peek_chain
+        self.private: dict[int, Private] = {}
+        self.peeks_by_seat: dict[int, list[int]] = {}
+        self._peek_open: dict[int, bool] = {}
+        self._eject_index: dict[tuple[int, int, bytes], set[int]] = {}
+        self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
+            Kind.MOVE: self._move,
+            Kind.ACK: self._ack,
+            Kind.EJECT: self._eject,
+            Kind.OPEN: self._open,
+            Kind.BYE: self._bye,
+        }
+        self.engine = engine
+        self.game_id = genesis.game_id
+        self.n = genesis.n
+        self.streams: list[dict[int, Envelope]] = [{} for _ in range(self.n)]
+        self.by_id: dict[bytes, Envelope] = {}
+        self.cursor = [0] * self.n
+        self.last_id = [self.game_id] * self.n
+        self.convicted: dict[int, Violation] = {}
+        self.cut: dict[int, int] = {}
+        self.moot: set[bytes] = set()
+        self.needs_rebuild = False
+        self._judging: int | None = None
+        self.violations: list[Violation] = []
+        self.checkers = [
+            ChainChecker(i, s.anchor, length=genesis.chain_length)
+            for i, s in enumerate(genesis.seats)
+        ]
+        self.peek_checkers = [
+            ChainChecker(i, s.peek_anchor, tag=PEEK_TAG, length=genesis.chain_length)
+            for i, s in enumerate(genesis.seats)
+        ]
+        self.revealed: dict[tuple[int, int], bytes] = {}
+        self.trigger: dict[int, bytes] = {}
+        self.acked: set[tuple[int, int]] = set()
+        self.votes: dict[tuple[int, int, bytes], dict[int, Envelope]] = {}
+        self.frozen: dict[int, int] = {}
+        self.opened: set[tuple[int, int]] = set()
+        self.resolved: list[Resolved] = []
+        self.byes: dict[int, Envelope] = {}
+        self.ejected: dict[int, int] = {}
+        self.log_order = LogOrder()
+        self._last_step = [-1] * self.n
+        state = engine.start(genesis.monsters, genesis.options)
+        self.entries: list[Entry] = [Entry(0, self.game_id, "genesis", None, before=state)]
+        self._push_point(state)
+
+    # -- where we are -------------------------------------------------------------------------
+
+    @property
+    def step(self) -> int:
+        """Entries applied after the genesis."""
+        return len(self.entries) - 1
+
+    @property
+    def head(self) -> bytes:
+        """Id of the last entry."""
+        return self.entries[-1].id
+
+    @property
+    def point(self) -> Point:
+        """The point the game waits at."""
+        return self.entries[-1].points[-1]
+
+    @property
+    def state(self) -> State:
+        """The current engine state."""
+        return self.point.state
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended."""
+        return self.point.pending is None
+
+    def owed_acks(self) -> tuple[int, ...]:
+        """The live seats whose ACK of the last MOVE is still missing (the next MOVE waits)."""
+        entry = self.entries[-1]
+        first = entry.points[0]
+        if entry.kind != "move" or first.k is not None:
+            return ()
+        alive = self.point.alive
+        return tuple(a for a in range(self.n)
+                     if alive[a] and a != entry.seat and (a, entry.step) not in self.acked)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats whose envelope the game needs next."""
+        p = self.point
+        if isinstance(p.pending, Turn):
+            return tuple(sorted({p.pending.seat, *self.owed_acks()}))
+        if isinstance(p.pending, Chance):
+            return tuple(i for i in range(self.n) if p.alive[i] and (i, p.pending.index)
+                         not in self.revealed)
+        return ()
+
+    def _push_point(self, state: State, known: Point | None = None) -> Point:
+        entry = self.entries[-1]
+        if known is not None:
+            p = Point(entry.step, len(entry.points), state, known.pending, self.engine,
+                      known.digest)
+        else:
+            p = Point(entry.step, len(entry.points), state, self.engine.pending(state),
+                      self.engine)
+        pending = p.pending
+        entry.points.append(p)
+        if isinstance(pending, Chance):
+            self.trigger.setdefault(pending.index, entry.id)
+        return p
+
+    def first_point(self, state: State, step: int) -> Point:
+        """The point a state would be (not recorded): what a MOVE's state_hash must name."""
+        pending = self.engine.pending(state)
+        return Point(step, 0, state, pending, self.engine)
+
+    # -- intake ---------------------------------------------------------------------------------
+
+    def add(self, env: Envelope) -> Violation | None:
+        """Store a verified envelope (duplicates by id are ignored). A second, different envelope
+        with the same author and seq is a fork: returned (and recorded) as a violation."""
+        if env.id in self.by_id:
+            return None
+        other = self.streams[env.author].get(env.seq)
+        self.by_id[env.id] = env
+        if other is not None:
+            v = Violation("fork", env.author, min(env.step, other.step),
+                          f"two different envelopes #{env.seq} (steps {other.step} and "
+                          f"{env.step}); one expected", (other, env))
+            self._fork(v)
+            return v
+        self.streams[env.author][env.seq] = env
+        if env.kind is Kind.EJECT and len(env.payload) == 1:
+            key = (env.payload[0], env.step, env.state_hash)
+            self._eject_index.setdefault(key, set()).add(env.author)
+        return None
+
+    def _convict(self, v: Violation, cut: int | None = None) -> None:
+        if v.seat not in self.convicted:
+            self.convicted[v.seat] = v
+            self.violations.append(v)
+            self.log_order.evidence(e for e in v.evidence if e.author == v.seat)
+        seq = self.cursor[v.seat] if cut is None else cut
+        self.cut[v.seat] = min(self.cut.get(v.seat, seq), seq)
+
+    def _fork(self, v: Violation) -> None:
+        """Two envelopes where one belongs: cut the author before both, moot both."""
+        seq = min(e.seq for e in v.evidence)
+        self.moot.update(e.id for e in v.evidence)
+        if self.cursor[v.seat] > seq:
+            self.needs_rebuild = True
+        self._convict(v, cut=seq)
+
+    def rebuilt(self) -> Replica:
+        """A fresh replica of the same envelopes, keeping the cuts and moot ids (after a fork)."""
+        fresh = Replica(self.genesis, self.engine, local_seat=self.local_seat,
+                        peek_chain=self.peek_chain)
+        fresh.cut = dict(self.cut)
+        fresh.moot = set(self.moot)
+        fresh.convicted = dict(self.convicted)
+        fresh.violations = list(self.violations)
+        fresh.log_order.evidence(self.log_order.take_evidence())
+        for a in range(self.n):
+            for _, e in sorted(self.streams[a].items()):
+                fresh.add(e)
+        fresh.by_id.update(self.by_id)
+        fresh.frozen = {}
+        fresh.advance()
+        return fresh
+
+    def _past_cut(self, head: bytes) -> bool:
+        env = self.by_id.get(head)
+        return env is not None and env.seq >= self.cut.get(env.author, 1 << 62)
+
+    def _readable(self, a: int) -> bool:
+        return self.cursor[a] < self.cut.get(a, 1 << 62) and not self._is_frozen(a)
+
+    # -- the canonical log order ------------------------------------------------------------------
+
+    def _closed(self, s: int) -> bool:
+        if s < self.step:
+            return True  # entry s+1 needed every envelope step s required
+        if s > self.step or not self.is_over:
+            return False
+        alive = self.point.alive
+        if any(self.unopened(a) for a in range(self.n) if a not in self.cut):
+            return False
+        return all(a in self.byes or a in self.cut or not alive[a] for a in range(self.n))
+
+    def close_blocks(self) -> list[Envelope]:
+        """Consumed envelopes of the steps every live seat has moved past, in the canonical
+        order of :class:`~kotp2p.net.logorder.LogOrder`."""
+        return self.log_order.close(self._closed, self.step, self.is_over)
+
+    def drain(self) -> list[Envelope]:
+        """Every consumed envelope not handed out yet (when stopping before the end)."""
+        return self.log_order.drain()
+
+    # -- progress -------------------------------------------------------------------------------
+
+    def advance(self) -> tuple[list[Entry], list[Point]]:
+        """Consume everything that can be consumed; return the new entries and points reached."""
+        entries: list[Entry] = []
+        points: list[Point] = []
+        mark = (len(self.entries), len(self.entries[-1].points))
+        progress = True
+        gen = 0  # bumps whenever anything is consumed: a waiting envelope is retried only then
+        waited = [-1] * self.n
+        while progress:
+            progress = False
+            for a in range(self.n):
+                while self._readable(a) and waited[a] != gen:
+                    env = self.streams[a].get(self.cursor[a])
+                    if env is None:
+                        break
+                    result = self._consume(a, env)
+                    if result is _WAIT:
+                        waited[a] = gen
+                        break
+                    if isinstance(result, Violation):
+                        self._convict(result)
+                        if self.needs_rebuild:
+                            return [], []
+                        break
+                    self._step_cursor(a, env)
+                    progress = True
+                    gen += 1
+            if self._settle():
+                progress = True
+                gen += 1
+        first_entry, first_point = mark
+        for i in range(first_entry - 1, len(self.entries)):
+            start = first_point if i == first_entry - 1 else 0
+            points.extend(self.entries[i].points[start:])
+        entries = self.entries[first_entry:]
+        return entries, points
+
+    def _is_frozen(self, seat: int) -> bool:
+        step = self.frozen.get(seat)
+        if step is None:
+            return False
+        if step != self.step or any(
+            e.step > step and a != seat
+            for a in range(self.n) if a not in self.cut
+            for e in self.streams[a].values()
+        ):
+            del self.frozen[seat]  # the game moved on without the ejection
+            return False
+        return True
+
+    def _settle(self) -> bool:
+        """Resolve random events whose values are all known, and complete ejections."""
+        moved = False
+        while True:
+            if self._eject_quorum():
+                moved = True
+                continue
+            p = self.point
+            if not isinstance(p.pending, Chance):
+                return moved
+            k = p.pending.index
+            live = [i for i in range(self.n) if p.alive[i]]
+            if any((i, k) not in self.revealed for i in live):
+                return moved
+            seed = random_seed(self.game_id, k, self.trigger[k],
+                               [(i, self.revealed[(i, k)]) for i in live])
+            owner = p.pending.private_to
+            if owner >= 0:
+                self._push_point(self._private(p, seed, owner))
+                moved = True
+                continue
+            values = draw(seed, p.pending.bounds)
+            self.resolved.append(Resolved(p.step, k, values))
+            self._push_point(self.engine.apply_random(p.state, values))
+            moved = True
+
+    def _private(self, p: Point, seed: bytes, owner: int) -> State:
+        """Resolve a private event: the owner's replica learns it from its peek chain, every
+        other replica records it hidden (the digests agree either way)."""
+        assert isinstance(p.pending, Chance)
+        k = p.pending.index
+        peeks = self.peeks_by_seat.setdefault(owner, [])
+        peeks.append(k)
+        self.private[k] = Private(k, owner, len(peeks), seed, p.state)
+        if owner == self.local_seat and self.peek_chain is not None:
+            y = self.peek_chain.value(len(peeks))
+            values = draw(peek_seed(seed, owner, y), p.pending.bounds)
+            self.private[k].opened = True  # known here; still to be opened for the others
+            return self.engine.apply_random(p.state, values)
+        return self.engine.apply_hidden(p.state)
+
+    def unopened(self, seat: int) -> list[int]:
+        """The private events of ``seat`` whose peek it has not opened yet, in order."""
+        return [k for k in self.peeks_by_seat.get(seat, [])
+                if not self._peek_open.get(k, False)]
+
+    def _eject_quorum(self) -> bool:
+        p = self.point
+        if p.pending is None:
+            return False
+        for (target, step, digest), voters in sorted(self.votes.items()):
+            if step != self.step or digest != p.digest or not p.alive[target]:
+                continue
+            others = [i for i in range(self.n) if p.alive[i] and i != target]
+            if all(i in voters for i in others):
+                self._judge_late(target)
+                first = voters[min(others)]
+                entry = Entry(self.step + 1, first.id, "eject", target, envelope=first,
+                              before=p.state)
+                self.entries.append(entry)
+                self.frozen.pop(target, None)
+                self.ejected[target] = entry.step
+                self._push_point(self.engine.eject(p.state, target))
+                return True
+        return False
+
+    def _judge_late(self, target: int) -> None:
+        """Check the envelopes an ejected seat sent for this point, though they come too late:
+        an illegal move or a bad reveal is still a violation. None of them changes the game."""
+        self._judging = target
+        try:
+            while self._readable(target):
+                late = self.streams[target].get(self.cursor[target])
+                if late is None or late.kind not in (Kind.MOVE, Kind.ACK):
+                    break
+                if late.step > self.step + 1:
+                    break
+                result = self._consume(target, late)
+                if result is _WAIT:
+                    break
+                if isinstance(result, Violation):
+                    self._convict(result)
+                    break
+                self._step_cursor(target, late)
+        finally:
+            self._judging = None
+
+    def _step_cursor(self, a: int, env: Envelope) -> None:
+        self.cursor[a] += 1
+        self.last_id[a] = env.id
+        self._last_step[a] = max(self._last_step[a], env.step)
+        self.log_order.consumed(env)
+
+    def _quorum_stored(self, target: int) -> bool:
+        """Every other live seat has an EJECT of ``target`` at the current point, consumed or
+        not."""
+        if not self._eject_index:
+            return False
+        p = self.point
+        voters = self._eject_index.get((target, self.step, p.digest))
+        if not voters:
+            return False
+        return all(i in voters for i in range(self.n) if p.alive[i] and i != target)
+
+    def owes(self, seat: int) -> int | None:
+        """The event whose value the current point still needs from ``seat``."""
+        p = self.point
+        k = p.k
+        if k is not None and p.alive[seat] and (seat, k) not in self.revealed:
+            return k
+        return None
+
+    def _v(self, rule: str, env: Envelope, detail: str, *more: Envelope) -> Violation:
+        return Violation(rule, env.author, env.step, detail, (*more, env))
+
+    def _consume(self, a: int, env: Envelope) -> object:
+        if env.id in self.moot or env.head in self.moot or self._past_cut(env.head):
+            self.moot.add(env.id)
+            return None  # built on a forked envelope, or on one after its author's cut: ignored
+        if env.prev != self.last_id[a]:
+            return self._v("broken-chain", env, f"prev should be the id of seat {a}'s envelope "
+                           f"#{env.seq - 1} ({self.last_id[a].hex()[:12]}), found "
+                           f"{env.prev.hex()[:12]}")
+        gone = self.ejected.get(a)
+        if gone is not None and (env.step < gone or (env.kind is Kind.MOVE and env.step == gone)):
+            return None  # sent before its ejection took effect: moot
+        limit = self.step + 1 if env.kind is Kind.MOVE else self.step
+        if env.step > limit or (env.kind is Kind.MOVE and env.step == limit
+                                and self.point.k is not None):
+            owed = self.owes(a)
+            if owed is not None:
+                return self._v("missing-reveal", env, f"moved on to step {env.step} without "
+                               f"revealing its value for random event {owed}")
+            return _WAIT
+        base = env.step - 1 if env.kind is Kind.MOVE else env.step
+        if base >= 0 and env.head != self.entries[base].id:
+            return self._v("bad-head", env, f"head should be entry {base} "
+                           f"({self.entries[base].id.hex()[:12]}), found {env.head.hex()[:12]}")
+        handler = self._handlers.get(env.kind)
+        return handler(a, env) if handler else None
+
+    def _check_reveals(
+        self, a: int, env: Envelope, expected: Point, first_of_move: bool
+    ) -> Violation | None:
+        k = expected.k
+        needed = k is not None and expected.alive[a] and (a, k) not in self.revealed
+        if not needed:
+            if env.reveals:
+                rk = env.reveals[0][0]
+                rule = "premature-reveal" if k is None or rk > k else "unexpected-reveal"
+                return self._v(rule, env, f"revealed its value for event {rk} where "
+                               + ("no random event is pending" if k is None else
+                                  f"event {k} is pending and its value was not due from it"))
+            return None
+        assert k is not None
+        if not env.reveals:
+            what = "its MOVE" if first_of_move else "its ACK"
+            return self._v("missing-reveal", env, f"{what} lacks its value for event {k}")
+        if len(env.reveals) != 1 or env.reveals[0][0] != k:
+            rk = max(r[0] for r in env.reveals)
+            rule = "premature-reveal" if rk > k else "unexpected-reveal"
+            return self._v(rule, env, f"reveals for events {[r[0] for r in env.reveals]}, "
+                           f"exactly event {k} expected")
+        _, x, nxt = env.reveals[0]
+        problem = self.checkers[a].problem(k, x, nxt)
+        if problem:
+            return self._v("bad-reveal", env, problem)
+        return None
+
+    def _commit_reveals(self, a: int, env: Envelope) -> None:
+        for k, x, nxt in env.reveals:
+            self.checkers[a].accept(k, x, nxt)  # _check_reveals found it sound
+            self.revealed[(a, k)] = x
+
+    def _move(self, a: int, env: Envelope) -> object:
+        s = env.step
+        if s <= self.step:
+            entry = self.entries[s] if s >= 1 else self.entries[0]
+            if entry.kind == "move" and entry.seat == a and entry.envelope is not None:
+                v = Violation("fork", a, s, f"two different MOVEs for step {s}; one expected",
+                              (entry.envelope, env))
+                self._fork(v)
+                return v
+            return self._v("out-of-turn", env, f"a MOVE for step {s}, which already holds "
+                           f"{f'seat {entry.seat}' if entry.kind == 'move' else entry.kind}")
+        p = self.point
+        if p.pending is None:
+            return self._v("out-of-turn", env, "a MOVE after the game ended")
+        if isinstance(p.pending, Turn) and p.pending.seat != a:
+            return self._v("out-of-turn", env, f"seat {p.pending.seat}'s decision expected, "
+                           f"found a MOVE by seat {a}")
+        if self.owed_acks():
+            return _WAIT
+        if len(env.payload) != 1:
+            return self._v("illegal-move", env, "a MOVE payload holds exactly one action")
+        action = env.payload[0]
+        try:
+            after = self.engine.apply_move(p.state, action)
+        except Exception as exc:  # untrusted input: whatever the engine refuses is illegal
+            return self._v("illegal-move", env, f"{action!r} is not legal here: {exc}")
+        first = self.first_point(after, s)
+        problem = self._check_reveals(a, env, first, first_of_move=True)
+        if problem:
+            return problem
+        if env.state_hash != first.digest:
+            return self._v("wrong-state-hash", env, f"state hash {first.digest.hex()[:16]} "
+                           f"expected, found {env.state_hash.hex()[:16]}")
+        if self._judging == a or self._quorum_stored(a):
+            return _WAIT  # the others ejected this seat here: this MOVE comes too late
+        self._commit_reveals(a, env)
+        self.entries.append(Entry(s, env.id, "move", a, action, env, before=p.state))
+        self._push_point(after, first)
+        return None
+
+    def _ack(self, a: int, env: Envelope) -> object:
+        s = env.step
+        points = self.entries[s].points
+        if env.reveals:
+            k = env.reveals[0][0]
+            target = next((p for p in points if p.k == k), None)
+            if target is None:
+                cur = self.point
+                waiting = cur.k is not None and k > cur.k and (a, cur.k) in self.revealed
+                if s == self.step and waiting:
+                    return _WAIT  # event k may still come at this step
+                reached = max(self.trigger, default=0)
+                if k > reached:
+                    return self._v("premature-reveal", env, f"revealed its value for event {k} "
+                                   f"at step {s}, before that event was reached")
+                return self._v("unexpected-reveal", env, f"revealed its value for event {k} at "
+                               f"step {s}, where that event is not pending")
+        else:
+            target = points[0]
+            entry = self.entries[s]
+            if (a, s) in self.acked or entry.kind != "move" or entry.seat == a:
+                return self._v("unexpected-ack", env, f"no ACK is due from seat {a} at step {s}")
+        problem = self._check_reveals(a, env, target, first_of_move=False)
+        if problem:
+            return problem
+        if env.state_hash != target.digest:
+            return self._v("wrong-state-hash", env, f"state hash {target.digest.hex()[:16]} "
+                           f"expected, found {env.state_hash.hex()[:16]}")
+        if target is self.point and self._judging != a and self._quorum_stored(a):
+            return _WAIT  # the others ejected this seat here: this ACK comes too late
+        if not env.reveals:
+            self.acked.add((a, s))
+        self._commit_reveals(a, env)
+        return None
+
+    def _eject(self, a: int, env: Envelope) -> object:
+        if (len(env.payload) != 1 or not isinstance(env.payload[0], int)
+                or not 0 <= env.payload[0] < self.n or env.payload[0] == a):
+            return self._v("bad-eject", env, f"EJECT names one other seat, found {env.payload!r}")
+        if env.step == self.step:
+            self.votes.setdefault((env.payload[0], env.step, env.state_hash), {})[a] = env
+        return None
+
+    def _open(self, a: int, env: Envelope) -> object:
+        pl = env.payload
+        seat = self.genesis.seats[a]
+        if len(pl) == 4 and pl[0] == "slot" and isinstance(pl[1], int) and isinstance(
+                pl[2], bytes) and isinstance(pl[3], bytes):
+            if (a, pl[1]) in self.opened:
+                return self._v("bad-opening", env, f"slot {pl[1]} was already opened")
+            problem = check_opening(seat.public_key, seat.slots, pl[1], pl[2], pl[3])
+            if problem:
+                return self._v("bad-opening", env, problem)
+            self.opened.add((a, pl[1]))
+            return None
+        if (len(pl) in (3, 4) and pl[0] == "peek" and isinstance(pl[1], int)
+                and isinstance(pl[2], bytes) and (len(pl) == 3 or isinstance(pl[3], bytes))):
+            return self._open_peek(a, env, pl[1], pl[2], pl[3] if len(pl) == 4 else None)
+        return self._v("bad-opening", env, "OPEN holds ['slot', index, salt, content] or "
+                       f"['peek', k, value], found {pl!r}")
+
+    def _open_peek(self, a: int, env: Envelope, k: int, y: bytes, nxt: bytes | None) -> object:
+        priv = self.private.get(k)
+        if priv is None or priv.owner != a:
+            return self._v("bad-opening", env, f"event {k} is not a private event of seat {a}")
+        if self._peek_open.get(k):
+            return self._v("bad-opening", env, f"the peek at event {k} was already opened")
+        problem = self.peek_checkers[a].check(priv.n, y, nxt)
+        if problem:
+            return self._v("bad-opening", env, f"peek chain: {problem}")
+        self._peek_open[k] = True
+        values = draw(peek_seed(priv.seed, a, y), self._bounds(priv.before))
+        content = self.engine.slot_content(priv.before, values)
+        if not priv.opened:
+            priv.opened = True
+            cur = self.point
+            cur.state = self.engine.open_slot(cur.state, k, content)
+        return None
+
+    def _bounds(self, state: State) -> tuple[int, ...]:
+        pending = self.engine.pending(state)
+        assert isinstance(pending, Chance)
+        return pending.bounds
+
+    def _bye(self, a: int, env: Envelope) -> object:
+        if env.payload and not self.is_over:
+            if env.step == self.step:
+                return _WAIT  # the claim is checked once the last random events are resolved
+            return self._v("wrong-result", env, f"claims the game ended at step {env.step}; "
+                           "it goes on")
+        self.byes[a] = env
+        if env.payload:
+            claimed = env.payload[0]
+            actual = list(self.engine.winners(self.state))
+            if claimed != actual:
+                return self._v("wrong-result", env, f"claims winners {claimed!r}, the replay "
+                               f"gives {actual!r}")
+        return None
+
+    # -- reports --------------------------------------------------------------------------------
+
+    def gaps(self) -> list[str]:
+        """What is missing, by seat: holes in each author's sequence."""
+        out = []
+        for a in range(self.n):
+            if a in self.cut:
+                continue
+            held = self.streams[a]
+            if self.cursor[a] not in held and any(q > self.cursor[a] for q in held):
+                later = min(q for q in held if q > self.cursor[a])
+                which = (f"envelope #{self.cursor[a]} is" if later == self.cursor[a] + 1 else
+                         f"envelopes #{self.cursor[a]} to #{later - 1} are")
+                out.append(f"seat {a}: {which} missing (its #{later} is at step "
+                           f"{held[later].step})")
+        return out
+
+    def pending_envelopes(self) -> Iterable[Envelope]:
+        """Envelopes stored but not consumed (waiting, or after a conviction)."""
+        for a in range(self.n):
+            for q, e in sorted(self.streams[a].items()):
+                if q >= self.cursor[a]:
+                    yield e

@@ -1,0 +1,115 @@
+"""The golden logs under ``tests/data/``: one valid game and one log per way a game can go wrong.
+
+Everything is deterministic (seeded keys, chains and bots; first-in-first-out delivery), so
+``build_golden`` writes byte-identical files every time for the same engine; a test checks the
+committed files are current (``scripts/make_golden_logs.py`` rewrites them) and that ``verify``
+gives each the verdict recorded in ``golden.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from kotp2p.net import codec
+from kotp2p.net.envelope import DOMAIN, Kind, open_envelope
+from kotp2p.net.gamelog import parse_log, split_frames
+from kotp2p.net.protocol import PeerProtocol
+from kotp2p.net.rules_engine import RulesEngine
+from tests.net import mavericks as M
+from tests.net.harness import build_mesh, rules_chooser
+
+SEATS = 3
+SEED = 7
+MAVERICK = 1
+WITNESS = 0  # whose log is kept
+
+
+def _play(factory: Callable[..., PeerProtocol] | None) -> tuple[bytes, list[str]]:
+    engine = RulesEngine()
+    _, mesh = build_mesh(engine, SEATS, rules_chooser("random", SEED), seed=SEED, slots=2,
+                         factories={MAVERICK: factory} if factory else None)
+    mesh.start()
+    mesh.run()
+    seen = [f"{v.rule}:{v.seat}:{v.step}" for v in mesh.violations[WITNESS]]
+    return bytes(mesh.logs[WITNESS]), seen
+
+
+def _frames(log: bytes) -> list[bytes]:
+    payloads, _ = split_frames(log)
+    return [codec.frame(p) for p in payloads]
+
+
+def _find(log: bytes, kind: Kind, author: int, min_step: int) -> int:
+    """Index (among the frames) of the first envelope of ``kind`` by ``author`` at a step of at
+    least ``min_step``."""
+    contents = parse_log(log)
+    g = contents.genesis
+    for i, payload in enumerate(contents.payloads, start=1):
+        env = open_envelope(payload, g.game_id, g.keys)
+        if env.kind is kind and env.author == author and env.step >= min_step:
+            return i
+    raise LookupError(f"no {kind.name} by seat {author} from step {min_step}")
+
+
+def _step_of(frame: bytes, log: bytes) -> int:
+    g = parse_log(log).genesis
+    return open_envelope(frame[4:], g.game_id, g.keys).step
+
+
+def build_golden(out: Path) -> list[dict[str, object]]:
+    """Write every golden log into ``out``; return the manifest of expected verdicts."""
+    from kotp2p.net.identity import Identity
+    from tests.net.harness import _seed
+
+    out.mkdir(parents=True, exist_ok=True)
+    manifest: list[dict[str, object]] = []
+
+    def write(name: str, data: bytes, verdict: str, rule: str | None, seat: int | None,
+              step: int | None) -> None:
+        (out / name).write_bytes(data)
+        manifest.append({"file": name, "verdict": verdict, "rule": rule, "seat": seat,
+                         "step": step})
+
+    valid, _ = _play(None)
+    write("valid.kotlog", valid, "VALID", None, None, None)
+    frames = _frames(valid)
+
+    i = _find(valid, Kind.MOVE, 2, 10)
+    flipped = bytearray(frames[i])
+    flipped[len(flipped) // 2] ^= 0x04
+    step = _step_of(frames[i], valid)
+    write("flipped-byte.kotlog", b"".join([*frames[:i], bytes(flipped), *frames[i + 1:]]),
+          "INVALID", "bad-signature", 2, step)
+
+    i = _find(valid, Kind.MOVE, 2, 20)
+    write("dropped-envelope.kotlog", b"".join(frames[:i] + frames[i + 1:]), "INCOMPLETE",
+          None, 2, _step_of(frames[i], valid))
+
+    i = _find(valid, Kind.ACK, 0, 15)
+    body, _sig = codec.unpack(frames[i][4:])
+    intruder = Identity.from_seed(_seed("key", SEED, 1))
+    forged = codec.frame(codec.pack([body, intruder.sign(DOMAIN + body)]))
+    write("forged-signature.kotlog", b"".join([*frames[:i], forged, *frames[i + 1:]]),
+          "INVALID", "forged-signature", 0, _step_of(frames[i], valid))
+
+    cut = len(valid) - len(frames[-1]) // 2 - 200
+    write("truncated.kotlog", valid[:cut], "INCOMPLETE", None, None, None)
+
+    for cls, name in [
+        (M.OutOfTurn, "out-of-turn"),
+        (M.IllegalMove, "illegal-move"),
+        (M.Fork, "fork"),
+        (M.BadReveal, "bad-reveal"),
+        (M.PrematureReveal, "premature-reveal"),
+        (M.WrongStateHash, "wrong-state-hash"),
+        (M.BadOpening, "bad-opening"),
+    ]:
+        log, seen = _play(cls)
+        rule, seat, step = seen[0].split(":")
+        assert rule == cls.rule, (name, seen)
+        write(f"{name}.kotlog", log, "INVALID", rule, int(seat), int(step))
+
+    (out / "golden.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    return manifest

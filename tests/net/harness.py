@@ -1,0 +1,214 @@
+"""Many protocol objects wired together in memory, with bots deciding and a scheduler that reorders,
+delays and drops deliveries (like h11's ``ConnectionPair``, for N peers).
+
+Links are FIFO like TCP; the scheduler picks which link delivers next at random, so deliveries
+across links interleave in any order. A dropped frame is lost; when nothing is left to deliver and
+the game is not over, every seat is told a soft deadline passed, which asks peers to resend what
+is missing (``sync``). A seat told a hard deadline votes to eject whoever the game waits on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from kotp2p.net.chain import PEEK_TAG, SecretChain, SlotDeck
+from kotp2p.net.codec import Value
+from kotp2p.net.engine import GameEngine, State
+from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, sign_genesis
+from kotp2p.net.history import Violation
+from kotp2p.net.identity import Identity
+from kotp2p.net.protocol import Event, Logged, Misbehaviour, PeerProtocol, Rejected, Send
+
+MONSTERS = ("The King", "Giga Zaur", "Alienoid", "Cyber Kitty", "Meka Dragon", "Space Penguin")
+
+Chooser = Callable[[int, State], Value]
+"""(seat, state) -> the action for that seat's pending decision, in wire form."""
+
+
+def _seed(*parts: object) -> bytes:
+    return hashlib.sha256(":".join(map(str, parts)).encode()).digest()
+
+
+@dataclass
+class Table:
+    """The seats of one game before play: keys, chain secrets, slot decks, the signed genesis."""
+
+    genesis: Genesis
+    identities: list[Identity]
+    secrets: list[bytes]
+    decks: list[SlotDeck | None]
+
+
+def make_table(
+    engine: GameEngine, n: int, seed: int = 0, *, chain_length: int = 4096, slots: int = 0
+) -> Table:
+    """A signed genesis for ``n`` deterministic seats (``slots`` private slots each)."""
+    identities = [Identity.from_seed(_seed("key", seed, i), f"Bot {i}") for i in range(n)]
+    secrets = [_seed("chain", seed, i) for i in range(n)]
+    decks: list[SlotDeck | None] = []
+    seats = []
+    for i, ident in enumerate(identities):
+        deck = None
+        if slots:
+            contents = [f"evolution {seed}.{i}.{j}".encode() for j in range(slots)]
+            deck = SlotDeck.build(ident.public_key, contents, _seed("slots", seed, i))
+        decks.append(deck)
+        seats.append(SeatInfo(
+            ident.public_key, ident.name, MONSTERS[i],
+            SecretChain(secrets[i], i, length=chain_length).anchor(0),
+            SecretChain(secrets[i], i, tag=PEEK_TAG, length=chain_length).anchor(0),
+            deck.commitments if deck else (),
+        ))
+    g = make_genesis(engine.engine_id, engine.default_options(n), seats, _seed("nonce", seed)[:16],
+                     chain_length)
+    g = g.with_signatures([sign_genesis(g, ident) for ident in identities])
+    return Table(g, identities, secrets, decks)
+
+
+@dataclass
+class Mesh:
+    """N protocol objects and the links between them."""
+
+    protos: list[PeerProtocol]
+    choose: Chooser
+    rng: random.Random | None = None
+    drop: float = 0.0
+    logs: list[bytearray] = field(default_factory=list)
+    links: dict[tuple[int, int], deque[bytes]] = field(default_factory=dict)
+    violations: list[list[Violation]] = field(default_factory=list)
+    rejected: list[list[str]] = field(default_factory=list)
+    wire_bytes: int = 0
+    down: set[int] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        n = len(self.protos)
+        self.logs = [bytearray() for _ in range(n)]
+        self.violations = [[] for _ in range(n)]
+        self.rejected = [[] for _ in range(n)]
+
+    @property
+    def n(self) -> int:
+        return len(self.protos)
+
+    def handle(self, seat: int, events: list[Event]) -> None:
+        """Route a seat's events: frames onto links, log lines into its log."""
+        for ev in events:
+            if isinstance(ev, Send):
+                for to in ev.to:
+                    if to != seat:
+                        self.links.setdefault((seat, to), deque()).append(ev.frame)
+            elif isinstance(ev, Logged):
+                self.logs[seat] += ev.frame
+            elif isinstance(ev, Misbehaviour):
+                self.violations[seat].append(ev.violation)
+            elif isinstance(ev, Rejected):
+                self.rejected[seat].append(ev.reason)
+
+    def start(self) -> None:
+        for i, p in enumerate(self.protos):
+            if i not in self.down:
+                self.handle(i, p.start())
+
+    def _decide(self) -> bool:
+        acted = False
+        for i, p in enumerate(self.protos):
+            act = getattr(p, "act", None)
+            if act is not None and i not in self.down:
+                events = act(self.choose)
+                if events:
+                    self.handle(i, events)
+                    acted = True
+            if i not in self.down and p.my_turn:
+                self.handle(i, p.submit(self.choose(i, p.state)))
+                acted = True
+        return acted
+
+    def _deliver_one(self) -> bool:
+        busy = [k for k, q in self.links.items() if q]
+        if not busy:
+            return False
+        link = self.rng.choice(sorted(busy)) if self.rng else min(busy)
+        frame = self.links[link].popleft()
+        src, dst = link
+        if dst in self.down or (self.rng and self.drop and self.rng.random() < self.drop):
+            return True
+        self.wire_bytes += len(frame)
+        self.handle(dst, self.protos[dst].receive(frame[4:], src))
+        return True
+
+    def live(self) -> list[int]:
+        return [i for i in range(self.n) if i not in self.down]
+
+    def progress(self) -> int:
+        """A number that grows whenever any replica gets further."""
+        return sum(p.replica.step + len(p.replica.resolved) for p in self.protos)
+
+    def run(self, max_events: int = 200_000, stalls: int = 5, hard_after: int | None = None) -> int:
+        """Play until every live seat's game is over or nothing moves; return deliveries made.
+
+        When nothing is left to deliver, every live seat is told a soft deadline passed (which
+        asks for what is missing); after ``hard_after`` such rounds with no progress, also the
+        hard deadline. ``stalls`` rounds with no progress end the run.
+        """
+        events = 0
+        idle = 0
+        seen = self.progress()
+        while events < max_events:
+            if self._decide():
+                continue
+            if self._deliver_one():
+                events += 1
+                continue
+            if all(self.protos[i].is_over for i in self.live()):
+                return events
+            now = self.progress()
+            idle = 0 if now != seen else idle + 1
+            seen = now
+            if idle > stalls:
+                return events
+            for i in self.live():
+                self.handle(i, self.protos[i].soft_timeout())
+                if hard_after is not None and idle >= hard_after:
+                    self.handle(i, self.protos[i].hard_timeout())
+        return events
+
+
+def build_mesh(
+    engine: GameEngine,
+    n: int,
+    choose: Chooser,
+    *,
+    seed: int = 0,
+    rng: random.Random | None = None,
+    drop: float = 0.0,
+    chain_length: int = 4096,
+    slots: int = 0,
+    factory: Callable[..., PeerProtocol] = PeerProtocol,
+    factories: dict[int, Callable[..., PeerProtocol]] | None = None,
+) -> tuple[Table, Mesh]:
+    """A table and a mesh of protocol objects for it (``factories`` swaps in mavericks)."""
+    table = make_table(engine, n, seed, chain_length=chain_length, slots=slots)
+    protos = []
+    for i in range(n):
+        make = (factories or {}).get(i, factory)
+        protos.append(make(table.genesis, i, table.identities[i], table.secrets[i], engine,
+                           slots=table.decks[i]))
+    return table, Mesh(protos, choose, rng=rng, drop=drop)
+
+
+def rules_chooser(kind: str = "random", seed: int = 0) -> Chooser:
+    """Bots from ``kotp2p.bots`` deciding for every seat, actions in wire form."""
+    from kotp2p import rules
+    from kotp2p.bots import make_bot
+
+    bots: dict[int, object] = {}
+
+    def choose(seat: int, state: State) -> Value:
+        bot = bots.setdefault(seat, make_bot(kind, seed * 10 + seat))
+        return rules.action_to_wire(bot.choose(state))  # type: ignore[attr-defined]
+
+    return choose
