@@ -21,6 +21,11 @@ happens), or ``Pass`` leaves it where it is; either way the slot is then dropped
 holds the slot as ``HIDDEN`` cannot apply the purchase: the protocol layer opens the slot first
 (``rules.open_slot``, checked against its commitment). The peek is offered only when some card
 left in the deck is affordable.
+
+For now the peek event is registered as public: every replica learns the card. The network
+layer can open a private peek, but only by an OPEN that may reach a replica after the MOVE
+buying the card (forwarded by another seat), so that ordering must be settled first; until then
+a public peek keeps every replica able to apply the purchase.
 """
 
 from __future__ import annotations
@@ -168,7 +173,7 @@ def _peek(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     s.stack.append(("ask", _peek_seat(frame), "lab", slot, frame[3]))
 
 
-random_event("peek", _peek_bounds, _peek, private=lambda s, frame: _peek_seat(frame))
+random_event("peek", _peek_bounds, _peek)
 
 
 def _lab_legal(s: State, frame: Frame) -> tuple[Action, ...]:

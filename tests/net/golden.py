@@ -94,7 +94,9 @@ def build_golden(out: Path) -> list[dict[str, object]]:
     write("forged-signature.kotlog", b"".join([*frames[:i], forged, *frames[i + 1:]]),
           "INVALID", "forged-signature", 0, _step_of(frames[i], valid))
 
-    cut = len(valid) - len(frames[-1]) // 2 - 200
+    # Cut in the middle of a MOVE well before the end: the game is then unfinished.
+    i = _find(valid, Kind.MOVE, 1, 30)
+    cut = sum(len(f) for f in frames[:i]) + len(frames[i]) // 2
     write("truncated.kotlog", valid[:cut], "INCOMPLETE", None, None, None)
 
     for cls, name in [

@@ -51,7 +51,8 @@ def finish_turn(state: rules.State) -> rules.State:
             raise AssertionError(f"unexpected random event while finishing the turn: {p}")
         legal = rules.legal_actions(state)
         for choice in (rules.STOP, rules.DONE, rules.STAY, rules.PASS):
-            if choice in legal:
+            # Field-less actions compare equal as tuples: match the type, not the value.
+            if any(type(a) is type(choice) for a in legal):
                 state = rules.apply(state, choice)
                 break
         else:
