@@ -10,7 +10,7 @@ import pytest
 
 from kotp2p import rules
 from kotp2p.rules.registry import SLUGS
-from tests.rules.test_playouts import check_invariants
+from tests.rules.test_playouts import check_invariants, random_playout
 
 MIMIC = 27
 TOKENS = {28: 6, 41: 3}  # Battery Monster's energy, Smoke Cloud's smoke
@@ -57,26 +57,16 @@ def check_cards(s: rules.State) -> None:
 def playout(n: int, seed: int) -> tuple[rules.State, list[rules.Action], rules.State]:
     rng = random.Random(seed)
     start = dealt_start(n, rng)
-    s = start
-    inputs: list[rules.Action] = []
-    for step in range(5000):
-        if s.is_over:
-            break
-        p = s.pending
-        if isinstance(p, rules.RandomRequest):
-            a: rules.Action = rules.RandomResult(tuple(rng.randrange(b) for b in p.bounds))
-        else:
-            legal = rules.legal_actions(s)
-            a = legal[rng.randrange(len(legal))]
-        s = rules.apply(s, a)
-        check_invariants(s)
-        check_cards(s)
+
+    def each(before: rules.State, after: rules.State, step: int) -> None:
+        check_invariants(after)
+        check_cards(after)
         if step % 11 == 0:
-            again = rules.from_text(rules.to_text(s))
-            assert again.digest() == s.digest() and again.pending == s.pending
-        inputs.append(a)
-    assert s.is_over, "the game did not end"
-    return start, inputs, s
+            again = rules.from_text(rules.to_text(after))
+            assert again.digest() == after.digest() and again.pending == after.pending
+
+    inputs, end = random_playout(start, rng, each, limit=5000)
+    return start, inputs, end
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -37,14 +38,17 @@ def check_invariants(s: rules.State) -> None:
     assert sorted(cards) == sorted(rules.CARDS)  # every card in exactly one place
 
 
-def playout(
-    n: int, seed: int, check: bool = True
-) -> tuple[rules.State, list[rules.Action], rules.State]:
-    rng = random.Random(seed)
-    start = rules.new_game(rules.Setup(monsters=rules.MONSTERS[:n]))
+def random_playout(
+    start: rules.State,
+    rng: random.Random,
+    each: Callable[[rules.State, rules.State, int], None] | None = None,
+    limit: int = 20_000,
+) -> tuple[list[rules.Action], rules.State]:
+    """Play ``start`` to the end with uniform random choices and outcomes; ``each(before,
+    after, step)`` runs after every input. Returns the inputs and the final state."""
     s = start
     inputs: list[rules.Action] = []
-    for _ in range(20_000):
+    for step in range(limit):
         if s.is_over:
             break
         p = s.pending
@@ -53,15 +57,29 @@ def playout(
         else:
             legal = rules.legal_actions(s)
             a = legal[rng.randrange(len(legal))]
-        before = rules.to_text(s) if check else ""
         nxt = rules.apply(s, a)
-        if check:
-            assert rules.to_text(s) == before, "apply mutated its input"
-            check_invariants(nxt)
+        if each is not None:
+            each(s, nxt, step)
         inputs.append(a)
         s = nxt
     assert s.is_over, "the game did not end"
-    return start, inputs, s
+    return inputs, s
+
+
+def playout(
+    n: int, seed: int, check: bool = True
+) -> tuple[rules.State, list[rules.Action], rules.State]:
+    start = rules.new_game(rules.Setup(monsters=rules.MONSTERS[:n]))
+    texts = {id(start): rules.to_text(start)}
+
+    def each(before: rules.State, after: rules.State, step: int) -> None:
+        # ``before`` was printed when it was produced: apply must not have changed it.
+        assert rules.to_text(before) == texts.pop(id(before)), "apply mutated its input"
+        texts[id(after)] = rules.to_text(after)
+        check_invariants(after)
+
+    inputs, end = random_playout(start, random.Random(seed), each if check else None)
+    return start, inputs, end
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
