@@ -34,7 +34,7 @@ from kotp2p.rules.effects import (
     turn_flag,
 )
 from kotp2p.rules.machine import card_actions, use_card
-from kotp2p.rules.registry import card_hook, copies_of, decision, random_event
+from kotp2p.rules.registry import card_hook, copies_of, decision, frame_seat, random_event
 from kotp2p.rules.state import Frame, State
 
 ACID_ATTACK = 1
@@ -60,10 +60,6 @@ STRETCHY_COST = 2
 SMOKE_TOKENS = 3
 
 
-def _seat(frame: Frame) -> int:
-    seat = frame[1]
-    assert isinstance(seat, int)
-    return seat
 
 
 def _set_die(s: State, die: int, face: int) -> None:
@@ -161,7 +157,7 @@ for _card in (BACKGROUND_DWELLER, HERD_CULLER, PLOT_TWIST, STRETCHY):
 
 
 def _change_legal(s: State, frame: Frame) -> tuple[Action, ...]:
-    return (*card_actions(s, _seat(frame), "change_actions"), DONE)
+    return (*card_actions(s, frame_seat(frame), "change_actions"), DONE)
 
 
 def _change_handle(s: State, frame: Frame, action: Action) -> None:
@@ -222,7 +218,7 @@ def _probe_window(s: State, seat: int, c: int) -> Frame | None:
 
 
 def _probe_legal(s: State, frame: Frame) -> tuple[Action, ...]:
-    seat = _seat(frame)
+    seat = frame_seat(frame)
     mine = copies_of(s, seat, PSYCHIC_PROBE)
     if not mine:
         return ()
@@ -232,7 +228,7 @@ def _probe_legal(s: State, frame: Frame) -> tuple[Action, ...]:
 def _probe_handle(s: State, frame: Frame, action: Action) -> None:
     if type(action) is UseCard:
         assert isinstance(action, UseCard)
-        s.stack.append(("rand", "probe", _seat(frame), action.args[0]))
+        s.stack.append(("rand", "probe", frame_seat(frame), action.args[0]))
 
 
 decision("probe", _probe_legal, _probe_handle)

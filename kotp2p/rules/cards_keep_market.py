@@ -42,7 +42,7 @@ from kotp2p.rules.effects import (
     turn_flag,
 )
 from kotp2p.rules.machine import buy_card, take_card
-from kotp2p.rules.registry import CARDS, KEEP, card_hook, copies_of, decision, random_event
+from kotp2p.rules.registry import CARDS, KEEP, card_hook, copies_of, decision, frame_seat, random_event
 from kotp2p.rules.state import HIDDEN, Frame, State
 
 ALIEN_ORIGIN = 2
@@ -54,10 +54,6 @@ PARASITIC_TENTACLES = 32
 
 
 
-def _seat(frame: Frame) -> int:
-    seat = frame[1]
-    assert isinstance(seat, int)
-    return seat
 
 
 @card_hook(ALIEN_ORIGIN, "cost")
@@ -79,7 +75,7 @@ def _opportunist_window(s: State, seat: int, c: int, revealed: int) -> Frame | N
 
 
 def _opportunist_legal(s: State, frame: Frame) -> tuple[Action, ...]:
-    seat, card = _seat(frame), frame[3]
+    seat, card = frame_seat(frame), frame[3]
     assert isinstance(card, int)
     if card in s.market and copies_of(s, seat, OPPORTUNIST) and card_cost(s, seat, card) <= s.energy[seat]:
         return (Buy(card), PASS)
@@ -89,7 +85,7 @@ def _opportunist_legal(s: State, frame: Frame) -> tuple[Action, ...]:
 def _opportunist_handle(s: State, frame: Frame, action: Action) -> None:
     if type(action) is Buy:
         assert isinstance(action, Buy)
-        seat = _seat(frame)
+        seat = frame_seat(frame)
         buy_card(s, seat, action.card, card_cost(s, seat, action.card))
 
 
@@ -192,7 +188,7 @@ def _lab_check(s: State, frame: Frame, action: Action) -> bool:
 
 
 def _lab_handle(s: State, frame: Frame, action: Action) -> None:
-    seat, slot = _seat(frame), frame[3]
+    seat, slot = frame_seat(frame), frame[3]
     card = s.slots.pop(slot, HIDDEN)
     if type(action) is UseCard and card != HIDDEN:
         price = card_cost(s, seat, card)
@@ -213,7 +209,7 @@ def _metamorph_window(s: State, seat: int, c: int) -> Frame | None:
 
 
 def _sell_legal(s: State, frame: Frame) -> tuple[Action, ...]:
-    seat = _seat(frame)
+    seat = frame_seat(frame)
     mine = copies_of(s, seat, METAMORPH)
     if not mine:
         return ()
@@ -223,7 +219,7 @@ def _sell_legal(s: State, frame: Frame) -> tuple[Action, ...]:
 def _sell_handle(s: State, frame: Frame, action: Action) -> None:
     if type(action) is UseCard:
         assert isinstance(action, UseCard)
-        seat, card = _seat(frame), action.args[0]
+        seat, card = frame_seat(frame), action.args[0]
         remove_card(s, seat, card)
         gain_energy(s, seat, CARDS[card].cost)
         s.stack.append(frame)

@@ -286,6 +286,13 @@ def fire(s: State, seat: int, hook: str, *args: Any) -> None:
 _CLOCKWISE = {(n, first): [(first + i) % n for i in range(n)] for n in range(1, 7) for first in range(n)}
 
 
+def frame_seat(frame: Frame) -> int:
+    """The seat an ``ask`` frame (``("ask", seat, kind, ...)``) asks."""
+    seat = frame[1]
+    assert isinstance(seat, int)
+    return seat
+
+
 def seats_from(s: State, first: int) -> list[int]:
     """Live seats clockwise starting at ``first`` (included if alive)."""
     alive = s.alive
