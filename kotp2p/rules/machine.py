@@ -37,6 +37,7 @@ from kotp2p.rules.actions import (
     Done,
     RandomResult,
     Reroll,
+    Stay,
     Stop,
     Sweep,
     UseCard,
@@ -109,8 +110,15 @@ def _decision(seat: int, kind: str) -> Decision:
     return d
 
 
-def run(s: State) -> None:
-    """Run frames until one blocks (sets ``s.pending``) or the game ends."""
+_new_request = tuple.__new__  # RandomRequest without its Python-level constructor
+
+
+def run(s: State, owned: bool = True) -> None:
+    """Run frames until one blocks (sets ``s.pending``) or the game ends.
+
+    ``owned=False``: ``s`` still shares its lists and dicts with another state
+    (:meth:`State.share`); they are copied before the first step that may change them.
+    """
     stack = s.stack
     while stack:
         frame = stack[-1]
@@ -128,16 +136,22 @@ def run(s: State) -> None:
                 return
             stack.pop()
             if legal:
+                if not owned:
+                    s.own()
+                    owned = True
                 kind.handle(s, frame, legal[0])
         elif op == "rand":
             rk = RANDOMS[frame[1]]
             bounds = rk.bounds(s, frame)
             if bounds:
                 owner = -1 if rk.private is None else rk.private(s, frame)
-                s.pending = RandomRequest(bounds, s.k + 1, owner)
+                s.pending = _new_request(RandomRequest, (bounds, s.k + 1, owner))
                 return
             stack.pop()
         else:
+            if not owned:
+                s.own()
+                owned = True
             stack.pop()
             STEPS[op](s, frame)
         if s.over:
@@ -170,10 +184,12 @@ def apply(state: State, action: Action) -> State:
                 f"expected {len(bounds)} random values 0 <= v < bound for bounds "
                 f"{list(bounds)}, found {list(values)!r}"
             )
-        s = state.copy()
+        rk = RANDOMS[frame[1]]
+        owned = not rk.light
+        s = state.copy() if owned else state.share()
         s.stack.pop()
         s.k += 1
-        RANDOMS[frame[1]].handle(s, frame, values)
+        rk.handle(s, frame, values)
     else:
         kind = DECISIONS[pending.kind]
         if kind.check is not None:
@@ -189,11 +205,12 @@ def apply(state: State, action: Action) -> State:
                 ok = False
         if not ok:
             raise IllegalAction(_why_illegal(state, pending, action))
-        s = state.copy()
+        owned = type(action) not in kind.light
+        s = state.copy() if owned else state.share()
         s.stack.pop()
         kind.handle(s, frame, action)
     s.pending = None
-    run(s)
+    run(s, owned)
     return s
 
 
@@ -208,6 +225,9 @@ def _values_fit(values: tuple[int, ...], bounds: tuple[int, ...]) -> bool:
         return False
     if n <= MAX_DICE and bounds is _BOUNDS[n]:  # dice
         return _SIX.issuperset(values)
+    if n == 1:  # a draw
+        v = values[0]
+        return type(v) is int and 0 <= v < bounds[0]
     return all(type(v) is int and 0 <= v < b for v, b in zip(values, bounds, strict=False))
 
 
@@ -390,7 +410,7 @@ def _roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     s.dice = tuple(out)
 
 
-random_event("roll", _roll_bounds, _roll)
+random_event("roll", _roll_bounds, _roll, light=True)
 
 
 def _subsets(n: int) -> tuple[Reroll, ...]:
@@ -456,7 +476,7 @@ def _roll_handle(s: State, frame: Frame, action: Action) -> None:
         use_card(s, frame, action)
 
 
-decision("roll", _roll_legal, _roll_handle, _roll_check)
+decision("roll", _roll_legal, _roll_handle, _roll_check, light=(Reroll, Stop))
 
 
 def _final_roll(s: State) -> None:
@@ -688,7 +708,7 @@ def _yield_handle(s: State, frame: Frame, action: Action) -> None:
         fire(s, seat, "yielded")
 
 
-decision("yield", _yield_legal, _yield_handle)
+decision("yield", _yield_legal, _yield_handle, light=(Stay,))
 
 
 @step("after_yields")
@@ -815,7 +835,7 @@ def _buy_check(s: State, frame: Frame, action: Action) -> bool:
     return action in card_actions(s, seat, "buy_actions")
 
 
-decision("buy", _buy_legal, _buy_handle, _buy_check)
+decision("buy", _buy_legal, _buy_handle, _buy_check, light=(Done,))
 
 
 def _draw_bounds(s: State, frame: Frame) -> tuple[int, ...]:
@@ -836,7 +856,7 @@ def _draw(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     s.market = tuple(market)
 
 
-random_event("draw", _draw_bounds, _draw)
+random_event("draw", _draw_bounds, _draw, light=True)
 
 
 @step("reveal_windows")

@@ -283,9 +283,6 @@ def fire(s: State, seat: int, hook: str, *args: Any) -> None:
         fn(s, seat, c, *args)
 
 
-_CLOCKWISE = {(n, first): [(first + i) % n for i in range(n)] for n in range(1, 7) for first in range(n)}
-
-
 def frame_seat(frame: Frame) -> int:
     """The seat an ``ask`` frame (``("ask", seat, kind, ...)``) asks."""
     seat = frame[1]
@@ -293,10 +290,23 @@ def frame_seat(frame: Frame) -> int:
     return seat
 
 
-def seats_from(s: State, first: int) -> list[int]:
+class _ClockwiseMemo(dict[tuple[bool, ...], tuple[tuple[int, ...], ...]]):
+    """``alive`` flags -> for each first seat, the live seats clockwise from it."""
+
+    def __missing__(self, alive: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+        n = len(alive)
+        found = self[alive] = tuple(
+            tuple(t for t in ((first + i) % n for i in range(n)) if alive[t]) for first in range(n)
+        )
+        return found
+
+
+_CLOCKWISE = _ClockwiseMemo()
+
+
+def seats_from(s: State, first: int) -> tuple[int, ...]:
     """Live seats clockwise starting at ``first`` (included if alive)."""
-    alive = s.alive
-    return [t for t in _CLOCKWISE[s.n, first] if alive[t]]
+    return _CLOCKWISE[s.alive][first]
 
 
 # --- the machine's own registries -----------------------------------------------------------
@@ -310,11 +320,14 @@ class DecisionKind:
     """How to list and apply the actions of one kind of decision (``ask`` frames).
 
     ``check`` is an optional fast legality test used instead of ``action in legal(...)``.
+    ``light`` lists the action types whose ``handle`` changes no list or dict of the state in
+    place (only the stack and plain fields), so ``apply`` need not copy them.
     """
 
     legal: Callable[[State, Frame], tuple[Action, ...]]
     handle: Callable[[State, Frame, Action], None]
     check: Callable[[State, Frame, Action], bool] | None = None
+    light: tuple[type, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +337,7 @@ class RandomKind:
     bounds: Callable[[State, Frame], tuple[int, ...]]
     handle: Callable[[State, Frame, tuple[int, ...]], None]
     private: Callable[[State, Frame], int] | None = None
+    light: bool = False
 
 
 DECISIONS: dict[str, DecisionKind] = {}
@@ -347,11 +361,17 @@ def decision(
     legal: Callable[[State, Frame], tuple[Action, ...]],
     handle: Callable[[State, Frame, Action], None],
     check: Callable[[State, Frame, Action], bool] | None = None,
+    *,
+    light: tuple[type, ...] = (),
 ) -> None:
-    """Register a decision kind asked with frames ``("ask", seat, kind, *args)``."""
+    """Register a decision kind asked with frames ``("ask", seat, kind, *args)``.
+
+    ``light``: the action types whose handling changes no list or dict in place (see
+    :class:`DecisionKind`).
+    """
     if kind in DECISIONS:
         raise ValueError(f"decision {kind!r} registered twice")
-    DECISIONS[kind] = DecisionKind(legal, handle, check)
+    DECISIONS[kind] = DecisionKind(legal, handle, check, light)
 
 
 def random_event(
@@ -359,8 +379,13 @@ def random_event(
     bounds: Callable[[State, Frame], tuple[int, ...]],
     handle: Callable[[State, Frame, tuple[int, ...]], None],
     private: Callable[[State, Frame], int] | None = None,
+    *,
+    light: bool = False,
 ) -> None:
     """Register a random event asked with frames ``("rand", kind, *args)``.
+
+    ``light``: the handler changes no list or dict of the state in place (only the stack and
+    plain fields), so ``apply`` need not copy them.
 
     With ``private``, the event's outcome is known only to the seat it returns: the handler
     then receives ``HIDDEN`` values on the other replicas and should keep the outcome in a hidden
@@ -368,4 +393,4 @@ def random_event(
     """
     if kind in RANDOMS:
         raise ValueError(f"random event {kind!r} registered twice")
-    RANDOMS[kind] = RandomKind(bounds, handle, private)
+    RANDOMS[kind] = RandomKind(bounds, handle, private, light)

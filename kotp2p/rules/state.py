@@ -37,7 +37,7 @@ class Decision(NamedTuple):
     kind: str
 
 
-class RandomRequest:
+class RandomRequest(NamedTuple):
     """A random event: answer with ``RandomResult`` holding one ``0 <= v < b`` per bound.
 
     ``index`` is ``k``, the 1-based number of this random event in the game. ``private_to`` is
@@ -45,28 +45,9 @@ class RandomRequest:
     other replicas answer a private event with ``HIDDEN`` values.
     """
 
-    __slots__ = ("bounds", "index", "private_to")
-
     bounds: tuple[int, ...]
-    index: int
-    private_to: int
-
-    def __init__(self, bounds: tuple[int, ...], index: int, private_to: int = -1) -> None:
-        self.bounds = bounds
-        self.index = index
-        self.private_to = private_to
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RandomRequest):
-            return NotImplemented
-        return (self.bounds, self.index, self.private_to) == (
-            other.bounds,
-            other.index,
-            other.private_to,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.bounds, self.index, self.private_to))
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, which it replaces
+    private_to: int = -1
 
     def __repr__(self) -> str:
         private = f", private_to={self.private_to}" if self.private_to >= 0 else ""
@@ -147,18 +128,26 @@ class State:
 
     def copy(self) -> State:
         """A private copy whose lists may be changed without touching ``self``."""
+        s = self.share()
+        s.own()
+        return s
+
+    def share(self) -> State:
+        """A copy with its own ``stack`` that shares every per-seat list and dict with ``self``:
+        it may take new scalar or tuple values, but must call :meth:`own` before changing a
+        list or dict in place."""
         s = State.__new__(State)
         s.n = self.n
         s.monsters = self.monsters
         s.two_player = self.two_player
-        s.hp = self.hp[:]
-        s.stars = self.stars[:]
-        s.energy = self.energy[:]
+        s.hp = self.hp
+        s.stars = self.stars
+        s.energy = self.energy
         s.alive = self.alive
         s.elim = self.elim
-        s.cards = self.cards[:]
-        s.poison = self.poison[:]
-        s.shrink = self.shrink[:]
+        s.cards = self.cards
+        s.poison = self.poison
+        s.shrink = self.shrink
         s.city = self.city
         s.bay = self.bay
         s.active = self.active
@@ -171,15 +160,27 @@ class State:
         s.deck = self.deck
         s.discard = self.discard
         s.k = self.k
-        s.tokens = self.tokens.copy() if self.tokens else {}
-        s.slots = self.slots.copy() if self.slots else {}
-        s.flags = self.flags.copy() if self.flags else {}
+        s.tokens = self.tokens
+        s.slots = self.slots
+        s.flags = self.flags
         s.stack = self.stack[:]
         s.pending = self.pending
         s.legal = self.legal
         s.over = self.over
         s.winners = self.winners
         return s
+
+    def own(self) -> None:
+        """Give a copy made by :meth:`share` lists and dicts of its own."""
+        self.hp = self.hp[:]
+        self.stars = self.stars[:]
+        self.energy = self.energy[:]
+        self.cards = self.cards[:]
+        self.poison = self.poison[:]
+        self.shrink = self.shrink[:]
+        self.tokens = self.tokens.copy() if self.tokens else {}
+        self.slots = self.slots.copy() if self.slots else {}
+        self.flags = self.flags.copy() if self.flags else {}
 
     # --- read-only views -------------------------------------------------------------------
 
