@@ -190,6 +190,8 @@ def apply(state: State, action: Action) -> State:
         s.stack.pop()
         s.k += 1
         rk.handle(s, frame, values)
+        if rk is _ROLL_EVENT and SHORTCUTS and _ask_reroll(s):
+            return s
     else:
         kind = DECISIONS[pending.kind]
         if kind.check is not None:
@@ -205,6 +207,10 @@ def apply(state: State, action: Action) -> State:
                 ok = False
         if not ok:
             raise IllegalAction(_why_illegal(state, pending, action))
+        if type(action) is Reroll and kind is _ROLL_DECISION and SHORTCUTS:
+            s = state.share()
+            if _reroll(s, action):
+                return s
         owned = type(action) not in kind.light
         s = state.copy() if owned else state.share()
         s.stack.pop()
@@ -212,6 +218,41 @@ def apply(state: State, action: Action) -> State:
     s.pending = None
     run(s, owned)
     return s
+
+
+# Shortcuts: the dice-rolling cycle (a roll, then the decision to re-roll) is most of the
+# inputs of a game. For it, ``apply`` sets the next pending input directly, exactly as ``run``
+# would find it. Tests turn SHORTCUTS off and check that every state stays the same.
+SHORTCUTS = True
+
+
+def _ask_reroll(s: State) -> bool:
+    """After a roll: if the roll decision beneath has only the base choices (re-roll any dice or
+    stop) and rolls are left, make it pending and return True."""
+    below = s.stack[-1]
+    if below[0] != "ask" or below[2] != "roll" or s.rolls_left <= 0:
+        return False
+    seat = below[1]
+    if not s.alive[seat] or has_hook(s, seat, "roll_actions"):
+        return False
+    legal = _REROLLS_AND_STOP[len(s.dice)]
+    if len(legal) < 2:
+        return False
+    s.pending = _decision(seat, "roll")
+    s.legal = legal
+    return True
+
+
+def _reroll(s: State, action: Reroll) -> bool:
+    """A legal re-roll on a shared copy: push the roll and make it pending; False (and ``s``
+    untouched) if the generic path must run."""
+    if not s.alive[s.active]:
+        return False
+    mask = _REROLL_MASKS[len(s.dice)][action.dice]
+    s.rolls_left -= 1
+    s.stack.append(("rand", "roll", mask))
+    s.pending = _new_request(RandomRequest, (_BOUNDS[mask.bit_count()], s.k + 1, -1))
+    return True
 
 
 _SIX = frozenset(range(6))
@@ -411,6 +452,7 @@ def _roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
 
 
 random_event("roll", _roll_bounds, _roll, light=True)
+_ROLL_EVENT = RANDOMS["roll"]
 
 
 def _subsets(n: int) -> tuple[Reroll, ...]:
@@ -477,6 +519,7 @@ def _roll_handle(s: State, frame: Frame, action: Action) -> None:
 
 
 decision("roll", _roll_legal, _roll_handle, _roll_check, light=(Reroll, Stop))
+_ROLL_DECISION = DECISIONS["roll"]
 
 
 def _final_roll(s: State) -> None:

@@ -14,7 +14,7 @@ tokens and "discard this card" apply to the copier).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,9 +119,7 @@ def card_hook(
         raise ValueError(f"unknown hook point {hook!r}")
 
     def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
-        _HOOKS_OF.clear()
-        _HOOKS_OF[()] = frozenset()
-        _COPY_HOOKS_OF.clear()
+        forget_hook_tables()
         CARDS[card_id].hooks[hook] = fn
         HOOK_CARDS[hook] = HOOK_CARDS.get(hook, frozenset()) | {card_id}
         if order is not None:
@@ -174,31 +172,54 @@ def effective_cards(s: State, seat: int) -> tuple[int, ...]:
     return tuple(k for _, k in card_pairs(s, seat))
 
 
-# The hook points present among a hand of cards: a pure function of the cards, memoised
-# because it is asked at every step of a turn. A hand holding a copier is not memoised by its
-# cards alone (what the copier copies changes): it is keyed by its effective cards instead.
-_HOOKS_OF: dict[tuple[int, ...], frozenset[str]] = {(): frozenset()}
-_COPY_HOOKS_OF: dict[tuple[int, ...], frozenset[str]] = {}
+# A hand's hook table: hook name -> ``(card, fn)`` for each of the hand's cards (and copies)
+# that has the hook, in the order gained or in the hook's fixed order. It is a pure function of
+# the hand, memoised because it is asked at every step of a turn: by the cards for a hand with
+# no copier, by ``(card, effect)`` pairs for a hand with one (what a copier copies changes).
+# Every table holds the key "" (no hook has that name), so a table is never empty: the fast
+# inline lookup ``TABLES.get(cards) or hook_table(s, seat)`` then needs no None test.
+HookTable = dict[str, tuple[tuple[int, Callable[..., Any]], ...]]
+TABLES: dict[tuple[int, ...], HookTable] = {}
+_COPY_TABLES: dict[tuple[tuple[int, int], ...], HookTable] = {}
 _MEMO_LIMIT = 100_000
 
 
-def _hooks_slow(s: State, seat: int) -> frozenset[str]:
+def forget_hook_tables() -> None:
+    """Drop every memoised hook table (after a hook is registered)."""
+    TABLES.clear()
+    _COPY_TABLES.clear()
+
+
+def _build_table(pairs: tuple[tuple[int, int], ...]) -> HookTable:
+    table: HookTable = {"": ()}
+    names = {h: None for _, k in pairs for h in CARDS[k].hooks}  # first-seen order
+    for hook in names:
+        mine = [(c, k) for c, k in pairs if hook in CARDS[k].hooks]
+        order = HOOK_ORDER.get(hook)
+        if order is not None and len(mine) > 1:
+            mine.sort(key=lambda ck: order.get(ck[1], 1000))
+        table[hook] = tuple((c, CARDS[k].hooks[hook]) for c, k in mine)
+    return table
+
+
+def hook_table(s: State, seat: int) -> HookTable:
+    """The hook table of ``seat``'s hand (see above)."""
     cards = s.cards[seat]
-    copier = not _COPIER_IDS[0].isdisjoint(cards)
-    key = effective_cards(s, seat) if copier else cards
-    memo = _COPY_HOOKS_OF if copier else _HOOKS_OF
-    found = memo.get(key)
+    found = TABLES.get(cards)
+    if found is not None:
+        return found
+    if _COPIER_IDS[0].isdisjoint(cards):
+        if len(TABLES) >= _MEMO_LIMIT:
+            TABLES.clear()
+        found = TABLES[cards] = _build_table(tuple((c, c) for c in cards))
+        return found
+    pairs = tuple(card_pairs(s, seat))
+    found = _COPY_TABLES.get(pairs)
     if found is None:
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-        found = memo[key] = frozenset(h for c in key for h in CARDS[c].hooks)
+        if len(_COPY_TABLES) >= _MEMO_LIMIT:
+            _COPY_TABLES.clear()
+        found = _COPY_TABLES[pairs] = _build_table(pairs)
     return found
-
-
-def hooks_of(s: State, seat: int) -> frozenset[str]:
-    """The names of the hook points that ``seat``'s cards (and copies) have."""
-    found = _HOOKS_OF.get(s.cards[seat])
-    return _hooks_slow(s, seat) if found is None else found
 
 
 def copies_of(s: State, seat: int, kind: int) -> list[int]:
@@ -206,45 +227,29 @@ def copies_of(s: State, seat: int, kind: int) -> list[int]:
     return [c for c, k in card_pairs(s, seat) if k == kind]
 
 
-def hooked(s: State, seat: int, hook: str) -> Iterator[tuple[int, Callable[..., Any]]]:
+_NONE: tuple[tuple[int, Callable[..., Any]], ...] = ()
+
+
+def hooked(s: State, seat: int, hook: str) -> tuple[tuple[int, Callable[..., Any]], ...]:
     """``(card, fn)`` for each of seat's cards that has ``hook`` (a copier with its target's
     ``fn``), in the order gained or in the hook's fixed order."""
-    if hook not in hooks_of(s, seat):
-        return
-    ids = HOOK_CARDS[hook]
-    cards = s.cards[seat]
-    if not _COPIER_IDS[0].isdisjoint(cards):
-        mine = [(c, k) for c, k in card_pairs(s, seat) if k in ids]
-    else:
-        mine = [(c, c) for c in cards if c in ids]
-    order = HOOK_ORDER.get(hook)
-    if order is not None and len(mine) > 1:
-        mine.sort(key=lambda ck: order.get(ck[1], 1000))
-    for c, k in mine:
-        yield c, CARDS[k].hooks[hook]
+    return (TABLES.get(s.cards[seat]) or hook_table(s, seat)).get(hook, _NONE)
 
 
 def hook_sum(s: State, seat: int, hook: str, *args: Any) -> int:
     """The sum of a value hook over seat's cards and copies (0 when none has it)."""
-    if hook not in hooks_of(s, seat):
+    found = (TABLES.get(s.cards[seat]) or hook_table(s, seat)).get(hook)
+    if found is None:
         return 0
-    ids = HOOK_CARDS[hook]
-    cards = s.cards[seat]
-    if _COPIER_IDS[0].isdisjoint(cards):
-        return sum(CARDS[c].hooks[hook](s, seat, c, *args) for c in cards if c in ids)
     total = 0
-    for c, k in card_pairs(s, seat):
-        if k in ids:
-            total += CARDS[k].hooks[hook](s, seat, c, *args)
+    for c, fn in found:
+        total += fn(s, seat, c, *args)
     return total
 
 
 def has_hook(s: State, seat: int, hook: str) -> bool:
     """True if any of seat's cards (or copies) has ``hook``."""
-    found = _HOOKS_OF.get(s.cards[seat])
-    if found is None:
-        found = _hooks_slow(s, seat)
-    return hook in found
+    return hook in (TABLES.get(s.cards[seat]) or hook_table(s, seat))
 
 
 def anyone_has(s: State, hook: str) -> bool:
@@ -252,14 +257,10 @@ def anyone_has(s: State, hook: str) -> bool:
     everybody)."""
     if hook not in HOOK_CARDS:
         return False
-    memo = _HOOKS_OF
+    tables = TABLES
     for seat, cs in enumerate(s.cards):
-        if cs:
-            found = memo.get(cs)
-            if found is None:
-                found = _hooks_slow(s, seat)
-            if hook in found:
-                return True
+        if cs and hook in (tables.get(cs) or hook_table(s, seat)):
+            return True
     return False
 
 
@@ -277,10 +278,10 @@ def use_hook(s: State, card: int) -> Callable[..., Any]:
 
 def fire(s: State, seat: int, hook: str, *args: Any) -> None:
     """Call ``hook`` on each of seat's cards that has it."""
-    if hook not in hooks_of(s, seat):
-        return
-    for c, fn in list(hooked(s, seat, hook)):
-        fn(s, seat, c, *args)
+    found = (TABLES.get(s.cards[seat]) or hook_table(s, seat)).get(hook)
+    if found is not None:
+        for c, fn in found:
+            fn(s, seat, c, *args)
 
 
 def frame_seat(frame: Frame) -> int:
