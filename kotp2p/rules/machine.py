@@ -400,18 +400,22 @@ def _turn(s: State, frame: Frame) -> None:
 
 def _start_effects(s: State) -> None:
     seat = s.active
-    if s.in_tokyo(seat):
+    if seat == s.city or seat == s.bay:
         if s.two_player:
             gain_energy(s, seat, 1)
         else:
             gain_stars(s, seat, 2)
-    fire(s, seat, "start_turn")
+    if s.cards[seat]:
+        fire(s, seat, "start_turn")
 
 
 def dice_count(s: State, seat: int) -> int:
     """How many dice ``seat`` rolls this turn: 6 + extra dice - shrink tokens, within 0..8."""
-    n = BASE_DICE + hook_sum(s, seat, "dice_count") - s.shrink[seat]
-    n -= turn_flag(s, "fewer_dice")
+    n = BASE_DICE - s.shrink[seat]
+    if s.cards[seat]:
+        n += hook_sum(s, seat, "dice_count")
+    if s.flags:
+        n -= turn_flag(s, "fewer_dice")
     return max(0, min(MAX_DICE, n))
 
 
@@ -421,7 +425,9 @@ def _roll_start(s: State) -> None:
         return
     nd = dice_count(s, seat)
     s.dice = ()  # nothing rolled yet; the first roll sets all nd dice
-    s.rolls_left = BASE_ROLLS + hook_sum(s, seat, "roll_count") - 1
+    s.rolls_left = BASE_ROLLS - 1
+    if s.cards[seat]:
+        s.rolls_left += hook_sum(s, seat, "roll_count")
     s.stack.append(("ask", seat, "roll"))
     s.stack.append(("rand", "roll", (1 << nd) - 1))
 
@@ -562,22 +568,20 @@ def smash_count(s: State, counts: list[int]) -> int:
 
 
 def _resolve(s: State) -> None:
-    seat = s.active
-    if not s.alive[seat]:
-        return
-    if has_hook(s, seat, "resolve"):
-        counts = count_faces(s.dice)
-        fire(s, seat, "resolve", counts, smash_count(s, counts))
-
-
-def _res_numbers(s: State) -> None:
+    """Dice patterns (``resolve`` hooks), then the number faces (``numbers`` hooks after them).
+    Neither kind of hook pushes frames."""
     seat = s.active
     if not s.alive[seat]:
         return
     dice = s.dice
-    counts = [dice.count(0), dice.count(1), dice.count(2)]
-    gain_stars(s, seat, number_stars(counts))
-    if has_hook(s, seat, "numbers"):
+    cards = s.cards[seat]
+    if cards and has_hook(s, seat, "resolve"):
+        counts = count_faces(dice)
+        fire(s, seat, "resolve", counts, smash_count(s, counts))
+    stars = number_stars([dice.count(0), dice.count(1), dice.count(2)])
+    if stars:
+        gain_stars(s, seat, stars)
+    if cards and has_hook(s, seat, "numbers"):
         fire(s, seat, "numbers", count_faces(dice))
 
 
@@ -587,7 +591,9 @@ def _res_hearts(s: State) -> None:
     if not hearts or not s.alive[seat]:
         return
     outside = seat != s.city and seat != s.bay
-    if (outside and (s.poison[seat] or s.shrink[seat])) or has_hook(s, seat, "heart_actions"):
+    if (outside and (s.poison[seat] or s.shrink[seat])) or (
+        s.cards[seat] and has_hook(s, seat, "heart_actions")
+    ):
         s.stack.append(("ask", seat, "hearts", hearts))
     elif outside:
         heal(s, seat, hearts)
@@ -637,10 +643,6 @@ def _hearts_handle(s: State, frame: Frame, action: Action) -> None:
 decision("hearts", _hearts_legal, _hearts_handle)
 
 
-def _res_energy(s: State) -> None:
-    gain_energy(s, s.active, s.dice.count(ENERGY))
-
-
 def smash_targets(s: State, seat: int) -> list[int]:
     """Whom ``seat``'s smashes hit: from Tokyo everybody outside, from outside everybody in
     Tokyo (cards can widen this to every other monster)."""
@@ -653,10 +655,18 @@ def smash_targets(s: State, seat: int) -> list[int]:
 
 
 def _res_smash(s: State) -> None:
+    """Energy faces (no hook of theirs pushes frames), then the smashes."""
     seat = s.active
     if not s.alive[seat]:
         return
-    smashes = smash_count(s, count_faces(s.dice)) if has_hook(s, seat, "add_smashes") else s.dice.count(SMASH)
+    dice = s.dice
+    energy = dice.count(ENERGY)
+    if energy:
+        gain_energy(s, seat, energy)
+    if s.cards[seat] and has_hook(s, seat, "add_smashes"):
+        smashes = smash_count(s, count_faces(dice))
+    else:
+        smashes = dice.count(SMASH)
     if smashes <= 0:
         return
     hits = dict.fromkeys(smash_targets(s, seat), smashes)
@@ -772,7 +782,7 @@ def _after_yields(s: State, frame: Frame) -> None:
 
 def _enter(s: State) -> None:
     seat = s.active
-    if not s.alive[seat] or s.in_tokyo(seat):
+    if seat == s.city or seat == s.bay:
         return
     if s.city == NOBODY:
         enter_tokyo(s, seat, CITY)
@@ -787,8 +797,10 @@ def _enter(s: State) -> None:
 _BUY = {c: Buy(c) for c in CARDS}
 
 
-def _ask_buy(s: State) -> None:
+def _enter_and_buy(s: State) -> None:
+    """Entering Tokyo (``entered`` hooks push no frames), then the buy decision."""
     if s.alive[s.active]:
+        _enter(s)
         s.stack.append(("ask", s.active, "buy"))
 
 
@@ -981,13 +993,10 @@ TURN_PHASES: tuple[tuple[str, Callable[[State], None]], ...] = (
     ("roll", _roll_start),
     ("final_roll", _final_roll),
     ("resolve", _resolve),
-    ("numbers", _res_numbers),
     ("hearts", _res_hearts),
-    ("energy", _res_energy),
     ("smash", _res_smash),
     ("yields", _yields),
-    ("enter", _enter),
-    ("buy", _ask_buy),
+    ("buy", _enter_and_buy),
     ("after_buy", _after_buy),
     ("end_turn", _end_turn),
     ("next_turn", _next_turn),

@@ -16,7 +16,8 @@ extra turns queued), ``tokens`` (``card:count,...``), ``flags`` (``name:value,..
 ``slots`` (hidden slots, ``number:value`` with ``?`` for a content this replica does not know),
 ``winners``, ``over=1``, and where the game is: ``phase`` = ``start`` (the turn just began),
 ``roll`` (deciding a re-roll), ``resolve`` (the dice are final and resolve at once), ``buy``,
-``end`` (end-of-turn effects next), or a raw ``stack`` (``op:arg,arg;op;...``, bottom first).
+``end`` (end-of-turn effects next), or a raw ``stack`` (``op:arg,arg;op;...``, bottom first;
+the frame that resumes a turn is written ``turn:PHASE`` with the name of the phase it resumes at).
 :func:`from_text` runs the stack to the first decision or random event.
 """
 
@@ -60,7 +61,11 @@ def _fmt_cards(cards: tuple[int, ...]) -> str:
 
 
 def _fmt_frame(f: Frame) -> str:
+    from kotp2p.rules.machine import TURN_PHASES
+
     op, *args = f
+    if op == "turn" and len(args) == 1 and type(args[0]) is int and 0 <= args[0] < len(TURN_PHASES):
+        return f"turn:{TURN_PHASES[args[0]][0]}"  # the phase the turn resumes at, by name
     return f"{op}:{','.join(str(a) for a in args)}" if args else str(op)
 
 
@@ -157,7 +162,13 @@ def _parse_seats(text: str, what: str) -> tuple[int, ...]:
 
 
 def _parse_frame(text: str) -> Frame:
+    from kotp2p.rules.machine import PHASE_INDEX
+
     op, _, args = text.partition(":")
+    if op == "turn":
+        if args not in PHASE_INDEX:
+            raise InvalidState(f"expected turn:PHASE with a phase among {', '.join(PHASE_INDEX)}, found {text!r}")
+        return ("turn", PHASE_INDEX[args])
     out: list[str | int] = [op]
     for a in args.split(",") if args else []:
         out.append(int(a) if re.fullmatch(r"-?\d+", a) else a)

@@ -38,8 +38,9 @@ HOOK_POINTS: dict[str, str] = {
     "change_die": "(s, seat, card) -> Frame|None: the active monster's change-die window",
     "change_actions": "(s, seat, card) -> tuple[Action, ...]: choices in a change-die window",
     "add_smashes": "(s, seat, card, counts, stage) -> int: smashes a card adds to the roll",
-    "resolve": "(s, seat, card, counts, smashes) -> None: dice patterns at the start of resolving",
-    "numbers": "(s, seat, card, counts) -> None: after number faces score",
+    "resolve": "(s, seat, card, counts, smashes) -> None: dice patterns at the start of resolving "
+    "(pushes no frames)",
+    "numbers": "(s, seat, card, counts) -> None: after number faces score (pushes no frames)",
     "heart_actions": "(s, seat, card, hearts) -> tuple[Action, ...]: ways to spend heart dice",
     "smash": "(s, seat, card, smashes, hits, extra) -> None: when the owner's smashes resolve; "
     "may add to ``hits`` (target -> amount, merged into the smash) or to ``extra`` (separate "
@@ -56,7 +57,7 @@ HOOK_POINTS: dict[str, str] = {
     "on_buy": "(s, seat, card, bought) -> None: when the owner buys any card",
     "revealed": "(s, seat, card, revealed) -> Frame|None: a window when a card is revealed",
     "yielded": "(s, seat, card) -> None: the owner yielded Tokyo",
-    "entered": "(s, seat, card) -> None: the owner entered Tokyo",
+    "entered": "(s, seat, card) -> None: the owner entered Tokyo (pushes no frames)",
     "after_buy": "(s, seat, card) -> Frame|None: a step after the owner's buy step (sell)",
     "end_turn": "(s, seat, card) -> None: at the end of its owner's turn",
     "dying": "(s, seat, card) -> bool: the owner is at 0♥; True if the card saved it",

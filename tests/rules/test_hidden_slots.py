@@ -20,7 +20,7 @@ def _handle(s: State, frame: Frame, values: tuple[int, ...]) -> None:
 if "test_peek" not in RANDOMS:
     random_event("test_peek", _bounds, _handle, private=lambda s, frame: frame[2])
 
-PEEK = "The King 10/0/0 @city; Giga Zaur 10/0/0 | active=0 phase=buy market=heal,tank,frenzy stack=turn:11;rand:test_peek,0"
+PEEK = "The King 10/0/0 @city; Giga Zaur 10/0/0 | active=0 phase=buy market=heal,tank,frenzy stack=turn:after_buy;rand:test_peek,0"
 
 
 def test_a_private_event_names_the_seat_that_learns_it() -> None:
