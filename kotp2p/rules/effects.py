@@ -52,7 +52,7 @@ def gain_energy(s: State, seat: int, n: int, *, bonus: bool = True) -> None:
     """``seat`` gains ``n`` energy; cards that add to every energy gain apply unless ``bonus``
     is false (energy moved from a card, like Battery Monster's)."""
     if n > 0 and s.alive[seat]:
-        if bonus:
+        if bonus and s.cards[seat]:
             n += hook_sum(s, seat, "energy_bonus")
         s.energy[seat] += n
 
@@ -66,6 +66,8 @@ def lose_energy(s: State, seat: int, n: int) -> int:
 
 def max_hp(s: State, seat: int) -> int:
     """The seat's maximum health: 10, raised by cards, never above 12."""
+    if not s.cards[seat]:
+        return BASE_HP
     return min(MAX_HP_CAP, BASE_HP + hook_sum(s, seat, "max_hp"))
 
 
@@ -74,7 +76,8 @@ def heal(s: State, seat: int, n: int) -> int:
     the health actually gained."""
     if n <= 0 or not s.alive[seat]:
         return 0
-    n += hook_sum(s, seat, "heal_bonus")
+    if s.cards[seat]:
+        n += hook_sum(s, seat, "heal_bonus")
     before = s.hp[seat]
     s.hp[seat] = min(max_hp(s, seat), before + n)
     return s.hp[seat] - before
@@ -225,7 +228,7 @@ def end_game(s: State, winners: tuple[int, ...]) -> None:
 def card_cost(s: State, seat: int, card: int) -> int:
     """What ``seat`` pays for ``card``: the printed cost changed by its cards, at least 0."""
     cost = CARDS[card].cost
-    if HOOK_CARDS.get("cost"):
+    if s.cards[seat] and HOOK_CARDS.get("cost"):
         cost = max(0, cost + hook_sum(s, seat, "cost", card))
     return cost
 

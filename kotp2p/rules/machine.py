@@ -233,7 +233,7 @@ def _ask_reroll(s: State) -> bool:
     if below[0] != "ask" or below[2] != "roll" or s.rolls_left <= 0:
         return False
     seat = below[1]
-    if not s.alive[seat] or has_hook(s, seat, "roll_actions"):
+    if not s.alive[seat] or (s.cards[seat] and has_hook(s, seat, "roll_actions")):
         return False
     legal = _REROLLS_AND_STOP[len(s.dice)]
     if len(legal) < 2:
@@ -478,7 +478,7 @@ _REROLL_MASKS: list[dict[tuple[int, ...], int]] = [
 
 def card_actions(s: State, seat: int, hook: str) -> tuple[Action, ...]:
     """The extra actions ``seat``'s cards offer in a decision (hook ``roll_actions``...)."""
-    if not has_hook(s, seat, hook):
+    if not s.cards[seat] or not has_hook(s, seat, hook):
         return ()
     out: list[Action] = []
     for c, fn in hooked(s, seat, hook):
@@ -489,7 +489,7 @@ def card_actions(s: State, seat: int, hook: str) -> tuple[Action, ...]:
 def _roll_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat = frame[1]
     base = _REROLLS_AND_STOP[len(s.dice)] if s.rolls_left > 0 else _JUST_STOP
-    if has_hook(s, seat, "roll_actions"):
+    if s.cards[seat] and has_hook(s, seat, "roll_actions"):
         extra = card_actions(s, seat, "roll_actions")
         if extra:
             return base + extra
@@ -500,7 +500,7 @@ def _roll_check(s: State, frame: Frame, action: Action) -> bool:
     t = type(action)
     if t is Stop:
         return True
-    if isinstance(action, Reroll):
+    if type(action) is Reroll:
         try:
             return s.rolls_left > 0 and action.dice in _REROLL_MASKS[len(s.dice)]
         except TypeError:  # unhashable junk inside the action
@@ -516,7 +516,7 @@ def use_card(s: State, frame: Frame, action: UseCard) -> None:
 
 
 def _roll_handle(s: State, frame: Frame, action: Action) -> None:
-    if isinstance(action, Reroll):
+    if type(action) is Reroll:
         s.rolls_left -= 1
         s.stack.append(frame)
         s.stack.append(("rand", "roll", _REROLL_MASKS[len(s.dice)][action.dice]))
@@ -532,7 +532,9 @@ def _final_roll(s: State) -> None:
     """After the final roll: windows for other monsters (clockwise from the active one), then
     the active monster's change-die window. Cards supply both through hooks."""
     active = s.active
-    if not s.alive[active] or not (has_hook(s, active, "change_die") or anyone_has(s, "after_roll")):
+    if not s.alive[active] or not (
+        (s.cards[active] and has_hook(s, active, "change_die")) or anyone_has(s, "after_roll")
+    ):
         return
     frames: list[Frame] = []
     for seat in seats_from(s, (active + 1) % s.n):
@@ -647,7 +649,7 @@ def smash_targets(s: State, seat: int) -> list[int]:
     """Whom ``seat``'s smashes hit: from Tokyo everybody outside, from outside everybody in
     Tokyo (cards can widen this to every other monster)."""
     alive = s.alive
-    if has_hook(s, seat, "smash_targets"):
+    if s.cards[seat] and has_hook(s, seat, "smash_targets"):
         return [t for t in range(s.n) if t != seat and alive[t]]
     if s.in_tokyo(seat):
         return [t for t in range(s.n) if alive[t] and not s.in_tokyo(t)]
@@ -682,7 +684,7 @@ def _hit(s: State, frame: Frame) -> None:
     _, target, amount, dealer, smash, stage = frame
     if not s.alive[target] or amount <= 0:
         return
-    if has_hook(s, target, "hit_window"):
+    if s.cards[target] and has_hook(s, target, "hit_window"):
         windows = [(c, fn) for c, fn in hooked(s, target, "hit_window")]
         for i in range(stage, len(windows)):
             c, fn = windows[i]
@@ -693,7 +695,7 @@ def _hit(s: State, frame: Frame) -> None:
 
 def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> None:
     """Protection, then the loss itself, the record for yields, and after-hit effects."""
-    if has_hook(s, target, "protect"):
+    if s.cards[target] and has_hook(s, target, "protect"):
         for c, fn in list(hooked(s, target, "protect")):
             amount = fn(s, target, c, amount, dealer, smash)
             if amount <= 0:
@@ -710,7 +712,7 @@ def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> N
     if anyone_has(s, "after_hit"):
         for seat in seats_from(s, s.active):
             fire(s, seat, "after_hit", target, lost, dealer, smash)
-    if s.hp[target] == 0 and has_hook(s, target, "dying"):
+    if s.hp[target] == 0 and s.cards[target] and has_hook(s, target, "dying"):
         for c, fn in list(hooked(s, target, "dying")):
             if fn(s, target, c):
                 break
@@ -807,7 +809,7 @@ def _enter_and_buy(s: State) -> None:
 def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat = frame[1]
     energy = s.energy[seat]
-    if has_hook(s, seat, "cost"):
+    if s.cards[seat] and has_hook(s, seat, "cost"):
         out: list[Action] = [_BUY[c] for c in s.market if c and card_cost(s, seat, c) <= energy]
     else:
         out = [_BUY[c] for c in s.market if c and CARDS[c].cost <= energy]
@@ -860,7 +862,7 @@ def _bought(s: State, frame: Frame) -> None:
 def _buy_handle(s: State, frame: Frame, action: Action) -> None:
     seat = frame[1]
     t = type(action)
-    if isinstance(action, Buy):
+    if type(action) is Buy:
         s.stack.append(frame)
         buy_card(s, seat, action.card, card_cost(s, seat, action.card))
     elif t is Sweep:
@@ -936,7 +938,7 @@ def _reveal_windows(s: State, frame: Frame) -> None:
 
 def _after_buy(s: State) -> None:
     seat = s.active
-    if not s.alive[seat] or not has_hook(s, seat, "after_buy"):
+    if not s.alive[seat] or not s.cards[seat] or not has_hook(s, seat, "after_buy"):
         return
     frames: list[Frame] = []
     for c, fn in hooked(s, seat, "after_buy"):
@@ -954,7 +956,8 @@ def _end_turn(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
-    fire(s, seat, "end_turn")
+    if s.cards[seat]:
+        fire(s, seat, "end_turn")
     poison = s.poison[seat]
     if poison > 0 and s.alive[seat]:
         deal_damage(s, -1, {seat: poison})
@@ -968,7 +971,7 @@ def _next_turn(s: State) -> None:
             end_game(s, champions)
             return
     active = s.active
-    if alive[active] and has_hook(s, active, "extra_turn"):
+    if alive[active] and s.cards[active] and has_hook(s, active, "extra_turn"):
         for c, fn in list(hooked(s, active, "extra_turn")):
             if fn(s, active, c):
                 begin_turn(s, active)
