@@ -25,6 +25,7 @@ damage to the monster taking a yielded place).
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 
 from kotp2p.rules.actions import (
     DONE,
@@ -442,19 +443,31 @@ def _roll_bounds(s: State, frame: Frame) -> tuple[int, ...]:
 _BOUNDS = [(6,) * i for i in range(MAX_DICE + 1)]
 
 
-_MASK_INDICES = [tuple(i for i in range(MAX_DICE) if m >> i & 1) for m in range(1 << MAX_DICE)]
+def _picker(n: int, mask: int) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """For ``n`` dice of which ``mask`` were re-rolled: picks the new dice out of
+    ``old dice + new values`` (each re-rolled die takes the next new value)."""
+    picks, fresh = [], n
+    for i in range(n):
+        if mask >> i & 1:
+            picks.append(fresh)
+            fresh += 1
+        else:
+            picks.append(i)
+    return itemgetter(*picks)
+
+
+# _PICKERS[n][mask], for the masks that re-roll some but not all of n >= 2 dice
+_PICKERS = [[_picker(n, m) for m in range(1 << n)] if n >= 2 else [] for n in range(MAX_DICE + 1)]
 
 
 def _roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     mask = frame[2]
     dice = s.dice
-    if not dice or mask == (1 << len(dice)) - 1:
+    n = len(dice)
+    if not dice or mask == (1 << n) - 1:
         s.dice = values
-        return
-    out = list(dice)
-    for i, v in zip(_MASK_INDICES[mask], values, strict=True):
-        out[i] = v
-    s.dice = tuple(out)
+    else:
+        s.dice = _PICKERS[n][mask](dice + values)
 
 
 random_event("roll", _roll_bounds, _roll, light=True)
