@@ -73,6 +73,7 @@ from kotp2p.rules.effects import (
     turn_flag,
 )
 from kotp2p.rules.errors import IllegalAction
+from kotp2p.rules.game import MAX_PLAYERS
 from kotp2p.rules.registry import (
     CARDS,
     DECISIONS,
@@ -132,7 +133,7 @@ def run(s: State, owned: bool = True) -> None:
             kind = DECISIONS[frame[2]]
             legal = kind.legal(s, frame)
             if len(legal) > 1:
-                s.pending = _decision(seat, frame[2])
+                s.pending = _DECISIONS_MADE.get((seat, frame[2])) or _decision(seat, frame[2])
                 s.legal = legal
                 return
             stack.pop()
@@ -395,7 +396,7 @@ def _turn(s: State, frame: Frame) -> None:
             return
         if len(stack) != depth:
             if i < n:
-                stack.insert(depth, ("turn", i))
+                stack.insert(depth, _RESUME[i])
             return
 
 
@@ -752,12 +753,16 @@ def _yields(s: State) -> None:
         return
     if anyone_has(s, "after_yields"):
         s.stack.append(("after_yields",))
+    city, bay = s.city, s.bay
     asks = [
-        ("ask", seat, "yield")
+        _ASK_YIELD[seat]
         for seat in seats_from(s, s.active)
-        if smashed >> seat & 1 and s.in_tokyo(seat)
+        if smashed >> seat & 1 and (seat == city or seat == bay)
     ]
     s.stack.extend(reversed(asks))
+
+
+_ASK_YIELD = tuple(("ask", seat, "yield") for seat in range(MAX_PLAYERS))
 
 
 _YIELD_CHOICES = (YIELD, STAY)
@@ -768,6 +773,11 @@ def _yield_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     return _YIELD_CHOICES if s.in_tokyo(seat) else ()
 
 
+def _yield_check(s: State, frame: Frame, action: Action) -> bool:
+    t = type(action)
+    return t is Yield or t is Stay
+
+
 def _yield_handle(s: State, frame: Frame, action: Action) -> None:
     seat = frame[1]
     if type(action) is Yield:
@@ -776,7 +786,7 @@ def _yield_handle(s: State, frame: Frame, action: Action) -> None:
         fire(s, seat, "yielded")
 
 
-decision("yield", _yield_legal, _yield_handle, light=(Stay,))
+decision("yield", _yield_legal, _yield_handle, _yield_check, light=(Stay,))
 
 
 @step("after_yields")
@@ -1018,6 +1028,7 @@ TURN_PHASES: tuple[tuple[str, Callable[[State], None]], ...] = (
     ("next_turn", _next_turn),
 )
 _PHASE_FNS = tuple(fn for _, fn in TURN_PHASES)
+_RESUME = tuple(("turn", i) for i in range(len(TURN_PHASES)))
 PHASE_INDEX = {name: i for i, (name, _) in enumerate(TURN_PHASES)}
 
 

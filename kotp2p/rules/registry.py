@@ -256,8 +256,6 @@ def has_hook(s: State, seat: int, hook: str) -> bool:
 def anyone_has(s: State, hook: str) -> bool:
     """True if any monster's cards (or copies) have ``hook`` (a fast test before a window for
     everybody)."""
-    if hook not in HOOK_CARDS:
-        return False
     tables = TABLES
     for seat, cs in enumerate(s.cards):
         if cs and hook in (tables.get(cs) or hook_table(s, seat)):
