@@ -83,13 +83,14 @@ def heal(s: State, seat: int, n: int) -> int:
     return s.hp[seat] - before
 
 
-def damage_order(s: State, dealer: int, targets: list[int]) -> list[int]:
-    """Targets in resolution order: seat order after the dealer, the dealer last."""
+def damage_order(s: State, dealer: int, amounts: dict[int, int]) -> list[int]:
+    """The targets with a positive amount in resolution order: seat order after the dealer,
+    the dealer last (a resolution with no dealer starts at the active monster)."""
     if dealer < 0:
-        first = s.active
-        return [t for t in seats_from(s, first) if t in targets]
-    order = [t for t in seats_from(s, (dealer + 1) % s.n) if t in targets and t != dealer]
-    if dealer in targets:
+        return [t for t in seats_from(s, s.active) if amounts.get(t, 0) > 0]
+    # Live seats clockwise from the one after the dealer end with the dealer itself.
+    order = [t for t in seats_from(s, (dealer + 1) % s.n) if amounts.get(t, 0) > 0]
+    if not s.alive[dealer] and amounts.get(dealer, 0) > 0:
         order.append(dealer)
     return order
 
@@ -109,7 +110,7 @@ def deal_damage(
     ``then``, if given, runs after the deaths of this resolution are settled.
     """
     amounts = {**plain, **hits} if plain else hits
-    order = [t for t in damage_order(s, dealer, list(amounts)) if amounts[t] > 0]
+    order = damage_order(s, dealer, amounts)
     if not order:
         if then is not None:
             s.stack.append(then)

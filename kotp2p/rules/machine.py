@@ -665,9 +665,10 @@ def smash_targets(s: State, seat: int) -> list[int]:
     alive = s.alive
     if s.cards[seat] and has_hook(s, seat, "smash_targets"):
         return [t for t in range(s.n) if t != seat and alive[t]]
-    if s.in_tokyo(seat):
-        return [t for t in range(s.n) if alive[t] and not s.in_tokyo(t)]
-    return [t for t in (s.city, s.bay) if t != NOBODY and alive[t]]
+    city, bay = s.city, s.bay
+    if seat == city or seat == bay:
+        return [t for t in range(s.n) if alive[t] and t != city and t != bay]
+    return [t for t in (city, bay) if t != NOBODY and alive[t]]
 
 
 def _res_smash(s: State) -> None:
@@ -687,7 +688,8 @@ def _res_smash(s: State) -> None:
         return
     hits = dict.fromkeys(smash_targets(s, seat), smashes)
     extra: dict[int, int] = {}
-    fire(s, seat, "smash", smashes, hits, extra)
+    if s.cards[seat]:
+        fire(s, seat, "smash", smashes, hits, extra)
     deal_damage(s, seat, hits, smash=True, plain=extra)
 
 
