@@ -167,6 +167,23 @@ def apply(state: State, action: Action) -> State:
     :raises IllegalAction: if ``action`` is not legal for what is pending, saying what was.
     """
     pending = state.pending
+    if SHORTCUTS:
+        if type(action) is RandomResult and type(pending) is RandomRequest:
+            frame = state.stack[-1]
+            values = action.values
+            if frame[1] == "roll" and len(values) == len(pending.bounds) and _SIX.issuperset(values):
+                s = state.share()
+                s.stack.pop()
+                s.k += 1
+                _roll(s, frame, values)
+                if not _ask_reroll(s):
+                    s.pending = None
+                    run(s, False)
+                return s
+        elif type(action) is Reroll and type(pending) is Decision and pending.kind == "roll":
+            s = state.share()
+            if _reroll(s, action):
+                return s
     if pending is None:
         raise IllegalAction("the game is over: no action is expected")
     frame = state.stack[-1]
@@ -192,8 +209,6 @@ def apply(state: State, action: Action) -> State:
         s.stack.pop()
         s.k += 1
         rk.handle(s, frame, values)
-        if rk is _ROLL_EVENT and SHORTCUTS and _ask_reroll(s):
-            return s
     else:
         kind = DECISIONS[pending.kind]
         if kind.check is not None:
@@ -209,10 +224,6 @@ def apply(state: State, action: Action) -> State:
                 ok = False
         if not ok:
             raise IllegalAction(_why_illegal(state, pending, action))
-        if type(action) is Reroll and kind is _ROLL_DECISION and SHORTCUTS:
-            s = state.share()
-            if _reroll(s, action):
-                return s
         owned = type(action) not in kind.light
         s = state.copy() if owned else state.share()
         s.stack.pop()
@@ -246,11 +257,14 @@ def _ask_reroll(s: State) -> bool:
 
 
 def _reroll(s: State, action: Reroll) -> bool:
-    """A legal re-roll on a shared copy: push the roll and make it pending; False (and ``s``
-    untouched) if the generic path must run."""
-    if not s.alive[s.active]:
+    """A re-roll on a shared copy: if it is legal, push the roll and make it pending; else
+    return False (``s`` untouched) and let the generic path run (or explain)."""
+    try:
+        mask = _REROLL_MASKS[len(s.dice)].get(action.dice)
+    except TypeError:  # unhashable junk inside the action
         return False
-    mask = _REROLL_MASKS[len(s.dice)][action.dice]
+    if mask is None or s.rolls_left <= 0 or not s.alive[s.active]:
+        return False
     s.rolls_left -= 1
     s.stack.append(("rand", "roll", mask))
     s.pending = _new_request(RandomRequest, (_BOUNDS[mask.bit_count()], s.k + 1, -1))
@@ -472,7 +486,6 @@ def _roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
 
 
 random_event("roll", _roll_bounds, _roll, light=True)
-_ROLL_EVENT = RANDOMS["roll"]
 
 
 def _subsets(n: int) -> tuple[Reroll, ...]:
@@ -539,7 +552,6 @@ def _roll_handle(s: State, frame: Frame, action: Action) -> None:
 
 
 decision("roll", _roll_legal, _roll_handle, _roll_check, light=(Reroll, Stop))
-_ROLL_DECISION = DECISIONS["roll"]
 
 
 def _final_roll(s: State) -> None:
