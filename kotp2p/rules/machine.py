@@ -678,7 +678,7 @@ def smash_targets(s: State, seat: int) -> list[int]:
     if s.cards[seat] and has_hook(s, seat, "smash_targets"):
         return [t for t in range(s.n) if t != seat and alive[t]]
     city, bay = s.city, s.bay
-    if seat == city or seat == bay:
+    if seat in (city, bay):
         return [t for t in range(s.n) if alive[t] and t != city and t != bay]
     return [t for t in (city, bay) if t != NOBODY and alive[t]]
 
@@ -771,7 +771,7 @@ def _yields(s: State) -> None:
     asks = [
         _ASK_YIELD[seat]
         for seat in seats_from(s, s.active)
-        if smashed >> seat & 1 and (seat == city or seat == bay)
+        if smashed >> seat & 1 and seat in (city, bay)
     ]
     s.stack.extend(reversed(asks))
 

@@ -167,7 +167,8 @@ def _parse_frame(text: str) -> Frame:
     op, _, args = text.partition(":")
     if op == "turn":
         if args not in PHASE_INDEX:
-            raise InvalidState(f"expected turn:PHASE with a phase among {', '.join(PHASE_INDEX)}, found {text!r}")
+            phases = ", ".join(PHASE_INDEX)
+            raise InvalidState(f"expected turn:PHASE with a phase among {phases}, found {text!r}")
         return ("turn", PHASE_INDEX[args])
     out: list[str | int] = [op]
     for a in args.split(",") if args else []:

@@ -257,7 +257,7 @@ def anyone_has(s: State, hook: str) -> bool:
     """True if any monster's cards (or copies) have ``hook`` (a fast test before a window for
     everybody)."""
     tables = TABLES
-    for seat, cs in enumerate(s.cards):
+    for seat, cs in enumerate(s.cards):  # noqa: SIM110 -- a plain loop: this runs at every hit
         if cs and hook in (tables.get(cs) or hook_table(s, seat)):
             return True
     return False
