@@ -606,9 +606,9 @@ def _resolve(s: State) -> None:
     if cards and has_hook(s, seat, "resolve"):
         counts = count_faces(dice)
         fire(s, seat, "resolve", counts, smash_count(s, counts))
-    stars = number_stars([dice.count(0), dice.count(1), dice.count(2)])
-    if stars:
-        gain_stars(s, seat, stars)
+    ones, twos, threes = dice.count(0), dice.count(1), dice.count(2)
+    if ones >= 3 or twos >= 3 or threes >= 3:
+        gain_stars(s, seat, number_stars([ones, twos, threes]))
     if cards and has_hook(s, seat, "numbers"):
         fire(s, seat, "numbers", count_faces(dice))
 
@@ -834,6 +834,7 @@ def _enter(s: State) -> None:
 
 
 _BUY = {c: Buy(c) for c in CARDS}
+_PRINTED_COST = {c: card.cost for c, card in CARDS.items()}
 
 
 def _enter_and_buy(s: State) -> None:
@@ -849,7 +850,10 @@ def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     if s.cards[seat] and has_hook(s, seat, "cost"):
         out: list[Action] = [_BUY[c] for c in s.market if c and card_cost(s, seat, c) <= energy]
     else:
-        out = [_BUY[c] for c in s.market if c and CARDS[c].cost <= energy]
+        out = []
+        for c in s.market:
+            if c and _PRINTED_COST[c] <= energy:
+                out.append(_BUY[c])
     if energy >= SWEEP_COST:
         out.append(SWEEP)
     out.extend(card_actions(s, seat, "buy_actions"))

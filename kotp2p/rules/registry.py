@@ -189,6 +189,7 @@ def forget_hook_tables() -> None:
     """Drop every memoised hook table (after a hook is registered)."""
     TABLES.clear()
     _COPY_TABLES.clear()
+    _ANYONE.clear()
 
 
 def _build_table(pairs: tuple[tuple[int, int], ...]) -> HookTable:
@@ -256,11 +257,20 @@ def has_hook(s: State, seat: int, hook: str) -> bool:
 def anyone_has(s: State, hook: str) -> bool:
     """True if any monster's cards (or copies) have ``hook`` (a fast test before a window for
     everybody)."""
-    tables = TABLES
-    for seat, cs in enumerate(s.cards):  # noqa: SIM110 -- a plain loop: this runs at every hit
-        if cs and hook in (tables.get(cs) or hook_table(s, seat)):
-            return True
-    return False
+    hands = tuple(s.cards)
+    found = _ANYONE.get(hands)
+    if found is None:
+        found = frozenset().union(*(hook_table(s, seat) for seat in range(s.n)))
+        if not _COPIER_IDS[0].isdisjoint(c for cs in hands for c in cs):
+            return hook in found  # a copier's table depends on more than the hands
+        if len(_ANYONE) >= _MEMO_LIMIT:
+            _ANYONE.clear()
+        _ANYONE[hands] = found
+    return hook in found
+
+
+# Every hand of a table of monsters -> the hook points any of them has (without copiers).
+_ANYONE: dict[tuple[tuple[int, ...], ...], frozenset[str]] = {}
 
 
 def use_hook(s: State, card: int) -> Callable[..., Any]:
