@@ -10,14 +10,30 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 
 from kotp2p import rules
 
+# Random dice straight from random bytes: each byte below 252 gives the face ``byte % 6``, the
+# four bytes above are dropped (so every face stays equally likely).
+_FACE_OF_BYTE = bytes(b % 6 for b in range(256))
+_DROPPED = bytes(range(252, 256))
+
+
+def random_dice(randbytes: Callable[[int], bytes], n: int) -> tuple[int, ...]:
+    """``n`` independent uniform die faces."""
+    while True:
+        faces = randbytes(n + 2).translate(_FACE_OF_BYTE, _DROPPED)
+        if len(faces) >= n:
+            return tuple(faces[:n])
+
 
 def play(n: int, seed: int) -> tuple[rules.State, list[rules.Action]]:
-    """One game between random bots; returns the start state and every input."""
+    """One game between random bots (uniform over the legal actions, uniform random values);
+    returns the start state and every input."""
     rng = random.Random(seed)
     rand = rng.random
+    randbytes = rng.randbytes
     start = rules.new_game(rules.Setup(monsters=rules.MONSTERS[:n]))
     s = start
     inputs: list[rules.Action] = []
@@ -25,10 +41,16 @@ def play(n: int, seed: int) -> tuple[rules.State, list[rules.Action]]:
     legal_actions = rules.legal_actions
     random_request = rules.RandomRequest
     random_result = rules.RandomResult
+    new_tuple = tuple.__new__  # builds a RandomResult without its Python-level constructor
     while not s.over:
         p = s.pending
         if type(p) is random_request:
-            a: rules.Action = random_result(tuple([int(rand() * b) for b in p.bounds]))
+            bounds = p.bounds
+            if bounds.count(6) == len(bounds):  # dice
+                values = random_dice(randbytes, len(bounds))
+            else:
+                values = tuple([int(rand() * b) for b in bounds])
+            a: rules.Action = new_tuple(random_result, (values,))
         else:
             legal = legal_actions(s)
             a = legal[int(rand() * len(legal))]
