@@ -58,6 +58,7 @@ from kotp2p.rules.effects import (
     bit,
     card_cost,
     close_bay_if_needed,
+    damage_order,
     deal_damage,
     discard_card,
     eliminate,
@@ -702,7 +703,33 @@ def _res_smash(s: State) -> None:
     extra: dict[int, int] = {}
     if s.cards[seat]:
         fire(s, seat, "smash", smashes, hits, extra)
+    if SHORTCUTS and not extra and _land_at_once(s, seat, hits):
+        return
     deal_damage(s, seat, hits, smash=True, plain=extra)
+
+
+def _land_at_once(s: State, dealer: int, hits: dict[int, int]) -> bool:
+    """A shortcut for smashes nobody can react to (no target has a card, nobody has an after-hit
+    effect): the hits land now, as their ``hit`` frames would, and only a ``deaths`` frame is
+    pushed, if somebody dropped to 0. False if the frames must be pushed."""
+    cards = s.cards
+    order = damage_order(s, dealer, hits)
+    for t in order:
+        if cards[t]:
+            return False
+    if anyone_has(s, "after_hit"):
+        return False
+    for t in order:
+        apply_hit(s, t, hits[t], dealer, True)
+    hp = s.hp
+    for t in order:
+        if hp[t] <= 0:
+            s.stack.append(_DEATHS)
+            break
+    return True
+
+
+_DEATHS = ("deaths",)
 
 
 @step("hit")
