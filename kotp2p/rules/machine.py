@@ -156,7 +156,10 @@ def run(s: State, owned: bool = True) -> None:
                 s.own()
                 owned = True
             stack.pop()
-            STEPS[op](s, frame)
+            if op == "turn":  # the most frequent step, called without a lookup
+                _turn(s, frame)
+            else:
+                STEPS[op](s, frame)
         if s.over:
             return
     s.pending = None
@@ -392,7 +395,7 @@ def begin_turn(s: State, seat: int) -> None:
             del s.flags[key]
     s.dice = ()
     s.rolls_left = 0
-    s.stack.append(("turn", 0))
+    s.stack.append(_RESUME[0])
 
 
 @step("turn")
@@ -412,6 +415,10 @@ def _turn(s: State, frame: Frame) -> None:
         if len(stack) != depth:
             if i < n:
                 stack.insert(depth, _RESUME[i])
+            elif stack[-1] is _RESUME[0]:  # the next turn began: run it on
+                stack.pop()
+                i = 0
+                continue
             return
 
 
