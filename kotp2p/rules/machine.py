@@ -180,7 +180,7 @@ def apply(state: State, action: Action) -> State:
                 s.stack.pop()
                 s.k += 1
                 _roll(s, frame, values)
-                if not _ask_reroll(s):
+                if not _after_roll(s):
                     s.pending = None
                     run(s, False)
                 return s
@@ -243,14 +243,18 @@ def apply(state: State, action: Action) -> State:
 SHORTCUTS = True
 
 
-def _ask_reroll(s: State) -> bool:
-    """After a roll: if the roll decision beneath has only the base choices (re-roll any dice or
-    stop) and rolls are left, make it pending and return True."""
+def _after_roll(s: State) -> bool:
+    """After a roll, if the roll decision beneath has only the base choices: with rolls left,
+    make it pending and return True; with none left, drop it (stopping, its one choice, does
+    nothing) and return False, as for any other case the generic path handles."""
     below = s.stack[-1]
-    if below[0] != "ask" or below[2] != "roll" or s.rolls_left <= 0:
+    if below[0] != "ask" or below[2] != "roll":
         return False
     seat = below[1]
     if not s.alive[seat] or (s.cards[seat] and has_hook(s, seat, "roll_actions")):
+        return False
+    if s.rolls_left <= 0:
+        s.stack.pop()
         return False
     legal = _REROLLS_AND_STOP[len(s.dice)]
     if len(legal) < 2:
@@ -604,8 +608,8 @@ def smash_count(s: State, counts: list[int]) -> int:
 
 
 def _resolve(s: State) -> None:
-    """Dice patterns (``resolve`` hooks), then the number faces (``numbers`` hooks after them).
-    Neither kind of hook pushes frames."""
+    """Dice patterns (``resolve`` hooks), then the number faces (``numbers`` hooks after them;
+    neither kind of hook pushes frames), then the heart faces."""
     seat = s.active
     if not s.alive[seat]:
         return
@@ -619,6 +623,7 @@ def _resolve(s: State) -> None:
         gain_stars(s, seat, number_stars([ones, twos, threes]))
     if cards and has_hook(s, seat, "numbers"):
         fire(s, seat, "numbers", count_faces(dice))
+    _res_hearts(s)  # last: it may push the hearts decision
 
 
 def _res_hearts(s: State) -> None:
@@ -727,7 +732,7 @@ def _land_at_once(s: State, dealer: int, hits: dict[int, int]) -> bool:
     if anyone_has(s, "after_hit"):
         return False
     for t in order:
-        apply_hit(s, t, hits[t], dealer, True)
+        _lose_health(s, t, hits[t], dealer, True)  # what apply_hit does without cards
     hp = s.hp
     for t in order:
         if hp[t] <= 0:
@@ -762,15 +767,9 @@ def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> N
             amount = fn(s, target, c, amount, dealer, smash)
             if amount <= 0:
                 return
-    lost = min(amount, s.hp[target])
+    lost = _lose_health(s, target, amount, dealer, smash)
     if lost <= 0:
         return
-    s.hp[target] -= lost
-    flags = s.flags
-    if dealer >= 0:
-        flags["t.dealt"] = flags.get("t.dealt", 0) | 1 << dealer
-    if smash and (target == s.city or target == s.bay):
-        flags["t.smashed"] = flags.get("t.smashed", 0) | 1 << target
     if anyone_has(s, "after_hit"):
         for seat in seats_from(s, s.active):
             fire(s, seat, "after_hit", target, lost, dealer, smash)
@@ -778,6 +777,19 @@ def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> N
         for c, fn in list(hooked(s, target, "dying")):
             if fn(s, target, c):
                 break
+
+
+def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -> int:
+    """The loss of health itself, recorded for the yield decisions; returns what was lost."""
+    lost = min(amount, s.hp[target])
+    if lost > 0:
+        s.hp[target] -= lost
+        flags = s.flags
+        if dealer >= 0:
+            flags["t.dealt"] = flags.get("t.dealt", 0) | 1 << dealer
+        if smash and (target == s.city or target == s.bay):
+            flags["t.smashed"] = flags.get("t.smashed", 0) | 1 << target
+    return lost
 
 
 @step("deaths")
@@ -853,16 +865,6 @@ def _after_yields(s: State, frame: Frame) -> None:
     s.stack.extend(f for *_, f in reversed(found))
 
 
-def _enter(s: State) -> None:
-    seat = s.active
-    if seat == s.city or seat == s.bay:
-        return
-    if s.city == NOBODY:
-        enter_tokyo(s, seat, CITY)
-    elif s.bay == NOBODY and s.bay_in_use():
-        enter_tokyo(s, seat, BAY)
-
-
 # ---------------------------------------------------------------------------------------------
 # Buying
 
@@ -873,9 +875,15 @@ _PRINTED_COST = {c: card.cost for c, card in CARDS.items()}
 
 def _enter_and_buy(s: State) -> None:
     """Entering Tokyo (``entered`` hooks push no frames), then the buy decision."""
-    if s.alive[s.active]:
-        _enter(s)
-        s.stack.append(("ask", s.active, "buy"))
+    seat = s.active
+    if not s.alive[seat]:
+        return
+    if seat != s.city and seat != s.bay:
+        if s.city == NOBODY:
+            enter_tokyo(s, seat, CITY)
+        elif s.bay == NOBODY and s.bay_in_use():
+            enter_tokyo(s, seat, BAY)
+    s.stack.append(("ask", seat, "buy"))
 
 
 def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
@@ -890,7 +898,8 @@ def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
                 out.append(_BUY[c])
     if energy >= SWEEP_COST:
         out.append(SWEEP)
-    out.extend(card_actions(s, seat, "buy_actions"))
+    if s.cards[seat]:
+        out.extend(card_actions(s, seat, "buy_actions"))
     out.append(DONE)
     return tuple(out)
 
@@ -1071,7 +1080,6 @@ TURN_PHASES: tuple[tuple[str, Callable[[State], None]], ...] = (
     ("roll", _roll_start),
     ("final_roll", _final_roll),
     ("resolve", _resolve),
-    ("hearts", _res_hearts),
     ("smash", _res_smash),
     ("yields", _yields),
     ("buy", _enter_and_buy),
