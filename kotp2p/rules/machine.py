@@ -394,9 +394,10 @@ def begin_turn(s: State, seat: int) -> None:
     """``seat``'s turn begins: per-turn flags are cleared and the turn's phases pushed."""
     s.active = seat
     s.turn += 1
-    if s.flags:
-        for key in [k for k in s.flags if k.startswith("t.")]:
-            del s.flags[key]
+    flags = s.flags
+    if flags:
+        for key in [k for k in flags if k[:2] == "t."]:
+            del flags[key]
     s.dice = ()
     s.rolls_left = 0
     s.stack.append(_RESUME[0])
@@ -451,11 +452,13 @@ def _roll_start(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
-    nd = dice_count(s, seat)
+    if s.cards[seat] or s.flags or s.shrink[seat]:
+        nd = dice_count(s, seat)
+        s.rolls_left = BASE_ROLLS - 1 + hook_sum(s, seat, "roll_count")
+    else:
+        nd = BASE_DICE
+        s.rolls_left = BASE_ROLLS - 1
     s.dice = ()  # nothing rolled yet; the first roll sets all nd dice
-    s.rolls_left = BASE_ROLLS - 1
-    if s.cards[seat]:
-        s.rolls_left += hook_sum(s, seat, "roll_count")
     s.stack.append(("ask", seat, "roll"))
     s.stack.append(("rand", "roll", (1 << nd) - 1))
 
