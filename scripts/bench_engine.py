@@ -20,10 +20,10 @@ _FACE_OF_BYTE = bytes(b % 6 for b in range(256))
 _DROPPED = bytes(range(252, 256))
 
 
-def random_dice(randbytes: Callable[[int], bytes], n: int) -> tuple[int, ...]:
+def random_dice(getrandbits: Callable[[int], int], n: int) -> tuple[int, ...]:
     """``n`` independent uniform die faces."""
     while True:
-        faces = randbytes(n + 2).translate(_FACE_OF_BYTE, _DROPPED)
+        faces = getrandbits(8 * n + 16).to_bytes(n + 2, "little").translate(_FACE_OF_BYTE, _DROPPED)
         if len(faces) >= n:
             return tuple(faces[:n])
 
@@ -33,7 +33,7 @@ def play(n: int, seed: int) -> tuple[rules.State, list[rules.Action]]:
     returns the start state and every input."""
     rng = random.Random(seed)
     rand = rng.random
-    randbytes = rng.randbytes
+    getrandbits = rng.getrandbits
     start = rules.new_game(rules.Setup(monsters=rules.MONSTERS[:n]))
     s = start
     inputs: list[rules.Action] = []
@@ -47,7 +47,7 @@ def play(n: int, seed: int) -> tuple[rules.State, list[rules.Action]]:
         if type(p) is random_request:
             bounds = p.bounds
             if bounds.count(6) == len(bounds):  # dice
-                values = random_dice(randbytes, len(bounds))
+                values = random_dice(getrandbits, len(bounds))
             else:
                 values = tuple([int(rand() * b) for b in bounds])
             a: rules.Action = new_tuple(random_result, (values,))
