@@ -12,9 +12,10 @@ Each author's envelopes are consumed strictly in ``seq`` order, each ``prev`` na
 before, and each is checked at the point it claims (``step`` and ``head``):
 
 * MOVE at step s: only the seat the engine names may author it, on top of entry s-1, once every
-  live seat acknowledged MOVE s-1 (so all replicas agree before going on); the action
-  must be legal; it carries its author's value for the event it triggers (and nothing else); its
-  ``state_hash`` is the digest of the first point after it.
+  live seat acknowledged MOVE s-1 (so all replicas agree before going on); its payload is
+  ``[action, *openings]`` (the openings are below); the action must be legal; it carries its
+  author's value for the event it triggers (and nothing else); its ``state_hash`` is the digest
+  of the first point after it.
 * ACK at step s: the acker's value for event k at point (s, k), or, with no value, "I applied
   MOVE s" (only for a MOVE that triggers no event); ``state_hash`` is that point's digest.
 * EJECT at step s: a vote, bound to one point by its ``state_hash``; once every other live seat
@@ -22,6 +23,27 @@ before, and each is checked at the point it claims (``step`` and ``head``):
   voter's EJECT id).
 * OPEN, STALL, CHAT, BYE, EVIDENCE: checked against the point they name; OPEN against the
   genesis commitments, BYE against the result.
+
+Private events (a "Made in a Lab" peek): event k is resolved from the public R_k like any other,
+but its outcome is drawn from ``peek_seed(R_k, owner, y)``, ``y`` the owner's next peek chain
+value; the owner's replica computes it, every other replica applies it hidden (the engine's
+digest does not cover hidden slots, so the states agree). The contract for making it public:
+
+* The MOVE whose action needs the content of one of its author's hidden slots carries the
+  opening in its signed payload: ``['peek', k, y]`` (``['peek', k, y, anchor]`` when ``y`` ends
+  a chain), after the action. A replica checks each opening against the author's peek chain (in
+  peek order), derives the content, fills the slot and only then applies the action, all or
+  nothing. So a MOVE forwarded by another seat is self-contained: no replica ever holds a move
+  whose card it cannot know, and there is no OPEN to wait for. The owner opens every peek it has
+  not opened yet, in order (a hash chain's later value gives the earlier ones away anyway).
+* A MOVE that needs an opening it lacks is refused by the engine on every replica that holds the
+  slot hidden (and in ``verify``): ``illegal-move``, its author's fault. A wrong opening (off the
+  chain, out of order, another seat's or a public event, opened twice) is ``bad-opening``: in a
+  MOVE the whole MOVE is refused, so the author's claim about the card never reaches the game.
+* A peek whose content no move needs (the peeker passed; the card stays in the unordered deck, so
+  a later draw is a fresh uniform pick) stays private until the game ends: the owner then opens
+  it with an OPEN envelope (any step from the peek on), checked the same way; ``verify`` reports
+  one left unopened as missing.
 
 The first rule an author breaks is a :class:`Violation`; that author is *convicted* and nothing
 more of theirs is read (``cut``: its envelopes from the bad one on). A fork cuts the author before
@@ -34,7 +56,8 @@ convicted of a missing reveal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import copy
+from collections.abc import Callable, Iterable, Sequence
 
 from kotp2p.net.chain import (
     PEEK_TAG,
@@ -45,6 +68,7 @@ from kotp2p.net.chain import (
     peek_seed,
     random_seed,
 )
+from kotp2p.net.codec import Value
 from kotp2p.net.engine import Chance, GameEngine, State, Turn
 from kotp2p.net.envelope import Envelope, Kind
 from kotp2p.net.genesis import Genesis
@@ -504,13 +528,21 @@ class Replica:
                            f"found a MOVE by seat {a}")
         if self.owed_acks():
             return _WAIT
-        if len(env.payload) != 1:
-            return self._v("illegal-move", env, "a MOVE payload holds exactly one action")
+        if not env.payload:
+            return self._v("illegal-move", env, "a MOVE payload holds one action, then the "
+                           "openings of the peeks it uses")
         action = env.payload[0]
+        opened = self._move_openings(a, p.state, env.payload[1:])
+        if isinstance(opened, str):
+            return self._v("bad-opening", env, opened)
+        before, checker, ks = opened
         try:
-            after = self.engine.apply_move(p.state, action)
+            after = self.engine.apply_move(before, action)
         except Exception as exc:  # untrusted input: whatever the engine refuses is illegal
-            return self._v("illegal-move", env, f"{action!r} is not legal here: {exc}")
+            held = [k for k in self.unopened(a) if k not in ks and self.trigger.get(k) == self.head]
+            hint = (f" (seat {a} peeked at event {held[-1]} since the last entry and did not "
+                    "open it: a MOVE that uses a peeked card carries its opening)" if held else "")
+            return self._v("illegal-move", env, f"{action!r} is not legal here: {exc}{hint}")
         first = self.first_point(after, s)
         problem = self._check_reveals(a, env, first, first_of_move=True)
         if problem:
@@ -521,9 +553,65 @@ class Replica:
         if self._judging == a or self._quorum_stored(a):
             return _WAIT  # the others ejected this seat here: this MOVE comes too late
         self._commit_reveals(a, env)
-        self.entries.append(Entry(s, env.id, "move", a, action, env, before=p.state))
+        if ks:
+            self.peek_checkers[a] = checker
+            for k in ks:
+                self._peek_open[k] = self.private[k].opened = True
+            p.state = before  # the slots this MOVE opened are known here from now on
+        self.entries.append(Entry(s, env.id, "move", a, action, env, before=before))
         self._push_point(after, first)
         return None
+
+    def _move_openings(
+        self, a: int, state: State, openings: list[Value]
+    ) -> tuple[State, ChainChecker, list[int]] | str:
+        """Check the peek openings a MOVE by seat ``a`` carries (nothing is recorded yet).
+
+        :returns: the state with those slots filled, seat ``a``'s peek checker once they are
+            accepted, and the events opened; or why an opening is bad.
+        """
+        checker = self.peek_checkers[a]
+        if not openings:
+            return state, checker, []
+        checker = copy.copy(checker)
+        ks: list[int] = []
+        for o in openings:
+            parsed = _parse_peek(o)
+            if parsed is None:
+                return (f"a MOVE carries its openings as ['peek', k, value] or ['peek', k, value, "
+                        f"anchor] after its action, found {o!r}")
+            k, y, nxt = parsed
+            problem = self._peek_problem(a, k, y, nxt, checker, ks)
+            if problem:
+                return problem
+            ks.append(k)
+            state = self._fill_peek(state, self.private[k], y)
+        return state, checker, ks
+
+    def _peek_problem(
+        self, a: int, k: int, y: bytes, nxt: bytes | None, checker: ChainChecker,
+        also_open: Sequence[int] = (),
+    ) -> str | None:
+        """Why opening seat ``a``'s peek at event ``k`` with peek chain value ``y`` is wrong, or
+        None (then ``checker`` has accepted ``y``)."""
+        priv = self.private.get(k)
+        if priv is None or priv.owner != a:
+            return f"event {k} is not a private event of seat {a}"
+        if self._peek_open.get(k) or k in also_open:
+            return f"the peek at event {k} was already opened"
+        if priv.n != checker.expected_next():
+            return (f"the peek at event {k} is seat {a}'s peek #{priv.n}; its peeks open in "
+                    f"order and #{checker.expected_next()} comes next")
+        problem = checker.check(priv.n, y, nxt)
+        return f"peek chain: {problem}" if problem else None
+
+    def _fill_peek(self, state: State, priv: Private, y: bytes) -> State:
+        """``state`` with the slot of private event ``priv`` filled from its checked opening
+        ``y`` (unchanged on the owner's replica, which knew it, or once the slot is gone)."""
+        if priv.opened:
+            return state
+        values = draw(peek_seed(priv.seed, priv.owner, y), self._bounds(priv.before))
+        return self.engine.open_slot(state, priv.k, self.engine.slot_content(priv.before, values))
 
     def _ack(self, a: int, env: Envelope) -> object:
         s = env.step
@@ -580,28 +668,22 @@ class Replica:
                 return self._v("bad-opening", env, problem)
             self.opened.add((a, pl[1]))
             return None
-        if (len(pl) in (3, 4) and pl[0] == "peek" and isinstance(pl[1], int)
-                and isinstance(pl[2], bytes) and (len(pl) == 3 or isinstance(pl[3], bytes))):
-            return self._open_peek(a, env, pl[1], pl[2], pl[3] if len(pl) == 4 else None)
+        peek = _parse_peek(pl)
+        if peek is not None:
+            return self._open_peek(a, env, *peek)
         return self._v("bad-opening", env, "OPEN holds ['slot', index, salt, content] or "
                        f"['peek', k, value], found {pl!r}")
 
     def _open_peek(self, a: int, env: Envelope, k: int, y: bytes, nxt: bytes | None) -> object:
-        priv = self.private.get(k)
-        if priv is None or priv.owner != a:
-            return self._v("bad-opening", env, f"event {k} is not a private event of seat {a}")
-        if self._peek_open.get(k):
-            return self._v("bad-opening", env, f"the peek at event {k} was already opened")
-        problem = self.peek_checkers[a].check(priv.n, y, nxt)
+        cur = self.point
+        if k not in self.private and env.step == self.step and cur.k is not None and k >= cur.k:
+            return _WAIT  # this replica has not resolved event k yet; its author had
+        problem = self._peek_problem(a, k, y, nxt, self.peek_checkers[a])
         if problem:
-            return self._v("bad-opening", env, f"peek chain: {problem}")
+            return self._v("bad-opening", env, problem)
         self._peek_open[k] = True
-        values = draw(peek_seed(priv.seed, a, y), self._bounds(priv.before))
-        content = self.engine.slot_content(priv.before, values)
-        if not priv.opened:
-            priv.opened = True
-            cur = self.point
-            cur.state = self.engine.open_slot(cur.state, k, content)
+        cur.state = self._fill_peek(cur.state, self.private[k], y)
+        self.private[k].opened = True
         return None
 
     def _bounds(self, state: State) -> tuple[int, ...]:
@@ -647,3 +729,13 @@ class Replica:
             for q, e in sorted(self.streams[a].items()):
                 if q >= self.cursor[a]:
                     yield e
+
+
+def _parse_peek(value: Value) -> tuple[int, bytes, bytes | None] | None:
+    """``(k, value, next anchor or None)`` from a peek opening ``['peek', k, value(, anchor)]``
+    (as an OPEN's payload or inside a MOVE's), or None when it is not one."""
+    if (isinstance(value, list) and len(value) in (3, 4) and value[0] == "peek"
+            and isinstance(value[1], int) and not isinstance(value[1], bool)
+            and isinstance(value[2], bytes) and (len(value) == 3 or isinstance(value[3], bytes))):
+        return value[1], value[2], value[3] if len(value) == 4 else None
+    return None
