@@ -1,0 +1,258 @@
+"""Made in a Lab over the network: the peek is private, the MOVE that buys the peeked card carries
+its opening, and replicas agree whatever order the frames arrive in, copies of the peeker's
+MOVEs forwarded by the other seats included. A peeker who lies about the card is convicted."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from kotp2p import rules
+from kotp2p.net.chain import draw, peek_seed
+from kotp2p.net.codec import Value
+from kotp2p.net.engine import Chance, State, Turn
+from kotp2p.net.envelope import Envelope, Kind, open_envelope
+from kotp2p.net.gamelog import parse_log
+from kotp2p.net.protocol import PeerProtocol
+from kotp2p.net.rules_engine import RulesEngine
+from kotp2p.net.verify import verify_logs
+from tests.net.harness import Chooser, Mesh, build_mesh, rules_chooser
+from tests.rules.kit import card
+
+LAB = card("madeinalab")
+PEEKER = 0
+SEATS = ("The King 10/0/12 +madeinalab", "Giga Zaur 10/0/0 @city", "Alienoid 10/0/0",
+         "Cyber Kitty 10/0/0")
+
+
+class LabEngine(RulesEngine):
+    """The real rules, starting in the buy step of a monster owning Made in a Lab."""
+
+    def __init__(self, seats: int) -> None:
+        self.text = "; ".join(SEATS[:seats]) + " | active=0 phase=buy market=heal,tank,skyscraper"
+
+    def start(self, monsters: Sequence[str], options: Value) -> State:
+        return rules.from_text(self.text)
+
+
+def lab_chooser(buy: str = "even", seed: int = 0) -> Chooser:
+    """Random bots, but the peeker peeks whenever it may, then buys the peeked card ``"always"``,
+    ``"never"``, or when the slot number is ``"even"``."""
+    bots = rules_chooser("random", seed)
+
+    def choose(seat: int, state: State) -> Value:
+        legal = rules.legal_actions(state)
+        if seat == PEEKER and rules.UseCard(LAB) in legal:
+            return rules.action_to_wire(rules.UseCard(LAB))
+        if seat == PEEKER and state.pending.kind == "lab":
+            slot = state.stack[-1][3]
+            keep = buy == "always" or (buy == "even" and slot % 2 == 0)
+            return rules.action_to_wire(rules.UseCard(LAB, (slot,)) if keep else rules.PASS)
+        return bots(seat, state)
+
+    return choose
+
+
+def _envelopes(log: bytes) -> list[Envelope]:
+    contents = parse_log(log)
+    g = contents.genesis
+    return [open_envelope(p, g.game_id, g.keys) for p in contents.payloads]
+
+
+def _mesh(seats: int, seed: int, choose: Chooser, *, rng: random.Random | None = None,
+          factories: dict[int, Callable[..., PeerProtocol]] | None = None) -> tuple[LabEngine, Mesh]:
+    engine = LabEngine(seats)
+    _, mesh = build_mesh(engine, seats, choose, seed=seed, rng=rng, factories=factories)
+    return engine, mesh
+
+
+def _assert_agree_and_verify(mesh: Mesh, engine: LabEngine) -> None:
+    assert all(p.is_over for p in mesh.protos)
+    assert not any(mesh.violations) and not any(mesh.rejected), (mesh.violations, mesh.rejected)
+    assert len({p.replica.point.digest for p in mesh.protos}) == 1
+    logs = [bytes(log) for log in mesh.logs]
+    assert len(set(logs)) == 1, "every replica writes a byte-identical log"
+    verdict = verify_logs([parse_log(logs[0])], engine)
+    assert verdict.status == "VALID", verdict.render()
+
+
+def _bought_with_lab(env: Envelope) -> bool:
+    return env.kind is Kind.MOVE and env.author == PEEKER and len(env.payload) > 1
+
+
+def test_a_forwarded_purchase_of_the_peeked_card_is_applied_before_the_peekers_own_frames() -> None:
+    engine, mesh = _mesh(3, 1, lab_chooser("always"))
+    mesh.held = {(PEEKER, 2)}  # seat 2 hears the peeker only through seat 1's forwarding
+    mesh.start()
+    seat2 = mesh.protos[2].replica
+
+    def seat2_applied_the_purchase() -> bool:
+        return any(e.envelope is not None and _bought_with_lab(e.envelope)
+                   for e in seat2.entries)
+
+    assert mesh.run_until(seat2_applied_the_purchase)
+    entry = next(e for e in seat2.entries if e.envelope is not None
+                 and _bought_with_lab(e.envelope))
+    assert entry.envelope is not None
+    assert entry.envelope.frame in mesh.links[(PEEKER, 2)]  # the peeker's own copy: still held
+    _, slot, _ = entry.envelope.payload[1]
+    bought = entry.before.slots[slot]
+    assert bought != rules.HIDDEN  # learnt from the opening inside the forwarded MOVE
+    after = entry.points[0].state
+    assert bought in entry.before.deck and bought not in after.deck
+    assert after.digest() == mesh.protos[PEEKER].replica.entries[entry.step].points[0].digest
+    mesh.held = set()
+    mesh.run()
+    _assert_agree_and_verify(mesh, engine)
+
+
+@pytest.mark.parametrize(("seats", "seed", "slow"),
+                         [(3, 1, True), (3, 2, False), (4, 3, True), (4, 4, True)])
+def test_peeks_bought_and_passed_leave_every_replica_agreeing_in_any_delivery_order(
+    seats: int, seed: int, slow: bool
+) -> None:
+    engine, mesh = _mesh(seats, seed, lab_chooser(seed=seed), rng=random.Random(seed))
+    if slow:
+        mesh.slow = {PEEKER}  # the others' forwarded copies of the peeker's MOVEs come first
+    mesh.start()
+    mesh.run()
+    _assert_agree_and_verify(mesh, engine)
+    envs = _envelopes(bytes(mesh.logs[0]))
+    bought = [e for e in envs if _bought_with_lab(e)]
+    peeks = mesh.protos[PEEKER].replica.private
+    assert 0 < len(bought) < len(peeks)  # peeks bought on the spot, and peeks passed
+    for p in mesh.protos:
+        assert not p.replica.unopened(PEEKER)  # each opened by a purchase or at the end
+
+
+def test_until_it_is_bought_only_the_peeker_knows_the_card() -> None:
+    _, mesh = _mesh(3, 5, lab_chooser("always"))
+    mesh.slow = {PEEKER}  # the others resolve the peek before the peeker hears of it
+    mesh.start()
+    owner, other = mesh.protos[PEEKER].replica, mesh.protos[1].replica
+    assert mesh.run_until(lambda: 1 in other.private)
+    lab_turn = other.point
+    assert lab_turn.pending == Turn(PEEKER) and lab_turn.state.slots == {1: rules.HIDDEN}
+    assert 1 in owner.private
+    mine = owner.entries[1].points[-1]  # the peeker's replica at the same point
+    known = mine.state.slots[1]
+    assert mine.pending == Turn(PEEKER) and known != rules.HIDDEN
+    assert mine.digest == lab_turn.digest
+    assert mesh.run_until(lambda: other.step >= 2)
+    purchase = other.entries[2]
+    assert purchase.seat == PEEKER and purchase.before.slots == {1: known}
+    after = purchase.points[0].state
+    assert known in purchase.before.deck and known not in after.deck  # bought, on every replica
+    assert after.energy[PEEKER] == purchase.before.energy[PEEKER] - rules.CARDS[known].cost
+
+
+def test_a_passed_peek_stays_private_until_the_game_ends_and_is_opened_then() -> None:
+    engine, mesh = _mesh(3, 7, lab_chooser("never", seed=7), rng=random.Random(7))
+    mesh.slow = {PEEKER}
+    mesh.start()
+    other = mesh.protos[1]
+    assert mesh.run_until(lambda: len(other.replica.private) >= 2)
+    assert other.replica.unopened(PEEKER) == sorted(other.replica.private)
+    assert set(other.replica.state.slots.values()) <= {rules.HIDDEN}
+    mesh.run()
+    _assert_agree_and_verify(mesh, engine)
+    envs = _envelopes(bytes(mesh.logs[0]))
+    assert not any(_bought_with_lab(e) for e in envs)
+    opened = [e.payload[1] for e in envs if e.kind is Kind.OPEN and e.author == PEEKER]
+    assert opened == sorted(mesh.protos[PEEKER].replica.private)  # all of them, at the end
+    assert {e.step for e in envs if e.kind is Kind.OPEN} == {mesh.protos[1].replica.step}
+
+
+# --- a peeker who lies ------------------------------------------------------------------------
+
+
+class _Cheat(PeerProtocol):
+    """Honest, except for the openings its first purchase through Made in a Lab carries."""
+
+    cheated = False
+
+    def _openings(self, action: Value, digest: bytes) -> list[Value]:
+        honest = super()._openings(action, digest)
+        if not honest or self.cheated:
+            return honest
+        self.cheated = True
+        return self.lie(honest)
+
+    def lie(self, honest: list[Value]) -> list[Value]:
+        raise NotImplementedError
+
+
+class ClaimsAnotherCard(_Cheat):
+    """Opens its peek with a value off its peek chain, chosen so that it shows another card."""
+
+    def lie(self, honest: list[Value]) -> list[Value]:
+        _, k, y = honest[-1]
+        priv = self.replica.private[k]
+        pending = self.engine.pending(priv.before)
+        assert isinstance(pending, Chance)
+        bounds = pending.bounds
+
+        def shows(value: bytes) -> int:
+            got = draw(peek_seed(priv.seed, self.seat, value), bounds)
+            return self.engine.slot_content(priv.before, got)
+
+        i = 0
+        while shows(fake := hashlib.sha256(b"a better card %d" % i).digest()) == shows(y):
+            i += 1
+        return [*honest[:-1], ["peek", k, fake]]
+
+
+class KeepsItClosed(_Cheat):
+    """Buys the peeked card without opening the peek."""
+
+    def lie(self, honest: list[Value]) -> list[Value]:
+        return []
+
+
+class OpensAPublicEvent(_Cheat):
+    """Carries an opening of a random event that is not its private one."""
+
+    def lie(self, honest: list[Value]) -> list[Value]:
+        _, k, y = honest[-1]
+        return [["peek", k + 1, y]]
+
+
+class GarbledOpening(_Cheat):
+    """Carries something that is not an opening at all."""
+
+    def lie(self, honest: list[Value]) -> list[Value]:
+        return [["peek", "the top card", 7]]
+
+
+@pytest.mark.parametrize(("cls", "rule", "detail"), [
+    (ClaimsAnotherCard, "bad-opening", "peek chain"),
+    (KeepsItClosed, "illegal-move", "carries its opening"),
+    (OpensAPublicEvent, "bad-opening", "not a private event of seat 0"),
+    (GarbledOpening, "bad-opening", "['peek', k, value]"),
+], ids=lambda x: x.__name__ if isinstance(x, type) else None)
+def test_a_peeker_lying_about_the_peeked_card_is_convicted_and_verify_names_the_move(
+    cls: type[_Cheat], rule: str, detail: str
+) -> None:
+    engine, mesh = _mesh(3, 6, lab_chooser("always"), rng=random.Random(6),
+                         factories={PEEKER: cls})
+    mesh.start()
+    mesh.run(hard_after=2)
+    honest = [1, 2]
+    for i in honest:
+        assert [(v.rule, v.seat) for v in mesh.violations[i]] == [(rule, PEEKER)]
+        assert mesh.protos[i].is_over  # the liar was ejected; the others played on
+        assert not mesh.protos[i].engine.alive(mesh.protos[i].state)[PEEKER]
+    bad = mesh.violations[1][0].evidence[-1]
+    assert bad.kind is Kind.MOVE and bad.author == PEEKER
+    for i in honest:
+        verdict = verify_logs([parse_log(bytes(mesh.logs[i]))], engine)
+        assert verdict.status == "INVALID" and verdict.fault is not None, verdict.render()
+        assert (verdict.fault.rule, verdict.fault.seat, verdict.fault.step) == (
+            rule, PEEKER, bad.step)
+        assert detail in verdict.fault.detail
+        assert verdict.fault.frames[-1] == bad.frame
+        alone = verify_logs([parse_log(verdict.evidence)], engine)
+        assert alone.fault is not None and (alone.fault.rule, alone.fault.seat) == (rule, PEEKER)
