@@ -24,7 +24,7 @@ chain). It never touches a socket or a clock: the caller hands it each received 
   ``public_view``) carries the openings of the owner's unopened peeks in its payload, so the
   content becomes public with the move that needs it, even through a forwarded copy (the
   contract is in :mod:`kotp2p.net.replica`). Every peek still unopened when the game ends is
-  opened then with an OPEN (:meth:`open_peek`).
+  opened then with an OPEN (:meth:`open_peek`), unless this seat was ejected.
 * A violation by a peer is a :class:`Misbehaviour` event; that seat is ignored from then on, and
   once the game waits on it this seat votes to eject it (so honest seats keep playing).
 * :meth:`hard_timeout` votes EJECT for the seats the game waits on; after voting, the protocol
@@ -381,7 +381,7 @@ class PeerProtocol:
         out += self._ejections()
         if r.is_over and not self._finished:
             self._finished = True
-            for k in r.unopened(self.seat):  # at the end every private event is opened
+            for k in r.owed_openings(self.seat):  # at the end every private event is opened
                 out += self.open_peek(k)
             winners = tuple(self.engine.winners(r.state))
             if r.point.alive[self.seat]:

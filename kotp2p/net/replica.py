@@ -43,7 +43,8 @@ digest does not cover hidden slots, so the states agree). The contract for makin
 * A peek whose content no move needs (the peeker passed; the card stays in the unordered deck, so
   a later draw is a fresh uniform pick) stays private until the game ends: the owner then opens
   it with an OPEN envelope (any step from the peek on), checked the same way; ``verify`` reports
-  one left unopened as missing.
+  one left unopened as missing, except by a seat that was ejected or convicted
+  (:meth:`Replica.owed_openings`).
 
 The first rule an author breaks is a :class:`Violation`; that author is *convicted* and nothing
 more of theirs is read (``cut``: its envelopes from the bad one on). A fork cuts the author before
@@ -270,7 +271,7 @@ class Replica:
         if s > self.step or not self.is_over:
             return False
         alive = self.point.alive
-        if any(self.unopened(a) for a in range(self.n) if a not in self.cut):
+        if any(self.owed_openings(a) for a in range(self.n)):
             return False
         return all(a in self.byes or a in self.cut or not alive[a] for a in range(self.n))
 
@@ -381,6 +382,15 @@ class Replica:
         return [k for k in self.peeks_by_seat.get(seat, [])
                 if not self._peek_open.get(k, False)]
 
+    def owed_openings(self, seat: int) -> list[int]:
+        """The private events ``seat`` must still open, once the game is over, for the record
+        to be complete: its unopened ones, unless it was convicted or ejected (an absent seat
+        cannot open anything, and nothing public depends on them: a MOVE that needed a peek
+        carried its opening)."""
+        if seat in self.cut or seat in self.ejected:
+            return []
+        return self.unopened(seat)
+
     def _eject_quorum(self) -> bool:
         p = self.point
         if p.pending is None:
@@ -465,7 +475,9 @@ class Replica:
         if env.step > limit or (env.kind is Kind.MOVE and env.step == limit
                                 and self.point.k is not None):
             owed = self.owes(a)
-            if owed is not None:
+            if owed is not None and not self._quorum_stored(a):
+                # (with every vote to eject it here stored, the game moves on without it: a
+                # later envelope of an ejected seat is no sign it skipped a value)
                 return self._v("missing-reveal", env, f"moved on to step {env.step} without "
                                f"revealing its value for random event {owed}")
             return _WAIT

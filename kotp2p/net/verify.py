@@ -235,7 +235,7 @@ def verify_logs(logs: Sequence[LogContents], engine: GameEngine) -> Verdict:
             verdict.missing.append(f"seat {seat}: {what} (the game stops at step {replica.step})")
     if replica.is_over:
         for seat in range(genesis.n):
-            for k in replica.unopened(seat):
+            for k in replica.owed_openings(seat):
                 verdict.missing.append(f"seat {seat}: the opening of its private random event {k}")
     if not verdict.missing:
         verdict.status = VALID

@@ -20,6 +20,7 @@ from kotp2p.net.protocol import PeerProtocol
 from kotp2p.net.rules_engine import RulesEngine
 from kotp2p.net.verify import verify_logs
 from tests.net.harness import Chooser, Mesh, build_mesh, rules_chooser
+from tests.net.mavericks import Withholder
 from tests.rules.kit import card
 
 LAB = card("madeinalab")
@@ -164,6 +165,35 @@ def test_a_passed_peek_stays_private_until_the_game_ends_and_is_opened_then() ->
     opened = [e.payload[1] for e in envs if e.kind is Kind.OPEN and e.author == PEEKER]
     assert opened == sorted(mesh.protos[PEEKER].replica.private)  # all of them, at the end
     assert {e.step for e in envs if e.kind is Kind.OPEN} == {mesh.protos[1].replica.step}
+
+
+def test_a_peeker_ejected_after_passing_owes_no_opening_and_every_log_verifies() -> None:
+    engine, mesh = _mesh(3, 1, lab_chooser("never", seed=1), rng=random.Random(1),
+                         factories={PEEKER: Withholder})
+    mesh.start()
+    mesh.run(hard_after=2)
+    honest = mesh.protos[1:]
+    assert all(p.is_over for p in mesh.protos) and not any(mesh.violations)
+    assert [e.seat for e in honest[0].replica.entries if e.kind == "eject"] == [PEEKER]
+    assert honest[0].replica.unopened(PEEKER)  # passed peeks the ejected seat never opened
+    assert len({bytes(mesh.logs[i]) for i in (1, 2)}) == 1
+    for log in mesh.logs:
+        verdict = verify_logs([parse_log(bytes(log))], engine)
+        assert verdict.status == "VALID", verdict.render()
+
+
+def test_a_peeker_gone_for_good_after_passing_leaves_complete_logs() -> None:
+    engine, mesh = _mesh(3, 2, lab_chooser("never", seed=2), rng=random.Random(2))
+    mesh.start()
+    other = mesh.protos[1].replica
+    assert mesh.run_until(lambda: bool(other.unopened(PEEKER)) and other.point.k is None)
+    mesh.down = {PEEKER}
+    mesh.run(hard_after=2)
+    assert mesh.protos[1].is_over and mesh.protos[2].is_over
+    assert other.unopened(PEEKER) and PEEKER in other.ejected
+    assert bytes(mesh.logs[1]) == bytes(mesh.logs[2])
+    verdict = verify_logs([parse_log(bytes(mesh.logs[1]))], engine)
+    assert verdict.status == "VALID", verdict.render()
 
 
 # --- a peeker who lies ------------------------------------------------------------------------
