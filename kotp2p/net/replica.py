@@ -35,7 +35,12 @@ digest does not cover hidden slots, so the states agree). The contract for makin
   peek order), derives the content, fills the slot and only then applies the action, all or
   nothing. So a MOVE forwarded by another seat is self-contained: no replica ever holds a move
   whose card it cannot know, and there is no OPEN to wait for. The owner opens every peek it has
-  not opened yet, in order (a hash chain's later value gives the earlier ones away anyway).
+  not opened yet, in order (a hash chain's later value gives the earlier ones away anyway); its
+  protocol knows a MOVE needs them when the action, applied to the engine's ``public_view``,
+  is refused or reaches another state. (A separate OPEN sent just before the MOVE would also be
+  read first, in its author's ``seq`` order, but the MOVE would then depend on another envelope,
+  one that is not forwarded; carried inside, the decision and the card it reveals are one signed
+  envelope, which is also the whole evidence when the opening is wrong.)
 * A MOVE that needs an opening it lacks is refused by the engine on every replica that holds the
   slot hidden (and in ``verify``): ``illegal-move``, its author's fault. A wrong opening (off the
   chain, out of order, another seat's or a public event, opened twice) is ``bad-opening``: in a
@@ -52,7 +57,8 @@ both forked envelopes; a replica that had already used one of them must be :meth
 what honest seats built on either branch (``head`` on a forked envelope) is then *moot*: read and
 ignored, so every honest replica continues from the same place. An envelope beyond the current
 point waits; an author who moves on without a value the current point needs from them is
-convicted of a missing reveal.
+convicted of a missing reveal, unless every vote to eject them there is stored (the ejection then
+comes first: an ejected seat may still speak later).
 """
 
 from __future__ import annotations
