@@ -24,6 +24,7 @@ from tests.net.mavericks import Withholder
 from tests.rules.kit import card
 
 LAB = card("madeinalab")
+MIMIC = card("mimic")
 PEEKER = 0
 SEATS = ("The King 10/0/12 +madeinalab", "Giga Zaur 10/0/0 @city", "Alienoid 10/0/0",
          "Cyber Kitty 10/0/0")
@@ -32,8 +33,9 @@ SEATS = ("The King 10/0/12 +madeinalab", "Giga Zaur 10/0/0 @city", "Alienoid 10/
 class LabEngine(RulesEngine):
     """The real rules, starting in the buy step of a monster owning Made in a Lab."""
 
-    def __init__(self, seats: int) -> None:
-        self.text = "; ".join(SEATS[:seats]) + " | active=0 phase=buy market=heal,tank,skyscraper"
+    def __init__(self, seats: int, text: str = "") -> None:
+        self.text = text or (
+            "; ".join(SEATS[:seats]) + " | active=0 phase=buy market=heal,tank,skyscraper")
 
     def start(self, monsters: Sequence[str], options: Value) -> State:
         return rules.from_text(self.text)
@@ -46,12 +48,14 @@ def lab_chooser(buy: str = "even", seed: int = 0) -> Chooser:
 
     def choose(seat: int, state: State) -> Value:
         legal = rules.legal_actions(state)
-        if seat == PEEKER and rules.UseCard(LAB) in legal:
-            return rules.action_to_wire(rules.UseCard(LAB))
+        peek = [a for a in legal if isinstance(a, rules.UseCard) and a.card in (LAB, MIMIC)
+                and not a.args]
+        if seat == PEEKER and peek:
+            return rules.action_to_wire(peek[0])
         if seat == PEEKER and state.pending.kind == "lab":
-            slot = state.stack[-1][3]
+            _, _, _, slot, used = state.stack[-1]  # used: Made in a Lab, or a Mimic copying it
             keep = buy == "always" or (buy == "even" and slot % 2 == 0)
-            return rules.action_to_wire(rules.UseCard(LAB, (slot,)) if keep else rules.PASS)
+            return rules.action_to_wire(rules.UseCard(used, (slot,)) if keep else rules.PASS)
         return bots(seat, state)
 
     return choose
@@ -64,8 +68,9 @@ def _envelopes(log: bytes) -> list[Envelope]:
 
 
 def _mesh(seats: int, seed: int, choose: Chooser, *, rng: random.Random | None = None,
-          factories: dict[int, Callable[..., PeerProtocol]] | None = None) -> tuple[LabEngine, Mesh]:
-    engine = LabEngine(seats)
+          factories: dict[int, Callable[..., PeerProtocol]] | None = None,
+          text: str = "") -> tuple[LabEngine, Mesh]:
+    engine = LabEngine(seats, text)
     _, mesh = build_mesh(engine, seats, choose, seed=seed, rng=rng, factories=factories)
     return engine, mesh
 
@@ -127,6 +132,22 @@ def test_peeks_bought_and_passed_leave_every_replica_agreeing_in_any_delivery_or
     assert 0 < len(bought) < len(peeks)  # peeks bought on the spot, and peeks passed
     for p in mesh.protos:
         assert not p.replica.unopened(PEEKER)  # each opened by a purchase or at the end
+
+
+def test_a_mimic_copying_made_in_a_lab_peeks_privately_too() -> None:
+    text = ("The King 10/0/12 +mimic; Giga Zaur 10/0/0 @city +madeinalab; Alienoid 10/0/0 | "
+            "active=0 phase=buy market=heal,tank,skyscraper flags=copy.27:25")
+    engine, mesh = _mesh(3, 8, lab_chooser(seed=8), rng=random.Random(8), text=text)
+    mesh.slow = {PEEKER}
+    mesh.start()
+    mesh.run()
+    _assert_agree_and_verify(mesh, engine)
+    carrying = [e for e in _envelopes(bytes(mesh.logs[0]))
+                if e.kind is Kind.MOVE and len(e.payload) > 1]
+    # the Mimic's owner buys with the Mimic, Made in a Lab's owner (a random bot) with the card
+    assert {(e.author, e.payload[0][1]) for e in carrying} == {(PEEKER, MIMIC), (1, LAB)}
+    owners = {p.owner for p in mesh.protos[2].replica.private.values()}
+    assert owners == {PEEKER, 1}
 
 
 def test_until_it_is_bought_only_the_peeker_knows_the_card() -> None:
