@@ -24,32 +24,9 @@ before, and each is checked at the point it claims (``step`` and ``head``):
 * OPEN, STALL, CHAT, BYE, EVIDENCE: checked against the point they name; OPEN against the
   genesis commitments, BYE against the result.
 
-Private events (a "Made in a Lab" peek): event k is resolved from the public R_k like any other,
-but its outcome is drawn from ``peek_seed(R_k, owner, y)``, ``y`` the owner's next peek chain
-value; the owner's replica computes it, every other replica applies it hidden (the engine's
-digest does not cover hidden slots, so the states agree). The contract for making it public:
-
-* The MOVE whose action needs the content of one of its author's hidden slots carries the
-  opening in its signed payload: ``['peek', k, y]`` (``['peek', k, y, anchor]`` when ``y`` ends
-  a chain), after the action. A replica checks each opening against the author's peek chain (in
-  peek order), derives the content, fills the slot and only then applies the action, all or
-  nothing. So a MOVE forwarded by another seat is self-contained: no replica ever holds a move
-  whose card it cannot know, and there is no OPEN to wait for. The owner opens every peek it has
-  not opened yet, in order (a hash chain's later value gives the earlier ones away anyway); its
-  protocol knows a MOVE needs them when the action, applied to the engine's ``public_view``,
-  is refused or reaches another state. (A separate OPEN sent just before the MOVE would also be
-  read first, in its author's ``seq`` order, but the MOVE would then depend on another envelope,
-  one that is not forwarded; carried inside, the decision and the card it reveals are one signed
-  envelope, which is also the whole evidence when the opening is wrong.)
-* A MOVE that needs an opening it lacks is refused by the engine on every replica that holds the
-  slot hidden (and in ``verify``): ``illegal-move``, its author's fault. A wrong opening (off the
-  chain, out of order, another seat's or a public event, opened twice) is ``bad-opening``: in a
-  MOVE the whole MOVE is refused, so the author's claim about the card never reaches the game.
-* A peek whose content no move needs (the peeker passed; the card stays in the unordered deck, so
-  a later draw is a fresh uniform pick) stays private until the game ends: the owner then opens
-  it with an OPEN envelope (any step from the peek on), checked the same way; ``verify`` reports
-  one left unopened as missing, except by a seat that was ejected or convicted
-  (:meth:`Replica.owed_openings`).
+Private events (a "Made in a Lab" peek) are resolved hidden on every replica but the owner's;
+a MOVE that needs one carries its opening, any other is opened by an OPEN when the game ends (the
+contract is in :mod:`kotp2p.net.peeks`).
 
 The first rule an author breaks is a :class:`Violation`; that author is *convicted* and nothing
 more of theirs is read (``cut``: its envelopes from the bad one on). A fork cuts the author before
@@ -63,24 +40,15 @@ comes first: an ejected seat may still speak later).
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
-from kotp2p.net.chain import (
-    PEEK_TAG,
-    ChainChecker,
-    SecretChain,
-    check_opening,
-    draw,
-    peek_seed,
-    random_seed,
-)
-from kotp2p.net.codec import Value
+from kotp2p.net.chain import ChainChecker, SecretChain, check_opening, draw, random_seed
 from kotp2p.net.engine import Chance, GameEngine, State, Turn
 from kotp2p.net.envelope import Envelope, Kind
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.history import Entry, Point, Private, Resolved, Violation
 from kotp2p.net.logorder import LogOrder
+from kotp2p.net.peeks import Peeks, parse_opening
 
 _WAIT = object()
 
@@ -95,9 +63,9 @@ class Replica:
         self.genesis = genesis
         self.local_seat = local_seat
         self.peek_chain = peek_chain
-        self.private: dict[int, Private] = {}
-        self.peeks_by_seat: dict[int, list[int]] = {}
-        self._peek_open: dict[int, bool] = {}
+        self.peeks = Peeks(genesis, engine, local_seat, peek_chain)
+        self.private: dict[int, Private] = self.peeks.private
+        """Private event k -> what this replica knows of it."""
         self._eject_index: dict[tuple[int, int, bytes], set[int]] = {}
         self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
             Kind.MOVE: self._move,
@@ -121,10 +89,6 @@ class Replica:
         self.violations: list[Violation] = []
         self.checkers = [
             ChainChecker(i, s.anchor, length=genesis.chain_length)
-            for i, s in enumerate(genesis.seats)
-        ]
-        self.peek_checkers = [
-            ChainChecker(i, s.peek_anchor, tag=PEEK_TAG, length=genesis.chain_length)
             for i, s in enumerate(genesis.seats)
         ]
         self.revealed: dict[tuple[int, int], bytes] = {}
@@ -358,9 +322,8 @@ class Replica:
                 return moved
             seed = random_seed(self.game_id, k, self.trigger[k],
                                [(i, self.revealed[(i, k)]) for i in live])
-            owner = p.pending.private_to
-            if owner >= 0:
-                self._push_point(self._private(p, seed, owner))
+            if p.pending.private_to >= 0:
+                self._push_point(self.peeks.resolve(p.state, seed))
                 moved = True
                 continue
             values = draw(seed, p.pending.bounds)
@@ -368,25 +331,9 @@ class Replica:
             self._push_point(self.engine.apply_random(p.state, values))
             moved = True
 
-    def _private(self, p: Point, seed: bytes, owner: int) -> State:
-        """Resolve a private event: the owner's replica learns it from its peek chain, every
-        other replica records it hidden (the digests agree either way)."""
-        assert isinstance(p.pending, Chance)
-        k = p.pending.index
-        peeks = self.peeks_by_seat.setdefault(owner, [])
-        peeks.append(k)
-        self.private[k] = Private(k, owner, len(peeks), seed, p.state)
-        if owner == self.local_seat and self.peek_chain is not None:
-            y = self.peek_chain.value(len(peeks))
-            values = draw(peek_seed(seed, owner, y), p.pending.bounds)
-            self.private[k].opened = True  # known here; still to be opened for the others
-            return self.engine.apply_random(p.state, values)
-        return self.engine.apply_hidden(p.state)
-
     def unopened(self, seat: int) -> list[int]:
         """The private events of ``seat`` whose peek it has not opened yet, in order."""
-        return [k for k in self.peeks_by_seat.get(seat, [])
-                if not self._peek_open.get(k, False)]
+        return self.peeks.unopened(seat)
 
     def owed_openings(self, seat: int) -> list[int]:
         """The private events ``seat`` must still open, once the game is over, for the record
@@ -550,7 +497,7 @@ class Replica:
             return self._v("illegal-move", env, "a MOVE payload holds one action, then the "
                            "openings of the peeks it uses")
         action = env.payload[0]
-        opened = self._move_openings(a, p.state, env.payload[1:])
+        opened = self.peeks.check_move(a, p.state, env.payload[1:])
         if isinstance(opened, str):
             return self._v("bad-opening", env, opened)
         before, checker, ks = opened
@@ -572,64 +519,11 @@ class Replica:
             return _WAIT  # the others ejected this seat here: this MOVE comes too late
         self._commit_reveals(a, env)
         if ks:
-            self.peek_checkers[a] = checker
-            for k in ks:
-                self._peek_open[k] = self.private[k].opened = True
+            self.peeks.commit(a, checker, ks)
             p.state = before  # the slots this MOVE opened are known here from now on
         self.entries.append(Entry(s, env.id, "move", a, action, env, before=before))
         self._push_point(after, first)
         return None
-
-    def _move_openings(
-        self, a: int, state: State, openings: list[Value]
-    ) -> tuple[State, ChainChecker, list[int]] | str:
-        """Check the peek openings a MOVE by seat ``a`` carries (nothing is recorded yet).
-
-        :returns: the state with those slots filled, seat ``a``'s peek checker once they are
-            accepted, and the events opened; or why an opening is bad.
-        """
-        checker = self.peek_checkers[a]
-        if not openings:
-            return state, checker, []
-        checker = copy.copy(checker)
-        ks: list[int] = []
-        for o in openings:
-            parsed = _parse_peek(o)
-            if parsed is None:
-                return (f"a MOVE carries its openings as ['peek', k, value] or ['peek', k, value, "
-                        f"anchor] after its action, found {o!r}")
-            k, y, nxt = parsed
-            problem = self._peek_problem(a, k, y, nxt, checker, ks)
-            if problem:
-                return problem
-            ks.append(k)
-            state = self._fill_peek(state, self.private[k], y)
-        return state, checker, ks
-
-    def _peek_problem(
-        self, a: int, k: int, y: bytes, nxt: bytes | None, checker: ChainChecker,
-        also_open: Sequence[int] = (),
-    ) -> str | None:
-        """Why opening seat ``a``'s peek at event ``k`` with peek chain value ``y`` is wrong, or
-        None (then ``checker`` has accepted ``y``)."""
-        priv = self.private.get(k)
-        if priv is None or priv.owner != a:
-            return f"event {k} is not a private event of seat {a}"
-        if self._peek_open.get(k) or k in also_open:
-            return f"the peek at event {k} was already opened"
-        if priv.n != checker.expected_next():
-            return (f"the peek at event {k} is seat {a}'s peek #{priv.n}; its peeks open in "
-                    f"order and #{checker.expected_next()} comes next")
-        problem = checker.check(priv.n, y, nxt)
-        return f"peek chain: {problem}" if problem else None
-
-    def _fill_peek(self, state: State, priv: Private, y: bytes) -> State:
-        """``state`` with the slot of private event ``priv`` filled from its checked opening
-        ``y`` (unchanged on the owner's replica, which knew it, or once the slot is gone)."""
-        if priv.opened:
-            return state
-        values = draw(peek_seed(priv.seed, priv.owner, y), self._bounds(priv.before))
-        return self.engine.open_slot(state, priv.k, self.engine.slot_content(priv.before, values))
 
     def _ack(self, a: int, env: Envelope) -> object:
         s = env.step
@@ -686,7 +580,7 @@ class Replica:
                 return self._v("bad-opening", env, problem)
             self.opened.add((a, pl[1]))
             return None
-        peek = _parse_peek(pl)
+        peek = parse_opening(pl)
         if peek is not None:
             return self._open_peek(a, env, *peek)
         return self._v("bad-opening", env, "OPEN holds ['slot', index, salt, content] or "
@@ -696,18 +590,11 @@ class Replica:
         cur = self.point
         if k not in self.private and env.step == self.step and cur.k is not None and k >= cur.k:
             return _WAIT  # this replica has not resolved event k yet; its author had
-        problem = self._peek_problem(a, k, y, nxt, self.peek_checkers[a])
-        if problem:
-            return self._v("bad-opening", env, problem)
-        self._peek_open[k] = True
-        cur.state = self._fill_peek(cur.state, self.private[k], y)
-        self.private[k].opened = True
+        opened = self.peeks.open(a, k, y, nxt, cur.state)
+        if isinstance(opened, str):
+            return self._v("bad-opening", env, opened)
+        cur.state = opened
         return None
-
-    def _bounds(self, state: State) -> tuple[int, ...]:
-        pending = self.engine.pending(state)
-        assert isinstance(pending, Chance)
-        return pending.bounds
 
     def _bye(self, a: int, env: Envelope) -> object:
         if env.payload and not self.is_over:
@@ -748,12 +635,3 @@ class Replica:
                 if q >= self.cursor[a]:
                     yield e
 
-
-def _parse_peek(value: Value) -> tuple[int, bytes, bytes | None] | None:
-    """``(k, value, next anchor or None)`` from a peek opening ``['peek', k, value(, anchor)]``
-    (as an OPEN's payload or inside a MOVE's), or None when it is not one."""
-    if (isinstance(value, list) and len(value) in (3, 4) and value[0] == "peek"
-            and isinstance(value[1], int) and not isinstance(value[1], bool)
-            and isinstance(value[2], bytes) and (len(value) == 3 or isinstance(value[3], bytes))):
-        return value[1], value[2], value[3] if len(value) == 4 else None
-    return None
