@@ -23,7 +23,7 @@ chain). It never touches a socket or a clock: the caller hands it each received 
   hidden. A MOVE of the owner that the others could not apply as they hold the state (the engine's
   ``public_view``) carries the openings of the owner's unopened peeks in its payload, so the
   content becomes public with the move that needs it, even through a forwarded copy (the
-  contract is in :mod:`kotp2p.net.replica`). Every peek still unopened when the game ends is
+  contract is in :mod:`kotp2p.net.peeks`). Every peek still unopened when the game ends is
   opened then with an OPEN (:meth:`open_peek`), unless this seat was ejected.
 * A violation by a peer is a :class:`Misbehaviour` event; that seat is ignored from then on, and
   once the game waits on it this seat votes to eject it (so honest seats keep playing).

@@ -13,7 +13,7 @@ before, and each is checked at the point it claims (``step`` and ``head``):
 
 * MOVE at step s: only the seat the engine names may author it, on top of entry s-1, once every
   live seat acknowledged MOVE s-1 (so all replicas agree before going on); its payload is
-  ``[action, *openings]`` (the openings are below); the action must be legal; it carries its
+  ``[action, *openings]`` (peek openings, :mod:`kotp2p.net.peeks`); the action must be legal; it carries its
   author's value for the event it triggers (and nothing else); its ``state_hash`` is the digest
   of the first point after it.
 * ACK at step s: the acker's value for event k at point (s, k), or, with no value, "I applied
