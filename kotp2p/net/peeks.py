@@ -58,7 +58,7 @@ class Peeks:
         """Private event k -> what is known of it."""
         self.by_seat: dict[int, list[int]] = {}
         self.checkers = [
-            ChainChecker(i, s.peek_anchor, tag=PEEK_TAG, length=genesis.chain_length)
+            ChainChecker(i, s.peek_anchor, tag=PEEK_TAG, length=genesis.chain_length, unit="peek")
             for i, s in enumerate(genesis.seats)
         ]
         self._opened: set[int] = set()
@@ -95,7 +95,7 @@ class Peeks:
             return (f"the peek at event {k} is seat {a}'s peek #{priv.n}; its peeks open in "
                     f"order and #{checker.expected_next()} comes next")
         problem = checker.check(priv.n, y, nxt)
-        return f"peek chain: {problem}" if problem else None
+        return f"its peek at event {k} is not on its peek chain: {problem}" if problem else None
 
     def fill(self, state: State, k: int, y: bytes) -> State:
         """``state`` with the slot of private event ``k`` filled from its checked opening ``y``
