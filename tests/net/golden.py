@@ -24,16 +24,18 @@ SEATS = 3
 SEED = 7
 MAVERICK = 1
 WITNESS = 0  # whose log is kept
+LAB_SEED = 26  # with this seed seat 0 buys a card through Made in a Lab
 
 
-def _play(factory: Callable[..., PeerProtocol] | None) -> tuple[bytes, list[str]]:
+def _play(factory: Callable[..., PeerProtocol] | None, seed: int = SEED,
+          maverick: int = MAVERICK, witness: int = WITNESS) -> tuple[bytes, list[str]]:
     engine = RulesEngine()
-    _, mesh = build_mesh(engine, SEATS, rules_chooser("random", SEED), seed=SEED, slots=2,
-                         factories={MAVERICK: factory} if factory else None)
+    _, mesh = build_mesh(engine, SEATS, rules_chooser("random", seed), seed=seed, slots=2,
+                         factories={maverick: factory} if factory else None)
     mesh.start()
     mesh.run()
-    seen = [f"{v.rule}:{v.seat}:{v.step}" for v in mesh.violations[WITNESS]]
-    return bytes(mesh.logs[WITNESS]), seen
+    seen = [f"{v.rule}:{v.seat}:{v.step}" for v in mesh.violations[witness]]
+    return bytes(mesh.logs[witness]), seen
 
 
 def _frames(log: bytes) -> list[bytes]:
@@ -112,6 +114,13 @@ def build_golden(out: Path) -> list[dict[str, object]]:
         rule, seat, step = seen[0].split(":")
         assert rule == cls.rule, (name, seen)
         write(f"{name}.kotlog", log, "INVALID", rule, int(seat), int(step))
+
+    # A game (another seed) in which seat 0 buys a card it peeked at with Made in a Lab, and
+    # lies about which card it was; seat 1 keeps the log.
+    log, seen = _play(M.LyingPeeker, seed=LAB_SEED, maverick=0, witness=1)
+    rule, seat, step = seen[0].split(":")
+    assert (rule, seat) == (M.LyingPeeker.rule, "0"), seen
+    write("lying-peek.kotlog", log, "INVALID", rule, int(seat), int(step))
 
     (out / "golden.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest
