@@ -111,6 +111,8 @@ class ChainChecker:
     last_k: int = 0
     last: bytes = b""
     next_anchor: bytes | None = None
+    unit: str = "event"
+    """What the chain's values are numbered by, in messages: random events, or a seat's peeks."""
 
     def __post_init__(self) -> None:
         self.last = self.anchor
@@ -122,14 +124,15 @@ class ChainChecker:
     def problem(self, k: int, x: bytes, next_anchor: bytes | None) -> str | None:
         """Why the reveal for event ``k`` breaks the chain, or None (nothing changes)."""
         if k != self.last_k + 1:
-            return f"reveal for event {k}, event {self.last_k + 1} expected"
+            return f"reveal for {self.unit} {k}, {self.unit} {self.last_k + 1} expected"
         _, j = position(k, self.length)
         if link(self.tag, self.seat, x) != self.last:
-            return f"value for event {k} does not hash to the seat's previous chain value"
+            return (f"value for {self.unit} {k} does not hash to the seat's previous chain "
+                    "value")
         if j == self.length and next_anchor is None:
-            return f"event {k} ends a chain: the next chain's anchor must come with it"
+            return f"{self.unit} {k} ends a chain: the next chain's anchor must come with it"
         if j != self.length and next_anchor is not None:
-            return f"an anchor with event {k}, which does not end a chain"
+            return f"an anchor with {self.unit} {k}, which does not end a chain"
         return None
 
     def accept(self, k: int, x: bytes, next_anchor: bytes | None) -> None:

@@ -80,7 +80,13 @@ class GameEngine(Protocol):
         ...
 
     def open_slot(self, state: State, slot: int, content: int) -> State:
-        """Fill a hidden slot whose opening was checked (the digest does not change)."""
+        """Fill a hidden slot whose opening was checked (the digest does not change). A slot the
+        state no longer holds hidden (dropped since, or known here) is left as it is."""
+        ...
+
+    def public_view(self, state: State) -> State:
+        """The state as a replica that knows none of the private outcomes holds it: every hidden
+        slot hidden, whatever this replica knows (same digest)."""
         ...
 
     def eject(self, state: State, seat: int) -> State:

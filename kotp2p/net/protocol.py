@@ -20,7 +20,11 @@ chain). It never touches a socket or a clock: the caller hands it each received 
 * :class:`Logged` events come in the canonical order of :meth:`Replica.close_blocks`, so honest
   replicas write byte-identical logs; :class:`Flush` follows each step.
 * A private random event (a peek) is learnt by its owner from its peek chain; the others record it
-  hidden. The owner opens it with :meth:`open_peek`, at the latest when the game ends.
+  hidden. A MOVE of the owner that the others could not apply as they hold the state (the engine's
+  ``public_view``) carries the openings of the owner's unopened peeks in its payload, so the
+  content becomes public with the move that needs it, even through a forwarded copy (the
+  contract is in :mod:`kotp2p.net.peeks`). Every peek still unopened when the game ends is
+  opened then with an OPEN (:meth:`open_peek`), unless this seat was ejected.
 * A violation by a peer is a :class:`Misbehaviour` event; that seat is ignored from then on, and
   once the game waits on it this seat votes to eject it (so honest seats keep playing).
 * :meth:`hard_timeout` votes EJECT for the seats the game waits on; after voting, the protocol
@@ -208,7 +212,9 @@ class PeerProtocol:
         first = r.first_point(after, r.step + 1)
         k = first.k
         reveals = [self.chain.reveal(k)] if k is not None and first.alive[self.seat] else []
-        env = self._seal(Kind.MOVE, r.step + 1, r.head, [action], reveals, first.digest)
+        openings = self._openings(action, first.digest)
+        env = self._seal(Kind.MOVE, r.step + 1, r.head, [action, *openings], reveals,
+                         first.digest)
         self._moved = r.step + 1
         return self._own(env, broadcast=True)
 
@@ -286,11 +292,32 @@ class PeerProtocol:
             raise LocalProtocolError(f"event {k} is not a private event of seat {self.seat}")
         if k not in r.unopened(self.seat):
             return []
-        _, y, nxt = self.peek_chain.reveal(priv.n)
-        payload: list[Value] = ["peek", k, y] if nxt is None else ["peek", k, y, nxt]
-        return self._own(self._seal(Kind.OPEN, r.step, r.head, payload), broadcast=True)
+        return self._own(self._seal(Kind.OPEN, r.step, r.head, self._peek_opening(k)),
+                         broadcast=True)
 
     # -- internals ------------------------------------------------------------------------------
+
+    def _peek_opening(self, k: int) -> list[Value]:
+        """``['peek', k, y]`` (or with the next anchor): the opening of this seat's peek at k."""
+        _, y, nxt = self.peek_chain.reveal(self.replica.private[k].n)
+        return ["peek", k, y] if nxt is None else ["peek", k, y, nxt]
+
+    def _openings(self, action: Value, digest: bytes) -> list[Value]:
+        """The openings a MOVE of ``action`` (leading to a state of ``digest``) must carry: none
+        if the others, holding this seat's peeks hidden, reach the same state; else every peek
+        of this seat still unopened, in order (a peek chain opens in order, and its later values
+        give the earlier ones away anyway)."""
+        r = self.replica
+        mine = r.unopened(self.seat)
+        if not mine:
+            return []
+        try:
+            seen = self.engine.apply_move(self.engine.public_view(r.state), action)
+        except ValueError:
+            seen = None
+        if seen is not None and self.engine.digest(seen) == digest:
+            return []
+        return [self._peek_opening(k) for k in mine]
 
     def _others(self) -> tuple[int, ...]:
         return tuple(i for i in range(self.genesis.n) if i != self.seat)
@@ -354,7 +381,7 @@ class PeerProtocol:
         out += self._ejections()
         if r.is_over and not self._finished:
             self._finished = True
-            for k in r.unopened(self.seat):  # at the end every private event is opened
+            for k in r.owed_openings(self.seat):  # at the end every private event is opened
                 out += self.open_peek(k)
             winners = tuple(self.engine.winners(r.state))
             if r.point.alive[self.seat]:

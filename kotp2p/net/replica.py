@@ -12,9 +12,10 @@ Each author's envelopes are consumed strictly in ``seq`` order, each ``prev`` na
 before, and each is checked at the point it claims (``step`` and ``head``):
 
 * MOVE at step s: only the seat the engine names may author it, on top of entry s-1, once every
-  live seat acknowledged MOVE s-1 (so all replicas agree before going on); the action
-  must be legal; it carries its author's value for the event it triggers (and nothing else); its
-  ``state_hash`` is the digest of the first point after it.
+  live seat acknowledged MOVE s-1 (so all replicas agree before going on); its payload is
+  ``[action, *openings]`` (peek openings, :mod:`kotp2p.net.peeks`); the action must be legal; it carries its
+  author's value for the event it triggers (and nothing else); its ``state_hash`` is the digest
+  of the first point after it.
 * ACK at step s: the acker's value for event k at point (s, k), or, with no value, "I applied
   MOVE s" (only for a MOVE that triggers no event); ``state_hash`` is that point's digest.
 * EJECT at step s: a vote, bound to one point by its ``state_hash``; once every other live seat
@@ -23,33 +24,31 @@ before, and each is checked at the point it claims (``step`` and ``head``):
 * OPEN, STALL, CHAT, BYE, EVIDENCE: checked against the point they name; OPEN against the
   genesis commitments, BYE against the result.
 
+Private events (a "Made in a Lab" peek) are resolved hidden on every replica but the owner's;
+a MOVE that needs one carries its opening, any other is opened by an OPEN when the game ends (the
+contract is in :mod:`kotp2p.net.peeks`).
+
 The first rule an author breaks is a :class:`Violation`; that author is *convicted* and nothing
 more of theirs is read (``cut``: its envelopes from the bad one on). A fork cuts the author before
 both forked envelopes; a replica that had already used one of them must be :meth:`rebuilt`, and
 what honest seats built on either branch (``head`` on a forked envelope) is then *moot*: read and
 ignored, so every honest replica continues from the same place. An envelope beyond the current
 point waits; an author who moves on without a value the current point needs from them is
-convicted of a missing reveal.
+convicted of a missing reveal, unless every vote to eject them there is stored (the ejection then
+comes first: an ejected seat may still speak later).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from kotp2p.net.chain import (
-    PEEK_TAG,
-    ChainChecker,
-    SecretChain,
-    check_opening,
-    draw,
-    peek_seed,
-    random_seed,
-)
+from kotp2p.net.chain import ChainChecker, SecretChain, check_opening, draw, random_seed
 from kotp2p.net.engine import Chance, GameEngine, State, Turn
 from kotp2p.net.envelope import Envelope, Kind
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.history import Entry, Point, Private, Resolved, Violation
 from kotp2p.net.logorder import LogOrder
+from kotp2p.net.peeks import Peeks, parse_opening
 
 _WAIT = object()
 
@@ -64,9 +63,9 @@ class Replica:
         self.genesis = genesis
         self.local_seat = local_seat
         self.peek_chain = peek_chain
-        self.private: dict[int, Private] = {}
-        self.peeks_by_seat: dict[int, list[int]] = {}
-        self._peek_open: dict[int, bool] = {}
+        self.peeks = Peeks(genesis, engine, local_seat, peek_chain)
+        self.private: dict[int, Private] = self.peeks.private
+        """Private event k -> what this replica knows of it."""
         self._eject_index: dict[tuple[int, int, bytes], set[int]] = {}
         self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
             Kind.MOVE: self._move,
@@ -90,10 +89,6 @@ class Replica:
         self.violations: list[Violation] = []
         self.checkers = [
             ChainChecker(i, s.anchor, length=genesis.chain_length)
-            for i, s in enumerate(genesis.seats)
-        ]
-        self.peek_checkers = [
-            ChainChecker(i, s.peek_anchor, tag=PEEK_TAG, length=genesis.chain_length)
             for i, s in enumerate(genesis.seats)
         ]
         self.revealed: dict[tuple[int, int], bytes] = {}
@@ -246,7 +241,7 @@ class Replica:
         if s > self.step or not self.is_over:
             return False
         alive = self.point.alive
-        if any(self.unopened(a) for a in range(self.n) if a not in self.cut):
+        if any(self.owed_openings(a) for a in range(self.n)):
             return False
         return all(a in self.byes or a in self.cut or not alive[a] for a in range(self.n))
 
@@ -327,9 +322,8 @@ class Replica:
                 return moved
             seed = random_seed(self.game_id, k, self.trigger[k],
                                [(i, self.revealed[(i, k)]) for i in live])
-            owner = p.pending.private_to
-            if owner >= 0:
-                self._push_point(self._private(p, seed, owner))
+            if p.pending.private_to >= 0:
+                self._push_point(self.peeks.resolve(p.state, seed))
                 moved = True
                 continue
             values = draw(seed, p.pending.bounds)
@@ -337,25 +331,18 @@ class Replica:
             self._push_point(self.engine.apply_random(p.state, values))
             moved = True
 
-    def _private(self, p: Point, seed: bytes, owner: int) -> State:
-        """Resolve a private event: the owner's replica learns it from its peek chain, every
-        other replica records it hidden (the digests agree either way)."""
-        assert isinstance(p.pending, Chance)
-        k = p.pending.index
-        peeks = self.peeks_by_seat.setdefault(owner, [])
-        peeks.append(k)
-        self.private[k] = Private(k, owner, len(peeks), seed, p.state)
-        if owner == self.local_seat and self.peek_chain is not None:
-            y = self.peek_chain.value(len(peeks))
-            values = draw(peek_seed(seed, owner, y), p.pending.bounds)
-            self.private[k].opened = True  # known here; still to be opened for the others
-            return self.engine.apply_random(p.state, values)
-        return self.engine.apply_hidden(p.state)
-
     def unopened(self, seat: int) -> list[int]:
         """The private events of ``seat`` whose peek it has not opened yet, in order."""
-        return [k for k in self.peeks_by_seat.get(seat, [])
-                if not self._peek_open.get(k, False)]
+        return self.peeks.unopened(seat)
+
+    def owed_openings(self, seat: int) -> list[int]:
+        """The private events ``seat`` must still open, once the game is over, for the record
+        to be complete: its unopened ones, unless it was convicted or ejected (an absent seat
+        cannot open anything, and nothing public depends on them: a MOVE that needed a peek
+        carried its opening)."""
+        if seat in self.cut or seat in self.ejected:
+            return []
+        return self.unopened(seat)
 
     def _eject_quorum(self) -> bool:
         p = self.point
@@ -441,7 +428,9 @@ class Replica:
         if env.step > limit or (env.kind is Kind.MOVE and env.step == limit
                                 and self.point.k is not None):
             owed = self.owes(a)
-            if owed is not None:
+            if owed is not None and not self._quorum_stored(a):
+                # (with every vote to eject it here stored, the game moves on without it: a
+                # later envelope of an ejected seat is no sign it skipped a value)
                 return self._v("missing-reveal", env, f"moved on to step {env.step} without "
                                f"revealing its value for random event {owed}")
             return _WAIT
@@ -504,13 +493,21 @@ class Replica:
                            f"found a MOVE by seat {a}")
         if self.owed_acks():
             return _WAIT
-        if len(env.payload) != 1:
-            return self._v("illegal-move", env, "a MOVE payload holds exactly one action")
+        if not env.payload:
+            return self._v("illegal-move", env, "a MOVE payload holds one action, then the "
+                           "openings of the peeks it uses")
         action = env.payload[0]
+        opened = self.peeks.check_move(a, p.state, env.payload[1:])
+        if isinstance(opened, str):
+            return self._v("bad-opening", env, opened)
+        before, checker, ks = opened
         try:
-            after = self.engine.apply_move(p.state, action)
+            after = self.engine.apply_move(before, action)
         except Exception as exc:  # untrusted input: whatever the engine refuses is illegal
-            return self._v("illegal-move", env, f"{action!r} is not legal here: {exc}")
+            held = [k for k in self.unopened(a) if k not in ks and self.trigger.get(k) == self.head]
+            hint = (f" (seat {a} peeked at event {held[-1]} since the last entry and did not "
+                    "open it: a MOVE that uses a peeked card carries its opening)" if held else "")
+            return self._v("illegal-move", env, f"{action!r} is not legal here: {exc}{hint}")
         first = self.first_point(after, s)
         problem = self._check_reveals(a, env, first, first_of_move=True)
         if problem:
@@ -521,7 +518,10 @@ class Replica:
         if self._judging == a or self._quorum_stored(a):
             return _WAIT  # the others ejected this seat here: this MOVE comes too late
         self._commit_reveals(a, env)
-        self.entries.append(Entry(s, env.id, "move", a, action, env, before=p.state))
+        if ks:
+            self.peeks.commit(a, checker, ks)
+            p.state = before  # the slots this MOVE opened are known here from now on
+        self.entries.append(Entry(s, env.id, "move", a, action, env, before=before))
         self._push_point(after, first)
         return None
 
@@ -580,34 +580,21 @@ class Replica:
                 return self._v("bad-opening", env, problem)
             self.opened.add((a, pl[1]))
             return None
-        if (len(pl) in (3, 4) and pl[0] == "peek" and isinstance(pl[1], int)
-                and isinstance(pl[2], bytes) and (len(pl) == 3 or isinstance(pl[3], bytes))):
-            return self._open_peek(a, env, pl[1], pl[2], pl[3] if len(pl) == 4 else None)
+        peek = parse_opening(pl)
+        if peek is not None:
+            return self._open_peek(a, env, *peek)
         return self._v("bad-opening", env, "OPEN holds ['slot', index, salt, content] or "
                        f"['peek', k, value], found {pl!r}")
 
     def _open_peek(self, a: int, env: Envelope, k: int, y: bytes, nxt: bytes | None) -> object:
-        priv = self.private.get(k)
-        if priv is None or priv.owner != a:
-            return self._v("bad-opening", env, f"event {k} is not a private event of seat {a}")
-        if self._peek_open.get(k):
-            return self._v("bad-opening", env, f"the peek at event {k} was already opened")
-        problem = self.peek_checkers[a].check(priv.n, y, nxt)
-        if problem:
-            return self._v("bad-opening", env, f"peek chain: {problem}")
-        self._peek_open[k] = True
-        values = draw(peek_seed(priv.seed, a, y), self._bounds(priv.before))
-        content = self.engine.slot_content(priv.before, values)
-        if not priv.opened:
-            priv.opened = True
-            cur = self.point
-            cur.state = self.engine.open_slot(cur.state, k, content)
+        cur = self.point
+        if k not in self.private and env.step == self.step and cur.k is not None and k >= cur.k:
+            return _WAIT  # this replica has not resolved event k yet; its author had
+        opened = self.peeks.open(a, k, y, nxt, cur.state)
+        if isinstance(opened, str):
+            return self._v("bad-opening", env, opened)
+        cur.state = opened
         return None
-
-    def _bounds(self, state: State) -> tuple[int, ...]:
-        pending = self.engine.pending(state)
-        assert isinstance(pending, Chance)
-        return pending.bounds
 
     def _bye(self, a: int, env: Envelope) -> object:
         if env.payload and not self.is_over:
@@ -647,3 +634,4 @@ class Replica:
             for q, e in sorted(self.streams[a].items()):
                 if q >= self.cursor[a]:
                     yield e
+

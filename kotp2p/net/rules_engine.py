@@ -66,8 +66,17 @@ class RulesEngine:
         return content
 
     def open_slot(self, state: State, slot: int, content: int) -> State:
-        """Fill a checked hidden slot."""
+        """Fill a checked hidden slot, if the state still holds it hidden (a Made in a Lab
+        peek that was passed is dropped at once: nothing to fill)."""
+        if state.slots.get(slot) != rules.HIDDEN:
+            return state
         return rules.open_slot(state, slot, content)
+
+    def public_view(self, state: State) -> State:
+        """The state with every slot hidden (through the public wire form)."""
+        if all(v == rules.HIDDEN for v in state.slots.values()):
+            return state
+        return rules.state_from_wire(rules.state_to_wire(state, public=True))
 
     def eject(self, state: State, seat: int) -> State:
         """Eliminate an absent seat."""

@@ -5,7 +5,8 @@ seat's signature of it, the engine id, every envelope's signature (over the byte
 each author's seq/prev chain (two envelopes for one place is a fork), and a full replay through a
 :class:`~kotp2p.net.replica.Replica`: the designated author of every MOVE, its legality, every
 reveal against its chain, every R_k and every die and card, every opened slot against its
-commitment, every signed state hash against the replay, and the claimed result.
+commitment, every peek opening (in an OPEN or inside the MOVE that needed it) against its peek
+chain, every signed state hash against the replay, and the claimed result.
 
 Verdicts: VALID (exit 0), INVALID (exit 1: the first bad envelope and the minimal signed evidence),
 INCOMPLETE (exit 2: what is missing, by seat).
@@ -235,7 +236,7 @@ def verify_logs(logs: Sequence[LogContents], engine: GameEngine) -> Verdict:
             verdict.missing.append(f"seat {seat}: {what} (the game stops at step {replica.step})")
     if replica.is_over:
         for seat in range(genesis.n):
-            for k in replica.unopened(seat):
+            for k in replica.owed_openings(seat):
                 verdict.missing.append(f"seat {seat}: the opening of its private random event {k}")
     if not verdict.missing:
         verdict.status = VALID

@@ -9,23 +9,24 @@ from the active monster. Parasitic Tentacles and Made in a Lab add ``UseCard`` c
 buy decision; Metamorph adds a ``sell`` step after buying (``after_buy``).
 
 Made in a Lab and hidden information: our deck has no order (every draw picks uniformly among
-the unrevealed cards), so "look at the top card" is a *private* random draw (``peek``): only
-the peeker's replica learns which card it is, kept in the hidden slot numbered by the event
-(``s.slots[k]``); every other replica answers with ``HIDDEN`` and holds ``HIDDEN`` there until
-the slot is opened (``rules.open_slot``). The card stays in the deck (its composition is public
-and unchanged) and the peek lasts for one ``("ask", seat, "lab", slot, card)`` decision, right
-after it, whose two options do not depend on the hidden card (so every replica agrees that it
-is asked): ``UseCard(card, (slot,))`` buys the peeked card if the peeker can pay for it (it
-then becomes public and leaves the deck through a normal purchase; if it cannot pay, nothing
-happens), or ``Pass`` leaves it where it is; either way the slot is then dropped. A replica that
-holds the slot as ``HIDDEN`` cannot apply the purchase: the protocol layer opens the slot first
-(``rules.open_slot``, checked against its commitment). The peek is offered only when some card
-left in the deck is affordable.
+the unrevealed cards), so "look at the top card" is a *private* random draw (``peek``, its
+``RandomRequest.private_to`` the peeker): only the peeker's replica learns which card it is,
+kept in the hidden slot numbered by the event (``s.slots[k]``); every other replica answers with
+``HIDDEN`` and holds ``HIDDEN`` there until the slot is opened (``rules.open_slot``). The card
+stays in the deck (its composition is public and unchanged) and the peek lasts for one
+``("ask", seat, "lab", slot, card)`` decision, right after it, whose two options do not depend
+on the hidden card (so every replica agrees that it is asked): ``UseCard(card, (slot,))`` buys
+the peeked card if the peeker can pay for it (it then becomes public and leaves the deck through
+a normal purchase; if it cannot pay, nothing happens), or ``Pass`` leaves it where it is; either
+way the slot is then dropped. The peek is offered only when some card left in the deck is
+affordable.
 
-For now the peek event is registered as public: every replica learns the card. The network
-layer can open a private peek, but only by an OPEN that may reach a replica after the MOVE
-buying the card (forwarded by another seat), so that ordering must be settled first; until then
-a public peek keeps every replica able to apply the purchase.
+What the other replicas may rely on: ``Pass`` is legal and gives the same state whatever the
+slot holds, so it needs no opening; ``UseCard`` is refused (``IllegalAction``) by a replica that
+holds the slot as ``HIDDEN``, which must open it first. In a networked game the MOVE that buys
+carries the opening (see ``kotp2p.net.replica``); a passed peek never reaches the public state
+again (a later draw is a fresh uniform pick among the unrevealed cards), so it is opened only
+when the game ends.
 """
 
 from __future__ import annotations
@@ -169,7 +170,7 @@ def _peek(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     s.stack.append(("ask", _peek_seat(frame), "lab", slot, frame[3]))
 
 
-random_event("peek", _peek_bounds, _peek)
+random_event("peek", _peek_bounds, _peek, private=lambda s, frame: _peek_seat(frame))
 
 
 def _lab_legal(s: State, frame: Frame) -> tuple[Action, ...]:

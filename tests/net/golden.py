@@ -12,28 +12,57 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from kotp2p import rules
 from kotp2p.net import codec
+from kotp2p.net.codec import Value
+from kotp2p.net.engine import State
 from kotp2p.net.envelope import DOMAIN, Kind, open_envelope
 from kotp2p.net.gamelog import parse_log, split_frames
 from kotp2p.net.protocol import PeerProtocol
 from kotp2p.net.rules_engine import RulesEngine
 from tests.net import mavericks as M
-from tests.net.harness import build_mesh, rules_chooser
+from tests.net.harness import Chooser, build_mesh, rules_chooser
+from tests.rules.kit import card
 
 SEATS = 3
 SEED = 7
 MAVERICK = 1
 WITNESS = 0  # whose log is kept
+LAB_SEED = 1
 
 
-def _play(factory: Callable[..., PeerProtocol] | None) -> tuple[bytes, list[str]]:
+def _play(factory: Callable[..., PeerProtocol] | None, seed: int = SEED,
+          maverick: int = MAVERICK, witness: int = WITNESS,
+          choose: Chooser | None = None) -> tuple[bytes, list[str]]:
     engine = RulesEngine()
-    _, mesh = build_mesh(engine, SEATS, rules_chooser("random", SEED), seed=SEED, slots=2,
-                         factories={MAVERICK: factory} if factory else None)
+    _, mesh = build_mesh(engine, SEATS, choose or rules_chooser("random", seed), seed=seed,
+                         slots=2, factories={maverick: factory} if factory else None)
     mesh.start()
     mesh.run()
-    seen = [f"{v.rule}:{v.seat}:{v.step}" for v in mesh.violations[WITNESS]]
-    return bytes(mesh.logs[WITNESS]), seen
+    seen = [f"{v.rule}:{v.seat}:{v.step}" for v in mesh.violations[witness]]
+    return bytes(mesh.logs[witness]), seen
+
+
+def _lab_seeker(seed: int) -> Chooser:
+    """Random bots, but seat 0 is after Made in a Lab: it buys the card when it can (sweeping
+    the market while the card is not there), peeks whenever it may and buys every card it peeks
+    at."""
+    bots = rules_chooser("random", seed)
+    lab = card("madeinalab")
+
+    def wanted(a: rules.Action) -> int:
+        if type(a) in (rules.Buy, rules.UseCard) and a.card == lab:  # type: ignore[union-attr]
+            return 2
+        return 1 if type(a) is rules.Sweep else 0
+
+    def choose(seat: int, state: State) -> Value:
+        if seat == 0:
+            best = max(rules.legal_actions(state), key=wanted, default=None)
+            if best is not None and wanted(best):
+                return rules.action_to_wire(best)
+        return bots(seat, state)
+
+    return choose
 
 
 def _frames(log: bytes) -> list[bytes]:
@@ -112,6 +141,19 @@ def build_golden(out: Path) -> list[dict[str, object]]:
         rule, seat, step = seen[0].split(":")
         assert rule == cls.rule, (name, seen)
         write(f"{name}.kotlog", log, "INVALID", rule, int(seat), int(step))
+
+    # A game in which seat 0 buys a card it peeked at with Made in a Lab and lies about which
+    # card it was (the first seed from LAB_SEED whose game gets there); seat 1 keeps the log.
+    for seed in range(LAB_SEED, LAB_SEED + 100):
+        log, seen = _play(M.LyingPeeker, seed=seed, maverick=0, witness=1,
+                          choose=_lab_seeker(seed))
+        if seen:
+            break
+    else:
+        raise AssertionError("in none of 100 games did seat 0 buy a card with Made in a Lab")
+    rule, seat, step = seen[0].split(":")
+    assert (rule, seat) == (M.LyingPeeker.rule, "0"), seen
+    write("lying-peek.kotlog", log, "INVALID", rule, int(seat), int(step))
 
     (out / "golden.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest

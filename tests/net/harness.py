@@ -83,6 +83,11 @@ class Mesh:
     rejected: list[list[str]] = field(default_factory=list)
     wire_bytes: int = 0
     down: set[int] = field(default_factory=set)
+    held: set[tuple[int, int]] = field(default_factory=set)
+    """Links ``(from, to)`` whose frames wait, queued in order, until taken out of this set."""
+    slow: set[int] = field(default_factory=set)
+    """Seats whose links deliver only when no other link has anything to deliver (so copies of
+    their MOVEs forwarded by the others arrive first)."""
 
     def __post_init__(self) -> None:
         n = len(self.protos)
@@ -128,7 +133,8 @@ class Mesh:
         return acted
 
     def _deliver_one(self) -> bool:
-        busy = [k for k, q in self.links.items() if q]
+        busy = [k for k, q in self.links.items() if q and k not in self.held]
+        busy = [k for k in busy if k[0] not in self.slow] or busy
         if not busy:
             return False
         link = self.rng.choice(sorted(busy)) if self.rng else min(busy)
@@ -146,6 +152,15 @@ class Mesh:
     def progress(self) -> int:
         """A number that grows whenever any replica gets further."""
         return sum(p.replica.step + len(p.replica.resolved) for p in self.protos)
+
+    def run_until(self, done: Callable[[], bool], max_events: int = 100_000) -> bool:
+        """Decide and deliver (no deadlines) until ``done()``; False if it never came true."""
+        for _ in range(max_events):
+            if done():
+                return True
+            if not self._decide() and not self._deliver_one():
+                return done()
+        return done()
 
     def run(self, max_events: int = 200_000, stalls: int = 5, hard_after: int | None = None) -> int:
         """Play until every live seat's game is over or nothing moves; return deliveries made.

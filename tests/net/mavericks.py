@@ -11,8 +11,9 @@ import hashlib
 from collections.abc import Callable, Sequence
 
 from kotp2p.net import codec
+from kotp2p.net.chain import draw, peek_seed
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import Turn
+from kotp2p.net.engine import Chance, Turn
 from kotp2p.net.envelope import Envelope, Kind, seal
 from kotp2p.net.protocol import Event, PeerProtocol, Send
 
@@ -189,6 +190,33 @@ class Withholder(Maverick):
         if self._started and self.replica.step >= AT_STEP:
             return []
         return super()._duties(points)
+
+
+class LyingPeeker(Maverick):
+    """Buys a card it peeked at (Made in a Lab) but opens the peek with a value off its peek
+    chain, chosen so that the others would see another card: it claims a card it did not draw.
+    (Not in ``CONVICTED``: the toy game has no peeks.)"""
+
+    rule = "bad-opening"
+
+    def _openings(self, action: Value, digest: bytes) -> list[Value]:
+        honest = super()._openings(action, digest)
+        if not honest or self.done:
+            return honest
+        self.done = True
+        _, k, y = honest[-1]
+        priv = self.replica.private[k]
+        pending = self.engine.pending(priv.before)
+        assert isinstance(pending, Chance)
+
+        def shows(value: bytes) -> int:
+            values = draw(peek_seed(priv.seed, self.seat, value), pending.bounds)
+            return self.engine.slot_content(priv.before, values)
+
+        i = 0
+        while shows(fake := hashlib.sha256(b"a better card %d" % i).digest()) == shows(y):
+            i += 1
+        return [*honest[:-1], ["peek", k, fake]]
 
 
 CONVICTED = [BadReveal, PrematureReveal, WrongStateHash, IllegalMove, Fork, OutOfTurn, BadOpening]

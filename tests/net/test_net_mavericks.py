@@ -10,7 +10,7 @@ import pytest
 from kotp2p.net.codec import Value
 from kotp2p.net.envelope import Envelope, Kind
 from kotp2p.net.gamelog import parse_log
-from kotp2p.net.protocol import PeerProtocol
+from kotp2p.net.protocol import PeerProtocol, Send
 from kotp2p.net.verify import verify_logs
 from tests.net import mavericks as M
 from tests.net.harness import Mesh, build_mesh
@@ -75,6 +75,19 @@ def test_a_seat_withholding_its_values_is_ejected_and_the_game_verifies() -> Non
         assert mesh.protos[i].is_over
         assert verify_logs([parse_log(bytes(mesh.logs[i]))], TOY).status == "VALID"
     assert any(e.kind == "eject" and e.seat == MAVERICK for e in mesh.protos[0].replica.entries)
+
+
+def test_an_ejected_seat_that_speaks_again_later_is_not_convicted_by_verify() -> None:
+    mesh = _play(M.Withholder, 1, hard_after=2)  # it withholds a value for a random event
+    late = mesh.protos[MAVERICK]
+    assert late.is_over and not TOY.alive(late.replica.state)[MAVERICK]
+    chat = [ev.frame for ev in late.chat("sorry, my network went down") if isinstance(ev, Send)]
+    genesis = mesh.protos[0].genesis
+    logs = [parse_log(bytes(mesh.logs[0])), parse_log(genesis.frame() + chat[0])]
+    # verify reads the withholder's CHAT from the last step while it replays the step where its
+    # value was due: the stored votes to eject it there say why it moved on
+    verdict = verify_logs(logs, TOY)
+    assert verdict.status == "VALID", verdict.render()
 
 
 class WrongResult(M.Maverick):

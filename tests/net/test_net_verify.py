@@ -93,6 +93,18 @@ def test_cli_invalid_writes_evidence_that_verifies_alone(
     assert "fork" in capsys.readouterr().out
 
 
+def test_cli_names_the_peeker_who_lied_about_a_card_bought_with_made_in_a_lab(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    step = next(e["step"] for e in MANIFEST if e["file"] == "lying-peek.kotlog")
+    assert main(["verify", "--json", str(DATA / "lying-peek.kotlog")]) == 1
+    fault = json.loads(capsys.readouterr().out)["fault"]
+    assert (fault["rule"], fault["seat"], fault["step"]) == ("bad-opening", 0, step)
+    assert "is not on its peek chain" in fault["detail"]
+    assert main(["replay", str(DATA / "lying-peek.kotlog")]) == 0
+    assert f"stopped at a violation: seat 0 at step {step}: bad-opening" in capsys.readouterr().out
+
+
 def test_cli_incomplete_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "--json", str(DATA / "dropped-envelope.kotlog")]) == 2
     data = json.loads(capsys.readouterr().out)

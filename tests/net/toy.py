@@ -157,6 +157,9 @@ class ToyEngine:
     def open_slot(self, s: ToyState, slot: int, content: int) -> ToyState:
         raise ValueError("the toy game has no hidden slots")
 
+    def public_view(self, s: ToyState) -> ToyState:
+        return s
+
     def eject(self, s: ToyState, seat: int) -> ToyState:
         hp = list(s.hp)
         hp[seat] = 0

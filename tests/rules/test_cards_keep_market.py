@@ -114,14 +114,33 @@ def test_mimic_token_follows_its_card_bought_with_tentacles() -> None:
 def test_made_in_a_lab_peeks_privately_and_may_buy_the_card() -> None:
     s = buy_phase(four("10/0/5 +madeinalab"))
     s = rules.apply(s, use("madeinalab"))
-    # For now every replica learns the peeked card (see cards_keep_market's docstring).
-    assert isinstance(s.pending, rules.RandomRequest) and s.pending.private_to == -1
+    # Only the peeker's replica learns the card: the peek is private to seat 0.
+    assert isinstance(s.pending, rules.RandomRequest) and s.pending.private_to == 0
     s = rules.apply(s, rules.RandomResult((s.deck.index(card("giantbrain")),)))
     slot = s.k
     assert s.slots == {slot: card("giantbrain")} and asked(s) == (0, "lab")
     s = rules.apply(s, use("madeinalab", slot))
     assert card("giantbrain") in s.cards[0] and card("giantbrain") not in s.deck
     assert s.energy[0] == 0 and s.slots == {}
+
+
+@pytest.mark.card(25, edge=True)
+def test_made_in_a_lab_peek_is_hidden_from_other_replicas_until_opened() -> None:
+    s = buy_phase(four("10/2/5", "10/0/5 @city +madeinalab"), extra="active=1")
+    s = rules.apply(s, use("madeinalab"))
+    assert isinstance(s.pending, rules.RandomRequest) and s.pending.private_to == 1
+    mine = rules.apply(s, rules.RandomResult((s.deck.index(card("giantbrain")),)))
+    theirs = rules.apply(s, rules.RandomResult((rules.HIDDEN,)))
+    slot = mine.k
+    assert theirs.slots == {slot: rules.HIDDEN} and mine.digest() == theirs.digest()
+    assert asked(theirs) == (1, "lab")  # every replica agrees the peeker decides next
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(theirs, use("madeinalab", slot))  # cannot buy a card it has not seen
+    opened = rules.apply(rules.open_slot(theirs, slot, card("giantbrain")), use("madeinalab", slot))
+    assert opened.digest() == rules.apply(mine, use("madeinalab", slot)).digest()
+    assert card("giantbrain") in opened.cards[1] and opened.energy[1] == 0
+    passed = rules.apply(theirs, rules.PASS)  # passing needs no opening
+    assert passed.digest() == rules.apply(mine, rules.PASS).digest() and passed.slots == {}
 
 
 @pytest.mark.card(25, edge=True)
