@@ -135,12 +135,24 @@ def _printed_cost(card: int) -> int:
     return CARDS[card].cost
 
 
+_CHEAPEST: dict[tuple[int, ...], int] = {}  # a pile of cards -> its first cheapest card
+
+
+def _cheapest(pool: tuple[int, ...]) -> int:
+    found = _CHEAPEST.get(pool)
+    if found is None:
+        if len(_CHEAPEST) >= 10_000:
+            _CHEAPEST.clear()
+        found = _CHEAPEST[pool] = min(pool, key=_printed_cost)
+    return found
+
+
 @card_hook(MADE_IN_A_LAB, "buy_actions")
 def _lab_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     if turn_flag(s, f"used.{c}"):
         return ()
     pool = s.deck or s.discard
-    if not pool or card_cost(s, seat, min(pool, key=_printed_cost)) > s.energy[seat]:
+    if not pool or card_cost(s, seat, _cheapest(pool)) > s.energy[seat]:
         return ()
     return (UseCard(c),)
 

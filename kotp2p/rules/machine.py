@@ -274,7 +274,7 @@ def _reroll(s: State, action: Reroll) -> bool:
     if mask is None or s.rolls_left <= 0 or not s.alive[s.active]:
         return False
     s.rolls_left -= 1
-    s.stack.append(("rand", "roll", mask))
+    s.stack.append(_ROLL_FRAMES[mask])
     s.pending = _new_request(RandomRequest, (_BOUNDS[mask.bit_count()], s.k + 1, -1))
     return True
 
@@ -459,8 +459,8 @@ def _roll_start(s: State) -> None:
         nd = BASE_DICE
         s.rolls_left = BASE_ROLLS - 1
     s.dice = ()  # nothing rolled yet; the first roll sets all nd dice
-    s.stack.append(("ask", seat, "roll"))
-    s.stack.append(("rand", "roll", (1 << nd) - 1))
+    s.stack.append(_ASK_ROLL[seat])
+    s.stack.append(_ROLL_FRAMES[(1 << nd) - 1])
 
 
 def _roll_bounds(s: State, frame: Frame) -> tuple[int, ...]:
@@ -471,6 +471,7 @@ def _roll_bounds(s: State, frame: Frame) -> tuple[int, ...]:
 
 
 _BOUNDS = [(6,) * i for i in range(MAX_DICE + 1)]
+_ROLL_FRAMES = [("rand", "roll", mask) for mask in range(1 << MAX_DICE)]
 
 
 def _picker(n: int, mask: int) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
@@ -561,7 +562,7 @@ def _roll_handle(s: State, frame: Frame, action: Action) -> None:
     if type(action) is Reroll:
         s.rolls_left -= 1
         s.stack.append(frame)
-        s.stack.append(("rand", "roll", _REROLL_MASKS[len(s.dice)][action.dice]))
+        s.stack.append(_ROLL_FRAMES[_REROLL_MASKS[len(s.dice)][action.dice]])
     elif isinstance(action, UseCard):
         use_card(s, frame, action)
 
@@ -826,6 +827,8 @@ def _yields(s: State) -> None:
 
 
 _ASK_YIELD = tuple(("ask", seat, "yield") for seat in range(MAX_PLAYERS))
+_ASK_BUY = tuple(("ask", seat, "buy") for seat in range(MAX_PLAYERS))
+_ASK_ROLL = tuple(("ask", seat, "roll") for seat in range(MAX_PLAYERS))
 
 
 _YIELD_CHOICES = (YIELD, STAY)
@@ -886,7 +889,7 @@ def _enter_and_buy(s: State) -> None:
             enter_tokyo(s, seat, CITY)
         elif s.bay == NOBODY and s.bay_in_use():
             enter_tokyo(s, seat, BAY)
-    s.stack.append(("ask", seat, "buy"))
+    s.stack.append(_ASK_BUY[seat])
 
 
 def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
