@@ -39,6 +39,7 @@ from kotp2p.rules.effects import (
     gain_energy,
     gain_stars,
     remove_card,
+    set_hand,
     set_turn_flag,
     turn_flag,
 )
@@ -118,7 +119,7 @@ def _tentacles(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> No
     s.energy[seat] -= price
     gain_energy(s, owner, price)
     # The card changes hands: tokens on it and a copier's mark on it stay with it.
-    s.cards[owner] = tuple(x for x in s.cards[owner] if x != card)
+    set_hand(s, owner, tuple(x for x in s.cards[owner] if x != card))
     lost = CARDS[card].hooks.get("lost")
     if lost is not None:
         lost(s, owner, card)

@@ -18,6 +18,12 @@ MAX_HP_CAP = 12
 NO_DEALER = -1
 
 
+def set_hand(s: State, seat: int, hand: tuple[int, ...]) -> None:
+    """``seat`` now holds the cards ``hand`` (in the order gained)."""
+    cards = s.cards
+    s.cards = (*cards[:seat], hand, *cards[seat + 1 :])
+
+
 def bit(seat: int) -> int:
     """The bitmask with only ``seat`` set."""
     return 1 << seat
@@ -164,7 +170,7 @@ def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> N
     cards = s.cards[seat]
     if card not in cards:
         return
-    s.cards[seat] = tuple(c for c in cards if c != card)
+    set_hand(s, seat, tuple(c for c in cards if c != card))
     s.tokens.pop(card, None)
     hooks = CARDS[card].hooks
     lost = hooks.get("lost")
@@ -207,7 +213,7 @@ def eliminate(s: State, seat: int, batch: int) -> None:
     s.elim = (*s.elim[:seat], batch, *s.elim[seat + 1:])
     s.stars[seat] = 0
     cards = s.cards[seat]
-    s.cards[seat] = ()
+    set_hand(s, seat, ())
     for c in cards:
         s.tokens.pop(c, None)
         discard_card(s, c)

@@ -67,7 +67,7 @@ def new_game(setup: Setup) -> State:
     s.energy = [0] * n
     s.alive = (True,) * n
     s.elim = (0,) * n
-    s.cards = [()] * n
+    s.cards = ((),) * n
     s.poison = [0] * n
     s.shrink = [0] * n
     s.city = NOBODY

@@ -70,6 +70,7 @@ from kotp2p.rules.effects import (
     is_discard_card,
     leave_tokyo,
     remove_card,
+    set_hand,
     set_turn_flag,
     turn_flag,
 )
@@ -932,7 +933,7 @@ def take_card(s: State, seat: int, card: int) -> None:
     """``card`` comes into ``seat``'s hands: buying bonuses, then the card is placed in front
     of its buyer (a Discard card only until its effect has run)."""
     fire(s, seat, "on_buy", card)
-    s.cards[seat] = (*s.cards[seat], card)
+    set_hand(s, seat, (*s.cards[seat], card))
     gained = CARDS[card].hooks.get("gained")
     if gained is not None:
         gained(s, seat, card)

@@ -129,7 +129,7 @@ def to_text(s: State) -> str:
 
 
 def _default_deck(
-    market: tuple[int, ...], cards: list[tuple[int, ...]], discard: tuple[int, ...]
+    market: tuple[int, ...], cards: tuple[tuple[int, ...], ...], discard: tuple[int, ...]
 ) -> tuple[int, ...]:
     used = set(market) | set(discard)
     for cs in cards:
@@ -195,7 +195,8 @@ def from_text(text: str) -> State:
     s.hp, s.stars, s.energy = [], [], []
     alive: list[bool] = []
     elim: list[int] = []
-    s.cards, s.poison, s.shrink = [], [], []
+    hands: list[tuple[int, ...]] = []
+    s.poison, s.shrink = [], []
     s.city = s.bay = NOBODY
     for i, st in enumerate(seat_texts):
         tokens = st.split()
@@ -228,13 +229,14 @@ def from_text(text: str) -> State:
                 dead = _parse_int(t[5:], "dead")
             else:
                 raise InvalidState(f"expected @city, @bay, +card, poison=, shrink= or dead=, found {t!r}")
-        s.cards.append(tuple(cards))
+        hands.append(tuple(cards))
         s.poison.append(poison)
         s.shrink.append(shrink)
         alive.append(dead == 0)
         elim.append(dead)
     s.monsters = tuple(monsters)
     s.alive = tuple(alive)
+    s.cards = tuple(hands)
     s.elim = tuple(elim)
     fields: dict[str, str] = {}
     for t in fields_text.split():

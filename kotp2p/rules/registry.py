@@ -257,7 +257,7 @@ def has_hook(s: State, seat: int, hook: str) -> bool:
 def anyone_has(s: State, hook: str) -> bool:
     """True if any monster's cards (or copies) have ``hook`` (a fast test before a window for
     everybody)."""
-    hands = tuple(s.cards)
+    hands = s.cards
     found = _ANYONE.get(hands)
     if found is None:
         found = frozenset().union(*(hook_table(s, seat) for seat in range(s.n)))

@@ -102,7 +102,7 @@ class State:
     energy: list[int]
     alive: tuple[bool, ...]  # tuples: written rarely, shared between states
     elim: tuple[int, ...]
-    cards: list[tuple[int, ...]]
+    cards: tuple[tuple[int, ...], ...]  # one hand per seat; replaced, never changed in place
     poison: list[int]
     shrink: list[int]
     city: int
@@ -175,7 +175,6 @@ class State:
         self.hp = self.hp[:]
         self.stars = self.stars[:]
         self.energy = self.energy[:]
-        self.cards = self.cards[:]
         self.poison = self.poison[:]
         self.shrink = self.shrink[:]
         self.tokens = self.tokens.copy() if self.tokens else {}

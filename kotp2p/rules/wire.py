@@ -135,7 +135,7 @@ def state_from_wire(obj: object) -> State:
     s.energy = _ints(f[6], "energy", n)
     s.alive = tuple(_bool(v, "alive") for v in _list(f[7], "alive", n))
     s.elim = tuple(_ints(f[8], "elimination order", n, 0, 64))
-    s.cards = [tuple(_card(c, "an owned card") for c in _list(cs, "cards")) for cs in _list(f[9], "cards", n)]
+    s.cards = tuple(tuple(_card(c, "an owned card") for c in _list(cs, "cards")) for cs in _list(f[9], "cards", n))
     s.poison = _ints(f[10], "poison tokens", n, 0, 64)
     s.shrink = _ints(f[11], "shrink tokens", n, 0, 64)
     s.city = _int(f[12], "Tokyo City", NOBODY, n)
