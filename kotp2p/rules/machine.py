@@ -276,7 +276,7 @@ def _reroll(s: State, action: Reroll) -> bool:
         return False
     s.rolls_left -= 1
     s.stack.append(_ROLL_FRAMES[mask])
-    s.pending = _new_request(RandomRequest, (_BOUNDS[mask.bit_count()], s.k + 1, -1))
+    s.pending = _new_request(RandomRequest, (_MASK_BOUNDS[mask], s.k + 1, -1))
     return True
 
 
@@ -473,6 +473,7 @@ def _roll_bounds(s: State, frame: Frame) -> tuple[int, ...]:
 
 _BOUNDS = [(6,) * i for i in range(MAX_DICE + 1)]
 _ROLL_FRAMES = [("rand", "roll", mask) for mask in range(1 << MAX_DICE)]
+_MASK_BOUNDS = [_BOUNDS[mask.bit_count()] for mask in range(1 << MAX_DICE)]
 
 
 def _picker(n: int, mask: int) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
