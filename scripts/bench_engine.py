@@ -1,5 +1,6 @@
-"""Engine throughput: full random-bot games per second (CPU time, one core) and the mean cost of
-one ``apply``, for 2, 4 and 6 players.
+"""Engine throughput: full random-bot games per second (CPU time, one core: the bots' choices
+and random values included) and the mean cost of one ``apply`` when the recorded inputs of
+those games are replayed (the engine alone), for 2, 4 and 6 players.
 
 Each figure is the best of several batches (like ``timeit``), so that other processes on the
 machine disturb it less. Usage: scripts/bench [--games N] [--batches B]
@@ -78,7 +79,8 @@ def bench(n: int, games: int, batches: int) -> None:
         best_apply = min(best_apply, (time.process_time() - t0) / applies)
     print(
         f"{n} players: {1 / best_game:6.0f} games/s ({best_game * 1e3:.2f} ms CPU per game, "
-        f"{inputs_per_game:.0f} inputs/game); apply {best_apply * 1e6:.2f} us mean"
+        f"{inputs_per_game:.0f} inputs/game); apply {best_apply * 1e6:.2f} us mean, "
+        f"{best_apply * inputs_per_game * 1e3:.2f} ms per game in the engine alone"
     )
 
 

@@ -8,10 +8,15 @@ frames until one blocks: an ``ask`` frame whose decision has two or more legal a
 legal action is applied at once, none skips it; a seat no longer alive is never asked) or a
 ``rand`` frame with a non-empty list of bounds.
 
-A turn pushes, bottom to top: ``next_turn``, ``end_turn``, ``after_buy``, the buy decision,
-``enter``, ``resolve``, ``final_roll``, the roll decision and the first roll. Resolving pushes
-one frame per face group (numbers, hearts, energy, smashes); smashes push a damage resolution
-(``hit`` frames then ``deaths``) and the ``yields`` window. Cards add frames through hooks;
+The copy is cheap for most inputs: a roll, a draw, a re-roll or a "done" changes no per-seat
+list or dict in place, so ``apply`` shares them with the input state (:meth:`State.share`) and
+:func:`run` copies them (:meth:`State.own`) only before the first step that may change them.
+
+A turn is one ``("turn", i)`` frame that runs the phases of ``TURN_PHASES`` from phase ``i``
+(start, roll, final_roll, resolve, smash, yields, buy, after_buy, end_turn, next_turn). A phase
+that pushes frames (a decision, a random event, damage) suspends the turn: ``("turn", i + 1)``
+goes beneath what it pushed. Smashes push a damage resolution (``hit`` frames then ``deaths``)
+and the yields push one decision per smashed monster in Tokyo. Cards add frames through hooks;
 this module never names a card. Where several cards open a window (``after_roll``,
 ``change_die``, ``revealed``, ``after_buy``), identical frames open it once: a card and its copy
 share one window.
@@ -20,6 +25,10 @@ Heart dice become a ``hearts`` decision when there is a choice (Poison/Shrink to
 outside Tokyo, cards with ``heart_actions``); otherwise they heal at once. After the yield
 decisions, ``after_yields`` runs what waited for them (damage a monster took only by staying,
 damage to the monster taking a yielded place).
+
+Shortcuts (``SHORTCUTS``) take the most frequent paths without the generic machinery: the
+dice-rolling cycle, and smashes nobody can react to, which land without ``hit`` frames. Each
+produces exactly the state the generic path would; a test plays games both ways.
 """
 
 from __future__ import annotations
