@@ -95,11 +95,18 @@ def new_game(setup: Setup) -> State:
 
 
 def engine_id() -> str:
-    """The package version plus a hash of the card tables: equal engines agree on every game."""
+    """The package version plus a hash of what fixes how games play: the card tables, the turn's
+    phases, the kinds of steps, decisions and random events (and which of them are private).
+    Equal engines agree on every game; peers with different ids cannot play together."""
     from kotp2p import __version__
+    from kotp2p.rules.machine import TURN_PHASES
+    from kotp2p.rules.registry import DECISIONS, RANDOMS, STEPS
 
     h = hashlib.sha256()
     for cid in sorted(CARDS):
         c = CARDS[cid]
         h.update(f"{c.id}|{c.name}|{c.cost}|{c.kind}|{sorted(c.hooks)}\n".encode())
+    h.update(f"phases|{[name for name, _ in TURN_PHASES]}\n".encode())
+    h.update(f"steps|{sorted(STEPS)}|decisions|{sorted(DECISIONS)}\n".encode())
+    h.update(f"randoms|{sorted((k, r.private is not None) for k, r in RANDOMS.items())}\n".encode())
     return f"kotp2p-{__version__}-{h.hexdigest()[:16]}"
