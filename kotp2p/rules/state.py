@@ -136,7 +136,7 @@ class State:
         """A copy with its own ``stack`` that shares every per-seat list and dict with ``self``:
         it may take new scalar or tuple values, but must call :meth:`own` before changing a
         list or dict in place."""
-        s = State.__new__(State)
+        s = State()  # no __init__: the cheapest way to a bare instance
         s.n = self.n
         s.monsters = self.monsters
         s.two_player = self.two_player
