@@ -16,17 +16,16 @@ from collections.abc import Callable
 from kotp2p import rules
 
 # Random dice straight from random bytes: each byte below 252 gives the face ``byte % 6``, the
-# four bytes above are dropped (so every face stays equally likely).
+# four bytes above are dropped (so every face stays equally likely). A game draws its faces in
+# blocks of about a thousand and deals them out in order.
 _FACE_OF_BYTE = bytes(b % 6 for b in range(256))
 _DROPPED = bytes(range(252, 256))
+_BLOCK = 1024
 
 
-def random_dice(getrandbits: Callable[[int], int], n: int) -> tuple[int, ...]:
-    """``n`` independent uniform die faces."""
-    while True:
-        faces = getrandbits(8 * n + 16).to_bytes(n + 2, "little").translate(_FACE_OF_BYTE, _DROPPED)
-        if len(faces) >= n:
-            return tuple(faces[:n])
+def random_faces(getrandbits: Callable[[int], int]) -> bytes:
+    """A block of independent uniform die faces (a few short of ``_BLOCK``)."""
+    return getrandbits(8 * _BLOCK).to_bytes(_BLOCK, "little").translate(_FACE_OF_BYTE, _DROPPED)
 
 
 def play(n: int, seed: int) -> tuple[rules.State, list[rules.Action]]:
@@ -35,6 +34,7 @@ def play(n: int, seed: int) -> tuple[rules.State, list[rules.Action]]:
     rng = random.Random(seed)
     rand = rng.random
     getrandbits = rng.getrandbits
+    faces, used = random_faces(getrandbits), 0
     start = rules.new_game(rules.Setup(monsters=rules.MONSTERS[:n]))
     s = start
     inputs: list[rules.Action] = []
@@ -47,8 +47,12 @@ def play(n: int, seed: int) -> tuple[rules.State, list[rules.Action]]:
         p = s.pending
         if type(p) is random_request:
             bounds = p.bounds
-            if bounds.count(6) == len(bounds):  # dice
-                values = random_dice(getrandbits, len(bounds))
+            k = len(bounds)
+            if bounds.count(6) == k:  # dice
+                if used + k > len(faces):
+                    faces, used = faces[used:] + random_faces(getrandbits), 0
+                values = tuple(faces[used : used + k])
+                used += k
             else:
                 values = tuple([int(rand() * b) for b in bounds])
             a: rules.Action = new_tuple(random_result, (values,))
