@@ -2,8 +2,10 @@
 and random values included) and the mean cost of one ``apply`` when the recorded inputs of
 those games are replayed (the engine alone), for 2, 4 and 6 players.
 
-Each figure is the best of several batches (like ``timeit``), so that other processes on the
-machine disturb it less. Usage: scripts/bench [--games N] [--batches B]
+Each figure is the best of many short batches (like ``timeit``): the CPU time of a process
+also grows when other work shares the machine's caches and cores, and on a shared host that
+lasts minutes, so many short batches find the quiet moments that a few long ones miss.
+Usage: scripts/bench [--games N] [--batches B]
 """
 
 from __future__ import annotations
@@ -90,8 +92,8 @@ def bench(n: int, games: int, batches: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200, help="games per batch")
-    parser.add_argument("--batches", type=int, default=5, help="batches; the best one counts")
+    parser.add_argument("--games", type=int, default=100, help="games per batch")
+    parser.add_argument("--batches", type=int, default=12, help="batches; the best one counts")
     args = parser.parse_args()
     for n in (2, 4, 6):
         bench(n, args.games, args.batches)
