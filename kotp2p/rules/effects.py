@@ -9,7 +9,7 @@ so reaction windows can interrupt each hit and simultaneous deaths share one res
 
 from __future__ import annotations
 
-from kotp2p.rules.registry import CARDS, COPIERS, DISCARD, HOOK_CARDS, fire, hook_sum, seats_from
+from kotp2p.rules.registry import CARDS, COPIERS, DISCARD, fire, hook_sum, seats_from
 from kotp2p.rules.state import CITY, NOBODY, Frame, State
 
 MAX_STARS = 20
@@ -235,7 +235,7 @@ def end_game(s: State, winners: tuple[int, ...]) -> None:
 def card_cost(s: State, seat: int, card: int) -> int:
     """What ``seat`` pays for ``card``: the printed cost changed by its cards, at least 0."""
     cost = CARDS[card].cost
-    if s.cards[seat] and HOOK_CARDS.get("cost"):
+    if s.cards[seat]:
         cost = max(0, cost + hook_sum(s, seat, "cost", card))
     return cost
 

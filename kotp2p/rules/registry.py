@@ -90,7 +90,6 @@ class CardDef:
 CARDS: dict[int, CardDef] = {}
 SLUGS: dict[int, str] = {}
 BY_SLUG: dict[str, int] = {}
-HOOK_CARDS: dict[str, frozenset[int]] = {}
 
 
 def register_cards(table: list[tuple[int, str, int, str, str]]) -> None:
@@ -122,7 +121,6 @@ def card_hook(
     def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
         forget_hook_tables()
         CARDS[card_id].hooks[hook] = fn
-        HOOK_CARDS[hook] = HOOK_CARDS.get(hook, frozenset()) | {card_id}
         if order is not None:
             HOOK_ORDER.setdefault(hook, {})[card_id] = order
         return fn
@@ -162,15 +160,6 @@ def card_pairs(s: State, seat: int) -> list[tuple[int, int]]:
             if t:
                 out.append((c, t))
     return out
-
-
-def effective_cards(s: State, seat: int) -> tuple[int, ...]:
-    """The cards whose effects apply to ``seat``, in the order gained; a copier appears as
-    itself and once more as the card it copies (so it counts as one more copy of it)."""
-    cards = s.cards[seat]
-    if _COPIER_IDS[0].isdisjoint(cards):
-        return cards
-    return tuple(k for _, k in card_pairs(s, seat))
 
 
 # A hand's hook table: hook name -> ``(card, fn)`` for each of the hand's cards (and copies)
