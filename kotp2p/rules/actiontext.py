@@ -37,6 +37,35 @@ _WORDS: dict[str, Action] = {
 _NAMES: dict[type, str] = {type(a): w for w, a in _WORDS.items()}
 
 
+def _answers(state: State, values: tuple[int, ...]) -> tuple[int, ...]:
+    """The bounds of the random event pending in ``state`` if ``values`` are known values that
+    answer it; else ``()`` (a decision is pending, or the values are hidden or do not fit)."""
+    pending = state.pending
+    if (
+        isinstance(pending, RandomRequest)
+        and values
+        and min(values) >= 0
+        and len(values) == len(pending.bounds)
+    ):
+        return pending.bounds
+    return ()
+
+
+def rolls_dice(state: State, values: tuple[int, ...]) -> bool:
+    """True if ``values`` are die faces rolled for the random event pending in ``state``."""
+    bounds = _answers(state, values)
+    return bool(bounds) and all(b == 6 for b in bounds)
+
+
+def drawn_card(state: State, values: tuple[int, ...]) -> int | None:
+    """The card of the deck that ``values`` draw for the event pending in ``state``, if it
+    draws one (a market refill, a peek known to this replica); else None."""
+    bounds = _answers(state, values)
+    if len(bounds) == 1 and bounds[0] == len(state.deck) and values[0] < bounds[0]:
+        return state.deck[values[0]]
+    return None
+
+
 def _ints(text: str) -> tuple[int, ...]:
     try:
         return tuple(int(x) for x in text.split(",")) if text else ()
@@ -64,18 +93,12 @@ def format_action(state: State, action: Action) -> str:
         args = " " + ",".join(map(str, action.args)) if action.args else ""
         return f"use {SLUGS[action.card]}{args}"
     assert isinstance(action, RandomResult)
-    pending = state.pending
     values = action.values
-    if (
-        isinstance(pending, RandomRequest)
-        and values
-        and min(values) >= 0
-        and len(values) == len(pending.bounds)
-    ):
-        if all(b == 6 for b in pending.bounds):
-            return "roll " + format_dice(values)
-        if len(values) == 1 and pending.bounds[0] == len(state.deck):
-            return f"draw {SLUGS[state.deck[values[0]]]}"
+    if rolls_dice(state, values):
+        return "roll " + format_dice(values)
+    card = drawn_card(state, values)
+    if card is not None:
+        return f"draw {SLUGS[card]}"
     return "random " + ",".join(map(str, values))
 
 

@@ -15,9 +15,10 @@ from kotp2p.rules.actions import (
     UseCard,
     Yield,
 )
+from kotp2p.rules.actiontext import drawn_card, rolls_dice
 from kotp2p.rules.dice import format_dice
 from kotp2p.rules.registry import CARDS, TOKEN_CARDS
-from kotp2p.rules.state import Decision, RandomRequest, State
+from kotp2p.rules.state import Decision, State
 
 
 def card_name(card: int) -> str:
@@ -32,11 +33,11 @@ def describe_action(state: State, action: Action) -> str:
     if isinstance(pending, Decision):
         who = f"{state.monsters[pending.seat]} "
     if isinstance(action, RandomResult):
-        if isinstance(pending, RandomRequest):
-            if all(b == 6 for b in pending.bounds):
-                return f"dice: {format_dice(action.values)}"
-            if len(pending.bounds) == 1 and len(state.deck) == pending.bounds[0]:
-                return f"revealed {card_name(state.deck[action.values[0]])}"
+        if rolls_dice(state, action.values):
+            return f"dice: {format_dice(action.values)}"
+        card = drawn_card(state, action.values)
+        if card is not None:
+            return f"revealed {card_name(card)}"
         return f"random values {list(action.values)}"
     if isinstance(action, Reroll):
         kept = [i for i in range(len(state.dice)) if i not in action.dice]
