@@ -185,8 +185,7 @@ def apply(state: State, action: Action) -> State:
         if type(action) is RandomResult and type(pending) is RandomRequest:
             frame = state.stack[-1]
             values = action.values
-            kind = frame[1]
-            if kind == "roll" and len(values) == len(pending.bounds) and _SIX.issuperset(values):
+            if frame[1] == "roll" and len(values) == len(pending.bounds) and _SIX.issuperset(values):
                 s = state.share()
                 s.stack.pop()
                 s.k += 1
@@ -194,14 +193,6 @@ def apply(state: State, action: Action) -> State:
                 if not _after_roll(s):
                     s.pending = None
                     run(s, False)
-                return s
-            if kind == "draw" and len(values) == 1 and _values_fit(values, pending.bounds):
-                s = state.share()
-                s.stack.pop()
-                s.k += 1
-                _draw(s, frame, values)
-                s.pending = None
-                run(s, False)
                 return s
         elif type(action) is Reroll and type(pending) is Decision and pending.kind == "roll":
             s = state.share()
