@@ -413,6 +413,10 @@ class Replica:
     def _v(self, rule: str, env: Envelope, detail: str, *more: Envelope) -> Violation:
         return Violation(rule, env.author, env.step, detail, (*more, env))
 
+    def _wrong_hash(self, env: Envelope, expected: bytes) -> Violation:
+        return self._v("wrong-state-hash", env, f"state hash {expected.hex()[:16]} expected, "
+                       f"found {env.state_hash.hex()[:16]}")
+
     def _consume(self, a: int, env: Envelope) -> object:
         if env.id in self.moot or env.head in self.moot or self._past_cut(env.head):
             self.moot.add(env.id)
@@ -513,8 +517,7 @@ class Replica:
         if problem:
             return problem
         if env.state_hash != first.digest:
-            return self._v("wrong-state-hash", env, f"state hash {first.digest.hex()[:16]} "
-                           f"expected, found {env.state_hash.hex()[:16]}")
+            return self._wrong_hash(env, first.digest)
         if self._judging == a or self._quorum_stored(a):
             return _WAIT  # the others ejected this seat here: this MOVE comes too late
         self._commit_reveals(a, env)
@@ -551,8 +554,7 @@ class Replica:
         if problem:
             return problem
         if env.state_hash != target.digest:
-            return self._v("wrong-state-hash", env, f"state hash {target.digest.hex()[:16]} "
-                           f"expected, found {env.state_hash.hex()[:16]}")
+            return self._wrong_hash(env, target.digest)
         if target is self.point and self._judging != a and self._quorum_stored(a):
             return _WAIT  # the others ejected this seat here: this ACK comes too late
         if not env.reveals:
