@@ -144,7 +144,7 @@ def run(s: State, owned: bool = True) -> None:
             kind = DECISIONS[frame[2]]
             legal = kind.legal(s, frame)
             if len(legal) > 1:
-                s.pending = _DECISIONS_MADE.get((seat, frame[2])) or _decision(seat, frame[2])
+                s.pending = _decision(seat, frame[2])
                 s.legal = legal
                 return
             stack.pop()
@@ -185,7 +185,7 @@ def apply(state: State, action: Action) -> State:
         if type(action) is RandomResult and type(pending) is RandomRequest:
             frame = state.stack[-1]
             values = action.values
-            if frame[1] == "roll" and len(values) == len(pending.bounds) and _SIX.issuperset(values):
+            if frame[1] == "roll" and _values_fit(values, pending.bounds):
                 s = state.share()
                 s.stack.pop()
                 s.k += 1
