@@ -462,12 +462,10 @@ def _roll_start(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
-    if s.cards[seat] or s.flags or s.shrink[seat]:
-        nd = dice_count(s, seat)
-        s.rolls_left = BASE_ROLLS - 1 + hook_sum(s, seat, "roll_count")
-    else:
-        nd = BASE_DICE
-        s.rolls_left = BASE_ROLLS - 1
+    nd = dice_count(s, seat)
+    s.rolls_left = BASE_ROLLS - 1
+    if s.cards[seat]:
+        s.rolls_left += hook_sum(s, seat, "roll_count")
     s.dice = ()  # nothing rolled yet; the first roll sets all nd dice
     s.stack.append(_ASK_ROLL[seat])
     s.stack.append(_ROLL_FRAMES[(1 << nd) - 1])
