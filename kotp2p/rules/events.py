@@ -62,6 +62,15 @@ class DiceKept:
 
 
 @dataclass(frozen=True, slots=True)
+class DiceChanged:
+    """``card`` changed a die of ``seat``'s: ``dice`` are its dice now."""
+
+    seat: int
+    dice: tuple[int, ...]
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
 class StarsChanged:
     """``seat`` gained (``delta`` > 0) or lost stars, after the 0..20 limits."""
 
@@ -242,6 +251,7 @@ Event = (
     | TurnBegan
     | DiceRolled
     | DiceKept
+    | DiceChanged
     | StarsChanged
     | EnergyChanged
     | Damaged

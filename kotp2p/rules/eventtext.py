@@ -18,6 +18,7 @@ from kotp2p.rules.events import (
     CardRevealed,
     Copied,
     Damaged,
+    DiceChanged,
     DiceKept,
     DiceRolled,
     Eliminated,
@@ -76,6 +77,8 @@ def describe_event(event: Event, state: State) -> str:
         return f"{who(e.seat)} rolls {len(e.rolled)} dice: {format_dice(e.dice)}"
     if isinstance(e, DiceKept):
         return f"{who(e.seat)} keeps {format_dice(e.dice)}"
+    if isinstance(e, DiceChanged):
+        return f"{who(e.seat)}'s dice become {format_dice(e.dice)}{_because('', e.card)}"
     if isinstance(e, StarsChanged):
         return f"{who(e.seat)} {_change(e.delta, '★')}{_because(e.why, e.card)}"
     if isinstance(e, EnergyChanged):
