@@ -3,7 +3,7 @@
 >>> from kotp2p import rules
 >>> state = rules.new_game(rules.Setup(monsters=("The King", "Giga Zaur")))
 >>> state.pending
-RandomRequest(bounds=(6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6), index=1)
+RandomRequest(bounds=(6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6), index=1, purpose='rolloff')
 
 Every input is a player's decision (``state.pending`` is a :class:`Decision`; choose among
 :func:`legal_actions`) or a random outcome (a :class:`RandomRequest`; answer with
@@ -90,9 +90,14 @@ from kotp2p.rules.notation import from_text, to_text
 from kotp2p.rules.registry import CARDS, DISCARD, KEEP, CardDef
 from kotp2p.rules.state import (
     BAY,
+    CARD_ROLL,
     CITY,
+    DRAW,
     HIDDEN,
     OUTSIDE,
+    REROLL,
+    ROLL,
+    ROLLOFF,
     Decision,
     Pending,
     RandomRequest,
@@ -108,9 +113,11 @@ ENGINE_ID = engine_id()
 __all__ = [
     "BAY",
     "CARDS",
+    "CARD_ROLL",
     "CITY",
     "DISCARD",
     "DONE",
+    "DRAW",
     "ENGINE_ID",
     "EVENT_TYPES",
     "FACE_CHARS",
@@ -120,6 +127,9 @@ __all__ = [
     "MONSTERS",
     "OUTSIDE",
     "PASS",
+    "REROLL",
+    "ROLL",
+    "ROLLOFF",
     "STAY",
     "STOP",
     "SWEEP",

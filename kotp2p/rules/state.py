@@ -33,21 +33,34 @@ class Decision(NamedTuple):
     kind: str
 
 
+# What a random event is for (``RandomRequest.purpose``).
+ROLL = "roll"  # the first roll of a turn
+REROLL = "reroll"  # a re-roll of some dice
+ROLLOFF = "rolloff"  # the roll-off for the first player
+DRAW = "draw"  # a card drawn from the deck (a market refill, a peek)
+CARD_ROLL = "card roll"  # a card's own roll (Camouflage, Psychic Probe)
+
+
 class RandomRequest(NamedTuple):
     """A random event: answer with ``RandomResult`` holding one ``0 <= v < b`` per bound.
 
     ``index`` is ``k``, the 1-based number of this random event in the game. ``private_to`` is
     the seat that alone learns the outcome (a peek at the deck), or -1 for a public event; the
-    other replicas answer a private event with ``HIDDEN`` values.
+    other replicas answer a private event with ``HIDDEN`` values. ``purpose`` says what the
+    event is for: ``ROLL``, ``REROLL``, ``ROLLOFF``, ``DRAW`` or ``CARD_ROLL``.
     """
 
     bounds: tuple[int, ...]
     index: int  # type: ignore[assignment]  # the field shadows tuple.index, which it replaces
     private_to: int = -1
+    purpose: str = ROLL
 
     def __repr__(self) -> str:
         private = f", private_to={self.private_to}" if self.private_to >= 0 else ""
-        return f"RandomRequest(bounds={self.bounds!r}, index={self.index!r}{private})"
+        return (
+            f"RandomRequest(bounds={self.bounds!r}, index={self.index!r}{private}, "
+            f"purpose={self.purpose!r})"
+        )
 
 
 Pending = Decision | RandomRequest | None
@@ -385,10 +398,15 @@ def default_deck(
 
 __all__ = [
     "BAY",
+    "CARD_ROLL",
     "CITY",
+    "DRAW",
     "HIDDEN",
     "NOBODY",
     "OUTSIDE",
+    "REROLL",
+    "ROLL",
+    "ROLLOFF",
     "WIRE_FIELDS",
     "WIRE_VERSION",
     "Decision",
