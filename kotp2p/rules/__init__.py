@@ -87,7 +87,7 @@ from kotp2p.rules.eventtext import describe_event
 from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
-from kotp2p.rules.registry import CARDS, DISCARD, KEEP, CardDef
+from kotp2p.rules.registry import CARDS, DISCARD, KEEP, CardDef, card_by_name
 from kotp2p.rules.state import (
     BAY,
     CARD_ROLL,
@@ -184,6 +184,7 @@ __all__ = [
     "action_from_wire",
     "action_to_wire",
     "apply",
+    "card_by_name",
     "card_cost",
     "card_name",
     "describe_action",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kotp2p.rules.actions import UseCard
 from kotp2p.rules.actiontext import format_action
 from kotp2p.rules.basics import CITY
 from kotp2p.rules.carddefs import CARDS
@@ -127,6 +128,8 @@ def describe_event(event: Event, state: State) -> str:
     if isinstance(e, Copied):
         return f"{who(e.seat)}'s {CARDS[e.card].name} copies {CARDS[e.target].name}"
     if isinstance(e, AutoDecision):
+        if isinstance(e.action, UseCard):
+            return f"{who(e.seat)} uses {CARDS[e.action.card].name} (the only choice)"
         return f"{who(e.seat)}: {format_action(state, e.action)} (the only choice)"
     if isinstance(e, ExtraTurn):
         return f"{who(e.seat)} will take another turn{_because('', e.card)}"

@@ -21,10 +21,12 @@ from typing import Any
 from kotp2p.rules.actions import Action
 from kotp2p.rules.carddefs import BY_SLUG as BY_SLUG
 from kotp2p.rules.carddefs import CARDS as CARDS
+from kotp2p.rules.carddefs import COPIERS as COPIERS
 from kotp2p.rules.carddefs import DISCARD as DISCARD
 from kotp2p.rules.carddefs import KEEP as KEEP
 from kotp2p.rules.carddefs import SLUGS as SLUGS
 from kotp2p.rules.carddefs import CardDef as CardDef
+from kotp2p.rules.carddefs import card_by_name as card_by_name
 from kotp2p.rules.carddefs import register_cards as register_cards
 from kotp2p.rules.state import CARD_ROLL, Frame, State
 
@@ -95,7 +97,6 @@ def card_hook(
 
 
 # Copier cards (Mimic): card id -> the flag naming the card it currently copies.
-COPIERS: dict[int, str] = {}
 _COPIER_IDS: list[frozenset[int]] = [frozenset()]  # the same ids, for fast set tests
 
 # Token kinds kept per seat in the state ("poison", "shrink") -> the card whose name they bear,
