@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kotp2p.net.engine import GameEngine, Turn
+from kotp2p.net.engine_interface import GameEngine, Turn
 from kotp2p.net.envelope import open_envelope
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import LogContents

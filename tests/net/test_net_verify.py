@@ -9,7 +9,7 @@ import pytest
 
 from kotp2p.cli import main
 from kotp2p.net.gamelog import parse_log, read_log
-from kotp2p.net.rules_engine import RulesEngine
+from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.verify import DifferentGames, verify_logs
 from tests.net.golden import build_golden
 

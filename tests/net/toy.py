@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from kotp2p.net import codec
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import Chance, Pending, Turn
+from kotp2p.net.engine_interface import Chance, Pending, Turn
 
 DICE = 4
 START_HP = 5

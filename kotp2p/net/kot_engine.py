@@ -1,5 +1,6 @@
-"""The real rules (:mod:`kotp2p.rules`) behind the :class:`~kotp2p.net.engine.GameEngine`
-interface. Options travel as ``[two_player_variant]`` (None, true or false)."""
+"""The King of Tokyo adapter: the real rules (:mod:`kotp2p.rules`) behind the
+:class:`~kotp2p.net.engine_interface.GameEngine` interface. Options travel as
+``[two_player_variant]`` (None, true or false)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Sequence
 
 from kotp2p import rules
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import Chance, Pending, State, Turn
+from kotp2p.net.engine_interface import Chance, Pending, State, Turn
 
 
 class RulesEngine:

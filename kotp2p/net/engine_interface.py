@@ -1,7 +1,7 @@
-"""What ``kotp2p.net`` needs from a rules engine, as a narrow interface.
+"""The engine interface: what ``kotp2p.net`` needs from a rules engine, as a narrow protocol.
 
 The trust core drives a game only through :class:`GameEngine`: it never looks inside a state. The
-real engine is :mod:`kotp2p.rules` (see :mod:`kotp2p.net.rules_engine`); tests also plug in small
+real engine is :mod:`kotp2p.rules` (see :mod:`kotp2p.net.kot_engine`); tests also plug in small
 engines. States and actions are opaque; moves travel in the engine's wire form (plain msgpack
 values).
 """
