@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from kotp2p import rules
 from kotp2p.bots import BOT_KINDS, make_bot
+from kotp2p.errors import CommandError
 
 
 @dataclass
@@ -264,8 +265,6 @@ class _ProgressBar:
 
 def run_simulate_command(args: argparse.Namespace) -> int:
     """The ``simulate`` subcommand."""
-    from kotp2p.cli import CommandError
-
     if args.games < 1:
         raise CommandError(f"expected --games of at least 1, found {args.games}")
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())

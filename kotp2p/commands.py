@@ -1,4 +1,5 @@
-"""The ``identity``, ``verify`` and ``replay`` subcommands (the CLI only parses arguments)."""
+"""The ``identity``, ``verify`` and ``replay`` subcommands (the CLI only parses arguments); they
+print, so they live on the CLI side, outside the sans-IO ``kotp2p.net``."""
 
 from __future__ import annotations
 
