@@ -117,8 +117,17 @@ class GameEngine(Protocol):
         """One line for the outcome of the random event pending in ``state``."""
         ...
 
-    def describe_changes(self, before: State, after: State) -> str:
-        """What changed between two states (damage, healing, points, energy), or ""."""
+    def narrate_move(self, state: State, action: Value) -> list[str]:
+        """What happened, in order and in plain words, when the action (wire form) was applied
+        to ``state``; a line starting with ``--`` opens a new turn. [] for a refused action."""
+        ...
+
+    def narrate_random(self, state: State, values: tuple[int, ...]) -> list[str]:
+        """The same for the outcome of the random event pending in ``state``."""
+        ...
+
+    def narrate_eject(self, state: State, seat: int) -> list[str]:
+        """The same for the ejection of an absent seat."""
         ...
 
     def describe_state(self, state: State) -> str:

@@ -75,7 +75,8 @@ def describe_event(event: Event, state: State) -> str:
         extra = " (an extra turn)" if e.extra else ""
         return f"turn {e.turn}: {who(e.seat)}{extra}"
     if isinstance(e, DiceRolled):
-        return f"{who(e.seat)} rolls {len(e.rolled)} dice: {format_dice(e.dice)}"
+        n = len(e.rolled)
+        return f"{who(e.seat)} rolls {n} {'die' if n == 1 else 'dice'}: {format_dice(e.dice)}"
     if isinstance(e, DiceKept):
         return f"{who(e.seat)} keeps {format_dice(e.dice)}"
     if isinstance(e, DiceChanged):

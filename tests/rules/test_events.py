@@ -47,7 +47,7 @@ def test_the_last_roll_stops_by_itself_and_the_turn_passes() -> None:
     s = rules.apply(s, rules.Reroll((0,)))
     s, words = said(s, rules.RandomResult((0,)))
     assert words == [
-        "The King rolls 1 dice: 111222",
+        "The King rolls 1 die: 111222",
         "The King: stop (the only choice)",
         "The King keeps 111222",
         "The King gains 3★ (dice)",
