@@ -9,6 +9,12 @@ Every input is a player's decision (``state.pending`` is a :class:`Decision`; ch
 :func:`legal_actions`) or a random outcome (a :class:`RandomRequest`; answer with
 :class:`RandomResult`). :func:`apply` returns a new state and never mutates its input.
 
+Actions are distinct frozen values (``PASS != DONE``); :func:`action_for` decodes a peer's wire
+action for what a state has pending and refuses one of the wrong kind. A random request says
+what it is for (``purpose``: ``ROLL``, ``REROLL``, ``ROLLOFF``, ``DRAW``, ``CARD_ROLL``); its answer
+is a tuple of ints within the bounds, checked the same way on every path. :func:`card_by_name`
+finds a card id by its printed or notation name.
+
 Events: ``apply(state, action, events=lst)`` (and ``eject(state, seat, events=lst)``) append
 to ``lst``, in order, what happened inside that one call: small frozen values such as
 :class:`DiceRolled`, :class:`Damaged`, :class:`YieldedTokyo`, :class:`TurnBegan` (the full
