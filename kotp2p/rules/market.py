@@ -192,6 +192,7 @@ def _reveal_windows(s: State, frame: Frame) -> None:
 
 
 def after_buy(s: State) -> None:
+    """The after-buy phase: steps the active monster's cards add after buying (Metamorph's sale)."""
     seat = s.active
     if not s.alive[seat] or not s.cards[seat] or not has_hook(s, seat, "after_buy"):
         return

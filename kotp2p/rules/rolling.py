@@ -45,6 +45,7 @@ def dice_count(s: State, seat: int) -> int:
 
 
 def roll_start(s: State) -> None:
+    """The roll phase begins: the number of rolls, the roll decision, and the first roll."""
     seat = s.active
     if not s.alive[seat]:
         return
@@ -87,6 +88,7 @@ _PICKERS = [[_picker(n, m) for m in range(1 << n)] if n >= 2 else [] for n in ra
 
 
 def roll_dice(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    """A roll's outcome: the dice of ``frame``'s mask take the new values, in order."""
     mask = frame[2]
     dice = s.dice
     n = len(dice)
