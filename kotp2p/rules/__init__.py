@@ -24,7 +24,19 @@ nothing costs, when ``events`` is omitted. :func:`describe_event` says one in pl
 >>> lst = []
 >>> state = rules.apply(state, rules.RandomResult((5,) * 6 + (0,) * 6), events=lst)
 >>> [rules.describe_event(e, state) for e in lst]
-['roll-off: The King ssssss, Giga Zaur 111111; The King plays first']
+['roll-off: The King ✸ ✸ ✸ ✸ ✸ ✸, Giga Zaur 1 1 1 1 1 1; The King plays first']
+
+Plain words show dice and amounts with symbols (``1 2 3 ⚡ ♥ ✸``, ``2★``); a view for a terminal
+without them passes ``glyphs=rules.ASCII`` to :func:`describe_event` and :func:`describe_action`.
+
+How a view tells a move (``replay`` does this; every view should, so that nothing is said
+twice): after ``apply(state, action, events=lst)``, print each event of ``lst`` in order with
+:func:`describe_event`, skipping the :func:`is_minor` ones unless the user asked for every
+detail. Print ``describe_action(state, action)`` first only when no event was printed before
+the first :class:`TurnBegan` of ``lst`` (a re-roll decision, a pass, a ``done`` that ends the
+turn): otherwise the events already say what the move did ("Giga Zaur stays in Tokyo City",
+"The King buys Heal for 3⚡"), in the same words. A random outcome is told the same way: its
+events, or ``describe_action`` of the :class:`RandomResult` when it reported none.
 """
 
 from kotp2p.rules import cards_discard as _cards_discard  # registers the Discard effects
@@ -62,6 +74,7 @@ from kotp2p.rules.effects import card_cost, max_hp
 from kotp2p.rules.errors import IllegalAction, InvalidState
 from kotp2p.rules.events import (
     EVENT_TYPES,
+    MINOR_EVENT_TYPES,
     AutoDecision,
     BayClosed,
     CardBought,
@@ -88,9 +101,11 @@ from kotp2p.rules.events import (
     TokensChanged,
     TurnBegan,
     YieldedTokyo,
+    is_minor,
 )
 from kotp2p.rules.eventtext import describe_event
 from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
+from kotp2p.rules.glyphs import ASCII, SYMBOLS, Glyphs
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
 from kotp2p.rules.registry import CARDS, DISCARD, KEEP, CardDef, card_by_name
@@ -117,6 +132,7 @@ del _cards_keep_mimic, _BASE_CARDS
 ENGINE_ID = engine_id()
 
 __all__ = [
+    "ASCII",
     "BAY",
     "CARDS",
     "CARD_ROLL",
@@ -130,6 +146,7 @@ __all__ = [
     "FACE_NAMES",
     "HIDDEN",
     "KEEP",
+    "MINOR_EVENT_TYPES",
     "MONSTERS",
     "OUTSIDE",
     "PASS",
@@ -139,6 +156,7 @@ __all__ = [
     "STAY",
     "STOP",
     "SWEEP",
+    "SYMBOLS",
     "YIELD",
     "Action",
     "AutoDecision",
@@ -162,6 +180,7 @@ __all__ = [
     "Event",
     "ExtraTurn",
     "GameOver",
+    "Glyphs",
     "Healed",
     "IllegalAction",
     "InvalidState",
@@ -199,6 +218,7 @@ __all__ = [
     "format_action",
     "format_dice",
     "from_text",
+    "is_minor",
     "legal_actions",
     "max_hp",
     "new_game",

@@ -1,4 +1,9 @@
-"""Plain-text descriptions of actions and states, for logs, replays and bots' explanations."""
+"""Plain-text descriptions of actions, for logs, replays and bots' explanations.
+
+A description says what the player chose; the events ``apply`` reports say what came of it.
+Where both say the same thing (a purchase, a yield) they use the same words, and views print
+only the events (the rule is in the ``kotp2p.rules`` docstring).
+"""
 
 from __future__ import annotations
 
@@ -16,7 +21,9 @@ from kotp2p.rules.actions import (
     Yield,
 )
 from kotp2p.rules.actiontext import drawn_card, rolls_dice
-from kotp2p.rules.dice import format_dice
+from kotp2p.rules.effects import card_cost
+from kotp2p.rules.glyphs import SYMBOLS, Glyphs
+from kotp2p.rules.market import SWEEP_COST
 from kotp2p.rules.registry import CARDS, TOKEN_CARDS
 from kotp2p.rules.state import Decision, State
 
@@ -26,34 +33,43 @@ def card_name(card: int) -> str:
     return CARDS[card].name
 
 
-def describe_action(state: State, action: Action) -> str:
-    """One line saying what ``action`` does in ``state`` (the state it is applied to)."""
+def describe_action(state: State, action: Action, glyphs: Glyphs = SYMBOLS) -> str:
+    """One line saying what ``action`` does in ``state`` (the state it is applied to); ``glyphs``
+    writes dice and amounts."""
     pending = state.pending
     who = ""
+    seat = -1
     if isinstance(pending, Decision):
-        who = f"{state.monsters[pending.seat]} "
+        seat = pending.seat
+        who = f"{state.monsters[seat]} "
+    g = glyphs
     if isinstance(action, RandomResult):
         if rolls_dice(state, action.values):
-            return f"dice: {format_dice(action.values)}"
+            return f"dice: {g.dice(action.values)}"
         card = drawn_card(state, action.values)
         if card is not None:
             return f"revealed {card_name(card)}"
         return f"random values {list(action.values)}"
     if isinstance(action, Reroll):
         kept = [i for i in range(len(state.dice)) if i not in action.dice]
-        keep = format_dice(tuple(state.dice[i] for i in kept)) or "nothing"
-        return f"{who}keeps {keep} and re-rolls {len(action.dice)} dice"
+        keep = g.dice(tuple(state.dice[i] for i in kept)) or "nothing"
+        n = len(action.dice)
+        return f"{who}keeps {keep} and re-rolls {n} {'die' if n == 1 else 'dice'}"
     if isinstance(action, Stop):
-        return f"{who}stops rolling with {format_dice(state.dice)}"
-    if isinstance(action, Yield):
-        return f"{who}yields Tokyo"
-    if isinstance(action, Stay):
-        return f"{who}stays in Tokyo"
+        return f"{who}stops rolling with {g.dice(state.dice)}"
+    if isinstance(action, Yield | Stay):
+        place = "Tokyo City" if state.city == seat else "Tokyo Bay"
+        return f"{who}{'yields' if isinstance(action, Yield) else 'stays in'} {place}"
     if isinstance(action, Buy):
-        return f"{who}buys {card_name(action.card)}"
+        if seat >= 0:
+            price = g.energies(card_cost(state, seat, action.card))
+            return f"{who}buys {card_name(action.card)} for {price}"
+        return f"buys {card_name(action.card)}"
     if isinstance(action, Sweep):
-        return f"{who}pays 2 energy to sweep the market"
+        return f"{who}pays {g.energies(SWEEP_COST)} to sweep the market"
     if isinstance(action, Done):
+        if isinstance(pending, Decision) and pending.kind == "buy":
+            return f"{who}buys nothing"
         return f"{who}is done"
     if isinstance(action, UseCard):
         if isinstance(pending, Decision) and pending.kind == "hearts":

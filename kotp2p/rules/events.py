@@ -9,6 +9,13 @@ Where an event has a ``card``, that card caused it (0: the base rules did). ``wh
 base-rule cause of a ★/⚡ change: ``"dice"``, ``"tokyo"`` (start of turn in Tokyo),
 ``"enter"`` (entering Tokyo), ``"card"`` (the event's card). ⚡ spent to buy or sweep is in
 :class:`CardBought` and :class:`MarketSwept`, not in an :class:`EnergyChanged`.
+
+Minor events: :func:`is_minor` is true for an event a person reading the game can do without,
+because it repeats what the events around it say: today an :class:`AutoDecision` (a decision
+with one legal answer, which the engine took: "no re-roll left", "cannot buy anything"; what the
+answer did follows as its own events). Minor events are still reported (tests, ``verify``,
+statistics read them) and :func:`~kotp2p.rules.describe_event` still says them; views hide them
+unless asked (``kotp2p replay --verbose`` shows them).
 """
 
 from __future__ import annotations
@@ -275,3 +282,10 @@ Event = (
 )
 
 EVENT_TYPES: tuple[type, ...] = get_args(Event)
+
+MINOR_EVENT_TYPES: tuple[type, ...] = (AutoDecision,)
+
+
+def is_minor(event: Event) -> bool:
+    """True for an event views hide unless asked for every detail (see the module docstring)."""
+    return isinstance(event, MINOR_EVENT_TYPES)

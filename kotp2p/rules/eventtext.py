@@ -1,12 +1,12 @@
-"""Events in plain words: one line per event, naming monsters and cards by name."""
+"""Events in plain words: one line per event, naming monsters and cards by name, dice and
+amounts by the view's :class:`~kotp2p.rules.glyphs.Glyphs` (symbols by default)."""
 
 from __future__ import annotations
 
-from kotp2p.rules.actions import UseCard
+from kotp2p.rules.actions import Done, Stop, UseCard
 from kotp2p.rules.actiontext import format_action
 from kotp2p.rules.basics import CITY
 from kotp2p.rules.carddefs import CARDS
-from kotp2p.rules.dice import format_dice
 from kotp2p.rules.events import (
     WHY_DICE,
     WHY_ENTER,
@@ -38,6 +38,7 @@ from kotp2p.rules.events import (
     TurnBegan,
     YieldedTokyo,
 )
+from kotp2p.rules.glyphs import SYMBOLS, Glyphs
 from kotp2p.rules.state import State
 
 _WHY = {WHY_DICE: "dice", WHY_TOKYO: "in Tokyo", WHY_ENTER: "entering Tokyo"}
@@ -54,21 +55,33 @@ def _because(why: str, card: int) -> str:
     return f" ({text})" if text else ""
 
 
-def _change(amount: int, unit: str) -> str:
-    return f"gains {amount}{unit}" if amount > 0 else f"loses {-amount}{unit}"
+def _change(delta: int, amount: str) -> str:
+    return f"gains {amount}" if delta > 0 else f"loses {amount}"
 
 
-def describe_event(event: Event, state: State) -> str:
+def _auto(e: AutoDecision, state: State, who: str) -> str:
+    if e.kind == "buy" and isinstance(e.action, Done):
+        return f"{who} cannot buy anything"
+    if e.kind == "roll" and isinstance(e.action, Stop):
+        return f"{who} has no re-roll left"
+    if isinstance(e.action, UseCard):
+        return f"{who} uses {CARDS[e.action.card].name} (the only choice)"
+    return f"{who}: {format_action(state, e.action)} (the only choice)"
+
+
+def describe_event(event: Event, state: State, glyphs: Glyphs = SYMBOLS) -> str:
     """One line saying ``event`` in plain words; ``state`` (any state of the same game) gives
-    the monsters' names."""
+    the monsters' names; ``glyphs`` writes dice and amounts (:data:`~kotp2p.rules.ASCII` for a
+    terminal without symbols). A view may hide the :func:`~kotp2p.rules.is_minor` events."""
     names = state.monsters
+    g = glyphs
 
     def who(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else "nobody"
 
     e = event
     if isinstance(e, RolledOff):
-        rolls = ", ".join(f"{who(t)} {format_dice(d)}" for t, d in zip(e.seats, e.dice, strict=True))
+        rolls = ", ".join(f"{who(t)} {g.dice(d)}" for t, d in zip(e.seats, e.dice, strict=True))
         result = f"{who(e.first)} plays first" if e.first >= 0 else "a tie: the tied monsters roll again"
         return f"roll-off: {rolls}; {result}"
     if isinstance(e, TurnBegan):
@@ -76,23 +89,28 @@ def describe_event(event: Event, state: State) -> str:
         return f"turn {e.turn}: {who(e.seat)}{extra}"
     if isinstance(e, DiceRolled):
         n = len(e.rolled)
-        return f"{who(e.seat)} rolls {n} {'die' if n == 1 else 'dice'}: {format_dice(e.dice)}"
+        if n == len(e.dice):
+            return f"{who(e.seat)} rolls {g.dice(e.dice)}"
+        new = g.dice(tuple(e.dice[i] for i in e.rolled))
+        return f"{who(e.seat)} re-rolls {n} {'die' if n == 1 else 'dice'}: {new}"
     if isinstance(e, DiceKept):
-        return f"{who(e.seat)} keeps {format_dice(e.dice)}"
+        return f"{who(e.seat)} resolves {g.dice(e.dice)}"
     if isinstance(e, DiceChanged):
-        return f"{who(e.seat)}'s dice become {format_dice(e.dice)}{_because('', e.card)}"
+        return f"{who(e.seat)}'s dice become {g.dice(e.dice)}{_because('', e.card)}"
     if isinstance(e, StarsChanged):
-        return f"{who(e.seat)} {_change(e.delta, '★')}{_because(e.why, e.card)}"
+        amount = g.stars(abs(e.delta))
+        return f"{who(e.seat)} {_change(e.delta, amount)}{_because(e.why, e.card)}"
     if isinstance(e, EnergyChanged):
-        return f"{who(e.seat)} {_change(e.delta, '⚡')}{_because(e.why, e.card)}"
+        amount = g.energies(abs(e.delta))
+        return f"{who(e.seat)} {_change(e.delta, amount)}{_because(e.why, e.card)}"
     if isinstance(e, Damaged):
         if e.dealer < 0:
-            return f"{who(e.seat)} loses {e.amount}♥"
+            return f"{who(e.seat)} loses {g.hearts(e.amount)}"
         verb = "smashes" if e.smash else "hits"
         target = "itself" if e.dealer == e.seat else who(e.seat)
-        return f"{who(e.dealer)} {verb} {target} for {e.amount}♥"
+        return f"{who(e.dealer)} {verb} {target} for {g.hearts(e.amount)}"
     if isinstance(e, Healed):
-        return f"{who(e.seat)} heals {e.amount}♥{_because('', e.card)}"
+        return f"{who(e.seat)} heals {g.hearts(e.amount)}{_because('', e.card)}"
     if isinstance(e, EnteredTokyo):
         return f"{who(e.seat)} enters {_place(e.place)}{_because('', e.card)}"
     if isinstance(e, StayedInTokyo):
@@ -109,9 +127,9 @@ def describe_event(event: Event, state: State) -> str:
     if isinstance(e, CardRevealed):
         return f"{CARDS[e.card].name} is revealed"
     if isinstance(e, CardBought):
-        return f"{who(e.seat)} buys {CARDS[e.card].name} for {e.price}⚡"
+        return f"{who(e.seat)} buys {CARDS[e.card].name} for {g.energies(e.price)}"
     if isinstance(e, MarketSwept):
-        return f"{who(e.seat)} pays {e.price}⚡ to sweep the market"
+        return f"{who(e.seat)} pays {g.energies(e.price)} to sweep the market"
     if isinstance(e, CardDiscarded):
         if e.seat < 0:
             return f"{CARDS[e.card].name} is discarded from the market"
@@ -129,9 +147,7 @@ def describe_event(event: Event, state: State) -> str:
     if isinstance(e, Copied):
         return f"{who(e.seat)}'s {CARDS[e.card].name} copies {CARDS[e.target].name}"
     if isinstance(e, AutoDecision):
-        if isinstance(e.action, UseCard):
-            return f"{who(e.seat)} uses {CARDS[e.action.card].name} (the only choice)"
-        return f"{who(e.seat)}: {format_action(state, e.action)} (the only choice)"
+        return _auto(e, state, who(e.seat))
     if isinstance(e, ExtraTurn):
         return f"{who(e.seat)} will take another turn{_because('', e.card)}"
     if isinstance(e, Eliminated):
@@ -139,7 +155,7 @@ def describe_event(event: Event, state: State) -> str:
     if isinstance(e, GameOver):
         if not e.winners:
             return "game over: every monster is out, nobody wins"
-        how = " with 20★" if e.by_stars else ""
+        how = f" with {g.stars(20)}" if e.by_stars else ""
         verb = "wins" if len(e.winners) == 1 else "win"
         return f"game over: {' and '.join(who(t) for t in e.winners)} {verb}{how}"
     return repr(e)

@@ -24,7 +24,7 @@ def test_a_smash_on_tokyo_reads_in_order() -> None:
     )
     s, words = said(s, rules.STOP)
     assert words == [
-        "Giga Zaur keeps sss1eh",
+        "Giga Zaur resolves ✸ ✸ ✸ 1 ⚡ ♥",
         "Giga Zaur heals 1♥",
         "Giga Zaur gains 1⚡ (dice)",
         "Giga Zaur smashes Cyber Kitty for 3♥",
@@ -35,7 +35,7 @@ def test_a_smash_on_tokyo_reads_in_order() -> None:
         "Cyber Kitty yields Tokyo City",
         "Giga Zaur enters Tokyo City",
         "Giga Zaur gains 1★ (entering Tokyo)",
-        "Giga Zaur: done (the only choice)",  # 1⚡ buys nothing in an empty market
+        "Giga Zaur cannot buy anything",  # 1⚡ buys nothing in an empty market
         "turn 2: Cyber Kitty",
     ]
 
@@ -47,9 +47,9 @@ def test_the_last_roll_stops_by_itself_and_the_turn_passes() -> None:
     s = rules.apply(s, rules.Reroll((0,)))
     s, words = said(s, rules.RandomResult((0,)))
     assert words == [
-        "The King rolls 1 die: 111222",
-        "The King: stop (the only choice)",
-        "The King keeps 111222",
+        "The King re-rolls 1 die: 1",
+        "The King has no re-roll left",
+        "The King resolves 1 1 1 2 2 2",
         "The King gains 3★ (dice)",
         "The King enters Tokyo City",
         "The King gains 1★ (entering Tokyo)",
@@ -136,7 +136,7 @@ def test_a_tokyo_bay_round_with_two_yields() -> None:
         "The King yields Tokyo Bay",
         "Giga Zaur enters Tokyo City",
         "Giga Zaur gains 1★ (entering Tokyo)",
-        "Giga Zaur: done (the only choice)",
+        "Giga Zaur cannot buy anything",
         "turn 2: Cyber Kitty",
     ]
     assert (s.city, s.bay) == (0, -1)
@@ -185,7 +185,7 @@ def test_frenzy_gives_an_extra_turn() -> None:
     assert [rules.describe_event(e, s) for e in events][2:] == [
         "The King will take another turn (Frenzy)",
         "The King discards Frenzy",
-        "The King: done (the only choice)",
+        "The King cannot buy anything",
         "turn 2: The King (an extra turn)",
     ]
 
@@ -211,3 +211,15 @@ def test_mimic_copies_a_card_with_tokens() -> None:
     ]
     assert rules.describe_event(events[2], s) == "The King's Mimic copies Battery Monster"
     assert "+mimic>batterymonster" in rules.to_text(s)
+
+
+def test_only_the_decisions_the_engine_took_alone_are_minor() -> None:
+    s = rules.from_text(
+        "The King 10/0/3; Giga Zaur 10/0/0; Alienoid 10/0/0 | active=0 phase=roll dice=111222 rolls=1"
+    )
+    s = rules.apply(s, rules.Reroll((0,)))
+    s, events = events_of(s, rules.RandomResult((0,)))
+    minor = [e for e in events if rules.is_minor(e)]
+    assert minor == [rules.AutoDecision(0, "roll", rules.STOP)]
+    shown = [rules.describe_event(e, s) for e in events if not rules.is_minor(e)]
+    assert shown[:2] == ["The King re-rolls 1 die: 1", "The King resolves 1 1 1 2 2 2"]

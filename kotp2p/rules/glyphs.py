@@ -1,0 +1,50 @@
+"""How plain words show dice and amounts: with symbols (``1 2 3 ⚡ ♥ ✸``, ``2★``) or in ASCII
+(``1 2 3 energy heart smash``, ``2 stars``) for a terminal that cannot show the symbols.
+
+A view picks one table (:data:`SYMBOLS` or :data:`ASCII`) and passes it to
+:func:`kotp2p.rules.describe_event` and :func:`kotp2p.rules.describe_action`. The compact
+notation letters (``123ehs``) belong to ``to_text`` and the action words, never to plain words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Glyphs:
+    """One way of writing dice and amounts. ``faces`` in die order (1, 2, 3, energy, heart,
+    smash); each unit is (after 1, after any other number)."""
+
+    faces: tuple[str, str, str, str, str, str]
+    star: tuple[str, str]
+    energy: tuple[str, str]
+    heart: tuple[str, str]
+
+    def dice(self, dice: tuple[int, ...]) -> str:
+        """Dice separated by spaces: ``1 1 ✸ ⚡ 3 2``."""
+        return " ".join(self.faces[d] for d in dice)
+
+    def stars(self, n: int) -> str:
+        """``n`` stars: ``2★``."""
+        return f"{n}{self.star[n != 1]}"
+
+    def energies(self, n: int) -> str:
+        """``n`` energy: ``2⚡``."""
+        return f"{n}{self.energy[n != 1]}"
+
+    def hearts(self, n: int) -> str:
+        """``n`` hearts (health): ``2♥``."""
+        return f"{n}{self.heart[n != 1]}"
+
+
+SYMBOLS = Glyphs(("1", "2", "3", "⚡", "♥", "✸"), ("★", "★"), ("⚡", "⚡"), ("♥", "♥"))
+"""The default: die faces and units as symbols."""
+
+ASCII = Glyphs(
+    ("1", "2", "3", "energy", "heart", "smash"),
+    (" star", " stars"),
+    (" energy", " energy"),
+    (" heart", " hearts"),
+)
+"""Words only, for a terminal without those symbols."""
