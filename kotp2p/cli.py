@@ -1,13 +1,15 @@
 """The ``kotp2p`` command line: one function per subcommand, each returning an exit code.
 
 Exit codes: 0 success, 1 our error (bad input, failed check), 2 usage, 130 Ctrl-C, 3 a crash
-(with a pointer to the log file that holds the traceback).
+(with a pointer to the log file that holds the traceback), 141 output cut by a closed pipe
+(``kotp2p replay GAME | head``: the command stops quietly, as ``cat`` would).
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 import tempfile
 import traceback
@@ -102,6 +104,13 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     )
     p.add_argument("log", metavar="GAME.kotlog", help="the game log")
     p.add_argument("--step", type=int, help="stop after this step and show the state there")
+    p.add_argument(
+        "--verbose",
+        dest="all_details",
+        action="store_true",
+        help="every detail: each move's author, each random value, the decisions the engine "
+        "took because only one answer was legal",
+    )
     p.set_defaults(handler=_cmd_replay)
 
 
@@ -139,13 +148,36 @@ def _crash_log(exc: BaseException) -> Path:
     return Path(name)
 
 
+PIPE_CLOSED = 141
+"""Exit code when the reader of our output went away (128 + SIGPIPE, as the shell reports)."""
+
+
+def _pipe_closed() -> int:
+    """The reader of stdout went away: say nothing more. Point stdout at the null device so
+    that the interpreter's last flush of what is still buffered cannot fail again at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (a test's capture): nothing to do
+        pass
+    finally:
+        os.close(devnull)
+    return PIPE_CLOSED
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits on --help, --version and usage errors
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            return _pipe_closed()
         return int(exc.code or 0)
+    except BrokenPipeError:
+        return _pipe_closed()
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
@@ -155,7 +187,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return handler(args)
+        code = handler(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit where nobody handles it
+        return code
+    except BrokenPipeError:
+        return _pipe_closed()
     except CommandError as exc:
         print(f"kotp2p: {exc}", file=sys.stderr)
         return 1

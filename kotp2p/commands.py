@@ -79,14 +79,14 @@ def run_verify_command(args: argparse.Namespace) -> int:
 
 
 def run_replay_command(args: argparse.Namespace) -> int:
-    """Print a game turn by turn, or up to ``--step``."""
+    """Print a game turn by turn, or up to ``--step``; ``--verbose``: every detail."""
     from kotp2p.net.replay import replay_lines
 
     logs = _read([args.log])
     if logs is None:
         return NOT_PROVEN
     try:
-        lines = replay_lines(logs[0], _engine(), args.step)
+        lines = replay_lines(logs[0], _engine(), args.step, args.all_details)
     except ValueError as exc:
         print(f"kotp2p: {exc}", file=sys.stderr)
         return NOT_PROVEN

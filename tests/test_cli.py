@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from kotp2p import __version__
@@ -21,6 +26,39 @@ def test_no_command_prints_help_and_usage_code(capsys: pytest.CaptureFixture[str
 def test_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fly"]) == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+GOLDEN = Path(__file__).resolve().parent / "data" / "valid.kotlog"
+
+
+def test_output_cut_by_a_closed_pipe_ends_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``kotp2p replay GAME | head``: the reader goes away; no crash, no message, exit 141."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    with open(write_end, "w", encoding="utf-8") as closed:
+        monkeypatch.setattr(sys, "stdout", closed)
+        assert main(["replay", str(GOLDEN)]) == 141
+        monkeypatch.undo()
+    assert capsys.readouterr().err == ""
+
+
+def test_a_real_closed_pipe_leaves_no_crash_log(tmp_path: Path) -> None:
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    for args in (["replay", str(GOLDEN)], ["replay", "--verbose", str(GOLDEN)]):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "kotp2p", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.close()  # the reader is gone before anything is written
+        err = proc.stderr.read()
+        proc.stderr.close()
+        assert (proc.wait(timeout=60), err) == (141, b"")
+    assert list(tmp_path.iterdir()) == []
 
 
 def _simulate(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -117,16 +117,19 @@ class GameEngine(Protocol):
         """One line for the outcome of the random event pending in ``state``."""
         ...
 
-    def narrate_move(self, state: State, action: Value) -> list[str]:
+    def narrate_move(self, state: State, action: Value, verbose: bool = False) -> list[str]:
         """What happened, in order and in plain words, when the action (wire form) was applied
-        to ``state``; a line starting with ``--`` opens a new turn. [] for a refused action."""
+        to ``state``; a line starting with ``--`` opens a new turn. [] for a refused action.
+        Details a reader can do without are left out unless ``verbose``."""
         ...
 
-    def narrate_random(self, state: State, values: tuple[int, ...]) -> list[str]:
+    def narrate_random(
+        self, state: State, values: tuple[int, ...], verbose: bool = False
+    ) -> list[str]:
         """The same for the outcome of the random event pending in ``state``."""
         ...
 
-    def narrate_eject(self, state: State, seat: int) -> list[str]:
+    def narrate_eject(self, state: State, seat: int, verbose: bool = False) -> list[str]:
         """The same for the ejection of an absent seat."""
         ...
 

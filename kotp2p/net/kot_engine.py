@@ -106,47 +106,53 @@ class RulesEngine:
         return rules.describe_action(state, rules.action_from_wire(action))
 
     def describe_random(self, state: State, values: tuple[int, ...]) -> str:
-        """Dice as faces (``1 2 3 e h s``), a draw as the card drawn."""
+        """Dice as faces (``dice 1 2 3 ⚡ ♥ ✸``), a draw as the card drawn."""
         p = state.pending
         if isinstance(p, rules.RandomRequest) and all(b == 6 for b in p.bounds):
-            return "dice " + " ".join(rules.format_dice(values))
+            return "dice " + rules.SYMBOLS.dice(values)
         if isinstance(p, rules.RandomRequest) and len(values) == 1:
             unrevealed = sorted(state.deck)
             if len(unrevealed) == p.bounds[0]:
                 return f"draws {rules.card_name(unrevealed[values[0]])}"
         return f"random values {list(values)}"
 
-    def narrate_move(self, state: State, action: Value) -> list[str]:
+    def narrate_move(self, state: State, action: Value, verbose: bool = False) -> list[str]:
         """The engine's events for the action, in plain words (``-- turn N: Monster --`` opens
-        a turn)."""
+        a turn); minor events only if ``verbose``."""
         events: list[rules.Event] = []
         try:
-            after = rules.apply(state, rules.action_for(state, action), events=events)
+            rules.apply(state, rules.action_for(state, action), events=events)
         except rules.IllegalAction:
             return []
-        return [_say(e, after) for e in events]
+        return _tell(events, state, verbose)
 
-    def narrate_random(self, state: State, values: tuple[int, ...]) -> list[str]:
+    def narrate_random(
+        self, state: State, values: tuple[int, ...], verbose: bool = False
+    ) -> list[str]:
         """The engine's events for the random outcome, in plain words."""
         events: list[rules.Event] = []
         try:
-            after = rules.apply(state, rules.RandomResult(tuple(values)), events=events)
+            rules.apply(state, rules.RandomResult(tuple(values)), events=events)
         except rules.IllegalAction:  # hidden values of a peek this replica cannot see
             return []
-        return [_say(e, after) for e in events]
+        return _tell(events, state, verbose)
 
-    def narrate_eject(self, state: State, seat: int) -> list[str]:
+    def narrate_eject(self, state: State, seat: int, verbose: bool = False) -> list[str]:
         """The engine's events for the ejection, in plain words."""
         events: list[rules.Event] = []
         try:
-            after = rules.eject(state, seat, events=events)
+            rules.eject(state, seat, events=events)
         except rules.IllegalAction:
             return []
-        return [_say(e, after) for e in events]
+        return _tell(events, state, verbose)
 
     def describe_state(self, state: State) -> str:
         """The state in the engine's text notation."""
         return rules.to_text(state)
+
+
+def _tell(events: list[rules.Event], state: State, verbose: bool) -> list[str]:
+    return [_say(e, state) for e in events if verbose or not rules.is_minor(e)]
 
 
 def _say(event: rules.Event, state: State) -> str:

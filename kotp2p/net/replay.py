@@ -27,11 +27,21 @@ def load_replica(log: LogContents, engine: GameEngine) -> tuple[Replica, list[st
     return replica, notes
 
 
-def replay_lines(log: LogContents, engine: GameEngine, step: int | None = None) -> list[str]:
+def _own_lines(told: list[str]) -> int:
+    """How many of the told lines come before a new turn opens (what the move itself did)."""
+    return next((i for i, t in enumerate(told) if t.startswith("--")), len(told))
+
+
+def replay_lines(
+    log: LogContents, engine: GameEngine, step: int | None = None, verbose: bool = False
+) -> list[str]:
     """The game as lines of text, up to entry ``step`` (all of it when None), then the state.
 
-    Each MOVE and each random outcome is followed by what the engine says happened, in order
-    (its events in plain words); ``--`` lines open the turns.
+    Each move and each random outcome is told by what the engine says happened, in order (its
+    events in plain words); a move's own description comes first only when its events say
+    nothing before the next turn opens (a re-roll, a pass), so nothing is said twice. ``[N]``
+    marks the move of step N; ``--`` lines open the turns. ``verbose`` adds every detail: the
+    author of each move with its description, each random value, the minor events.
     """
     replica, notes = load_replica(log, engine)
     g = log.genesis
@@ -39,28 +49,42 @@ def replay_lines(log: LogContents, engine: GameEngine, step: int | None = None) 
     lines = [f"Game {g.game_id.hex()[:16]}: " + ", ".join(
         f"seat {i} {n}" for i, n in enumerate(names))]
     last = replica.step if step is None else min(step, replica.step)
+    indent = " " * 7
 
-    def tell(narration: list[str]) -> None:
-        lines.extend(t if t.startswith("--") else f"        {t}" for t in narration)
+    def tell(narration: list[str], mark: str = "") -> None:
+        for t in narration:
+            if t.startswith("--"):
+                lines.append(t)
+            else:
+                lines.append(f"{mark:>6} {t}" if mark else indent + t)
+                mark = ""
 
     for entry in replica.entries[: last + 1]:
+        mark = f"[{entry.step}]"
         if entry.kind == "move" and entry.before is not None:
-            lines.append(f"  [{entry.step}] seat {entry.seat} {names[entry.seat or 0]}: "
-                         f"{engine.describe_move(entry.before, entry.action)}")
-            tell(engine.narrate_move(entry.before, entry.action))
+            told = engine.narrate_move(entry.before, entry.action, verbose)
+            said = engine.describe_move(entry.before, entry.action)
+            if verbose:
+                lines.append(f"{mark:>6} seat {entry.seat} {names[entry.seat or 0]}: {said}")
+                tell(told)
+            else:
+                tell(told if _own_lines(told) else [said, *told], mark)
         elif entry.kind == "eject" and entry.before is not None and entry.seat is not None:
-            lines.append(f"  [{entry.step}] seat {entry.seat} is ejected (absent)")
-            tell(engine.narrate_eject(entry.before, entry.seat))
+            lines.append(f"{mark:>6} seat {entry.seat} {names[entry.seat]} is ejected (absent)")
+            tell(engine.narrate_eject(entry.before, entry.seat, verbose))
         for p in entry.points:
             res = next((r for r in replica.resolved if r.step == entry.step and r.k == p.k), None)
-            if res is not None:
+            if res is None:
+                continue
+            told = engine.narrate_random(p.state, res.values, verbose)
+            if verbose or not _own_lines(told):
                 who = ""
                 nxt = entry.points[p.index + 1] if p.index + 1 < len(entry.points) else None
                 if nxt is not None and isinstance(nxt.pending, Turn):
                     who = f" (then seat {nxt.pending.seat} decides)"
-                lines.append(f"      random #{res.k}: "
+                lines.append(f"{indent}random #{res.k}: "
                              f"{engine.describe_random(p.state, res.values)}{who}")
-                tell(engine.narrate_random(p.state, res.values))
+            tell(told)
     final = replica.entries[last].points[-1]
     lines.append(f"State after step {last}:")
     lines.append("  " + engine.describe_state(final.state))

@@ -196,15 +196,17 @@ class ToyEngine:
     def describe_random(self, s: ToyState, values: tuple[int, ...]) -> str:
         return f"{s.phase} {list(values)}"
 
-    def narrate_move(self, s: ToyState, action: Value) -> list[str]:
+    def narrate_move(self, s: ToyState, action: Value, verbose: bool = False) -> list[str]:
         after = self.apply_move(s, action)
         return [] if s.hp == after.hp else [f"hp {s.hp} -> {after.hp}"]
 
-    def narrate_random(self, s: ToyState, values: tuple[int, ...]) -> list[str]:
+    def narrate_random(
+        self, s: ToyState, values: tuple[int, ...], verbose: bool = False
+    ) -> list[str]:
         after = self.apply_random(s, values)
         return [] if s.hp == after.hp else [f"hp {s.hp} -> {after.hp}"]
 
-    def narrate_eject(self, s: ToyState, seat: int) -> list[str]:
+    def narrate_eject(self, s: ToyState, seat: int, verbose: bool = False) -> list[str]:
         return [f"seat {seat} is out"]
 
     def describe_state(self, s: ToyState) -> str:
