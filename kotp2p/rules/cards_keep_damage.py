@@ -42,8 +42,8 @@ from kotp2p.rules.effects import (
     remove_card,
     set_turn_flag,
     turn_flag,
+    use_card,
 )
-from kotp2p.rules.machine import use_card
 from kotp2p.rules.registry import (
     TOKEN_CARDS,
     card_hook,

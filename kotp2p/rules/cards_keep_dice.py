@@ -27,13 +27,14 @@ import kotp2p.rules.cardlist  # noqa: F401  (the cards must exist before their e
 from kotp2p.rules.actions import DONE, PASS, Action, UseCard
 from kotp2p.rules.dice import FACES, HEART, ONE, THREE, TWO
 from kotp2p.rules.effects import (
+    card_actions,
     gain_stars,
     lose_energy,
     remove_card,
     set_turn_flag,
     turn_flag,
+    use_card,
 )
-from kotp2p.rules.machine import card_actions, use_card
 from kotp2p.rules.registry import card_hook, copies_of, decision, frame_seat, random_event
 from kotp2p.rules.state import Frame, State
 

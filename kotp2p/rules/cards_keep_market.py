@@ -43,7 +43,7 @@ from kotp2p.rules.effects import (
     set_turn_flag,
     turn_flag,
 )
-from kotp2p.rules.machine import buy_card, take_card
+from kotp2p.rules.market import buy_card, take_card
 from kotp2p.rules.registry import CARDS, KEEP, card_hook, copies_of, decision, frame_seat, random_event
 from kotp2p.rules.state import HIDDEN, Frame, State
 

@@ -9,8 +9,20 @@ so reaction windows can interrupt each hit and simultaneous deaths share one res
 
 from __future__ import annotations
 
-from kotp2p.rules.registry import CARDS, COPIERS, DISCARD, fire, hook_sum, seats_from
-from kotp2p.rules.state import CITY, NOBODY, Frame, State
+from kotp2p.rules.actions import Action, UseCard
+from kotp2p.rules.basics import CITY, NOBODY, Frame
+from kotp2p.rules.registry import (
+    CARDS,
+    COPIERS,
+    DISCARD,
+    fire,
+    has_hook,
+    hook_sum,
+    hooked,
+    seats_from,
+    use_hook,
+)
+from kotp2p.rules.state import State
 
 MAX_STARS = 20
 BASE_HP = 10
@@ -248,3 +260,22 @@ def is_discard_card(card: int) -> bool:
 def grant_extra_turn(s: State, seat: int) -> None:
     """``seat`` takes another turn after the current one (queued behind earlier grants)."""
     s.extra = (*s.extra, seat)
+
+
+def card_actions(s: State, seat: int, hook: str) -> tuple[Action, ...]:
+    """The extra actions ``seat``'s cards offer in a decision (hook ``roll_actions``...)."""
+    if not s.cards[seat] or not has_hook(s, seat, hook):
+        return ()
+    out: list[Action] = []
+    for c, fn in hooked(s, seat, hook):
+        out.extend(fn(s, seat, c))
+    return tuple(out)
+
+
+
+def use_card(s: State, frame: Frame, action: UseCard) -> None:
+    """Run the ``use`` hook of the card named by a ``UseCard`` action."""
+    seat = frame[1]
+    use_hook(s, action.card)(s, seat, action.card, frame, action)
+
+
