@@ -211,7 +211,6 @@ def test_battery_monster_pays_before_the_paid_mimic_move_is_offered(hand: str) -
 
 
 @pytest.mark.card(13, 14, 27, edge=True)
-@pytest.mark.xfail(reason="the engine stops at 8 dice")
 def test_two_extra_heads_and_a_mimic_of_one_roll_nine_dice() -> None:
     seats = four("10/0/0 +extrahead +extrahead2 +mimic")
     s = rules.from_text(f"{seats} | active=0 phase=start flags=copy.27:13")
