@@ -223,7 +223,6 @@ def test_two_extra_heads_and_a_mimic_of_one_roll_nine_dice() -> None:
 
 @pytest.mark.ruling("2.7")
 @pytest.mark.card(104, edge=True)
-@pytest.mark.xfail(reason="a buyer in the City returns early")
 def test_death_from_above_from_the_city_puts_the_bay_monster_out() -> None:
     seats = FIVE.format("10/0/5 @city", "10/0/0", "10/0/0 @bay", "10/0/0", "10/0/0")
     s = rules.from_text(f"{seats} | active=0 phase=buy market=deathfromabove,heal,tank")
