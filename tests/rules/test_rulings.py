@@ -198,10 +198,7 @@ def test_freeze_time_turn_comes_first_then_the_frenzy_turn_then_the_next_seat() 
 
 
 @pytest.mark.ruling("1.2.1", "1.3")
-@pytest.mark.parametrize("hand", [
-    pytest.param("+mimic +batterymonster", marks=pytest.mark.xfail(reason="hooks fire in hand order")),
-    "+batterymonster +mimic",
-])
+@pytest.mark.parametrize("hand", ["+mimic +batterymonster", "+batterymonster +mimic"])
 def test_battery_monster_pays_before_the_paid_mimic_move_is_offered(hand: str) -> None:
     seats = four(f"10/0/0 {hand}", "10/0/0 @city +extrahead")
     s = rules.from_text(f"{seats} | active=0 phase=start flags=copy.27:13 tokens=batterymonster:4")
