@@ -77,6 +77,7 @@ def new_game(setup: Setup) -> State:
     s.stack = [("start",)]
     s.pending = None
     s.legal = ()
+    s.sink = None
     s.over = False
     s.winners = ()
     run(s)

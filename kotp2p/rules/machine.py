@@ -30,6 +30,7 @@ from kotp2p.rules.actions import Action, RandomResult, Reroll
 from kotp2p.rules.basics import HIDDEN
 from kotp2p.rules.dice import MAX_DICE
 from kotp2p.rules.errors import IllegalAction
+from kotp2p.rules.events import AutoDecision, Event
 from kotp2p.rules.registry import DECISIONS, RANDOMS, STEPS
 from kotp2p.rules.rolling import DICE_BOUNDS, after_roll, reroll, roll_dice
 from kotp2p.rules.state import Decision, RandomRequest, State, decision_for
@@ -64,6 +65,8 @@ def run(s: State, owned: bool = True) -> None:
                 if not owned:
                     s.own()
                     owned = True
+                if s.sink is not None:
+                    s.sink.append(AutoDecision(seat, frame[2], legal[0]))
                 kind.handle(s, frame, legal[0])
         elif op == "rand":
             rk = RANDOMS[frame[1]]
@@ -87,8 +90,11 @@ def run(s: State, owned: bool = True) -> None:
     s.pending = None
 
 
-def apply(state: State, action: Action) -> State:
+def apply(state: State, action: Action, events: list[Event] | None = None) -> State:
     """The state after ``action``; ``state`` is left unchanged.
+
+    With ``events``, what happened is appended to it in order (see :mod:`kotp2p.rules.events`);
+    on a refusal nothing is appended.
 
     :raises IllegalAction: if ``action`` is not legal for what is pending, saying what was.
     """
@@ -99,12 +105,15 @@ def apply(state: State, action: Action) -> State:
             values = action.values
             if frame[1] == "roll" and _values_fit(values, pending.bounds):
                 s = state.share()
+                s.sink = events
                 s.stack.pop()
                 s.k += 1
                 roll_dice(s, frame, values)
                 if not after_roll(s):
                     s.pending = None
                     run(s, False)
+                if events is not None:
+                    s.sink = None
                 return s
         elif type(action) is Reroll and type(pending) is Decision and pending.kind == "roll":
             s = state.share()
@@ -132,6 +141,7 @@ def apply(state: State, action: Action) -> State:
         rk = RANDOMS[frame[1]]
         owned = not rk.light
         s = state.copy() if owned else state.share()
+        s.sink = events
         s.stack.pop()
         s.k += 1
         rk.handle(s, frame, values)
@@ -152,10 +162,13 @@ def apply(state: State, action: Action) -> State:
             raise IllegalAction(_why_illegal(state, pending, action))
         owned = type(action) not in kind.light
         s = state.copy() if owned else state.share()
+        s.sink = events
         s.stack.pop()
         kind.handle(s, frame, action)
     s.pending = None
     run(s, owned)
+    if events is not None:
+        s.sink = None
     return s
 
 
@@ -211,8 +224,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return ()
 
 
-def eject(state: State, seat: int) -> State:
-    """The state after the absent ``seat`` is eliminated by its opponents' unanimous consent.
+def eject(state: State, seat: int, events: list[Event] | None = None) -> State:
+    """The state after the absent ``seat`` is eliminated by its opponents' unanimous consent;
+    with ``events``, what happened is appended to it, as for :func:`apply`.
 
     :raises IllegalAction: if the game is over or the seat is not a live seat.
     """
@@ -221,10 +235,12 @@ def eject(state: State, seat: int) -> State:
     if type(seat) is not int or not 0 <= seat < state.n or not state.alive[seat]:
         raise IllegalAction(f"expected a live seat to eject, found {seat!r}")
     s = state.copy()
+    s.sink = events
     s.hp[seat] = 0
     s.stack.append(("deaths",))
     s.pending = None
     run(s)
+    s.sink = None
     return s
 
 

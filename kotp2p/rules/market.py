@@ -20,6 +20,7 @@ from kotp2p.rules.effects import (
     set_hand,
     use_card,
 )
+from kotp2p.rules.events import CardBought, CardEffect, CardRevealed, MarketSwept
 from kotp2p.rules.registry import anyone_has, decision, fire, has_hook, hooked, random_event, seats_from, step
 from kotp2p.rules.state import State
 
@@ -71,6 +72,8 @@ def buy_card(s: State, seat: int, card: int, price: int) -> None:
     the card's own effect runs, then others may react to the revealed card. The frames that
     follow the purchase are pushed above whatever is on the stack now."""
     s.energy[seat] -= price
+    if s.sink is not None:
+        s.sink.append(CardBought(seat, card, price))
     slot = s.market.index(card) if card in s.market else -1
     take_card(s, seat, card)
     push = s.stack.append
@@ -99,6 +102,8 @@ def _bought(s: State, frame: Frame) -> None:
     _, seat, card = frame
     effect = CARDS[card].hooks.get("bought")
     if effect is not None:
+        if s.sink is not None and is_discard_card(card):
+            s.sink.append(CardEffect(seat, card))
         effect(s, seat, card)
     if is_discard_card(card) and card in s.cards[seat]:
         # Its effect is done (damage it queued resolves next): off to the discard pile.
@@ -114,6 +119,8 @@ def _buy_handle(s: State, frame: Frame, action: Action) -> None:
     elif t is Sweep:
         s.stack.append(frame)
         s.energy[seat] -= SWEEP_COST
+        if s.sink is not None:
+            s.sink.append(MarketSwept(seat, SWEEP_COST))
         for c in s.market:
             if c:
                 discard_card(s, c)
@@ -157,6 +164,8 @@ def _draw(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     market = list(s.market)
     market[slot] = card
     s.market = tuple(market)
+    if s.sink is not None:
+        s.sink.append(CardRevealed(card, slot))
 
 
 random_event("draw", _draw_bounds, _draw, light=True)

@@ -188,6 +188,7 @@ def from_text(text: str) -> State:
         s.stack = stack
     s.pending = None
     s.legal = ()
+    s.sink = None
     # One decoder validates everything and runs the stack.
     return state_from_wire(state_to_wire(s))
 

@@ -15,7 +15,8 @@ from operator import itemgetter
 from kotp2p.rules.actions import DONE, STOP, Action, Reroll, Stop, UseCard
 from kotp2p.rules.basics import MAX_PLAYERS, Frame
 from kotp2p.rules.dice import BASE_DICE, BASE_ROLLS, HEART, MAX_DICE, SMASH, count_faces, number_stars
-from kotp2p.rules.effects import card_actions, gain_stars, heal, turn_flag, use_card
+from kotp2p.rules.effects import add_tokens, card_actions, gain_stars, heal, turn_flag, use_card
+from kotp2p.rules.events import WHY_DICE, AutoDecision, DiceKept, DiceRolled
 from kotp2p.rules.registry import (
     TOKEN_CARDS,
     anyone_has,
@@ -94,6 +95,9 @@ def roll_dice(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.dice = values
     else:
         s.dice = _PICKERS[n][mask](dice + values)
+    if s.sink is not None:
+        rolled = tuple(range(len(values))) if not dice else tuple(i for i in range(n) if mask >> i & 1)
+        s.sink.append(DiceRolled(s.active, s.dice, rolled))
 
 
 random_event("roll", _roll_bounds, roll_dice, light=True)
@@ -153,6 +157,8 @@ def final_roll(s: State) -> None:
     """After the final roll: windows for other monsters (clockwise from the active one), then
     the active monster's change-die window. Cards supply both through hooks."""
     active = s.active
+    if s.sink is not None and s.alive[active]:
+        s.sink.append(DiceKept(active, s.dice))
     if not s.alive[active] or not (
         (s.cards[active] and has_hook(s, active, "change_die")) or anyone_has(s, "after_roll")
     ):
@@ -203,7 +209,7 @@ def resolve(s: State) -> None:
         fire(s, seat, "resolve", counts, smash_count(s, counts))
     ones, twos, threes = dice.count(0), dice.count(1), dice.count(2)
     if ones >= 3 or twos >= 3 or threes >= 3:
-        gain_stars(s, seat, number_stars([ones, twos, threes]))
+        gain_stars(s, seat, number_stars([ones, twos, threes]), why=WHY_DICE)
     if cards and has_hook(s, seat, "numbers"):
         fire(s, seat, "numbers", count_faces(dice))
     _res_hearts(s)  # last: it may push the hearts decision
@@ -252,10 +258,7 @@ def _hearts_handle(s: State, frame: Frame, action: Action) -> None:
         poison, shrink = TOKEN_CARDS.get("poison"), TOKEN_CARDS.get("shrink")
         if action.card == poison or action.card == shrink:
             n = action.args[0]
-            if action.card == poison:
-                s.poison[seat] -= n
-            else:
-                s.shrink[seat] -= n
+            add_tokens(s, seat, "poison" if action.card == poison else "shrink", -n, card=action.card)
             if hearts > n:
                 s.stack.append(("ask", seat, "hearts", hearts - n))
         else:
@@ -284,6 +287,8 @@ def after_roll(s: State) -> bool:
         return False
     if s.rolls_left <= 0:
         s.stack.pop()
+        if s.sink is not None:
+            s.sink.append(AutoDecision(seat, "roll", STOP))
         return False
     legal = REROLLS_AND_STOP[len(s.dice)]
     if len(legal) < 2:

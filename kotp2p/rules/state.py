@@ -23,6 +23,7 @@ from kotp2p.rules.actions import Action
 from kotp2p.rules.basics import BAY, CITY, HIDDEN, NOBODY, OUTSIDE, PHASE_INDEX, PHASE_NAMES, Frame
 from kotp2p.rules.carddefs import SLUGS, base_deck
 from kotp2p.rules.dice import format_dice
+from kotp2p.rules.events import Event
 
 
 class Decision(NamedTuple):
@@ -90,6 +91,7 @@ class State:
         "rolls_left",
         "rotation",
         "shrink",
+        "sink",
         "slots",
         "stack",
         "stars",
@@ -130,6 +132,9 @@ class State:
     legal: tuple[Action, ...]  # the legal actions of a pending decision, computed once
     over: bool
     winners: tuple[int, ...]
+    # Where ``apply`` records events while it builds this state; None when nobody asked (and
+    # always None in a state returned to a caller).
+    sink: list[Event] | None
 
     def copy(self) -> State:
         """A private copy whose lists may be changed without touching ``self``."""
@@ -173,6 +178,7 @@ class State:
         s.legal = self.legal
         s.over = self.over
         s.winners = self.winners
+        s.sink = None
         return s
 
     def own(self) -> None:

@@ -25,6 +25,7 @@ from kotp2p.rules.effects import (
     set_turn_flag,
     turn_flag,
 )
+from kotp2p.rules.events import WHY_DICE, CardEffect, Damaged, StayedInTokyo, YieldedTokyo
 from kotp2p.rules.registry import (
     HOOK_ORDER,
     anyone_has,
@@ -60,7 +61,7 @@ def res_smash(s: State) -> None:
     dice = s.dice
     energy = dice.count(ENERGY)
     if energy:
-        gain_energy(s, seat, energy)
+        gain_energy(s, seat, energy, why=WHY_DICE)
     if s.cards[seat] and has_hook(s, seat, "add_smashes"):
         smashes = smash_count(s, count_faces(dice))
     else:
@@ -120,7 +121,10 @@ def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> N
     """Protection, then the loss itself, the record for yields, and after-hit effects."""
     if s.cards[target] and has_hook(s, target, "protect"):
         for c, fn in list(hooked(s, target, "protect")):
-            amount = fn(s, target, c, amount, dealer, smash)
+            left = fn(s, target, c, amount, dealer, smash)
+            if left < amount and s.sink is not None:
+                s.sink.append(CardEffect(target, c))
+            amount = left
             if amount <= 0:
                 return
     lost = _lose_health(s, target, amount, dealer, smash)
@@ -140,6 +144,8 @@ def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -
     lost = min(amount, s.hp[target])
     if lost > 0:
         s.hp[target] -= lost
+        if s.sink is not None:
+            s.sink.append(Damaged(target, lost, dealer, smash))
         flags = s.flags
         if dealer >= 0:
             flags["t.dealt"] = flags.get("t.dealt", 0) | 1 << dealer
@@ -196,6 +202,9 @@ def _yield_check(s: State, frame: Frame, action: Action) -> bool:
 
 def _yield_handle(s: State, frame: Frame, action: Action) -> None:
     seat = frame[1]
+    if s.sink is not None:
+        event = YieldedTokyo if type(action) is Yield else StayedInTokyo
+        s.sink.append(event(seat, s.location(seat)))
     if type(action) is Yield:
         leave_tokyo(s, seat)
         set_turn_flag(s, "yielded", turn_flag(s, "yielded") | bit(seat))

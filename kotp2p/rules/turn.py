@@ -15,6 +15,7 @@ from collections.abc import Callable
 from kotp2p.rules.basics import MARKET_SLOTS, PHASE_NAMES, Frame
 from kotp2p.rules.dice import BASE_DICE, SMASH
 from kotp2p.rules.effects import bit, deal_damage, end_game, gain_energy, gain_stars
+from kotp2p.rules.events import WHY_TOKYO, ExtraTurn, RolledOff, TurnBegan
 from kotp2p.rules.market import after_buy, enter_and_buy
 from kotp2p.rules.registry import fire, has_hook, hooked, random_event, step
 from kotp2p.rules.rolling import final_roll, resolve, roll_start
@@ -47,6 +48,9 @@ def _rolloff(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     ]
     best = max(smashes)
     tied = [seat for seat, c in zip(contenders, smashes, strict=True) if c == best]
+    if s.sink is not None:
+        dice = tuple(values[i * BASE_DICE : (i + 1) * BASE_DICE] for i in range(len(contenders)))
+        s.sink.append(RolledOff(tuple(contenders), dice, tied[0] if len(tied) == 1 else -1))
     if len(tied) == 1:
         s.active = tied[0]
         s.rotation = tied[0]
@@ -66,10 +70,13 @@ def _first_turn(s: State, frame: Frame) -> None:
 # Turns
 
 
-def begin_turn(s: State, seat: int) -> None:
-    """``seat``'s turn begins: per-turn flags are cleared and the turn's phases pushed."""
+def begin_turn(s: State, seat: int, *, extra: bool = False) -> None:
+    """``seat``'s turn begins (``extra``: out of the rotation): per-turn flags are cleared and
+    the turn's phases pushed."""
     s.active = seat
     s.turn += 1
+    if s.sink is not None:
+        s.sink.append(TurnBegan(seat, s.turn, extra))
     flags = s.flags
     if flags:
         for key in [k for k in flags if k[:2] == "t."]:
@@ -107,9 +114,9 @@ def _start_effects(s: State) -> None:
     seat = s.active
     if seat == s.city or seat == s.bay:
         if s.two_player:
-            gain_energy(s, seat, 1)
+            gain_energy(s, seat, 1, why=WHY_TOKYO)
         else:
-            gain_stars(s, seat, 2)
+            gain_stars(s, seat, 2, why=WHY_TOKYO)
     if s.cards[seat]:
         fire(s, seat, "start_turn")
 
@@ -134,18 +141,20 @@ def _next_turn(s: State) -> None:
     if max(s.stars) >= 20:
         champions = tuple(t for t in range(s.n) if alive[t] and s.stars[t] >= 20)
         if champions:
-            end_game(s, champions)
+            end_game(s, champions, by_stars=True)
             return
     active = s.active
     if alive[active] and s.cards[active] and has_hook(s, active, "extra_turn"):
         for c, fn in list(hooked(s, active, "extra_turn")):
             if fn(s, active, c):
-                begin_turn(s, active)
+                if s.sink is not None:
+                    s.sink.append(ExtraTurn(active, c))
+                begin_turn(s, active, extra=True)
                 return
     while s.extra:
         extra, s.extra = s.extra[0], s.extra[1:]
         if alive[extra]:
-            begin_turn(s, extra)
+            begin_turn(s, extra, extra=True)
             return
     nxt = (s.rotation + 1) % s.n
     while not alive[nxt]:

@@ -134,6 +134,7 @@ def state_from_wire(obj: object) -> State:
         s.slots[_int(k, "a slot number", 0)] = _int(v, "a slot value", HIDDEN)
     s.pending = None
     s.legal = ()
+    s.sink = None
     _check_cards(s)
     if s.over and s.stack:
         raise InvalidState("expected no stack for a finished game")
