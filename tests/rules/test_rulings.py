@@ -10,7 +10,7 @@ import pytest
 
 from kotp2p import rules
 from tests.rules.keep_kit import finish_turn, use
-from tests.rules.kit import act, asked, card, draw, roll
+from tests.rules.kit import asked, card, draw, roll
 
 FOUR = "The King {}; Giga Zaur {}; Alienoid {}; Cyber Kitty {}"
 FIVE = "The King {}; Giga Zaur {}; Alienoid {}; Cyber Kitty {}; Meka Dragon {}"
@@ -232,5 +232,5 @@ def test_death_from_above_from_the_city_puts_the_bay_monster_out() -> None:
 def test_death_from_above_ejects_without_a_yield_so_burrowing_does_not_fire() -> None:
     seats = FIVE.format("10/0/5", "10/0/0 @city +burrowing", "10/0/0 @bay", "10/0/0", "10/0/0")
     s = rules.from_text(f"{seats} | active=0 phase=buy market=deathfromabove,heal,tank")
-    s = act(draw(rules.apply(s, rules.Buy(card("deathfromabove"))), "cornerstore"))
+    s = draw(rules.apply(s, rules.Buy(card("deathfromabove"))), "cornerstore")
     assert s.city == 0 and s.bay == -1 and s.hp[0] == 10 and s.stars[0] == 3
