@@ -85,7 +85,7 @@ from kotp2p.rules.events import (
 )
 from kotp2p.rules.eventtext import describe_event
 from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
-from kotp2p.rules.machine import apply, eject, legal_actions, open_slot, ranking
+from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
 from kotp2p.rules.registry import CARDS, DISCARD, KEEP, CardDef
 from kotp2p.rules.state import (
@@ -170,6 +170,7 @@ __all__ = [
     "UseCard",
     "Yield",
     "YieldedTokyo",
+    "action_for",
     "action_from_wire",
     "action_to_wire",
     "apply",

@@ -26,7 +26,7 @@ Each produces exactly the state the generic path would; a test plays games both 
 from __future__ import annotations
 
 from kotp2p.rules import basics
-from kotp2p.rules.actions import Action, RandomResult, Reroll
+from kotp2p.rules.actions import Action, RandomResult, Reroll, action_from_wire
 from kotp2p.rules.basics import HIDDEN
 from kotp2p.rules.dice import MAX_DICE
 from kotp2p.rules.errors import IllegalAction
@@ -130,13 +130,13 @@ def apply(state: State, action: Action, events: list[Event] | None = None) -> St
             )
         values = action.values
         bounds = pending.bounds
-        if pending.private_to >= 0 and values and set(values) == {HIDDEN}:
+        if pending.private_to >= 0 and _all_hidden(values):
             if len(values) != len(bounds):
                 raise IllegalAction(f"expected {len(bounds)} hidden values, found {len(values)}")
         elif not _values_fit(values, bounds):
             raise IllegalAction(
-                f"expected {len(bounds)} random values 0 <= v < bound for bounds "
-                f"{list(bounds)}, found {list(values)!r}"
+                f"expected {len(bounds)} random values, a tuple of integers 0 <= v < bound for "
+                f"bounds {list(bounds)}, found {values!r}"
             )
         rk = RANDOMS[frame[1]]
         owned = not rk.light
@@ -147,17 +147,7 @@ def apply(state: State, action: Action, events: list[Event] | None = None) -> St
         rk.handle(s, frame, values)
     else:
         kind = DECISIONS[pending.kind]
-        if kind.check is not None:
-            ok = kind.check(state, frame, action)
-        else:
-            try:
-                # Field-less actions are empty tuples that compare equal (Pass() == Done()):
-                # the legal action must also have the same type.
-                ok = action in state.legal and any(
-                    type(a) is type(action) for a in state.legal if a == action
-                )
-            except TypeError:  # an unhashable or foreign object
-                ok = False
+        ok = kind.check(state, frame, action) if kind.check is not None else action in state.legal
         if not ok:
             raise IllegalAction(_why_illegal(state, pending, action))
         owned = type(action) not in kind.light
@@ -176,20 +166,32 @@ def apply(state: State, action: Action, events: list[Event] | None = None) -> St
 # inputs of a game. For it, ``apply`` sets the next pending input directly, exactly as ``run``
 # would find it. Tests turn SHORTCUTS off and check that every state stays the same.
 _SIX = frozenset(range(6))
+_INT = frozenset((int,))
 
 
 def _values_fit(values: tuple[int, ...], bounds: tuple[int, ...]) -> bool:
-    """True if ``values`` answer ``bounds``: ``0 <= v < bound`` each (ints, as decoded by
-    ``action_from_wire``; a float or bool here is the caller's bug)."""
+    """True if ``values`` answer ``bounds``: a tuple of ``int`` (not ``bool``, not ``float``)
+    with ``0 <= v < bound`` each. Every path that takes a random result asks this one test."""
+    if type(values) is not tuple:
+        return False
     n = len(bounds)
     if len(values) != n:
         return False
-    if n <= MAX_DICE and bounds is DICE_BOUNDS[n]:  # dice
-        return _SIX.issuperset(values)
+    if n <= MAX_DICE and bounds is DICE_BOUNDS[n]:  # dice: set tests run in C
+        return _SIX.issuperset(values) and _INT.issuperset(map(type, values))
     if n == 1:  # a draw
         v = values[0]
         return type(v) is int and 0 <= v < bounds[0]
-    return all(type(v) is int and 0 <= v < b for v, b in zip(values, bounds, strict=False))
+    return all(type(v) is int and 0 <= v < b for v, b in zip(values, bounds, strict=True))
+
+
+def _all_hidden(values: tuple[int, ...]) -> bool:
+    """True for a non-empty tuple of ``HIDDEN`` ints (a private event seen by another seat)."""
+    return (
+        type(values) is tuple
+        and bool(values)
+        and all(type(v) is int and v == HIDDEN for v in values)
+    )
 
 
 def _why_illegal(state: State, pending: Decision, action: object) -> str:
@@ -199,6 +201,35 @@ def _why_illegal(state: State, pending: Decision, action: object) -> str:
         f"{action!r} is not legal: seat {pending.seat} ({state.monsters[pending.seat]}) must "
         f"make a {pending.kind!r} decision, one of {len(legal)} actions ({', '.join(names)})"
     )
+
+
+def action_for(state: State, obj: object) -> Action:
+    """Decode a wire action (:func:`action_from_wire`) meant for what ``state`` has pending,
+    refusing at once an action of a kind that input never takes (a ``Done`` where a ``Pass``
+    is expected, a player's action for a random event). Legality proper is ``apply``'s test.
+
+    :raises IllegalAction: for a malformed action or one of the wrong kind, saying which kinds
+        were expected.
+    """
+    action = action_from_wire(obj)
+    pending = state.pending
+    if pending is None:
+        raise IllegalAction("the game is over: no action is expected")
+    if isinstance(pending, RandomRequest):
+        if type(action) is not RandomResult:
+            raise IllegalAction(
+                f"expected a RandomResult for random event {pending.index}, "
+                f"found {type(action).__name__}"
+            )
+        return action
+    kinds = {type(a) for a in state.legal}
+    if type(action) not in kinds:
+        names = ", ".join(sorted(k.__name__ for k in kinds))
+        raise IllegalAction(
+            f"expected one of {names} for the {pending.kind!r} decision of seat {pending.seat} "
+            f"({state.monsters[pending.seat]}), found {type(action).__name__}"
+        )
+    return action
 
 
 def open_slot(state: State, slot: int, value: int) -> State:
