@@ -14,7 +14,9 @@ from kotp2p.rules.effects import (
     leave_tokyo,
     lose_energy,
     lose_stars,
+    note,
 )
+from kotp2p.rules.events import EnteredTokyo
 from kotp2p.rules.registry import card_hook
 from kotp2p.rules.state import CITY, NOBODY, State
 
@@ -39,16 +41,17 @@ _stars(116, 4)  # Skyscraper
 def _death_from_above(s: State, seat: int, c: int) -> None:
     """Everyone else in Tokyo is put out (no yield: nothing that fires on a yield fires); the
     buyer ends in the City: from outside with the entry bonus, from the Bay by simply moving."""
-    gain_stars(s, seat, 2)
+    gain_stars(s, seat, 2, card=c)
     was_city, was_bay = s.city == seat, s.bay == seat
     for occupant in (s.city, s.bay):
         if occupant != NOBODY and occupant != seat:
-            leave_tokyo(s, occupant)
+            leave_tokyo(s, occupant, card=c)
     if was_bay:
-        s.bay = NOBODY
+        leave_tokyo(s, seat, card=c)
         s.city = seat
+        note(s, EnteredTokyo(seat, CITY, c))
     elif not was_city:
-        enter_tokyo(s, seat, CITY)
+        enter_tokyo(s, seat, CITY, card=c)
 
 
 @card_hook(105, "bought")

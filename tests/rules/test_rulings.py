@@ -228,6 +228,23 @@ def test_death_from_above_from_the_city_puts_the_bay_monster_out() -> None:
     assert s.stars[0] == 2  # already in the City: no entry star
 
 
+@pytest.mark.ruling("2.7")
+def test_death_from_above_reports_who_it_put_out_and_where_its_buyer_went() -> None:
+    seats = FIVE.format("10/0/5 @bay", "10/0/0 @city", "10/0/0", "10/0/0", "10/0/0")
+    s = rules.from_text(f"{seats} | active=0 phase=buy market=deathfromabove,heal,tank")
+    s = rules.apply(s, rules.Buy(card("deathfromabove")))
+    events: list[rules.Event] = []
+    s = rules.apply(s, rules.RandomResult((s.deck.index(card("cornerstore")),)), events=events)
+    dfa = card("deathfromabove")
+    moves = [e for e in events if isinstance(e, rules.LeftTokyo | rules.EnteredTokyo)]
+    assert moves == [
+        rules.LeftTokyo(1, rules.CITY, dfa),
+        rules.LeftTokyo(0, rules.BAY, dfa),
+        rules.EnteredTokyo(0, rules.CITY, dfa),
+    ]
+    assert s.city == 0 and s.bay == -1 and s.stars[0] == 2  # from the Bay: no entry star
+
+
 @pytest.mark.ruling("2.7", "2.6")
 def test_death_from_above_ejects_without_a_yield_so_burrowing_does_not_fire() -> None:
     seats = FIVE.format("10/0/5", "10/0/0 @city +burrowing", "10/0/0 @bay", "10/0/0", "10/0/0")
