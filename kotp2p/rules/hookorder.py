@@ -22,10 +22,12 @@ from __future__ import annotations
 
 # hook point -> (card ids in the order they take effect, the ruling that fixes it)
 RULED_ORDER: dict[str, tuple[tuple[int, ...], str]] = {
-    # Battery Monster pays before anything else at the start of a turn, and the paid Mimic move
-    # comes after every start-of-turn effect, just before the first roll (so the energy Battery
-    # Monster paid can pay for it). Urbavore's star follows the Tokyo bonus, which the turn
-    # gives before any card.
+    # Battery Monster pays before the other cards at the start of a turn, and the paid Mimic
+    # move comes after every start-of-turn effect, just before the first roll (so the energy
+    # Battery Monster paid can pay for it). Urbavore's star follows the Tokyo bonus, which the
+    # turn gives before any card: so Battery Monster pays after that bonus, not before it as in
+    # the rulings, which nothing can tell (the bonus is stars, or in the 2-player variant energy
+    # that only adds to Battery Monster's).
     "start_turn": (
         (28, 46, 27),  # Battery Monster, Urbavore, Mimic
         "1.2.1, 1.2.8, 1.3",
