@@ -14,9 +14,11 @@ from kotp2p.rules.effects import (
     leave_tokyo,
     lose_energy,
     lose_stars,
+    note,
 )
+from kotp2p.rules.events import EnteredTokyo
 from kotp2p.rules.registry import card_hook
-from kotp2p.rules.state import BAY, CITY, NOBODY, State
+from kotp2p.rules.state import CITY, NOBODY, State
 
 
 def _others(s: State, seat: int) -> list[int]:
@@ -37,21 +39,19 @@ _stars(116, 4)  # Skyscraper
 
 @card_hook(104, "bought")
 def _death_from_above(s: State, seat: int, c: int) -> None:
-    gain_stars(s, seat, 2)
-    if s.city == seat:
-        return
-    if s.bay == seat:
-        # Already in Tokyo: simply move to the City; its occupant is put out.
-        s.bay = NOBODY
-        if s.city != NOBODY:
-            leave_tokyo(s, s.city)
+    """Everyone else in Tokyo is put out (no yield: nothing that fires on a yield fires); the
+    buyer ends in the City: from outside with the entry bonus, from the Bay by simply moving."""
+    gain_stars(s, seat, 2, card=c)
+    was_city, was_bay = s.city == seat, s.bay == seat
+    for occupant in (s.city, s.bay):
+        if occupant != NOBODY and occupant != seat:
+            leave_tokyo(s, occupant, card=c)
+    if was_bay:
+        leave_tokyo(s, seat, card=c)
         s.city = seat
-        return
-    for place in (CITY, BAY):
-        occupant = s.city if place == CITY else s.bay
-        if occupant != NOBODY:
-            leave_tokyo(s, occupant)
-    enter_tokyo(s, seat, CITY)
+        note(s, EnteredTokyo(seat, CITY, c))
+    elif not was_city:
+        enter_tokyo(s, seat, CITY, card=c)
 
 
 @card_hook(105, "bought")

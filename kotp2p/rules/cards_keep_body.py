@@ -1,7 +1,8 @@
 """Keep cards about the monster itself: health, energy, Battery Monster, end-of-turn rewards.
 
 End-of-turn cards fire in the order the rules list them (Rooting for the Underdog, Energy
-Hoarder, Herbivore, Solar Powered); poison comes after all of them (in the machine).
+Hoarder, Herbivore, Solar Powered; the table is in ``hookorder``); poison comes after all of
+them (in the turn).
 """
 
 from __future__ import annotations
@@ -67,25 +68,25 @@ def _battery_monster(s: State, seat: int, c: int) -> None:
         remove_card(s, seat, c)
 
 
-@card_hook(ROOTING_FOR_THE_UNDERDOG, "end_turn", order=1)
+@card_hook(ROOTING_FOR_THE_UNDERDOG, "end_turn")
 def _rooting_for_the_underdog(s: State, seat: int, c: int) -> None:
     mine = s.stars[seat]
     if all(s.stars[t] > mine for t in range(s.n) if t != seat and s.alive[t]):
         gain_stars(s, seat, 1, card=c)
 
 
-@card_hook(ENERGY_HOARDER, "end_turn", order=2)
+@card_hook(ENERGY_HOARDER, "end_turn")
 def _energy_hoarder(s: State, seat: int, c: int) -> None:
     gain_stars(s, seat, s.energy[seat] // 6, card=c)
 
 
-@card_hook(HERBIVORE, "end_turn", order=3)
+@card_hook(HERBIVORE, "end_turn")
 def _herbivore(s: State, seat: int, c: int) -> None:
     if not turn_flag(s, "dealt") & bit(seat):
         gain_stars(s, seat, 1, card=c)
 
 
-@card_hook(SOLAR_POWERED, "end_turn", order=4)
+@card_hook(SOLAR_POWERED, "end_turn")
 def _solar_powered(s: State, seat: int, c: int) -> None:
     if s.energy[seat] == 0:
         gain_energy(s, seat, 1, card=c)

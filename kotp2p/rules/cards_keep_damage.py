@@ -3,9 +3,9 @@
 Theory of operation
 -------------------
 Every hit is a ``hit`` frame (see :mod:`kotp2p.rules.machine`). Before it lands, the target's
-``hit_window`` hooks run in their fixed order:
+``hit_window`` hooks run in their fixed order (``hookorder``):
 
-1. Jets (order 0): a smash from the active monster on a Jets owner in Tokyo is held back. The
+1. Jets: a smash from the active monster on a Jets owner in Tokyo is held back. The
    owner is recorded as smashed (so it is asked to yield) and the amount waits in the turn flag
    ``jets.<seat>``; after every yield decision (``after_yields``), a monster that stayed takes
    it as a smash (reaction windows and tokens included), one that left takes nothing.
@@ -21,7 +21,7 @@ Every hit is a ``hit`` frame (see :mod:`kotp2p.rules.machine`). Before it lands,
 Protection (Wings used this turn, Armor Plating on a hit of exactly 1) then applies in
 ``apply_hit``; a hit that was entirely cancelled or prevented wounds nobody, so it opens no
 yield choice and gives no token. Burrowing's 1♥ to the monster taking a yielded place also
-waits for ``after_yields`` (order 1, after held-back Jets damage).
+waits for ``after_yields`` (after held-back Jets damage).
 """
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ def _react_window(s: State, seat: int, c: int, nxt: Frame) -> bool:
 
 
 for _card in (CAMOUFLAGE, WINGS, RAPID_HEALING):
-    card_hook(_card, "hit_window", order=1)(_react_window)
+    card_hook(_card, "hit_window")(_react_window)
 
 
 def _react_legal(s: State, frame: Frame) -> tuple[Action, ...]:
@@ -237,7 +237,7 @@ def _rapid_healing(s: State, seat: int, c: int, frame: Frame, action: UseCard) -
 # --- Jets and Burrowing: after the yield decisions --------------------------------------------
 
 
-@card_hook(JETS, "hit_window", order=0)
+@card_hook(JETS, "hit_window")
 def _jets_window(s: State, seat: int, c: int, nxt: Frame) -> bool:
     _, _, amount, dealer, smash, _stage = nxt
     assert isinstance(amount, int) and isinstance(dealer, int)
@@ -256,7 +256,7 @@ def _jets_window(s: State, seat: int, c: int, nxt: Frame) -> bool:
     return True
 
 
-@card_hook(JETS, "after_yields", order=0)
+@card_hook(JETS, "after_yields")
 def _jets_after(s: State, seat: int, c: int) -> Frame | None:
     amount = turn_flag(s, f"jets.{seat}")
     if not amount:
@@ -279,7 +279,7 @@ def _unsmash(s: State, frame: Frame) -> None:
     set_turn_flag(s, "smashed", turn_flag(s, "smashed") & ~bit(seat))
 
 
-@card_hook(BURROWING, "after_yields", order=1)
+@card_hook(BURROWING, "after_yields")
 def _burrowing_after(s: State, seat: int, c: int) -> Frame | None:
     active = s.active
     if turn_flag(s, "yielded") & bit(seat) and active != seat and not s.in_tokyo(active):
@@ -367,7 +367,7 @@ def _making_it_stronger(
 @card_hook(IT_HAS_A_CHILD, "dying")
 def _it_has_a_child(s: State, seat: int, c: int) -> bool:
     note(s, CardEffect(seat, c))
-    for card in s.cards[seat]:
+    for card in sorted(s.cards[seat]):  # card id order: never the order gained
         remove_card(s, seat, card)
     lose_stars(s, seat, s.stars[seat], card=c)
     note(s, Healed(seat, BASE_HP - s.hp[seat], c))

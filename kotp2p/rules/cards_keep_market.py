@@ -108,7 +108,7 @@ def _tentacles_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
         UseCard(c, (card,))
         for owner in range(s.n)
         if owner != seat and s.alive[owner]
-        for card in s.cards[owner]
+        for card in sorted(s.cards[owner])
         if CARDS[card].kind == KEEP and card_cost(s, seat, card) <= energy
     )
 
@@ -230,7 +230,8 @@ def _sell_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     mine = copies_of(s, seat, METAMORPH)
     if not mine:
         return ()
-    return (*(UseCard(mine[0], (card,)) for card in s.cards[seat] if CARDS[card].kind == KEEP), DONE)
+    keep = sorted(card for card in s.cards[seat] if CARDS[card].kind == KEEP)
+    return (*(UseCard(mine[0], (card,)) for card in keep), DONE)
 
 
 def _sell_handle(s: State, frame: Frame, action: Action) -> None:

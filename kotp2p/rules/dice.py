@@ -11,7 +11,8 @@ FACES = 6
 FACE_CHARS = "123ehs"
 FACE_NAMES = ("1", "2", "3", "energy", "heart", "smash")
 BASE_DICE = 6
-MAX_DICE = 8
+# 6 black dice and up to 3 more from cards: two Extra Heads and a Mimic copying one of them.
+MAX_DICE = 9
 BASE_ROLLS = 3
 
 

@@ -302,7 +302,7 @@ def eliminate(s: State, seat: int, batch: int) -> None:
     s.hp[seat] = 0
     s.elim = (*s.elim[:seat], batch, *s.elim[seat + 1:])
     s.stars[seat] = 0
-    cards = s.cards[seat]
+    cards = sorted(s.cards[seat])  # onto the discard pile in card id order, not the order gained
     set_hand(s, seat, ())
     for c in cards:
         s.tokens.pop(c, None)

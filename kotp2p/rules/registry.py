@@ -28,6 +28,7 @@ from kotp2p.rules.carddefs import SLUGS as SLUGS
 from kotp2p.rules.carddefs import CardDef as CardDef
 from kotp2p.rules.carddefs import card_by_name as card_by_name
 from kotp2p.rules.carddefs import register_cards as register_cards
+from kotp2p.rules.hookorder import RULED_ORDER, canonical_pairs, effect_order, rank
 from kotp2p.rules.state import CARD_ROLL, Frame, State
 
 # Hook points, with the signature the machine calls them with (``card`` is the card id that
@@ -72,25 +73,20 @@ HOOK_POINTS: dict[str, str] = {
     "extra_turn": "(s, seat, card) -> bool: at the end of the owner's turn, grant another turn",
 }
 
-# Hooks whose cards fire in a fixed order (``card_hook(..., order=N)``), not in the order gained.
-HOOK_ORDER: dict[str, dict[int, int]] = {}
+# The hook points where a ruling fixes the order of the cards: hook -> card id -> its place
+# (see :mod:`kotp2p.rules.hookorder`, where the order of every hook point is decided).
+HOOK_ORDER: dict[str, dict[int, int]] = {hook: rank(hook) for hook in RULED_ORDER}
 
 
-def card_hook(
-    card_id: int, hook: str, order: int | None = None
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Decorator: register ``fn`` as ``card_id``'s effect at hook point ``hook``.
-
-    With ``order``, the cards of one owner fire this hook sorted by it (lowest first).
-    """
+def card_hook(card_id: int, hook: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorator: register ``fn`` as ``card_id``'s effect at hook point ``hook`` (the order
+    among a monster's cards is :mod:`kotp2p.rules.hookorder`'s, never the order gained)."""
     if hook not in HOOK_POINTS:
         raise ValueError(f"unknown hook point {hook!r}")
 
     def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
         forget_hook_tables()
         CARDS[card_id].hooks[hook] = fn
-        if order is not None:
-            HOOK_ORDER.setdefault(hook, {})[card_id] = order
         return fn
 
     return deco
@@ -117,8 +113,9 @@ def copied(s: State, card: int) -> int:
 
 
 def card_pairs(s: State, seat: int) -> list[tuple[int, int]]:
-    """``(card in play, card whose effect it has)`` for seat's cards, in the order gained: each
-    card as itself, then a copier again as the card it copies."""
+    """``(card in play, card whose effect it has)`` for seat's cards: each card as itself, and
+    a copier again as the card it copies; in card id order of the effect, a card before a copy
+    of it (never in the order gained)."""
     out: list[tuple[int, int]] = []
     for c in s.cards[seat]:
         out.append((c, c))
@@ -126,11 +123,11 @@ def card_pairs(s: State, seat: int) -> list[tuple[int, int]]:
             t = copied(s, c)
             if t:
                 out.append((c, t))
-    return out
+    return canonical_pairs(out)
 
 
 # A hand's hook table: hook name -> ``(card, fn)`` for each of the hand's cards (and copies)
-# that has the hook, in the order gained or in the hook's fixed order. It is a pure function of
+# that has the hook, in the hook point's order (``hookorder``). It is a pure function of
 # the hand, memoised because it is asked at every step of a turn: by the cards for a hand with
 # no copier, by ``(card, effect)`` pairs for a hand with one (what a copier copies changes).
 # Every table holds the key "" (no hook has that name), so a table is never empty: the fast
@@ -153,9 +150,8 @@ def _build_table(pairs: tuple[tuple[int, int], ...]) -> HookTable:
     names = {h: None for _, k in pairs for h in CARDS[k].hooks}  # first-seen order
     for hook in names:
         mine = [(c, k) for c, k in pairs if hook in CARDS[k].hooks]
-        order = HOOK_ORDER.get(hook)
-        if order is not None and len(mine) > 1:
-            mine.sort(key=lambda ck: order.get(ck[1], 1000))
+        if len(mine) > 1:
+            mine = effect_order(hook, mine)
         table[hook] = tuple((c, CARDS[k].hooks[hook]) for c, k in mine)
     return table
 
@@ -190,7 +186,7 @@ _NONE: tuple[tuple[int, Callable[..., Any]], ...] = ()
 
 def hooked(s: State, seat: int, hook: str) -> tuple[tuple[int, Callable[..., Any]], ...]:
     """``(card, fn)`` for each of seat's cards that has ``hook`` (a copier with its target's
-    ``fn``), in the order gained or in the hook's fixed order."""
+    ``fn``), in the hook point's order (:mod:`kotp2p.rules.hookorder`)."""
     return (TABLES.get(s.cards[seat]) or hook_table(s, seat)).get(hook, _NONE)
 
 

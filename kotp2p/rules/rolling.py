@@ -35,7 +35,8 @@ ASK_ROLL = tuple(("ask", seat, "roll") for seat in range(MAX_PLAYERS))
 
 
 def dice_count(s: State, seat: int) -> int:
-    """How many dice ``seat`` rolls this turn: 6 + extra dice - shrink tokens, within 0..8."""
+    """How many dice ``seat`` rolls this turn: 6 + extra dice - shrink tokens, within 0..MAX_DICE
+    (9: no base card combination rolls more)."""
     n = BASE_DICE - s.shrink[seat]
     if s.cards[seat]:
         n += hook_sum(s, seat, "dice_count")

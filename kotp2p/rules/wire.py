@@ -8,6 +8,7 @@ so a hostile or corrupt array raises :class:`InvalidState`, never another error.
 from __future__ import annotations
 
 from kotp2p.rules.basics import HIDDEN, MAX_PLAYERS, MIN_PLAYERS, MONSTERS, NOBODY, PHASE_NAMES, Frame
+from kotp2p.rules.dice import MAX_DICE
 from kotp2p.rules.errors import InvalidState
 from kotp2p.rules.machine import run
 from kotp2p.rules.registry import CARDS, DECISIONS, RANDOMS, STEPS
@@ -116,8 +117,8 @@ def state_from_wire(obj: object) -> State:
     s.extra = tuple(_ints(f[16], "extra turns", None, 0, n))
     s.turn = _int(f[17], "the turn number", 0)
     s.dice = tuple(_ints(f[18], "dice", None, 0, 6))
-    if len(s.dice) > 8:
-        raise InvalidState("expected at most 8 dice")
+    if len(s.dice) > MAX_DICE:
+        raise InvalidState(f"expected at most {MAX_DICE} dice, found {len(s.dice)}")
     s.rolls_left = _int(f[19], "rolls left", 0, 64)
     s.market = tuple(0 if c == 0 else _card(c, "a market card") for c in _list(f[20], "market", 3))
     s.deck = tuple(_card(c, "a deck card") for c in _list(f[21], "deck"))

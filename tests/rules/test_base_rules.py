@@ -74,6 +74,7 @@ def test_first_players_smashes_hurt_nobody_when_tokyo_is_empty() -> None:
     assert s.city == 0 and s.stars[0] == 1  # forced entry, +1 star
 
 
+@pytest.mark.ruling("2.2", "2.5")
 def test_yielding_lets_the_attacker_take_the_city_and_its_star() -> None:
     s = resolve(four("10/0/0", "10/0/0 @city"), "s11223")
     assert asked(s) == (1, "yield")
@@ -87,17 +88,20 @@ def test_staying_keeps_the_place_and_the_attacker_stays_out() -> None:
     assert s.city == 1 and not s.in_tokyo(0) and s.stars[0] == 0
 
 
+@pytest.mark.ruling("2.5")
 def test_forced_entry_when_the_city_is_empty_even_without_smashing() -> None:
     s = resolve(four(), "11223e")
     assert s.city == 0 and s.stars[0] == 1
 
 
+@pytest.mark.ruling("1.2.8")
 def test_starting_a_turn_in_tokyo_gives_two_stars() -> None:
     s = rules.from_text(four("10/3/0 @city") + " | active=0 phase=start")
     assert s.stars[0] == 5
     assert isinstance(s.pending, rules.RandomRequest) and s.pending.bounds == (6,) * 6
 
 
+@pytest.mark.ruling("2.3", "3.6")
 def test_elimination_at_once_discards_cards_and_frees_tokyo() -> None:
     s = resolve(four("10/0/0", "2/5/6 @city +giantbrain"), "sss123")
     assert not s.alive[1] and s.hp[1] == 0
@@ -106,6 +110,7 @@ def test_elimination_at_once_discards_cards_and_frees_tokyo() -> None:
     assert s.city == 0  # nobody to ask; the attacker enters the free City
 
 
+@pytest.mark.ruling("2.1")
 def test_a_monster_in_tokyo_cannot_yield_after_card_damage() -> None:
     s = rules.from_text(four("10/0/3", "10/0/0 @city") + " | active=0 phase=buy market=flamethrower,-,-")
     s = draw(rules.apply(s, rules.Buy(card("flamethrower"))), "heal")
@@ -134,11 +139,13 @@ def test_with_four_monsters_there_is_no_bay() -> None:
     assert s.bay == -1 and not s.in_tokyo(0)
 
 
+@pytest.mark.ruling("2.8")
 def test_city_and_bay_never_smash_each_other_and_both_hit_outside() -> None:
     s = resolve(five("10/0/0 @bay", "10/0/0 @city"), "ss1122")
     assert s.hp == [10, 10, 8, 8, 8]
 
 
+@pytest.mark.ruling("2.4")
 def test_smash_from_outside_hits_city_and_bay_and_asks_clockwise_from_active() -> None:
     # Seat 2 attacks; City is seat 1 and Bay seat 3: seat 3 is asked first (clockwise from 2).
     s = rules.from_text(five("10/0/0", "10/0/0 @city", "10/0/0", "10/0/0 @bay")
@@ -149,6 +156,7 @@ def test_smash_from_outside_hits_city_and_bay_and_asks_clockwise_from_active() -
     assert asked(s) == (1, "yield")
 
 
+@pytest.mark.ruling("2.5", "2.8")
 def test_rulebook_five_players_both_yield_only_the_attacker_enters_the_city() -> None:
     s = rules.from_text(five("10/0/0", "10/0/0 @city", "10/0/0", "10/0/0 @bay")
                         + " | active=2 phase=resolve dice=ss1223")
@@ -157,6 +165,7 @@ def test_rulebook_five_players_both_yield_only_the_attacker_enters_the_city() ->
     assert s.stars[2] == 1
 
 
+@pytest.mark.ruling("2.8")
 def test_bay_closes_when_a_death_leaves_four_and_its_occupant_moves_to_an_empty_city() -> None:
     # Seat 0 in the Bay smashes everyone outside; nobody in the City; seat 2 dies.
     s = rules.from_text(five("10/0/0 @bay", "10/0/0", "1/0/0") + " | active=0 phase=resolve dice=s11223")
@@ -165,6 +174,7 @@ def test_bay_closes_when_a_death_leaves_four_and_its_occupant_moves_to_an_empty_
     assert s.stars[0] == 0  # moving to the City this way gives no star
 
 
+@pytest.mark.ruling("2.8")
 def test_bay_closing_puts_its_occupant_out_when_the_city_is_taken() -> None:
     s = rules.from_text(five("10/0/0", "10/0/0 @city", "10/0/0 @bay", "1/0/0")
                         + " | active=1 phase=resolve dice=s11223")
@@ -216,6 +226,7 @@ def test_buying_refills_the_slot_and_the_new_card_can_be_bought_the_same_turn() 
     assert s.stars[0] == 5 and s.energy[0] == 1
 
 
+@pytest.mark.ruling("6.2")
 def test_rulebook_sweep_then_buy_one_of_the_new_cards() -> None:
     s = rules.from_text(four("10/0/9 @city") + " | active=0 phase=buy market=cornerstore,heal,tank")
     s = rules.apply(s, rules.SWEEP)
@@ -242,6 +253,7 @@ def test_a_card_not_in_the_market_cannot_be_bought() -> None:
         rules.apply(s, rules.Buy(card("skyscraper")))
 
 
+@pytest.mark.ruling("6.2")
 def test_an_empty_deck_is_refilled_from_the_discard_pile() -> None:
     s = rules.from_text(four("10/0/9 @city") + " | active=0 phase=buy market=cornerstore,heal,tank "
                         "deck=- discard=skyscraper,frenzy")
@@ -261,6 +273,7 @@ def test_a_slot_stays_empty_when_deck_and_discard_are_both_empty() -> None:
     assert asked(s) == (0, "buy")
 
 
+@pytest.mark.ruling("6.4")
 def test_with_nothing_affordable_the_buy_step_is_not_asked() -> None:
     s = rules.from_text(four("10/0/1 @city") + " | active=0 phase=buy market=cornerstore,heal,tank")
     assert s.turn == 2 and s.active == 1
@@ -270,11 +283,13 @@ def test_with_nothing_affordable_the_buy_step_is_not_asked() -> None:
 # --- end of the game ----------------------------------------------------------------------------
 
 
+@pytest.mark.ruling("3.8", "D.limits")
 def test_stars_are_capped_at_twenty() -> None:
     s = resolve(four("10/18/0 @city"), "333333")
     assert s.stars[0] == 20
 
 
+@pytest.mark.ruling("3.1", "D.game-end")
 def test_twenty_stars_wins_at_the_end_of_the_turn_not_at_once() -> None:
     s = resolve(four("10/19/3 @city"), "333h12", "market=cornerstore,heal,tank")
     assert s.stars[0] == 20 and not s.is_over
@@ -283,6 +298,7 @@ def test_twenty_stars_wins_at_the_end_of_the_turn_not_at_once() -> None:
     assert s.is_over and s.winners == (0,)
 
 
+@pytest.mark.ruling("3.2")
 def test_twenty_stars_and_zero_health_is_a_loss() -> None:
     s = rules.from_text(four("4/19/5 @city", "1/0/0") + " | active=0 phase=buy market=jetfighters,heal,tank")
     s = draw(rules.apply(s, rules.Buy(card("jetfighters"))), "cornerstore")
@@ -290,12 +306,14 @@ def test_twenty_stars_and_zero_health_is_a_loss() -> None:
     assert not s.is_over and s.active == 1
 
 
+@pytest.mark.ruling("3.4", "D.game-end")
 def test_several_monsters_at_twenty_share_the_win() -> None:
     s = rules.from_text(four("10/20/0", "10/20/0 @city") + " | active=0 phase=end")
     assert s.is_over and s.winners == (0, 1)
     assert rules.ranking(s)[0] == (0, 1)
 
 
+@pytest.mark.ruling("D.game-end")
 def test_last_monster_standing_wins_at_once_mid_turn() -> None:
     s = rules.from_text("The King 10/0/0; Giga Zaur 2/0/0 @city | active=0 phase=resolve dice=sss123 "
                         "market=cornerstore,heal,tank")
@@ -303,6 +321,7 @@ def test_last_monster_standing_wins_at_once_mid_turn() -> None:
     assert s.pending is None and rules.legal_actions(s) == ()
 
 
+@pytest.mark.ruling("3.3", "D.game-end")
 def test_everybody_dying_together_means_nobody_wins() -> None:
     s = rules.from_text("The King 3/0/4 @city; Giga Zaur 3/0/0 | active=0 phase=buy "
                         "market=highaltitudebombing,heal,tank")
@@ -312,6 +331,7 @@ def test_everybody_dying_together_means_nobody_wins() -> None:
     assert rules.ranking(s) == ((0, 1),)
 
 
+@pytest.mark.ruling("3.4", "D.ranking")
 def test_ranking_winners_then_survivors_by_stars_then_later_eliminations() -> None:
     s = rules.from_text(
         "The King 10/20/0; Giga Zaur 10/5/0; Alienoid 0/0/0 dead=1; Cyber Kitty 10/7/0; "
@@ -321,6 +341,7 @@ def test_ranking_winners_then_survivors_by_stars_then_later_eliminations() -> No
     assert rules.ranking(s) == ((0,), (3,), (1,), (4,), (2,))
 
 
+@pytest.mark.ruling("3.7")
 def test_the_active_monster_dying_on_its_turn_skips_the_rest_of_it() -> None:
     s = rules.from_text(four("4/0/6", "10/0/0 @city") + " | active=0 phase=buy market=jetfighters,heal,tank")
     s = draw(rules.apply(s, rules.Buy(card("jetfighters"))), "cornerstore")
@@ -331,6 +352,7 @@ def test_the_active_monster_dying_on_its_turn_skips_the_rest_of_it() -> None:
 # --- the 2-player variant -----------------------------------------------------------------------
 
 
+@pytest.mark.ruling("8.1")
 def test_two_player_variant_gives_energy_for_tokyo_instead_of_stars() -> None:
     s = rules.from_text("The King 10/0/0; Giga Zaur 10/0/0 | active=0 phase=resolve dice=11223e")
     assert s.city == 0 and s.stars[0] == 0 and s.energy[0] == 2
@@ -338,6 +360,7 @@ def test_two_player_variant_gives_energy_for_tokyo_instead_of_stars() -> None:
     assert s.stars[0] == 0 and s.energy[0] == 1
 
 
+@pytest.mark.ruling("8.1")
 def test_two_player_variant_is_keyed_on_the_starting_player_count() -> None:
     # Three monsters started; one is dead: Tokyo still gives stars, not energy.
     s = rules.from_text("The King 10/0/0; Giga Zaur 10/0/0; Alienoid 0/0/0 dead=1 | active=0 phase=resolve dice=11223e")
@@ -369,6 +392,7 @@ def test_non_active_decisions_come_one_seat_at_a_time() -> None:
         rules.apply(s, rules.Buy(card("heal")))
 
 
+@pytest.mark.ruling("D.first-player")
 def test_roll_off_most_smashes_starts_ties_roll_again_among_themselves() -> None:
     s = rules.new_game(rules.Setup(("The King", "Giga Zaur", "Alienoid")))
     assert isinstance(s.pending, rules.RandomRequest) and len(s.pending.bounds) == 18

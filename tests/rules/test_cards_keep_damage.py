@@ -32,6 +32,7 @@ def end_of_turn(seats: str, extra: str = "") -> rules.State:
 
 
 @pytest.mark.card(4)
+@pytest.mark.ruling("2.1", "4.2")
 def test_armor_plating_ignores_a_loss_of_exactly_one() -> None:
     s = resolve(four("10/0/0", "10/0/0 @city +armorplating"), "1122es")
     assert s.hp[1] == 10
@@ -47,6 +48,7 @@ def test_armor_plating_blocks_one_poison_token_but_not_two_damage() -> None:
 
 
 @pytest.mark.card(7)
+@pytest.mark.ruling("4.4")
 def test_camouflage_rolls_a_die_per_damage_and_each_heart_cancels_one() -> None:
     s = resolve(four("10/0/0", "10/0/0 @city +camouflage"), "11sssh")
     assert asked(s) == (1, "react")
@@ -57,6 +59,7 @@ def test_camouflage_rolls_a_die_per_damage_and_each_heart_cancels_one() -> None:
 
 
 @pytest.mark.card(7, 5, edge=True)
+@pytest.mark.ruling("4.4", "2.1")
 def test_camouflage_with_background_dweller_rerolls_threes_and_a_full_cancel_gives_no_yield() -> None:
     s = resolve(four("10/0/0", "10/0/0 @city +camouflage +backgrounddweller"), "11sse1")
     s = rules.apply(s, use("camouflage"))
@@ -75,6 +78,7 @@ def test_wings_prevent_every_loss_for_the_rest_of_the_turn() -> None:
 
 
 @pytest.mark.card(48, edge=True)
+@pytest.mark.ruling("2.1", "4.2")
 def test_wings_then_no_yield_choice_and_later_card_damage_is_also_prevented() -> None:
     s = resolve(four("10/0/9", "10/0/3 @city +wings"), "1sssss", "market=flamethrower,heal,tank")
     s = rules.apply(s, use("wings"))
@@ -116,6 +120,7 @@ def test_regeneration_never_goes_above_the_maximum_and_does_not_heal_in_tokyo() 
 
 
 @pytest.mark.card(24)
+@pytest.mark.ruling("2.2")
 def test_jets_yielding_after_a_smash_costs_no_health() -> None:
     s = resolve(four("10/0/0", "10/0/0 @city +jets"), "1sssss")
     assert asked(s) == (1, "yield") and s.hp[1] == 10
@@ -124,6 +129,7 @@ def test_jets_yielding_after_a_smash_costs_no_health() -> None:
 
 
 @pytest.mark.card(24, edge=True)
+@pytest.mark.ruling("2.2")
 def test_jets_staying_takes_the_held_back_damage() -> None:
     s = resolve(four("10/0/0", "10/0/0 @city +jets"), "1sssss")
     s = rules.apply(s, rules.STAY)
@@ -131,6 +137,7 @@ def test_jets_staying_takes_the_held_back_damage() -> None:
 
 
 @pytest.mark.card(6, edge=True)
+@pytest.mark.ruling("2.6")
 def test_burrowing_yield_wounds_the_monster_taking_the_place() -> None:
     s = resolve(four("10/0/0", "10/0/0 @city +burrowing"), "1sssse")
     s = rules.apply(s, rules.YIELD)
@@ -138,6 +145,7 @@ def test_burrowing_yield_wounds_the_monster_taking_the_place() -> None:
 
 
 @pytest.mark.card(6, 24, edge=True)
+@pytest.mark.ruling("1.8")
 def test_burrowing_and_jets_yield_takes_no_damage_and_still_burrows() -> None:
     s = resolve(four("10/0/0", "10/0/0 @city +jets +burrowing"), "1sssse")
     s = rules.apply(s, rules.YIELD)
@@ -176,6 +184,7 @@ def test_nova_breath_from_tokyo_still_lets_nobody_else_in_and_smashed_tokyo_may_
 
 
 @pytest.mark.card(15)
+@pytest.mark.ruling("D.fire-breathing")
 def test_fire_breathing_burns_both_neighbours() -> None:
     s = resolve(four("10/0/0 +firebreathing"), "1122es")
     # Giga Zaur (City) is smashed and burnt: one hit of 2; Cyber Kitty, the other neighbour: 1.
@@ -183,6 +192,7 @@ def test_fire_breathing_burns_both_neighbours() -> None:
 
 
 @pytest.mark.card(15, edge=True)
+@pytest.mark.ruling("4.5", "8.2")
 def test_fire_breathing_with_two_monsters_burns_once_merged_into_the_smash() -> None:
     s = resolve("The King 10/0/0 +firebreathing; Giga Zaur 10/0/0 @city", "1122es")
     assert s.hp == [10, 8] and asked(s) == (1, "yield")
@@ -194,6 +204,7 @@ def test_fire_breathing_with_two_monsters_burns_once_merged_into_the_smash() -> 
 
 
 @pytest.mark.card(35)
+@pytest.mark.ruling("5.2")
 def test_poison_spit_poisons_the_wounded_and_poison_bites_at_their_turns_end() -> None:
     s = resolve(four("10/0/0 +poisonspit"), "1122es")
     assert s.poison == [0, 1, 0, 0]
@@ -202,6 +213,7 @@ def test_poison_spit_poisons_the_wounded_and_poison_bites_at_their_turns_end() -
 
 
 @pytest.mark.card(35, edge=True)
+@pytest.mark.ruling("5.2")
 def test_poison_heart_removes_a_token_only_outside_tokyo_and_tokens_outlive_the_card() -> None:
     s = resolve(four("8/0/1 poison=2"), "11hhe2")
     assert asked(s) == (0, "hearts")
@@ -214,6 +226,7 @@ def test_poison_heart_removes_a_token_only_outside_tokyo_and_tokens_outlive_the_
 
 
 @pytest.mark.card(35, 7, edge=True)
+@pytest.mark.ruling("5.2")
 def test_a_fully_cancelled_smash_gives_no_poison() -> None:
     s = resolve(four("10/0/0 +poisonspit", "10/0/0 @city +camouflage"), "1122es")
     s = rules.apply(rules.apply(s, use("camouflage")), rules.RandomResult((4,)))
@@ -245,12 +258,14 @@ def test_eater_of_the_dead_gains_three_stars_when_a_monster_drops_to_zero() -> N
 
 
 @pytest.mark.card(10, 23, edge=True)
+@pytest.mark.ruling("4.6")
 def test_eater_of_the_dead_fires_even_when_it_has_a_child_saves_the_monster() -> None:
     s = resolve(four("10/0/0", "2/5/0 @city +ithasachild", "10/0/0 +eaterofthedead"), "11sss2")
     assert s.alive[1] and s.stars[2] == 3
 
 
 @pytest.mark.card(47)
+@pytest.mark.ruling("4.6")
 def test_making_it_stronger_two_lost_in_one_hit_give_an_energy() -> None:
     s = resolve(four("10/0/0", "10/0/0 @city +wereonlymakingitstronger"), "1122ss")
     assert s.energy[1] == 1
@@ -271,6 +286,7 @@ def test_it_has_a_child_restarts_at_ten_without_cards_or_stars_but_keeps_energy(
 
 
 @pytest.mark.card(23, 6, edge=True)
+@pytest.mark.ruling("2.3", "D.it-has-a-child")
 def test_it_has_a_child_in_tokyo_leaves_without_a_yield() -> None:
     s = resolve(four("10/0/0", "2/0/0 @city +ithasachild +burrowing"), "11sss2")
     assert s.city == 0  # the attacker took the City, without a yield choice
@@ -281,6 +297,7 @@ def test_it_has_a_child_in_tokyo_leaves_without_a_yield() -> None:
 
 
 @pytest.mark.card(20)
+@pytest.mark.ruling("5.3")
 def test_healing_ray_heals_another_monster_who_pays_two_energy_per_heart() -> None:
     s = resolve(four("10/0/0 +healingray", "10/0/0 @city", "5/0/9"), "11hhe2")
     assert asked(s) == (0, "hearts")
@@ -289,6 +306,7 @@ def test_healing_ray_heals_another_monster_who_pays_two_energy_per_heart() -> No
 
 
 @pytest.mark.card(20, 38, edge=True)
+@pytest.mark.ruling("5.3", "D.regeneration")
 def test_healing_ray_regeneration_of_the_healed_applies_and_a_poor_target_pays_what_it_has() -> None:
     s = resolve(four("10/0/0 @city +healingray", "5/0/1 +regeneration"), "11hee2")
     s = rules.apply(s, use("healingray", 1, 1))
@@ -303,6 +321,7 @@ def test_healing_ray_offers_no_target_at_full_health() -> None:
 
 
 @pytest.mark.card(21, 113, edge=True)
+@pytest.mark.ruling("4.7")
 def test_herbivore_damage_to_itself_counts_as_dealing_damage() -> None:
     s = rules.from_text(four("10/0/5 +herbivore") + " | active=0 phase=buy market=jetfighters,heal,tank")
     s = draw(rules.apply(s, rules.Buy(card("jetfighters"))), "cornerstore")

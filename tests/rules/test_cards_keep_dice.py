@@ -71,6 +71,7 @@ def test_giant_brain_rolls_are_spent_like_normal_ones() -> None:
 
 
 @pytest.mark.card(45)
+@pytest.mark.ruling("1.4")
 def test_energy_drink_buys_a_roll_after_the_last_one() -> None:
     s = at_roll(four("10/0/3 +energydrink"), "11122s")
     assert asked(s) == (0, "roll")
@@ -116,6 +117,7 @@ def test_background_dweller_rerolls_a_three_without_spending_a_roll() -> None:
 
 
 @pytest.mark.card(5, edge=True)
+@pytest.mark.ruling("1.4")
 def test_background_dweller_works_after_the_last_roll_and_only_on_threes() -> None:
     s = at_roll(four("10/0/0 +backgrounddweller"), "3121ss")
     legal = rules.legal_actions(s)
@@ -218,6 +220,7 @@ def test_acid_attack_adds_a_smash_even_without_smash_dice() -> None:
 
 
 @pytest.mark.card(1, 43, edge=True)
+@pytest.mark.ruling("5.1", "D.at-least-one-smash")
 def test_acid_attack_does_not_enable_spiked_tail_and_hits_only_reachable_monsters() -> None:
     s = resolve(four("10/0/0 +acidattack +spikedtail"), "1122ee")
     assert s.hp[1] == 9
@@ -238,6 +241,7 @@ def test_poison_quills_three_twos_add_two_smashes() -> None:
 
 
 @pytest.mark.card(34, 43, edge=True)
+@pytest.mark.ruling("5.1", "D.at-least-one-smash")
 def test_poison_quills_smashes_enable_spiked_tail() -> None:
     s = resolve(four("10/0/0 +poisonquills +spikedtail"), "2221ee")
     assert s.hp[1] == 7
@@ -252,6 +256,7 @@ def test_urbavore_gives_a_star_more_at_the_start_of_a_turn_in_tokyo() -> None:
 
 
 @pytest.mark.card(46, edge=True)
+@pytest.mark.ruling("8.1")
 def test_urbavore_smash_only_in_tokyo_and_its_star_in_the_two_player_variant() -> None:
     s = resolve("The King 10/0/0 @city +urbavore; Giga Zaur 10/0/0", "1122es")
     assert s.hp[1] == 8
@@ -277,6 +282,7 @@ def test_complete_destruction_gives_nine_stars_for_all_six_faces() -> None:
 
 
 @pytest.mark.card(8, 1, edge=True)
+@pytest.mark.ruling("5.1")
 def test_complete_destruction_counts_a_card_smash_but_needs_the_other_faces() -> None:
     s = resolve(four("10/0/0 +completedestruction +acidattack"), "123eh1")
     assert s.stars[0] == 9
@@ -320,6 +326,7 @@ def test_freeze_time_three_ones_give_another_turn_with_one_die_fewer() -> None:
 
 
 @pytest.mark.card(16, edge=True)
+@pytest.mark.ruling("5.4")
 def test_freeze_time_stacks_one_die_fewer_each_time_then_play_moves_on() -> None:
     s = finish_turn(resolve(four("10/0/0 +freezetime"), "111eee"))
     s = finish_turn(rules.apply(roll(s, "111ee"), rules.STOP))
@@ -331,6 +338,7 @@ def test_freeze_time_stacks_one_die_fewer_each_time_then_play_moves_on() -> None
 
 
 @pytest.mark.card(16, edge=True)
+@pytest.mark.ruling("5.4")
 def test_freeze_time_bought_after_rolling_three_ones_still_gives_the_turn() -> None:
     s = rules.from_text(four("10/0/5") + " | active=0 phase=buy dice=111eee market=freezetime,heal,tank")
     s = rules.apply(s, rules.Buy(card("freezetime")))

@@ -38,6 +38,7 @@ def test_alien_origin_makes_cards_one_energy_cheaper() -> None:
 
 
 @pytest.mark.card(2, 32, edge=True)
+@pytest.mark.ruling("6.8")
 def test_alien_origin_discounts_a_tentacles_purchase_and_the_owner_gets_what_was_paid() -> None:
     s = buy_phase(four("10/0/3 +alienorigin +parasitictentacles", "10/0/0 @city +camouflage"))
     s = rules.apply(s, use("parasitictentacles", card("camouflage")))
@@ -71,6 +72,7 @@ def test_opportunist_may_buy_a_card_as_soon_as_it_is_revealed() -> None:
 
 
 @pytest.mark.card(31, 27, edge=True)
+@pytest.mark.ruling("6.3")
 def test_two_opportunists_via_mimic_are_asked_clockwise_from_the_active_monster() -> None:
     seats = FOUR.format("10/0/4 +opportunist", "10/0/0 @city", "10/0/3", "10/0/4 +mimic")
     s = rules.from_text(f"{seats} | active=2 phase=buy market=heal,tank,skyscraper flags=copy.27:31")
@@ -83,6 +85,7 @@ def test_two_opportunists_via_mimic_are_asked_clockwise_from_the_active_monster(
 
 
 @pytest.mark.card(31, 109, edge=True)
+@pytest.mark.ruling("6.3")
 def test_frenzy_bought_by_an_opportunist_plays_right_after_this_turn() -> None:
     s = buy_phase(four("10/0/3", "10/0/0 @city", "10/0/7 +opportunist"))
     s = draw(rules.apply(s, rules.Buy(card("heal"))), "frenzy")
@@ -155,6 +158,7 @@ def test_made_in_a_lab_peek_passed_leaves_the_card_in_the_deck_once_per_turn() -
 
 
 @pytest.mark.card(26)
+@pytest.mark.ruling("6.5", "1.11")
 def test_metamorph_sells_keep_cards_for_their_printed_cost_after_buying() -> None:
     s = buy_phase(four("10/0/2 +metamorph +extrahead"))
     s = rules.apply(s, rules.DONE)
@@ -164,6 +168,7 @@ def test_metamorph_sells_keep_cards_for_their_printed_cost_after_buying() -> Non
 
 
 @pytest.mark.card(26, 17, 11, edge=True)
+@pytest.mark.ruling("1.13", "D.friend-of-children")
 def test_metamorph_sale_gets_friend_of_children_and_counts_for_energy_hoarder() -> None:
     s = buy_phase(four("10/0/2 +metamorph +friendofchildren +energyhoarder +solarpowered"))
     s = act(s, rules.DONE, use("metamorph", card("solarpowered")))
@@ -208,6 +213,7 @@ def test_battery_monster_stores_six_and_pays_two_per_turn() -> None:
 
 
 @pytest.mark.card(28, 17, edge=True)
+@pytest.mark.ruling("D.friend-of-children")
 def test_battery_monster_is_discarded_when_empty_and_friend_of_children_does_not_apply() -> None:
     seats = four("10/0/0 +batterymonster +friendofchildren")
     s = rules.from_text(seats + " | active=0 phase=start tokens=batterymonster:2")
@@ -243,6 +249,7 @@ def test_rooting_for_the_underdog_alone_with_fewest_stars_gains_one() -> None:
 
 
 @pytest.mark.card(39, edge=True)
+@pytest.mark.ruling("D.underdog")
 def test_rooting_for_the_underdog_gives_nothing_on_a_tie_or_on_others_turns() -> None:
     s = end_of_turn(four("10/2/0 +rootingfortheunderdog", "10/2/0 @city", "10/5/0", "10/4/0"))
     assert s.stars[0] == 2
@@ -296,6 +303,7 @@ def test_mimic_copies_a_card_chosen_when_bought() -> None:
 
 
 @pytest.mark.card(27, 13, edge=True)
+@pytest.mark.ruling("6.6")
 def test_mimic_counts_as_one_more_copy_and_moves_for_one_energy_at_the_start() -> None:
     seats = four("10/0/1 +extrahead +mimic", "10/0/0 @city +giantbrain")
     s = rules.from_text(seats + " | active=0 phase=start flags=copy.27:13")
@@ -310,6 +318,7 @@ def test_mimic_counts_as_one_more_copy_and_moves_for_one_energy_at_the_start() -
 
 
 @pytest.mark.card(27, 28, edge=True)
+@pytest.mark.ruling("6.6")
 def test_mimic_on_battery_monster_gets_its_own_energy_and_is_discarded_when_empty() -> None:
     s = buy_phase(four("10/0/10", "10/0/0 @city +batterymonster"), "mimic,heal,tank", "tokens=batterymonster:2")
     s = draw(rules.apply(s, rules.Buy(card("mimic"))), "cornerstore")
@@ -319,6 +328,7 @@ def test_mimic_on_battery_monster_gets_its_own_energy_and_is_discarded_when_empt
 
 
 @pytest.mark.card(27, 41, edge=True)
+@pytest.mark.ruling("6.6")
 def test_mimic_on_smoke_cloud_gets_three_smoke_and_stays_when_they_are_spent() -> None:
     s = buy_phase(four("10/0/10", "10/0/0 @city +smokecloud"), "mimic,heal,tank", "tokens=smokecloud:1")
     s = draw(rules.apply(s, rules.Buy(card("mimic"))), "cornerstore")
@@ -349,6 +359,7 @@ def test_mimic_losing_its_target_copies_nothing_until_moved() -> None:
 
 
 @pytest.mark.card(27, edge=True)
+@pytest.mark.ruling("3.6")
 def test_mimic_loses_its_token_when_the_copied_cards_owner_is_eliminated() -> None:
     seats = four("10/0/0 +mimic", "1/0/0 @city +giantbrain")
     s = rules.from_text(f"{seats} | active=0 phase=resolve dice=1122es flags=copy.27:18")
@@ -356,6 +367,7 @@ def test_mimic_loses_its_token_when_the_copied_cards_owner_is_eliminated() -> No
 
 
 @pytest.mark.card(39, 11, edge=True)
+@pytest.mark.ruling("1.13.2", "1.13.3", "1.13.7")
 def test_end_of_turn_cards_fire_in_the_listed_order_with_poison_last() -> None:
     # Rooting for the Underdog comes before Energy Hoarder: alone with the fewest stars first.
     seats = four("2/2/6 +energyhoarder +rootingfortheunderdog poison=2", "10/3/0 @city", "10/3/0", "10/3/0")
@@ -366,6 +378,7 @@ def test_end_of_turn_cards_fire_in_the_listed_order_with_poison_last() -> None:
 
 
 @pytest.mark.card(27, 36, edge=True)
+@pytest.mark.ruling("6.7")
 def test_psychic_probe_and_its_mimic_copy_probe_once_and_a_heart_discards_both() -> None:
     seats = four("10/0/0", "10/0/0 @city +psychicprobe +mimic")
     s = rules.from_text(f"{seats} | active=0 phase=roll dice=sssss1 rolls=1 flags=copy.27:36")

@@ -58,6 +58,7 @@ def test_death_from_above_puts_everyone_out_and_takes_the_city_with_its_star() -
 
 
 @pytest.mark.card(104, edge=True)
+@pytest.mark.ruling("2.7")
 def test_death_from_above_ejects_city_and_bay_with_five_monsters() -> None:
     seats = "The King 10/0/5; Giga Zaur 10/0/0 @city; Alienoid 10/0/0 @bay; Cyber Kitty 10/0/0; Meka Dragon 10/0/0"
     s = rules.from_text(f"{seats} | active=0 phase=buy market=deathfromabove,heal,tank")
@@ -67,6 +68,7 @@ def test_death_from_above_ejects_city_and_bay_with_five_monsters() -> None:
 
 
 @pytest.mark.card(104, edge=True)
+@pytest.mark.ruling("2.7")
 def test_death_from_above_from_the_bay_moves_to_the_city_without_the_entry_star() -> None:
     seats = "The King 10/0/5 @bay; Giga Zaur 10/0/0 @city; Alienoid 10/0/0; Cyber Kitty 10/0/0; Meka Dragon 10/0/0"
     s = rules.from_text(f"{seats} | active=0 phase=buy market=deathfromabove,heal,tank")
@@ -121,6 +123,7 @@ def test_flame_thrower_can_eliminate_and_gives_no_yield() -> None:
 
 
 @pytest.mark.card(109)
+@pytest.mark.ruling("D.frenzy")
 def test_frenzy_gives_another_turn_after_this_one() -> None:
     s = buy("10/0/7 @city", ("10/0/0",) * 3, "frenzy")
     assert asked(s) is None  # nothing affordable: the turn ends
@@ -129,6 +132,7 @@ def test_frenzy_gives_another_turn_after_this_one() -> None:
 
 
 @pytest.mark.card(109, edge=True)
+@pytest.mark.ruling("1.14")
 def test_after_a_frenzy_turn_play_resumes_with_the_next_seat() -> None:
     s = buy("10/0/7 @city", ("10/0/0",) * 3, "frenzy")
     s = rules.apply(s, rules.RandomResult(rules.parse_dice("111222")))
@@ -182,6 +186,7 @@ def test_jet_fighters_five_stars_and_four_wounds() -> None:
 
 
 @pytest.mark.card(113, edge=True)
+@pytest.mark.ruling("3.2")
 def test_jet_fighters_killing_its_buyer_at_nineteen_stars_is_no_win() -> None:
     s = buy("4/19/5", OTHERS, "jetfighters")
     assert not s.alive[0] and not s.is_over
@@ -233,6 +238,7 @@ def test_vast_storm_takes_half_of_each_others_energy_rounded_down() -> None:
 
 
 @pytest.mark.card(118, edge=True)
+@pytest.mark.ruling("3.8")
 def test_vast_storm_spares_the_buyer_and_zero_energy() -> None:
     s = buy("10/0/9", ("10/0/0 @city", "10/0/2", "10/0/3"), "vaststorm")
     assert s.energy == [3, 0, 1, 2]
