@@ -19,8 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import trio
-
 from kotp2p import rules
 from kotp2p.bots import BOT_KINDS, make_bot
 from kotp2p.net.chain import CHAIN_LENGTH, PEEK_TAG, SecretChain
@@ -43,6 +41,7 @@ from kotp2p.net.store import (
     game_info,
     list_games,
 )
+from kotp2p.net.transport.mainloop import run_main
 from kotp2p.net.transport.runner import run_session
 from kotp2p.ui.plain import PlainView
 
@@ -122,6 +121,13 @@ def _read_stdin() -> str:
         return ""
 
 
+def _is_interrupt(exc: BaseException) -> bool:
+    """Ctrl-C, alone or as the only content of trio's exception groups."""
+    if isinstance(exc, BaseExceptionGroup):
+        return all(_is_interrupt(e) for e in exc.exceptions)
+    return isinstance(exc, KeyboardInterrupt)
+
+
 def _play(session: Session, stored: StoredGame, bot_delay: float,
           restore: tuple[list[bytes], list[bytes]] | None) -> int:
     view = PlainView(session, sys.stdout)
@@ -130,11 +136,13 @@ def _play(session: Session, stored: StoredGame, bot_delay: float,
     read_line: Callable[[], str] = _read_stdin
     session.bot_delay = bot_delay
     try:
-        trio.run(lambda: run_session(session, view=view, read_line=read_line, restore=restore))
-    except KeyboardInterrupt:
+        run_main(lambda: run_session(session, view=view, read_line=read_line, restore=restore))
+    except BaseException as exc:
+        if not _is_interrupt(exc):
+            raise
         session.quit()
-        print(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
-        raise
+        view.say(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
+        raise KeyboardInterrupt from None
     if session.is_over:
         view.say(f"Log: {stored.log_path}")
     return 0

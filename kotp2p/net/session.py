@@ -61,6 +61,7 @@ from kotp2p.net.updates import (
     GameOver,
     LinkChanged,
     MoveApplied,
+    StateChanged,
     Update,
     ViolationSeen,
     Waiting,
@@ -480,13 +481,25 @@ class Session:
                 continue
             elif isinstance(ev, Applied):
                 if not self._quiet:
+                    self._changes(ev.step - 1)
                     self._updates.append(MoveApplied(ev.step, ev.kind, ev.seat, ev.description))
             elif isinstance(ev, Rolled):
                 if not self._quiet:
                     self._updates.append(DiceRolled(ev.k, ev.values,
                                                     self._describe_random(ev.k, ev.values)))
             elif isinstance(ev, Finished):
+                self._changes(self.protocol.replica.step)
                 self._finish(ev.winners)
+
+    def _changes(self, step: int) -> None:
+        """Say what entry ``step`` and its random events changed (it is complete now)."""
+        entries = self.protocol.replica.entries
+        if not 0 < step < len(entries):
+            return
+        entry = entries[step]
+        text = self.engine.describe_changes(entry.before, entry.points[-1].state)
+        if text:
+            self._updates.append(StateChanged(step, text))
 
     def _describe_random(self, k: int, values: tuple[int, ...]) -> str:
         """Plain words for random event k (the one place that turns events into text)."""

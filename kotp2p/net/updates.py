@@ -22,6 +22,15 @@ class MoveApplied:
 
 
 @dataclass(frozen=True)
+class StateChanged:
+    """What step ``step`` and the random events after it changed (damage, healing, ★, ⚡), in
+    plain words, once the step is complete."""
+
+    step: int
+    description: str
+
+
+@dataclass(frozen=True)
 class DiceRolled:
     """Random event ``k`` (dice, or a card drawn) came out as ``values``."""
 
@@ -95,5 +104,5 @@ class GameOver:
     summary: str
 
 
-Update = (MoveApplied | DiceRolled | ChatLine | ViolationSeen | FrameRefused | Waiting
+Update = (MoveApplied | StateChanged | DiceRolled | ChatLine | ViolationSeen | FrameRefused | Waiting
           | EjectAsked | LinkChanged | YourTurn | GameOver)

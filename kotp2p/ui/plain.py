@@ -24,6 +24,7 @@ from kotp2p.net.updates import (
     GameOver,
     LinkChanged,
     MoveApplied,
+    StateChanged,
     Update,
     ViolationSeen,
     Waiting,
@@ -133,6 +134,8 @@ class PlainView:
             if isinstance(u, MoveApplied):
                 self._track_keep(u)
                 self.say(f"* {u.description}")
+            elif isinstance(u, StateChanged):
+                self.say(f"  = {u.description}")
             elif isinstance(u, DiceRolled):
                 self.say(f"  {u.description}")
             elif isinstance(u, ChatLine):

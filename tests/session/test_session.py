@@ -14,6 +14,7 @@ from kotp2p.net.updates import (
     EjectAsked,
     GameOver,
     MoveApplied,
+    StateChanged,
     Waiting,
     YourTurn,
 )
@@ -37,6 +38,10 @@ def test_a_local_game_between_four_bots_ends_with_a_valid_log() -> None:
     moves = _of(MoveApplied, ups)
     assert len(moves) == v.steps and all(m.description for m in moves)  # type: ignore[attr-defined]
     assert _of(DiceRolled, ups)[0].description.startswith("dice ")  # type: ignore[attr-defined]
+    # Damage, healing, stars and energy in plain words, once each step is complete.
+    changes = _of(StateChanged, ups)
+    assert any("♥" in c.description for c in changes)  # type: ignore[attr-defined]
+    assert all(ups.index(c) < len(ups) - 1 for c in changes)
 
 
 def test_a_human_seat_waits_for_submit_and_refuses_what_is_not_legal() -> None:
