@@ -43,6 +43,7 @@ from kotp2p.net.store import (
 )
 from kotp2p.net.transport.mainloop import run_main
 from kotp2p.net.transport.runner import run_session
+from kotp2p.net.words import check_words
 from kotp2p.ui.plain import PlainView
 
 
@@ -131,7 +132,8 @@ def _is_interrupt(exc: BaseException) -> bool:
 def _play(session: Session, stored: StoredGame, bot_delay: float,
           restore: tuple[list[bytes], list[bytes]] | None) -> int:
     view = PlainView(session, sys.stdout)
-    view.say(f"Game {session.genesis.game_id.hex()[:16]}: "
+    game_id = session.genesis.game_id
+    view.say(f"Game {game_id.hex()[:16]} ({' '.join(check_words(game_id))}): "
              + ", ".join(session.names()) + f". Log: {stored.log_path}")
     read_line: Callable[[], str] = _read_stdin
     session.bot_delay = bot_delay

@@ -34,13 +34,14 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from kotp2p.net.codec import Value
 from kotp2p.net.engine import GameEngine, State
 from kotp2p.net.envelope import Kind
 from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.genesis import Genesis
+from kotp2p.net.history import Point
 from kotp2p.net.protocol import (
     Applied,
     Event,
@@ -61,6 +62,7 @@ from kotp2p.net.updates import (
     GameOver,
     LinkChanged,
     MoveApplied,
+    Narrated,
     StateChanged,
     Update,
     ViolationSeen,
@@ -104,6 +106,19 @@ class MemorySink:
 
     def flush(self) -> None:
         """Nothing to do in memory."""
+
+
+@runtime_checkable
+class Narrator(Protocol):
+    """An engine that can say, in plain words, each thing a move or a random outcome does."""
+
+    def narrate_move(self, state: State, action: Value) -> list[str]:
+        """One line per engine event of applying ``action`` (wire form) to ``state``."""
+        ...
+
+    def narrate_random(self, state: State, values: tuple[int, ...]) -> list[str]:
+        """One line per engine event of answering the random event pending in ``state``."""
+        ...
 
 
 @dataclass
@@ -153,6 +168,7 @@ class Session:
         self.journal = journal
         self.timeouts = timeouts
         self.bot_delay = bot_delay
+        self.narrator: Narrator | None = engine if isinstance(engine, Narrator) else None
         self.links_up: set[int] = set()
         self.stopped = False
         self._queue: deque[tuple[int, int, bytes]] = deque()
@@ -481,15 +497,54 @@ class Session:
                 continue
             elif isinstance(ev, Applied):
                 if not self._quiet:
-                    self._changes(ev.step - 1)
-                    self._updates.append(MoveApplied(ev.step, ev.kind, ev.seat, ev.description))
+                    self._applied(ev)
             elif isinstance(ev, Rolled):
                 if not self._quiet:
-                    self._updates.append(DiceRolled(ev.k, ev.values,
-                                                    self._describe_random(ev.k, ev.values)))
+                    self._rolled(ev)
             elif isinstance(ev, Finished):
-                self._changes(self.protocol.replica.step)
+                if self.narrator is None:
+                    self._changes(self.protocol.replica.step)
                 self._finish(ev.winners)
+
+    # -- plain words: the one place that turns what the engine did into text -------------------
+
+    def _applied(self, ev: Applied) -> None:
+        if self.narrator is None:
+            self._changes(ev.step - 1)
+        self._updates.append(MoveApplied(ev.step, ev.kind, ev.seat, ev.description))
+        entries = self.protocol.replica.entries
+        if self.narrator is None or ev.kind != "move" or ev.step >= len(entries):
+            return
+        entry = entries[ev.step]
+        try:
+            lines = self.narrator.narrate_move(entry.before, entry.action)
+        except ValueError as exc:  # an engine that cannot say it: the action's line is enough
+            log.debug("no narration for step %d: %s", ev.step, exc)
+            return
+        self._updates += [Narrated(ev.step, line) for line in lines]
+
+    def _rolled(self, ev: Rolled) -> None:
+        point = self._point_of(ev.k)
+        lines: list[str] = []
+        if self.narrator is not None and point is not None:
+            try:
+                lines = self.narrator.narrate_random(point.state, ev.values)
+            except ValueError as exc:
+                log.debug("no narration for random event %d: %s", ev.k, exc)
+        if not lines:
+            text = (self.engine.describe_random(point.state, ev.values) if point is not None
+                    else f"random values {list(ev.values)}")
+            lines = [text]
+        step = point.step if point is not None else self.protocol.replica.step
+        self._updates.append(DiceRolled(ev.k, ev.values, lines[0]))
+        self._updates += [Narrated(step, line) for line in lines[1:]]
+
+    def _point_of(self, k: int) -> Point | None:
+        for entry in reversed(self.protocol.replica.entries):
+            for p in entry.points:
+                if p.k == k:
+                    return p
+        return None
 
     def _changes(self, step: int) -> None:
         """Say what entry ``step`` and its random events changed (it is complete now)."""
@@ -500,14 +555,6 @@ class Session:
         text = self.engine.describe_changes(entry.before, entry.points[-1].state)
         if text:
             self._updates.append(StateChanged(step, text))
-
-    def _describe_random(self, k: int, values: tuple[int, ...]) -> str:
-        """Plain words for random event k (the one place that turns events into text)."""
-        for entry in reversed(self.protocol.replica.entries):
-            for p in entry.points:
-                if p.k == k:
-                    return self.engine.describe_random(p.state, values)
-        return f"random values {list(values)}"
 
     def _finish(self, winners: tuple[int, ...]) -> None:
         r = self.protocol.replica

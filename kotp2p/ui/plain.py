@@ -24,6 +24,7 @@ from kotp2p.net.updates import (
     GameOver,
     LinkChanged,
     MoveApplied,
+    Narrated,
     StateChanged,
     Update,
     ViolationSeen,
@@ -134,6 +135,8 @@ class PlainView:
             if isinstance(u, MoveApplied):
                 self._track_keep(u)
                 self.say(f"* {u.description}")
+            elif isinstance(u, Narrated):
+                self.say(f"  {u.text}")
             elif isinstance(u, StateChanged):
                 self.say(f"  = {u.description}")
             elif isinstance(u, DiceRolled):
