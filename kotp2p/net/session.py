@@ -32,7 +32,8 @@ from __future__ import annotations
 import logging
 import unicodedata
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -190,6 +191,7 @@ class Session:
         """Seconds to wait after the end for the other seats' BYEs."""
         self._quiet = False
         self._started = False
+        self._busy = False
 
     # -- what a view reads ----------------------------------------------------------------------
 
@@ -266,25 +268,27 @@ class Session:
 
     def start(self, now: float) -> None:
         """Begin play (the genesis is signed by every seat)."""
-        self._begin(now)
-        for seat, ls in self.seats.items():
-            self._handle(seat, ls.protocol.start())
-        self._run(now)
+        with self._working():
+            self._begin(now)
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.start())
+            self._run(now)
 
     def resume(self, now: float, logged: list[bytes], journal: list[bytes]) -> None:
         """Continue a game after a restart: every local seat is rebuilt from the log's envelope
         payloads and the journal's, then asks its peers for what it missed."""
-        self._begin(now)
-        self._quiet = True
-        for seat, ls in self.seats.items():
-            self._handle(seat, ls.protocol.restore(logged, journal))
-            self._journaled[seat] = len(ls.protocol.replica.streams[seat])
-        self._quiet = False
-        r = self.protocol.replica
-        self._chat_next = list(r.cursor)
-        for seat, ls in self.seats.items():
-            self._handle(seat, ls.protocol.sync_requests())
-        self._run(now)
+        with self._working():
+            self._begin(now)
+            self._quiet = True
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.restore(logged, journal))
+                self._journaled[seat] = len(ls.protocol.replica.streams[seat])
+            self._quiet = False
+            r = self.protocol.replica
+            self._chat_next = list(r.cursor)
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.sync_requests())
+            self._run(now)
 
     def _begin(self, now: float) -> None:
         if self._started:
@@ -296,28 +300,31 @@ class Session:
     def receive(self, sender: int, payload: bytes, now: float) -> None:
         """A frame payload (after its length prefix) came from remote seat ``sender``: every
         local seat reads it (each ignores what it already has)."""
-        if sender in self.seats or not 0 <= sender < self.genesis.n:
-            self._updates.append(FrameRefused(sender, f"a link claims seat {sender}, expected a "
-                                              "remote seat of this game"))
-            return
-        for seat, ls in self.seats.items():
-            self._handle(seat, ls.protocol.receive(payload, sender))
-        self._run(now)
+        with self._working():
+            if sender in self.seats or not 0 <= sender < self.genesis.n:
+                self._updates.append(FrameRefused(sender, f"a link claims seat {sender}, expected a "
+                                                  "remote seat of this game"))
+                return
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.receive(payload, sender))
+            self._run(now)
 
     def link_up(self, seat: int, now: float) -> None:
         """The link to remote ``seat`` is (back) up: ask it for whatever we miss."""
-        self.links_up.add(seat)
-        self._updates.append(LinkChanged(seat, True))
-        for s, ls in self.seats.items():
-            self._handle(s, [e for e in ls.protocol.sync_requests()
-                             if isinstance(e, Send) and seat in e.to])
-        self._run(now)
+        with self._working():
+            self.links_up.add(seat)
+            self._updates.append(LinkChanged(seat, True))
+            for s, ls in self.seats.items():
+                self._handle(s, [Send(e.frame, (seat,)) for e in ls.protocol.sync_requests()
+                                 if isinstance(e, Send)])
+            self._run(now)
 
     def link_down(self, seat: int, now: float) -> None:
         """The link to remote ``seat`` went down (the transport reconnects)."""
-        self.links_up.discard(seat)
-        self._updates.append(LinkChanged(seat, False))
-        self._run(now)
+        with self._working():
+            self.links_up.discard(seat)
+            self._updates.append(LinkChanged(seat, False))
+            self._run(now)
 
     def submit(self, action: Value, now: float) -> None:
         """The view's human decides (the action in the engine's wire form).
@@ -325,10 +332,11 @@ class Session:
         :raises LocalProtocolError: not this seat's decision now, or an illegal action (the
             message says why).
         """
-        if self.seats[self.me].decide is not None:
-            raise LocalProtocolError("a bot plays this seat")
-        self._handle(self.me, self.protocol.submit(action))
-        self._run(now)
+        with self._working():
+            if self.seats[self.me].decide is not None:
+                raise LocalProtocolError("a bot plays this seat")
+            self._handle(self.me, self.protocol.submit(action))
+            self._run(now)
 
     def chat(self, text: str, now: float) -> None:
         """Say a line to every seat (signed, logged, not part of the game); cut at 500
@@ -336,31 +344,52 @@ class Session:
 
         :raises LocalProtocolError: an empty line.
         """
-        text = text.strip()[:MAX_CHAT]
-        if not text:
-            raise LocalProtocolError("expected some text to say")
-        self._handle(self.me, self.protocol.chat(text))
-        self._run(now)
+        with self._working():
+            text = text.strip()[:MAX_CHAT]
+            if not text:
+                raise LocalProtocolError("expected some text to say")
+            self._handle(self.me, self.protocol.chat(text))
+            self._run(now)
 
     def vote_eject(self, now: float) -> None:
         """The view's human agrees to eject the seats holding the game up (after the hard
         deadline); nothing happens unless every other live seat votes the same."""
-        self._handle(self.me, self.protocol.hard_timeout())
-        self._run(now)
+        with self._working():
+            self._handle(self.me, self.protocol.hard_timeout())
+            self._run(now)
 
     def tick(self, now: float) -> None:
         """Time passed: bots whose delay is over decide, deadlines fire."""
-        self._run(now)
+        with self._working():
+            self._run(now)
 
     def quit(self) -> None:
-        """Stop here (the game can be resumed): log what was accepted, flush, stop."""
+        """Stop here (the game can be resumed): log what was accepted, flush, stop. Called
+        while the session was busy (Ctrl-C in the middle of a call), it only flushes what was
+        written: the protocol objects may be half-way through a change."""
         if self.stopped:
             return
         self.stopped = True
+        if self._busy:
+            self.log.flush()
+            if self.journal is not None:
+                self.journal.flush()
+            return
         self._handle(self.me, self.protocol.close())
         self._sync_journal()
 
     # -- the loop -------------------------------------------------------------------------------
+
+    @contextmanager
+    def _working(self) -> Iterator[None]:
+        """Mark the session busy for one input; an interruption (Ctrl-C) leaves it marked."""
+        self._busy = True
+        try:
+            yield
+        except LocalProtocolError:
+            self._busy = False
+            raise
+        self._busy = False
 
     def _run(self, now: float) -> None:
         if self.stopped:

@@ -218,3 +218,53 @@ def test_a_session_restarted_from_its_log_and_journal_finishes_the_same_game() -
     mine, theirs = parse_log(bytes(log.data)), parse_log(bytes(a.log.data))  # type: ignore[attr-defined]
     assert sorted(mine.payloads) == sorted(theirs.payloads)
     assert not [u for u in board.seen[0] if "broke" in repr(u)]
+
+
+def test_ctrl_c_in_the_middle_of_a_call_keeps_what_was_written_and_the_game_resumes() -> None:
+    t = table(3, seed=9)
+    log, journal = MemorySink(), MemorySink()
+    log.append([t.genesis.frame()])
+    journal.append([t.genesis.frame()])
+    s = session(t, range(3), timeouts=Timeouts(None, None), log=log, journal=journal)
+    calls = 0
+    decide = s.seats[2].decide
+    assert decide is not None
+
+    def interrupted(state: object) -> object:
+        nonlocal calls
+        calls += 1
+        if calls == 12:
+            raise KeyboardInterrupt
+        return decide(state)
+
+    s.seats[2].decide = interrupted  # type: ignore[assignment]
+    with pytest.raises(KeyboardInterrupt):
+        s.start(0.0)
+    written = bytes(log.data)
+    s.quit()  # the protocols may be half-way through a change: only flushes
+    assert s.stopped and bytes(log.data) == written
+    logged = list(parse_log(bytes(log.data)).payloads)
+    journaled = list(parse_log(bytes(journal.data)).payloads)
+    assert len(logged) > 10  # the steps closed before the interruption
+    again = session(t, range(3), timeouts=Timeouts(None, None), log=log, journal=journal)
+    again.resume(1.0, logged, journaled)
+    assert again.is_over and verdict(log).status == "VALID"
+
+
+def test_a_link_coming_up_asks_that_seat_alone_for_what_is_missing() -> None:
+    from kotp2p.net import codec
+    from kotp2p.net.updates import LinkChanged
+
+    t = table(3, seed=10)
+    a = session(t, [0, 1], timeouts=Timeouts(None, None))
+    a.start(0.0)
+    a.outgoing()
+    a.link_up(2, 1.0)
+    out = a.outgoing()
+    asked = sorted((to, codec.unpack(frame[4:])[1]) for to, frame in out)  # type: ignore[index]
+    # Seat 0 asks about authors 1 and 2, seat 1 about 0 and 2; one request per author reaches 2.
+    assert asked == [(2, 0), (2, 1), (2, 2)]
+    assert all(codec.unpack(frame[4:])[0] == "sync" for _, frame in out)  # type: ignore[index]
+    assert LinkChanged(2, True) in a.updates() and a.links_up == {2}
+    a.link_down(2, 2.0)
+    assert LinkChanged(2, False) in a.updates() and a.links_up == set()
