@@ -70,7 +70,8 @@ def format_state(state: rules.State, names: tuple[str, ...], kept: frozenset[int
                      f"/{rules.max_hp(state, seat)} ⚡{state.energy[seat]}; {cards}")
     if state.dice:
         lines.append(f"Dice: {format_dice(state, kept)}; rolls left {state.rolls_left}")
-    market = ", ".join(f"{rules.card_name(c)} ({rules.CARDS[c].cost}⚡)" for c in state.market)
+    market = ", ".join(f"{rules.card_name(c)} ({rules.CARDS[c].cost}⚡)" for c in state.market
+                       if c in rules.CARDS)  # an empty slot (the deck ran out) holds no card
     lines.append(f"Market: {market or 'empty'}")
     return lines
 
