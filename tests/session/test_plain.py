@@ -7,7 +7,7 @@ import pytest
 from kotp2p import rules
 from kotp2p.ui.plain import format_state, listed_actions, parse_line
 
-ROLL = ("The King 10/3/2 @city +acidattack; Giga Zaur 7/0/5; Alienoid 10/1/0 dead=1 | active=1 "
+ROLL = ("The King 10/3/2 @city +acidattack poison=2; Giga Zaur 7/0/5; Alienoid 10/1/0 dead=1 | active=1 "
         "phase=roll dice=123ehs rolls=2 market=flamethrower,energize,-")
 BUY = "The King 10/0/3; Giga Zaur 10/0/0 @city | active=0 phase=buy market=flamethrower,-,-"
 
@@ -16,7 +16,7 @@ def test_the_state_shows_tokyo_each_monster_the_dice_with_keep_marks_and_the_mar
     s = rules.from_text(ROLL)
     lines = format_state(s, s.monsters, kept=frozenset({0, 5}), me=1)
     assert lines[0] == "Turn 1. Tokyo City: The King"
-    assert lines[1] == "  The King: ★3 ♥10/10 ⚡2; Acid Attack"
+    assert lines[1] == "  The King: ★3 ♥10/10 ⚡2, poison 2; Acid Attack"
     assert lines[2] == "> Giga Zaur (you): ★0 ♥7/10 ⚡5; no cards"
     assert lines[3] == "  Alienoid: out of the game"
     assert lines[4] == "Dice: [0]1* [1]2 [2]3 [3]e [4]h [5]s*; rolls left 2"
