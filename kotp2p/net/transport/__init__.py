@@ -1,0 +1,35 @@
+"""kotp2p.net.transport: the thin trio layer that moves bytes; the only place with trio and sockets.
+
+Everything that decides (the handshake, the lobby, the peer protocol, the beacon format) is
+sans-IO in :mod:`kotp2p.net`; this package only drives it: TCP listener and dialer, one link per
+peer (reader, writer, PING), the full mesh with reconnection, the UDP beacon.
+"""
+
+from kotp2p.net.transport.connect import (
+    DEFAULT_PORT,
+    accept_handshake,
+    dial_handshake,
+    dial_tcp,
+    serve_tcp,
+)
+from kotp2p.net.transport.framed import FrameStream, PeerClosed
+from kotp2p.net.transport.link import Link, LinkConfig
+from kotp2p.net.transport.mesh import Address, Connector, Mesh, MeshConfig, dialer_of, tcp_connector
+
+__all__ = [
+    "DEFAULT_PORT",
+    "Address",
+    "Connector",
+    "FrameStream",
+    "Link",
+    "LinkConfig",
+    "Mesh",
+    "MeshConfig",
+    "PeerClosed",
+    "accept_handshake",
+    "dial_handshake",
+    "dial_tcp",
+    "dialer_of",
+    "serve_tcp",
+    "tcp_connector",
+]
