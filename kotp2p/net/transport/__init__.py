@@ -5,6 +5,7 @@ sans-IO in :mod:`kotp2p.net`; this package only drives it: TCP listener and dial
 peer (reader, writer, PING), the full mesh with reconnection, the UDP beacon.
 """
 
+from kotp2p.net.transport.beacon import announce, listen
 from kotp2p.net.transport.connect import (
     DEFAULT_PORT,
     accept_handshake,
@@ -27,9 +28,11 @@ __all__ = [
     "MeshConfig",
     "PeerClosed",
     "accept_handshake",
+    "announce",
     "dial_handshake",
     "dial_tcp",
     "dialer_of",
+    "listen",
     "serve_tcp",
     "tcp_connector",
 ]
