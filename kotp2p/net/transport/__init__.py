@@ -15,17 +15,30 @@ from kotp2p.net.transport.connect import (
 )
 from kotp2p.net.transport.framed import FrameStream, PeerClosed
 from kotp2p.net.transport.link import Link, LinkConfig
-from kotp2p.net.transport.mesh import Address, Connector, Mesh, MeshConfig, dialer_of, tcp_connector
+from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby, LobbyFailed
+from kotp2p.net.transport.mesh import (
+    Address,
+    Connector,
+    Mesh,
+    MeshConfig,
+    MeshPort,
+    dialer_of,
+    tcp_connector,
+)
 
 __all__ = [
     "DEFAULT_PORT",
     "Address",
     "Connector",
     "FrameStream",
+    "GuestLobby",
+    "HostLobby",
     "Link",
     "LinkConfig",
+    "LobbyFailed",
     "Mesh",
     "MeshConfig",
+    "MeshPort",
     "PeerClosed",
     "accept_handshake",
     "announce",

@@ -10,7 +10,8 @@ Theory of operation
   that is not a msgpack array, or a handshake message on an open link, closes it at once.
 * the *writer* drains a bounded memory channel into the stream. :meth:`Link.send` never blocks:
   when the channel is full the peer is not reading, and the link is closed (the peer catches up
-  with ``sync`` once reconnected).
+  with ``sync`` once reconnected). :meth:`Link.close_soon` closes after what is queued is written
+  (a farewell frame reaches the peer).
 * the *pinger* sends PING every ``ping_interval`` seconds and closes the link when nothing at all
   arrived for ``dead_after`` seconds.
 
@@ -83,7 +84,8 @@ class Link:
         self.config = config or LinkConfig()
         self.reason: str | None = None
         self.strikes = 0
-        self._send, self._outgoing = trio.open_memory_channel[bytes](self.config.queue)
+        self._send, self._outgoing = trio.open_memory_channel[bytes | None](self.config.queue)
+        self._closing: str | None = None
         self._scope: trio.CancelScope | None = None
         self._last_rx = -math.inf
 
@@ -95,7 +97,7 @@ class Link:
     def send(self, frame: bytes) -> bool:
         """Queue ``frame`` (length prefix included) for the peer; False if the link is closed
         or closes now because the peer does not read."""
-        if self.closed:
+        if self.closed or self._closing is not None:
             return False
         try:
             self._send.send_nowait(frame)
@@ -105,6 +107,16 @@ class Link:
         except (trio.ClosedResourceError, trio.BrokenResourceError):
             return False
         return True
+
+    def close_soon(self, reason: str) -> None:
+        """Close the link once every frame queued before this call was written."""
+        if self.closed or self._closing is not None:
+            return
+        self._closing = reason
+        try:
+            self._send.send_nowait(None)
+        except (trio.WouldBlock, trio.ClosedResourceError, trio.BrokenResourceError):
+            self.close(reason)
 
     def strike(self, reason: str) -> None:
         """The consumer refused a frame from this peer; too many close the link."""
@@ -184,6 +196,9 @@ class Link:
     async def _writer(self) -> None:
         async with self._outgoing:
             async for frame in self._outgoing:
+                if frame is None:
+                    self.close(self._closing or "closed")
+                    return
                 try:
                     await self.framed.send(frame)
                 except PeerClosed as exc:

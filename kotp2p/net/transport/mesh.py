@@ -203,3 +203,28 @@ class Mesh:
             if self.links.get((local, remote)) is link:
                 del self.links[(local, remote)]
                 self.on_link(local, remote, False)
+
+
+class MeshPort:
+    """The handler of a listener opened before the genesis exists (its port goes into the
+    lobby): a connection waits up to ``wait`` seconds for :meth:`attach` to give it the mesh."""
+
+    def __init__(self, wait: float = 60.0) -> None:
+        self.wait = wait
+        self.mesh: Mesh | None = None
+        self._ready = trio.Event()
+
+    def attach(self, mesh: Mesh) -> None:
+        """The game's mesh: hand it every connection from now on."""
+        self.mesh = mesh
+        self._ready.set()
+
+    async def handler(self, stream: trio.abc.Stream) -> None:
+        """Pass ``stream`` to the mesh once there is one (closed if none comes in time)."""
+        with trio.move_on_after(self.wait):
+            await self._ready.wait()
+        if self.mesh is None:
+            log.warning("closed a game connection that came before any game started")
+            await trio.aclose_forcefully(stream)
+            return
+        await self.mesh.accept(stream)
