@@ -21,7 +21,8 @@ plays (a human and/or bots) and routes their events:
   (:class:`~kotp2p.net.updates.EjectAsked`, answered by :meth:`vote_eject`). The replica ejects
   only on the votes of every other live seat.
 
-Everything a view needs comes out of :meth:`updates`, in order. Every public method that takes
+Everything a view needs comes out of :meth:`updates`, in order (the plain words come from
+:mod:`kotp2p.net.narration`, the seat of the view's replica). Every public method that takes
 ``now`` runs the session to quiescence before returning; the caller then drains
 :meth:`outgoing` and shows :meth:`updates`, and calls :meth:`tick` again by
 :meth:`next_wakeup`.
@@ -30,9 +31,9 @@ Everything a view needs comes out of :meth:`updates`, in order. Every public met
 from __future__ import annotations
 
 import logging
-import unicodedata
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -41,6 +42,7 @@ from kotp2p.net.engine import GameEngine, State
 from kotp2p.net.envelope import Kind
 from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.genesis import Genesis
+from kotp2p.net.narration import Narrator, changes, move_updates, printable, random_updates
 from kotp2p.net.protocol import (
     Applied,
     Event,
@@ -55,12 +57,10 @@ from kotp2p.net.protocol import (
 )
 from kotp2p.net.updates import (
     ChatLine,
-    DiceRolled,
     EjectAsked,
     FrameRefused,
     GameOver,
     LinkChanged,
-    MoveApplied,
     Update,
     ViolationSeen,
     Waiting,
@@ -121,12 +121,6 @@ class Timeouts:
     hard: float | None = DEFAULT_HARD
 
 
-def printable(text: str) -> str:
-    """Peer text made safe for a terminal: control and format characters (escape sequences,
-    bidirectional overrides, newlines) become ``?``."""
-    return "".join("?" if unicodedata.category(c)[0] == "C" else c for c in text)
-
-
 class Session:
     """One local game: the seats this process plays, their routing, log, journal and deadlines."""
 
@@ -152,6 +146,7 @@ class Session:
         self.journal = journal
         self.timeouts = timeouts
         self.bot_delay = bot_delay
+        self.narrator: Narrator | None = engine if isinstance(engine, Narrator) else None
         self.links_up: set[int] = set()
         self.stopped = False
         self._queue: deque[tuple[int, int, bytes]] = deque()
@@ -173,6 +168,7 @@ class Session:
         """Seconds to wait after the end for the other seats' BYEs."""
         self._quiet = False
         self._started = False
+        self._busy = False
 
     # -- what a view reads ----------------------------------------------------------------------
 
@@ -249,25 +245,27 @@ class Session:
 
     def start(self, now: float) -> None:
         """Begin play (the genesis is signed by every seat)."""
-        self._begin(now)
-        for seat, ls in self.seats.items():
-            self._handle(seat, ls.protocol.start())
-        self._run(now)
+        with self._working():
+            self._begin(now)
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.start())
+            self._run(now)
 
     def resume(self, now: float, logged: list[bytes], journal: list[bytes]) -> None:
         """Continue a game after a restart: every local seat is rebuilt from the log's envelope
         payloads and the journal's, then asks its peers for what it missed."""
-        self._begin(now)
-        self._quiet = True
-        for seat, ls in self.seats.items():
-            self._handle(seat, ls.protocol.restore(logged, journal))
-            self._journaled[seat] = len(ls.protocol.replica.streams[seat])
-        self._quiet = False
-        r = self.protocol.replica
-        self._chat_next = list(r.cursor)
-        for seat, ls in self.seats.items():
-            self._handle(seat, ls.protocol.sync_requests())
-        self._run(now)
+        with self._working():
+            self._begin(now)
+            self._quiet = True
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.restore(logged, journal))
+                self._journaled[seat] = len(ls.protocol.replica.streams[seat])
+            self._quiet = False
+            r = self.protocol.replica
+            self._chat_next = list(r.cursor)
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.sync_requests())
+            self._run(now)
 
     def _begin(self, now: float) -> None:
         if self._started:
@@ -279,28 +277,31 @@ class Session:
     def receive(self, sender: int, payload: bytes, now: float) -> None:
         """A frame payload (after its length prefix) came from remote seat ``sender``: every
         local seat reads it (each ignores what it already has)."""
-        if sender in self.seats or not 0 <= sender < self.genesis.n:
-            self._updates.append(FrameRefused(sender, f"a link claims seat {sender}, expected a "
-                                              "remote seat of this game"))
-            return
-        for seat, ls in self.seats.items():
-            self._handle(seat, ls.protocol.receive(payload, sender))
-        self._run(now)
+        with self._working():
+            if sender in self.seats or not 0 <= sender < self.genesis.n:
+                self._updates.append(FrameRefused(sender, f"a link claims seat {sender}, expected a "
+                                                  "remote seat of this game"))
+                return
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.receive(payload, sender))
+            self._run(now)
 
     def link_up(self, seat: int, now: float) -> None:
         """The link to remote ``seat`` is (back) up: ask it for whatever we miss."""
-        self.links_up.add(seat)
-        self._updates.append(LinkChanged(seat, True))
-        for s, ls in self.seats.items():
-            self._handle(s, [e for e in ls.protocol.sync_requests()
-                             if isinstance(e, Send) and seat in e.to])
-        self._run(now)
+        with self._working():
+            self.links_up.add(seat)
+            self._updates.append(LinkChanged(seat, True))
+            for s, ls in self.seats.items():
+                self._handle(s, [Send(e.frame, (seat,)) for e in ls.protocol.sync_requests()
+                                 if isinstance(e, Send)])
+            self._run(now)
 
     def link_down(self, seat: int, now: float) -> None:
         """The link to remote ``seat`` went down (the transport reconnects)."""
-        self.links_up.discard(seat)
-        self._updates.append(LinkChanged(seat, False))
-        self._run(now)
+        with self._working():
+            self.links_up.discard(seat)
+            self._updates.append(LinkChanged(seat, False))
+            self._run(now)
 
     def submit(self, action: Value, now: float) -> None:
         """The view's human decides (the action in the engine's wire form).
@@ -308,10 +309,11 @@ class Session:
         :raises LocalProtocolError: not this seat's decision now, or an illegal action (the
             message says why).
         """
-        if self.seats[self.me].decide is not None:
-            raise LocalProtocolError("a bot plays this seat")
-        self._handle(self.me, self.protocol.submit(action))
-        self._run(now)
+        with self._working():
+            if self.seats[self.me].decide is not None:
+                raise LocalProtocolError("a bot plays this seat")
+            self._handle(self.me, self.protocol.submit(action))
+            self._run(now)
 
     def chat(self, text: str, now: float) -> None:
         """Say a line to every seat (signed, logged, not part of the game); cut at 500
@@ -319,31 +321,52 @@ class Session:
 
         :raises LocalProtocolError: an empty line.
         """
-        text = text.strip()[:MAX_CHAT]
-        if not text:
-            raise LocalProtocolError("expected some text to say")
-        self._handle(self.me, self.protocol.chat(text))
-        self._run(now)
+        with self._working():
+            text = text.strip()[:MAX_CHAT]
+            if not text:
+                raise LocalProtocolError("expected some text to say")
+            self._handle(self.me, self.protocol.chat(text))
+            self._run(now)
 
     def vote_eject(self, now: float) -> None:
         """The view's human agrees to eject the seats holding the game up (after the hard
         deadline); nothing happens unless every other live seat votes the same."""
-        self._handle(self.me, self.protocol.hard_timeout())
-        self._run(now)
+        with self._working():
+            self._handle(self.me, self.protocol.hard_timeout())
+            self._run(now)
 
     def tick(self, now: float) -> None:
         """Time passed: bots whose delay is over decide, deadlines fire."""
-        self._run(now)
+        with self._working():
+            self._run(now)
 
     def quit(self) -> None:
-        """Stop here (the game can be resumed): log what was accepted, flush, stop."""
+        """Stop here (the game can be resumed): log what was accepted, flush, stop. Called
+        while the session was busy (Ctrl-C in the middle of a call), it only flushes what was
+        written: the protocol objects may be half-way through a change."""
         if self.stopped:
             return
         self.stopped = True
+        if self._busy:
+            self.log.flush()
+            if self.journal is not None:
+                self.journal.flush()
+            return
         self._handle(self.me, self.protocol.close())
         self._sync_journal()
 
     # -- the loop -------------------------------------------------------------------------------
+
+    @contextmanager
+    def _working(self) -> Iterator[None]:
+        """Mark the session busy for one input; an interruption (Ctrl-C) leaves it marked."""
+        self._busy = True
+        try:
+            yield
+        except LocalProtocolError:
+            self._busy = False
+            raise
+        self._busy = False
 
     def _run(self, now: float) -> None:
         if self.stopped:
@@ -480,21 +503,24 @@ class Session:
                 continue
             elif isinstance(ev, Applied):
                 if not self._quiet:
-                    self._updates.append(MoveApplied(ev.step, ev.kind, ev.seat, ev.description))
+                    self._applied(ev)
             elif isinstance(ev, Rolled):
                 if not self._quiet:
-                    self._updates.append(DiceRolled(ev.k, ev.values,
-                                                    self._describe_random(ev.k, ev.values)))
+                    self._rolled(ev)
             elif isinstance(ev, Finished):
+                if self.narrator is None:
+                    self._updates += changes(self.engine, self.protocol.replica,
+                                             self.protocol.replica.step)
                 self._finish(ev.winners)
 
-    def _describe_random(self, k: int, values: tuple[int, ...]) -> str:
-        """Plain words for random event k (the one place that turns events into text)."""
-        for entry in reversed(self.protocol.replica.entries):
-            for p in entry.points:
-                if p.k == k:
-                    return self.engine.describe_random(p.state, values)
-        return f"random values {list(values)}"
+    def _applied(self, ev: Applied) -> None:
+        r = self.protocol.replica
+        if self.narrator is None:
+            self._updates += changes(self.engine, r, ev.step - 1)
+        self._updates += move_updates(self.narrator, r, ev)
+
+    def _rolled(self, ev: Rolled) -> None:
+        self._updates += random_updates(self.engine, self.narrator, self.protocol.replica, ev)
 
     def _finish(self, winners: tuple[int, ...]) -> None:
         r = self.protocol.replica
