@@ -243,8 +243,9 @@ def run_resume_command(args: argparse.Namespace) -> int:
     if info.finished:
         raise GameCommandError(f"game {info.game_id} is over ({_result(info)}); nothing to resume")
     if info.mode != LOCAL:
-        raise GameCommandError(f"game {info.game_id} is a networked game; resuming it needs "
-                               "the network links, which this build cannot open yet")
+        from kotp2p.net.transport import netgame
+
+        return netgame.run_resume_command(stored, own, args.bot_delay)
     session, restore, files = resume_session(stored, own)
     try:
         return _play(session, stored, args.bot_delay, restore)

@@ -33,9 +33,10 @@ from typing import TextIO
 import trio
 
 from kotp2p import rules
-from kotp2p.localgame import GameCommandError, bot_decider
+from kotp2p.localgame import GameCommandError, bot_decider, resume_session
 from kotp2p.net.beacon import BROADCAST, DEFAULT_BEACON_PORT, Announcement, BeaconBook
 from kotp2p.net.chain import PEEK_TAG, SecretChain
+from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import LogWriter
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.handshake import PROTOCOL_VERSION
@@ -190,17 +191,56 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
     links = MeshLinks(g, {i: s.identity for i, s in seats.items()}, remote,
                       engine_id=engine.engine_id)
     game_port.attach(links.mesh)
+    return await _drive(session, links, stored, lines, out, None)
+
+
+async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: Lines | None,
+                 out: TextIO, restore: tuple[list[bytes], list[bytes]] | None) -> int:
+    """Run the session over the mesh until the game ends, then let the peers read the end."""
+    g = session.genesis
     view = PlainView(session, out)
     view.say(f"Game {g.game_id.hex()[:16]}: " + ", ".join(session.names())
              + f". Log: {stored.log_path}")
     async with trio.open_nursery() as nursery:
         await nursery.start(links.run)
-        await run_session(session, links=links, view=view,
+        await run_session(session, links=links, view=view, restore=restore,
                           read_line=lines.get if lines is not None else None)
         await links.finish(LINGER)
         nursery.cancel_scope.cancel()
     view.say(f"Log: {stored.log_path}")
     return 0
+
+
+async def resume_game(stored: StoredGame, own_bot: str | None, bot_delay: float,
+                      out: TextIO) -> int:
+    """Continue a networked game from its files: the session from the log and the journal, the
+    mesh from the peers file (listening on the same port again, so the seats that dial this
+    one find it)."""
+    path = PeersFile.path_for(stored.log_path)
+    try:
+        peers = PeersFile.from_bytes(path.read_bytes())
+    except (OSError, RemoteProtocolError) as exc:
+        why = exc.reason if isinstance(exc, RemoteProtocolError) else (exc.strerror or str(exc))
+        raise GameCommandError(f"cannot read where the other seats listen ({path}): {why}"
+                               ) from None
+    session, restore, files = resume_session(stored, own_bot)
+    session.bot_delay = bot_delay
+    local = {i: ls.protocol.identity for i, ls in session.seats.items()}
+    human = session.seats[session.me].decide is None
+    links = MeshLinks(session.genesis, local, peers.addresses, engine_id=session.engine.engine_id)
+    try:
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, None))
+            if port != peers.port:
+                print(f"port {peers.port} is taken: the seats that call this one cannot reach "
+                      f"it on port {port}", file=out, flush=True)
+            result = await _drive(session, links, stored, Lines(sys.stdin) if human else None,
+                                  out, restore)
+            nursery.cancel_scope.cancel()
+    finally:
+        for f in files:
+            f.close()
+    return result
 
 
 async def host_game(args: argparse.Namespace, out: TextIO) -> int:
@@ -347,6 +387,11 @@ async def join_game(args: argparse.Namespace, out: TextIO) -> int:
 def run_host_command(args: argparse.Namespace) -> int:
     """Entry of ``kotp2p host``."""
     return run_main(partial(host_game, args, sys.stdout))
+
+
+def run_resume_command(stored: StoredGame, own_bot: str | None, bot_delay: float) -> int:
+    """Entry of ``kotp2p resume`` for a networked game."""
+    return run_main(partial(resume_game, stored, own_bot, bot_delay, sys.stdout))
 
 
 def run_join_command(args: argparse.Namespace) -> int:
