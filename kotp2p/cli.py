@@ -190,6 +190,7 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bind", metavar="ADDR", help="listen on this address only (default: all)")
     p.add_argument("--plain", action="store_true",
                    help="the plain line interface (the only one for now)")
+    p.add_argument("--trace", metavar="FILE", help=argparse.SUPPRESS)  # timing marks for the bench
 
 
 def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

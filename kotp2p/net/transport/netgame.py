@@ -54,7 +54,8 @@ from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby, LobbyFailed
 from kotp2p.net.transport.mainloop import run_main
 from kotp2p.net.transport.mesh import Address, MeshPort
 from kotp2p.net.transport.meshlinks import MeshLinks
-from kotp2p.net.transport.runner import run_session
+from kotp2p.net.transport.runner import View, run_session
+from kotp2p.net.transport.trace import Trace, TracedView
 from kotp2p.ui.lobby_plain import PlainLobby
 from kotp2p.ui.plain import PlainView
 
@@ -158,7 +159,7 @@ async def _lobby_input(lines: Lines, view: PlainLobby, run: Callable[[str], None
 
 async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
                 bot_delay: float, game_port: MeshPort, my_port: int, lines: Lines | None,
-                out: TextIO) -> int:
+                out: TextIO, trace_path: str | None = None) -> int:
     """The game after the lobby: files, mesh, session."""
     g = started.genesis
     engine = RulesEngine()
@@ -171,7 +172,7 @@ async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
     write_private(PeersFile.path_for(stored.log_path), PeersFile(my_port, remote).to_bytes())
     try:
         return await _run_game(g, engine, stored, (log, journal), seats, me, remote, timeout,
-                               bot_delay, game_port, lines, out)
+                               bot_delay, game_port, lines, out, trace_path)
     finally:
         log.close()
         journal.close()
@@ -180,7 +181,8 @@ async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
 async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
                     files: tuple[LogWriter, LogWriter], seats: dict[int, Seat], me: int,
                     remote: dict[int, Address], timeout: int, bot_delay: float,
-                    game_port: MeshPort, lines: Lines | None, out: TextIO) -> int:
+                    game_port: MeshPort, lines: Lines | None, out: TextIO,
+                    trace_path: str | None) -> int:
     log, journal = files
     local = {i: LocalSeat(PeerProtocol(g, i, s.identity, s.secret, engine),
                           None if s.bot is None else bot_decider(s.bot, int.from_bytes(
@@ -191,20 +193,32 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
     links = MeshLinks(g, {i: s.identity for i, s in seats.items()}, remote,
                       engine_id=engine.engine_id)
     game_port.attach(links.mesh)
-    return await _drive(session, links, stored, lines, out, None)
+    trace = Trace(trace_path) if trace_path else None
+    try:
+        return await _drive(session, links, stored, lines, out, None, trace)
+    finally:
+        if trace is not None:
+            trace.close()
 
 
 async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: Lines | None,
-                 out: TextIO, restore: tuple[list[bytes], list[bytes]] | None) -> int:
+                 out: TextIO, restore: tuple[list[bytes], list[bytes]] | None,
+                 trace: Trace | None = None) -> int:
     """Run the session over the mesh until the game ends, then let the peers read the end."""
     g = session.genesis
     view = PlainView(session, out)
     view.say(f"Game {g.game_id.hex()[:16]}: " + ", ".join(session.names())
              + f". Log: {stored.log_path}")
+    shown: View = view if trace is None else TracedView(view, trace)
+    if trace is not None:
+        links.on_send = trace.sent
+        trace.mark("S")
     async with trio.open_nursery() as nursery:
         await nursery.start(links.run)
-        await run_session(session, links=links, view=view, restore=restore,
+        await run_session(session, links=links, view=shown, restore=restore,
                           read_line=lines.get if lines is not None else None)
+        if trace is not None:
+            trace.mark("E")
         await links.finish(LINGER)
         nursery.cancel_scope.cancel()
     view.say(f"Log: {stored.log_path}")
@@ -295,7 +309,7 @@ async def host_game(args: argparse.Namespace, out: TextIO) -> int:
                 await trio.sleep(0.05)
             lobby_tasks.cancel_scope.cancel()
         result = await _play(started[0], seats, 0, args.timeout, args.bot_delay, game_port,
-                             my_port, lines, out)
+                             my_port, lines, out, args.trace)
         nursery.cancel_scope.cancel()
     return result
 
@@ -379,7 +393,7 @@ async def join_game(args: argparse.Namespace, out: TextIO) -> int:
         assert lobby.seat is not None
         timeout = lobby.view.timeout if lobby.view is not None else DEFAULT_TIMEOUT
         result = await _play(started, {lobby.seat: seat}, lobby.seat, timeout, args.bot_delay,
-                             game_port, my_port, lines, out)
+                             game_port, my_port, lines, out, args.trace)
         nursery.cancel_scope.cancel()
     return result
 
