@@ -262,27 +262,16 @@ def run_resume_command(args: argparse.Namespace) -> int:
     info = _info(stored.log_path)
     if info.finished:
         raise GameCommandError(f"game {info.game_id} is over ({_result(info)}); nothing to resume")
+    if info.mode != LOCAL:
+        from kotp2p.net.transport import netgame
+
+        return netgame.run_resume_command(stored, own, args.bot_delay)
     session, restore, files = resume_session(stored, own)
     try:
-        if info.mode == LOCAL:
-            return play_session(session, stored.log_path, bot_delay=args.bot_delay,
-                                restore=restore)
-        return resume_networked(session, stored, restore, args)
+        return play_session(session, stored.log_path, bot_delay=args.bot_delay, restore=restore)
     finally:
         for f in files:
             f.close()
-
-
-def resume_networked(session: Session, stored: StoredGame, restore: Restore,
-                     args: argparse.Namespace) -> int:
-    """The hook for networked games: open the links to the other seats (the addresses last
-    seen, or wait for them to reconnect) and call :func:`play_session` with ``connect`` and
-    ``restore``. The session is ready; the links are the transport's part.
-
-    :raises GameCommandError: until the transport provides them.
-    """
-    raise GameCommandError(f"game {stored.log_path.stem} is a networked game; resuming it "
-                           "needs the network links, which this build cannot open yet")
 
 
 def _info(path: Path) -> GameInfo:
