@@ -130,8 +130,8 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--level", default="greedy", help="the bots' level: random or greedy "
                    "(default greedy)")
     p.add_argument("--monster", help="your monster (default: the first free one)")
-    p.add_argument("--seed", type=int, help="derive every key and chain from this number "
-                   "(a reproducible game, for tests and demos)")
+    p.add_argument("--seed", type=int, help="derive the bots' keys and every chain from this "
+                   "number (a reproducible game, for tests and demos)")
     p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
                    help="seconds a bot waits before each decision (default 0)")
