@@ -249,7 +249,10 @@ def resume_session(stored: StoredGame, own_bot: str | None
         level = own_bot if s.seat == seat_file.me and own_bot else s.bot
         seats[s.seat] = LocalSeat(PeerProtocol(g, s.seat, ident, s.secret, engine),
                                   _decider(level, s.seat, None))
-    log, journal = stored.reopen(g)
+    try:
+        log, journal = stored.reopen(g)
+    except StoreError as exc:
+        raise GameCommandError(str(exc)) from None
     session = Session(g, engine, seats, me=seat_file.me, log=log, journal=journal,
                       timeouts=Timeouts(None, None) if seat_file.mode == LOCAL else Timeouts())
     return session, (list(contents.payloads), journal_payloads), [log, journal]
