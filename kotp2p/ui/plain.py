@@ -66,11 +66,14 @@ def format_state(state: rules.State, names: tuple[str, ...], kept: frozenset[int
             lines.append(f"{mark} {names[seat]}{you}: out of the game")
             continue
         cards = ", ".join(rules.card_name(c) for c in state.cards[seat]) or "no cards"
+        marks = "".join(f", {what} {n}" for what, n in (("poison", state.poison[seat]),
+                                                          ("shrink", state.shrink[seat])) if n)
         lines.append(f"{mark} {names[seat]}{you}: ★{state.stars[seat]} ♥{state.hp[seat]}"
-                     f"/{rules.max_hp(state, seat)} ⚡{state.energy[seat]}; {cards}")
+                     f"/{rules.max_hp(state, seat)} ⚡{state.energy[seat]}{marks}; {cards}")
     if state.dice:
         lines.append(f"Dice: {format_dice(state, kept)}; rolls left {state.rolls_left}")
-    market = ", ".join(f"{rules.card_name(c)} ({rules.CARDS[c].cost}⚡)" for c in state.market)
+    market = ", ".join(f"{rules.card_name(c)} ({rules.CARDS[c].cost}⚡)" for c in state.market
+                       if c in rules.CARDS)  # an empty slot (the deck ran out) holds no card
     lines.append(f"Market: {market or 'empty'}")
     return lines
 
@@ -123,7 +126,6 @@ class PlainView:
         self.out = out
         self._kept: frozenset[int] = frozenset()
         self._kept_turn = -1
-        self._asked = False
 
     def say(self, line: str) -> None:
         """Print one line."""
@@ -152,7 +154,6 @@ class PlainView:
                 who = ", ".join(_who(s, x) for x in u.seats)
                 self.say(f"… waiting for {who}")
             elif isinstance(u, EjectAsked):
-                self._asked = True
                 who = ", ".join(_who(s, x) for x in u.seats)
                 self.say(f"? {who} did not answer in time. Type `eject` to vote them out "
                          "(only if every other player agrees), or keep waiting.")
@@ -214,11 +215,8 @@ class PlainView:
             elif word == "say":
                 s.chat(rest, now)
             elif word == "eject":
-                if not self._asked:
-                    self.say("refused: nobody is overdue; `eject` is for after the hard deadline")
-                else:
-                    s.vote_eject(now)
-                    self.say("you voted to eject the absent players")
+                s.vote_eject(now)
+                self.say("you voted to eject the absent players")
             elif not s.my_turn:
                 self.say(f"refused: it is not your decision now (waiting for "
                          f"{', '.join(_who(s, x) for x in s.awaited()[0]) or 'nobody'})")
