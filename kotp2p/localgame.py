@@ -265,16 +265,28 @@ def run_resume_command(args: argparse.Namespace) -> int:
     info = _info(stored.log_path)
     if info.finished:
         raise GameCommandError(f"game {info.game_id} is over ({_result(info)}); nothing to resume")
-    if info.mode != LOCAL:
-        from kotp2p.net.transport import netgame
-
-        return netgame.run_resume_command(stored, own, args.bot_delay)
     session, restore, files = resume_session(stored, own)
     try:
-        return play_session(session, stored.log_path, bot_delay=args.bot_delay, restore=restore)
+        if info.mode == LOCAL:
+            return play_session(session, stored.log_path, bot_delay=args.bot_delay,
+                                restore=restore)
+        return resume_networked(session, stored, restore, args)
     finally:
         for f in files:
             f.close()
+
+
+def resume_networked(session: Session, stored: StoredGame, restore: Restore,
+                     args: argparse.Namespace) -> int:
+    """The hook for networked games: open the links to the other seats (the addresses last
+    seen, or wait for them to reconnect) and call :func:`play_session` with ``connect`` and
+    ``restore``. The session is ready; the links are the transport's part.
+
+    :raises GameCommandError: the peers file is unreadable.
+    """
+    from kotp2p.net.transport import netgame
+
+    return netgame.resume_networked(session, stored, restore, args)
 
 
 def _info(path: Path) -> GameInfo:

@@ -250,6 +250,8 @@ class LobbyHost:
 
         :raises LobbyError: a seat is free, has no monster or is not ready; or already started.
         """
+        if self.phase == "closed":
+            raise LobbyError("the lobby is closed")
         if self.phase != "lobby":
             raise LobbyError("the game is already starting")
         for i, s in enumerate(self.view.seats):
@@ -271,6 +273,19 @@ class LobbyHost:
                 if g.seat is not None]
         return out + self._maybe_play()
 
+    def close(self, reason: str = "the host quit") -> list[HostEvent]:
+        """End the lobby without a game: every joiner is told ``reason`` and dropped.
+
+        :raises LobbyError: the game already started.
+        """
+        if self.phase == "started":
+            raise LobbyError("the game already started")
+        self.phase = "closed"
+        out: list[HostEvent] = []
+        for conn in list(self.guests):
+            out += [Reply(conn, message("bye", reason)), Drop(conn, reason)]
+        return [*out, Notice(reason)]
+
     # -- the transport --------------------------------------------------------------------------
 
     def connected(self, conn: int, key: bytes, address: str) -> list[HostEvent]:
@@ -281,7 +296,7 @@ class LobbyHost:
     def disconnected(self, conn: int) -> list[HostEvent]:
         """Connection ``conn`` is gone: free its seat (and abort a start in progress)."""
         guest = self.guests.pop(conn, None)
-        if guest is None or guest.seat is None or self.phase == "started":
+        if guest is None or guest.seat is None or self.phase in ("started", "closed"):
             return []
         seat = guest.seat
         name = self.view.seats[seat].name
@@ -295,7 +310,7 @@ class LobbyHost:
     def receive(self, conn: int, payload: bytes) -> list[HostEvent]:
         """Handle one frame payload from connection ``conn``. Never raises for bad input."""
         guest = self.guests.get(conn)
-        if guest is None:
+        if guest is None or self.phase == "closed":
             return []
         try:
             msg = decode(payload)
@@ -492,13 +507,13 @@ class LobbyGuest:
         return [Outgoing(message("ready", anchor, peek, self.port))]
 
     def leave(self) -> list[GuestEvent]:
-        """Leave the lobby."""
-        self.phase = "failed"
-        return [Outgoing(message("leave"))]
+        """Leave the lobby (the phase becomes ``"left"``)."""
+        self.phase = "left"
+        return [Outgoing(message("leave")), Failed("you left the lobby")]
 
     def receive(self, payload: bytes) -> list[GuestEvent]:
         """Handle one frame payload from the host. Never raises for bad input."""
-        if self.phase in ("failed", "started"):
+        if self.phase in ("failed", "left", "started"):
             return []
         try:
             return self._handle(decode(payload))

@@ -25,7 +25,8 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import TextIO
@@ -33,7 +34,7 @@ from typing import TextIO
 import trio
 
 from kotp2p import rules
-from kotp2p.localgame import GameCommandError, bot_decider, resume_session
+from kotp2p.localgame import GameCommandError, Restore, bot_decider, play_session
 from kotp2p.net.beacon import BROADCAST, DEFAULT_BEACON_PORT, Announcement, BeaconBook
 from kotp2p.net.chain import PEEK_TAG, SecretChain
 from kotp2p.net.errors import RemoteProtocolError
@@ -225,11 +226,14 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
     return 0
 
 
-async def resume_game(stored: StoredGame, own_bot: str | None, bot_delay: float,
-                      out: TextIO) -> int:
-    """Continue a networked game from its files: the session from the log and the journal, the
-    mesh from the peers file (listening on the same port again, so the seats that dial this
-    one find it)."""
+def resume_networked(session: Session, stored: StoredGame, restore: Restore,
+                     args: argparse.Namespace) -> int:
+    """Continue a networked game from its files: the session is rebuilt from the log and the
+    journal; the mesh comes from the peers file, listening on the same port again so the seats
+    that dial this one find it.
+
+    :raises GameCommandError: the peers file is missing or damaged.
+    """
     path = PeersFile.path_for(stored.log_path)
     try:
         peers = PeersFile.from_bytes(path.read_bytes())
@@ -237,24 +241,26 @@ async def resume_game(stored: StoredGame, own_bot: str | None, bot_delay: float,
         why = exc.reason if isinstance(exc, RemoteProtocolError) else (exc.strerror or str(exc))
         raise GameCommandError(f"cannot read where the other seats listen ({path}): {why}"
                                ) from None
-    session, restore, files = resume_session(stored, own_bot)
-    session.bot_delay = bot_delay
+    return play_session(session, stored.log_path, bot_delay=args.bot_delay, restore=restore,
+                        connect=partial(_reconnect, peers))
+
+
+@asynccontextmanager
+async def _reconnect(peers: PeersFile, session: Session) -> AsyncIterator[MeshLinks]:
+    """The links of a resumed game, for the time the session runs; then the peers read the
+    end."""
     local = {i: ls.protocol.identity for i, ls in session.seats.items()}
-    human = session.seats[session.me].decide is None
-    links = MeshLinks(session.genesis, local, peers.addresses, engine_id=session.engine.engine_id)
-    try:
-        async with trio.open_nursery() as nursery:
-            port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, None))
-            if port != peers.port:
-                print(f"port {peers.port} is taken: the seats that call this one cannot reach "
-                      f"it on port {port}", file=out, flush=True)
-            result = await _drive(session, links, stored, Lines(sys.stdin) if human else None,
-                                  out, restore)
-            nursery.cancel_scope.cancel()
-    finally:
-        for f in files:
-            f.close()
-    return result
+    links = MeshLinks(session.genesis, local, peers.addresses,
+                      engine_id=session.engine.engine_id)
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, None))
+        if port != peers.port:
+            print(f"port {peers.port} is taken: the seats that call this one cannot reach it on "
+                  f"port {port}", file=sys.stdout, flush=True)
+        await nursery.start(links.run)
+        yield links
+        await links.finish(LINGER)
+        nursery.cancel_scope.cancel()
 
 
 async def host_game(args: argparse.Namespace, out: TextIO) -> int:
@@ -289,8 +295,14 @@ async def host_game(args: argparse.Namespace, out: TextIO) -> int:
         runner = HostLobby(lobby, shown, join_code=args.join_code)
         started: list[Started] = []
 
+        closed = trio.Event()
+
         async def serve(task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED) -> None:
-            started.append(await runner.serve(args.port, args.bind, task_status=task_status))
+            result = await runner.serve(args.port, args.bind, task_status=task_status)
+            if result is None:
+                closed.set()
+            else:
+                started.append(result)
 
         async with trio.open_nursery() as lobby_tasks:
             port = await lobby_tasks.start(serve)
@@ -305,9 +317,12 @@ async def host_game(args: argparse.Namespace, out: TextIO) -> int:
             if lines is not None:
                 lobby_tasks.start_soon(_lobby_input, lines, view,
                                        partial(_host_line, view, runner))
-            while not started:
+            while not started and not closed.is_set():
                 await trio.sleep(0.05)
             lobby_tasks.cancel_scope.cancel()
+        if not started:
+            nursery.cancel_scope.cancel()
+            return 0
         result = await _play(started[0], seats, 0, args.timeout, args.bot_delay, game_port,
                              my_port, lines, out, args.trace)
         nursery.cancel_scope.cancel()
@@ -388,6 +403,9 @@ async def join_game(args: argparse.Namespace, out: TextIO) -> int:
             try:
                 started = await runner.run(address)
             except LobbyFailed as exc:
+                if lobby.phase == "left":
+                    nursery.cancel_scope.cancel()
+                    return 0
                 raise GameCommandError(exc.reason) from None
             lobby_tasks.cancel_scope.cancel()
         assert lobby.seat is not None
@@ -398,16 +416,30 @@ async def join_game(args: argparse.Namespace, out: TextIO) -> int:
     return result
 
 
+def _leaves(exc: BaseException) -> list[BaseException]:
+    if isinstance(exc, BaseExceptionGroup):
+        return [leaf for e in exc.exceptions for leaf in _leaves(e)]
+    return [exc]
+
+
+def _run(command: Callable[[], Awaitable[int]]) -> int:
+    """Run a command's event loop; an error the user can fix or Ctrl-C comes out as itself,
+    not wrapped in trio's exception groups."""
+    try:
+        return run_main(command)
+    except BaseExceptionGroup as group:
+        leaves = _leaves(group)
+        for kind in (KeyboardInterrupt, GameCommandError):
+            if all(isinstance(e, kind) for e in leaves):
+                raise leaves[0] from None
+        raise
+
+
 def run_host_command(args: argparse.Namespace) -> int:
     """Entry of ``kotp2p host``."""
-    return run_main(partial(host_game, args, sys.stdout))
-
-
-def run_resume_command(stored: StoredGame, own_bot: str | None, bot_delay: float) -> int:
-    """Entry of ``kotp2p resume`` for a networked game."""
-    return run_main(partial(resume_game, stored, own_bot, bot_delay, sys.stdout))
+    return _run(partial(host_game, args, sys.stdout))
 
 
 def run_join_command(args: argparse.Namespace) -> int:
     """Entry of ``kotp2p join``."""
-    return run_main(partial(join_game, args, sys.stdout))
+    return _run(partial(join_game, args, sys.stdout))
