@@ -87,6 +87,8 @@ def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(
         (["play", "--bots", "6"], "expected --bots from 1 to 5"),
         (["play", "--level", "genius"], "expected --level among random, greedy"),
         (["play", "--monster", "Godzilla"], "expected a monster among"),
+        (["play", "--bot-delay", "-1"], "expected --bot-delay of 0 or more seconds"),
+        (["resume", "--bot-delay", "nan"], "expected --bot-delay of 0 or more seconds"),
         (["resume"], "no unfinished game to resume"),
         (["resume", "ffff"], "expected one stored game whose id starts with 'ffff'"),
     ],
