@@ -114,6 +114,145 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.set_defaults(handler=_cmd_replay)
 
 
+def _game_command(name: str) -> Handler:
+    def run(args: argparse.Namespace) -> int:
+        from kotp2p import localgame
+
+        try:
+            result: int = getattr(localgame, f"run_{name}_command")(args)
+        except localgame.GameCommandError as exc:
+            raise CommandError(str(exc)) from None
+        return result
+
+    return run
+
+
+def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "play",
+        help="play a game against bots on this machine",
+        description="Play against bots in this process, through the same signed protocol and "
+        "log as a networked game (the log verifies with `kotp2p verify`). Type the number of "
+        "an action or its words; `help` lists the commands.",
+    )
+    p.add_argument("--bots", type=int, default=3, help="how many bots, 1-5 (default 3)")
+    p.add_argument("--level", default="greedy", help="the bots' level: random or greedy "
+                   "(default greedy)")
+    p.add_argument("--monster", help="your monster (default: the first free one)")
+    p.add_argument("--seed", type=int, help="derive the bots' keys and every chain from this "
+                   "number (a reproducible game, for tests and demos)")
+    p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
+    p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
+                   help="seconds a bot waits before each decision (default 0)")
+    p.add_argument("--plain", action="store_true",
+                   help="the plain line interface (the only one for now)")
+    p.set_defaults(handler=_game_command("play"))
+
+
+def _add_resume(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "resume",
+        help="continue a stopped or crashed game from its log",
+        description="Reopen a game's log (cutting a torn last frame), rebuild the game and go "
+        "on. GAME is an id prefix from `kotp2p games` or a .kotlog path; by default the latest "
+        "unfinished game.",
+    )
+    p.add_argument("game", nargs="?", metavar="GAME", help="the game (default: latest unfinished)")
+    p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
+    p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
+                   help="seconds a bot waits before each decision (default 0)")
+    p.add_argument("--plain", action="store_true",
+                   help="the plain line interface (the only one for now)")
+    p.set_defaults(handler=_game_command("resume"))
+
+
+def _add_games(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "games",
+        help="list the games on disk",
+        description="List the games in your data directory: id, date, players, state, winner "
+        "and log path.",
+    )
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    p.set_defaults(handler=_game_command("games"))
+
+
+def _net_command(name: str) -> Handler:
+    def run(args: argparse.Namespace) -> int:
+        from kotp2p.localgame import GameCommandError
+        from kotp2p.net.transport import netgame
+
+        try:
+            result: int = getattr(netgame, f"run_{name}_command")(args)
+        except GameCommandError as exc:
+            raise CommandError(str(exc)) from None
+        return result
+
+    return run
+
+
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--name", help="your name in this game (default: your identity's)")
+    p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
+    p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
+                   help="seconds a bot waits before each decision (default 0)")
+    p.add_argument("--bind", metavar="ADDR", help="listen on this address only (default: all)")
+    p.add_argument("--plain", action="store_true",
+                   help="the plain line interface (the only one for now)")
+    p.add_argument("--trace", metavar="FILE", help=argparse.SUPPRESS)  # timing marks for the bench
+
+
+def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "host",
+        help="host a game on the LAN: others join it",
+        description="Open a lobby others join with `kotp2p join`, announce it on the LAN, and "
+        "start when every seat is ready (type `help` in the lobby). With --bot the game starts "
+        "by itself as soon as every seat is filled and ready.",
+    )
+    p.add_argument("--port", type=int, default=7447,
+                   help="the lobby's TCP port (default 7447; a free one if taken, and it says "
+                   "which)")
+    p.add_argument("--seats", type=int, default=4, help="seats in the game, 2-6 (default 4)")
+    p.add_argument("--bots", type=int, default=0, help="seats played by bots in this process")
+    p.add_argument("--level", default="greedy", help="those bots' level (default greedy)")
+    p.add_argument("--two-player-variant", choices=("on", "off"),
+                   help="the 2-player rules (default: when two play)")
+    p.add_argument("--timeout", type=int, default=120, metavar="SECONDS",
+                   help="seconds before an absent player may be ejected (default 120)")
+    p.add_argument("--join-code", metavar="CODE", help="joiners must give this code")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--announce", metavar="ADDR",
+                       help="send the beacon to ADDR[:PORT] (default: the LAN broadcast)")
+    where.add_argument("--no-announce", action="store_true", help="send no beacon")
+    _add_game_options(p)
+    p.set_defaults(handler=_net_command("host"))
+
+
+def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "join",
+        help="join a game hosted on the LAN",
+        description="Join the lobby at HOST[:PORT] (port 7447 by default), or, without an "
+        "address, list the games announced nearby and pick one.",
+    )
+    p.add_argument("address", nargs="?", metavar="HOST[:PORT]", help="the host's lobby")
+    p.add_argument("--join-code", metavar="CODE", help="the code the host asks for")
+    p.add_argument("--discover", metavar="ADDR", default="0.0.0.0:7447",
+                   help="where to listen for beacons (default 0.0.0.0:7447)")
+    _add_game_options(p)
+    p.set_defaults(handler=_net_command("join"))
+
+
+EXIT_CODES = """exit codes:
+  0    success (a game ended, or was stopped to be resumed)
+  1    an error you can fix (bad option, missing file, failed check)
+  2    usage error (verify: INCOMPLETE)
+  130  interrupted with Ctrl-C (a game can be resumed)
+  3    internal error; the message names a file holding the details
+"""
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -130,10 +269,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kotp2p",
         description="King of Tokyo for 2-6 players on a LAN: no server, no trust needed.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("-V", "--version", action="version", version=f"kotp2p {_version()}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_play(sub)
+    _add_host(sub)
+    _add_join(sub)
+    _add_resume(sub)
+    _add_games(sub)
     _add_simulate(sub)
     _add_identity(sub)
     _add_verify(sub)

@@ -4,6 +4,7 @@ Everything here is sans-IO: the peer protocol is fed bytes and returns events an
 sockets and clocks belong to the caller.
 """
 
+from kotp2p.net.beacon import Announcement, BeaconBook, BeaconError, decode_beacon
 from kotp2p.net.chain import (
     CHAIN_LENGTH,
     ChainChecker,
@@ -27,8 +28,19 @@ from kotp2p.net.errors import (
 )
 from kotp2p.net.gamelog import LogContents, LogWriter, NotAKotlog, game_log_path, read_log
 from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, parse_genesis_frame, sign_genesis
+from kotp2p.net.handshake import (
+    PROTOCOL_VERSION,
+    AcceptorHandshake,
+    ChallengeCache,
+    DialerHandshake,
+    HandshakeFailed,
+    Peer,
+)
 from kotp2p.net.history import Violation
 from kotp2p.net.identity import Identity, fingerprint, load_identity, verify_signature
+from kotp2p.net.lobby import LobbyError, LobbyGuest, LobbyHost
+from kotp2p.net.lobby_view import LobbySeat, LobbyView
+from kotp2p.net.pacing import Backoff, TokenBucket
 from kotp2p.net.paths import config_dir, data_dir, games_dir
 from kotp2p.net.protocol import (
     Applied,
@@ -49,10 +61,18 @@ from kotp2p.net.words import check_words
 __all__ = [
     "CHAIN_LENGTH",
     "MAX_FRAME",
+    "PROTOCOL_VERSION",
+    "AcceptorHandshake",
+    "Announcement",
     "Applied",
+    "Backoff",
+    "BeaconBook",
+    "BeaconError",
     "ChainChecker",
+    "ChallengeCache",
     "Chance",
     "CodecError",
+    "DialerHandshake",
     "Envelope",
     "Event",
     "Finished",
@@ -61,8 +81,14 @@ __all__ = [
     "FrameTooLarge",
     "GameEngine",
     "Genesis",
+    "HandshakeFailed",
     "Identity",
     "Kind",
+    "LobbyError",
+    "LobbyGuest",
+    "LobbyHost",
+    "LobbySeat",
+    "LobbyView",
     "LocalProtocolError",
     "LogContents",
     "LogWriter",
@@ -70,6 +96,7 @@ __all__ = [
     "Misbehaviour",
     "NetError",
     "NotAKotlog",
+    "Peer",
     "PeerProtocol",
     "Rejected",
     "RemoteProtocolError",
@@ -79,6 +106,7 @@ __all__ = [
     "SecretChain",
     "Send",
     "SlotDeck",
+    "TokenBucket",
     "Turn",
     "Verdict",
     "Violation",
@@ -86,6 +114,7 @@ __all__ = [
     "check_words",
     "config_dir",
     "data_dir",
+    "decode_beacon",
     "draw",
     "fingerprint",
     "frame",

@@ -1,0 +1,61 @@
+"""Plain words for what happened in a game: the one place that turns what the engine did into
+the text a view shows.
+
+The engine narrates its own events (``GameEngine.narrate_move`` / ``narrate_random`` /
+``narrate_eject``: for the real rules, ``rules.apply(..., events=lst)`` and
+``rules.describe_event``): each entry gives its action's line followed by one line per event,
+each random outcome one line per event (the dice or the card first). Whatever comes from peers
+(names, chat, texts built from them) is made safe for a terminal by :func:`printable` before a
+view prints it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from kotp2p.net.engine_interface import GameEngine
+from kotp2p.net.history import Point
+from kotp2p.net.protocol import Applied, Rolled
+from kotp2p.net.replica import Replica
+from kotp2p.net.updates import DiceRolled, MoveApplied, Narrated, Update
+
+
+def printable(text: str) -> str:
+    """Peer text made safe for a terminal: control and format characters (escape sequences,
+    bidirectional overrides, newlines) become ``?``."""
+    return "".join("?" if unicodedata.category(c)[0] == "C" else c for c in text)
+
+
+def move_updates(engine: GameEngine, replica: Replica, ev: Applied) -> list[Update]:
+    """The updates of an applied entry (a MOVE or an ejection): its line, then its events'."""
+    out: list[Update] = [MoveApplied(ev.step, ev.kind, ev.seat, ev.description)]
+    entries = replica.entries
+    if ev.step >= len(entries):
+        return out
+    entry = entries[ev.step]
+    if ev.kind == "move":
+        lines = engine.narrate_move(entry.before, entry.action)
+    elif ev.kind == "eject" and entry.seat is not None:
+        lines = engine.narrate_eject(entry.before, entry.seat)
+    else:
+        lines = []
+    return out + [Narrated(ev.step, line) for line in lines]
+
+
+def _point_of(replica: Replica, k: int) -> Point | None:
+    for entry in reversed(replica.entries):
+        for p in entry.points:
+            if p.k == k:
+                return p
+    return None
+
+
+def random_updates(engine: GameEngine, replica: Replica, ev: Rolled) -> list[Update]:
+    """The updates of a resolved random event: the dice or card, then what followed."""
+    point = _point_of(replica, ev.k)
+    lines = engine.narrate_random(point.state, ev.values) if point is not None else []
+    if not lines:  # a value this replica cannot see (another seat's peek)
+        lines = [engine.describe_random(point.state, ev.values) if point is not None
+                 else f"random values {list(ev.values)}"]
+    step = point.step if point is not None else replica.step
+    return [DiceRolled(ev.k, ev.values, lines[0]), *(Narrated(step, x) for x in lines[1:])]

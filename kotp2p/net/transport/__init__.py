@@ -1,0 +1,70 @@
+"""kotp2p.net.transport: the thin trio layer that moves bytes; the only place with trio and sockets.
+
+Everything that decides (the handshake, the lobby, the peer protocol, the session, the beacon
+format) is sans-IO in :mod:`kotp2p.net`; this package only drives it: TCP listener and dialer, one
+link per peer (reader, writer, PING), the full mesh with reconnection, the UDP beacon, and the
+session's runner.
+"""
+
+from kotp2p.net.transport.beacon import announce, listen
+from kotp2p.net.transport.connect import (
+    DEFAULT_PORT,
+    accept_handshake,
+    dial_handshake,
+    dial_tcp,
+    serve_tcp,
+)
+from kotp2p.net.transport.framed import FrameStream, PeerClosed
+from kotp2p.net.transport.link import Link, LinkConfig
+from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby, LobbyFailed
+from kotp2p.net.transport.mainloop import run_main
+from kotp2p.net.transport.mesh import (
+    Address,
+    Connector,
+    Mesh,
+    MeshConfig,
+    MeshPort,
+    dialer_of,
+    tcp_connector,
+)
+from kotp2p.net.transport.runner import (
+    FrameIn,
+    LinkDown,
+    LinkEvent,
+    Links,
+    LinkUp,
+    View,
+    run_session,
+)
+
+__all__ = [
+    "DEFAULT_PORT",
+    "Address",
+    "Connector",
+    "FrameIn",
+    "FrameStream",
+    "GuestLobby",
+    "HostLobby",
+    "Link",
+    "LinkConfig",
+    "LinkDown",
+    "LinkEvent",
+    "LinkUp",
+    "Links",
+    "LobbyFailed",
+    "Mesh",
+    "MeshConfig",
+    "MeshPort",
+    "PeerClosed",
+    "View",
+    "accept_handshake",
+    "announce",
+    "dial_handshake",
+    "dial_tcp",
+    "dialer_of",
+    "listen",
+    "run_main",
+    "run_session",
+    "serve_tcp",
+    "tcp_connector",
+]

@@ -1,0 +1,68 @@
+"""The UDP beacon on the wire: a host sends its announcement every second; a joiner listens.
+
+The datagram format and the bounded list of games are sans-IO (:mod:`kotp2p.net.beacon`). Real
+users announce to the LAN broadcast address; tests announce to a loopback address only.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import trio
+
+from kotp2p.net.beacon import BROADCAST, MAX_BEACON, Announcement, BeaconBook
+
+log = logging.getLogger(__name__)
+
+Address = tuple[str, int]
+ANNOUNCE_EVERY = 1.0
+
+
+async def announce(
+    datagram: Callable[[], bytes],
+    target: Address,
+    every: float = ANNOUNCE_EVERY,
+    *,
+    task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
+) -> None:
+    """Send ``datagram()`` (recomputed each time: free seats change) to ``target`` every
+    ``every`` seconds until cancelled. A send that fails is logged and retried next time."""
+    with trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM) as sock:
+        if target[0] == BROADCAST or target[0].endswith(".255"):
+            sock.setsockopt(trio.socket.SOL_SOCKET, trio.socket.SO_BROADCAST, 1)
+        task_status.started()
+        while True:
+            try:
+                await sock.sendto(datagram(), target)
+            except OSError as exc:
+                log.warning("could not announce the game to %s:%d: %s", *target, exc)
+            await trio.sleep(every)
+
+
+async def listen(
+    book: BeaconBook,
+    port: int,
+    host: str = "",
+    seconds: float = 3.0,
+    *,
+    task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED,
+) -> list[Announcement]:
+    """Listen for beacons on UDP ``host:port`` (``0``: any free port, reported through
+    ``task_status``) for ``seconds``; return the games heard.
+
+    Several programs on one machine may listen on the same port (``SO_REUSEADDR``/``REUSEPORT``).
+    """
+    with trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM) as sock:
+        sock.setsockopt(trio.socket.SOL_SOCKET, trio.socket.SO_REUSEADDR, 1)
+        if hasattr(trio.socket, "SO_REUSEPORT"):
+            sock.setsockopt(trio.socket.SOL_SOCKET, trio.socket.SO_REUSEPORT, 1)
+        await sock.bind((host, port))
+        task_status.started(sock.getsockname()[1])
+        with trio.move_on_after(seconds):
+            while True:
+                data, source = await sock.recvfrom(MAX_BEACON + 1)
+                book.hear(data, source[0], trio.current_time())
+        if book.rejected:
+            log.info("ignored %d datagrams that were not kotp2p beacons", book.rejected)
+        return book.games(trio.current_time())

@@ -1,0 +1,147 @@
+"""Opening connections: the TCP listener and dialer, and the handshake driven over a stream.
+
+The handshake state machines are :mod:`kotp2p.net.handshake`; here they are fed frames from a
+:class:`~kotp2p.net.transport.framed.FrameStream` under a deadline. A failure is sent to the peer
+as a refusal (unless the peer refused first) and raised as
+:class:`~kotp2p.net.handshake.HandshakeFailed`, so both sides can say why.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+from collections.abc import Awaitable, Callable
+
+import trio
+
+from kotp2p.net.codec import MAX_FRAME
+from kotp2p.net.errors import CodecError
+from kotp2p.net.handshake import (
+    MAX_HANDSHAKE_FRAME,
+    AcceptorHandshake,
+    DialerHandshake,
+    HandshakeFailed,
+    Peer,
+    refusal,
+)
+from kotp2p.net.transport.framed import FrameStream, PeerClosed
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 7447
+HANDSHAKE_TIMEOUT = 10.0
+MAX_OPEN = 64
+"""Connections handled at one time by a listener; more are closed at once (listener flood)."""
+
+
+async def _run(framed: FrameStream, hs: DialerHandshake | AcceptorHandshake, first: list[bytes],
+               timeout: float) -> Peer:
+    framed.max_frame = MAX_HANDSHAKE_FRAME
+    try:
+        with trio.fail_after(timeout):
+            for frame in first:
+                await framed.send(frame)
+            while not hs.done:
+                payload = await framed.receive()
+                try:
+                    out = hs.receive(payload)
+                except HandshakeFailed as exc:
+                    if not exc.by_peer:
+                        with trio.move_on_after(1):
+                            await framed.send(refusal(exc.reason))
+                    raise
+                for frame in out:
+                    await framed.send(frame)
+    except trio.TooSlowError:
+        raise HandshakeFailed(f"no complete handshake within {timeout:g} s", by_peer=False) from None
+    except PeerClosed as exc:
+        raise HandshakeFailed(f"{exc} during the handshake", by_peer=True) from None
+    except CodecError as exc:
+        raise HandshakeFailed(f"bad handshake frame: {exc.reason}", by_peer=False) from None
+    framed.max_frame = MAX_FRAME
+    assert hs.peer is not None
+    return hs.peer
+
+
+async def dial_handshake(framed: FrameStream, hs: DialerHandshake,
+                         timeout: float = HANDSHAKE_TIMEOUT) -> Peer:
+    """Run the dialer's side of the handshake over ``framed``.
+
+    :raises HandshakeFailed: refused, broken, or too slow (the reason says which).
+    """
+    return await _run(framed, hs, [hs.hello()], timeout)
+
+
+async def accept_handshake(framed: FrameStream, hs: AcceptorHandshake,
+                           timeout: float = HANDSHAKE_TIMEOUT) -> Peer:
+    """Run the acceptor's side of the handshake over ``framed``.
+
+    :raises HandshakeFailed: refused, broken, or too slow (the reason says which).
+    """
+    return await _run(framed, hs, [], timeout)
+
+
+async def serve_tcp(
+    handler: Callable[[trio.SocketStream], Awaitable[None]],
+    port: int = DEFAULT_PORT,
+    host: str | None = None,
+    *,
+    max_open: int = MAX_OPEN,
+    task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED,
+) -> None:
+    """Listen on ``port`` (a free one if it is taken; ``0`` for any) and run ``handler`` for each
+    connection in its own task; report the port actually used through ``task_status``.
+
+    At most ``max_open`` connections are handled at once (a game has at most 15 links); more are
+    closed at once and logged, so a flood of connections costs little.
+    """
+    try:
+        listeners = await trio.open_tcp_listeners(port, host=host)
+    except OSError as exc:
+        if exc.errno != errno.EADDRINUSE or port == 0:
+            raise
+        log.warning("port %d is taken; listening on a free port instead", port)
+        listeners = await trio.open_tcp_listeners(0, host=host)
+    actual = listeners[0].socket.getsockname()[1]
+    limiter = trio.CapacityLimiter(max_open)
+
+    async def guarded(stream: trio.SocketStream) -> None:
+        try:
+            limiter.acquire_nowait()
+        except trio.WouldBlock:
+            log.warning("more than %d connections at once: closing a new one", max_open)
+            await trio.aclose_forcefully(stream)
+            return
+        try:
+            await handler(stream)
+        finally:
+            limiter.release()
+
+    async with trio.open_nursery() as nursery:
+        for listener in listeners:
+            nursery.start_soon(_accept_loop, listener, guarded, nursery)
+        task_status.started(actual)
+
+
+async def _accept_loop(listener: trio.SocketListener,
+                       handler: Callable[[trio.SocketStream], Awaitable[None]],
+                       nursery: trio.Nursery) -> None:
+    async with listener:
+        while True:
+            try:
+                stream = await listener.accept()
+            except OSError as exc:  # e.g. too many open files: wait and go on
+                log.warning("accepting a connection failed: %s", exc)
+                await trio.sleep(0.1)
+                continue
+            nursery.start_soon(handler, stream)
+
+
+async def dial_tcp(host: str, port: int, timeout: float = HANDSHAKE_TIMEOUT) -> trio.SocketStream:
+    """Open a TCP connection to ``host:port``.
+
+    :raises OSError: it could not be opened within ``timeout`` seconds.
+    """
+    with trio.move_on_after(timeout):
+        return await trio.open_tcp_stream(host, port)
+    raise OSError(errno.ETIMEDOUT, f"no connection to {host}:{port} within {timeout:g} s")

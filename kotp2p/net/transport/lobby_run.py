@@ -1,0 +1,235 @@
+"""The lobby on the wire: the host serves joiners over TCP, a joiner connects to the host.
+
+The decisions are the sans-IO :class:`~kotp2p.net.lobby.LobbyHost` and
+:class:`~kotp2p.net.lobby.LobbyGuest`; this module opens each connection with the handshake
+(context ``b""``, the host's join code), runs a :class:`~kotp2p.net.transport.link.Link` per
+connection, feeds the lobby what arrives and carries out what it returns. The user's own requests
+(pick, ready, start) go through :meth:`HostLobby.command` / :meth:`GuestLobby.command`, so their
+answers are sent the same way. Both end with the :class:`~kotp2p.net.lobby.Started` event: the
+signed genesis and where every seat listens for the game's mesh.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import os
+from collections.abc import Callable
+from functools import partial
+from typing import Generic, TypeVar
+
+import trio
+
+from kotp2p.net.handshake import (
+    MAX_HANDSHAKE_FRAME,
+    AcceptorHandshake,
+    ChallengeCache,
+    DialerHandshake,
+    HandshakeFailed,
+)
+from kotp2p.net.lobby import (
+    MAX_LOBBY_FRAME,
+    Drop,
+    Failed,
+    GuestEvent,
+    HostEvent,
+    LobbyGuest,
+    LobbyHost,
+    Outgoing,
+    Reply,
+    Started,
+)
+from kotp2p.net.transport.connect import (
+    DEFAULT_PORT,
+    HANDSHAKE_TIMEOUT,
+    accept_handshake,
+    dial_handshake,
+    dial_tcp,
+    serve_tcp,
+)
+from kotp2p.net.transport.framed import FrameStream
+from kotp2p.net.transport.link import Link, LinkConfig
+
+log = logging.getLogger(__name__)
+
+LOBBY_LINK = LinkConfig(max_frame=MAX_LOBBY_FRAME, frames_per_second=50, frame_burst=200,
+                        bytes_per_second=64_000, byte_burst=256_000)
+"""Lobby connections carry a few small messages: tight limits."""
+
+E = TypeVar("E")
+
+
+class LobbyFailed(Exception):
+    """The lobby ended without a game; ``reason`` is safe to print."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _Runner(Generic[E]):
+    def __init__(self, on_event: Callable[[E], None]) -> None:
+        self.on_event = on_event
+        self.started: Started | None = None
+        self._done = trio.Event()
+
+
+class HostLobby(_Runner[HostEvent]):
+    """Serves the lobby of ``lobby`` on TCP until the game starts.
+
+    ``on_event`` sees every :class:`Changed`, :class:`Notice` and :class:`Started` (for the view).
+    """
+
+    def __init__(self, lobby: LobbyHost, on_event: Callable[[HostEvent], None], *,
+                 join_code: str | None = None, challenge: Callable[[], bytes] = lambda: os.urandom(32),
+                 handshake_timeout: float = HANDSHAKE_TIMEOUT) -> None:
+        super().__init__(on_event)
+        self.lobby = lobby
+        self.join_code = join_code
+        self.challenge = challenge
+        self.handshake_timeout = handshake_timeout
+        self.links: dict[int, Link] = {}
+        self._ids = itertools.count(1)
+        self._seen = ChallengeCache()
+
+    def command(self, request: Callable[[LobbyHost], list[HostEvent]]) -> None:
+        """Run a request of the host's user (``lambda h: h.pick("The King")``) and carry out what
+        it returns. :raises LobbyError: the request is refused (the reason says why)."""
+        self._do(request(self.lobby))
+        if self.lobby.phase == "closed":
+            self._done.set()
+
+    async def serve(self, port: int = DEFAULT_PORT, host: str | None = None, *,
+                    task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED
+                    ) -> Started | None:
+        """Listen on ``port`` (a free one if taken; reported through ``task_status``) and run the
+        lobby until every seat signed the genesis (None: the host closed the lobby)."""
+        async with trio.open_nursery() as nursery:
+            actual = await nursery.start(partial(serve_tcp, self._connection, port, host))
+            task_status.started(actual)
+            self._do([])  # a lobby full of bots starts at once
+            await self._done.wait()
+            with trio.move_on_after(2):  # let the start message reach every joiner
+                while any(not link.closed for link in self.links.values()):
+                    await trio.sleep(0.01)
+            nursery.cancel_scope.cancel()
+        return self.started
+
+    async def _connection(self, stream: trio.abc.Stream) -> None:
+        address = _peer_address(stream)
+        framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
+        hs = AcceptorHandshake([self.lobby.identity], engine_id=self.lobby.engine_id,
+                               challenge=self.challenge(), join_code=self.join_code,
+                               seen=self._seen)
+        try:
+            peer = await accept_handshake(framed, hs, self.handshake_timeout)
+        except HandshakeFailed as exc:
+            log.warning("refused a lobby connection from %s: %s", address, exc.reason)
+            await framed.aclose()
+            return
+        if self._done.is_set():
+            await framed.aclose()
+            return
+        conn = next(self._ids)
+        link = Link(framed, f"lobby peer {peer.fingerprint} at {address}",
+                    lambda payload: self._do(self.lobby.receive(conn, payload)), LOBBY_LINK)
+        self.links[conn] = link
+        self._do(self.lobby.connected(conn, peer.key, address))
+        try:
+            await link.run()
+        finally:
+            del self.links[conn]
+            if not self._done.is_set():
+                self._do(self.lobby.disconnected(conn))
+
+    def _do(self, events: list[HostEvent]) -> None:
+        for ev in events:
+            if isinstance(ev, Reply):
+                link = self.links.get(ev.conn)
+                if link is not None:
+                    link.send(ev.frame)
+            elif isinstance(ev, Drop):
+                link = self.links.get(ev.conn)
+                if link is not None:
+                    link.close_soon(ev.reason)
+            else:
+                if isinstance(ev, Started):
+                    self.started = ev
+                    for link in self.links.values():
+                        link.close_soon("the game started")
+                    self._done.set()
+                self.on_event(ev)
+
+
+class GuestLobby(_Runner[GuestEvent]):
+    """Joins the lobby at ``address`` and runs it until the game starts (or fails)."""
+
+    def __init__(self, lobby: LobbyGuest, on_event: Callable[[GuestEvent], None], *,
+                 join_code: str | None = None, challenge: Callable[[], bytes] = lambda: os.urandom(32),
+                 handshake_timeout: float = HANDSHAKE_TIMEOUT) -> None:
+        super().__init__(on_event)
+        self.lobby = lobby
+        self.join_code = join_code
+        self.challenge = challenge
+        self.handshake_timeout = handshake_timeout
+        self.link: Link | None = None
+        self.failed: str | None = None
+
+    def command(self, request: Callable[[LobbyGuest], list[GuestEvent]]) -> None:
+        """Run a request of the user (``lambda g: g.pick("Alienoid")``) and send what it says."""
+        self._do(request(self.lobby))
+
+    async def run(self, address: tuple[str, int]) -> Started:
+        """Connect, join and wait for the start.
+
+        :raises LobbyFailed: no connection, a refused handshake, or the host ended the lobby.
+        """
+        try:
+            stream = await dial_tcp(*address, timeout=self.handshake_timeout)
+        except OSError as exc:
+            raise LobbyFailed(f"cannot reach {address[0]}:{address[1]}: "
+                              f"{exc.strerror or exc}") from None
+        framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
+        hs = DialerHandshake(self.lobby.identity, engine_id=self.lobby.engine_id,
+                             challenge=self.challenge(), join_code=self.join_code)
+        try:
+            await dial_handshake(framed, hs, self.handshake_timeout)
+        except HandshakeFailed as exc:
+            await framed.aclose()
+            raise LobbyFailed(exc.reason) from None
+        self.link = Link(framed, f"the host at {address[0]}:{address[1]}",
+                         lambda payload: self._do(self.lobby.receive(payload)), LOBBY_LINK)
+        self._do(self.lobby.hello())
+        reason = await self.link.run()
+        if self.started is not None:
+            return self.started
+        raise LobbyFailed(self.failed or f"the lobby connection ended: {reason}")
+
+    def _do(self, events: list[GuestEvent]) -> None:
+        link = self.link
+        for ev in events:
+            if isinstance(ev, Outgoing):
+                if link is not None:
+                    link.send(ev.frame)
+                continue
+            if isinstance(ev, Started):
+                self.started = ev
+                if link is not None:
+                    link.close_soon("the game started")
+            elif isinstance(ev, Failed):
+                self.failed = ev.reason
+                if link is not None:
+                    link.close_soon(ev.reason)
+            self.on_event(ev)
+
+
+def _peer_address(stream: trio.abc.Stream) -> str:
+    """The remote IP address of a TCP stream ('' for other streams)."""
+    sock = getattr(stream, "socket", None)
+    if sock is None:
+        return ""
+    try:
+        name = sock.getpeername()
+    except OSError:
+        return ""
+    return str(name[0]) if isinstance(name, tuple) else ""

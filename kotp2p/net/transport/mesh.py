@@ -1,0 +1,247 @@
+"""The full mesh of one game: a link between each local seat and each remote seat.
+
+Theory of operation
+-------------------
+After the genesis every seat is connected to every other once. Seats played by this process talk
+to each other in memory (the session's business); between a local seat ``a`` and a remote seat
+``b`` there is one link, and the lower seat dials. The dialer keeps a task per pair: connect,
+handshake (context = ``game_id``, roster = the genesis keys, the wanted key), run the link, and
+when the link drops, wait (back-off, reset by every successful handshake) and dial again. The
+other side only accepts: :meth:`Mesh.accept` runs for each incoming connection, finds which of
+its seats the dialer asked for, and registers the link for that pair, replacing an older one
+(the peer noticed the drop first).
+
+The mesh hands every frame to ``on_frame(local, remote, payload)`` and tells ``on_link(local,
+remote, up)`` when a pair's link comes up or goes down. It knows nothing of the game.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+
+import trio
+
+from kotp2p.net.genesis import Genesis
+from kotp2p.net.handshake import (
+    MAX_HANDSHAKE_FRAME,
+    AcceptorHandshake,
+    ChallengeCache,
+    DialerHandshake,
+    HandshakeFailed,
+)
+from kotp2p.net.identity import Identity, fingerprint
+from kotp2p.net.pacing import Backoff
+from kotp2p.net.transport.connect import HANDSHAKE_TIMEOUT, accept_handshake, dial_handshake, dial_tcp
+from kotp2p.net.transport.framed import FrameStream
+from kotp2p.net.transport.link import Link, LinkConfig
+
+log = logging.getLogger(__name__)
+
+Address = tuple[str, int]
+Connector = Callable[[Address], Awaitable[trio.abc.Stream]]
+FrameHandler = Callable[[int, int, bytes], None]
+LinkHandler = Callable[[int, int, bool], None]
+
+
+async def tcp_connector(address: Address) -> trio.abc.Stream:
+    """Connect over TCP (the default :data:`Connector`)."""
+    return await dial_tcp(*address)
+
+
+def dialer_of(a: int, b: int) -> int:
+    """Which of two seats dials the other: the lower one."""
+    return min(a, b)
+
+
+@dataclass(frozen=True)
+class MeshConfig:
+    """Timings of the mesh (seconds)."""
+
+    first_retry: float = 0.5
+    max_retry: float = 10.0
+    handshake_timeout: float = HANDSHAKE_TIMEOUT
+    link: LinkConfig = field(default_factory=LinkConfig)
+
+
+def _no_link_news(local: int, remote: int, up: bool) -> None:
+    return None
+
+
+class Mesh:
+    """The links of this process's seats in one game. See the module comment."""
+
+    def __init__(
+        self,
+        genesis: Genesis,
+        local: Mapping[int, Identity],
+        addresses: Mapping[int, Address],
+        on_frame: FrameHandler,
+        *,
+        engine_id: str,
+        on_link: LinkHandler = _no_link_news,
+        connect: Connector = tcp_connector,
+        challenge: Callable[[], bytes] = lambda: os.urandom(32),
+        config: MeshConfig | None = None,
+    ) -> None:
+        for seat, ident in local.items():
+            if not 0 <= seat < genesis.n or genesis.keys[seat] != ident.public_key:
+                raise ValueError(f"seat {seat} of this genesis is not {ident!r}")
+        self.genesis = genesis
+        self.local = dict(local)
+        self.addresses = dict(addresses)
+        self.on_frame = on_frame
+        self.on_link = on_link
+        self.engine_id = engine_id
+        self.connect = connect
+        self.challenge = challenge
+        self.config = config or MeshConfig()
+        self.links: dict[tuple[int, int], Link] = {}
+        self._seen = ChallengeCache()
+        self._finishing = False
+
+    # -- what the session uses ------------------------------------------------------------------
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """Every (local seat, remote seat) pair that needs a link."""
+        return [(a, b) for a in sorted(self.local) for b in range(self.genesis.n)
+                if b not in self.local]
+
+    def is_up(self, local: int, remote: int) -> bool:
+        """The link between these seats is open."""
+        link = self.links.get((local, remote))
+        return link is not None and not link.closed
+
+    def send(self, local: int, remote: int, frame: bytes) -> bool:
+        """Queue ``frame`` from ``local`` to ``remote``; False when that link is down."""
+        link = self.links.get((local, remote))
+        return link is not None and link.send(frame)
+
+    def strike(self, local: int, remote: int, reason: str) -> None:
+        """A frame from ``remote`` was refused; too many close the link."""
+        link = self.links.get((local, remote))
+        if link is not None:
+            link.strike(reason)
+
+    async def finish(self, timeout: float) -> None:
+        """The game is over here: stop dialing and accepting, send what is queued, and wait up
+        to ``timeout`` seconds for every peer to have read it all (it closes its end)."""
+        self._finishing = True
+        for link in list(self.links.values()):
+            link.close_soon("the game is over", linger=True)
+        with trio.move_on_after(timeout):
+            while any(not link.closed for link in self.links.values()):
+                await trio.sleep(0.05)
+
+    def set_address(self, seat: int, address: Address) -> None:
+        """Where to dial ``seat`` from now on (a peer that moved)."""
+        self.addresses[seat] = address
+
+    # -- tasks ----------------------------------------------------------------------------------
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Dial every pair this process dials, forever (cancel to stop)."""
+        async with trio.open_nursery() as nursery:
+            for a, b in self.pairs():
+                if dialer_of(a, b) == a:
+                    nursery.start_soon(self._dial_loop, a, b)
+            task_status.started()
+
+    async def accept(self, stream: trio.abc.Stream) -> None:
+        """Handle one incoming connection until its link closes (run it in its own task)."""
+        framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
+        seats = sorted(self.local)
+        hs = AcceptorHandshake([self.local[s] for s in seats], engine_id=self.engine_id,
+                               challenge=self.challenge(), context=self.genesis.game_id,
+                               roster=self.genesis.keys, seen=self._seen)
+        try:
+            peer = await accept_handshake(framed, hs, self.config.handshake_timeout)
+        except HandshakeFailed as exc:
+            log.warning("refused an incoming connection: %s", exc.reason)
+            await framed.aclose()
+            return
+        remote = self.genesis.keys.index(peer.key)
+        local = self.genesis.keys.index(peer.local_key)
+        if self._finishing:
+            await framed.aclose()
+            return
+        if remote in self.local:
+            log.warning("refused a connection from seat %d, which this process plays", remote)
+            await framed.aclose()
+            return
+        await self._run_link(local, remote, framed)
+
+    async def _dial_loop(self, local: int, remote: int) -> None:
+        backoff = Backoff(self.config.first_retry, self.config.max_retry)
+        keys = self.genesis.keys
+        while not self._finishing:
+            address = self.addresses.get(remote)
+            framed: FrameStream | None = None
+            try:
+                if address is None:
+                    raise OSError(f"no address known for seat {remote}")
+                framed = FrameStream(await self.connect(address), MAX_HANDSHAKE_FRAME)
+                hs = DialerHandshake(self.local[local], engine_id=self.engine_id,
+                                     challenge=self.challenge(), context=self.genesis.game_id,
+                                     to_key=keys[remote], roster=keys)
+                await dial_handshake(framed, hs, self.config.handshake_timeout)
+            except (OSError, HandshakeFailed) as exc:
+                reason = exc.reason if isinstance(exc, HandshakeFailed) else str(exc)
+                log.info("seat %d could not reach seat %d: %s", local, remote, reason)
+                if framed is not None:
+                    await framed.aclose()
+                await trio.sleep(backoff.next_delay())
+                continue
+            backoff.reset()
+            if self._finishing:
+                await framed.aclose()
+                return
+            await self._run_link(local, remote, framed)
+            await trio.sleep(backoff.next_delay())
+
+    async def _run_link(self, local: int, remote: int, framed: FrameStream) -> None:
+        label = f"seat {remote} [{fingerprint(self.genesis.keys[remote])}] from seat {local}"
+
+        def deliver(payload: bytes) -> None:
+            self.on_frame(local, remote, payload)
+
+        link = Link(framed, label, deliver, self.config.link)
+        old = self.links.get((local, remote))
+        self.links[(local, remote)] = link
+        if old is not None:
+            old.close("replaced by a newer connection", fault=False)
+        else:
+            self.on_link(local, remote, True)
+        try:
+            await link.run()
+        finally:
+            if self.links.get((local, remote)) is link:
+                del self.links[(local, remote)]
+                self.on_link(local, remote, False)
+
+
+class MeshPort:
+    """The handler of a listener opened before the genesis exists (its port goes into the
+    lobby): a connection waits up to ``wait`` seconds for :meth:`attach` to give it the mesh."""
+
+    def __init__(self, wait: float = 60.0) -> None:
+        self.wait = wait
+        self.mesh: Mesh | None = None
+        self._ready = trio.Event()
+
+    def attach(self, mesh: Mesh) -> None:
+        """The game's mesh: hand it every connection from now on."""
+        self.mesh = mesh
+        self._ready.set()
+
+    async def handler(self, stream: trio.abc.Stream) -> None:
+        """Pass ``stream`` to the mesh once there is one (closed if none comes in time)."""
+        with trio.move_on_after(self.wait):
+            await self._ready.wait()
+        if self.mesh is None:
+            log.warning("closed a game connection that came before any game started")
+            await trio.aclose_forcefully(stream)
+            return
+        await self.mesh.accept(stream)

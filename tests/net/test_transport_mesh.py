@@ -1,0 +1,293 @@
+"""The full mesh over trio memory streams, in virtual time: who dials, back-off, hostile peers."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import struct
+
+import pytest
+import trio
+import trio.testing
+
+from kotp2p.net import codec
+from kotp2p.net.codec import MAX_FRAME
+from kotp2p.net.handshake import AcceptorHandshake, DialerHandshake, HandshakeFailed
+from kotp2p.net.identity import Identity
+from kotp2p.net.transport import (
+    Address,
+    FrameStream,
+    Mesh,
+    MeshConfig,
+    accept_handshake,
+    dial_handshake,
+)
+from kotp2p.net.transport.link import LinkConfig
+from tests.net.harness import Table, make_table
+from tests.net.toy import ToyEngine
+
+ENGINE = ToyEngine()
+
+
+class MemoryNet:
+    """Addresses served by meshes (or by a hostile stand-in), connected with memory streams."""
+
+    def __init__(self, nursery: trio.Nursery) -> None:
+        self.nursery = nursery
+        self.servers: dict[Address, object] = {}
+        self.attempts: list[tuple[float, Address]] = []
+        self.accepted: list[trio.abc.Stream] = []
+
+    async def connect(self, address: Address) -> trio.abc.Stream:
+        self.attempts.append((trio.current_time(), address))
+        server = self.servers.get(address)
+        if server is None:
+            raise OSError(f"connection to {address} refused")
+        ours, theirs = trio.testing.memory_stream_pair()
+        self.accepted.append(theirs)
+        self.nursery.start_soon(server, theirs)  # type: ignore[arg-type]
+        return ours
+
+
+def address(seat: int) -> Address:
+    return ("127.0.0.1", 7000 + seat)
+
+
+class Process:
+    """One mesh and what it received."""
+
+    def __init__(self, table: Table, seats: list[int], net: MemoryNet,
+                 config: MeshConfig | None = None) -> None:
+        self.got: list[tuple[int, int, bytes]] = []
+        self.news: list[tuple[float, int, int, bool]] = []
+        self.mesh = Mesh(
+            table.genesis,
+            {s: table.identities[s] for s in seats},
+            {s: address(s) for s in range(table.genesis.n)},
+            lambda a, b, p: self.got.append((a, b, p)),
+            engine_id=ENGINE.engine_id,
+            on_link=lambda a, b, up: self.news.append((trio.current_time(), a, b, up)),
+            connect=net.connect,
+            config=config,
+        )
+        for s in seats:
+            net.servers[address(s)] = self.mesh.accept
+
+
+def msg(*parts: object) -> bytes:
+    return codec.pack(list(parts))
+
+
+async def test_every_pair_links_once_and_frames_flow_both_ways(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    table = make_table(ENGINE, 4)
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        procs = [Process(table, [0, 1], net), Process(table, [2], net), Process(table, [3], net)]
+        for p in procs:
+            await nursery.start(p.mesh.run)
+        await trio.sleep(1)
+        assert sorted(procs[0].mesh.links) == [(0, 2), (0, 3), (1, 2), (1, 3)]
+        assert sorted(procs[1].mesh.links) == [(2, 0), (2, 1), (2, 3)]
+        assert sorted(procs[2].mesh.links) == [(3, 0), (3, 1), (3, 2)]
+        # only the lower seat dials: 4 + 1 connections, no more
+        assert len(net.attempts) == 5
+        assert procs[0].mesh.send(1, 3, codec.frame(msg("from", 1)))
+        assert procs[2].mesh.send(3, 0, codec.frame(msg("from", 3)))
+        assert not procs[0].mesh.send(0, 1, codec.frame(msg("local seats talk in memory")))
+        await trio.sleep(1)
+        nursery.cancel_scope.cancel()
+    assert procs[2].got == [(3, 1, msg("from", 1))]
+    assert procs[0].got == [(0, 3, msg("from", 3))]
+
+
+async def test_the_dialer_backs_off_then_reconnects_a_dropped_link(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    table = make_table(ENGINE, 2)
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        low = Process(table, [0], net)
+        await nursery.start(low.mesh.run)
+        await trio.sleep(3)  # seat 1 is not there yet: attempts at 0, 0.5, 1.5
+        high = Process(table, [1], net)
+        await nursery.start(high.mesh.run)
+        await trio.sleep(10)
+        assert [t for t, _ in net.attempts] == [0, 0.5, 1.5, 3.5]
+        assert low.news == [(3.5, 0, 1, True)] and high.news == [(3.5, 1, 0, True)]
+        await trio.aclose_forcefully(net.accepted[-1])  # the link breaks at 13
+        await trio.sleep(10)
+        news = list(low.news)
+        nursery.cancel_scope.cancel()
+    assert [t for t, _ in net.attempts] == [0, 0.5, 1.5, 3.5, 13.5]
+    assert news == [(3.5, 0, 1, True), (13, 0, 1, False), (13.5, 0, 1, True)]
+
+
+async def test_a_silent_link_is_dropped_and_dialed_again(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """Seat 1 stops reading and answering (a frozen process): seat 0 drops the link after
+    ``dead_after`` and dials again."""
+    table = make_table(ENGINE, 2)
+    cfg = MeshConfig(link=LinkConfig(ping_interval=2, dead_after=6))
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        frozen: list[trio.abc.Stream] = []
+
+        async def freeze(stream: trio.abc.Stream) -> None:
+            hs = AcceptorHandshake([table.identities[1]], engine_id=ENGINE.engine_id,
+                                   challenge=b"f" * 32, context=table.genesis.game_id,
+                                   roster=table.genesis.keys)
+            await accept_handshake(FrameStream(stream, MAX_FRAME), hs)
+            frozen.append(stream)
+            await trio.sleep_forever()
+
+        net.servers[address(1)] = freeze
+        low = Process(table, [0], net, cfg)
+        await nursery.start(low.mesh.run)
+        await trio.sleep(7)
+        news = list(low.news)
+        nursery.cancel_scope.cancel()
+    assert news == [(0, 0, 1, True), (6, 0, 1, False), (6.5, 0, 1, True)]
+
+
+async def test_a_hostile_seat_is_disconnected_and_the_other_links_go_on(
+    autojump_clock: trio.testing.MockClock, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Seat 2 runs a modified client: it passes the handshake, then sends seat 0 garbage; on the
+    next connection an oversized frame. Seat 0 closes each link with a logged reason, and its link to
+    seat 1 carries frames all along."""
+    caplog.set_level(logging.WARNING)
+    table = make_table(ENGINE, 3)
+    attacks = [codec.frame(b"\xc1 garbage"), struct.pack(">I", MAX_FRAME * 8)]
+
+    async def hostile(stream: trio.abc.Stream) -> None:
+        framed = FrameStream(stream, MAX_FRAME)
+        hs = AcceptorHandshake([table.identities[2]], engine_id=ENGINE.engine_id,
+                               challenge=hashlib.sha256(bytes(len(attacks))).digest(),
+                               context=table.genesis.game_id, roster=table.genesis.keys)
+        peer = await accept_handshake(framed, hs)
+        if attacks and peer.key == table.genesis.keys[0]:
+            await stream.send_all(attacks.pop(0))
+        await trio.sleep_forever()
+
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        low, mid = Process(table, [0], net), Process(table, [1], net)
+        net.servers[address(2)] = hostile
+        await nursery.start(low.mesh.run)
+        await nursery.start(mid.mesh.run)
+        await trio.sleep(0.5)
+        for i in range(4):
+            assert low.mesh.send(0, 1, codec.frame(msg("move", i)))
+            await trio.sleep(1)
+        news = list(low.news)
+        assert low.mesh.is_up(0, 1)
+        nursery.cancel_scope.cancel()
+    assert mid.got == [(1, 0, msg("move", i)) for i in range(4)]
+    assert [(a, b, up) for _, a, b, up in news if b == 2] == [
+        (0, 2, True), (0, 2, False), (0, 2, True), (0, 2, False), (0, 2, True)]
+    closed = [r.getMessage() for r in caplog.records if "closed" in r.getMessage()]
+    assert any("garbage: a frame that is not a msgpack array" in m for m in closed)
+    assert any(f"oversized frame: frame announces {MAX_FRAME * 8} bytes" in m for m in closed)
+
+
+async def test_a_stranger_and_a_replayed_handshake_are_refused(
+    autojump_clock: trio.testing.MockClock, caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.WARNING)
+    table = make_table(ENGINE, 2)
+    stranger = Identity.from_seed(b"s" * 32, "Mallory")
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        high = Process(table, [1], net)
+        await nursery.start(high.mesh.run)
+
+        async def try_as(ident: Identity, challenge: bytes) -> str | None:
+            stream = await net.connect(address(1))
+            hs = DialerHandshake(ident, engine_id=ENGINE.engine_id, challenge=challenge,
+                                 context=table.genesis.game_id, to_key=table.genesis.keys[1])
+            try:
+                await dial_handshake(FrameStream(stream, MAX_FRAME), hs)
+            except HandshakeFailed as exc:
+                return exc.reason
+            return None
+
+        stranger_says = await try_as(stranger, b"1" * 32)
+        assert await try_as(table.identities[0], b"2" * 32) is None  # the real seat 0
+        replay_says = await try_as(table.identities[0], b"2" * 32)
+        await trio.sleep(1)
+        assert high.mesh.is_up(1, 0)
+        nursery.cancel_scope.cancel()
+    assert stranger_says is not None and "is not a seat of this game" in stranger_says
+    assert replay_says is not None and "replayed handshake" in replay_says
+    refused = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+    assert len(refused) == 2
+
+
+async def test_the_session_sees_one_link_per_remote_seat(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """A process playing seats 0 and 1 has two mesh links to seat 2; its session sees seat 2 up
+    once, gets seat 2's frames once, and its frames to seat 2 leave once."""
+    from kotp2p.net.transport import FrameIn, LinkDown, LinkUp
+    from kotp2p.net.transport.meshlinks import MeshLinks
+
+    table = make_table(ENGINE, 3)
+    seen: list[object] = []
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        high = Process(table, [2], net)
+        links = MeshLinks(table.genesis, {0: table.identities[0], 1: table.identities[1]},
+                          {2: address(2)}, engine_id=ENGINE.engine_id, connect=net.connect)
+
+        async def watch() -> None:
+            async for event in links.events():
+                seen.append(event)
+
+        nursery.start_soon(watch)
+        await nursery.start(high.mesh.run)
+        await nursery.start(links.run)
+        await trio.sleep(1)
+        assert high.mesh.send(2, 1, codec.frame(msg("from", 2)))
+        await links.send(2, codec.frame(msg("to", 2)))
+        await trio.sleep(1)
+        for link in list(links.mesh.links.values()):
+            await trio.aclose_forcefully(link.framed.stream)
+        await trio.sleep(0.1)
+        nursery.cancel_scope.cancel()
+    assert seen[:2] == [LinkUp(2), FrameIn(2, msg("from", 2))]
+    assert LinkDown(2) in seen[2:]
+    assert high.got == [(2, 0, msg("to", 2))]
+
+
+async def test_the_host_leaving_after_the_genesis_leaves_the_other_links_up(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """Seat 0 (the host) vanishes once the mesh is up: seats 1 and 2 keep their own link, which
+    never went through the host; nobody dials seat 0 (the lower seat dials: a host that comes
+    back calls the others)."""
+    table = make_table(ENGINE, 3)
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        procs = [Process(table, [i], net) for i in range(3)]
+        with trio.CancelScope() as host_scope:
+            async with trio.open_nursery() as host_nursery:
+                await host_nursery.start(procs[0].mesh.run)
+                for p in procs[1:]:
+                    await nursery.start(p.mesh.run)
+                await trio.sleep(1)
+                assert procs[2].mesh.is_up(2, 0) and procs[2].mesh.is_up(2, 1)
+                del net.servers[address(0)]
+                for link in list(procs[0].mesh.links.values()):
+                    link.close("the host's process is gone")
+                host_scope.cancel()
+        await trio.sleep(30)
+        assert procs[1].mesh.is_up(1, 2) and not procs[1].mesh.is_up(1, 0)
+        assert procs[1].mesh.send(1, 2, codec.frame(msg("still", "here")))
+        await trio.sleep(1)
+        redials = [t for t, a in net.attempts if a == address(0)]
+        nursery.cancel_scope.cancel()
+    assert procs[2].got[-1] == (2, 1, msg("still", "here"))
+    assert redials == []
