@@ -54,6 +54,9 @@ from kotp2p.net.identity import Identity
 from kotp2p.net.replica import Replica
 
 SYNC = "sync"
+_SYNC_PREFIX = b"\x93\xa4sync"
+MAX_SYNC_SIZE = 32
+"""Bytes of a sync request: ``['sync', seat, seq]`` needs at most 15."""
 MAX_SYNC_BATCH = 256
 MAX_AHEAD = 4096
 """Envelopes further ahead of an author's read position are refused (bounded memory)."""
@@ -221,13 +224,17 @@ class PeerProtocol:
     def receive(self, payload: bytes, sender: int | None = None) -> list[Event]:
         """Handle one received frame payload (the bytes after the length prefix) from ``sender``.
 
-        Never raises for bad input: a bad frame gives a :class:`Rejected` event.
+        Never raises for bad input: a bad frame gives a :class:`Rejected` event; a signed
+        envelope that breaks a rule gives a :class:`Misbehaviour` naming its author. Nothing is
+        unpacked before the signature checked, except a ``sync`` request (a few bytes, capped).
         """
-        try:
-            value = codec.unpack(payload)
-        except RemoteProtocolError as exc:
-            return [Rejected(sender, exc.reason)]
-        if isinstance(value, list) and len(value) == 3 and value[0] == SYNC:
+        if payload.startswith(_SYNC_PREFIX):
+            try:
+                value = codec.unpack(payload, max_size=MAX_SYNC_SIZE)
+            except RemoteProtocolError as exc:
+                return [Rejected(sender, f"sync: {exc.reason}")]
+            if not isinstance(value, list) or len(value) != 3:
+                return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
             return self._answer_sync(value, sender)
         try:
             env = open_envelope(payload, self.genesis.game_id, self.genesis.keys)
@@ -458,7 +465,7 @@ class PeerProtocol:
 
     def _answer_sync(self, value: list[Value], sender: int | None) -> list[Event]:
         _, author, seq = value
-        if sender is None or not isinstance(author, int) or not isinstance(seq, int):
+        if sender is None or type(author) is not int or type(seq) is not int:
             return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
         if not 0 <= author < self.genesis.n:
             return [Rejected(sender, f"sync: no seat {author}")]
