@@ -40,20 +40,32 @@ class LogContents:
     """Bytes at the end that do not make a whole frame (0 for a clean file)."""
     size: int
     """Bytes of whole frames (the length a torn file is cut back to)."""
+    offsets: tuple[int, ...] = ()
+    """The byte offset in the file of each envelope frame (its length prefix), as ``payloads``."""
+    name: str = "log"
+    """The file's name, for reports."""
 
 
 def split_frames(data: bytes) -> tuple[list[bytes], int]:
     """Split a byte string into frame payloads; return them and the offset after the last whole
     frame. A frame whose length exceeds the cap or the data ends the split there."""
+    out, _, pos = split_frames_at(data)
+    return out, pos
+
+
+def split_frames_at(data: bytes) -> tuple[list[bytes], list[int], int]:
+    """Like :func:`split_frames`, also giving each frame's offset in ``data``."""
     out: list[bytes] = []
+    offsets: list[int] = []
     pos = 0
     while pos + 4 <= len(data):
         length = int.from_bytes(data[pos : pos + 4], "big")
         if length > codec.MAX_FRAME or pos + 4 + length > len(data):
             break
+        offsets.append(pos)
         out.append(data[pos + 4 : pos + 4 + length])
         pos += 4 + length
-    return out, pos
+    return out, offsets, pos
 
 
 def parse_log(data: bytes, name: str = "log") -> LogContents:
@@ -61,7 +73,7 @@ def parse_log(data: bytes, name: str = "log") -> LogContents:
 
     :raises NotAKotlog: the data does not start with a genesis frame.
     """
-    payloads, end = split_frames(data)
+    payloads, offsets, end = split_frames_at(data)
     if not payloads:
         raise NotAKotlog(f"{name} is not a kotp2p game log (no genesis frame at its start)")
     try:
@@ -74,7 +86,8 @@ def parse_log(data: bytes, name: str = "log") -> LogContents:
         genesis = parse_genesis_frame(payloads[0])
     except RemoteProtocolError as exc:
         raise NotAKotlog(f"{name}: its genesis frame is damaged ({exc.reason})") from None
-    return LogContents(genesis, tuple(payloads[1:]), len(data) - end, end)
+    return LogContents(genesis, tuple(payloads[1:]), len(data) - end, end, tuple(offsets[1:]),
+                       name)
 
 
 def read_log(path: Path) -> LogContents:

@@ -109,8 +109,9 @@ def build_golden(out: Path) -> list[dict[str, object]]:
     flipped = bytearray(frames[i])
     flipped[len(flipped) // 2] ^= 0x04
     step = _step_of(frames[i], valid)
+    # Unsigned bytes prove nothing: seat 2's MOVE is missing, nobody is blamed.
     write("flipped-byte.kotlog", b"".join([*frames[:i], bytes(flipped), *frames[i + 1:]]),
-          "INVALID", "bad-signature", 2, step)
+          "INCOMPLETE", None, 2, step)
 
     i = _find(valid, Kind.MOVE, 2, 20)
     write("dropped-envelope.kotlog", b"".join(frames[:i] + frames[i + 1:]), "INCOMPLETE",
@@ -118,10 +119,11 @@ def build_golden(out: Path) -> list[dict[str, object]]:
 
     i = _find(valid, Kind.ACK, 0, 15)
     body, _sig = codec.unpack(frames[i][4:])
-    intruder = Identity.from_seed(_seed("key", SEED, 1))
+    signer = 1  # seat 1's key signs seat 0's ACK: seat 1 is blamed, never seat 0
+    intruder = Identity.from_seed(_seed("key", SEED, signer))
     forged = codec.frame(codec.pack([body, intruder.sign(DOMAIN + body)]))
     write("forged-signature.kotlog", b"".join([*frames[:i], forged, *frames[i + 1:]]),
-          "INVALID", "forged-signature", 0, _step_of(frames[i], valid))
+          "INVALID", "forged-signature", signer, _step_of(frames[i], valid))
 
     # Cut in the middle of a MOVE well before the end: the game is then unfinished.
     i = _find(valid, Kind.MOVE, 1, 30)
