@@ -40,7 +40,7 @@ from kotp2p.net.envelope import (
     split_frame,
 )
 from kotp2p.net.errors import RemoteProtocolError
-from kotp2p.net.gamelog import LogContents
+from kotp2p.net.gamelog import LogContents, frames_inside
 from kotp2p.net.genesis import GENESIS_MAGIC, Genesis, parse_genesis_frame
 from kotp2p.net.sigcheck import check_signatures
 
@@ -53,10 +53,13 @@ class Position:
 
     file: str
     frame: int
+    """The frame's number in its file (the genesis is 0); -1 for bytes between frames."""
     offset: int
 
     def describe(self) -> str:
-        """``"game.kotlog frame 17 (byte 2345)"``."""
+        """``"game.kotlog frame 17 (byte 2345)"`` (``frame`` -1: bytes between frames)."""
+        if self.frame < 0:
+            return f"{self.file} byte {self.offset}"
         return f"{self.file} frame {self.frame} (byte {self.offset})"
 
     def to_json(self) -> dict[str, object]:
@@ -106,39 +109,61 @@ def _position(log: LogContents, i: int) -> Position:
 def read_envelopes(logs: Sequence[LogContents], genesis: Genesis, *, workers: int = 0) -> Intake:
     """Sort every frame of ``logs`` (all of the game of ``genesis``) as the module says.
 
+    A damaged frame's bytes are searched for frames that start inside it (its length prefix may
+    be what was damaged, so it may have swallowed the start of the next frame): any found are
+    read too, so damage in one frame cannot hide the next one.
+
     ``workers``: processes for the signature checks (0: as many as there are cores, when the
     batch is big enough to be worth it).
     """
     intake = Intake()
-    game_id = genesis.game_id
-    keys = genesis.keys
     seen: set[bytes] = set()
-    pending: list[tuple[bytes, bytes, int, Position, bytes]] = []  # body, sig, author, pos, raw
+    batch: list[tuple[LogContents, int, Position, bytes]] = []
     for log in logs:
-        for i, payload in enumerate(log.payloads):
-            if payload in seen:
-                continue
-            seen.add(payload)
-            pos = _position(log, i)
-            if payload.startswith(_GENESIS_PREFIX):
-                _genesis_copy(intake, genesis, payload, pos)
-                continue
-            try:
-                body, sig = split_frame(payload)
-                author = peek_author(body, game_id, genesis.n)
-            except ForeignEnvelope as exc:
-                intake.set_aside.append((pos, exc.reason))
-                continue
-            except RemoteProtocolError as exc:
-                intake.damage.append((pos, exc.reason))
-                continue
-            pending.append((body, sig, author, pos, payload))
-    ok = check_signatures([(keys[a], sig, DOMAIN + body) for body, sig, a, _, _ in pending],
+        for offset, size in log.damaged:
+            intake.damage.append((Position(log.name, -1, offset), f"{size} bytes that hold no "
+                                  "frame"))
+        batch += [(log, log.offsets[i] if i < len(log.offsets) else -1, _position(log, i), p)
+                  for i, p in enumerate(log.payloads)]
+    while batch:
+        damaged = _sort(intake, genesis, batch, seen, workers)
+        batch = [(log, off, Position(log.name, -1, off), p)
+                 for log, where in damaged for off, p in frames_inside(log, where)]
+    return intake
+
+
+def _sort(intake: Intake, genesis: Genesis, batch: list[tuple[LogContents, int, Position, bytes]],
+          seen: set[bytes], workers: int) -> list[tuple[LogContents, int]]:
+    """Sort one batch of frames into ``intake``; return the damaged ones (log, offset)."""
+    damaged: list[tuple[LogContents, int]] = []
+    pending: list[tuple[bytes, bytes, int, Position, bytes, LogContents, int]] = []
+    for log, offset, pos, payload in batch:
+        if payload in seen:
+            continue
+        seen.add(payload)
+        if payload.startswith(_GENESIS_PREFIX):
+            if not _genesis_copy(intake, genesis, payload, pos):
+                damaged.append((log, offset))
+            continue
+        try:
+            body, sig = split_frame(payload)
+            author = peek_author(body, genesis.game_id, genesis.n)
+        except ForeignEnvelope as exc:
+            intake.set_aside.append((pos, exc.reason))
+            continue
+        except RemoteProtocolError as exc:
+            intake.damage.append((pos, exc.reason))
+            damaged.append((log, offset))
+            continue
+        pending.append((body, sig, author, pos, payload, log, offset))
+    keys = genesis.keys
+    ok = check_signatures([(keys[a], sig, DOMAIN + body) for body, sig, a, *_ in pending],
                           workers=workers)
-    for (body, sig, author, pos, payload), good in zip(pending, ok, strict=True):
+    for (body, sig, author, pos, payload, log, offset), good in zip(pending, ok, strict=True):
         raw = codec.frame(payload)
         if not good:
-            _unsigned(intake, genesis, body, sig, author, pos, raw)
+            if not _unsigned(intake, genesis, body, sig, author, pos, raw):
+                damaged.append((log, offset))
             continue
         try:
             env = decode_body(body, sig, raw)
@@ -150,31 +175,34 @@ def read_envelopes(logs: Sequence[LogContents], genesis: Genesis, *, workers: in
             continue
         intake.positions.setdefault(env.id, pos)
         intake.envelopes.append(env)
-    return intake
+    return damaged
 
 
-def _genesis_copy(intake: Intake, genesis: Genesis, payload: bytes, pos: Position) -> None:
+def _genesis_copy(intake: Intake, genesis: Genesis, payload: bytes, pos: Position) -> bool:
+    """Note a genesis frame after the first; False when it is damaged."""
     try:
         other = parse_genesis_frame(payload)
     except RemoteProtocolError as exc:
         intake.damage.append((pos, f"a damaged genesis frame ({exc.reason})"))
-        return
+        return False
     if other.body == genesis.body:
         intake.set_aside.append((pos, "another copy of this game's genesis (logs joined?)"))
     else:
         intake.set_aside.append((pos, f"the genesis of another game "
                                       f"({other.game_id.hex()[:16]})"))
+    return True
 
 
 def _unsigned(intake: Intake, genesis: Genesis, body: bytes, sig: bytes, author: int,
-              pos: Position, raw: bytes) -> None:
-    """A frame its named author did not sign: damage, unless another seat's key signed it."""
+              pos: Position, raw: bytes) -> bool:
+    """A frame its named author did not sign: damage (False), unless another seat's key
+    signed it (True: a signed fault)."""
     others = [k if j != author else b"" for j, k in enumerate(genesis.keys)]
     signer = signer_of(body, sig, others)
     if signer is None:
         intake.damage.append((pos, f"not signed by seat {author}'s key (altered bytes, or "
                                    "not a player's)"))
-        return
+        return False
     step: int | None = None
     seq: int | None = None
     try:
@@ -186,6 +214,7 @@ def _unsigned(intake: Intake, genesis: Genesis, body: bytes, sig: bytes, author:
         "forged-signature", signer, step,
         f"seat {signer} signed an envelope that claims to be seat {author}'s", raw, pos, author,
         seq, envelope_id(body)))
+    return True
 
 
 __all__ = ["Intake", "Position", "SignedFault", "read_envelopes"]

@@ -211,12 +211,11 @@ def _verify(logs: Sequence[LogContents], engine: GameEngine, workers: int,
         if log.torn:
             verdict.notes.append(f"{log.name} ends with {log.torn} bytes of a torn frame "
                                  "(ignored)")
-    if unsigned:
-        # A missing signature proves nothing against the seat: the genesis may have been edited.
-        verdict.missing += [f"seat {i}: its signature of this genesis (the genesis was altered, "
-                            "or the seat never signed it); nothing in the log can be checked "
-                            "without it" for i in unsigned]
-        return verdict
+    # A missing genesis signature proves nothing against the seat (the frame may have been
+    # edited): the game cannot be VALID without it, but an envelope a seat signed for this
+    # genesis's game id still proves what that seat said.
+    verdict.missing += [f"seat {i}: its signature of this genesis (the frame was altered, or "
+                        "the seat never signed it)" for i in unsigned]
     if genesis.engine_id != engine.engine_id:
         verdict.missing.append(f"the rules this game was played with: it was made by engine "
                                f"{genesis.engine_id}, this kotp2p has {engine.engine_id}")
