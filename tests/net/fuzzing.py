@@ -34,6 +34,7 @@ Run the long fuzz with ``scripts/fuzz`` (``--help``); a bounded run is part of t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import random
 import resource
@@ -191,7 +192,7 @@ class Fuzzer:
         elif i not in (0, 1, 2):
             body[i] = rng.choice(_HOSTILE_VALUES)
         else:
-            body[7] = rng.choice(_HOSTILE_VALUES + [1, 2, 3, 4, 5, 6, 7, 8])
+            body[7] = rng.choice([*_HOSTILE_VALUES, 1, 2, 3, 4, 5, 6, 7, 8])
         return body
 
     def _signed_frame(self) -> bytes:
@@ -232,10 +233,8 @@ class Fuzzer:
             try:
                 for i in range(0, len(data), chunk):
                     for f in dec.feed(data[i : i + chunk]):
-                        try:
+                        with contextlib.suppress(CodecError):
                             codec.unpack(f)
-                        except CodecError:
-                            pass
             except CodecError:
                 pass
             return None
@@ -270,10 +269,8 @@ class Fuzzer:
             except CodecError:
                 return None
             for decode in (rules.action_from_wire, rules.state_from_wire):
-                try:
+                with contextlib.suppress(ValueError):
                     decode(value)
-                except ValueError:
-                    pass
             return None
         return data, run
 
