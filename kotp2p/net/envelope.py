@@ -55,6 +55,9 @@ class Kind(enum.IntEnum):
     BYE = 8  # leaving for good: payload = []
 
 
+_KINDS = {k.value: k for k in Kind}
+
+
 def envelope_id(body: bytes) -> bytes:
     """The id of an envelope: SHA-256 of its body bytes."""
     return hashlib.sha256(body).digest()
@@ -248,10 +251,10 @@ def decode_body(body: bytes, sig: bytes, raw: bytes) -> Envelope:
     for name, value in (("author", author), ("seq", seq), ("step", step)):
         if not _is_uint(value):
             raise RemoteProtocolError(f"{name}: expected a non-negative integer, got {value!r}")
-    try:
-        kind = Kind(kind)
-    except ValueError:
-        raise RemoteProtocolError(f"unknown envelope kind {kind!r}") from None
+    known = _KINDS.get(kind) if type(kind) is int else None
+    if known is None:
+        raise RemoteProtocolError(f"unknown envelope kind {kind!r}")
+    kind = known
     if not isinstance(payload, list):
         raise RemoteProtocolError("payload: expected an array")
     if not isinstance(state_hash, bytes) or len(state_hash) not in (0, ID_SIZE):
