@@ -115,6 +115,8 @@ class Replica:
         self.ejected: dict[int, int] = {}
         self.log_order = LogOrder()
         self._last_step = [-1] * self.n
+        self._top_step = [-1] * self.n
+        """Per author: the highest step among its stored envelopes (whether read or not)."""
         state = engine.start(genesis.monsters, genesis.options)
         self.entries: list[Entry] = [Entry(0, self.game_id, "genesis", None, before=state)]
         self._push_point(state)
@@ -201,6 +203,8 @@ class Replica:
             self._fork(v)
             return v
         self.streams[env.author][env.seq] = env
+        if env.step > self._top_step[env.author]:
+            self._top_step[env.author] = env.step
         problem = payload_problem(env, self.n)
         if problem is not None:
             v = self._v("malformed-payload", env, f"{env.kind.name} #{env.seq}: {problem}, found "
@@ -317,9 +321,7 @@ class Replica:
         if step is None:
             return False
         if step != self.step or any(
-            e.step > step and a != seat
-            for a in range(self.n) if a not in self.cut
-            for e in self.streams[a].values()
+            self._top_step[a] > step for a in range(self.n) if a != seat and a not in self.cut
         ):
             del self.frozen[seat]  # the game moved on without the ejection
             return False
