@@ -9,7 +9,11 @@ chain). It never touches a socket or a clock: the caller hands it each received 
 :class:`Send` (bytes for the caller to deliver) and :class:`Logged` (bytes for the ``.kotlog``).
 
 * A received envelope is checked (length, signature over the received bytes, fields) before
-  anything else; a frame that fails is a :class:`Rejected` event, never an exception.
+  anything else: the frame is split by offsets and nothing is unpacked before its signature
+  checked (a ``sync`` request, a few capped bytes, is the one exception). A frame that fails is
+  a :class:`Rejected` event, never an exception; a signed envelope whose payload breaks its
+  kind's schema (:mod:`kotp2p.net.schema`) is its author's :class:`Misbehaviour`. An exception
+  from the engine other than its refusal of an action is a bug here and propagates.
 * Envelopes are de-duplicated by id. Every newly accepted MOVE is forwarded once to every other
   seat, so a second, different MOVE for one step reaches everybody within one hop.
 * After each change the protocol looks at what the replica reached and does this seat's part: an
