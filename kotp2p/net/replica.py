@@ -63,6 +63,9 @@ from kotp2p.net.safetext import short_repr
 from kotp2p.net.schema import payload_problem
 
 _WAIT = object()
+_LATER = object()
+"""Like ``_WAIT``, for an envelope that can only be read once the game is at another point (it
+names a later step, or an entry not held): retried only after the point changes."""
 
 
 class Replica:
@@ -287,16 +290,22 @@ class Replica:
         progress = True
         gen = 0  # bumps whenever anything is consumed: a waiting envelope is retried only then
         waited = [-1] * self.n
+        parked: list[tuple[int, int] | None] = [None] * self.n  # (entries, points) at a _LATER
         while progress:
             progress = False
             for a in range(self.n):
                 while self._readable(a) and waited[a] != gen:
+                    if parked[a] == (len(self.entries), len(self.entries[-1].points)):
+                        break
                     env = self.streams[a].get(self.cursor[a])
                     if env is None:
                         break
                     result = self._consume(a, env)
                     if result is _WAIT:
                         waited[a] = gen
+                        break
+                    if result is _LATER:
+                        parked[a] = (len(self.entries), len(self.entries[-1].points))
                         break
                     if isinstance(result, Violation):
                         self._convict(result)
@@ -400,7 +409,7 @@ class Replica:
                 if late.step > self.step + 1:
                     break
                 result = self._consume(target, late)
-                if result is _WAIT:
+                if result is _WAIT or result is _LATER:
                     break
                 if isinstance(result, Violation):
                     self._convict(result)
@@ -461,11 +470,11 @@ class Replica:
                 # later envelope of an ejected seat is no sign it skipped a value)
                 return self._v("missing-reveal", env, f"moved on to step {env.step} without "
                                f"revealing its value for random event {owed}")
-            return _WAIT
+            return _LATER
         base = env.step - 1 if env.kind is Kind.MOVE else env.step
         if base >= 0 and env.head != self.entries[base].id:
             if env.head not in self.by_id and env.head != self.game_id:
-                return _WAIT  # names an entry not held here: no proof of anything (see above)
+                return _LATER  # names an entry not held here: no proof of anything (see above)
             return self._v("bad-head", env, f"head should be entry {base} "
                            f"({self.entries[base].id.hex()[:12]}), found {env.head.hex()[:12]}")
         handler = self._handlers.get(env.kind)
