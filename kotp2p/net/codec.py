@@ -66,10 +66,15 @@ def _check_encodable(value: Value, depth: int) -> None:
 def unpack(data: bytes, *, max_size: int = MAX_FRAME) -> Value:
     """Decode exactly one msgpack value from ``data`` with the safe options.
 
+    The bytes are first walked by :func:`scan` (no allocation), so msgpack never sees a value
+    nested too deep, a container announcing more items than there are bytes left, a float or an
+    extension type.
+
     :raises CodecError: malformed, trailing bytes, too big, too deep, a float or an extension type.
     """
     if len(data) > max_size:
         raise CodecError(f"value of {len(data)} bytes, at most {max_size} expected")
+    scan(data)
     try:
         value = msgpack.unpackb(
             data,
@@ -87,29 +92,101 @@ def unpack(data: bytes, *, max_size: int = MAX_FRAME) -> Value:
         raise
     except (ValueError, TypeError, OverflowError) as exc:
         raise CodecError(f"not a well-formed msgpack value ({exc or type(exc).__name__})") from None
-    _check_decoded(value, 0)
     return value
 
 
-def _check_decoded(value: Value, depth: int) -> None:
-    """Refuse floats and nesting deeper than MAX_DEPTH (iteratively: no deep recursion)."""
-    stack: list[tuple[Value, int]] = [(value, depth)]
-    while stack:
-        item, d = stack.pop()
-        kind = type(item)
-        if kind is list:
-            if d >= MAX_DEPTH and item:
-                raise CodecError(f"value nested deeper than {MAX_DEPTH} levels")
-            for x in item:
-                t = type(x)
-                if t is list or t is dict:
-                    stack.append((x, d + 1))
-                elif t is float:
-                    raise CodecError("a float where only integers are allowed")
-        elif kind is dict:
-            stack.append((list(item.values()), d))
-        elif kind is float:
-            raise CodecError("a float where only integers are allowed")
+# How each first byte of a msgpack item is read: (what, argument).
+#   _SKIP n: n more bytes (scalars);  _SIZED w: a w-byte length, then that many bytes (str, bin);
+#   _ITEMS n: a container of n items (a map counts keys and values);  _COUNTED w, m: a w-byte
+#   count times m items;  _BAD: an error naming what the byte is.
+_SKIP, _SIZED, _ITEMS, _COUNTED, _BAD = range(5)
+
+
+def _table() -> list[tuple[int, int, int]]:
+    t: list[tuple[int, int, int]] = [(_BAD, 0, 0)] * 256
+    for b in range(0x00, 0x80):
+        t[b] = (_SKIP, 0, 0)
+    for b in range(0xE0, 0x100):
+        t[b] = (_SKIP, 0, 0)
+    for b in range(0x80, 0x90):
+        t[b] = (_ITEMS, 2 * (b & 0x0F), 0)
+    for b in range(0x90, 0xA0):
+        t[b] = (_ITEMS, b & 0x0F, 0)
+    for b in range(0xA0, 0xC0):
+        t[b] = (_SKIP, b & 0x1F, 0)
+    for b in (0xC0, 0xC2, 0xC3):
+        t[b] = (_SKIP, 0, 0)
+    for b, w in ((0xC4, 1), (0xC5, 2), (0xC6, 4), (0xD9, 1), (0xDA, 2), (0xDB, 4)):
+        t[b] = (_SIZED, w, 0)
+    for b, w in ((0xCC, 1), (0xCD, 2), (0xCE, 4), (0xCF, 8), (0xD0, 1), (0xD1, 2), (0xD2, 4),
+                 (0xD3, 8)):
+        t[b] = (_SKIP, w, 0)
+    t[0xDC] = (_COUNTED, 2, 1)
+    t[0xDD] = (_COUNTED, 4, 1)
+    t[0xDE] = (_COUNTED, 2, 2)
+    t[0xDF] = (_COUNTED, 4, 2)
+    return t
+
+
+_READ = _table()
+_WHY = {0xC1: "the never-used byte 0xc1", 0xCA: "a float", 0xCB: "a float"}
+
+
+def scan(data: bytes, max_depth: int = MAX_DEPTH) -> None:
+    """Check the structure of one msgpack value without building it: exactly one value filling
+    ``data``, nesting at most ``max_depth`` containers, every container announcing at most as
+    many items as bytes remain, no float, no extension type. Costs no allocation but a small
+    stack, so hostile bytes are refused before msgpack preallocates anything for them.
+
+    :raises CodecError: naming the first problem.
+    """
+    end = len(data)
+    pos = 0
+    todo = 1  # items still to read in the innermost open container (or the one top value)
+    stack: list[int] = []
+    read = _READ
+    while True:
+        if not todo:
+            if not stack:
+                break
+            todo = stack.pop()
+            continue
+        if pos >= end:
+            raise CodecError("not a well-formed msgpack value (it ends in the middle of a value)")
+        b = data[pos]
+        how, arg, mult = read[b]
+        pos += 1
+        todo -= 1
+        if how == _SKIP:
+            pos += arg
+            continue
+        if how == _SIZED:
+            pos += arg + int.from_bytes(data[pos : pos + arg], "big")
+            continue
+        if how == _ITEMS:
+            count = arg
+        elif how == _COUNTED:
+            count = int.from_bytes(data[pos : pos + arg], "big") * mult
+            pos += arg
+        else:
+            what = _WHY.get(b, "an extension type" if 0xC7 <= b <= 0xD8 else f"byte {b:#x}")
+            if "float" in what:
+                raise CodecError("a float where only integers are allowed")
+            if b == 0xC1:
+                raise CodecError(f"not a well-formed msgpack value ({what})")
+            raise CodecError(f"msgpack {what} where plain values were expected")
+        if not count:
+            continue
+        if count > end - pos:
+            raise CodecError(f"not a well-formed msgpack value (a container announces {count} "
+                             f"items, only {end - pos} bytes follow)")
+        if len(stack) >= max_depth:
+            raise CodecError(f"value nested deeper than {max_depth} levels")
+        stack.append(todo)
+        todo = count
+    if pos != end:
+        what = "ends early" if pos > end else f"has {end - pos} trailing bytes"
+        raise CodecError(f"not a well-formed msgpack value (it {what})")
 
 
 def frame(payload: bytes, *, max_frame: int = MAX_FRAME) -> bytes:

@@ -36,6 +36,10 @@ DOMAIN = b"kotp2p envelope v1\x00"
 ID_SIZE = 32
 SIG_SIZE = 64
 MAX_REVEALS = 4
+MAX_BODY = 1 << 16
+"""Largest envelope body we accept (64 KiB): an honest one is a few hundred bytes (a MOVE with
+many peek openings a few KiB). So the envelopes a peer may have us hold ahead of the game
+(``protocol.MAX_AHEAD`` per seat) stay within a bounded amount of memory."""
 
 # array(11), version 1, bin8 of 32 bytes: the fixed prefix before game_id; the author follows it.
 _PREFIX = bytes([0x9B, VERSION, 0xC4, ID_SIZE])
@@ -53,6 +57,9 @@ class Kind(enum.IntEnum):
     EVIDENCE = 6  # proof of a violation: payload = [frame, frame, ...]
     CHAT = 7  # payload = [text]
     BYE = 8  # leaving for good: payload = []
+
+
+_KINDS = {k.value: k for k in Kind}
 
 
 def envelope_id(body: bytes) -> bytes:
@@ -120,38 +127,88 @@ def seal(
     )
 
 
+class ForeignEnvelope(RemoteProtocolError):
+    """An envelope of another game (its game_id differs): set aside, it says nothing here."""
+
+
+class UnsignedFrame(RemoteProtocolError):
+    """Bytes that are not an envelope signed by the seat they name: they prove nothing about
+    anybody (damage, or a stranger's). ``author`` is the seat the bytes name, if they name one."""
+
+    def __init__(self, reason: str, author: int | None = None) -> None:
+        super().__init__(reason)
+        self.author = author
+
+
+class SignedMalformed(RemoteProtocolError):
+    """An envelope whose signature checks but whose body breaks the layout: its ``author``
+    signed it, so it is that seat's violation (the whole frame is the proof)."""
+
+    def __init__(self, reason: str, author: int, frame: bytes) -> None:
+        super().__init__(reason)
+        self.author = author
+        self.frame = frame
+
+
+_SIG_TAIL = bytes([0xC4, SIG_SIZE])
+
+
 def split_frame(payload: bytes) -> tuple[bytes, bytes]:
     """The ``(body, sig)`` of an envelope frame's payload (the bytes after the length).
 
-    :raises RemoteProtocolError: not ``[bin, bin(64)]``.
+    The layout is fixed (``0x92``, the body as ``bin`` in its shortest header, ``bin8`` of 64
+    bytes), so it is read by offsets: nothing is unpacked or allocated before the signature check.
+
+    :raises UnsignedFrame: not ``[bin, bin(64)]`` in that exact encoding.
     """
-    value = codec.unpack(payload)
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not isinstance(value[0], bytes)
-        or not isinstance(value[1], bytes)
-    ):
-        raise RemoteProtocolError("expected an envelope [body: bin, sig: bin]")
-    body, sig = value
-    if len(sig) != SIG_SIZE:
-        raise RemoteProtocolError(f"signature of {len(sig)} bytes, {SIG_SIZE} expected")
-    return body, sig
+    n = len(payload)
+    if n < 4 + SIG_SIZE + 2 or payload[0] != 0x92:
+        raise UnsignedFrame("expected an envelope [body: bin, sig: bin(64)]")
+    t = payload[1]
+    if t == 0xC4:
+        start, size = 3, payload[2]
+    elif t == 0xC5:
+        start, size = 4, int.from_bytes(payload[2:4], "big")
+        if size < 0x100:
+            size = -1
+    elif t == 0xC6:
+        start, size = 6, int.from_bytes(payload[2:6], "big")
+        if size < 0x10000:
+            size = -1
+    else:
+        size = -1
+    if size < 0 or start + size + 2 + SIG_SIZE != n or payload[start + size : start + size + 2] \
+            != _SIG_TAIL:
+        raise UnsignedFrame("expected an envelope [body: bin, sig: bin(64)] in its shortest "
+                            "encoding")
+    if size > MAX_BODY:
+        raise UnsignedFrame(f"envelope body of {size} bytes, at most {MAX_BODY} expected")
+    return payload[start : start + size], payload[n - SIG_SIZE :]
 
 
 def peek_author(body: bytes, game_id: bytes, seats: int) -> int:
     """The author seat from the fixed prefix of ``body``, without decoding it.
 
-    :raises RemoteProtocolError: wrong version, another game, or no such seat.
+    :raises ForeignEnvelope: another game's envelope.
+    :raises UnsignedFrame: wrong version, or no such seat.
     """
     if len(body) <= _AUTHOR_AT or body[: len(_PREFIX)] != _PREFIX:
-        raise RemoteProtocolError(f"expected an envelope body of version {VERSION}")
+        raise UnsignedFrame(f"expected an envelope body of version {VERSION}")
     if body[len(_PREFIX) : _AUTHOR_AT] != game_id:
-        raise RemoteProtocolError("envelope of another game (game_id differs)")
+        raise ForeignEnvelope("envelope of another game (game_id differs)")
     author = body[_AUTHOR_AT]
     if author >= seats:
-        raise RemoteProtocolError(f"author seat {author}: expected a seat below {seats}")
+        raise UnsignedFrame(f"author seat {author}: expected a seat below {seats}")
     return author
+
+
+def signer_of(body: bytes, sig: bytes, keys: Sequence[bytes]) -> int | None:
+    """The seat whose key made ``sig`` over ``body``, if any (for a frame whose named author did
+    not sign it)."""
+    for j, key in enumerate(keys):
+        if verify_signature(key, sig, DOMAIN + body):
+            return j
+    return None
 
 
 def open_envelope(payload: bytes, game_id: bytes, keys: Sequence[bytes]) -> Envelope:
@@ -159,13 +216,20 @@ def open_envelope(payload: bytes, game_id: bytes, keys: Sequence[bytes]) -> Enve
 
     The signature is checked over the received body bytes before the body is decoded.
 
-    :raises RemoteProtocolError: with the reason, for anything malformed or unsigned.
+    :raises ForeignEnvelope: another game's.
+    :raises UnsignedFrame: not an envelope signed by the seat it names.
+    :raises SignedMalformed: signed by its author, but the body breaks the layout.
     """
     body, sig = split_frame(payload)
     author = peek_author(body, game_id, len(keys))
     if not verify_signature(keys[author], sig, DOMAIN + body):
-        raise RemoteProtocolError(f"bad signature: not signed by seat {author}'s key")
-    return decode_body(body, sig, codec.frame(payload))
+        raise UnsignedFrame(f"bad signature: not signed by seat {author}'s key", author)
+    raw = codec.frame(payload)
+    try:
+        return decode_body(body, sig, raw)
+    except RemoteProtocolError as exc:
+        raise SignedMalformed(f"seat {author} signed a malformed envelope: {exc.reason}", author,
+                              raw) from None
 
 
 def _is_id(v: object) -> bool:
@@ -193,10 +257,10 @@ def decode_body(body: bytes, sig: bytes, raw: bytes) -> Envelope:
     for name, value in (("author", author), ("seq", seq), ("step", step)):
         if not _is_uint(value):
             raise RemoteProtocolError(f"{name}: expected a non-negative integer, got {value!r}")
-    try:
-        kind = Kind(kind)
-    except ValueError:
-        raise RemoteProtocolError(f"unknown envelope kind {kind!r}") from None
+    known = _KINDS.get(kind) if type(kind) is int else None
+    if known is None:
+        raise RemoteProtocolError(f"unknown envelope kind {kind!r}")
+    kind = known
     if not isinstance(payload, list):
         raise RemoteProtocolError("payload: expected an array")
     if not isinstance(state_hash, bytes) or len(state_hash) not in (0, ID_SIZE):

@@ -9,7 +9,11 @@ chain). It never touches a socket or a clock: the caller hands it each received 
 :class:`Send` (bytes for the caller to deliver) and :class:`Logged` (bytes for the ``.kotlog``).
 
 * A received envelope is checked (length, signature over the received bytes, fields) before
-  anything else; a frame that fails is a :class:`Rejected` event, never an exception.
+  anything else: the frame is split by offsets and nothing is unpacked before its signature
+  checked (a ``sync`` request, a few capped bytes, is the one exception). A frame that fails is
+  a :class:`Rejected` event, never an exception; a signed envelope whose payload breaks its
+  kind's schema (:mod:`kotp2p.net.schema`) is its author's :class:`Misbehaviour`. An exception
+  from the engine other than its refusal of an action is a bug here and propagates.
 * Envelopes are de-duplicated by id. Every newly accepted MOVE is forwarded once to every other
   seat, so a second, different MOVE for one step reaches everybody within one hop.
 * After each change the protocol looks at what the replica reached and does this seat's part: an
@@ -54,6 +58,9 @@ from kotp2p.net.identity import Identity
 from kotp2p.net.replica import Replica
 
 SYNC = "sync"
+_SYNC_PREFIX = b"\x93\xa4sync"
+MAX_SYNC_SIZE = 32
+"""Bytes of a sync request: ``['sync', seat, seq]`` needs at most 15."""
 MAX_SYNC_BATCH = 256
 MAX_AHEAD = 4096
 """Envelopes further ahead of an author's read position are refused (bounded memory)."""
@@ -273,13 +280,17 @@ class PeerProtocol:
     def receive(self, payload: bytes, sender: int | None = None) -> list[Event]:
         """Handle one received frame payload (the bytes after the length prefix) from ``sender``.
 
-        Never raises for bad input: a bad frame gives a :class:`Rejected` event.
+        Never raises for bad input: a bad frame gives a :class:`Rejected` event; a signed
+        envelope that breaks a rule gives a :class:`Misbehaviour` naming its author. Nothing is
+        unpacked before the signature checked, except a ``sync`` request (a few bytes, capped).
         """
-        try:
-            value = codec.unpack(payload)
-        except RemoteProtocolError as exc:
-            return [Rejected(sender, exc.reason)]
-        if isinstance(value, list) and len(value) == 3 and value[0] == SYNC:
+        if payload.startswith(_SYNC_PREFIX):
+            try:
+                value = codec.unpack(payload, max_size=MAX_SYNC_SIZE)
+            except RemoteProtocolError as exc:
+                return [Rejected(sender, f"sync: {exc.reason}")]
+            if not isinstance(value, list) or len(value) != 3:
+                return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
             return self._answer_sync(value, sender)
         try:
             env = open_envelope(payload, self.genesis.game_id, self.genesis.keys)
@@ -512,7 +523,7 @@ class PeerProtocol:
 
     def _answer_sync(self, value: list[Value], sender: int | None) -> list[Event]:
         _, author, seq = value
-        if sender is None or not isinstance(author, int) or not isinstance(seq, int):
+        if sender is None or type(author) is not int or type(seq) is not int:
             return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
         if not 0 <= author < self.genesis.n:
             return [Rejected(sender, f"sync: no seat {author}")]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from kotp2p.net.engine_interface import GameEngine, Turn
-from kotp2p.net.envelope import open_envelope
-from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import LogContents
+from kotp2p.net.intake import read_envelopes
 from kotp2p.net.replica import Replica
+from kotp2p.net.safetext import safe_text
 
 
 def load_replica(log: LogContents, engine: GameEngine) -> tuple[Replica, list[str]]:
@@ -16,12 +16,11 @@ def load_replica(log: LogContents, engine: GameEngine) -> tuple[Replica, list[st
         raise ValueError(f"this log was made by engine {genesis.engine_id}; this kotp2p has "
                          f"{engine.engine_id}")
     replica = Replica(genesis, engine)
-    notes = []
-    for payload in log.payloads:
-        try:
-            replica.add(open_envelope(payload, genesis.game_id, genesis.keys))
-        except RemoteProtocolError as exc:
-            notes.append(f"skipped an envelope: {exc.reason}")
+    intake = read_envelopes([log], genesis)
+    notes = intake.notes()
+    notes += [f"skipped {f.position.describe()}: {f.detail}" for f in intake.faults]
+    for env in intake.envelopes:
+        replica.add(env)
     replica.advance()
     notes += [f"stopped at a violation: {v.describe()}" for v in replica.violations]
     return replica, notes
@@ -45,7 +44,7 @@ def replay_lines(
     """
     replica, notes = load_replica(log, engine)
     g = log.genesis
-    names = [f"{s.name} ({s.monster})" for s in g.seats]
+    names = [f"{safe_text(s.name, 40)} ({safe_text(s.monster, 40)})" for s in g.seats]
     lines = [f"Game {g.game_id.hex()[:16]}: " + ", ".join(
         f"seat {i} {n}" for i, n in enumerate(names))]
     last = replica.step if step is None else min(step, replica.step)
@@ -94,4 +93,4 @@ def replay_lines(
             lines.append("Game over; winner: " + (", ".join(names[i] for i in w) or "nobody"))
         else:
             lines.append(f"The log stops here; waiting for seat(s) {replica.waiting_for()}")
-    return lines + [f"note: {n}" for n in notes]
+    return [safe_text(line, 2000) for line in lines + [f"note: {n}" for n in notes]]

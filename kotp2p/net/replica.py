@@ -20,13 +20,23 @@ before, and each is checked at the point it claims (``step`` and ``head``):
   MOVE s" (only for a MOVE that triggers no event); ``state_hash`` is that point's digest.
 * EJECT at step s: a vote, bound to one point by its ``state_hash``; once every other live seat
   voted against seat X at the current point, the ejection is entry s+1 (its id is the lowest
-  voter's EJECT id).
+  voter's first EJECT id there). Votes are indexed by point, so a flood of them costs one lookup
+  per point, and a repeated vote changes nothing.
 * OPEN, STALL, CHAT, BYE, EVIDENCE: checked against the point they name; OPEN against the
   genesis commitments, BYE against the result.
 
 Private events (a "Made in a Lab" peek) are resolved hidden on every replica but the owner's;
 a MOVE that needs one carries its opening, any other is opened by an OPEN when the game ends (the
 contract is in :mod:`kotp2p.net.peeks`).
+
+Every payload is checked against its kind's schema (:mod:`kotp2p.net.schema`) when it is
+stored: a signed envelope that breaks it convicts its author (``malformed-payload``) at once,
+wherever it sits, and never reaches a handler. An exception from the engine other than its
+``ValueError`` for a refused action is a bug here, not the peer's: it propagates.
+
+A verdict needs a proof signed by the seat it names. An envelope whose ``head`` names an id this
+replica does not hold proves nothing against its author (the entry may be a MOVE of an
+equivocator that this replica never received): it waits, like one whose step is not reached.
 
 The first rule an author breaks is a :class:`Violation`; that author is *convicted* and nothing
 more of theirs is read (``cut``: its envelopes from the bad one on). A fork cuts the author before
@@ -49,8 +59,13 @@ from kotp2p.net.genesis import Genesis
 from kotp2p.net.history import Entry, Point, Private, Resolved, Violation
 from kotp2p.net.logorder import LogOrder
 from kotp2p.net.peeks import Peeks, parse_opening
+from kotp2p.net.safetext import short_repr
+from kotp2p.net.schema import payload_problem
 
 _WAIT = object()
+_LATER = object()
+"""Like ``_WAIT``, for an envelope that can only be read once the game is at another point (it
+names a later step, or an entry not held): retried only after the point changes."""
 
 
 class Replica:
@@ -94,7 +109,8 @@ class Replica:
         self.revealed: dict[tuple[int, int], bytes] = {}
         self.trigger: dict[int, bytes] = {}
         self.acked: set[tuple[int, int]] = set()
-        self.votes: dict[tuple[int, int, bytes], dict[int, Envelope]] = {}
+        self.votes: dict[tuple[int, bytes], dict[int, dict[int, Envelope]]] = {}
+        """(step, point digest) -> target -> voter -> that voter's first EJECT there."""
         self.frozen: dict[int, int] = {}
         self.opened: set[tuple[int, int]] = set()
         self.resolved: list[Resolved] = []
@@ -102,6 +118,8 @@ class Replica:
         self.ejected: dict[int, int] = {}
         self.log_order = LogOrder()
         self._last_step = [-1] * self.n
+        self._top_step = [-1] * self.n
+        """Per author: the highest step among its stored envelopes (whether read or not)."""
         state = engine.start(genesis.monsters, genesis.options)
         self.entries: list[Entry] = [Entry(0, self.game_id, "genesis", None, before=state)]
         self._push_point(state)
@@ -188,7 +206,15 @@ class Replica:
             self._fork(v)
             return v
         self.streams[env.author][env.seq] = env
-        if env.kind is Kind.EJECT and len(env.payload) == 1:
+        if env.step > self._top_step[env.author]:
+            self._top_step[env.author] = env.step
+        problem = payload_problem(env, self.n)
+        if problem is not None:
+            v = self._v("malformed-payload", env, f"{env.kind.name} #{env.seq}: {problem}, found "
+                        f"{short_repr(env.payload)}")
+            self._convict(v, cut=env.seq)
+            return v
+        if env.kind is Kind.EJECT:
             key = (env.payload[0], env.step, env.state_hash)
             self._eject_index.setdefault(key, set()).add(env.author)
         return None
@@ -270,16 +296,22 @@ class Replica:
         progress = True
         gen = 0  # bumps whenever anything is consumed: a waiting envelope is retried only then
         waited = [-1] * self.n
+        parked: list[tuple[int, int] | None] = [None] * self.n  # (entries, points) at a _LATER
         while progress:
             progress = False
             for a in range(self.n):
                 while self._readable(a) and waited[a] != gen:
+                    if parked[a] == (len(self.entries), len(self.entries[-1].points)):
+                        break
                     env = self.streams[a].get(self.cursor[a])
                     if env is None:
                         break
                     result = self._consume(a, env)
                     if result is _WAIT:
                         waited[a] = gen
+                        break
+                    if result is _LATER:
+                        parked[a] = (len(self.entries), len(self.entries[-1].points))
                         break
                     if isinstance(result, Violation):
                         self._convict(result)
@@ -304,9 +336,7 @@ class Replica:
         if step is None:
             return False
         if step != self.step or any(
-            e.step > step and a != seat
-            for a in range(self.n) if a not in self.cut
-            for e in self.streams[a].values()
+            self._top_step[a] > step for a in range(self.n) if a != seat and a not in self.cut
         ):
             del self.frozen[seat]  # the game moved on without the ejection
             return False
@@ -354,8 +384,11 @@ class Replica:
         p = self.point
         if p.pending is None:
             return False
-        for (target, step, digest), voters in sorted(self.votes.items()):
-            if step != self.step or digest != p.digest or not p.alive[target]:
+        here = self.votes.get((self.step, p.digest))
+        if not here:
+            return False
+        for target, voters in sorted(here.items()):
+            if not p.alive[target]:
                 continue
             others = [i for i in range(self.n) if p.alive[i] and i != target]
             if all(i in voters for i in others):
@@ -382,7 +415,7 @@ class Replica:
                 if late.step > self.step + 1:
                     break
                 result = self._consume(target, late)
-                if result is _WAIT:
+                if result is _WAIT or result is _LATER:
                     break
                 if isinstance(result, Violation):
                     self._convict(result)
@@ -443,9 +476,11 @@ class Replica:
                 # later envelope of an ejected seat is no sign it skipped a value)
                 return self._v("missing-reveal", env, f"moved on to step {env.step} without "
                                f"revealing its value for random event {owed}")
-            return _WAIT
+            return _LATER
         base = env.step - 1 if env.kind is Kind.MOVE else env.step
         if base >= 0 and env.head != self.entries[base].id:
+            if env.head not in self.by_id and env.head != self.game_id:
+                return _LATER  # names an entry not held here: no proof of anything (see above)
             return self._v("bad-head", env, f"head should be entry {base} "
                            f"({self.entries[base].id.hex()[:12]}), found {env.head.hex()[:12]}")
         handler = self._handlers.get(env.kind)
@@ -513,11 +548,12 @@ class Replica:
         before, checker, ks = opened
         try:
             after = self.engine.apply_move(before, action)
-        except Exception as exc:  # untrusted input: whatever the engine refuses is illegal
+        except ValueError as exc:  # the engine refuses the action (anything else is its bug)
             held = [k for k in self.unopened(a) if k not in ks and self.trigger.get(k) == self.head]
             hint = (f" (seat {a} peeked at event {held[-1]} since the last entry and did not "
                     "open it: a MOVE that uses a peeked card carries its opening)" if held else "")
-            return self._v("illegal-move", env, f"{action!r} is not legal here: {exc}{hint}")
+            return self._v("illegal-move", env, f"{short_repr(action)} is not legal here: "
+                           f"{short_repr(str(exc), 300)}{hint}")
         first = self.first_point(after, s)
         problem = self._check_reveals(a, env, first, first_of_move=True)
         if problem:
@@ -569,18 +605,15 @@ class Replica:
         return None
 
     def _eject(self, a: int, env: Envelope) -> object:
-        if (len(env.payload) != 1 or not isinstance(env.payload[0], int)
-                or not 0 <= env.payload[0] < self.n or env.payload[0] == a):
-            return self._v("bad-eject", env, f"EJECT names one other seat, found {env.payload!r}")
-        if env.step == self.step:
-            self.votes.setdefault((env.payload[0], env.step, env.state_hash), {})[a] = env
+        if env.step == self.step:  # (the schema made payload [another seat])
+            here = self.votes.setdefault((env.step, env.state_hash), {})
+            here.setdefault(env.payload[0], {}).setdefault(a, env)
         return None
 
     def _open(self, a: int, env: Envelope) -> object:
         pl = env.payload
         seat = self.genesis.seats[a]
-        if len(pl) == 4 and pl[0] == "slot" and isinstance(pl[1], int) and isinstance(
-                pl[2], bytes) and isinstance(pl[3], bytes):
+        if pl[0] == "slot":  # (the schema checked the shape)
             if (a, pl[1]) in self.opened:
                 return self._v("bad-opening", env, f"slot {pl[1]} was already opened")
             problem = check_opening(seat.public_key, seat.slots, pl[1], pl[2], pl[3])
@@ -592,7 +625,7 @@ class Replica:
         if peek is not None:
             return self._open_peek(a, env, *peek)
         return self._v("bad-opening", env, "OPEN holds ['slot', index, salt, content] or "
-                       f"['peek', k, value], found {pl!r}")
+                       f"['peek', k, value], found {short_repr(pl)}")
 
     def _open_peek(self, a: int, env: Envelope, k: int, y: bytes, nxt: bytes | None) -> object:
         cur = self.point
@@ -615,7 +648,7 @@ class Replica:
             claimed = env.payload[0]
             actual = list(self.engine.winners(self.state))
             if claimed != actual:
-                return self._v("wrong-result", env, f"claims winners {claimed!r}, the replay "
+                return self._v("wrong-result", env, f"claims winners {short_repr(claimed)}, the replay "
                                f"gives {actual!r}")
         return None
 

@@ -1,40 +1,42 @@
 """``verify``: settle a dispute offline from one or more ``.kotlog`` files.
 
-The logs are merged by envelope id; then every check runs in game order: the genesis and every
-seat's signature of it, the engine id, every envelope's signature (over the bytes as stored),
-each author's seq/prev chain (two envelopes for one place is a fork), and a full replay through a
+The principle: **a verdict names a seat only with a proof signed by that seat's key.** A log file
+can be edited by anyone, without any key; bytes whose signature does not check prove nothing
+about anybody. So they are *damage*: noted with their position, and the check goes on over the
+rest. Editing a log without keys can make a game INCOMPLETE at worst; it can neither convict a
+seat nor hide a signed violation elsewhere in the log.
+
+The logs are merged by envelope id (:mod:`kotp2p.net.intake` sorts every frame into envelopes,
+damage, frames of another game set aside, and frames that are their signer's violation by
+themselves); then every check runs in game order: the genesis and every seat's signature of it,
+the engine id, every envelope's signature (over the bytes as stored), its payload's schema, each
+author's seq/prev chain (two envelopes for one place is a fork), and a full replay through a
 :class:`~kotp2p.net.replica.Replica`: the designated author of every MOVE, its legality, every
 reveal against its chain, every R_k and every die and card, every opened slot against its
 commitment, every peek opening (in an OPEN or inside the MOVE that needed it) against its peek
 chain, every signed state hash against the replay, and the claimed result.
 
-Verdicts: VALID (exit 0), INVALID (exit 1: the first bad envelope and the minimal signed evidence),
-INCOMPLETE (exit 2: what is missing, by seat).
+Verdicts: VALID (exit 0), INVALID (exit 1: a signed violation, wherever it sits in the logs; the
+first one, every one in ``faults``, and a minimal evidence file: the genesis, the envelopes the
+replay needs up to the fault and the offending ones, re-checked before it is offered),
+INCOMPLETE (exit 2: what is missing, by seat, and why).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from kotp2p.net import codec
 from kotp2p.net.engine_interface import GameEngine
-from kotp2p.net.envelope import (
-    DOMAIN,
-    Envelope,
-    decode_body,
-    open_envelope,
-    peek_author,
-    split_frame,
-)
-from kotp2p.net.errors import RemoteProtocolError
-from kotp2p.net.gamelog import LogContents
+from kotp2p.net.envelope import Envelope
+from kotp2p.net.gamelog import LogContents, parse_log
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.history import Violation
-from kotp2p.net.identity import fingerprint, verify_signature
+from kotp2p.net.identity import fingerprint
+from kotp2p.net.intake import Intake, Position, SignedFault, read_envelopes
 from kotp2p.net.replica import Replica
+from kotp2p.net.safetext import safe_lines, safe_text
 from kotp2p.net.words import check_words
 
 VALID = "VALID"
@@ -42,30 +44,57 @@ INVALID = "INVALID"
 INCOMPLETE = "INCOMPLETE"
 EXIT_CODES = {VALID: 0, INVALID: 1, INCOMPLETE: 2}
 
-# Rules that need the replay up to the bad envelope to be re-checked from an evidence file.
-_STANDALONE = {"fork", "bad-signature", "forged-signature", "malformed", "genesis-signature"}
-
 
 class DifferentGames(ValueError):
     """The logs given to verify belong to different games."""
 
 
+@dataclass(frozen=True)
+class BadEnvelope:
+    """One offending envelope, named exactly: who signed it, which one, where it was found."""
+
+    author: int
+    seq: int | None
+    kind: str
+    step: int | None
+    id: bytes
+    position: Position | None
+    frame: bytes
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data for ``--json``."""
+        return {"author": self.author, "seq": self.seq, "kind": self.kind, "step": self.step,
+                "id": self.id.hex(),
+                "position": self.position.to_json() if self.position else None}
+
+    def describe(self) -> str:
+        """``"MOVE #5 by seat 2, id 1a2b..., at game.kotlog frame 17 (byte 2345)"``."""
+        seq = "" if self.seq is None else f" #{self.seq}"
+        where = f", at {self.position.describe()}" if self.position else ""
+        return f"{self.kind}{seq} by seat {self.author}, id {self.id.hex()[:16]}{where}"
+
+
 @dataclass
 class Fault:
-    """An INVALID verdict's first bad envelope."""
+    """A signed violation: the rule, the seat whose key signed the proof, the envelopes."""
 
     rule: str
     seat: int | None
     step: int | None
     detail: str
     fingerprint: str | None
-    frames: tuple[bytes, ...]
-    """The whole frames (length included) of the offending envelope(s)."""
+    envelopes: tuple[BadEnvelope, ...]
+
+    @property
+    def frames(self) -> tuple[bytes, ...]:
+        """The whole frames (length included) of the offending envelope(s)."""
+        return tuple(e.frame for e in self.envelopes)
 
     def to_json(self) -> dict[str, object]:
         """Plain data for ``--json``."""
         return {"rule": self.rule, "seat": self.seat, "step": self.step, "detail": self.detail,
-                "fingerprint": self.fingerprint}
+                "fingerprint": self.fingerprint,
+                "envelopes": [e.to_json() for e in self.envelopes]}
 
 
 @dataclass
@@ -81,6 +110,10 @@ class Verdict:
     steps: int = 0
     random_events: int = 0
     winners: tuple[int, ...] = ()
+    faults: list[Fault] = field(default_factory=list)
+    """Every signed violation found (the first is ``fault``)."""
+    damage: list[dict[str, object]] = field(default_factory=list)
+    """Each damaged or set-aside frame: where, and why."""
     evidence: bytes = b""
     """A ``.kotlog`` holding the genesis and the envelopes that prove an INVALID verdict."""
 
@@ -91,7 +124,8 @@ class Verdict:
 
     def players(self) -> list[dict[str, object]]:
         """Each seat: name, monster, key fingerprint."""
-        return [{"seat": i, "name": s.name, "monster": s.monster, "fingerprint": s.fingerprint}
+        return [{"seat": i, "name": safe_text(s.name, 40), "monster": safe_text(s.monster, 40),
+                 "fingerprint": s.fingerprint}
                 for i, s in enumerate(self.genesis.seats)]
 
     def to_json(self) -> str:
@@ -106,7 +140,9 @@ class Verdict:
             "random_events": self.random_events,
             "winners": list(self.winners),
             "fault": self.fault.to_json() if self.fault else None,
+            "faults": [f.to_json() for f in self.faults],
             "missing": self.missing,
+            "damage": self.damage,
             "notes": self.notes,
         }
         return json.dumps(data, indent=2)
@@ -117,62 +153,39 @@ class Verdict:
         lines = [f"{self.status}: game {g.game_id.hex()[:16]} "
                  f"({' '.join(check_words(g.game_id))}), engine {g.engine_id}"]
         for i, s in enumerate(g.seats):
-            lines.append(f"  seat {i}: {s.name} [{s.fingerprint}] playing {s.monster}")
+            lines.append(f"  seat {i}: {safe_text(s.name, 40)} [{s.fingerprint}] playing "
+                         f"{safe_text(s.monster, 40)}")
         if self.status == VALID:
-            names = ", ".join(f"seat {w} ({g.seats[w].monster})" for w in self.winners)
+            names = ", ".join(f"seat {w} ({safe_text(g.seats[w].monster, 40)})"
+                              for w in self.winners)
             lines.append(f"  {self.turns} turns, {self.steps} moves, {self.random_events} random "
                          f"events; winner: {names or 'nobody (everybody lost)'}")
-        if self.fault:
-            f = self.fault
+        for i, f in enumerate(self.faults):
             who = "" if f.seat is None else f"seat {f.seat} [{f.fingerprint}] "
             where = "" if f.step is None else f"at step {f.step} "
-            lines.append(f"  first bad envelope: {who}{where}broke {f.rule}")
-            lines.append(f"  {f.detail}")
+            lines.append(f"  {'first bad envelope' if i == 0 else 'also'}: {who}{where}"
+                         f"broke {f.rule}")
+            lines.append(f"    {f.detail}")
+            lines += [f"    {e.describe()}" for e in f.envelopes]
         for m in self.missing:
             lines.append(f"  missing: {m}")
         for n in self.notes:
             lines.append(f"  note: {n}")
-        return "\n".join(lines)
+        return safe_lines("\n".join(lines))
 
 
-def _frame_fault(genesis: Genesis, payload: bytes, reason: str) -> Fault:
-    """Name what we can of an envelope that failed its checks (read without trusting it)."""
-    frame = codec.frame(payload)
-    try:
-        body, sig = split_frame(payload)
-        author = peek_author(body, genesis.game_id, genesis.n)
-    except RemoteProtocolError:
-        return Fault("malformed", None, None, f"a frame that is not an envelope: {reason}",
-                     None, (frame,))
-    step: int | None = None
-    with contextlib.suppress(RemoteProtocolError):
-        step = decode_body(body, sig, frame).step
-    fp = fingerprint(genesis.keys[author])
-    if reason.startswith("bad signature"):
-        for j, key in enumerate(genesis.keys):
-            if j != author and verify_signature(key, sig, DOMAIN + body):
-                return Fault("forged-signature", author, step,
-                             f"claims to be seat {author}'s but is signed by seat {j}'s key "
-                             f"[{fingerprint(key)}]", fp, (frame,))
-        return Fault("bad-signature", author, step, "the signature does not match these bytes "
-                     f"under seat {author}'s key: the envelope was altered or forged", fp, (frame,))
-    return Fault("malformed", author, step, reason, fp, (frame,))
-
-
-def _evidence(genesis: Genesis, fault: Fault, replay: Sequence[Envelope]) -> bytes:
-    frames = [genesis.frame()]
-    if fault.rule not in _STANDALONE:
-        seen = set(fault.frames)
-        frames += [e.frame for e in replay if e.frame not in seen]
-    frames += list(fault.frames)
-    return b"".join(frames)
-
-
-def verify_logs(logs: Sequence[LogContents], engine: GameEngine) -> Verdict:
-    """Merge ``logs`` and check everything.
+def verify_logs(logs: Sequence[LogContents], engine: GameEngine, *, workers: int = 0) -> Verdict:
+    """Merge ``logs`` and check everything (``workers``: processes for the signature checks, 0
+    for one per core when the logs are big enough to be worth it).
 
     :raises DifferentGames: the logs are of different games.
     """
+    return _verify(logs, engine, workers, with_evidence=True)
+
+
+def _signed_genesis(logs: Sequence[LogContents]) -> tuple[Genesis, list[int]]:
+    """The genesis of the logs, preferring a copy every seat's signature checks on; with none,
+    the first copy and the seats whose signature of it does not check."""
     genesis = logs[0].genesis
     for log in logs[1:]:
         if log.genesis.game_id != genesis.game_id:
@@ -180,19 +193,29 @@ def verify_logs(logs: Sequence[LogContents], engine: GameEngine) -> Verdict:
                 f"the logs are of different games ({genesis.game_id.hex()[:16]} and "
                 f"{log.genesis.game_id.hex()[:16]})"
             )
+    best: list[int] | None = None
+    for log in logs:
+        bad = log.genesis.bad_signatures()
+        if not bad:
+            return log.genesis, []
+        if best is None:
+            best = bad
+    return genesis, best or []
+
+
+def _verify(logs: Sequence[LogContents], engine: GameEngine, workers: int,
+            with_evidence: bool) -> Verdict:
+    genesis, unsigned = _signed_genesis(logs)
     verdict = Verdict(INCOMPLETE, genesis)
     for log in logs:
         if log.torn:
-            verdict.notes.append(f"a log ends with {log.torn} bytes of a torn frame (ignored)")
-    bad = genesis.bad_signatures()
-    if bad:
-        i = bad[0]
-        verdict.status = INVALID
-        verdict.fault = Fault("genesis-signature", i, 0, f"seat {i}'s signature of the genesis "
-                              "is missing or wrong", fingerprint(genesis.keys[i]),
-                              ())
-        verdict.evidence = genesis.frame()
-        return verdict
+            verdict.notes.append(f"{log.name} ends with {log.torn} bytes of a torn frame "
+                                 "(ignored)")
+    # A missing genesis signature proves nothing against the seat (the frame may have been
+    # edited): the game cannot be VALID without it, but an envelope a seat signed for this
+    # genesis's game id still proves what that seat said.
+    verdict.missing += [f"seat {i}: its signature of this genesis (the frame was altered, or "
+                        "the seat never signed it)" for i in unsigned]
     if genesis.engine_id != engine.engine_id:
         verdict.missing.append(f"the rules this game was played with: it was made by engine "
                                f"{genesis.engine_id}, this kotp2p has {engine.engine_id}")
@@ -200,59 +223,107 @@ def verify_logs(logs: Sequence[LogContents], engine: GameEngine) -> Verdict:
     try:
         replica = Replica(genesis, engine)
     except (ValueError, TypeError) as exc:
+        if unsigned:  # an edited genesis: nobody signed what the engine refuses
+            verdict.missing.append(f"a genesis the engine accepts: it refuses this one ({exc})")
+            return verdict
         verdict.status = INVALID
-        verdict.fault = Fault("bad-genesis", None, 0, f"the engine refuses the genesis: {exc}",
-                              None, ())
+        verdict.fault = Fault("bad-genesis", None, 0, f"the engine refuses the genesis every "
+                              f"seat signed: {exc}", None, ())
+        verdict.faults = [verdict.fault]
         verdict.evidence = genesis.frame()
         return verdict
-    seen: set[bytes] = set()
-    consumed: list[Envelope] = []
-    for log in logs:
-        for payload in log.payloads:
-            if payload in seen:
-                continue
-            seen.add(payload)
-            try:
-                env = open_envelope(payload, genesis.game_id, genesis.keys)
-            except RemoteProtocolError as exc:
-                return _invalid(verdict, _frame_fault(genesis, payload, exc.reason), [])
-            replica.add(env)
+    intake = read_envelopes(logs, genesis, workers=workers)
+    verdict.notes += intake.notes()
+    verdict.damage = ([{"what": "damage", "reason": why, **pos.to_json()}
+                       for pos, why in intake.damage]
+                      + [{"what": "set aside", "reason": why, **pos.to_json()}
+                         for pos, why in intake.set_aside])
+    for env in intake.envelopes:
+        replica.add(env)
     replica.advance()
-    for a in range(genesis.n):
-        consumed += [e for q, e in sorted(replica.streams[a].items()) if q < replica.cursor[a]]
-    if replica.violations:
-        v = min(replica.violations, key=lambda v: (v.rule != "fork", v.step))
-        return _invalid(verdict, _violation_fault(genesis, v), consumed)
     _summarise(verdict, replica, engine)
-    verdict.missing += replica.gaps()
-    if not replica.is_over:
-        waiting = replica.waiting_for()
-        p = replica.point
-        owed = replica.owed_acks()
-        for seat in waiting:
-            what = (f"its value for random event {p.k}" if p.k is not None
-                    else f"its ACK of step {replica.step}" if seat in owed
-                    else f"its MOVE for step {replica.step + 1}")
-            verdict.missing.append(f"seat {seat}: {what} (the game stops at step {replica.step})")
-    if replica.is_over:
-        for seat in range(genesis.n):
-            for k in replica.owed_openings(seat):
-                verdict.missing.append(f"seat {seat}: the opening of its private random event {k}")
+    faults = [_violation_fault(genesis, v, intake) for v in replica.violations]
+    faults += [_signed_fault(genesis, f) for f in intake.faults]
+    if faults:
+        faults.sort(key=lambda f: (f.rule != "fork", 1 << 62 if f.step is None else f.step))
+        verdict.status = INVALID
+        verdict.faults = faults
+        verdict.fault = faults[0]
+        if with_evidence:
+            verdict.evidence = _evidence(genesis, faults[0], replica, engine)
+        return verdict
+    verdict.missing += _missing(replica)
     if not verdict.missing:
         verdict.status = VALID
     return verdict
 
 
-def _violation_fault(genesis: Genesis, v: Violation) -> Fault:
+def _missing(replica: Replica) -> list[str]:
+    """What an INCOMPLETE verdict lacks, by seat."""
+    out = replica.gaps()
+    for a in range(replica.n):
+        env = replica.streams[a].get(replica.cursor[a])
+        if (a not in replica.cut and env is not None and env.head not in replica.by_id
+                and env.head != replica.game_id):
+            out.append(f"seat {a}: its {env.kind.name} #{env.seq} (step {env.step}) builds on "
+                       f"entry {env.head.hex()[:16]}, which no log holds (it cannot be checked "
+                       "without it)")
+    if not replica.is_over:
+        p = replica.point
+        owed = replica.owed_acks()
+        for seat in replica.waiting_for():
+            what = (f"its value for random event {p.k}" if p.k is not None
+                    else f"its ACK of step {replica.step}" if seat in owed
+                    else f"its MOVE for step {replica.step + 1}")
+            out.append(f"seat {seat}: {what} (the game stops at step {replica.step})")
+    else:
+        for seat in range(replica.n):
+            for k in replica.owed_openings(seat):
+                out.append(f"seat {seat}: the opening of its private random event {k}")
+    return out
+
+
+def _bad_envelope(env: Envelope, intake: Intake) -> BadEnvelope:
+    return BadEnvelope(env.author, env.seq, env.kind.name, env.step, env.id,
+                       intake.positions.get(env.id), env.frame)
+
+
+def _violation_fault(genesis: Genesis, v: Violation, intake: Intake) -> Fault:
     return Fault(v.rule, v.seat, v.step, v.detail, fingerprint(genesis.keys[v.seat]),
-                 tuple(e.frame for e in v.evidence))
+                 tuple(_bad_envelope(e, intake) for e in v.evidence))
 
 
-def _invalid(verdict: Verdict, fault: Fault, consumed: Sequence[Envelope]) -> Verdict:
-    verdict.status = INVALID
-    verdict.fault = fault
-    verdict.evidence = _evidence(verdict.genesis, fault, consumed)
-    return verdict
+def _signed_fault(genesis: Genesis, f: SignedFault) -> Fault:
+    bad = BadEnvelope(f.claimed_author, f.seq, "envelope", f.step, f.envelope_id, f.position,
+                      f.frame)
+    return Fault(f.rule, f.seat, f.step, f.detail, fingerprint(genesis.keys[f.seat]), (bad,))
+
+
+def _evidence(genesis: Genesis, fault: Fault, replica: Replica, engine: GameEngine) -> bytes:
+    """The smallest of these logs that proves ``fault`` by itself, re-checked: the offending
+    frames alone; with the envelopes the replay needs up to the fault's step; with every
+    envelope the replay consumed."""
+    offending = list(fault.frames)
+    consumed = [[e for q, e in sorted(replica.streams[a].items()) if q < replica.cursor[a]]
+                for a in range(replica.n)]
+    needed: list[Envelope] = []
+    for a, envs in enumerate(consumed):
+        for e in envs:
+            if a != fault.seat and fault.step is not None and e.step > fault.step:
+                break  # (each author's envelopes are read in seq order: keep a prefix)
+            needed.append(e)
+    everything = [e for envs in consumed for e in envs]
+    want = (fault.rule, fault.seat, fault.step)
+    data = b""
+    for envs in ([], needed, everything):
+        ordered = sorted(envs, key=lambda e: (e.step, e.author, e.seq))
+        frames = [e.frame for e in ordered if e.frame not in offending] + offending
+        data = genesis.frame() + b"".join(frames)
+        alone = _verify([parse_log(data, "evidence")], engine, 1, with_evidence=False)
+        if alone.fault is not None and (alone.fault.rule, alone.fault.seat,
+                                        alone.fault.step) == want:
+            return data
+    return data
 
 
 def _summarise(verdict: Verdict, replica: Replica, engine: GameEngine) -> None:

@@ -97,7 +97,7 @@ class WrongResult(M.Maverick):
               reveals: Sequence[tuple[int, bytes, bytes | None]] = (),
               state_hash: bytes = b"") -> Envelope:
         if kind is Kind.BYE:
-            payload = [[9]]
+            payload = [[] if self.engine.winners(self.replica.state) else [0]]
         return super()._seal(kind, step, head, payload, reveals, state_hash)
 
 
