@@ -45,7 +45,7 @@ class RulesEngine:
 
     def apply_move(self, state: State, action: Value) -> State:
         """Apply an action given in wire form. :raises ValueError: malformed or illegal."""
-        act = rules.action_from_wire(action)
+        act = rules.action_for(state, action)
         if isinstance(act, rules.RandomResult):
             raise rules.IllegalAction("a random result cannot be a player's move")
         return rules.apply(state, act)

@@ -8,6 +8,17 @@ RandomRequest(bounds=(6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6), index=1)
 Every input is a player's decision (``state.pending`` is a :class:`Decision`; choose among
 :func:`legal_actions`) or a random outcome (a :class:`RandomRequest`; answer with
 :class:`RandomResult`). :func:`apply` returns a new state and never mutates its input.
+
+Events: ``apply(state, action, events=lst)`` (and ``eject(state, seat, events=lst)``) append
+to ``lst``, in order, what happened inside that one call: small frozen values such as
+:class:`DiceRolled`, :class:`Damaged`, :class:`YieldedTokyo`, :class:`TurnBegan` (the full
+list is ``EVENT_TYPES``; each class says what its fields mean). Nothing is recorded, and
+nothing costs, when ``events`` is omitted. :func:`describe_event` says one in plain words:
+
+>>> lst = []
+>>> state = rules.apply(state, rules.RandomResult((5,) * 6 + (0,) * 6), events=lst)
+>>> [rules.describe_event(e, state) for e in lst]
+['roll-off: The King ssssss, Giga Zaur 111111; The King plays first']
 """
 
 from kotp2p.rules import cards_discard as _cards_discard  # registers the Discard effects
@@ -43,8 +54,38 @@ from kotp2p.rules.describe import card_name, describe_action
 from kotp2p.rules.dice import FACE_CHARS, FACE_NAMES, format_dice, parse_dice
 from kotp2p.rules.effects import card_cost, max_hp
 from kotp2p.rules.errors import IllegalAction, InvalidState
+from kotp2p.rules.events import (
+    EVENT_TYPES,
+    AutoDecision,
+    BayClosed,
+    CardBought,
+    CardDiscarded,
+    CardEffect,
+    CardRevealed,
+    Copied,
+    Damaged,
+    DiceChanged,
+    DiceKept,
+    DiceRolled,
+    Eliminated,
+    EnergyChanged,
+    EnteredTokyo,
+    Event,
+    ExtraTurn,
+    GameOver,
+    Healed,
+    LeftTokyo,
+    MarketSwept,
+    RolledOff,
+    StarsChanged,
+    StayedInTokyo,
+    TokensChanged,
+    TurnBegan,
+    YieldedTokyo,
+)
+from kotp2p.rules.eventtext import describe_event
 from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
-from kotp2p.rules.machine import apply, eject, legal_actions, open_slot, ranking
+from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
 from kotp2p.rules.registry import CARDS, DISCARD, KEEP, CardDef
 from kotp2p.rules.state import (
@@ -71,6 +112,7 @@ __all__ = [
     "DISCARD",
     "DONE",
     "ENGINE_ID",
+    "EVENT_TYPES",
     "FACE_CHARS",
     "FACE_NAMES",
     "HIDDEN",
@@ -83,31 +125,59 @@ __all__ = [
     "SWEEP",
     "YIELD",
     "Action",
+    "AutoDecision",
+    "BayClosed",
     "Buy",
+    "CardBought",
     "CardDef",
+    "CardDiscarded",
+    "CardEffect",
+    "CardRevealed",
+    "Copied",
+    "Damaged",
     "Decision",
+    "DiceChanged",
+    "DiceKept",
+    "DiceRolled",
     "Done",
+    "Eliminated",
+    "EnergyChanged",
+    "EnteredTokyo",
+    "Event",
+    "ExtraTurn",
+    "GameOver",
+    "Healed",
     "IllegalAction",
     "InvalidState",
+    "LeftTokyo",
+    "MarketSwept",
     "Options",
     "Pass",
     "Pending",
     "RandomRequest",
     "RandomResult",
     "Reroll",
+    "RolledOff",
     "Setup",
+    "StarsChanged",
     "State",
     "Stay",
+    "StayedInTokyo",
     "Stop",
     "Sweep",
+    "TokensChanged",
+    "TurnBegan",
     "UseCard",
     "Yield",
+    "YieldedTokyo",
+    "action_for",
     "action_from_wire",
     "action_to_wire",
     "apply",
     "card_cost",
     "card_name",
     "describe_action",
+    "describe_event",
     "eject",
     "format_action",
     "format_dice",

@@ -8,57 +8,71 @@ raise anything else.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from kotp2p.rules.errors import IllegalAction
 
+# Actions are frozen dataclasses: two actions are equal only if they are of the same kind with
+# the same fields (``Pass() != Done()``), they hash by their fields, and their repr rebuilds them.
 
-class RandomResult(NamedTuple):
-    """The answer to a ``RandomRequest``: one integer ``0 <= values[i] < bounds[i]`` per bound."""
+
+@dataclass(frozen=True, slots=True)
+class RandomResult:
+    """The answer to a ``RandomRequest``: one integer ``0 <= values[i] < bounds[i]`` per bound
+    (a tuple of ``int``, never ``bool``)."""
 
     values: tuple[int, ...]
 
 
-class Reroll(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Reroll:
     """Re-roll the dice at these indices (sorted, distinct, at least one)."""
 
     dice: tuple[int, ...]
 
 
-class Stop(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Stop:
     """Stop rolling: the current dice are the final roll."""
 
 
-class Yield(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Yield:
     """Leave Tokyo after being smashed there."""
 
 
-class Stay(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Stay:
     """Stay in Tokyo after being smashed there."""
 
 
-class Buy(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Buy:
     """Buy the Power card with this id (from the market, or wherever a card allows)."""
 
     card: int
 
 
-class Sweep(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Sweep:
     """Pay 2 energy to discard the three face-up cards and reveal three new ones."""
 
 
-class Done(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Done:
     """Finish the current step (stop buying, stop selling, ...)."""
 
 
-class UseCard(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class UseCard:
     """Use an ability of an owned card; ``args`` are the card's own parameters (dice, faces, seats)."""
 
     card: int
     args: tuple[int, ...] = ()
 
 
-class Pass(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Pass:
     """Decline an optional reaction (a card window on someone else's turn, say)."""
 
 

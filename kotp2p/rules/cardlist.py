@@ -6,7 +6,7 @@ The effects live in :mod:`kotp2p.rules.cards_discard` and the ``cards_keep_*`` m
 
 from __future__ import annotations
 
-from kotp2p.rules.registry import DISCARD, KEEP, register_cards
+from kotp2p.rules.carddefs import DISCARD, KEEP, register_cards
 
 BASE_CARDS: list[tuple[int, str, int, str, str]] = [
     (1, "Acid Attack", 6, KEEP, "your dice resolution"),

@@ -31,6 +31,7 @@ from kotp2p.rules.actions import PASS, Action, Pass, UseCard
 from kotp2p.rules.dice import FACES, HEART, THREE
 from kotp2p.rules.effects import (
     BASE_HP,
+    add_tokens,
     bit,
     deal_damage,
     gain_energy,
@@ -38,12 +39,15 @@ from kotp2p.rules.effects import (
     heal,
     leave_tokyo,
     lose_energy,
+    lose_stars,
     max_hp,
+    note,
     remove_card,
     set_turn_flag,
     turn_flag,
+    use_card,
 )
-from kotp2p.rules.machine import use_card
+from kotp2p.rules.events import CardEffect, Healed
 from kotp2p.rules.registry import (
     TOKEN_CARDS,
     card_hook,
@@ -205,7 +209,7 @@ random_event("camo", _camo_bounds, _camo_roll)
 
 @card_hook(WINGS, "use")
 def _wings(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
-    lose_energy(s, seat, WINGS_COST)
+    lose_energy(s, seat, WINGS_COST, card=c)
     set_turn_flag(s, "wings", turn_flag(s, "wings") | bit(seat))
     _take_hit(s, frame)
 
@@ -225,8 +229,8 @@ card_hook(RAPID_HEALING, "buy_actions")(_rapid_offer)
 
 @card_hook(RAPID_HEALING, "use")
 def _rapid_healing(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
-    lose_energy(s, seat, RAPID_HEALING_COST)
-    heal(s, seat, 1)
+    lose_energy(s, seat, RAPID_HEALING_COST, card=c)
+    heal(s, seat, 1, card=c)
     s.stack.append(frame)
 
 
@@ -246,6 +250,7 @@ def _jets_window(s: State, seat: int, c: int, nxt: Frame) -> bool:
         or protected(s, seat, amount, dealer, True) <= 0
     ):
         return False
+    note(s, CardEffect(seat, c))
     set_turn_flag(s, f"jets.{seat}", amount)
     set_turn_flag(s, "smashed", turn_flag(s, "smashed") | bit(seat))
     return True
@@ -286,6 +291,7 @@ def _burrowing_after(s: State, seat: int, c: int) -> Frame | None:
 def _burrow(s: State, frame: Frame) -> None:
     seat = frame[1]
     assert isinstance(seat, int)
+    note(s, CardEffect(seat, BURROWING))
     deal_damage(s, seat, {s.active: 1})
 
 
@@ -301,7 +307,7 @@ def _nova_breath(s: State, seat: int, c: int) -> bool:
 def _alpha_monster(
     s: State, seat: int, c: int, smashes: int, hits: dict[int, int], extra: dict[int, int]
 ) -> None:
-    gain_stars(s, seat, 1)
+    gain_stars(s, seat, 1, card=c)
 
 
 def neighbours(s: State, seat: int) -> list[int]:
@@ -318,6 +324,7 @@ def _fire_breathing(
 ) -> None:
     if s.alive_count() < 2:
         return
+    note(s, CardEffect(seat, c))
     for t in neighbours(s, seat):
         if t in hits:
             hits[t] += 1
@@ -331,8 +338,7 @@ def _token_giver(card: int, field: str) -> None:
         s: State, seat: int, c: int, victim: int, lost: int, dealer: int, smash: bool
     ) -> None:
         if smash and dealer == seat and victim != seat:
-            tokens: list[int] = getattr(s, field)
-            tokens[victim] += 1
+            add_tokens(s, victim, field, 1, card=c)
 
 
 _token_giver(POISON_SPIT, "poison")
@@ -347,7 +353,7 @@ def _eater_of_the_dead(
     s: State, seat: int, c: int, victim: int, lost: int, dealer: int, smash: bool
 ) -> None:
     if victim != seat and s.hp[victim] == 0:
-        gain_stars(s, seat, 3)
+        gain_stars(s, seat, 3, card=c)
 
 
 @card_hook(MAKING_IT_STRONGER, "after_hit")
@@ -355,16 +361,18 @@ def _making_it_stronger(
     s: State, seat: int, c: int, victim: int, lost: int, dealer: int, smash: bool
 ) -> None:
     if victim == seat and lost >= 2:
-        gain_energy(s, seat, 1)
+        gain_energy(s, seat, 1, card=c)
 
 
 @card_hook(IT_HAS_A_CHILD, "dying")
 def _it_has_a_child(s: State, seat: int, c: int) -> bool:
+    note(s, CardEffect(seat, c))
     for card in s.cards[seat]:
         remove_card(s, seat, card)
-    s.stars[seat] = 0
+    lose_stars(s, seat, s.stars[seat], card=c)
+    note(s, Healed(seat, BASE_HP - s.hp[seat], c))
     s.hp[seat] = BASE_HP
-    leave_tokyo(s, seat)
+    leave_tokyo(s, seat, card=c)
     set_turn_flag(s, "smashed", turn_flag(s, "smashed") & ~bit(seat))
     set_turn_flag(s, f"jets.{seat}", 0)
     return True
@@ -390,8 +398,8 @@ def _healing_ray(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> 
     target, n = action.args
     hearts = frame[3]
     assert isinstance(hearts, int)
-    heal(s, target, n)
-    paid = lose_energy(s, target, HEALING_RAY_PRICE * n)
-    gain_energy(s, seat, paid)
+    heal(s, target, n, card=c)
+    paid = lose_energy(s, target, HEALING_RAY_PRICE * n, card=c)
+    gain_energy(s, seat, paid, card=c)
     if hearts > n:
         s.stack.append(("ask", seat, "hearts", hearts - n))

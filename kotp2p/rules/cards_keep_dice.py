@@ -27,13 +27,17 @@ import kotp2p.rules.cardlist  # noqa: F401  (the cards must exist before their e
 from kotp2p.rules.actions import DONE, PASS, Action, UseCard
 from kotp2p.rules.dice import FACES, HEART, ONE, THREE, TWO
 from kotp2p.rules.effects import (
+    card_actions,
     gain_stars,
     lose_energy,
+    note,
     remove_card,
+    set_card_tokens,
     set_turn_flag,
     turn_flag,
+    use_card,
 )
-from kotp2p.rules.machine import card_actions, use_card
+from kotp2p.rules.events import CardEffect, DiceChanged
 from kotp2p.rules.registry import card_hook, copies_of, decision, frame_seat, random_event
 from kotp2p.rules.state import Frame, State
 
@@ -62,10 +66,11 @@ SMOKE_TOKENS = 3
 
 
 
-def _set_die(s: State, die: int, face: int) -> None:
+def _set_die(s: State, die: int, face: int, card: int) -> None:
     dice = list(s.dice)
     dice[die] = face
     s.dice = tuple(dice)
+    note(s, DiceChanged(s.active, s.dice, card))
 
 
 def _face_changes(s: State, card: int) -> tuple[Action, ...]:
@@ -99,14 +104,14 @@ def _energy_drink_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
 
 @card_hook(ENERGY_DRINK, "use")
 def _energy_drink(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
-    lose_energy(s, seat, 1)
+    lose_energy(s, seat, 1, card=c)
     s.rolls_left += 1
     s.stack.append(frame)
 
 
 @card_hook(SMOKE_CLOUD, "gained")
 def _smoke_cloud_tokens(s: State, seat: int, c: int) -> None:
-    s.tokens[c] = SMOKE_TOKENS
+    set_card_tokens(s, seat, c, SMOKE_TOKENS)
 
 
 @card_hook(SMOKE_CLOUD, "roll_actions")
@@ -119,7 +124,7 @@ def _smoke_cloud_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
 @card_hook(SMOKE_CLOUD, "use")
 def _smoke_cloud(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     left = s.tokens.get(c, 0) - 1
-    s.tokens[c] = left
+    set_card_tokens(s, seat, c, left)
     s.rolls_left += 1
     s.stack.append(frame)
     if left <= 0 and c == SMOKE_CLOUD:
@@ -179,7 +184,7 @@ def _herd_culler_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
 @card_hook(HERD_CULLER, "use")
 def _herd_culler(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     set_turn_flag(s, f"used.{c}", 1)
-    _set_die(s, action.args[0], ONE)
+    _set_die(s, action.args[0], ONE, c)
     s.stack.append(frame)
 
 
@@ -190,7 +195,7 @@ def _plot_twist_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
 
 @card_hook(PLOT_TWIST, "use")
 def _plot_twist(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
-    _set_die(s, action.args[0], action.args[1])
+    _set_die(s, action.args[0], action.args[1], c)
     remove_card(s, seat, c)
     s.stack.append(frame)
 
@@ -204,8 +209,8 @@ def _stretchy_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
 
 @card_hook(STRETCHY, "use")
 def _stretchy(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
-    lose_energy(s, seat, STRETCHY_COST)
-    _set_die(s, action.args[0], action.args[1])
+    lose_energy(s, seat, STRETCHY_COST, card=c)
+    _set_die(s, action.args[0], action.args[1], c)
     s.stack.append(frame)
 
 
@@ -228,6 +233,7 @@ def _probe_legal(s: State, frame: Frame) -> tuple[Action, ...]:
 def _probe_handle(s: State, frame: Frame, action: Action) -> None:
     if type(action) is UseCard:
         assert isinstance(action, UseCard)
+        note(s, CardEffect(frame_seat(frame), action.card))
         s.stack.append(("rand", "probe", frame_seat(frame), action.args[0]))
 
 
@@ -241,7 +247,7 @@ def _probe_bounds(s: State, frame: Frame) -> tuple[int, ...]:
 def _probe_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     _, _, seat, die = frame
     assert isinstance(seat, int) and isinstance(die, int)
-    _set_die(s, die, values[0])
+    _set_die(s, die, values[0], PSYCHIC_PROBE)
     if values[0] == HEART:
         for c in copies_of(s, seat, PSYCHIC_PROBE):
             remove_card(s, seat, c)
@@ -271,7 +277,7 @@ def _urbavore_smash(s: State, seat: int, c: int, counts: list[int], stage: int, 
 @card_hook(URBAVORE, "start_turn")
 def _urbavore_star(s: State, seat: int, c: int) -> None:
     if s.in_tokyo(seat):
-        gain_stars(s, seat, 1)
+        gain_stars(s, seat, 1, card=c)
 
 
 @card_hook(ACID_ATTACK, "add_smashes")
@@ -290,19 +296,19 @@ def _burrowing_smash(s: State, seat: int, c: int, counts: list[int], stage: int,
 @card_hook(DETRITIVORE, "resolve")
 def _detritivore(s: State, seat: int, c: int, counts: list[int], smashes: int) -> None:
     if counts[ONE] and counts[TWO] and counts[THREE]:
-        gain_stars(s, seat, 2)
+        gain_stars(s, seat, 2, card=c)
 
 
 @card_hook(COMPLETE_DESTRUCTION, "resolve")
 def _complete_destruction(s: State, seat: int, c: int, counts: list[int], smashes: int) -> None:
     if all(counts[f] for f in range(HEART + 1)) and smashes > 0:
-        gain_stars(s, seat, 9)
+        gain_stars(s, seat, 9, card=c)
 
 
 @card_hook(GOURMET, "numbers")
 def _gourmet(s: State, seat: int, c: int, counts: list[int]) -> None:
     if counts[ONE] >= 3:
-        gain_stars(s, seat, 2)
+        gain_stars(s, seat, 2, card=c)
 
 
 @card_hook(FREEZE_TIME, "extra_turn")

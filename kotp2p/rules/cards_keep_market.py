@@ -38,12 +38,14 @@ from kotp2p.rules.effects import (
     clamp_health,
     gain_energy,
     gain_stars,
+    note,
     remove_card,
     set_hand,
     set_turn_flag,
     turn_flag,
 )
-from kotp2p.rules.machine import buy_card, take_card
+from kotp2p.rules.events import CardBought
+from kotp2p.rules.market import buy_card, take_card
 from kotp2p.rules.registry import CARDS, KEEP, card_hook, copies_of, decision, frame_seat, random_event
 from kotp2p.rules.state import HIDDEN, Frame, State
 
@@ -65,7 +67,7 @@ def _alien_origin(s: State, seat: int, c: int, bought: int) -> int:
 
 @card_hook(MEDIA_FRIENDLY, "on_buy")
 def _media_friendly(s: State, seat: int, c: int, bought: int) -> None:
-    gain_stars(s, seat, 1)
+    gain_stars(s, seat, 1, card=c)
 
 
 # --- Opportunist --------------------------------------------------------------------------------
@@ -117,7 +119,8 @@ def _tentacles(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> No
     owner = next(t for t in range(s.n) if card in s.cards[t])
     price = card_cost(s, seat, card)
     s.energy[seat] -= price
-    gain_energy(s, owner, price)
+    note(s, CardBought(seat, card, price))
+    gain_energy(s, owner, price, card=c)
     # The card changes hands: tokens on it and a copier's mark on it stay with it.
     set_hand(s, owner, tuple(x for x in s.cards[owner] if x != card))
     lost = CARDS[card].hooks.get("lost")
@@ -235,7 +238,7 @@ def _sell_handle(s: State, frame: Frame, action: Action) -> None:
         assert isinstance(action, UseCard)
         seat, card = frame_seat(frame), action.args[0]
         remove_card(s, seat, card)
-        gain_energy(s, seat, CARDS[card].cost)
+        gain_energy(s, seat, CARDS[card].cost, card=action.card)
         s.stack.append(frame)
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import kotp2p.rules.cardlist  # noqa: F401  (the cards must exist before their effects)
 from kotp2p.rules.actions import PASS, Action, UseCard
-from kotp2p.rules.effects import clamp_health, lose_energy
+from kotp2p.rules.effects import clamp_health, lose_energy, note
+from kotp2p.rules.events import Copied, TokensChanged
 from kotp2p.rules.registry import (
     CARDS,
     COPIERS,
@@ -45,7 +46,10 @@ def mimic_targets(s: State) -> list[int]:
 
 def set_mimic_target(s: State, seat: int, target: int) -> None:
     """Put the Mimic token on ``target``: Mimic now counts as a copy of it, just bought."""
-    s.tokens.pop(MIMIC, None)
+    note(s, Copied(seat, MIMIC, target))
+    dropped = s.tokens.pop(MIMIC, 0)
+    if dropped:
+        note(s, TokensChanged(seat, "card", -dropped, MIMIC))
     s.flags[COPIERS[MIMIC]] = target
     gained = CARDS[target].hooks.get("gained")
     if gained is not None:
@@ -80,7 +84,7 @@ def _mimic_handle(s: State, frame: Frame, action: Action) -> None:
         _, seat, _, paid = frame
         assert isinstance(seat, int)
         if paid:
-            lose_energy(s, seat, MOVE_COST)
+            lose_energy(s, seat, MOVE_COST, card=MIMIC)
         set_mimic_target(s, seat, action.args[0])
 
 

@@ -9,8 +9,37 @@ so reaction windows can interrupt each hit and simultaneous deaths share one res
 
 from __future__ import annotations
 
-from kotp2p.rules.registry import CARDS, COPIERS, DISCARD, fire, hook_sum, seats_from
-from kotp2p.rules.state import CITY, NOBODY, Frame, State
+from kotp2p.rules.actions import Action, UseCard
+from kotp2p.rules.basics import BAY, CITY, NOBODY, Frame
+from kotp2p.rules.events import (
+    WHY_CARD,
+    WHY_ENTER,
+    BayClosed,
+    CardDiscarded,
+    CardEffect,
+    Eliminated,
+    EnergyChanged,
+    EnteredTokyo,
+    Event,
+    ExtraTurn,
+    GameOver,
+    Healed,
+    LeftTokyo,
+    StarsChanged,
+    TokensChanged,
+)
+from kotp2p.rules.registry import (
+    CARDS,
+    COPIERS,
+    DISCARD,
+    fire,
+    has_hook,
+    hook_sum,
+    hooked,
+    seats_from,
+    use_hook,
+)
+from kotp2p.rules.state import State
 
 MAX_STARS = 20
 BASE_HP = 10
@@ -42,31 +71,45 @@ def set_turn_flag(s: State, key: str, value: int) -> None:
         s.flags.pop("t." + key, None)
 
 
-def gain_stars(s: State, seat: int, n: int) -> None:
-    """``seat`` gains ``n`` stars, capped at 20."""
+def gain_stars(s: State, seat: int, n: int, *, card: int = 0, why: str = WHY_CARD) -> None:
+    """``seat`` gains ``n`` stars, capped at 20, because of ``card`` (or ``why``)."""
     if n > 0 and s.alive[seat]:
-        s.stars[seat] = min(MAX_STARS, s.stars[seat] + n)
+        before = s.stars[seat]
+        s.stars[seat] = min(MAX_STARS, before + n)
+        if s.sink is not None and s.stars[seat] != before:
+            s.sink.append(StarsChanged(seat, s.stars[seat] - before, why, card))
 
 
-def lose_stars(s: State, seat: int, n: int) -> None:
-    """``seat`` loses ``n`` stars, never below 0."""
+def lose_stars(s: State, seat: int, n: int, *, card: int = 0, why: str = WHY_CARD) -> None:
+    """``seat`` loses ``n`` stars, never below 0, because of ``card`` (or ``why``)."""
     if n > 0:
-        s.stars[seat] = max(0, s.stars[seat] - n)
+        before = s.stars[seat]
+        s.stars[seat] = max(0, before - n)
+        if s.sink is not None and s.stars[seat] != before:
+            s.sink.append(StarsChanged(seat, s.stars[seat] - before, why, card))
 
 
-def gain_energy(s: State, seat: int, n: int, *, bonus: bool = True) -> None:
-    """``seat`` gains ``n`` energy; cards that add to every energy gain apply unless ``bonus``
-    is false (energy moved from a card, like Battery Monster's)."""
+def gain_energy(
+    s: State, seat: int, n: int, *, bonus: bool = True, card: int = 0, why: str = WHY_CARD
+) -> None:
+    """``seat`` gains ``n`` energy because of ``card`` (or ``why``); cards that add to every
+    energy gain apply unless ``bonus`` is false (energy moved from a card, like Battery
+    Monster's)."""
     if n > 0 and s.alive[seat]:
         if bonus and s.cards[seat]:
             n += hook_sum(s, seat, "energy_bonus")
         s.energy[seat] += n
+        if s.sink is not None:
+            s.sink.append(EnergyChanged(seat, n, why, card))
 
 
-def lose_energy(s: State, seat: int, n: int) -> int:
-    """``seat`` loses up to ``n`` energy (never below 0); returns what it lost."""
+def lose_energy(s: State, seat: int, n: int, *, card: int = 0, why: str = WHY_CARD) -> int:
+    """``seat`` loses up to ``n`` energy (never below 0) because of ``card`` (or ``why``);
+    returns what it lost."""
     lost = min(max(n, 0), s.energy[seat])
     s.energy[seat] -= lost
+    if lost and s.sink is not None:
+        s.sink.append(EnergyChanged(seat, -lost, why, card))
     return lost
 
 
@@ -77,16 +120,19 @@ def max_hp(s: State, seat: int) -> int:
     return min(MAX_HP_CAP, BASE_HP + hook_sum(s, seat, "max_hp"))
 
 
-def heal(s: State, seat: int, n: int) -> int:
-    """``seat`` heals ``n`` (plus cards that add to every heal), up to its maximum; returns
-    the health actually gained."""
+def heal(s: State, seat: int, n: int, *, card: int = 0) -> int:
+    """``seat`` heals ``n`` (plus cards that add to every heal), up to its maximum, because of
+    ``card`` (0: heart dice); returns the health actually gained."""
     if n <= 0 or not s.alive[seat]:
         return 0
     if s.cards[seat]:
         n += hook_sum(s, seat, "heal_bonus")
     before = s.hp[seat]
     s.hp[seat] = min(max_hp(s, seat), before + n)
-    return s.hp[seat] - before
+    gained = s.hp[seat] - before
+    if gained and s.sink is not None:
+        s.sink.append(Healed(seat, gained, card))
+    return gained
 
 
 def damage_order(s: State, dealer: int, amounts: dict[int, int]) -> list[int]:
@@ -129,25 +175,35 @@ def deal_damage(
         push(("hit", t, amounts[t], dealer, 1 if smash and t in hits else 0, 0))
 
 
-def enter_tokyo(s: State, seat: int, place: int) -> None:
-    """``seat`` takes ``place`` (CITY or BAY) and gets the entry bonus."""
+def enter_tokyo(s: State, seat: int, place: int, *, card: int = 0) -> None:
+    """``seat`` takes ``place`` (CITY or BAY) and gets the entry bonus (``card``: the card
+    that put it there, 0 for the base rules)."""
     if place == CITY:
         s.city = seat
     else:
         s.bay = seat
+    if s.sink is not None:
+        s.sink.append(EnteredTokyo(seat, place, card))
     if s.two_player:
-        gain_energy(s, seat, 1)
+        gain_energy(s, seat, 1, why=WHY_ENTER)
     else:
-        gain_stars(s, seat, 1)
+        gain_stars(s, seat, 1, why=WHY_ENTER)
     fire(s, seat, "entered")
 
 
-def leave_tokyo(s: State, seat: int) -> None:
-    """``seat`` leaves Tokyo (no effect if it is outside)."""
+def leave_tokyo(s: State, seat: int, *, card: int = 0) -> None:
+    """``seat`` leaves Tokyo (no effect if it is outside); with ``card``, that card put it
+    out (a yield or an elimination says so itself)."""
     if s.city == seat:
         s.city = NOBODY
+        place = CITY
     elif s.bay == seat:
         s.bay = NOBODY
+        place = BAY
+    else:
+        return
+    if card and s.sink is not None:
+        s.sink.append(LeftTokyo(seat, place, card))
 
 
 def close_bay_if_needed(s: State) -> None:
@@ -156,13 +212,45 @@ def close_bay_if_needed(s: State) -> None:
     if s.bay != NOBODY and not s.bay_in_use():
         occupant = s.bay
         s.bay = NOBODY
-        if s.city == NOBODY:
+        to_city = s.city == NOBODY
+        if to_city:
             s.city = occupant
+        if s.sink is not None:
+            s.sink.append(BayClosed(occupant, to_city))
 
 
-def discard_card(s: State, card: int) -> None:
-    """Put a card on the discard pile."""
+def discard_card(s: State, card: int, owner: int = NOBODY) -> None:
+    """Put a card on the discard pile (from ``owner``'s cards; NOBODY: from the market)."""
     s.discard = (*s.discard, card)
+    if s.sink is not None:
+        s.sink.append(CardDiscarded(owner, card))
+
+
+def add_tokens(s: State, seat: int, kind: str, n: int, *, card: int = 0) -> None:
+    """``seat`` gets ``n`` (< 0: loses -n) Poison or Shrink tokens (``kind``), because of
+    ``card``."""
+    if not n:
+        return
+    if kind == "poison":
+        s.poison[seat] += n
+    else:
+        s.shrink[seat] += n
+    if s.sink is not None:
+        s.sink.append(TokensChanged(seat, kind, n, card))
+
+
+def set_card_tokens(s: State, seat: int, card: int, n: int) -> None:
+    """``card`` (owned by ``seat``) now carries ``n`` tokens of its own."""
+    before = s.tokens.get(card, 0)
+    s.tokens[card] = n
+    if n != before and s.sink is not None:
+        s.sink.append(TokensChanged(seat, "card", n - before, card))
+
+
+def note(s: State, event: Event) -> None:
+    """Record ``event`` if somebody asked for events (for effects with no primitive here)."""
+    if s.sink is not None:
+        s.sink.append(event)
 
 
 def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> None:
@@ -179,7 +267,7 @@ def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> N
     forget_card(s, card)
     clamp_health(s)
     if to_discard:
-        discard_card(s, card)
+        discard_card(s, card, seat)
 
 
 def forget_card(s: State, card: int) -> None:
@@ -208,6 +296,8 @@ def clamp_health(s: State) -> None:
 
 def eliminate(s: State, seat: int, batch: int) -> None:
     """``seat``'s monster is eliminated: cards discarded, energy and tokens gone, out of Tokyo."""
+    if s.sink is not None:
+        s.sink.append(Eliminated(seat))
     s.alive = (*s.alive[:seat], False, *s.alive[seat + 1:])
     s.hp[seat] = 0
     s.elim = (*s.elim[:seat], batch, *s.elim[seat + 1:])
@@ -216,7 +306,7 @@ def eliminate(s: State, seat: int, batch: int) -> None:
     set_hand(s, seat, ())
     for c in cards:
         s.tokens.pop(c, None)
-        discard_card(s, c)
+        discard_card(s, c, seat)
         forget_card(s, c)
     s.energy[seat] = 0
     s.poison[seat] = 0
@@ -224,8 +314,10 @@ def eliminate(s: State, seat: int, batch: int) -> None:
     leave_tokyo(s, seat)
 
 
-def end_game(s: State, winners: tuple[int, ...]) -> None:
+def end_game(s: State, winners: tuple[int, ...], *, by_stars: bool = False) -> None:
     """The game is over: nothing is pending any more."""
+    if s.sink is not None:
+        s.sink.append(GameOver(winners, by_stars))
     s.over = True
     s.winners = winners
     s.stack.clear()
@@ -245,6 +337,30 @@ def is_discard_card(card: int) -> bool:
     return CARDS[card].kind == DISCARD
 
 
-def grant_extra_turn(s: State, seat: int) -> None:
-    """``seat`` takes another turn after the current one (queued behind earlier grants)."""
+def grant_extra_turn(s: State, seat: int, *, card: int = 0) -> None:
+    """``seat`` takes another turn after the current one (queued behind earlier grants),
+    thanks to ``card``."""
     s.extra = (*s.extra, seat)
+    if s.sink is not None:
+        s.sink.append(ExtraTurn(seat, card))
+
+
+def card_actions(s: State, seat: int, hook: str) -> tuple[Action, ...]:
+    """The extra actions ``seat``'s cards offer in a decision (hook ``roll_actions``...)."""
+    if not s.cards[seat] or not has_hook(s, seat, hook):
+        return ()
+    out: list[Action] = []
+    for c, fn in hooked(s, seat, hook):
+        out.extend(fn(s, seat, c))
+    return tuple(out)
+
+
+
+def use_card(s: State, frame: Frame, action: UseCard) -> None:
+    """Run the ``use`` hook of the card named by a ``UseCard`` action."""
+    seat = frame[1]
+    if s.sink is not None:
+        s.sink.append(CardEffect(seat, action.card))
+    use_hook(s, action.card)(s, seat, action.card, frame, action)
+
+

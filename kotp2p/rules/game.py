@@ -5,20 +5,16 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
+from kotp2p import __version__
+from kotp2p.rules.basics import MAX_PLAYERS, MIN_PLAYERS, MONSTERS, NOBODY
+from kotp2p.rules.carddefs import CARDS, base_deck
 from kotp2p.rules.errors import InvalidState
-from kotp2p.rules.registry import CARDS
-from kotp2p.rules.state import NOBODY, State
+from kotp2p.rules.machine import run
+from kotp2p.rules.registry import DECISIONS, RANDOMS, STEPS
+from kotp2p.rules.state import State
+from kotp2p.rules.turn import TURN_PHASES
 
-MONSTERS: tuple[str, ...] = (
-    "Alienoid",
-    "Cyber Kitty",
-    "Giga Zaur",
-    "Meka Dragon",
-    "Space Penguin",
-    "The King",
-)
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "MONSTERS", "Options", "Setup", "engine_id", "new_game"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,18 +32,11 @@ class Setup:
     options: Options = field(default_factory=Options)
 
 
-def base_deck() -> tuple[int, ...]:
-    """The ids of the base game's 66 Power cards, in id order."""
-    return tuple(sorted(c for c in CARDS if c < 200))
-
-
 def new_game(setup: Setup) -> State:
     """The state before the first-player roll-off (which is pending).
 
     :raises InvalidState: for fewer than 2 or more than 6 monsters, an unknown or repeated one.
     """
-    from kotp2p.rules.machine import run
-
     monsters = tuple(setup.monsters)
     n = len(monsters)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
@@ -88,6 +77,7 @@ def new_game(setup: Setup) -> State:
     s.stack = [("start",)]
     s.pending = None
     s.legal = ()
+    s.sink = None
     s.over = False
     s.winners = ()
     run(s)
@@ -98,10 +88,6 @@ def engine_id() -> str:
     """The package version plus a hash of what fixes how games play: the card tables, the turn's
     phases, the kinds of steps, decisions and random events (and which of them are private).
     Equal engines agree on every game; peers with different ids cannot play together."""
-    from kotp2p import __version__
-    from kotp2p.rules.machine import TURN_PHASES
-    from kotp2p.rules.registry import DECISIONS, RANDOMS, STEPS
-
     h = hashlib.sha256()
     for cid in sorted(CARDS):
         c = CARDS[cid]

@@ -25,116 +25,14 @@ from __future__ import annotations
 
 import re
 
-from kotp2p.rules.dice import format_dice, parse_dice
+from kotp2p.rules.basics import HIDDEN, MONSTERS, NOBODY, PHASE_INDEX, Frame
+from kotp2p.rules.carddefs import BY_SLUG
+from kotp2p.rules.dice import parse_dice
 from kotp2p.rules.errors import InvalidState
-from kotp2p.rules.game import MONSTERS, base_deck
-from kotp2p.rules.registry import BY_SLUG, SLUGS
-from kotp2p.rules.state import HIDDEN, NOBODY, Frame, State
+from kotp2p.rules.state import State, default_deck, phase_stack, to_text
+from kotp2p.rules.wire import state_from_wire, state_to_wire
 
 _STATS = re.compile(r"^(\d+)/(\d+)/(\d+)$")
-
-
-def phase_stack(name: str, active: int) -> list[Frame] | None:
-    """The standard stack for a named phase of ``active``'s turn, or None if unknown."""
-    from kotp2p.rules.machine import PHASE_INDEX
-
-    if name == "start":
-        return [("turn", PHASE_INDEX["start"])]
-    if name == "roll":
-        return [("turn", PHASE_INDEX["final_roll"]), ("ask", active, "roll")]
-    if name == "resolve":
-        return [("turn", PHASE_INDEX["resolve"])]
-    if name == "buy":
-        return [("turn", PHASE_INDEX["after_buy"]), ("ask", active, "buy")]
-    if name == "end":
-        return [("turn", PHASE_INDEX["end_turn"])]
-    if name == "over":
-        return []
-    return None
-
-
-_PHASES = ("start", "roll", "buy", "end")
-
-
-def _fmt_cards(cards: tuple[int, ...]) -> str:
-    return ",".join(SLUGS[c] if c else "-" for c in cards)
-
-
-def _fmt_frame(f: Frame) -> str:
-    from kotp2p.rules.machine import TURN_PHASES
-
-    op, *args = f
-    if op == "turn" and len(args) == 1 and type(args[0]) is int and 0 <= args[0] < len(TURN_PHASES):
-        return f"turn:{TURN_PHASES[args[0]][0]}"  # the phase the turn resumes at, by name
-    return f"{op}:{','.join(str(a) for a in args)}" if args else str(op)
-
-
-def to_text(s: State) -> str:
-    """The state in the compact notation; ``from_text(to_text(s))`` rebuilds it."""
-    seats = []
-    for i in range(s.n):
-        parts = [s.monsters[i], f"{s.hp[i]}/{s.stars[i]}/{s.energy[i]}"]
-        if s.city == i:
-            parts.append("@city")
-        elif s.bay == i:
-            parts.append("@bay")
-        parts.extend("+" + SLUGS[c] for c in s.cards[i])
-        if s.poison[i]:
-            parts.append(f"poison={s.poison[i]}")
-        if s.shrink[i]:
-            parts.append(f"shrink={s.shrink[i]}")
-        if not s.alive[i]:
-            parts.append(f"dead={s.elim[i]}")
-        seats.append(" ".join(parts))
-    fields = [f"active={s.active}"]
-    if s.rotation != s.active:
-        fields.append(f"rotation={s.rotation}")
-    fields.append(f"turn={s.turn}")
-    if s.k:
-        fields.append(f"k={s.k}")
-    if s.dice:
-        fields.append(f"dice={format_dice(s.dice)}")
-    if s.rolls_left:
-        fields.append(f"rolls={s.rolls_left}")
-    fields.append(f"market={_fmt_cards(s.market)}")
-    default_deck = _default_deck(s.market, s.cards, s.discard)
-    if s.deck != default_deck:
-        fields.append(f"deck={_fmt_cards(s.deck) or '-'}")
-    if s.discard:
-        fields.append(f"discard={_fmt_cards(s.discard)}")
-    if s.two_player != (s.n == 2):
-        fields.append(f"2p={int(s.two_player)}")
-    if s.extra:
-        fields.append("extra=" + ",".join(map(str, s.extra)))
-    if s.tokens:
-        fields.append("tokens=" + ",".join(f"{SLUGS[c]}:{v}" for c, v in sorted(s.tokens.items())))
-    if s.flags:
-        fields.append("flags=" + ",".join(f"{k}:{v}" for k, v in sorted(s.flags.items())))
-    if s.slots:
-        fields.append(
-            "slots=" + ",".join(f"{k}:{'?' if v == HIDDEN else v}" for k, v in sorted(s.slots.items()))
-        )
-    if s.over:
-        fields.append("over=1")
-        if s.winners:
-            fields.append("winners=" + ",".join(map(str, s.winners)))
-    else:
-        for name in _PHASES:
-            if s.stack == phase_stack(name, s.active):
-                fields.append(f"phase={name}")
-                break
-        else:
-            fields.append("stack=" + ";".join(_fmt_frame(f) for f in s.stack))
-    return "; ".join(seats) + " | " + " ".join(fields)
-
-
-def _default_deck(
-    market: tuple[int, ...], cards: tuple[tuple[int, ...], ...], discard: tuple[int, ...]
-) -> tuple[int, ...]:
-    used = set(market) | set(discard)
-    for cs in cards:
-        used.update(cs)
-    return tuple(c for c in base_deck() if c not in used)
 
 
 def _parse_card(slug: str) -> int:
@@ -162,8 +60,6 @@ def _parse_seats(text: str, what: str) -> tuple[int, ...]:
 
 
 def _parse_frame(text: str) -> Frame:
-    from kotp2p.rules.machine import PHASE_INDEX
-
     op, _, args = text.partition(":")
     if op == "turn":
         if args not in PHASE_INDEX:
@@ -182,8 +78,6 @@ def from_text(text: str) -> State:
 
     :raises InvalidState: for text that does not follow the notation, saying what was expected.
     """
-    from kotp2p.rules.wire import state_from_wire, state_to_wire
-
     seats_text, bar, fields_text = text.partition("|")
     if not bar:
         raise InvalidState("expected seats, then '|', then fields")
@@ -266,7 +160,7 @@ def from_text(text: str) -> State:
     s.deck = (
         tuple(sorted(_parse_cards(fields["deck"])))
         if "deck" in fields
-        else _default_deck(s.market, s.cards, s.discard)
+        else default_deck(s.market, s.cards, s.discard)
     )
     s.two_player = bool(_parse_int(fields["2p"], "2p")) if "2p" in fields else n == 2
     s.extra = _parse_seats(fields.get("extra", ""), "extra")
@@ -294,6 +188,7 @@ def from_text(text: str) -> State:
         s.stack = stack
     s.pending = None
     s.legal = ()
+    s.sink = None
     # One decoder validates everything and runs the stack.
     return state_from_wire(state_to_wire(s))
 

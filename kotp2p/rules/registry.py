@@ -15,14 +15,18 @@ tokens and "discard this card" apply to the copier).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from kotp2p.rules.actions import Action
+from kotp2p.rules.carddefs import BY_SLUG as BY_SLUG
+from kotp2p.rules.carddefs import CARDS as CARDS
+from kotp2p.rules.carddefs import DISCARD as DISCARD
+from kotp2p.rules.carddefs import KEEP as KEEP
+from kotp2p.rules.carddefs import SLUGS as SLUGS
+from kotp2p.rules.carddefs import CardDef as CardDef
+from kotp2p.rules.carddefs import register_cards as register_cards
 from kotp2p.rules.state import Frame, State
-
-KEEP = "keep"
-DISCARD = "discard"
 
 # Hook points, with the signature the machine calls them with (``card`` is the card id that
 # carries the hook, ``seat`` its owner). Values-returning hooks are summed.
@@ -68,44 +72,6 @@ HOOK_POINTS: dict[str, str] = {
 
 # Hooks whose cards fire in a fixed order (``card_hook(..., order=N)``), not in the order gained.
 HOOK_ORDER: dict[str, dict[int, int]] = {}
-
-
-@dataclass(frozen=True, slots=True)
-class CardDef:
-    """A Power card: printed data plus the hooks that make its effect."""
-
-    id: int
-    name: str
-    cost: int
-    kind: str
-    timing: str
-    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict, compare=False)
-
-    @property
-    def slug(self) -> str:
-        """The card's name in the text notation: lower case letters and digits only."""
-        return SLUGS[self.id]
-
-
-CARDS: dict[int, CardDef] = {}
-SLUGS: dict[int, str] = {}
-BY_SLUG: dict[str, int] = {}
-
-
-def register_cards(table: list[tuple[int, str, int, str, str]]) -> None:
-    """Add cards to the registry from ``(id, name, cost, kind, timing)`` rows."""
-    for cid, name, cost, kind, timing in table:
-        if cid in CARDS:
-            raise ValueError(f"card id {cid} registered twice")
-        CARDS[cid] = CardDef(cid, name, cost, kind, timing)
-        base = "".join(ch for ch in name.lower() if ch.isalnum())
-        slug = base
-        copy = 2
-        while slug in BY_SLUG:
-            slug = f"{base}{copy}"
-            copy += 1
-        SLUGS[cid] = slug
-        BY_SLUG[slug] = cid
 
 
 def card_hook(

@@ -17,17 +17,13 @@ state rebuilt from its fields (wire or text) recomputes ``pending`` by running t
 from __future__ import annotations
 
 import hashlib
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from kotp2p.rules.actions import Action
-
-# A frame is a flat tuple (op, arg, ...) of strings and ints; typed loosely so that the hot
-# paths read its fields without casts.
-Frame = tuple[Any, ...]
-
-OUTSIDE, CITY, BAY = 0, 1, 2
-NOBODY = -1
-HIDDEN = -1  # the content of a hidden slot, on every replica but its owner's
+from kotp2p.rules.basics import BAY, CITY, HIDDEN, NOBODY, OUTSIDE, PHASE_INDEX, PHASE_NAMES, Frame
+from kotp2p.rules.carddefs import SLUGS, base_deck
+from kotp2p.rules.dice import format_dice
+from kotp2p.rules.events import Event
 
 
 class Decision(NamedTuple):
@@ -55,6 +51,16 @@ class RandomRequest(NamedTuple):
 
 
 Pending = Decision | RandomRequest | None
+
+_DECISIONS_MADE: dict[tuple[int, str], Decision] = {}
+
+
+def decision_for(seat: int, kind: str) -> Decision:
+    """The ``Decision(seat, kind)``, made once and shared (the run loop asks for it often)."""
+    d = _DECISIONS_MADE.get((seat, kind))
+    if d is None:
+        d = _DECISIONS_MADE[seat, kind] = Decision(seat, kind)
+    return d
 
 
 class State:
@@ -85,6 +91,7 @@ class State:
         "rolls_left",
         "rotation",
         "shrink",
+        "sink",
         "slots",
         "stack",
         "stars",
@@ -125,6 +132,9 @@ class State:
     legal: tuple[Action, ...]  # the legal actions of a pending decision, computed once
     over: bool
     winners: tuple[int, ...]
+    # Where ``apply`` records events while it builds this state; None when nobody asked (and
+    # always None in a state returned to a caller).
+    sink: list[Event] | None
 
     def copy(self) -> State:
         """A private copy whose lists may be changed without touching ``self``."""
@@ -168,6 +178,7 @@ class State:
         s.legal = self.legal
         s.over = self.over
         s.winners = self.winners
+        s.sink = None
         return s
 
     def own(self) -> None:
@@ -210,8 +221,6 @@ class State:
 
     def digest(self) -> bytes:
         """SHA-256 of the canonical encoding: identical on every replica of the same position."""
-        from kotp2p.rules.wire import state_to_wire
-
         wire = state_to_wire(self, public=True)
         return hashlib.sha256(b"kotp2p-state-v1\0" + repr(wire).encode()).digest()
 
@@ -224,6 +233,172 @@ class State:
         return hash(self.digest())
 
     def __repr__(self) -> str:
-        from kotp2p.rules.notation import to_text
-
         return f"from_text({to_text(self)!r})"
+
+
+# ---------------------------------------------------------------------------------------------
+# The canonical encodings: the array ``digest`` hashes, and the text ``repr`` shows.
+
+WIRE_VERSION = 1
+WIRE_FIELDS = 30
+
+
+def state_to_wire(s: State, *, public: bool = False) -> list[object]:
+    """The state as a fixed-order array of plain msgpack-able values.
+
+    With ``public``, hidden slots show ``HIDDEN`` whatever this replica knows of them: that view
+    is the same on every replica, and it is what ``State.digest`` hashes.
+    """
+    return [
+        WIRE_VERSION,
+        s.n,
+        list(s.monsters),
+        s.two_player,
+        s.hp[:],
+        s.stars[:],
+        s.energy[:],
+        list(s.alive),
+        list(s.elim),
+        [list(c) for c in s.cards],
+        s.poison[:],
+        s.shrink[:],
+        s.city,
+        s.bay,
+        s.active,
+        s.rotation,
+        list(s.extra),
+        s.turn,
+        list(s.dice),
+        s.rolls_left,
+        list(s.market),
+        list(s.deck),
+        list(s.discard),
+        s.k,
+        sorted([k, v] for k, v in s.tokens.items()),
+        sorted([k, v] for k, v in s.flags.items()),
+        [list(f) for f in s.stack],
+        s.over,
+        list(s.winners),
+        sorted([k, HIDDEN if public else v] for k, v in s.slots.items()),
+    ]
+
+
+def phase_stack(name: str, active: int) -> list[Frame] | None:
+    """The standard stack for a named phase of ``active``'s turn, or None if unknown."""
+    if name == "start":
+        return [("turn", PHASE_INDEX["start"])]
+    if name == "roll":
+        return [("turn", PHASE_INDEX["final_roll"]), ("ask", active, "roll")]
+    if name == "resolve":
+        return [("turn", PHASE_INDEX["resolve"])]
+    if name == "buy":
+        return [("turn", PHASE_INDEX["after_buy"]), ("ask", active, "buy")]
+    if name == "end":
+        return [("turn", PHASE_INDEX["end_turn"])]
+    if name == "over":
+        return []
+    return None
+
+
+_PHASES = ("start", "roll", "buy", "end")
+
+
+def _fmt_cards(cards: tuple[int, ...]) -> str:
+    return ",".join(SLUGS[c] if c else "-" for c in cards)
+
+
+def _fmt_frame(f: Frame) -> str:
+    op, *args = f
+    if op == "turn" and len(args) == 1 and type(args[0]) is int and 0 <= args[0] < len(PHASE_NAMES):
+        return f"turn:{PHASE_NAMES[args[0]]}"  # the phase the turn resumes at, by name
+    return f"{op}:{','.join(str(a) for a in args)}" if args else str(op)
+
+
+def to_text(s: State) -> str:
+    """The state in the compact notation; ``from_text(to_text(s))`` rebuilds it."""
+    seats = []
+    for i in range(s.n):
+        parts = [s.monsters[i], f"{s.hp[i]}/{s.stars[i]}/{s.energy[i]}"]
+        if s.city == i:
+            parts.append("@city")
+        elif s.bay == i:
+            parts.append("@bay")
+        parts.extend("+" + SLUGS[c] for c in s.cards[i])
+        if s.poison[i]:
+            parts.append(f"poison={s.poison[i]}")
+        if s.shrink[i]:
+            parts.append(f"shrink={s.shrink[i]}")
+        if not s.alive[i]:
+            parts.append(f"dead={s.elim[i]}")
+        seats.append(" ".join(parts))
+    fields = [f"active={s.active}"]
+    if s.rotation != s.active:
+        fields.append(f"rotation={s.rotation}")
+    fields.append(f"turn={s.turn}")
+    if s.k:
+        fields.append(f"k={s.k}")
+    if s.dice:
+        fields.append(f"dice={format_dice(s.dice)}")
+    if s.rolls_left:
+        fields.append(f"rolls={s.rolls_left}")
+    fields.append(f"market={_fmt_cards(s.market)}")
+    usual_deck = default_deck(s.market, s.cards, s.discard)
+    if s.deck != usual_deck:
+        fields.append(f"deck={_fmt_cards(s.deck) or '-'}")
+    if s.discard:
+        fields.append(f"discard={_fmt_cards(s.discard)}")
+    if s.two_player != (s.n == 2):
+        fields.append(f"2p={int(s.two_player)}")
+    if s.extra:
+        fields.append("extra=" + ",".join(map(str, s.extra)))
+    if s.tokens:
+        fields.append("tokens=" + ",".join(f"{SLUGS[c]}:{v}" for c, v in sorted(s.tokens.items())))
+    if s.flags:
+        fields.append("flags=" + ",".join(f"{k}:{v}" for k, v in sorted(s.flags.items())))
+    if s.slots:
+        fields.append(
+            "slots=" + ",".join(f"{k}:{'?' if v == HIDDEN else v}" for k, v in sorted(s.slots.items()))
+        )
+    if s.over:
+        fields.append("over=1")
+        if s.winners:
+            fields.append("winners=" + ",".join(map(str, s.winners)))
+    else:
+        for name in _PHASES:
+            if s.stack == phase_stack(name, s.active):
+                fields.append(f"phase={name}")
+                break
+        else:
+            fields.append("stack=" + ";".join(_fmt_frame(f) for f in s.stack))
+    return "; ".join(seats) + " | " + " ".join(fields)
+
+
+def default_deck(
+    market: tuple[int, ...], cards: tuple[tuple[int, ...], ...], discard: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The deck a state has when its text gives none: every base card not elsewhere."""
+    used = set(market) | set(discard)
+    for cs in cards:
+        used.update(cs)
+    return tuple(c for c in base_deck() if c not in used)
+
+
+__all__ = [
+    "BAY",
+    "CITY",
+    "HIDDEN",
+    "NOBODY",
+    "OUTSIDE",
+    "WIRE_FIELDS",
+    "WIRE_VERSION",
+    "Decision",
+    "Frame",
+    "Pending",
+    "RandomRequest",
+    "State",
+    "decision_for",
+    "default_deck",
+    "phase_stack",
+    "state_to_wire",
+    "to_text",
+]

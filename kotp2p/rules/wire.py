@@ -7,53 +7,13 @@ so a hostile or corrupt array raises :class:`InvalidState`, never another error.
 
 from __future__ import annotations
 
+from kotp2p.rules.basics import HIDDEN, MAX_PLAYERS, MIN_PLAYERS, MONSTERS, NOBODY, Frame
 from kotp2p.rules.errors import InvalidState
-from kotp2p.rules.game import MAX_PLAYERS, MIN_PLAYERS, MONSTERS
+from kotp2p.rules.machine import run
 from kotp2p.rules.registry import CARDS, DECISIONS, RANDOMS, STEPS
-from kotp2p.rules.state import HIDDEN, NOBODY, Frame, State
+from kotp2p.rules.state import WIRE_FIELDS, WIRE_VERSION, State, state_to_wire
 
-WIRE_VERSION = 1
-_FIELDS = 30
-
-
-def state_to_wire(s: State, *, public: bool = False) -> list[object]:
-    """The state as a fixed-order array of plain msgpack-able values.
-
-    With ``public``, hidden slots show ``HIDDEN`` whatever this replica knows of them: that view
-    is the same on every replica, and it is what ``State.digest`` hashes.
-    """
-    return [
-        WIRE_VERSION,
-        s.n,
-        list(s.monsters),
-        s.two_player,
-        s.hp[:],
-        s.stars[:],
-        s.energy[:],
-        list(s.alive),
-        list(s.elim),
-        [list(c) for c in s.cards],
-        s.poison[:],
-        s.shrink[:],
-        s.city,
-        s.bay,
-        s.active,
-        s.rotation,
-        list(s.extra),
-        s.turn,
-        list(s.dice),
-        s.rolls_left,
-        list(s.market),
-        list(s.deck),
-        list(s.discard),
-        s.k,
-        sorted([k, v] for k, v in s.tokens.items()),
-        sorted([k, v] for k, v in s.flags.items()),
-        [list(f) for f in s.stack],
-        s.over,
-        list(s.winners),
-        sorted([k, HIDDEN if public else v] for k, v in s.slots.items()),
-    ]
+__all__ = ["WIRE_FIELDS", "WIRE_VERSION", "state_from_wire", "state_to_wire"]
 
 
 def _int(x: object, what: str, lo: int = -(2**31), hi: int = 2**31) -> int:
@@ -116,9 +76,7 @@ def state_from_wire(obj: object) -> State:
 
     :raises InvalidState: if ``obj`` is not a well-formed, consistent state.
     """
-    from kotp2p.rules.machine import run
-
-    f = _list(obj, "a state", _FIELDS)
+    f = _list(obj, "a state", WIRE_FIELDS)
     if f[0] != WIRE_VERSION:
         raise InvalidState(f"expected state encoding version {WIRE_VERSION}, found {f[0]!r}")
     n = _int(f[1], "the number of seats", MIN_PLAYERS, MAX_PLAYERS + 1)
@@ -175,6 +133,7 @@ def state_from_wire(obj: object) -> State:
         s.slots[_int(k, "a slot number", 0)] = _int(v, "a slot value", HIDDEN)
     s.pending = None
     s.legal = ()
+    s.sink = None
     _check_cards(s)
     if s.over and s.stack:
         raise InvalidState("expected no stack for a finished game")

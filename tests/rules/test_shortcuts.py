@@ -9,18 +9,18 @@ import random
 import pytest
 
 from kotp2p import rules
-from kotp2p.rules import machine
+from kotp2p.rules import basics
 from tests.rules.test_cards_keep_playouts import dealt_start
 from tests.rules.test_playouts import random_playout
 
 
 def generic_apply(state: rules.State, action: rules.Action) -> rules.State:
     """``apply`` with the shortcuts turned off."""
-    machine.SHORTCUTS = False
+    basics.SHORTCUTS = False
     try:
         return rules.apply(state, action)
     finally:
-        machine.SHORTCUTS = True
+        basics.SHORTCUTS = True
 
 
 def same(a: rules.State, b: rules.State) -> bool:

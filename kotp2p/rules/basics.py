@@ -1,0 +1,47 @@
+"""The constants and small types every engine module shares: places, seats, the phases of a
+turn, the shape of a stack frame. This module imports nothing, so any module may import it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# A frame is a flat tuple (op, arg, ...) of strings and ints; typed loosely so that the hot
+# paths read its fields without casts.
+Frame = tuple[Any, ...]
+
+OUTSIDE, CITY, BAY = 0, 1, 2
+NOBODY = -1
+HIDDEN = -1  # the content of a hidden slot, on every replica but its owner's
+
+MONSTERS: tuple[str, ...] = (
+    "Alienoid",
+    "Cyber Kitty",
+    "Giga Zaur",
+    "Meka Dragon",
+    "Space Penguin",
+    "The King",
+)
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+MARKET_SLOTS = 3
+
+# The phases of a turn, in order: a ``("turn", i)`` frame resumes the turn at phase ``i``. The
+# turn interpreter pairs each name with its function; the notation writes frames by these names.
+PHASE_NAMES: tuple[str, ...] = (
+    "start",
+    "roll",
+    "final_roll",
+    "resolve",
+    "smash",
+    "yields",
+    "buy",
+    "after_buy",
+    "end_turn",
+    "next_turn",
+)
+PHASE_INDEX: dict[str, int] = {name: i for i, name in enumerate(PHASE_NAMES)}
+
+# The engine's shortcuts for its most frequent paths (see ``machine``): tests turn them off and
+# check that every state stays the same.
+SHORTCUTS = True

@@ -1,0 +1,141 @@
+"""Events in plain words: one line per event, naming monsters and cards by name."""
+
+from __future__ import annotations
+
+from kotp2p.rules.actiontext import format_action
+from kotp2p.rules.basics import CITY
+from kotp2p.rules.carddefs import CARDS
+from kotp2p.rules.dice import format_dice
+from kotp2p.rules.events import (
+    WHY_DICE,
+    WHY_ENTER,
+    WHY_TOKYO,
+    AutoDecision,
+    BayClosed,
+    CardBought,
+    CardDiscarded,
+    CardEffect,
+    CardRevealed,
+    Copied,
+    Damaged,
+    DiceChanged,
+    DiceKept,
+    DiceRolled,
+    Eliminated,
+    EnergyChanged,
+    EnteredTokyo,
+    Event,
+    ExtraTurn,
+    GameOver,
+    Healed,
+    LeftTokyo,
+    MarketSwept,
+    RolledOff,
+    StarsChanged,
+    StayedInTokyo,
+    TokensChanged,
+    TurnBegan,
+    YieldedTokyo,
+)
+from kotp2p.rules.state import State
+
+_WHY = {WHY_DICE: "dice", WHY_TOKYO: "in Tokyo", WHY_ENTER: "entering Tokyo"}
+
+
+def _place(place: int) -> str:
+    return "Tokyo City" if place == CITY else "Tokyo Bay"
+
+
+def _because(why: str, card: int) -> str:
+    if card:
+        return f" ({CARDS[card].name})"
+    text = _WHY.get(why)
+    return f" ({text})" if text else ""
+
+
+def _change(amount: int, unit: str) -> str:
+    return f"gains {amount}{unit}" if amount > 0 else f"loses {-amount}{unit}"
+
+
+def describe_event(event: Event, state: State) -> str:
+    """One line saying ``event`` in plain words; ``state`` (any state of the same game) gives
+    the monsters' names."""
+    names = state.monsters
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else "nobody"
+
+    e = event
+    if isinstance(e, RolledOff):
+        rolls = ", ".join(f"{who(t)} {format_dice(d)}" for t, d in zip(e.seats, e.dice, strict=True))
+        result = f"{who(e.first)} plays first" if e.first >= 0 else "a tie: the tied monsters roll again"
+        return f"roll-off: {rolls}; {result}"
+    if isinstance(e, TurnBegan):
+        extra = " (an extra turn)" if e.extra else ""
+        return f"turn {e.turn}: {who(e.seat)}{extra}"
+    if isinstance(e, DiceRolled):
+        return f"{who(e.seat)} rolls {len(e.rolled)} dice: {format_dice(e.dice)}"
+    if isinstance(e, DiceKept):
+        return f"{who(e.seat)} keeps {format_dice(e.dice)}"
+    if isinstance(e, DiceChanged):
+        return f"{who(e.seat)}'s dice become {format_dice(e.dice)}{_because('', e.card)}"
+    if isinstance(e, StarsChanged):
+        return f"{who(e.seat)} {_change(e.delta, '★')}{_because(e.why, e.card)}"
+    if isinstance(e, EnergyChanged):
+        return f"{who(e.seat)} {_change(e.delta, '⚡')}{_because(e.why, e.card)}"
+    if isinstance(e, Damaged):
+        if e.dealer < 0:
+            return f"{who(e.seat)} loses {e.amount}♥"
+        verb = "smashes" if e.smash else "hits"
+        target = "itself" if e.dealer == e.seat else who(e.seat)
+        return f"{who(e.dealer)} {verb} {target} for {e.amount}♥"
+    if isinstance(e, Healed):
+        return f"{who(e.seat)} heals {e.amount}♥{_because('', e.card)}"
+    if isinstance(e, EnteredTokyo):
+        return f"{who(e.seat)} enters {_place(e.place)}{_because('', e.card)}"
+    if isinstance(e, StayedInTokyo):
+        return f"{who(e.seat)} stays in {_place(e.place)}"
+    if isinstance(e, YieldedTokyo):
+        return f"{who(e.seat)} yields {_place(e.place)}"
+    if isinstance(e, LeftTokyo):
+        return f"{who(e.seat)} is put out of {_place(e.place)}{_because('', e.card)}"
+    if isinstance(e, BayClosed):
+        if e.seat < 0:
+            return "Tokyo Bay closes"
+        where = "moves to Tokyo City" if e.to_city else "leaves Tokyo"
+        return f"Tokyo Bay closes: {who(e.seat)} {where}"
+    if isinstance(e, CardRevealed):
+        return f"{CARDS[e.card].name} is revealed"
+    if isinstance(e, CardBought):
+        return f"{who(e.seat)} buys {CARDS[e.card].name} for {e.price}⚡"
+    if isinstance(e, MarketSwept):
+        return f"{who(e.seat)} pays {e.price}⚡ to sweep the market"
+    if isinstance(e, CardDiscarded):
+        if e.seat < 0:
+            return f"{CARDS[e.card].name} is discarded from the market"
+        return f"{who(e.seat)} discards {CARDS[e.card].name}"
+    if isinstance(e, TokensChanged):
+        kind = f"{CARDS[e.card].name} token" if e.kind == "card" else f"{e.kind} token"
+        n = abs(e.delta)
+        plural = "s" if n != 1 else ""
+        if e.delta > 0:
+            source = _because("", e.card) if e.kind != "card" else ""
+            return f"{who(e.seat)} gets {n} {kind}{plural}{source}"
+        return f"{who(e.seat)} spends {n} {kind}{plural}"
+    if isinstance(e, CardEffect):
+        return f"{who(e.seat)}'s {CARDS[e.card].name} takes effect"
+    if isinstance(e, Copied):
+        return f"{who(e.seat)}'s {CARDS[e.card].name} copies {CARDS[e.target].name}"
+    if isinstance(e, AutoDecision):
+        return f"{who(e.seat)}: {format_action(state, e.action)} (the only choice)"
+    if isinstance(e, ExtraTurn):
+        return f"{who(e.seat)} will take another turn{_because('', e.card)}"
+    if isinstance(e, Eliminated):
+        return f"{who(e.seat)} is eliminated"
+    if isinstance(e, GameOver):
+        if not e.winners:
+            return "game over: every monster is out, nobody wins"
+        how = " with 20★" if e.by_stars else ""
+        verb = "wins" if len(e.winners) == 1 else "win"
+        return f"game over: {' and '.join(who(t) for t in e.winners)} {verb}{how}"
+    return repr(e)

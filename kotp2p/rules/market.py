@@ -1,0 +1,205 @@
+"""The market: entering Tokyo before the buy step, buying (the market, sweeping, card
+actions), refilling slots by random draws, the windows for revealed cards, the after-buy step.
+
+A purchase pays, takes the card out of its slot and pushes, above what is on the stack: the
+refill draw, then the card's own effect (``bought``), then the windows for the revealed card.
+"""
+
+from __future__ import annotations
+
+from kotp2p.rules.actions import DONE, SWEEP, Action, Buy, Done, Sweep, UseCard
+from kotp2p.rules.basics import BAY, CITY, MARKET_SLOTS, MAX_PLAYERS, NOBODY, Frame
+from kotp2p.rules.carddefs import CARDS
+from kotp2p.rules.effects import (
+    card_actions,
+    card_cost,
+    discard_card,
+    enter_tokyo,
+    is_discard_card,
+    remove_card,
+    set_hand,
+    use_card,
+)
+from kotp2p.rules.events import CardBought, CardEffect, CardRevealed, MarketSwept
+from kotp2p.rules.registry import anyone_has, decision, fire, has_hook, hooked, random_event, seats_from, step
+from kotp2p.rules.state import State
+
+SWEEP_COST = 2
+ASK_BUY = tuple(("ask", seat, "buy") for seat in range(MAX_PLAYERS))
+
+
+# ---------------------------------------------------------------------------------------------
+# Buying
+
+
+_BUY = {c: Buy(c) for c in CARDS}
+_PRINTED_COST = {c: card.cost for c, card in CARDS.items()}
+
+
+def enter_and_buy(s: State) -> None:
+    """Entering Tokyo (``entered`` hooks push no frames), then the buy decision."""
+    seat = s.active
+    if not s.alive[seat]:
+        return
+    if seat != s.city and seat != s.bay:
+        if s.city == NOBODY:
+            enter_tokyo(s, seat, CITY)
+        elif s.bay == NOBODY and s.bay_in_use():
+            enter_tokyo(s, seat, BAY)
+    s.stack.append(ASK_BUY[seat])
+
+
+def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    seat = frame[1]
+    energy = s.energy[seat]
+    if s.cards[seat] and has_hook(s, seat, "cost"):
+        out: list[Action] = [_BUY[c] for c in s.market if c and card_cost(s, seat, c) <= energy]
+    else:
+        out = []
+        for c in s.market:
+            if c and _PRINTED_COST[c] <= energy:
+                out.append(_BUY[c])
+    if energy >= SWEEP_COST:
+        out.append(SWEEP)
+    if s.cards[seat]:
+        out.extend(card_actions(s, seat, "buy_actions"))
+    out.append(DONE)
+    return tuple(out)
+
+
+def buy_card(s: State, seat: int, card: int, price: int) -> None:
+    """``seat`` pays ``price`` and takes ``card`` out of the market; the slot is refilled, then
+    the card's own effect runs, then others may react to the revealed card. The frames that
+    follow the purchase are pushed above whatever is on the stack now."""
+    s.energy[seat] -= price
+    if s.sink is not None:
+        s.sink.append(CardBought(seat, card, price))
+    slot = s.market.index(card) if card in s.market else -1
+    take_card(s, seat, card)
+    push = s.stack.append
+    if slot >= 0:
+        market = list(s.market)
+        market[slot] = 0
+        s.market = tuple(market)
+        push(("reveal_windows", 1 << slot))
+    push(("bought", seat, card))
+    if slot >= 0:
+        push(("rand", "draw", slot))
+
+
+def take_card(s: State, seat: int, card: int) -> None:
+    """``card`` comes into ``seat``'s hands: buying bonuses, then the card is placed in front
+    of its buyer (a Discard card only until its effect has run)."""
+    fire(s, seat, "on_buy", card)
+    set_hand(s, seat, (*s.cards[seat], card))
+    gained = CARDS[card].hooks.get("gained")
+    if gained is not None:
+        gained(s, seat, card)
+
+
+@step("bought")
+def _bought(s: State, frame: Frame) -> None:
+    _, seat, card = frame
+    effect = CARDS[card].hooks.get("bought")
+    if effect is not None:
+        if s.sink is not None and is_discard_card(card):
+            s.sink.append(CardEffect(seat, card))
+        effect(s, seat, card)
+    if is_discard_card(card) and card in s.cards[seat]:
+        # Its effect is done (damage it queued resolves next): off to the discard pile.
+        remove_card(s, seat, card)
+
+
+def _buy_handle(s: State, frame: Frame, action: Action) -> None:
+    seat = frame[1]
+    t = type(action)
+    if type(action) is Buy:
+        s.stack.append(frame)
+        buy_card(s, seat, action.card, card_cost(s, seat, action.card))
+    elif t is Sweep:
+        s.stack.append(frame)
+        s.energy[seat] -= SWEEP_COST
+        if s.sink is not None:
+            s.sink.append(MarketSwept(seat, SWEEP_COST))
+        for c in s.market:
+            if c:
+                discard_card(s, c)
+        s.market = (0,) * MARKET_SLOTS
+        s.stack.append(("reveal_windows", (1 << MARKET_SLOTS) - 1))
+        for slot in reversed(range(MARKET_SLOTS)):
+            s.stack.append(("rand", "draw", slot))
+    elif isinstance(action, UseCard):
+        use_card(s, frame, action)
+
+
+def _buy_check(s: State, frame: Frame, action: Action) -> bool:
+    seat = frame[1]
+    if isinstance(action, Buy):
+        c = action.card
+        return type(c) is int and c != 0 and c in s.market and card_cost(s, seat, c) <= s.energy[seat]
+    t = type(action)
+    if t is Done:
+        return True
+    if t is Sweep:
+        return s.energy[seat] >= SWEEP_COST
+    return action in card_actions(s, seat, "buy_actions")
+
+
+decision("buy", _buy_legal, _buy_handle, _buy_check, light=(Done,))
+
+
+def _draw_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    if not s.deck and s.discard:
+        s.deck = tuple(sorted(s.discard))
+        s.discard = ()
+    return (len(s.deck),) if s.deck else ()
+
+
+def _draw(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    slot = frame[2]
+    deck = s.deck
+    i = values[0]
+    card = deck[i]
+    s.deck = deck[:i] + deck[i + 1 :]
+    market = list(s.market)
+    market[slot] = card
+    s.market = tuple(market)
+    if s.sink is not None:
+        s.sink.append(CardRevealed(card, slot))
+
+
+random_event("draw", _draw_bounds, _draw, light=True)
+
+
+@step("reveal_windows")
+def _reveal_windows(s: State, frame: Frame) -> None:
+    """Windows for the cards just revealed in the market (slots in a bitmask), for each seat
+    clockwise from the active monster."""
+    if not anyone_has(s, "revealed"):
+        return
+    mask = frame[1]
+    frames: list[Frame] = []
+    for slot in range(MARKET_SLOTS):
+        card = s.market[slot]
+        if not (mask >> slot & 1) or not card:
+            continue
+        for seat in seats_from(s, s.active):
+            for c, fn in hooked(s, seat, "revealed"):
+                f = fn(s, seat, c, card)
+                if f is not None and f not in frames:
+                    frames.append(f)
+    s.stack.extend(reversed(frames))
+
+
+def after_buy(s: State) -> None:
+    seat = s.active
+    if not s.alive[seat] or not s.cards[seat] or not has_hook(s, seat, "after_buy"):
+        return
+    frames: list[Frame] = []
+    for c, fn in hooked(s, seat, "after_buy"):
+        f = fn(s, seat, c)
+        if f is not None and f not in frames:
+            frames.append(f)
+    s.stack.extend(reversed(frames))
+
+

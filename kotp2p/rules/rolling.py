@@ -1,0 +1,314 @@
+"""The dice: the roll phase (rolls, re-rolls, the roll decision), the windows after the final
+roll, and resolving the dice (number faces, then heart faces; smashes are in ``tokyo``).
+
+A roll is a ``("rand", "roll", mask)`` frame: ``mask`` says which dice get new values (all of
+them for the first roll). The roll decision beneath it offers every non-empty subset of dice to
+re-roll while rolls are left, and Stop. :func:`roll_shortcut` and :func:`reroll_shortcut` let
+``apply`` take the dice-rolling cycle without the generic machinery (see ``machine``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import itemgetter
+
+from kotp2p.rules.actions import DONE, STOP, Action, Reroll, Stop, UseCard
+from kotp2p.rules.basics import MAX_PLAYERS, Frame
+from kotp2p.rules.dice import BASE_DICE, BASE_ROLLS, HEART, MAX_DICE, SMASH, count_faces, number_stars
+from kotp2p.rules.effects import add_tokens, card_actions, gain_stars, heal, turn_flag, use_card
+from kotp2p.rules.events import WHY_DICE, AutoDecision, DiceKept, DiceRolled
+from kotp2p.rules.registry import (
+    TOKEN_CARDS,
+    anyone_has,
+    decision,
+    fire,
+    has_hook,
+    hook_sum,
+    hooked,
+    random_event,
+    seats_from,
+)
+from kotp2p.rules.state import RandomRequest, State, decision_for
+
+new_request = tuple.__new__  # RandomRequest without its Python-level constructor
+ASK_ROLL = tuple(("ask", seat, "roll") for seat in range(MAX_PLAYERS))
+
+
+def dice_count(s: State, seat: int) -> int:
+    """How many dice ``seat`` rolls this turn: 6 + extra dice - shrink tokens, within 0..8."""
+    n = BASE_DICE - s.shrink[seat]
+    if s.cards[seat]:
+        n += hook_sum(s, seat, "dice_count")
+    if s.flags:
+        n -= turn_flag(s, "fewer_dice")
+    return max(0, min(MAX_DICE, n))
+
+
+def roll_start(s: State) -> None:
+    seat = s.active
+    if not s.alive[seat]:
+        return
+    nd = dice_count(s, seat)
+    s.rolls_left = BASE_ROLLS - 1
+    if s.cards[seat]:
+        s.rolls_left += hook_sum(s, seat, "roll_count")
+    s.dice = ()  # nothing rolled yet; the first roll sets all nd dice
+    s.stack.append(ASK_ROLL[seat])
+    s.stack.append(ROLL_FRAMES[(1 << nd) - 1])
+
+
+def _roll_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    if not s.alive[s.active]:
+        return ()
+    n: int = frame[2].bit_count()
+    return DICE_BOUNDS[n]
+
+
+DICE_BOUNDS = [(6,) * i for i in range(MAX_DICE + 1)]
+ROLL_FRAMES = [("rand", "roll", mask) for mask in range(1 << MAX_DICE)]
+MASK_BOUNDS = [DICE_BOUNDS[mask.bit_count()] for mask in range(1 << MAX_DICE)]
+
+
+def _picker(n: int, mask: int) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """For ``n`` dice of which ``mask`` were re-rolled: picks the new dice out of
+    ``old dice + new values`` (each re-rolled die takes the next new value)."""
+    picks, fresh = [], n
+    for i in range(n):
+        if mask >> i & 1:
+            picks.append(fresh)
+            fresh += 1
+        else:
+            picks.append(i)
+    return itemgetter(*picks)
+
+
+# _PICKERS[n][mask], for the masks that re-roll some but not all of n >= 2 dice
+_PICKERS = [[_picker(n, m) for m in range(1 << n)] if n >= 2 else [] for n in range(MAX_DICE + 1)]
+
+
+def roll_dice(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    mask = frame[2]
+    dice = s.dice
+    n = len(dice)
+    if not dice or mask == (1 << n) - 1:
+        s.dice = values
+    else:
+        s.dice = _PICKERS[n][mask](dice + values)
+    if s.sink is not None:
+        rolled = tuple(range(len(values))) if not dice else tuple(i for i in range(n) if mask >> i & 1)
+        s.sink.append(DiceRolled(s.active, s.dice, rolled))
+
+
+random_event("roll", _roll_bounds, roll_dice, light=True)
+
+
+def _subsets(n: int) -> tuple[Reroll, ...]:
+    return tuple(
+        Reroll(tuple(i for i in range(n) if m >> i & 1)) for m in range(1, 1 << n)
+    )
+
+
+_REROLLS = [_subsets(n) for n in range(MAX_DICE + 1)]
+REROLLS_AND_STOP: list[tuple[Action, ...]] = [(*r, STOP) for r in _REROLLS]
+_JUST_STOP: tuple[Action, ...] = (STOP,)
+# For each number of dice: the legal index tuples of a re-roll and the bitmask each stands for.
+REROLL_MASKS: list[dict[tuple[int, ...], int]] = [
+    {r.dice: sum(1 << i for i in r.dice) for r in rs} for rs in _REROLLS
+]
+
+
+def _roll_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    seat = frame[1]
+    base = REROLLS_AND_STOP[len(s.dice)] if s.rolls_left > 0 else _JUST_STOP
+    if s.cards[seat] and has_hook(s, seat, "roll_actions"):
+        extra = card_actions(s, seat, "roll_actions")
+        if extra:
+            return base + extra
+    return base
+
+
+def _roll_check(s: State, frame: Frame, action: Action) -> bool:
+    t = type(action)
+    if t is Stop:
+        return True
+    if type(action) is Reroll:
+        try:
+            return s.rolls_left > 0 and action.dice in REROLL_MASKS[len(s.dice)]
+        except TypeError:  # unhashable junk inside the action
+            return False
+    seat = frame[1]
+    return action in card_actions(s, seat, "roll_actions")
+
+
+def _roll_handle(s: State, frame: Frame, action: Action) -> None:
+    if type(action) is Reroll:
+        s.rolls_left -= 1
+        s.stack.append(frame)
+        s.stack.append(ROLL_FRAMES[REROLL_MASKS[len(s.dice)][action.dice]])
+    elif isinstance(action, UseCard):
+        use_card(s, frame, action)
+
+
+decision("roll", _roll_legal, _roll_handle, _roll_check, light=(Reroll, Stop))
+
+
+def final_roll(s: State) -> None:
+    """After the final roll: windows for other monsters (clockwise from the active one), then
+    the active monster's change-die window. Cards supply both through hooks."""
+    active = s.active
+    if s.sink is not None and s.alive[active]:
+        s.sink.append(DiceKept(active, s.dice))
+    if not s.alive[active] or not (
+        (s.cards[active] and has_hook(s, active, "change_die")) or anyone_has(s, "after_roll")
+    ):
+        return
+    frames: list[Frame] = []
+    for seat in seats_from(s, (active + 1) % s.n):
+        if seat == active:
+            continue
+        for c, fn in hooked(s, seat, "after_roll"):
+            f = fn(s, seat, c)
+            if f is not None and f not in frames:
+                frames.append(f)
+    for c, fn in hooked(s, active, "change_die"):
+        f = fn(s, active, c)
+        if f is not None and f not in frames:
+            frames.append(f)
+    s.stack.extend(reversed(frames))
+
+
+# ---------------------------------------------------------------------------------------------
+# Resolving the dice
+
+
+def smash_count(s: State, counts: list[int]) -> int:
+    """Smashes of the active monster's resolved roll: dice, then cards that add smashes.
+
+    Stage 0 adds smashes that count as rolled (three 2s...), stage 1 those that need "at least
+    one smash" so far, stage 2 the rest (they never enable stage 1).
+    """
+    seat = s.active
+    smashes = counts[SMASH]
+    if has_hook(s, seat, "add_smashes"):
+        for stage in (0, 1, 2):
+            smashes += hook_sum(s, seat, "add_smashes", counts, stage, smashes)
+    return smashes
+
+
+def resolve(s: State) -> None:
+    """Dice patterns (``resolve`` hooks), then the number faces (``numbers`` hooks after them;
+    neither kind of hook pushes frames), then the heart faces."""
+    seat = s.active
+    if not s.alive[seat]:
+        return
+    dice = s.dice
+    cards = s.cards[seat]
+    if cards and has_hook(s, seat, "resolve"):
+        counts = count_faces(dice)
+        fire(s, seat, "resolve", counts, smash_count(s, counts))
+    ones, twos, threes = dice.count(0), dice.count(1), dice.count(2)
+    if ones >= 3 or twos >= 3 or threes >= 3:
+        gain_stars(s, seat, number_stars([ones, twos, threes]), why=WHY_DICE)
+    if cards and has_hook(s, seat, "numbers"):
+        fire(s, seat, "numbers", count_faces(dice))
+    _res_hearts(s)  # last: it may push the hearts decision
+
+
+def _res_hearts(s: State) -> None:
+    seat = s.active
+    hearts = s.dice.count(HEART)
+    if not hearts or not s.alive[seat]:
+        return
+    outside = seat != s.city and seat != s.bay
+    if (outside and (s.poison[seat] or s.shrink[seat])) or (
+        s.cards[seat] and has_hook(s, seat, "heart_actions")
+    ):
+        s.stack.append(("ask", seat, "hearts", hearts))
+    elif outside:
+        heal(s, seat, hearts)
+
+
+def _token_actions(s: State, seat: int, hearts: int) -> list[Action]:
+    out: list[Action] = []
+    if s.in_tokyo(seat):
+        return out
+    for kind, have in (("poison", s.poison[seat]), ("shrink", s.shrink[seat])):
+        card = TOKEN_CARDS.get(kind)
+        if card is not None:
+            out.extend(UseCard(card, (n,)) for n in range(1, min(hearts, have) + 1))
+    return out
+
+
+def _hearts_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    """Heart dice: remove Poison/Shrink tokens (outside Tokyo; ``UseCard(card, (n,))`` with the
+    card whose name the tokens bear), spend them through cards (``heart_actions``), or Done: the
+    rest heal the monster (outside Tokyo)."""
+    _, seat, _, hearts = frame
+    out = _token_actions(s, seat, hearts)
+    for c, fn in hooked(s, seat, "heart_actions"):
+        out.extend(fn(s, seat, c, hearts))
+    out.append(DONE)
+    return tuple(out)
+
+
+def _hearts_handle(s: State, frame: Frame, action: Action) -> None:
+    _, seat, _, hearts = frame
+    if isinstance(action, UseCard):
+        poison, shrink = TOKEN_CARDS.get("poison"), TOKEN_CARDS.get("shrink")
+        if action.card == poison or action.card == shrink:
+            n = action.args[0]
+            add_tokens(s, seat, "poison" if action.card == poison else "shrink", -n, card=action.card)
+            if hearts > n:
+                s.stack.append(("ask", seat, "hearts", hearts - n))
+        else:
+            use_card(s, frame, action)
+    elif not s.in_tokyo(seat):
+        heal(s, seat, hearts)
+
+
+decision("hearts", _hearts_legal, _hearts_handle)
+
+
+
+
+
+
+
+def after_roll(s: State) -> bool:
+    """After a roll, if the roll decision beneath has only the base choices: with rolls left,
+    make it pending and return True; with none left, drop it (stopping, its one choice, does
+    nothing) and return False, as for any other case the generic path handles."""
+    below = s.stack[-1]
+    if below[0] != "ask" or below[2] != "roll":
+        return False
+    seat = below[1]
+    if not s.alive[seat] or (s.cards[seat] and has_hook(s, seat, "roll_actions")):
+        return False
+    if s.rolls_left <= 0:
+        s.stack.pop()
+        if s.sink is not None:
+            s.sink.append(AutoDecision(seat, "roll", STOP))
+        return False
+    legal = REROLLS_AND_STOP[len(s.dice)]
+    if len(legal) < 2:
+        return False
+    s.pending = decision_for(seat, "roll")
+    s.legal = legal
+    return True
+
+
+def reroll(s: State, action: Reroll) -> bool:
+    """A re-roll on a shared copy: if it is legal, push the roll and make it pending; else
+    return False (``s`` untouched) and let the generic path run (or explain)."""
+    try:
+        mask = REROLL_MASKS[len(s.dice)].get(action.dice)
+    except TypeError:  # unhashable junk inside the action
+        return False
+    if mask is None or s.rolls_left <= 0 or not s.alive[s.active]:
+        return False
+    s.rolls_left -= 1
+    s.stack.append(ROLL_FRAMES[mask])
+    s.pending = new_request(RandomRequest, (MASK_BOUNDS[mask], s.k + 1, -1))
+    return True
+
+

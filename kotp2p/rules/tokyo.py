@@ -1,0 +1,232 @@
+"""Damage and Tokyo: whom smashes hit, each hit (reaction windows, protection, the loss of
+health), eliminations and the Bay closing, and the yield decisions of smashed monsters.
+
+Smashes push a damage resolution (``hit`` frames, then ``deaths``); smashes nobody can react
+to land at once (a shortcut giving the state the frames would). After the yield decisions,
+``after_yields`` runs what waited for them (damage a monster took only by staying, damage to
+the monster taking a yielded place).
+"""
+
+from __future__ import annotations
+
+from kotp2p.rules import basics
+from kotp2p.rules.actions import STAY, YIELD, Action, Stay, Yield
+from kotp2p.rules.basics import MAX_PLAYERS, NOBODY, Frame
+from kotp2p.rules.dice import ENERGY, SMASH, count_faces
+from kotp2p.rules.effects import (
+    bit,
+    close_bay_if_needed,
+    damage_order,
+    deal_damage,
+    eliminate,
+    end_game,
+    gain_energy,
+    leave_tokyo,
+    set_turn_flag,
+    turn_flag,
+)
+from kotp2p.rules.events import WHY_DICE, CardEffect, Damaged, StayedInTokyo, YieldedTokyo
+from kotp2p.rules.registry import (
+    HOOK_ORDER,
+    anyone_has,
+    copied,
+    decision,
+    fire,
+    has_hook,
+    hooked,
+    seats_from,
+    step,
+)
+from kotp2p.rules.rolling import smash_count
+from kotp2p.rules.state import State
+
+
+def smash_targets(s: State, seat: int) -> list[int]:
+    """Whom ``seat``'s smashes hit: from Tokyo everybody outside, from outside everybody in
+    Tokyo (cards can widen this to every other monster)."""
+    alive = s.alive
+    if s.cards[seat] and has_hook(s, seat, "smash_targets"):
+        return [t for t in range(s.n) if t != seat and alive[t]]
+    city, bay = s.city, s.bay
+    if seat in (city, bay):
+        return [t for t in range(s.n) if alive[t] and t != city and t != bay]
+    return [t for t in (city, bay) if t != NOBODY and alive[t]]
+
+
+def res_smash(s: State) -> None:
+    """Energy faces (no hook of theirs pushes frames), then the smashes."""
+    seat = s.active
+    if not s.alive[seat]:
+        return
+    dice = s.dice
+    energy = dice.count(ENERGY)
+    if energy:
+        gain_energy(s, seat, energy, why=WHY_DICE)
+    if s.cards[seat] and has_hook(s, seat, "add_smashes"):
+        smashes = smash_count(s, count_faces(dice))
+    else:
+        smashes = dice.count(SMASH)
+    if smashes <= 0:
+        return
+    hits = dict.fromkeys(smash_targets(s, seat), smashes)
+    extra: dict[int, int] = {}
+    if s.cards[seat]:
+        fire(s, seat, "smash", smashes, hits, extra)
+    if basics.SHORTCUTS and not extra and _land_at_once(s, seat, hits):
+        return
+    deal_damage(s, seat, hits, smash=True, plain=extra)
+
+
+def _land_at_once(s: State, dealer: int, hits: dict[int, int]) -> bool:
+    """A shortcut for smashes nobody can react to (no target has a card, nobody has an after-hit
+    effect): the hits land now, as their ``hit`` frames would, and only a ``deaths`` frame is
+    pushed, if somebody dropped to 0. False if the frames must be pushed."""
+    cards = s.cards
+    order = damage_order(s, dealer, hits)
+    for t in order:
+        if cards[t]:
+            return False
+    if anyone_has(s, "after_hit"):
+        return False
+    for t in order:
+        _lose_health(s, t, hits[t], dealer, True)  # what apply_hit does without cards
+    hp = s.hp
+    for t in order:
+        if hp[t] <= 0:
+            s.stack.append(_DEATHS)
+            break
+    return True
+
+
+_DEATHS = ("deaths",)
+
+
+@step("hit")
+def _hit(s: State, frame: Frame) -> None:
+    """One hit on one target: reaction windows first (stage by stage), then protection, then
+    the loss of health and the after-hit effects."""
+    _, target, amount, dealer, smash, stage = frame
+    if not s.alive[target] or amount <= 0:
+        return
+    if s.cards[target] and has_hook(s, target, "hit_window"):
+        windows = [(c, fn) for c, fn in hooked(s, target, "hit_window")]
+        for i in range(stage, len(windows)):
+            c, fn = windows[i]
+            if fn(s, target, c, ("hit", target, amount, dealer, smash, i + 1)):
+                return
+    apply_hit(s, target, amount, dealer, bool(smash))
+
+
+def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> None:
+    """Protection, then the loss itself, the record for yields, and after-hit effects."""
+    if s.cards[target] and has_hook(s, target, "protect"):
+        for c, fn in list(hooked(s, target, "protect")):
+            left = fn(s, target, c, amount, dealer, smash)
+            if left < amount and s.sink is not None:
+                s.sink.append(CardEffect(target, c))
+            amount = left
+            if amount <= 0:
+                return
+    lost = _lose_health(s, target, amount, dealer, smash)
+    if lost <= 0:
+        return
+    if anyone_has(s, "after_hit"):
+        for seat in seats_from(s, s.active):
+            fire(s, seat, "after_hit", target, lost, dealer, smash)
+    if s.hp[target] == 0 and s.cards[target] and has_hook(s, target, "dying"):
+        for c, fn in list(hooked(s, target, "dying")):
+            if fn(s, target, c):
+                break
+
+
+def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -> int:
+    """The loss of health itself, recorded for the yield decisions; returns what was lost."""
+    lost = min(amount, s.hp[target])
+    if lost > 0:
+        s.hp[target] -= lost
+        if s.sink is not None:
+            s.sink.append(Damaged(target, lost, dealer, smash))
+        flags = s.flags
+        if dealer >= 0:
+            flags["t.dealt"] = flags.get("t.dealt", 0) | 1 << dealer
+        if smash and (target == s.city or target == s.bay):
+            flags["t.smashed"] = flags.get("t.smashed", 0) | 1 << target
+    return lost
+
+
+@step("deaths")
+def _deaths(s: State, frame: Frame) -> None:
+    """Eliminate every live monster at 0♥ (one shared rank), close the Bay, end a game with one
+    monster or none left."""
+    dying = [seat for seat in seats_from(s, s.active) if s.hp[seat] <= 0]
+    if not dying:
+        return
+    batch = max(s.elim) + 1
+    for seat in dying:
+        eliminate(s, seat, batch)
+    close_bay_if_needed(s)
+    if s.alive_count() <= 1:
+        end_game(s, tuple(seat for seat in range(s.n) if s.alive[seat]))
+
+
+def yields(s: State) -> None:
+    smashed = s.flags.pop("t.smashed", 0)
+    if not smashed:
+        return
+    if anyone_has(s, "after_yields"):
+        s.stack.append(("after_yields",))
+    city, bay = s.city, s.bay
+    asks = [
+        _ASK_YIELD[seat]
+        for seat in seats_from(s, s.active)
+        if smashed >> seat & 1 and seat in (city, bay)
+    ]
+    s.stack.extend(reversed(asks))
+
+
+_ASK_YIELD = tuple(("ask", seat, "yield") for seat in range(MAX_PLAYERS))
+
+
+_YIELD_CHOICES = (YIELD, STAY)
+
+
+def _yield_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    seat = frame[1]
+    return _YIELD_CHOICES if s.in_tokyo(seat) else ()
+
+
+def _yield_check(s: State, frame: Frame, action: Action) -> bool:
+    t = type(action)
+    return t is Yield or t is Stay
+
+
+def _yield_handle(s: State, frame: Frame, action: Action) -> None:
+    seat = frame[1]
+    if s.sink is not None:
+        event = YieldedTokyo if type(action) is Yield else StayedInTokyo
+        s.sink.append(event(seat, s.location(seat)))
+    if type(action) is Yield:
+        leave_tokyo(s, seat)
+        set_turn_flag(s, "yielded", turn_flag(s, "yielded") | bit(seat))
+        fire(s, seat, "yielded")
+
+
+decision("yield", _yield_legal, _yield_handle, _yield_check, light=(Stay,))
+
+
+@step("after_yields")
+def _after_yields(s: State, frame: Frame) -> None:
+    """Effects that wait for every yield decision (damage held back until a monster stayed,
+    damage to the monster about to take a yielded place): each live seat's ``after_yields``
+    frames, clockwise from the active monster, grouped by the hook's fixed order."""
+    order = HOOK_ORDER.get("after_yields", {})
+    found: list[tuple[int, int, Frame]] = []
+    for i, seat in enumerate(seats_from(s, s.active)):
+        for c, fn in hooked(s, seat, "after_yields"):
+            f = fn(s, seat, c)
+            if f is not None:
+                found.append((order.get(copied(s, c) or c, 1000), i, f))
+    found.sort(key=lambda x: (x[0], x[1]))
+    s.stack.extend(f for *_, f in reversed(found))
+
+

@@ -1,0 +1,186 @@
+"""The turn interpreter: the start of the game (roll-off, first market), the ``turn`` frame
+that runs a turn's phases in order, the start and the end of a turn, and who plays next.
+
+A turn is one ``("turn", i)`` frame that runs the phases of ``TURN_PHASES`` from phase ``i``
+(start, roll, final_roll, resolve, smash, yields, buy, after_buy, end_turn, next_turn). A phase
+that pushes frames (a decision, a random event, damage) suspends the turn: ``("turn", i + 1)``
+goes beneath what it pushed. The phases themselves live with their concept: ``rolling`` (the
+dice), ``tokyo`` (smashes, damage, yields), ``market`` (entering Tokyo, buying).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kotp2p.rules.basics import MARKET_SLOTS, PHASE_NAMES, Frame
+from kotp2p.rules.dice import BASE_DICE, SMASH
+from kotp2p.rules.effects import bit, deal_damage, end_game, gain_energy, gain_stars
+from kotp2p.rules.events import WHY_TOKYO, ExtraTurn, RolledOff, TurnBegan
+from kotp2p.rules.market import after_buy, enter_and_buy
+from kotp2p.rules.registry import fire, has_hook, hooked, random_event, step
+from kotp2p.rules.rolling import final_roll, resolve, roll_start
+from kotp2p.rules.state import State
+from kotp2p.rules.tokyo import res_smash, yields
+
+# ---------------------------------------------------------------------------------------------
+# Start of game: roll-off, then the market
+
+
+@step("start")
+def _start(s: State, frame: Frame) -> None:
+    push = s.stack.append
+    push(("first_turn",))
+    for slot in reversed(range(MARKET_SLOTS)):
+        push(("rand", "draw", slot))
+    push(("rand", "rolloff", (1 << s.n) - 1))
+
+
+def _rolloff_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    n: int = frame[2].bit_count()
+    return (6,) * (BASE_DICE * n)
+
+
+def _rolloff(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    mask = frame[2]
+    contenders = [seat for seat in range(s.n) if mask >> seat & 1]
+    smashes = [
+        values[i * BASE_DICE : (i + 1) * BASE_DICE].count(SMASH) for i in range(len(contenders))
+    ]
+    best = max(smashes)
+    tied = [seat for seat, c in zip(contenders, smashes, strict=True) if c == best]
+    if s.sink is not None:
+        dice = tuple(values[i * BASE_DICE : (i + 1) * BASE_DICE] for i in range(len(contenders)))
+        s.sink.append(RolledOff(tuple(contenders), dice, tied[0] if len(tied) == 1 else -1))
+    if len(tied) == 1:
+        s.active = tied[0]
+        s.rotation = tied[0]
+    else:
+        s.stack.append(("rand", "rolloff", sum(bit(t) for t in tied)))
+
+
+random_event("rolloff", _rolloff_bounds, _rolloff)
+
+
+@step("first_turn")
+def _first_turn(s: State, frame: Frame) -> None:
+    begin_turn(s, s.active)
+
+
+# ---------------------------------------------------------------------------------------------
+# Turns
+
+
+def begin_turn(s: State, seat: int, *, extra: bool = False) -> None:
+    """``seat``'s turn begins (``extra``: out of the rotation): per-turn flags are cleared and
+    the turn's phases pushed."""
+    s.active = seat
+    s.turn += 1
+    if s.sink is not None:
+        s.sink.append(TurnBegan(seat, s.turn, extra))
+    flags = s.flags
+    if flags:
+        for key in [k for k in flags if k[:2] == "t."]:
+            del flags[key]
+    s.dice = ()
+    s.rolls_left = 0
+    s.stack.append(_RESUME[0])
+
+
+@step("turn")
+def turn_step(s: State, frame: Frame) -> None:
+    """Run the turn's phases in order from ``frame[1]``. A phase that pushes frames (a decision,
+    a random event, damage) suspends the sequence: ``("turn", next)`` goes beneath them."""
+    i = frame[1]
+    stack = s.stack
+    phases = _PHASE_FNS
+    n = len(phases)
+    while i < n:
+        depth = len(stack)
+        phases[i](s)
+        i += 1
+        if s.over:
+            return
+        if len(stack) != depth:
+            if i < n:
+                stack.insert(depth, _RESUME[i])
+            elif stack[-1] is _RESUME[0]:  # the next turn began: run it on
+                stack.pop()
+                i = 0
+                continue
+            return
+
+
+def _start_effects(s: State) -> None:
+    seat = s.active
+    if seat == s.city or seat == s.bay:
+        if s.two_player:
+            gain_energy(s, seat, 1, why=WHY_TOKYO)
+        else:
+            gain_stars(s, seat, 2, why=WHY_TOKYO)
+    if s.cards[seat]:
+        fire(s, seat, "start_turn")
+
+
+# ---------------------------------------------------------------------------------------------
+# End of turn
+
+
+def _end_turn(s: State) -> None:
+    seat = s.active
+    if not s.alive[seat]:
+        return
+    if s.cards[seat]:
+        fire(s, seat, "end_turn")
+    poison = s.poison[seat]
+    if poison > 0 and s.alive[seat]:
+        deal_damage(s, -1, {seat: poison})
+
+
+def _next_turn(s: State) -> None:
+    alive = s.alive
+    if max(s.stars) >= 20:
+        champions = tuple(t for t in range(s.n) if alive[t] and s.stars[t] >= 20)
+        if champions:
+            end_game(s, champions, by_stars=True)
+            return
+    active = s.active
+    if alive[active] and s.cards[active] and has_hook(s, active, "extra_turn"):
+        for c, fn in list(hooked(s, active, "extra_turn")):
+            if fn(s, active, c):
+                if s.sink is not None:
+                    s.sink.append(ExtraTurn(active, c))
+                begin_turn(s, active, extra=True)
+                return
+    while s.extra:
+        extra, s.extra = s.extra[0], s.extra[1:]
+        if alive[extra]:
+            begin_turn(s, extra, extra=True)
+            return
+    nxt = (s.rotation + 1) % s.n
+    while not alive[nxt]:
+        nxt = (nxt + 1) % s.n
+    s.rotation = nxt
+    begin_turn(s, nxt)
+
+
+# ---------------------------------------------------------------------------------------------
+# The phases of a turn, in order (the ``turn`` frame runs them; see ``turn_step``)
+
+TURN_PHASES: tuple[tuple[str, Callable[[State], None]], ...] = (
+    ("start", _start_effects),
+    ("roll", roll_start),
+    ("final_roll", final_roll),
+    ("resolve", resolve),
+    ("smash", res_smash),
+    ("yields", yields),
+    ("buy", enter_and_buy),
+    ("after_buy", after_buy),
+    ("end_turn", _end_turn),
+    ("next_turn", _next_turn),
+)
+if tuple(name for name, _ in TURN_PHASES) != PHASE_NAMES:
+    raise AssertionError("TURN_PHASES must follow basics.PHASE_NAMES")
+_PHASE_FNS = tuple(fn for _, fn in TURN_PHASES)
+_RESUME = tuple(("turn", i) for i in range(len(TURN_PHASES)))
+
+

@@ -1,0 +1,103 @@
+"""Events: ``apply(..., events=lst)`` tells what happened, in order, in plain words too; asking
+for events changes nothing else."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kotp2p import rules
+from tests.rules.test_cards_keep_playouts import dealt_start
+
+
+def said(state: rules.State, action: rules.Action) -> tuple[rules.State, list[str]]:
+    """Apply ``action``; return the new state and its events in plain words."""
+    events: list[rules.Event] = []
+    after = rules.apply(state, action, events=events)
+    return after, [rules.describe_event(e, after) for e in events]
+
+
+def test_a_smash_on_tokyo_reads_in_order() -> None:
+    s = rules.from_text(
+        "Giga Zaur 8/0/0; Cyber Kitty 10/3/0 @city; The King 10/0/0 | active=0 phase=roll dice=sss1eh rolls=1"
+    )
+    s, words = said(s, rules.STOP)
+    assert words == [
+        "Giga Zaur keeps sss1eh",
+        "Giga Zaur heals 1♥",
+        "Giga Zaur gains 1⚡ (dice)",
+        "Giga Zaur smashes Cyber Kitty for 3♥",
+    ]
+    assert s.pending == rules.Decision(1, "yield")
+    s, words = said(s, rules.YIELD)
+    assert words == [
+        "Cyber Kitty yields Tokyo City",
+        "Giga Zaur enters Tokyo City",
+        "Giga Zaur gains 1★ (entering Tokyo)",
+        "Giga Zaur: done (the only choice)",  # 1⚡ buys nothing in an empty market
+        "turn 2: Cyber Kitty",
+    ]
+
+
+def test_the_last_roll_stops_by_itself_and_the_turn_passes() -> None:
+    s = rules.from_text(
+        "The King 10/0/3; Giga Zaur 10/0/0; Alienoid 10/0/0 | active=0 phase=roll dice=111222 rolls=1"
+    )
+    s = rules.apply(s, rules.Reroll((0,)))
+    s, words = said(s, rules.RandomResult((0,)))
+    assert words == [
+        "The King rolls 1 dice: 111222",
+        "The King: stop (the only choice)",
+        "The King keeps 111222",
+        "The King gains 3★ (dice)",
+        "The King enters Tokyo City",
+        "The King gains 1★ (entering Tokyo)",
+    ]
+    assert s.pending == rules.Decision(0, "buy")
+    s, words = said(s, rules.DONE)
+    assert words == ["turn 2: Giga Zaur"]
+
+
+def test_events_are_frozen_values_equal_by_content() -> None:
+    a = rules.Damaged(1, 2, 0, True)
+    assert a == rules.Damaged(1, 2, 0, True) and a != rules.Damaged(1, 2, 0, False)
+    with pytest.raises(AttributeError):
+        a.amount = 3  # type: ignore[misc]
+    assert eval(repr(a), vars(rules)) == a
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 6])
+def test_asking_for_events_changes_no_state_and_every_event_reads(players: int) -> None:
+    seen: set[type] = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        s = dealt_start(players, rng)
+        for _ in range(3000):
+            if s.is_over:
+                break
+            p = s.pending
+            if isinstance(p, rules.RandomRequest):
+                a: rules.Action = rules.RandomResult(tuple(rng.randrange(b) for b in p.bounds))
+            else:
+                a = rng.choice(rules.legal_actions(s))
+            events: list[rules.Event] = []
+            with_events = rules.apply(s, a, events=events)
+            without = rules.apply(s, a)
+            assert rules.state_to_wire(with_events) == rules.state_to_wire(without)
+            assert with_events.pending == without.pending
+            for e in events:
+                assert isinstance(e, rules.EVENT_TYPES)
+                assert rules.describe_event(e, with_events)
+                seen.add(type(e))
+            s = with_events
+        assert s.is_over
+    assert {rules.TurnBegan, rules.DiceRolled, rules.GameOver} <= seen
+
+
+def test_a_refused_action_records_nothing() -> None:
+    s = rules.from_text("The King 10/0/0; Giga Zaur 10/0/0 | active=0 phase=roll dice=111222 rolls=1")
+    events: list[rules.Event] = []
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(s, rules.Buy(1), events=events)
+    assert events == []
