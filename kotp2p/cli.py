@@ -105,10 +105,49 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.set_defaults(handler=_cmd_replay)
 
 
+def _add_ui_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--plain", action="store_true",
+                   help="the plain line interface instead of the full screen (also the default "
+                   "when standard input or output is not a terminal)")
+    p.add_argument("--ascii", action="store_true", help="ASCII symbols only (no ★ ♥ ⚡)")
+    p.add_argument("--no-color", action="store_true",
+                   help="monochrome (also when the NO_COLOR environment variable is set)")
+    p.add_argument("--pause", type=float, default=0.8, metavar="S",
+                   help="seconds to show others' moves before the next one (default 0.8)")
+    p.add_argument("--auto-leave", type=int, metavar="HP",
+                   help="yield Tokyo by itself when smashed at or under HP hearts")
+    p.add_argument("--auto-stay", type=int, metavar="HP",
+                   help="stay in Tokyo by itself when smashed at or over HP hearts")
+
+
+def _full_screen(args: argparse.Namespace) -> object | None:
+    """The full-screen UI for a game command, or None for the plain line interface."""
+    if getattr(args, "plain", True) or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return None
+    if args.pause < 0:
+        raise CommandError(f"expected --pause of 0 or more seconds, found {args.pause}")
+    import os
+
+    from kotp2p.ui.bridge import UiOptions, run_ui
+    from kotp2p.ui.model import Comfort
+    from kotp2p.ui.styles import wants_colour
+
+    options = UiOptions(ascii_only=args.ascii, colour=wants_colour(os.environ, args.no_color),
+                        comfort=Comfort(args.auto_leave, args.auto_stay, args.pause))
+
+    def ui(session: object, log_path: str, restore: object) -> bool:
+        return run_ui(session, log_path=log_path, options=options,  # type: ignore[arg-type]
+                      restore=restore)  # type: ignore[arg-type]
+
+    return ui
+
+
 def _game_command(name: str) -> Handler:
     def run(args: argparse.Namespace) -> int:
         from kotp2p import localgame
 
+        if name != "games":
+            args.ui = _full_screen(args)
         try:
             result: int = getattr(localgame, f"run_{name}_command")(args)
         except localgame.GameCommandError as exc:
@@ -135,8 +174,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
                    help="seconds a bot waits before each decision (default 0)")
-    p.add_argument("--plain", action="store_true",
-                   help="the plain line interface (the only one for now)")
+    _add_ui_options(p)
     p.set_defaults(handler=_game_command("play"))
 
 
@@ -152,8 +190,7 @@ def _add_resume(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
                    help="seconds a bot waits before each decision (default 0)")
-    p.add_argument("--plain", action="store_true",
-                   help="the plain line interface (the only one for now)")
+    _add_ui_options(p)
     p.set_defaults(handler=_game_command("resume"))
 
 

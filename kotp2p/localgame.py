@@ -121,8 +121,17 @@ def _read_stdin() -> str:
         return ""
 
 
+FullScreen = Callable[[Session, str, "tuple[list[bytes], list[bytes]] | None"], bool]
+"""The full-screen UI: (session, log path, restore) -> the game ended (``args.ui`` from the CLI)."""
+
+
 def _play(session: Session, stored: StoredGame, bot_delay: float,
-          restore: tuple[list[bytes], list[bytes]] | None) -> int:
+          restore: tuple[list[bytes], list[bytes]] | None, ui: FullScreen | None = None) -> int:
+    if ui is not None:
+        session.bot_delay = bot_delay
+        if not ui(session, str(stored.log_path), restore):
+            print(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
+        return 0
     view = PlainView(session, sys.stdout)
     view.say(f"Game {session.genesis.game_id.hex()[:16]}: "
              + ", ".join(session.names()) + f". Log: {stored.log_path}")
@@ -164,7 +173,7 @@ def run_play_command(args: argparse.Namespace) -> int:
     session = Session(game.genesis, engine, seats, me=0, log=log, journal=journal,
                       timeouts=Timeouts(None, None))
     try:
-        return _play(session, stored, args.bot_delay, None)
+        return _play(session, stored, args.bot_delay, None, getattr(args, "ui", None))
     finally:
         log.close()
         journal.close()
@@ -236,7 +245,7 @@ def run_resume_command(args: argparse.Namespace) -> int:
                                "the network links, which this build cannot open yet")
     session, restore, files = resume_session(stored, own)
     try:
-        return _play(session, stored, args.bot_delay, restore)
+        return _play(session, stored, args.bot_delay, restore, getattr(args, "ui", None))
     finally:
         for f in files:
             f.close()
