@@ -270,18 +270,21 @@ class Controller:
             self.port.quit()
         self.exit_requested = True
 
+    def _back(self) -> None:
+        self.screen = "game" if self.end is None else "end"
+
     def _help_key(self, key: str) -> None:
         if key == "k":
             self.screen = "cards"
         elif key in ("?", "escape", "q", "enter"):
-            self.screen = "game"
+            self._back()
 
     def _cards_key(self, key: str) -> None:
         if key in ("escape", "enter"):
-            self.screen = "game"
+            self._back()
 
     def _end_key(self, key: str) -> None:
-        if key in ("q", "enter", "escape"):
+        if key == "q":  # only q: a player still pressing Enter must get to read the result
             self.exit_requested = True
         elif key == "?":
             self.screen = "help"

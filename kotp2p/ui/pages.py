@@ -122,7 +122,7 @@ def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
         body.append([("class:card", f"   {end.log_path}")])
         body.append([("", " Anyone can check it:")])
         body.append([("class:card", f"   kotp2p verify {end.log_path}")])
-    return _page("Game over", body, width, height, "q or Enter: leave")
+    return _page("Game over", body, width, height, "q: leave   ? help")
 
 
 def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words: Sequence[str],

@@ -280,13 +280,22 @@ def footer_lines(ctrl: Controller) -> list[Line]:
     d = K.decision(s)
     status: Line
     if s.over or ctrl.end is not None:
-        status = [("class:footer", " Game over. q or Enter: leave  ? help")]
+        status = [("class:footer", " Game over. q: leave  ? help")]
     elif ctrl.my_decision() is not None and d is not None:
-        keys = [(c.key, c.label) for c in K.choices(s) if c.key not in K.MENU_KEYS]
+        short = [c for c in K.choices(s) if c.key not in K.MENU_KEYS]
+        slots = [c.key for c in short if c.key.isdigit()]
+        keys = [(c.key, _SHORT.get(type(c.action).__name__, c.label)) for c in short
+                if not c.key.isdigit()]
+        if slots:
+            keys.insert(0, (" ".join(slots), "buy"))
+        menu = K.menu_choices(s)
+        if menu:
+            keys.insert(0, (menu[0].key + ("" if len(menu) == 1 else "-" + menu[-1].key),
+                            "choose above"))
         status = [("class:footer.key", f" Your move ({_kind(d.kind)}) ")]
         if d.kind == "roll":
             n = len(s.dice)
-            keys = [(f"1-{n}", "keep"), ("r", "re-roll the others"), *keys]
+            keys = [(f"1-{n}", "keep"), ("r", "re-roll the rest"), *keys]
         if d.kind == "buy":
             keys.append(("n", "skip buying"))
         for key, label in keys:
@@ -308,8 +317,12 @@ def footer_lines(ctrl: Controller) -> list[Line]:
     return [status, general]
 
 
+_SHORT = {"Stop": "resolve", "Done": "done", "Pass": "pass", "Yield": "yield", "Stay": "stay",
+          "Sweep": "sweep"}
+
+
 def _kind(kind: str) -> str:
-    return {"roll": "roll", "yield": "stay in Tokyo or yield", "buy": "buy cards",
+    return {"roll": "roll", "yield": "stay in Tokyo or yield", "buy": "buy",
             "react": "react to damage", "hearts": "use hearts", "change": "change a die",
             "probe": "re-roll a die", "opportunist": "Opportunist", "lab": "Made in a Lab",
             "sell": "sell a card", "mimic": "pick Mimic's target"}.get(kind, kind)

@@ -60,7 +60,7 @@ def test_someone_elses_decision_says_whose_and_how_long() -> None:
     c.waiting()
     clock[0] = 107.0
     screen = to_text(game_screen(c, 80, 24))
-    assert "Waiting for Giga Zaur to buy cards · 7 s" in screen
+    assert "Waiting for Giga Zaur to buy · 7 s" in screen
     c.links_down.add(1)
     assert "Giga Zaur (gone)" in to_text(game_screen(c, 80, 24))
 
@@ -133,3 +133,13 @@ def test_lobby_screen_shows_seats_keys_picks_and_ready_flags() -> None:
     assert "alice" in screen and "The King" in screen and "ready" in screen
     assert "not ready" in screen and "free" in screen and "tiger-7" in screen
     assert view.seats[0].fingerprint in screen and "\x1b" not in screen
+
+
+@pytest.mark.parametrize("text", [
+    FOUR.replace("active=1", "active=0").replace("The King 10/0/0", "The King 10/0/9"),
+    SIX, SIX.replace("phase=roll", "phase=resolve")])
+def test_the_keys_of_the_footer_are_never_cut_at_80_columns(text: str) -> None:
+    for me in range(4):
+        c = controller(text, me=me)
+        status = to_text(game_screen(c, 80, 24)).splitlines()[-2]
+        assert "…" not in status, status
