@@ -43,6 +43,7 @@ from kotp2p.net.store import (
 )
 from kotp2p.net.transport.mainloop import run_main
 from kotp2p.net.transport.runner import run_session
+from kotp2p.net.words import check_words
 from kotp2p.ui.plain import PlainView
 
 
@@ -125,6 +126,13 @@ FullScreen = Callable[[Session, str, "tuple[list[bytes], list[bytes]] | None"], 
 """The full-screen UI: (session, log path, restore) -> the game ended (``args.ui`` from the CLI)."""
 
 
+def _is_interrupt(exc: BaseException) -> bool:
+    """Ctrl-C, alone or as the only content of trio's exception groups."""
+    if isinstance(exc, BaseExceptionGroup):
+        return all(_is_interrupt(e) for e in exc.exceptions)
+    return isinstance(exc, KeyboardInterrupt)
+
+
 def _play(session: Session, stored: StoredGame, bot_delay: float,
           restore: tuple[list[bytes], list[bytes]] | None, ui: FullScreen | None = None) -> int:
     if ui is not None:
@@ -133,16 +141,19 @@ def _play(session: Session, stored: StoredGame, bot_delay: float,
             print(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
         return 0
     view = PlainView(session, sys.stdout)
-    view.say(f"Game {session.genesis.game_id.hex()[:16]}: "
+    game_id = session.genesis.game_id
+    view.say(f"Game {game_id.hex()[:16]} ({' '.join(check_words(game_id))}): "
              + ", ".join(session.names()) + f". Log: {stored.log_path}")
     read_line: Callable[[], str] = _read_stdin
     session.bot_delay = bot_delay
     try:
         run_main(lambda: run_session(session, view=view, read_line=read_line, restore=restore))
-    except KeyboardInterrupt:
+    except BaseException as exc:
+        if not _is_interrupt(exc):
+            raise
         session.quit()
-        print(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
-        raise
+        view.say(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
+        raise KeyboardInterrupt from None
     if session.is_over:
         view.say(f"Log: {stored.log_path}")
     return 0

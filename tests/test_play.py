@@ -119,3 +119,25 @@ def test_a_game_killed_mid_play_resumes_from_its_log(home: Path) -> None:
     assert log.stat().st_size > killed_at
     check = subprocess.run([*cmd, "verify", str(log)], env=env, capture_output=True, text=True)
     assert check.returncode == 0 and check.stdout.startswith("VALID"), check.stdout
+
+
+def test_ctrl_c_stops_a_game_with_code_130_and_it_can_be_resumed(home: Path) -> None:
+    env = {**os.environ, "KOTP2P_HOME": str(home)}
+    cmd = [sys.executable, "-m", "kotp2p"]
+    proc = subprocess.Popen([*cmd, "play", "--bots", "1", "--seed", "3"], env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:  # the game waits for the human's first decision
+        if line.startswith("Your decision"):
+            break
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "interrupted" in err, (out[-500:], err[-2000:])
+    (log,) = _logs(home)
+    assert "kotp2p resume" in out
+    done = subprocess.run([*cmd, "resume", "--bot", "random"], env=env, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "Game over." in done.stdout, done.stderr
+    check = subprocess.run([*cmd, "verify", str(log)], env=env, capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout

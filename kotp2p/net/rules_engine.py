@@ -115,6 +115,18 @@ class RulesEngine:
                 return f"draws {rules.card_name(unrevealed[values[0]])}"
         return f"random values {list(values)}"
 
+    def narrate_move(self, state: State, action: Value) -> list[str]:
+        """What applying ``action`` (wire form) to ``state`` does, one engine event a line."""
+        events: list[rules.Event] = []
+        after = rules.apply(state, rules.action_from_wire(action), events=events)
+        return [rules.describe_event(e, after) for e in events]
+
+    def narrate_random(self, state: State, values: tuple[int, ...]) -> list[str]:
+        """What answering the random event pending in ``state`` with ``values`` does."""
+        events: list[rules.Event] = []
+        after = rules.apply(state, rules.RandomResult(values=values), events=events)
+        return [rules.describe_event(e, after) for e in events]
+
     def describe_changes(self, before: State, after: State) -> str:
         """Per monster: health, stars and energy that changed, e.g. ``Giga Zaur ♥8→6``."""
         parts = []

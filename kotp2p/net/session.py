@@ -32,15 +32,17 @@ from __future__ import annotations
 import logging
 import unicodedata
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from kotp2p.net.codec import Value
 from kotp2p.net.engine import GameEngine, State
 from kotp2p.net.envelope import Kind
 from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.genesis import Genesis
+from kotp2p.net.history import Point
 from kotp2p.net.protocol import (
     Applied,
     Event,
@@ -61,6 +63,8 @@ from kotp2p.net.updates import (
     GameOver,
     LinkChanged,
     MoveApplied,
+    Narrated,
+    StateChanged,
     Update,
     ViolationSeen,
     Waiting,
@@ -103,6 +107,19 @@ class MemorySink:
 
     def flush(self) -> None:
         """Nothing to do in memory."""
+
+
+@runtime_checkable
+class Narrator(Protocol):
+    """An engine that can say, in plain words, each thing a move or a random outcome does."""
+
+    def narrate_move(self, state: State, action: Value) -> list[str]:
+        """One line per engine event of applying ``action`` (wire form) to ``state``."""
+        ...
+
+    def narrate_random(self, state: State, values: tuple[int, ...]) -> list[str]:
+        """One line per engine event of answering the random event pending in ``state``."""
+        ...
 
 
 @dataclass
@@ -152,6 +169,7 @@ class Session:
         self.journal = journal
         self.timeouts = timeouts
         self.bot_delay = bot_delay
+        self.narrator: Narrator | None = engine if isinstance(engine, Narrator) else None
         self.links_up: set[int] = set()
         self.stopped = False
         self._queue: deque[tuple[int, int, bytes]] = deque()
@@ -173,6 +191,7 @@ class Session:
         """Seconds to wait after the end for the other seats' BYEs."""
         self._quiet = False
         self._started = False
+        self._busy = False
 
     # -- what a view reads ----------------------------------------------------------------------
 
@@ -249,25 +268,27 @@ class Session:
 
     def start(self, now: float) -> None:
         """Begin play (the genesis is signed by every seat)."""
-        self._begin(now)
-        for seat, ls in self.seats.items():
-            self._handle(seat, ls.protocol.start())
-        self._run(now)
+        with self._working():
+            self._begin(now)
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.start())
+            self._run(now)
 
     def resume(self, now: float, logged: list[bytes], journal: list[bytes]) -> None:
         """Continue a game after a restart: every local seat is rebuilt from the log's envelope
         payloads and the journal's, then asks its peers for what it missed."""
-        self._begin(now)
-        self._quiet = True
-        for seat, ls in self.seats.items():
-            self._handle(seat, ls.protocol.restore(logged, journal))
-            self._journaled[seat] = len(ls.protocol.replica.streams[seat])
-        self._quiet = False
-        r = self.protocol.replica
-        self._chat_next = list(r.cursor)
-        for seat, ls in self.seats.items():
-            self._handle(seat, ls.protocol.sync_requests())
-        self._run(now)
+        with self._working():
+            self._begin(now)
+            self._quiet = True
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.restore(logged, journal))
+                self._journaled[seat] = len(ls.protocol.replica.streams[seat])
+            self._quiet = False
+            r = self.protocol.replica
+            self._chat_next = list(r.cursor)
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.sync_requests())
+            self._run(now)
 
     def _begin(self, now: float) -> None:
         if self._started:
@@ -279,28 +300,31 @@ class Session:
     def receive(self, sender: int, payload: bytes, now: float) -> None:
         """A frame payload (after its length prefix) came from remote seat ``sender``: every
         local seat reads it (each ignores what it already has)."""
-        if sender in self.seats or not 0 <= sender < self.genesis.n:
-            self._updates.append(FrameRefused(sender, f"a link claims seat {sender}, expected a "
-                                              "remote seat of this game"))
-            return
-        for seat, ls in self.seats.items():
-            self._handle(seat, ls.protocol.receive(payload, sender))
-        self._run(now)
+        with self._working():
+            if sender in self.seats or not 0 <= sender < self.genesis.n:
+                self._updates.append(FrameRefused(sender, f"a link claims seat {sender}, expected a "
+                                                  "remote seat of this game"))
+                return
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.receive(payload, sender))
+            self._run(now)
 
     def link_up(self, seat: int, now: float) -> None:
         """The link to remote ``seat`` is (back) up: ask it for whatever we miss."""
-        self.links_up.add(seat)
-        self._updates.append(LinkChanged(seat, True))
-        for s, ls in self.seats.items():
-            self._handle(s, [e for e in ls.protocol.sync_requests()
-                             if isinstance(e, Send) and seat in e.to])
-        self._run(now)
+        with self._working():
+            self.links_up.add(seat)
+            self._updates.append(LinkChanged(seat, True))
+            for s, ls in self.seats.items():
+                self._handle(s, [Send(e.frame, (seat,)) for e in ls.protocol.sync_requests()
+                                 if isinstance(e, Send)])
+            self._run(now)
 
     def link_down(self, seat: int, now: float) -> None:
         """The link to remote ``seat`` went down (the transport reconnects)."""
-        self.links_up.discard(seat)
-        self._updates.append(LinkChanged(seat, False))
-        self._run(now)
+        with self._working():
+            self.links_up.discard(seat)
+            self._updates.append(LinkChanged(seat, False))
+            self._run(now)
 
     def submit(self, action: Value, now: float) -> None:
         """The view's human decides (the action in the engine's wire form).
@@ -308,10 +332,11 @@ class Session:
         :raises LocalProtocolError: not this seat's decision now, or an illegal action (the
             message says why).
         """
-        if self.seats[self.me].decide is not None:
-            raise LocalProtocolError("a bot plays this seat")
-        self._handle(self.me, self.protocol.submit(action))
-        self._run(now)
+        with self._working():
+            if self.seats[self.me].decide is not None:
+                raise LocalProtocolError("a bot plays this seat")
+            self._handle(self.me, self.protocol.submit(action))
+            self._run(now)
 
     def chat(self, text: str, now: float) -> None:
         """Say a line to every seat (signed, logged, not part of the game); cut at 500
@@ -319,31 +344,52 @@ class Session:
 
         :raises LocalProtocolError: an empty line.
         """
-        text = text.strip()[:MAX_CHAT]
-        if not text:
-            raise LocalProtocolError("expected some text to say")
-        self._handle(self.me, self.protocol.chat(text))
-        self._run(now)
+        with self._working():
+            text = text.strip()[:MAX_CHAT]
+            if not text:
+                raise LocalProtocolError("expected some text to say")
+            self._handle(self.me, self.protocol.chat(text))
+            self._run(now)
 
     def vote_eject(self, now: float) -> None:
         """The view's human agrees to eject the seats holding the game up (after the hard
         deadline); nothing happens unless every other live seat votes the same."""
-        self._handle(self.me, self.protocol.hard_timeout())
-        self._run(now)
+        with self._working():
+            self._handle(self.me, self.protocol.hard_timeout())
+            self._run(now)
 
     def tick(self, now: float) -> None:
         """Time passed: bots whose delay is over decide, deadlines fire."""
-        self._run(now)
+        with self._working():
+            self._run(now)
 
     def quit(self) -> None:
-        """Stop here (the game can be resumed): log what was accepted, flush, stop."""
+        """Stop here (the game can be resumed): log what was accepted, flush, stop. Called
+        while the session was busy (Ctrl-C in the middle of a call), it only flushes what was
+        written: the protocol objects may be half-way through a change."""
         if self.stopped:
             return
         self.stopped = True
+        if self._busy:
+            self.log.flush()
+            if self.journal is not None:
+                self.journal.flush()
+            return
         self._handle(self.me, self.protocol.close())
         self._sync_journal()
 
     # -- the loop -------------------------------------------------------------------------------
+
+    @contextmanager
+    def _working(self) -> Iterator[None]:
+        """Mark the session busy for one input; an interruption (Ctrl-C) leaves it marked."""
+        self._busy = True
+        try:
+            yield
+        except LocalProtocolError:
+            self._busy = False
+            raise
+        self._busy = False
 
     def _run(self, now: float) -> None:
         if self.stopped:
@@ -480,21 +526,64 @@ class Session:
                 continue
             elif isinstance(ev, Applied):
                 if not self._quiet:
-                    self._updates.append(MoveApplied(ev.step, ev.kind, ev.seat, ev.description))
+                    self._applied(ev)
             elif isinstance(ev, Rolled):
                 if not self._quiet:
-                    self._updates.append(DiceRolled(ev.k, ev.values,
-                                                    self._describe_random(ev.k, ev.values)))
+                    self._rolled(ev)
             elif isinstance(ev, Finished):
+                if self.narrator is None:
+                    self._changes(self.protocol.replica.step)
                 self._finish(ev.winners)
 
-    def _describe_random(self, k: int, values: tuple[int, ...]) -> str:
-        """Plain words for random event k (the one place that turns events into text)."""
+    # -- plain words: the one place that turns what the engine did into text -------------------
+
+    def _applied(self, ev: Applied) -> None:
+        if self.narrator is None:
+            self._changes(ev.step - 1)
+        self._updates.append(MoveApplied(ev.step, ev.kind, ev.seat, ev.description))
+        entries = self.protocol.replica.entries
+        if self.narrator is None or ev.kind != "move" or ev.step >= len(entries):
+            return
+        entry = entries[ev.step]
+        try:
+            lines = self.narrator.narrate_move(entry.before, entry.action)
+        except ValueError as exc:  # an engine that cannot say it: the action's line is enough
+            log.debug("no narration for step %d: %s", ev.step, exc)
+            return
+        self._updates += [Narrated(ev.step, line) for line in lines]
+
+    def _rolled(self, ev: Rolled) -> None:
+        point = self._point_of(ev.k)
+        lines: list[str] = []
+        if self.narrator is not None and point is not None:
+            try:
+                lines = self.narrator.narrate_random(point.state, ev.values)
+            except ValueError as exc:
+                log.debug("no narration for random event %d: %s", ev.k, exc)
+        if not lines:
+            text = (self.engine.describe_random(point.state, ev.values) if point is not None
+                    else f"random values {list(ev.values)}")
+            lines = [text]
+        step = point.step if point is not None else self.protocol.replica.step
+        self._updates.append(DiceRolled(ev.k, ev.values, lines[0]))
+        self._updates += [Narrated(step, line) for line in lines[1:]]
+
+    def _point_of(self, k: int) -> Point | None:
         for entry in reversed(self.protocol.replica.entries):
             for p in entry.points:
                 if p.k == k:
-                    return self.engine.describe_random(p.state, values)
-        return f"random values {list(values)}"
+                    return p
+        return None
+
+    def _changes(self, step: int) -> None:
+        """Say what entry ``step`` and its random events changed (it is complete now)."""
+        entries = self.protocol.replica.entries
+        if not 0 < step < len(entries):
+            return
+        entry = entries[step]
+        text = self.engine.describe_changes(entry.before, entry.points[-1].state)
+        if text:
+            self._updates.append(StateChanged(step, text))
 
     def _finish(self, winners: tuple[int, ...]) -> None:
         r = self.protocol.replica

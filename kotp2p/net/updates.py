@@ -22,6 +22,24 @@ class MoveApplied:
 
 
 @dataclass(frozen=True)
+class Narrated:
+    """One thing the engine reports happened at ``step`` (damage, Tokyo, cards, a turn...),
+    in plain words, in order."""
+
+    step: int
+    text: str
+
+
+@dataclass(frozen=True)
+class StateChanged:
+    """What step ``step`` and the random events after it changed (damage, healing, ★, ⚡), in
+    plain words, once the step is complete (for engines that do not narrate their events)."""
+
+    step: int
+    description: str
+
+
+@dataclass(frozen=True)
 class DiceRolled:
     """Random event ``k`` (dice, or a card drawn) came out as ``values``."""
 
@@ -95,5 +113,5 @@ class GameOver:
     summary: str
 
 
-Update = (MoveApplied | DiceRolled | ChatLine | ViolationSeen | FrameRefused | Waiting
-          | EjectAsked | LinkChanged | YourTurn | GameOver)
+Update = (MoveApplied | Narrated | StateChanged | DiceRolled | ChatLine | ViolationSeen
+          | FrameRefused | Waiting | EjectAsked | LinkChanged | YourTurn | GameOver)

@@ -27,6 +27,8 @@ from kotp2p.net.updates import (
     GameOver,
     LinkChanged,
     MoveApplied,
+    Narrated,
+    StateChanged,
     Update,
     ViolationSeen,
     Waiting,
@@ -192,6 +194,10 @@ class Controller:
         for u in updates:
             if isinstance(u, MoveApplied):
                 self.add_log(u.description, "log.warn" if u.kind == "eject" else "log")
+            elif isinstance(u, Narrated):
+                self.add_log(f"  {u.text}", "log.event")
+            elif isinstance(u, StateChanged):
+                self.add_log(f"  = {u.description}", "log.event")
             elif isinstance(u, DiceRolled):
                 self.add_log(f"  {u.description}", "log.dice")
             elif isinstance(u, ChatLine):

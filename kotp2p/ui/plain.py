@@ -24,6 +24,8 @@ from kotp2p.net.updates import (
     GameOver,
     LinkChanged,
     MoveApplied,
+    Narrated,
+    StateChanged,
     Update,
     ViolationSeen,
     Waiting,
@@ -132,9 +134,13 @@ class PlainView:
         for u in updates:
             if isinstance(u, MoveApplied):
                 self._track_keep(u)
-                self.say(f"* {u.description}")
+                self.say(f"* {printable(u.description)}")
+            elif isinstance(u, Narrated):
+                self.say(f"  {printable(u.text)}")
+            elif isinstance(u, StateChanged):
+                self.say(f"  = {printable(u.description)}")
             elif isinstance(u, DiceRolled):
-                self.say(f"  {u.description}")
+                self.say(f"  {printable(u.description)}")
             elif isinstance(u, ChatLine):
                 self.say(f"<{_who(s, u.seat)}> {printable(u.text)}")
             elif isinstance(u, ViolationSeen):

@@ -29,6 +29,7 @@ COLOUR: dict[str, str] = {
     "cost": "#5fff87",
     "log": "",
     "log.dice": "#aaaaaa",
+    "log.event": "#d0d0d0",
     "log.warn": "bold #ff5f5f",
     "chat": "#87d7ff",
     "footer": "reverse",

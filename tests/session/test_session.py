@@ -14,10 +14,12 @@ from kotp2p.net.updates import (
     EjectAsked,
     GameOver,
     MoveApplied,
+    Narrated,
+    StateChanged,
     Waiting,
     YourTurn,
 )
-from tests.session.kit import Switchboard, session, table, verdict
+from tests.session.kit import ENGINE, Switchboard, session, table, verdict
 
 
 def _of(kind: type, updates: list[object]) -> list[object]:
@@ -36,7 +38,36 @@ def test_a_local_game_between_four_bots_ends_with_a_valid_log() -> None:
     assert v.status == "VALID" and v.winners == s.result.winners  # type: ignore[union-attr]
     moves = _of(MoveApplied, ups)
     assert len(moves) == v.steps and all(m.description for m in moves)  # type: ignore[attr-defined]
-    assert _of(DiceRolled, ups)[0].description.startswith("dice ")  # type: ignore[attr-defined]
+    assert _of(DiceRolled, ups)[0].description.startswith("roll-off: ")  # type: ignore[attr-defined]
+    # The engine's events in plain words, in order: turns, damage, Tokyo, the end.
+    told = [u.text for u in _of(Narrated, ups)]  # type: ignore[attr-defined]
+    assert told.index("turn 1: " + t.genesis.monsters[s.protocol.replica.entries[1].seat]) >= 0
+    assert any(" smashes " in line for line in told)
+    assert any("Tokyo" in line for line in told)
+
+
+class _Mute:
+    """The rules engine without its narration (as a simpler engine would be)."""
+
+    def __init__(self) -> None:
+        self._engine = ENGINE
+
+    def __getattr__(self, name: str) -> object:
+        if name.startswith("narrate"):
+            raise AttributeError(name)
+        return getattr(self._engine, name)
+
+
+def test_without_engine_events_the_session_says_what_each_step_changed() -> None:
+    t = table(3, seed=3)
+    s = session(t, range(3), timeouts=Timeouts(None, None))
+    s = Session(t.genesis, _Mute(), s.seats, me=0, log=s.log)  # type: ignore[arg-type]
+    s.start(0.0)
+    ups = s.updates()
+    assert s.narrator is None and not _of(Narrated, ups)
+    assert _of(DiceRolled, ups)[-1].description.startswith("dice ")  # type: ignore[attr-defined]
+    changes = [c.description for c in _of(StateChanged, ups)]  # type: ignore[attr-defined]
+    assert any("♥" in c for c in changes) and any("★" in c for c in changes)
 
 
 def test_a_human_seat_waits_for_submit_and_refuses_what_is_not_legal() -> None:
@@ -187,3 +218,53 @@ def test_a_session_restarted_from_its_log_and_journal_finishes_the_same_game() -
     mine, theirs = parse_log(bytes(log.data)), parse_log(bytes(a.log.data))  # type: ignore[attr-defined]
     assert sorted(mine.payloads) == sorted(theirs.payloads)
     assert not [u for u in board.seen[0] if "broke" in repr(u)]
+
+
+def test_ctrl_c_in_the_middle_of_a_call_keeps_what_was_written_and_the_game_resumes() -> None:
+    t = table(3, seed=9)
+    log, journal = MemorySink(), MemorySink()
+    log.append([t.genesis.frame()])
+    journal.append([t.genesis.frame()])
+    s = session(t, range(3), timeouts=Timeouts(None, None), log=log, journal=journal)
+    calls = 0
+    decide = s.seats[2].decide
+    assert decide is not None
+
+    def interrupted(state: object) -> object:
+        nonlocal calls
+        calls += 1
+        if calls == 12:
+            raise KeyboardInterrupt
+        return decide(state)
+
+    s.seats[2].decide = interrupted  # type: ignore[assignment]
+    with pytest.raises(KeyboardInterrupt):
+        s.start(0.0)
+    written = bytes(log.data)
+    s.quit()  # the protocols may be half-way through a change: only flushes
+    assert s.stopped and bytes(log.data) == written
+    logged = list(parse_log(bytes(log.data)).payloads)
+    journaled = list(parse_log(bytes(journal.data)).payloads)
+    assert len(logged) > 10  # the steps closed before the interruption
+    again = session(t, range(3), timeouts=Timeouts(None, None), log=log, journal=journal)
+    again.resume(1.0, logged, journaled)
+    assert again.is_over and verdict(log).status == "VALID"
+
+
+def test_a_link_coming_up_asks_that_seat_alone_for_what_is_missing() -> None:
+    from kotp2p.net import codec
+    from kotp2p.net.updates import LinkChanged
+
+    t = table(3, seed=10)
+    a = session(t, [0, 1], timeouts=Timeouts(None, None))
+    a.start(0.0)
+    a.outgoing()
+    a.link_up(2, 1.0)
+    out = a.outgoing()
+    asked = sorted((to, codec.unpack(frame[4:])[1]) for to, frame in out)  # type: ignore[index]
+    # Seat 0 asks about authors 1 and 2, seat 1 about 0 and 2; one request per author reaches 2.
+    assert asked == [(2, 0), (2, 1), (2, 2)]
+    assert all(codec.unpack(frame[4:])[0] == "sync" for _, frame in out)  # type: ignore[index]
+    assert LinkChanged(2, True) in a.updates() and a.links_up == {2}
+    a.link_down(2, 2.0)
+    assert LinkChanged(2, False) in a.updates() and a.links_up == set()
