@@ -193,13 +193,13 @@ class Controller:
 
         for u in updates:
             if isinstance(u, MoveApplied):
-                self.add_log(u.description, "log.warn" if u.kind == "eject" else "log")
+                self.add_log(u.description, "log.warn" if u.kind == "eject" else "log.move")
             elif isinstance(u, Narrated):
-                self.add_log(f"  {u.text}", "log.event")
+                self.add_log(f"· {u.text}", "log.event")
             elif isinstance(u, StateChanged):
-                self.add_log(f"  = {u.description}", "log.event")
+                self.add_log(f"· {u.description}", "log.event")
             elif isinstance(u, DiceRolled):
-                self.add_log(f"  {u.description}", "log.dice")
+                self.add_log(f"· {u.description}", "log.dice")
             elif isinstance(u, ChatLine):
                 self.chat_lines.append(LogLine("chat", f"<{who(u.seat)}> {printable(u.text)}"))
             elif isinstance(u, ViolationSeen):

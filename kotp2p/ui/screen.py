@@ -136,14 +136,14 @@ def _bar(value: int, top: int, cells: int, full: str, empty: str) -> str:
     return full * n + empty * (cells - n)
 
 
-def monster_lines(ctrl: Controller, width: int, two_lines: bool) -> list[Line]:
+def monster_lines(ctrl: Controller, width: int, two_lines: bool, wide: bool = False
+                  ) -> list[Line]:
     """A line (or two) per monster: ★ ♥ ⚡, place, cards, tokens; active and you marked."""
     s, sym, me = ctrl.state, ctrl.sym, ctrl.port.me
     players = ctrl.port.players()
     d = K.decision(s)
     name_w = max(len(m) for m in s.monsters)
-    player_w = min(12, max(len(p[0]) for p in players))
-    wide = width >= WIDE
+    player_w = min(20 if wide else 12, max(len(p[0]) for p in players))
     out: list[Line] = []
     for seat in range(s.n):
         player, fp = players[seat]
@@ -196,7 +196,7 @@ def monster_lines(ctrl: Controller, width: int, two_lines: bool) -> list[Line]:
     return out
 
 
-def dice_lines(ctrl: Controller) -> list[Line]:
+def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
     """The dice with keep marks and rolls left, then what resolving them now would give."""
     s, sym = ctrl.state, ctrl.sym
     if not s.dice:
@@ -217,7 +217,10 @@ def dice_lines(ctrl: Controller) -> list[Line]:
     out = [line]
     preview = resolve_preview(s)
     if preview:
-        out.append([("class:preview", f"   resolve now: {preview}")])
+        parts = wrap(f"resolve now: {preview}", width - 4)
+        if len(parts) > rows:
+            parts = [*parts[: rows - 1], cut(" ".join(parts[rows - 1:]), width - 4)]
+        out += [[("class:preview", "   " + p)] for p in parts]
     return out
 
 
@@ -236,7 +239,8 @@ def resolve_preview(state: rules.State) -> str:
     return "; ".join(x for x in shown if x) or "nothing happens"
 
 
-def market_lines(ctrl: Controller, width: int, words: bool = False) -> list[Line]:
+def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 1
+                 ) -> list[Line]:
     """The three cards for sale with cost, type and effect; deck and discard counts."""
     s, sym = ctrl.state, ctrl.sym
     mine = ctrl.my_decision()
@@ -255,14 +259,19 @@ def market_lines(ctrl: Controller, width: int, words: bool = False) -> list[Line
         kind = "keep" if cd.kind == rules.KEEP else "discard"
         text = printable(card_text(card))
         head = f" {slot + 1} "
+        indent = 1 + len(head) + name_w + 4 + 8
+        parts = wrap(text, max(10, width - indent))
+        if len(parts) > rows:
+            parts = [*parts[: rows - 1], cut(" ".join(parts[rows - 1:]), width - indent)]
         line: Line = [("class:footer.key" if buying else "", head),
                       ("class:card", f" {cd.name.ljust(name_w)}"),
                       ("class:cost", f"{cost:>2}{sym.energy} "),
                       (f"class:card.{kind}", f"{kind:<8}"),
-                      ("", text)]
+                      ("", parts[0])]
+        lines = [line] + [[("", " " * indent + p)] for p in parts[1:]]
         if buying:
-            line = [(*f, click(ctrl, str(slot + 1))) for f in line]
-        out.append(line)
+            lines = [[(*f, click(ctrl, str(slot + 1))) for f in ln] for ln in lines]
+        out += lines
     return out
 
 
@@ -317,6 +326,14 @@ def footer_lines(ctrl: Controller) -> list[Line]:
     return [status, general]
 
 
+KEY_HINTS = (
+    "Rolling: a die's digit keeps it (▲), r re-rolls the rest, Enter resolves.",
+    "Smashed in Tokyo: y yields, s stays.   Buying: 1 2 3 buy, w sweeps, Enter done.",
+    "Card questions: the letters listed above.   PgUp/PgDn scroll the log.",
+    "? help   k card browser   c chat   o options (auto-leave/stay)   q quit",
+)
+"""The key reference shown when the screen has room for it."""
+
 _SHORT = {"Stop": "resolve", "Done": "done", "Pass": "pass", "Yield": "yield", "Stay": "stay",
           "Sweep": "sweep"}
 
@@ -351,22 +368,25 @@ def game_screen(ctrl: Controller, width: int, height: int) -> list[Line]:
     s = ctrl.state
     fixed = 1 + 1 + 2 + 4 + 2  # header, rule, dice, market, footer
     two = wide and height >= fixed + 2 * s.n + 12
+    spare = height - fixed - s.n - 2 - len(choice_lines(ctrl))
+    rows = 1 if spare < 10 else 2 if not wide else 4
     top: list[Line] = [header(ctrl)]
     words_below = width_of(top[0]) > width
     if words_below:
         top = [header(ctrl, words=False)]
-    body: list[Line] = monster_lines(ctrl, left_w, two)
+    body: list[Line] = monster_lines(ctrl, left_w, two, wide)
     body.append([("class:frame", ctrl.sym.rule * left_w)])
-    body += dice_lines(ctrl)
-    if len(dice_lines(ctrl)) == 1:
-        body.append([])
-    body += market_lines(ctrl, left_w, words_below)
+    dice = dice_lines(ctrl, left_w, rows)
+    body += dice if len(dice) > 1 else [*dice, []]
+    body += market_lines(ctrl, left_w, words_below, rows)
     body += choice_lines(ctrl)
     foot = footer_lines(ctrl)
     free = height - len(top) - len(foot)
     lines: list[Line]
     if wide:
-        left = body
+        hints = [ln.replace("▲", ctrl.sym.kept) for ln in KEY_HINTS]
+        hint_lines: list[Line] = [[("class:hint", " " + ln)] for ln in hints]
+        left = [*body, [], *hint_lines]
         log_h = free - 1 - min(8, free // 3)
         title: Line = [("class:title", " Game log")]
         right = [title, *log_lines(list(ctrl.log), right_w, log_h, ctrl.scroll)]

@@ -28,6 +28,7 @@ COLOUR: dict[str, str] = {
     "card.discard": "#ffaf5f",
     "cost": "#5fff87",
     "log": "",
+    "log.move": "bold",
     "log.dice": "#aaaaaa",
     "log.event": "#d0d0d0",
     "log.warn": "bold #ff5f5f",
@@ -56,6 +57,7 @@ MONO: dict[str, str] = {
     "waiting": "bold",
     "words": "italic",
     "log.warn": "bold",
+    "log.move": "bold",
 }
 
 
