@@ -30,7 +30,7 @@ from kotp2p.net.identity import Identity, load_identity
 from kotp2p.net.paths import games_dir
 from kotp2p.net.protocol import PeerProtocol
 from kotp2p.net.rules_engine import RulesEngine
-from kotp2p.net.session import Decider, LocalSeat, Session, Timeouts
+from kotp2p.net.session import Decider, LocalSeat, Session, Timeouts, printable
 from kotp2p.net.store import (
     LOCAL,
     GameInfo,
@@ -139,6 +139,8 @@ def _play(session: Session, stored: StoredGame, bot_delay: float,
         session.bot_delay = bot_delay
         if not ui(session, str(stored.log_path), restore):
             print(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
+        elif session.result is not None:
+            print(f"Game over. {printable(session.result.summary)} Log: {stored.log_path}")
         return 0
     view = PlainView(session, sys.stdout)
     game_id = session.genesis.game_id

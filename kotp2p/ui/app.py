@@ -14,8 +14,9 @@ from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.output import Output
 
+from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.model import Controller
-from kotp2p.ui.pages import cards_page, end_page, help_page, options_page
+from kotp2p.ui.pages import cards_page, end_page, help_page, lobby_page, options_page
 from kotp2p.ui.screen import game_screen, to_fragments
 from kotp2p.ui.styles import make_style
 
@@ -115,5 +116,34 @@ def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = No
     app: Application[None] = Application(
         layout=Layout(root, focused_element=main), key_bindings=kb, full_screen=True,
         mouse_support=True, style=make_style(colour), refresh_interval=refresh,
+        input=input, output=output)
+    return app
+
+
+def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, input: Input | None = None,
+                    output: Output | None = None) -> Application[None]:
+    """The full-screen lobby over ``ctrl``; it leaves when the user does (``ctrl.exit_requested``)
+    or when the caller exits it (the game starts)."""
+
+    def fragments() -> StyleAndTextTuples:
+        size = app.output.get_size()
+        return to_fragments(lobby_page(ctrl.port.view, me=ctrl.port.my_seat(),
+                                       join_code=ctrl.join_code, words=ctrl.words,
+                                       heard=ctrl.heard, status=ctrl.status,
+                                       width=size.columns, height=size.rows))
+
+    kb = KeyBindings()
+
+    @kb.add(Keys.Any)
+    @kb.add(Keys.ControlC)
+    def _key(event: KeyPressEvent) -> None:
+        ctrl.press(key_of(event))
+        if ctrl.exit_requested:
+            event.app.exit()
+
+    app: Application[None] = Application(
+        layout=Layout(Window(FormattedTextControl(fragments, focusable=True,
+                                                  show_cursor=False))),
+        key_bindings=kb, full_screen=True, style=make_style(colour), refresh_interval=1.0,
         input=input, output=output)
     return app
