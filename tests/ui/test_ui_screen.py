@@ -143,3 +143,34 @@ def test_the_keys_of_the_footer_are_never_cut_at_80_columns(text: str) -> None:
         c = controller(text, me=me)
         status = to_text(game_screen(c, 80, 24)).splitlines()[-2]
         assert "…" not in status, status
+
+
+def test_no_color_gives_the_monochrome_style() -> None:
+    from kotp2p.ui.styles import COLOUR, MONO, make_style, wants_colour
+
+    assert wants_colour({}) and not wants_colour({"NO_COLOR": "1"})
+    assert not wants_colour({}, no_color_flag=True) and wants_colour({"NO_COLOR": ""})
+    mono = make_style(False).get_attrs_for_style_str("class:die.kept class:heart")
+    assert mono.reverse and mono.color in (None, "")
+    colour = make_style(True).get_attrs_for_style_str("class:heart")
+    assert colour.color == COLOUR["heart"].lstrip("#")
+    assert not any("#" in rule for rule in MONO.values())
+
+
+def test_clicking_a_die_and_a_market_card_acts_like_its_key() -> None:
+    from prompt_toolkit.data_structures import Point
+    from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
+
+    c = controller(SIX)
+    up = MouseEvent(Point(0, 0), MouseEventType.MOUSE_UP, MouseButton.LEFT, frozenset())
+    die = next(f for line in game_screen(c, 80, 24) for f in line if f[1].startswith("3:"))
+    assert len(die) == 3
+    die[2](up)  # type: ignore[misc]
+    assert c.kept_dice() == {2}
+    g = FakeGame(FOUR.replace("active=1", "active=0").replace("The King 10/0/0", "The King 10/0/9"),
+                 me=0, names=NAMES[:4])
+    b = Controller(g)
+    slot = next(f for line in game_screen(b, 80, 24) for f in line
+                if len(f) == 3 and "Healing Ray" in f[1])
+    slot[2](up)  # type: ignore[misc]
+    assert [type(a).__name__ for a in g.submitted] == ["Buy"]

@@ -1,5 +1,5 @@
 """End to end in a real terminal (tmux): ``kotp2p play`` driven with keys to the end screen, then
-its log verified VALID; quitting with q keeps the game resumable."""
+its log verified VALID; resizing redraws; quitting with q keeps the game resumable."""
 
 from __future__ import annotations
 
@@ -44,6 +44,10 @@ class Terminal:
                 return screen
             time.sleep(0.1)
         raise AssertionError(f"{text!r} did not appear; the screen:\n{self.screen()}")
+
+    def resize(self, width: int, height: int) -> None:
+        subprocess.run(["tmux", "resize-window", "-t", self.name, "-x", str(width), "-y",
+                        str(height)], check=True)
 
     def close(self) -> None:
         subprocess.run(["tmux", "kill-session", "-t", self.name], check=False,
@@ -102,6 +106,12 @@ def test_q_then_y_stops_and_the_game_can_be_resumed(home: dict[str, str]) -> Non
     term = Terminal([KOTP2P, "play", "--bots", "2", "--seed", "3", "--pause", "0"], home)
     try:
         term.wait_for("Your move")
+        term.resize(130, 40)
+        term.wait_for("Game log")
+        wide = term.wait_for("Your move")
+        assert "Game log" in wide and max(len(line) for line in wide.splitlines()) > 100
+        term.resize(80, 24)
+        term.wait_for("(deck")
         term.keys("q")
         term.wait_for("Quit?")
         term.keys("y")
