@@ -133,6 +133,8 @@ class Controller:
         self.end: EndInfo | None = None
         self.stopped = False
         self.exit_requested = False
+        self.moves = 0
+        """Moves seen so far (the waiting time restarts at each)."""
         self._awaited: tuple[tuple[int, ...], int] = ((), -1)
         self._awaited_since = clock()
 
@@ -160,8 +162,8 @@ class Controller:
     def waiting(self) -> tuple[tuple[int, ...], float]:
         """The seats awaited and for how many seconds."""
         seats = self.port.awaited()
-        step = self.state.k * 1000 + len(self.log)
-        if seats != self._awaited[0]:
+        step = self.moves
+        if (seats, step) != self._awaited:
             self._awaited = (seats, step)
             self._awaited_since = self.clock()
         return seats, max(0.0, self.clock() - self._awaited_since)
@@ -193,6 +195,7 @@ class Controller:
 
         for u in updates:
             if isinstance(u, MoveApplied):
+                self.moves += 1
                 self.add_log(u.description, "log.warn" if u.kind == "eject" else "log.move")
             elif isinstance(u, Narrated):
                 self.add_log(f"· {u.text}", "log.event")

@@ -137,7 +137,8 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
         body.append([])
     taken = len(view.seats) - view.free_seats
     body.append([("class:title", f" {printable(view.game_name)}"),
-                 ("class:hint", f"  {taken}/{len(view.seats)} seats")])
+                 ("class:hint", f"  {taken}/{len(view.seats)} seats (name, key fingerprint, "
+                                "monster, ready)")])
     for i, seat in enumerate(view.seats):
         you = "class:you" if i == me else ""
         if seat.is_free:
@@ -145,9 +146,9 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
             continue
         ready = "ready" if seat.ready else "not ready"
         bot = f" bot ({seat.bot})" if seat.bot else ""
-        body.append([(you, f"  seat {i + 1}: {printable(seat.name):<16}"),
-                     ("class:hint", f" key {seat.fingerprint} "),
-                     ("class:card", f" {seat.monster or 'no monster yet':<15}"),
+        body.append([(you, f"  seat {i + 1}: {printable(seat.name)[:14]:<14}"),
+                     ("class:hint", f" {seat.fingerprint} "),
+                     ("class:card", f" {seat.monster or 'no monster yet':<14}"),
                      ("class:energy" if seat.ready else "class:waiting", f" {ready}"),
                      ("class:hint", bot + (" (you)" if i == me else ""))])
     body.append([])

@@ -311,8 +311,9 @@ def footer_lines(ctrl: Controller) -> list[Line]:
             status += [("class:footer.key", f" {K.key_name(key)}"), ("class:footer", f" {label} ")]
     else:
         seats, secs = ctrl.waiting()
-        names = ", ".join(s.monsters[x] + (" (gone)" if x in ctrl.links_down else "")
-                          for x in seats) or "nobody"
+        players = ctrl.port.players()
+        names = ", ".join(f"{s.monsters[x]} ({players[x][0]})"
+                          + (" GONE" if x in ctrl.links_down else "") for x in seats) or "nobody"
         kind = f" to {_kind(d.kind)}" if d is not None else ""
         status = [("class:footer", " Waiting for "), ("class:waiting", names),
                   ("class:footer", f"{kind} · {int(secs)} s ")]

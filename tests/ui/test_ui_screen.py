@@ -60,9 +60,9 @@ def test_someone_elses_decision_says_whose_and_how_long() -> None:
     c.waiting()
     clock[0] = 107.0
     screen = to_text(game_screen(c, 80, 24))
-    assert "Waiting for Giga Zaur to buy · 7 s" in screen
+    assert "Waiting for Giga Zaur (bob) to buy · 7 s" in screen
     c.links_down.add(1)
-    assert "Giga Zaur (gone)" in to_text(game_screen(c, 80, 24))
+    assert "Giga Zaur (bob) GONE" in to_text(game_screen(c, 80, 24))
 
 
 def test_wide_screen_shows_keys_fingerprints_and_a_log_column() -> None:
