@@ -205,6 +205,72 @@ def _add_games(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.set_defaults(handler=_game_command("games"))
 
 
+def _net_command(name: str) -> Handler:
+    def run(args: argparse.Namespace) -> int:
+        from kotp2p.localgame import GameCommandError
+        from kotp2p.net.transport import netgame
+
+        try:
+            result: int = getattr(netgame, f"run_{name}_command")(args)
+        except GameCommandError as exc:
+            raise CommandError(str(exc)) from None
+        return result
+
+    return run
+
+
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--name", help="your name in this game (default: your identity's)")
+    p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
+    p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
+                   help="seconds a bot waits before each decision (default 0)")
+    p.add_argument("--bind", metavar="ADDR", help="listen on this address only (default: all)")
+    p.add_argument("--plain", action="store_true",
+                   help="the plain line interface (the only one for now)")
+
+
+def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "host",
+        help="host a game on the LAN: others join it",
+        description="Open a lobby others join with `kotp2p join`, announce it on the LAN, and "
+        "start when every seat is ready (type `help` in the lobby). With --bot the game starts "
+        "by itself as soon as every seat is filled and ready.",
+    )
+    p.add_argument("--port", type=int, default=7447,
+                   help="the lobby's TCP port (default 7447; a free one if taken, and it says "
+                   "which)")
+    p.add_argument("--seats", type=int, default=4, help="seats in the game, 2-6 (default 4)")
+    p.add_argument("--bots", type=int, default=0, help="seats played by bots in this process")
+    p.add_argument("--level", default="greedy", help="those bots' level (default greedy)")
+    p.add_argument("--two-player-variant", choices=("on", "off"),
+                   help="the 2-player rules (default: when two play)")
+    p.add_argument("--timeout", type=int, default=120, metavar="SECONDS",
+                   help="seconds before an absent player may be ejected (default 120)")
+    p.add_argument("--join-code", metavar="CODE", help="joiners must give this code")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--announce", metavar="ADDR",
+                       help="send the beacon to ADDR[:PORT] (default: the LAN broadcast)")
+    where.add_argument("--no-announce", action="store_true", help="send no beacon")
+    _add_game_options(p)
+    p.set_defaults(handler=_net_command("host"))
+
+
+def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "join",
+        help="join a game hosted on the LAN",
+        description="Join the lobby at HOST[:PORT] (port 7447 by default), or, without an "
+        "address, list the games announced nearby and pick one.",
+    )
+    p.add_argument("address", nargs="?", metavar="HOST[:PORT]", help="the host's lobby")
+    p.add_argument("--join-code", metavar="CODE", help="the code the host asks for")
+    p.add_argument("--discover", metavar="ADDR", default="0.0.0.0:7447",
+                   help="where to listen for beacons (default 0.0.0.0:7447)")
+    _add_game_options(p)
+    p.set_defaults(handler=_net_command("join"))
+
+
 EXIT_CODES = """exit codes:
   0    success (a game ended, or was stopped to be resumed)
   1    an error you can fix (bad option, missing file, failed check)
@@ -237,6 +303,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_play(sub)
+    _add_host(sub)
+    _add_join(sub)
     _add_resume(sub)
     _add_games(sub)
     _add_simulate(sub)

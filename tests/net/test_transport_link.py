@@ -149,3 +149,25 @@ async def test_a_peer_that_does_not_read_is_dropped(autojump_clock: trio.testing
         await trio.sleep(1)
     assert sent[0] and not sent[-1]
     assert link.reason == "the peer does not read (4 frames queued)"
+
+
+async def test_a_lingering_close_lets_a_slow_peer_read_everything_first(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """The end of a game: we stop talking, but keep the connection until the peer (which is
+    behind) has read every frame we queued and closes its end."""
+    link, peer, _ = one_link(LinkConfig(ping_interval=5, dead_after=60))
+    frames = [codec.pack(["move", i]) for i in range(50)]
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(link.run)
+        for f in frames:
+            link.send(codec.frame(f))
+        link.close_soon("the game is over", linger=True)
+        assert not link.send(codec.frame(codec.pack(["too late"])))
+        await trio.sleep(20)  # the peer reads nothing for a while
+        assert not link.closed
+        await peer.read_forever()  # reads up to our end of stream
+        await peer.framed.aclose()
+        await trio.sleep(1)
+    assert [p for _, p in peer.received] == frames
+    assert link.reason == "the game is over"

@@ -73,6 +73,19 @@ class FrameStream:
         except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
             raise PeerClosed(f"the connection broke ({exc or type(exc).__name__})") from None
 
+    async def send_eof(self) -> None:
+        """End our direction of the stream (the peer reads an end of stream after our data).
+
+        :raises PeerClosed: the connection is broken.
+        """
+        try:
+            if isinstance(self.stream, trio.abc.HalfCloseableStream):
+                await self.stream.send_eof()
+            else:
+                await self.stream.aclose()
+        except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+            raise PeerClosed(f"the connection broke ({exc or type(exc).__name__})") from None
+
     async def aclose(self) -> None:
         """Close the stream at once."""
         await trio.aclose_forcefully(self.stream)

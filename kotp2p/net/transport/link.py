@@ -86,6 +86,8 @@ class Link:
         self.strikes = 0
         self._send, self._outgoing = trio.open_memory_channel[bytes | None](self.config.queue)
         self._closing: str | None = None
+        self._linger = False
+        self._eof_sent = False
         self._scope: trio.CancelScope | None = None
         self._last_rx = -math.inf
 
@@ -108,11 +110,17 @@ class Link:
             return False
         return True
 
-    def close_soon(self, reason: str) -> None:
-        """Close the link once every frame queued before this call was written."""
+    def close_soon(self, reason: str, *, linger: bool = False) -> None:
+        """Close the link once every frame queued before this call was written.
+
+        With ``linger``, end our direction of the stream there instead and keep the link until
+        the peer closes its end: then the peer has read everything we sent (the end of a game,
+        for a peer that is behind).
+        """
         if self.closed or self._closing is not None:
             return
         self._closing = reason
+        self._linger = linger
         try:
             self._send.send_nowait(None)
         except (trio.WouldBlock, trio.ClosedResourceError, trio.BrokenResourceError):
@@ -163,7 +171,7 @@ class Link:
             try:
                 frames, size = await self.framed.receive_chunk()
             except PeerClosed as exc:
-                self.close(str(exc))
+                self.close(self._closing if self._eof_sent and self._closing else str(exc))
                 return
             except FrameTooLarge as exc:
                 self.close(f"oversized frame: {exc.reason}")
@@ -179,6 +187,8 @@ class Link:
                     return
 
     def _handle(self, payload: bytes) -> bool:
+        if self._eof_sent:
+            return True  # we are done talking: wait for the peer's end, read nothing more
         if payload == PING:
             self.send(PONG_FRAME)
             return True
@@ -197,7 +207,14 @@ class Link:
         async with self._outgoing:
             async for frame in self._outgoing:
                 if frame is None:
-                    self.close(self._closing or "closed")
+                    if not self._linger:
+                        self.close(self._closing or "closed")
+                        return
+                    try:
+                        await self.framed.send_eof()
+                    except PeerClosed as exc:
+                        self.close(str(exc))
+                    self._eof_sent = True
                     return
                 try:
                     await self.framed.send(frame)
@@ -216,5 +233,6 @@ class Link:
                 self.close(f"the peer was silent for {cfg.dead_after:g} s")
                 return
             if now >= next_ping:
-                self.send(PING_FRAME)
+                if not self._eof_sent:
+                    self.send(PING_FRAME)
                 next_ping = now + cfg.ping_interval

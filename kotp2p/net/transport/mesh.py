@@ -100,6 +100,7 @@ class Mesh:
         self.config = config or MeshConfig()
         self.links: dict[tuple[int, int], Link] = {}
         self._seen = ChallengeCache()
+        self._finishing = False
 
     # -- what the session uses ------------------------------------------------------------------
 
@@ -123,6 +124,16 @@ class Mesh:
         link = self.links.get((local, remote))
         if link is not None:
             link.strike(reason)
+
+    async def finish(self, timeout: float) -> None:
+        """The game is over here: stop dialing and accepting, send what is queued, and wait up
+        to ``timeout`` seconds for every peer to have read it all (it closes its end)."""
+        self._finishing = True
+        for link in list(self.links.values()):
+            link.close_soon("the game is over", linger=True)
+        with trio.move_on_after(timeout):
+            while any(not link.closed for link in self.links.values()):
+                await trio.sleep(0.05)
 
     def set_address(self, seat: int, address: Address) -> None:
         """Where to dial ``seat`` from now on (a peer that moved)."""
@@ -153,6 +164,9 @@ class Mesh:
             return
         remote = self.genesis.keys.index(peer.key)
         local = self.genesis.keys.index(peer.local_key)
+        if self._finishing:
+            await framed.aclose()
+            return
         if remote in self.local:
             log.warning("refused a connection from seat %d, which this process plays", remote)
             await framed.aclose()
@@ -162,7 +176,7 @@ class Mesh:
     async def _dial_loop(self, local: int, remote: int) -> None:
         backoff = Backoff(self.config.first_retry, self.config.max_retry)
         keys = self.genesis.keys
-        while True:
+        while not self._finishing:
             address = self.addresses.get(remote)
             framed: FrameStream | None = None
             try:
@@ -181,6 +195,9 @@ class Mesh:
                 await trio.sleep(backoff.next_delay())
                 continue
             backoff.reset()
+            if self._finishing:
+                await framed.aclose()
+                return
             await self._run_link(local, remote, framed)
             await trio.sleep(backoff.next_delay())
 

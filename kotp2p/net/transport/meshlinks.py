@@ -1,0 +1,77 @@
+"""The links a session needs (one per remote seat) over the mesh (one per pair of seats).
+
+A process playing several seats has a mesh link from each of them to each remote seat. The
+session only cares about remote seats: a frame for remote seat ``b`` leaves on the first open link
+to ``b`` (envelopes are signed, so it does not matter which local seat's link carries it); a frame
+from ``b`` on any link is a :class:`~kotp2p.net.transport.runner.FrameIn` from ``b``; ``b`` is up
+while at least one link to it is open.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Mapping
+
+import trio
+
+from kotp2p.net.genesis import Genesis
+from kotp2p.net.identity import Identity
+from kotp2p.net.transport.mesh import Address, Connector, Mesh, MeshConfig, tcp_connector
+from kotp2p.net.transport.runner import FrameIn, LinkDown, LinkEvent, LinkUp
+
+QUEUE = 10_000
+"""Events waiting for the session; a peer that outruns it loses its link (and catches up later)."""
+
+
+class MeshLinks:
+    """:class:`~kotp2p.net.transport.runner.Links` over a :class:`Mesh`. Run :meth:`run` in a
+    nursery; hand incoming connections to :attr:`mesh` (``mesh.accept``)."""
+
+    def __init__(self, genesis: Genesis, local: Mapping[int, Identity],
+                 addresses: Mapping[int, Address], *, engine_id: str,
+                 connect: Connector = tcp_connector, config: MeshConfig | None = None) -> None:
+        self._send, self._receive = trio.open_memory_channel[LinkEvent](QUEUE)
+        self._up: dict[int, set[int]] = {}
+        self.mesh = Mesh(genesis, local, addresses, self._frame, engine_id=engine_id,
+                         on_link=self._link, connect=connect, config=config)
+
+    async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
+        """Dial what this process dials, forever (cancel to stop)."""
+        await self.mesh.run(task_status=task_status)
+
+    async def finish(self, timeout: float) -> None:
+        """The game is over here: let every peer read what we sent (see :meth:`Mesh.finish`)."""
+        await self.mesh.finish(timeout)
+
+    async def send(self, seat: int, frame: bytes) -> None:
+        """Queue ``frame`` for remote ``seat`` on an open link (dropped if none is open: the
+        peer asks for it again with ``sync``)."""
+        await trio.lowlevel.checkpoint()
+        for local in sorted(self.mesh.local):
+            if self.mesh.send(local, seat, frame):
+                return
+
+    async def events(self) -> AsyncIterator[LinkEvent]:
+        """Frames and link changes, in order."""
+        async for event in self._receive:
+            yield event
+
+    def _frame(self, local: int, remote: int, payload: bytes) -> None:
+        try:
+            self._send.send_nowait(FrameIn(remote, payload))
+        except trio.WouldBlock:
+            link = self.mesh.links.get((local, remote))
+            if link is not None:
+                link.close(f"{QUEUE} frames wait for the game: this peer sends too fast")
+
+    def _link(self, local: int, remote: int, up: bool) -> None:
+        pairs = self._up.setdefault(remote, set())
+        before = bool(pairs)
+        if up:
+            pairs.add(local)
+        else:
+            pairs.discard(local)
+        if before != bool(pairs):
+            event: LinkEvent = LinkUp(remote) if pairs else LinkDown(remote)
+            with contextlib.suppress(trio.WouldBlock):  # then frames closed the links already
+                self._send.send_nowait(event)

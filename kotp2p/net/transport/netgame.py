@@ -1,0 +1,354 @@
+"""``kotp2p host`` and ``kotp2p join``: from the lobby to the game's mesh and the session.
+
+Theory of operation
+-------------------
+Both commands open the *game listener* first (any free port): its port goes into the lobby so the
+other seats know where to dial this process once the game starts. The host also opens the lobby
+listener (``--port``, 7447 by default, a free one if taken, and says which) and announces the game
+with the UDP beacon; a joiner connects to the lobby (an address, or a game picked among those it
+hears announced). The lobby (:mod:`kotp2p.net.lobby`) ends with the genesis signed by every seat.
+
+Then the game's files are created (log, journal, seat secrets, and the peers' addresses for a
+resume), the mesh of :class:`~kotp2p.net.transport.meshlinks.MeshLinks` takes over the game
+listener and dials the seats this process dials, and the session of the seats this process plays
+(the user's, and the host's bots) runs until the game ends.
+
+Lines typed by the user are read by one thread into a queue, shared by the lobby and the game,
+so no line is lost between them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import queue
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TextIO
+
+import trio
+
+from kotp2p import rules
+from kotp2p.localgame import GameCommandError, bot_decider
+from kotp2p.net.beacon import BROADCAST, DEFAULT_BEACON_PORT, Announcement, BeaconBook
+from kotp2p.net.chain import PEEK_TAG, SecretChain
+from kotp2p.net.gamelog import LogWriter
+from kotp2p.net.genesis import Genesis
+from kotp2p.net.handshake import PROTOCOL_VERSION
+from kotp2p.net.identity import Identity, check_name, load_identity
+from kotp2p.net.lobby import GuestEvent, HostEvent, LobbyError, LobbyGuest, LobbyHost, Started
+from kotp2p.net.lobby_view import DEFAULT_TIMEOUT
+from kotp2p.net.peers import PeersFile
+from kotp2p.net.protocol import PeerProtocol
+from kotp2p.net.rules_engine import RulesEngine
+from kotp2p.net.session import LocalSeat, Session, Timeouts
+from kotp2p.net.store import NET, SeatFile, SeatSecret, StoredGame, write_private
+from kotp2p.net.transport.beacon import announce, listen
+from kotp2p.net.transport.connect import DEFAULT_PORT, serve_tcp
+from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby, LobbyFailed
+from kotp2p.net.transport.mainloop import run_main
+from kotp2p.net.transport.mesh import Address, MeshPort
+from kotp2p.net.transport.meshlinks import MeshLinks
+from kotp2p.net.transport.runner import run_session
+from kotp2p.ui.lobby_plain import PlainLobby
+from kotp2p.ui.plain import PlainView
+
+DISCOVER_SECONDS = 3.0
+LINGER = 30.0
+"""Seconds a finished process waits for slower peers to read the end of the game."""
+
+
+class Lines:
+    """Lines typed on standard input, read by one daemon thread (started on first use)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self._queue: queue.Queue[str] = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def _read(self) -> None:
+        while True:
+            try:
+                line = self.stream.readline()
+            except (OSError, ValueError):
+                line = ""
+            self._queue.put(line)
+            if not line:
+                return
+
+    def _start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._read, daemon=True, name="kotp2p-input")
+            self._thread.start()
+
+    def get(self) -> str:
+        """The next line, waiting for it ("" at the end of input)."""
+        self._start()
+        return self._queue.get()
+
+    def get_within(self, seconds: float) -> str | None:
+        """The next line if one comes within ``seconds`` (None otherwise)."""
+        self._start()
+        try:
+            return self._queue.get(timeout=seconds)
+        except queue.Empty:
+            return None
+
+
+def parse_address(text: str, default_port: int) -> Address:
+    """``HOST[:PORT]`` as ``(host, port)``.
+
+    :raises GameCommandError: not an address.
+    """
+    host, sep, port = text.strip().rpartition(":")
+    if not sep:
+        host, port = text.strip(), str(default_port)
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise GameCommandError(f"expected HOST[:PORT], found {text!r}")
+    return host, int(port)
+
+
+@dataclass
+class Seat:
+    """A seat this process plays: its key, its chain secret, the bot playing it (None: the user)."""
+
+    identity: Identity
+    secret: bytes
+    bot: str | None
+
+    def anchors(self, seat: int) -> tuple[bytes, bytes]:
+        """The chain anchors of this secret at ``seat``."""
+        return (SecretChain(self.secret, seat).anchor(0),
+                SecretChain(self.secret, seat, tag=PEEK_TAG).anchor(0))
+
+
+def _me(name: str | None) -> Identity:
+    me = load_identity()
+    if name is None:
+        return me
+    try:
+        return Identity(check_name(name), me.private_key)
+    except ValueError as exc:
+        raise GameCommandError(str(exc)) from None
+
+
+def _check_level(level: str | None, option: str) -> str | None:
+    from kotp2p.bots import BOT_KINDS
+
+    if level is not None and level not in BOT_KINDS:
+        raise GameCommandError(f"expected {option} among {', '.join(BOT_KINDS)}, found {level!r}")
+    return level
+
+
+async def _lobby_input(lines: Lines, view: PlainLobby, run: Callable[[str], None]) -> None:
+    """Feed typed lines to the lobby until cancelled (or the input ends)."""
+    while True:
+        line = await trio.to_thread.run_sync(lines.get_within, 0.2)
+        if line is None:
+            continue
+        if not line:
+            return
+        run(line)
+
+
+async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
+                bot_delay: float, game_port: MeshPort, my_port: int, lines: Lines | None,
+                out: TextIO) -> int:
+    """The game after the lobby: files, mesh, session."""
+    g = started.genesis
+    engine = RulesEngine()
+    stored = StoredGame.for_game(g.game_id)
+    seat_file = SeatFile(NET, int(time.time()), me, tuple(
+        SeatSecret(i, None if i == me else s.identity.to_bytes(), s.secret, s.bot)
+        for i, s in sorted(seats.items())))
+    log, journal = stored.create(g, seat_file)
+    remote = {i: a for i, a in enumerate(started.addresses) if a is not None}
+    write_private(PeersFile.path_for(stored.log_path), PeersFile(my_port, remote).to_bytes())
+    try:
+        return await _run_game(g, engine, stored, (log, journal), seats, me, remote, timeout,
+                               bot_delay, game_port, lines, out)
+    finally:
+        log.close()
+        journal.close()
+
+
+async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
+                    files: tuple[LogWriter, LogWriter], seats: dict[int, Seat], me: int,
+                    remote: dict[int, Address], timeout: int, bot_delay: float,
+                    game_port: MeshPort, lines: Lines | None, out: TextIO) -> int:
+    log, journal = files
+    local = {i: LocalSeat(PeerProtocol(g, i, s.identity, s.secret, engine),
+                          None if s.bot is None else bot_decider(s.bot, int.from_bytes(
+                              os.urandom(4), "big")))
+             for i, s in seats.items()}
+    session = Session(g, engine, local, me=me, log=log, journal=journal,
+                      timeouts=Timeouts(hard=float(timeout)), bot_delay=bot_delay)
+    links = MeshLinks(g, {i: s.identity for i, s in seats.items()}, remote,
+                      engine_id=engine.engine_id)
+    game_port.attach(links.mesh)
+    view = PlainView(session, out)
+    view.say(f"Game {g.game_id.hex()[:16]}: " + ", ".join(session.names())
+             + f". Log: {stored.log_path}")
+    async with trio.open_nursery() as nursery:
+        await nursery.start(links.run)
+        await run_session(session, links=links, view=view,
+                          read_line=lines.get if lines is not None else None)
+        await links.finish(LINGER)
+        nursery.cancel_scope.cancel()
+    view.say(f"Log: {stored.log_path}")
+    return 0
+
+
+async def host_game(args: argparse.Namespace, out: TextIO) -> int:
+    """``kotp2p host``: run the lobby, then play."""
+    own = _check_level(args.bot, "--bot")
+    level = _check_level(args.level, "--level") or "greedy"
+    if not 2 <= args.seats <= 6 or not 0 <= args.bots < args.seats:
+        raise GameCommandError(f"expected 2 to 6 --seats and fewer --bots, found {args.seats} "
+                               f"seats and {args.bots} bots")
+    me = _me(args.name)
+    seats = {0: Seat(me, os.urandom(32), own)}
+    for i in range(1, args.bots + 1):
+        seats[i] = Seat(Identity.generate(f"Bot {i} ({level})"), os.urandom(32), level)
+    variant = {"on": True, "off": False, None: None}[args.two_player_variant]
+    view = PlainLobby(out, rules.MONSTERS, host=True)
+    lines = None if own is not None else Lines(sys.stdin)
+    game_port = MeshPort()
+    async with trio.open_nursery() as nursery:
+        my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
+        try:
+            lobby = LobbyHost(
+                me, game_name=f"{me.name}'s game", seats=args.seats, engine_id=rules.ENGINE_ID,
+                monsters=rules.MONSTERS, local_anchors=[s.anchors(i) for i, s in seats.items()],
+                port=my_port, nonce=os.urandom(16), bots=[seats[i].identity for i in seats if i],
+                bot_level=level, host_bot=own, two_player_variant=variant, timeout=args.timeout)
+        except ValueError as exc:
+            raise GameCommandError(str(exc)) from None
+
+        def shown(event: HostEvent) -> None:
+            view.show(event)
+
+        runner = HostLobby(lobby, shown, join_code=args.join_code)
+        started: list[Started] = []
+
+        async def serve(task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED) -> None:
+            started.append(await runner.serve(args.port, args.bind, task_status=task_status))
+
+        async with trio.open_nursery() as lobby_tasks:
+            port = await lobby_tasks.start(serve)
+            where = "" if port == args.port or args.port == 0 else f" (port {args.port} is taken)"
+            view.say(f"hosting on port {port}{where}; the game listens on port {my_port}")
+            for line in lobby.view.lines():
+                view.say(line)
+            if not args.no_announce:
+                target = parse_address(args.announce or BROADCAST, DEFAULT_BEACON_PORT)
+                datagram = partial(_beacon, lobby, port, bool(args.join_code))
+                lobby_tasks.start_soon(announce, datagram, target)
+            if lines is not None:
+                lobby_tasks.start_soon(_lobby_input, lines, view,
+                                       partial(_host_line, view, runner))
+            while not started:
+                await trio.sleep(0.05)
+            lobby_tasks.cancel_scope.cancel()
+        result = await _play(started[0], seats, 0, args.timeout, args.bot_delay, game_port,
+                             my_port, lines, out)
+        nursery.cancel_scope.cancel()
+    return result
+
+
+def _beacon(lobby: LobbyHost, port: int, needs_code: bool) -> bytes:
+    v = lobby.view
+    return Announcement(v.game_name, lobby.identity.name, port, v.free_seats, len(v.seats),
+                        PROTOCOL_VERSION, needs_code).encode()
+
+
+def _host_line(view: PlainLobby, runner: HostLobby, line: str) -> None:
+    request = view.request(line)
+    if request is None:
+        return
+    try:
+        runner.command(request.to_host)
+    except LobbyError as exc:
+        view.say(str(exc))
+
+
+def _guest_line(view: PlainLobby, runner: GuestLobby, line: str) -> None:
+    request = view.request(line)
+    if request is None:
+        return
+    try:
+        runner.command(request.to_guest)
+    except LobbyError as exc:
+        view.say(str(exc))
+
+
+async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO) -> Address:
+    listen_on = parse_address(args.discover, DEFAULT_BEACON_PORT)
+    print(f"listening for games for {DISCOVER_SECONDS:g} s...", file=out, flush=True)
+    games = [g for g in await listen(BeaconBook(), listen_on[1], listen_on[0], DISCOVER_SECONDS)
+             if g.compatible and g.free_seats > 0]
+    if not games:
+        raise GameCommandError("no game announced nearby; give the host's address "
+                               "(kotp2p join HOST[:PORT])")
+    for i, g in enumerate(games, start=1):
+        print(f"  {i}. {g.describe()}", file=out, flush=True)
+    if lines is None:
+        choice = games[0]
+    else:
+        print("which game? (number)", file=out, flush=True)
+        text = await trio.to_thread.run_sync(lines.get, abandon_on_cancel=True)
+        if not text.strip().isdigit() or not 1 <= int(text) <= len(games):
+            raise GameCommandError(f"expected a number from 1 to {len(games)}")
+        choice = games[int(text) - 1]
+    return choice.address, choice.port
+
+
+async def join_game(args: argparse.Namespace, out: TextIO) -> int:
+    """``kotp2p join``: join a lobby, then play."""
+    own = _check_level(args.bot, "--bot")
+    me = _me(args.name)
+    seat = Seat(me, os.urandom(32), own)
+    lines = None if own is not None else Lines(sys.stdin)
+    view = PlainLobby(out, rules.MONSTERS, host=False)
+    address = (parse_address(args.address, DEFAULT_PORT) if args.address
+               else await _discover(args, lines, out))
+    game_port = MeshPort()
+    async with trio.open_nursery() as nursery:
+        my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
+        lobby = LobbyGuest(me, engine_id=rules.ENGINE_ID, monsters=rules.MONSTERS,
+                           anchors=seat.anchors, port=my_port, host_address=address[0], bot=own)
+
+        def shown(event: GuestEvent) -> None:
+            view.show(event)
+
+        runner = GuestLobby(lobby, shown, join_code=args.join_code)
+        view.say(f"joining {address[0]}:{address[1]} as {me.name} [{me.fingerprint}]")
+        async with trio.open_nursery() as lobby_tasks:
+            if lines is not None:
+                lobby_tasks.start_soon(_lobby_input, lines, view,
+                                       partial(_guest_line, view, runner))
+            try:
+                started = await runner.run(address)
+            except LobbyFailed as exc:
+                raise GameCommandError(exc.reason) from None
+            lobby_tasks.cancel_scope.cancel()
+        assert lobby.seat is not None
+        timeout = lobby.view.timeout if lobby.view is not None else DEFAULT_TIMEOUT
+        result = await _play(started, {lobby.seat: seat}, lobby.seat, timeout, args.bot_delay,
+                             game_port, my_port, lines, out)
+        nursery.cancel_scope.cancel()
+    return result
+
+
+def run_host_command(args: argparse.Namespace) -> int:
+    """Entry of ``kotp2p host``."""
+    return run_main(partial(host_game, args, sys.stdout))
+
+
+def run_join_command(args: argparse.Namespace) -> int:
+    """Entry of ``kotp2p join``."""
+    return run_main(partial(join_game, args, sys.stdout))

@@ -1,0 +1,112 @@
+"""The lobby in plain lines: what the lobby says is printed, what the user types becomes a request.
+
+Commands (case does not matter): ``pick MONSTER`` (a unique prefix is enough), ``ready``,
+``unready``, ``start`` (the host), ``monsters``, ``help``. Nothing here touches a socket: the
+transport runs the requests this returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from kotp2p.net.lobby import (
+    Changed,
+    Failed,
+    GuestEvent,
+    HostEvent,
+    LobbyGuest,
+    LobbyHost,
+    Notice,
+    Started,
+)
+from kotp2p.net.words import check_words
+
+HELP = "commands: pick MONSTER, ready, unready, monsters, help{start}"
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the user asked of the lobby: ``pick`` (with ``monster``), ``ready``, ``unready`` or
+    ``start``."""
+
+    what: str
+    monster: str = ""
+
+    def to_host(self, lobby: LobbyHost) -> list[HostEvent]:
+        """Run it on the host's lobby. :raises LobbyError: refused (the reason says why)."""
+        if self.what == "pick":
+            return lobby.pick(self.monster)
+        if self.what == "start":
+            return lobby.start()
+        return lobby.set_ready(self.what == "ready")
+
+    def to_guest(self, lobby: LobbyGuest) -> list[GuestEvent]:
+        """Run it on a joiner's lobby. :raises LobbyError: refused (the reason says why)."""
+        if self.what == "pick":
+            return lobby.pick(self.monster)
+        return lobby.set_ready(self.what == "ready")
+
+
+def find_monster(text: str, monsters: Sequence[str]) -> str:
+    """The monster named by ``text`` (case-insensitive, a unique prefix is enough).
+
+    :raises ValueError: no monster, or several, start that way (the message lists them).
+    """
+    wanted = text.strip().lower()
+    exact = [m for m in monsters if m.lower() == wanted]
+    if exact:
+        return exact[0]
+    found = [m for m in monsters if m.lower().startswith(wanted)] if wanted else []
+    if len(found) == 1:
+        return found[0]
+    raise ValueError(f"expected a monster among {', '.join(monsters)}, found {text.strip()!r}")
+
+
+class PlainLobby:
+    """Prints lobby events to ``out`` and turns typed lines into lobby requests."""
+
+    def __init__(self, out: TextIO, monsters: Sequence[str], *, host: bool) -> None:
+        self.out = out
+        self.monsters = tuple(monsters)
+        self.host = host
+
+    def say(self, line: str) -> None:
+        """Print one line now."""
+        print(line, file=self.out, flush=True)
+
+    def show(self, event: HostEvent | GuestEvent) -> None:
+        """Print what the user should see of a lobby event."""
+        if isinstance(event, Changed):
+            for line in event.view.lines():
+                self.say(line)
+        elif isinstance(event, Notice):
+            self.say(event.text)
+        elif isinstance(event, Failed):
+            self.say(f"lobby: {event.reason}")
+        elif isinstance(event, Started):
+            words = " ".join(check_words(event.genesis.game_id))
+            self.say(f"the game starts; check words: {words} (every player must see the same)")
+
+    def request(self, line: str) -> Request | None:
+        """The lobby request a typed line asks for (None: nothing to send; help or an error was
+        printed)."""
+        words = line.strip().split(maxsplit=1)
+        if not words:
+            return None
+        cmd, rest = words[0].lower(), (words[1] if len(words) > 1 else "")
+        if cmd == "pick":
+            try:
+                monster = find_monster(rest, self.monsters)
+            except ValueError as exc:
+                self.say(str(exc))
+                return None
+            return Request("pick", monster)
+        if cmd in ("ready", "unready") or (cmd == "start" and self.host):
+            return Request(cmd)
+        if cmd == "monsters":
+            self.say(", ".join(self.monsters))
+            return None
+        self.say(HELP.format(start=", start (when every seat is ready)" if self.host else ""))
+        return None

@@ -1,0 +1,73 @@
+"""``kotp2p host`` and ``kotp2p join`` as separate processes on 127.0.0.1: a whole game."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from kotp2p.net.gamelog import read_log
+
+KOTP2P = [sys.executable, "-m", "kotp2p"]
+
+
+def _env(home: Path) -> dict[str, str]:
+    return {**os.environ, "KOTP2P_HOME": str(home), "PYTHONUNBUFFERED": "1"}
+
+
+def _start(home: Path, args: list[str]) -> subprocess.Popen[str]:
+    return subprocess.Popen([*KOTP2P, *args], env=_env(home), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _port(host: subprocess.Popen[str], deadline: float) -> tuple[int, list[str]]:
+    assert host.stdout is not None
+    seen = []
+    while time.monotonic() < deadline:
+        line = host.stdout.readline()
+        seen.append(line)
+        m = re.search(r"hosting on port (\d+)", line)
+        if m:
+            return int(m.group(1)), seen
+        if not line and host.poll() is not None:
+            break
+    raise AssertionError("the host never said its port:\n" + "".join(seen))
+
+
+def _logs(home: Path) -> list[Path]:
+    return sorted((home / "data" / "games").glob("*.kotlog"))
+
+
+def test_a_host_and_a_joiner_in_two_processes_finish_a_game(tmp_path: Path) -> None:
+    host_home, join_home = tmp_path / "host", tmp_path / "join"
+    host = _start(host_home, ["host", "--bot", "random", "--seats", "3", "--bots", "1",
+                              "--no-announce", "--plain", "--bind", "127.0.0.1"])
+    try:
+        port, first = _port(host, time.monotonic() + 60)
+        rest: list[tuple[str, str]] = []
+        drain = threading.Thread(target=lambda: rest.append(host.communicate(timeout=300)))
+        drain.start()  # so a long game never fills the host's pipe
+        joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain"])
+        join_out, join_err = joiner.communicate(timeout=240)
+        drain.join(timeout=60)
+    finally:
+        if host.poll() is None:
+            host.kill()
+    ((host_out, host_err),) = rest
+    host_out = "".join(first) + host_out
+    assert joiner.returncode == 0, join_err
+    assert host.returncode == 0, host_err
+    (host_log,), (join_log,) = _logs(host_home), _logs(join_home)
+    assert "Game over." in host_out and host_out.rstrip().endswith(f"Log: {host_log}")
+    assert "Game over." in join_out and join_out.rstrip().endswith(f"Log: {join_log}")
+    assert "check words:" in join_out
+    assert host_log.read_bytes() == join_log.read_bytes()
+    contents = read_log(host_log)
+    assert [s.name for s in contents.genesis.seats][1].startswith("Bot 1")
+    verdict = subprocess.run([*KOTP2P, "verify", str(host_log), str(join_log)],
+                             env=_env(host_home), capture_output=True, text=True, timeout=120)
+    assert verdict.returncode == 0 and verdict.stdout.startswith("VALID"), verdict.stdout
