@@ -21,7 +21,8 @@ plays (a human and/or bots) and routes their events:
   (:class:`~kotp2p.net.updates.EjectAsked`, answered by :meth:`vote_eject`). The replica ejects
   only on the votes of every other live seat.
 
-Everything a view needs comes out of :meth:`updates`, in order. Every public method that takes
+Everything a view needs comes out of :meth:`updates`, in order (the plain words come from
+:mod:`kotp2p.net.narration`, the seat of the view's replica). Every public method that takes
 ``now`` runs the session to quiescence before returning; the caller then drains
 :meth:`outgoing` and shows :meth:`updates`, and calls :meth:`tick` again by
 :meth:`next_wakeup`.
@@ -30,19 +31,18 @@ Everything a view needs comes out of :meth:`updates`, in order. Every public met
 from __future__ import annotations
 
 import logging
-import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol
 
 from kotp2p.net.codec import Value
 from kotp2p.net.engine import GameEngine, State
 from kotp2p.net.envelope import Kind
 from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.genesis import Genesis
-from kotp2p.net.history import Point
+from kotp2p.net.narration import Narrator, changes, move_updates, printable, random_updates
 from kotp2p.net.protocol import (
     Applied,
     Event,
@@ -57,14 +57,10 @@ from kotp2p.net.protocol import (
 )
 from kotp2p.net.updates import (
     ChatLine,
-    DiceRolled,
     EjectAsked,
     FrameRefused,
     GameOver,
     LinkChanged,
-    MoveApplied,
-    Narrated,
-    StateChanged,
     Update,
     ViolationSeen,
     Waiting,
@@ -109,19 +105,6 @@ class MemorySink:
         """Nothing to do in memory."""
 
 
-@runtime_checkable
-class Narrator(Protocol):
-    """An engine that can say, in plain words, each thing a move or a random outcome does."""
-
-    def narrate_move(self, state: State, action: Value) -> list[str]:
-        """One line per engine event of applying ``action`` (wire form) to ``state``."""
-        ...
-
-    def narrate_random(self, state: State, values: tuple[int, ...]) -> list[str]:
-        """One line per engine event of answering the random event pending in ``state``."""
-        ...
-
-
 @dataclass
 class LocalSeat:
     """A seat this process plays: its protocol, and its bot (None: a human decides)."""
@@ -136,12 +119,6 @@ class Timeouts:
 
     soft: float | None = DEFAULT_SOFT
     hard: float | None = DEFAULT_HARD
-
-
-def printable(text: str) -> str:
-    """Peer text made safe for a terminal: control and format characters (escape sequences,
-    bidirectional overrides, newlines) become ``?``."""
-    return "".join("?" if unicodedata.category(c)[0] == "C" else c for c in text)
 
 
 class Session:
@@ -532,58 +509,18 @@ class Session:
                     self._rolled(ev)
             elif isinstance(ev, Finished):
                 if self.narrator is None:
-                    self._changes(self.protocol.replica.step)
+                    self._updates += changes(self.engine, self.protocol.replica,
+                                             self.protocol.replica.step)
                 self._finish(ev.winners)
 
-    # -- plain words: the one place that turns what the engine did into text -------------------
-
     def _applied(self, ev: Applied) -> None:
+        r = self.protocol.replica
         if self.narrator is None:
-            self._changes(ev.step - 1)
-        self._updates.append(MoveApplied(ev.step, ev.kind, ev.seat, ev.description))
-        entries = self.protocol.replica.entries
-        if self.narrator is None or ev.kind != "move" or ev.step >= len(entries):
-            return
-        entry = entries[ev.step]
-        try:
-            lines = self.narrator.narrate_move(entry.before, entry.action)
-        except ValueError as exc:  # an engine that cannot say it: the action's line is enough
-            log.debug("no narration for step %d: %s", ev.step, exc)
-            return
-        self._updates += [Narrated(ev.step, line) for line in lines]
+            self._updates += changes(self.engine, r, ev.step - 1)
+        self._updates += move_updates(self.narrator, r, ev)
 
     def _rolled(self, ev: Rolled) -> None:
-        point = self._point_of(ev.k)
-        lines: list[str] = []
-        if self.narrator is not None and point is not None:
-            try:
-                lines = self.narrator.narrate_random(point.state, ev.values)
-            except ValueError as exc:
-                log.debug("no narration for random event %d: %s", ev.k, exc)
-        if not lines:
-            text = (self.engine.describe_random(point.state, ev.values) if point is not None
-                    else f"random values {list(ev.values)}")
-            lines = [text]
-        step = point.step if point is not None else self.protocol.replica.step
-        self._updates.append(DiceRolled(ev.k, ev.values, lines[0]))
-        self._updates += [Narrated(step, line) for line in lines[1:]]
-
-    def _point_of(self, k: int) -> Point | None:
-        for entry in reversed(self.protocol.replica.entries):
-            for p in entry.points:
-                if p.k == k:
-                    return p
-        return None
-
-    def _changes(self, step: int) -> None:
-        """Say what entry ``step`` and its random events changed (it is complete now)."""
-        entries = self.protocol.replica.entries
-        if not 0 < step < len(entries):
-            return
-        entry = entries[step]
-        text = self.engine.describe_changes(entry.before, entry.points[-1].state)
-        if text:
-            self._updates.append(StateChanged(step, text))
+        self._updates += random_updates(self.engine, self.narrator, self.protocol.replica, ev)
 
     def _finish(self, winners: tuple[int, ...]) -> None:
         r = self.protocol.replica

@@ -29,7 +29,8 @@ import trio
 
 from kotp2p import rules
 from kotp2p.net.errors import LocalProtocolError
-from kotp2p.net.session import Session, printable
+from kotp2p.net.narration import printable
+from kotp2p.net.session import Session
 from kotp2p.net.transport.runner import Links, run_session
 from kotp2p.net.updates import Update
 from kotp2p.net.words import check_words

@@ -13,7 +13,7 @@ from typing import Protocol
 from kotp2p import rules
 from kotp2p.net.lobby import LobbyError
 from kotp2p.net.lobby_view import LobbyView
-from kotp2p.net.session import printable
+from kotp2p.net.narration import printable
 
 
 class LobbyPort(Protocol):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from kotp2p import rules
-from kotp2p.net.session import printable
+from kotp2p.net.narration import printable
 from kotp2p.net.updates import (
     ChatLine,
     DiceRolled,

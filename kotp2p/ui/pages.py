@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from kotp2p import rules
 from kotp2p.net.lobby_view import LobbyView
-from kotp2p.net.session import printable
+from kotp2p.net.narration import printable
 from kotp2p.ui.cardtext import card_text
 from kotp2p.ui.model import Controller
 from kotp2p.ui.screen import Line, fit, wrap

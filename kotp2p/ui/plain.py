@@ -15,7 +15,8 @@ from typing import TextIO
 
 from kotp2p import rules
 from kotp2p.net.errors import LocalProtocolError
-from kotp2p.net.session import Session, printable
+from kotp2p.net.narration import printable
+from kotp2p.net.session import Session
 from kotp2p.net.updates import (
     ChatLine,
     DiceRolled,
