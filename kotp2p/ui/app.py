@@ -130,6 +130,7 @@ def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, input: Input 
         return to_fragments(lobby_page(ctrl.port.view, me=ctrl.port.my_seat(),
                                        join_code=ctrl.join_code, words=ctrl.words,
                                        heard=ctrl.heard, status=ctrl.status,
+                                       notes=tuple(ctrl.notes),
                                        width=size.columns, height=size.rows))
 
     kb = KeyBindings()

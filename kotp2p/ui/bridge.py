@@ -19,22 +19,31 @@ journal are flushed and the game can be resumed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
+import logging
 import queue
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
+from typing import Any, cast
 
 import trio
+from prompt_toolkit.application import Application
 
 from kotp2p import rules
 from kotp2p.net.errors import LocalProtocolError
+from kotp2p.net.lobby import LobbyError
+from kotp2p.net.lobby_view import LobbyView
 from kotp2p.net.narration import printable
 from kotp2p.net.session import Session
+from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby
 from kotp2p.net.transport.runner import Links, run_session
 from kotp2p.net.updates import Update
 from kotp2p.net.words import check_words
-from kotp2p.ui.app import build_app
+from kotp2p.ui.app import build_app, build_lobby_app
+from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.model import Comfort, Controller
 from kotp2p.ui.stats import MonsterStats, game_stats
 from kotp2p.ui.symbols import symbols
@@ -157,6 +166,42 @@ class _BridgeView:
         return True
 
 
+def _game_screen(session: Session, send: Callable[[Command], None], log_path: str,
+                 options: UiOptions) -> tuple[Controller, Application[None]]:
+    """The game screen's controller and application over ``session``; commands go to ``send``."""
+    port = SessionPort(session, send)
+    comfort = options.comfort or Comfort()
+    ctrl = Controller(port, symbols=symbols(options.ascii_only), comfort=comfort,
+                      clock=time.monotonic, words=check_words(session.genesis.game_id),
+                      log_path=log_path, end_stats=lambda: session_stats(session))
+    port.on_refused = ctrl.refused
+    session.bot_delay = max(session.bot_delay, comfort.pause)
+    return ctrl, build_app(ctrl, colour=options.colour)
+
+
+class _LogToScreen(logging.Handler):
+    """Log records go to the screen (writing them to the terminal would tear it)."""
+
+    def __init__(self, show: Callable[[str], None]) -> None:
+        super().__init__(logging.WARNING)
+        self.show = show
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.show(f"{record.levelname.lower()}: {record.getMessage()}")
+
+
+@contextlib.contextmanager
+def _logs_to(show: Callable[[str], None]) -> Iterator[None]:
+    """While the full screen is up, the root logger's output goes to ``show``."""
+    root = logging.getLogger()
+    saved = root.handlers[:]
+    root.handlers = [_LogToScreen(show)]
+    try:
+        yield
+    finally:
+        root.handlers = saved
+
+
 def run_ui(session: Session, *, log_path: str, options: UiOptions,
            links: Links | None = None,
            restore: tuple[list[bytes], list[bytes]] | None = None) -> bool:
@@ -174,16 +219,18 @@ async def _main(session: Session, log_path: str, options: UiOptions, links: Link
         commands.append(command)
         tokens.put(_TOKEN)
 
-    port = SessionPort(session, send)
-    comfort = options.comfort or Comfort()
-    ctrl = Controller(port, symbols=symbols(options.ascii_only), comfort=comfort,
-                      clock=time.monotonic, words=check_words(session.genesis.game_id),
-                      log_path=log_path, end_stats=lambda: session_stats(session))
-    port.on_refused = ctrl.refused
-    session.bot_delay = max(session.bot_delay, comfort.pause)
-    app = build_app(ctrl, colour=options.colour)
+    ctrl, app = _game_screen(session, send, log_path, options)
     view = _BridgeView(ctrl, commands, app.invalidate)
     done: asyncio.Future[bool] = loop.create_future()
+    with _logs_to(lambda text: ctrl.add_log(text, "log.warn")):
+        return await _run_game_app(session, ctrl, app, view, tokens, done, links, restore)
+
+
+async def _run_game_app(session: Session, ctrl: Controller, app: Application[None],
+                        view: _BridgeView, tokens: queue.Queue[str], done: asyncio.Future[bool],
+                        links: Links | None, restore: tuple[list[bytes], list[bytes]] | None
+                        ) -> bool:
+    loop = asyncio.get_running_loop()
 
     async def trio_main() -> bool:
         over = await run_session(session, links=links, view=view, read_line=tokens.get,
@@ -214,8 +261,237 @@ async def _main(session: Session, log_path: str, options: UiOptions, links: Link
     await app.run_async()
     if not done.done():
         if not session.stopped and not session.is_done:
-            port.quit()
+            ctrl.port.quit()
         tokens.put(_TOKEN)
     result = await done
     tokens.put("")  # lets the worker thread blocked on the queue go
+    return result
+
+
+# -- host and join: the lobby screen, then the game screen --------------------------------------
+
+
+class _Writer(io.TextIOBase):
+    """What the networked commands print, shown in the lobby's status line instead."""
+
+    def __init__(self, screen: NetScreen) -> None:
+        self.screen = screen
+
+    def write(self, text: str) -> int:
+        for line in text.splitlines():
+            if line.strip():
+                self.screen.note(line.strip())
+        return len(text)
+
+
+class _Joining:
+    """The lobby port before the lobby is known."""
+
+    view = LobbyView("connecting…", ())
+
+    def my_seat(self) -> int | None:
+        return None
+
+    def pick(self, monster: str) -> None:
+        """Too early."""
+        raise LobbyError("the lobby is not open yet")
+
+    def set_ready(self, ready: bool) -> None:
+        """Too early."""
+        raise LobbyError("the lobby is not open yet")
+
+    def start(self) -> None:
+        """Too early."""
+        raise LobbyError("the lobby is not open yet")
+
+    def leave(self) -> None:
+        """Nothing to leave yet."""
+
+
+class RunnerPort:
+    """The lobby screen's port over the transport's lobby runner (host or joiner): requests run
+    on the trio side."""
+
+    def __init__(self, screen: NetScreen, runner: HostLobby | GuestLobby, host: bool) -> None:
+        self.screen = screen
+        self.runner = runner
+        self.host = host
+
+    @property
+    def view(self) -> LobbyView:
+        """The lobby as last known."""
+        view = self.runner.lobby.view
+        return view if view is not None else _Joining.view
+
+    def my_seat(self) -> int | None:
+        """The user's seat."""
+        return 0 if self.host else cast(GuestLobby, self.runner).lobby.seat
+
+    def _request(self, call: Callable[[Any], Any]) -> None:
+        runner = self.runner
+        self.screen.send(lambda: runner.command(call))
+
+    def pick(self, monster: str) -> None:
+        """Pick a monster."""
+        self._request(lambda lobby: lobby.pick(monster))
+
+    def set_ready(self, ready: bool) -> None:
+        """(Un)ready."""
+        self._request(lambda lobby: lobby.set_ready(ready))
+
+    def start(self) -> None:
+        """Start (host)."""
+        self._request(lambda lobby: lobby.start())
+
+    def leave(self) -> None:
+        """Leave the lobby: the command stops."""
+        self.screen.leave()
+
+
+class NetScreen:
+    """The full screen of ``host`` and ``join``, for their trio code: :meth:`show_lobby` once
+    the lobby runs, :meth:`play` for the game; :attr:`writer` takes what they print."""
+
+    def __init__(self, options: UiOptions) -> None:
+        self.options = options
+        self.writer = _Writer(self)
+        self.lobby = LobbyController(_Joining(), is_host=False)
+        self.apps: deque[Application[None]] = deque()
+        self.current: Application[None] | None = None
+        self.left = False
+        self.game: Controller | None = None
+        self._tokens: queue.Queue[str] = queue.Queue()
+        self._commands: deque[Callable[[], None]] = deque()
+        self._cancel: trio.CancelScope | None = None
+
+    def note(self, text: str) -> None:
+        """A line the command printed: the lobby's notes (the lobby table it prints is on
+        screen already)."""
+        view = self.lobby.port.view
+        if text.startswith(f"{view.game_name}:") or text.startswith(("seat ", "2-player")):
+            return
+        self.lobby.notes.append(printable(text))
+        if self.current is not None:
+            self.current.invalidate()
+
+    def send(self, command: Callable[[], None]) -> None:
+        """Run ``command`` on the trio side."""
+        self._commands.append(command)
+        self._tokens.put(_TOKEN)
+
+    def leave(self) -> None:
+        """The user leaves before the game: cancel the command."""
+        self.left = True
+
+        def cancel() -> None:
+            if self._cancel is not None:
+                self._cancel.cancel()
+
+        self.send(cancel)
+
+    async def _pump(self) -> None:
+        while True:
+            await trio.to_thread.run_sync(self._tokens.get, abandon_on_cancel=True)
+            while self._commands:
+                try:
+                    self._commands.popleft()()
+                except (LobbyError, ValueError) as exc:
+                    self.lobby.status = f"refused: {printable(str(exc))}"
+            if self.current is not None:
+                self.current.invalidate()
+
+    def show_lobby(self, runner: HostLobby | GuestLobby, *, host: bool,
+                   join_code: str | None = None) -> None:
+        """The lobby runs: show it and let the keys drive ``runner``."""
+        self.lobby.port = RunnerPort(self, runner, host)
+        self.lobby.is_host = host
+        self.lobby.join_code = join_code
+        if self.current is not None:
+            self.current.invalidate()
+
+    def _switch(self, app: Application[None]) -> None:
+        self.apps.append(app)
+        current = self.current
+        if current is not None and current.is_running and current.future is not None \
+                and not current.future.done():
+            current.exit()
+
+    async def play(self, session: Session, links: Links, log_path: str) -> bool:
+        """The game screen over ``session`` until the game ends (True) or the user quits."""
+        self.lobby.port = _Joining()
+        tokens: queue.Queue[str] = queue.Queue()
+        commands: deque[Command] = deque()
+
+        def send(command: Command) -> None:
+            commands.append(command)
+            tokens.put(_TOKEN)
+
+        ctrl, app = _game_screen(session, send, log_path, self.options)
+        self.game = ctrl
+        self._switch(app)
+        view = _BridgeView(ctrl, commands, app.invalidate)
+        try:
+            return await run_session(session, links=links, view=view, read_line=tokens.get)
+        finally:
+            tokens.put("")
+
+
+def run_net_ui(main: Callable[[NetScreen], Awaitable[int]], options: UiOptions) -> int:
+    """Run a networked command (``main``, trio code) behind the full screen; its exit code, 0
+    when the user left the lobby."""
+    return asyncio.run(_net_main(main, options))
+
+
+async def _net_main(main: Callable[[NetScreen], Awaitable[int]], options: UiOptions) -> int:
+    screen = NetScreen(options)
+
+    def show(text: str) -> None:
+        if screen.game is not None:
+            screen.game.add_log(text, "log.warn")
+        else:
+            screen.lobby.notes.append(printable(text))
+
+    with _logs_to(show):
+        return await _run_net(screen, main, options)
+
+
+async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]],
+                   options: UiOptions) -> int:
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[int] = loop.create_future()
+
+    async def trio_main() -> int:
+        result = 0
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(screen._pump)
+            with trio.CancelScope() as scope:
+                screen._cancel = scope
+                result = await main(screen)
+            nursery.cancel_scope.cancel()
+        return result
+
+    def finished(outcome: Any) -> None:
+        try:
+            done.set_result(outcome.unwrap())
+        except BaseException as exc:
+            done.set_exception(exc)
+        current = screen.current
+        if (current is not None and current.future is not None and not current.future.done()
+                and (screen.game is None or screen.game.end is None)):
+            current.exit()
+
+    trio.lowlevel.start_guest_run(
+        trio_main, run_sync_soon_threadsafe=loop.call_soon_threadsafe,
+        done_callback=finished, host_uses_signal_set_wakeup_fd=True)
+    app: Application[None] | None = build_lobby_app(screen.lobby, colour=options.colour)
+    while app is not None:
+        screen.current = app
+        await app.run_async()
+        if screen.lobby.exit_requested and not screen.left:
+            screen.leave()
+        app = screen.apps.popleft() if screen.apps else None
+    screen.current = None
+    result = await done
+    if screen.left:
+        print("left the lobby")
     return result

@@ -7,6 +7,7 @@ draws with :func:`kotp2p.ui.pages.lobby_page`. What is allowed is the lobby's an
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -59,6 +60,8 @@ class LobbyController:
         """The game picked from :attr:`heard` (for ``join`` without an address)."""
         self.status = "pick a monster with m, then press r when ready"
         self.exit_requested = False
+        self.notes: deque[str] = deque(maxlen=5)
+        """The latest things the lobby said (who joined, the port, the start)."""
         self._cursor = -1
 
     def free_monsters(self) -> list[str]:

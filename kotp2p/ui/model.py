@@ -220,7 +220,8 @@ class Controller:
                     self.links_down.discard(u.seat)
                 else:
                     self.links_down.add(u.seat)
-                self.add_log(f"~ {who(u.seat)} {'is back' if u.up else 'is gone'}", "log.warn")
+                self.add_log(f"~ {who(u.seat)} {'is connected' if u.up else 'is gone'}",
+                             "log" if u.up else "log.warn")
             elif isinstance(u, GameOver):
                 stats = self.end_stats() if self.end_stats is not None else []
                 self.end = EndInfo(printable(u.summary), self.log_path, stats)

@@ -126,7 +126,8 @@ def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
 
 
 def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words: Sequence[str],
-               heard: Sequence[str], status: str, width: int, height: int) -> list[Line]:
+               heard: Sequence[str], status: str, width: int, height: int,
+               notes: Sequence[str] = ()) -> list[Line]:
     """The lobby: the games heard on the LAN, the seats (name, key fingerprint, monster, ready,
     bots), the join code and the check words."""
     body: list[Line] = []
@@ -159,6 +160,7 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
     if words:
         body.append([("", "  Check words: "), ("class:words", " ".join(words))])
     body.append([])
+    body += [[("class:hint", f"  {printable(n)}")] for n in notes]
     body.append([("class:waiting", f"  {printable(status)}")])
     return _page("Lobby", body, width, height,
                  "m: pick a monster  r: ready  s: start (host)  q: leave")

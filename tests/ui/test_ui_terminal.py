@@ -1,5 +1,6 @@
 """End to end in a real terminal (tmux): ``kotp2p play`` driven with keys to the end screen, then
-its log verified VALID; resizing redraws; quitting with q keeps the game resumable."""
+its log verified VALID; resizing redraws; quitting with q keeps the game resumable; ``host`` and
+``join`` on 127.0.0.1, a human in each full screen, through the lobby and a few turns."""
 
 from __future__ import annotations
 
@@ -128,3 +129,62 @@ def test_q_then_y_stops_and_the_game_can_be_resumed(home: dict[str, str]) -> Non
         term.wait_for("EXITED")
     finally:
         term.close()
+
+
+def _turn(screen: str) -> int:
+    head = screen.splitlines()[0] if screen else ""
+    words = head.split()
+    return int(words[words.index("turn") + 1]) if "turn" in words else 0
+
+
+def test_host_and_join_on_loopback_each_with_a_human_in_the_full_screen(
+        tmp_path: Path) -> None:
+    env = {"TERM": "xterm-256color", "LANG": "C.UTF-8"}
+    net = ["--no-announce", "--bind", "127.0.0.1", "--pause", "0"]
+    host = Terminal([KOTP2P, "host", "--port", "0", "--seats", "3", "--bots", "1",
+                     "--name", "alice", "--timeout", "600", *net],
+                    {**env, "KOTP2P_HOME": str(tmp_path / "a")})
+    join: Terminal | None = None
+    try:
+        lobby = host.wait_for("hosting on port")
+        port = lobby.split("hosting on port ")[1].split(";")[0]
+        join = Terminal([KOTP2P, "join", f"127.0.0.1:{port}", "--name", "bob", "--bind",
+                         "127.0.0.1", "--pause", "0"], {**env, "KOTP2P_HOME": str(tmp_path / "b")})
+        join.wait_for("seated")
+        join.keys("m")
+        join.wait_for("you picked")
+        join.keys("r")
+        host.keys("m")
+        host.wait_for("you picked")
+        host.keys("r")
+        host.wait_for("bob")
+        host.keys("s")
+        both = (host, join)
+        for term in both:
+            term.wait_for("King of Tokyo", timeout=30)
+        join.keys("c")
+        join.keys("hello from bob", "Enter")
+        host.wait_for("(bob)> hello from bob")
+        end = time.monotonic() + 60
+        while min(_turn(t.screen()) for t in both) < 4:
+            assert time.monotonic() < end, "no progress:\n" + host.screen() + join.screen()
+            for term in both:
+                key = _answer(term.screen())
+                if key is not None:
+                    term.keys(key)
+            time.sleep(0.1)
+        for term in both:
+            screen = term.screen()
+            assert "alice" in screen and "bob" in screen and "check:" in screen
+        words = [t.screen().split("check: ")[1].split()[:4] for t in both]
+        assert words[0] == words[1]
+        for term in both:
+            term.keys("q")
+            term.wait_for("Quit?")
+            term.keys("y")
+        for term in both:
+            term.wait_for("EXITED 0", timeout=30)
+    finally:
+        host.close()
+        if join is not None:
+            join.close()

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import trio
 
@@ -56,6 +56,9 @@ from kotp2p.net.transport.meshlinks import MeshLinks
 from kotp2p.net.transport.runner import run_session
 from kotp2p.ui.lobby_plain import PlainLobby
 from kotp2p.ui.plain import PlainView
+
+if TYPE_CHECKING:
+    from kotp2p.ui.bridge import NetScreen
 
 DISCOVER_SECONDS = 3.0
 LINGER = 30.0
@@ -157,7 +160,7 @@ async def _lobby_input(lines: Lines, view: PlainLobby, run: Callable[[str], None
 
 async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
                 bot_delay: float, game_port: MeshPort, my_port: int, lines: Lines | None,
-                out: TextIO) -> int:
+                out: TextIO, ui: NetScreen | None = None) -> int:
     """The game after the lobby: files, mesh, session."""
     g = started.genesis
     engine = RulesEngine()
@@ -170,7 +173,7 @@ async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
     write_private(PeersFile.path_for(stored.log_path), PeersFile(my_port, remote).to_bytes())
     try:
         return await _run_game(g, engine, stored, (log, journal), seats, me, remote, timeout,
-                               bot_delay, game_port, lines, out)
+                               bot_delay, game_port, lines, out, ui)
     finally:
         log.close()
         journal.close()
@@ -179,7 +182,8 @@ async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
 async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
                     files: tuple[LogWriter, LogWriter], seats: dict[int, Seat], me: int,
                     remote: dict[int, Address], timeout: int, bot_delay: float,
-                    game_port: MeshPort, lines: Lines | None, out: TextIO) -> int:
+                    game_port: MeshPort, lines: Lines | None, out: TextIO,
+                    ui: NetScreen | None = None) -> int:
     log, journal = files
     local = {i: LocalSeat(PeerProtocol(g, i, s.identity, s.secret, engine),
                           None if s.bot is None else bot_decider(s.bot, int.from_bytes(
@@ -195,15 +199,18 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
              + f". Log: {stored.log_path}")
     async with trio.open_nursery() as nursery:
         await nursery.start(links.run)
-        await run_session(session, links=links, view=view,
-                          read_line=lines.get if lines is not None else None)
+        if ui is not None:  # the full screen
+            await ui.play(session, links, str(stored.log_path))
+        else:
+            await run_session(session, links=links, view=view,
+                              read_line=lines.get if lines is not None else None)
         await links.finish(LINGER)
         nursery.cancel_scope.cancel()
     view.say(f"Log: {stored.log_path}")
     return 0
 
 
-async def host_game(args: argparse.Namespace, out: TextIO) -> int:
+async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
     """``kotp2p host``: run the lobby, then play."""
     own = _check_level(args.bot, "--bot")
     level = _check_level(args.level, "--level") or "greedy"
@@ -216,7 +223,7 @@ async def host_game(args: argparse.Namespace, out: TextIO) -> int:
         seats[i] = Seat(Identity.generate(f"Bot {i} ({level})"), os.urandom(32), level)
     variant = {"on": True, "off": False, None: None}[args.two_player_variant]
     view = PlainLobby(out, rules.MONSTERS, host=True)
-    lines = None if own is not None else Lines(sys.stdin)
+    lines = None if own is not None or ui is not None else Lines(sys.stdin)
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
         my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
@@ -233,6 +240,8 @@ async def host_game(args: argparse.Namespace, out: TextIO) -> int:
             view.show(event)
 
         runner = HostLobby(lobby, shown, join_code=args.join_code)
+        if ui is not None:
+            ui.show_lobby(runner, host=True, join_code=args.join_code)
         started: list[Started] = []
 
         async def serve(task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED) -> None:
@@ -255,7 +264,7 @@ async def host_game(args: argparse.Namespace, out: TextIO) -> int:
                 await trio.sleep(0.05)
             lobby_tasks.cancel_scope.cancel()
         result = await _play(started[0], seats, 0, args.timeout, args.bot_delay, game_port,
-                             my_port, lines, out)
+                             my_port, lines, out, ui)
         nursery.cancel_scope.cancel()
     return result
 
@@ -307,12 +316,12 @@ async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO) 
     return choice.address, choice.port
 
 
-async def join_game(args: argparse.Namespace, out: TextIO) -> int:
+async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
     """``kotp2p join``: join a lobby, then play."""
     own = _check_level(args.bot, "--bot")
     me = _me(args.name)
     seat = Seat(me, os.urandom(32), own)
-    lines = None if own is not None else Lines(sys.stdin)
+    lines = None if own is not None or ui is not None else Lines(sys.stdin)
     view = PlainLobby(out, rules.MONSTERS, host=False)
     address = (parse_address(args.address, DEFAULT_PORT) if args.address
                else await _discover(args, lines, out))
@@ -326,6 +335,8 @@ async def join_game(args: argparse.Namespace, out: TextIO) -> int:
             view.show(event)
 
         runner = GuestLobby(lobby, shown, join_code=args.join_code)
+        if ui is not None:
+            ui.show_lobby(runner, host=False, join_code=args.join_code)
         view.say(f"joining {address[0]}:{address[1]} as {me.name} [{me.fingerprint}]")
         async with trio.open_nursery() as lobby_tasks:
             if lines is not None:
@@ -339,16 +350,22 @@ async def join_game(args: argparse.Namespace, out: TextIO) -> int:
         assert lobby.seat is not None
         timeout = lobby.view.timeout if lobby.view is not None else DEFAULT_TIMEOUT
         result = await _play(started, {lobby.seat: seat}, lobby.seat, timeout, args.bot_delay,
-                             game_port, my_port, lines, out)
+                             game_port, my_port, lines, out, ui)
         nursery.cancel_scope.cancel()
     return result
 
 
 def run_host_command(args: argparse.Namespace) -> int:
     """Entry of ``kotp2p host``."""
+    screen = getattr(args, "screen", None)  # the full-screen UI, set by the CLI
+    if screen is not None:
+        return int(screen(lambda ui: host_game(args, ui.writer, ui)))
     return run_main(partial(host_game, args, sys.stdout))
 
 
 def run_join_command(args: argparse.Namespace) -> int:
     """Entry of ``kotp2p join``."""
+    screen = getattr(args, "screen", None)
+    if screen is not None:
+        return int(screen(lambda ui: join_game(args, ui.writer, ui)))
     return run_main(partial(join_game, args, sys.stdout))
