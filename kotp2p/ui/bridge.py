@@ -400,6 +400,17 @@ class NetScreen:
             if self.current is not None:
                 self.current.invalidate()
 
+    async def choose(self, games: list[str]) -> int:
+        """Show the games heard on the LAN and wait for the user to pick one (its index)."""
+        self.lobby.heard = list(games)
+        self.lobby.status = "press the number of the game to join (q: leave)"
+        if self.current is not None:
+            self.current.invalidate()
+        while self.lobby.chosen is None:
+            await trio.sleep(0.05)
+        chosen, self.lobby.heard = self.lobby.chosen, []
+        return chosen
+
     def show_lobby(self, runner: HostLobby | GuestLobby, *, host: bool,
                    join_code: str | None = None) -> None:
         """The lobby runs: show it and let the keys drive ``runner``."""

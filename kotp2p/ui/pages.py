@@ -136,6 +136,10 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
         body += [[("class:footer.key", f" {i} "), ("", f" {printable(g)}")]
                  for i, g in enumerate(heard, 1)]
         body.append([])
+    if not view.seats:  # not in a lobby yet
+        body += [[("class:hint", f"  {printable(n)}")] for n in notes]
+        body.append([("class:waiting", f"  {printable(status)}")])
+        return _page("Lobby", body, width, height, "q: leave")
     taken = len(view.seats) - view.free_seats
     body.append([("class:title", f" {printable(view.game_name)}"),
                  ("class:hint", f"  {taken}/{len(view.seats)} seats (name, key fingerprint, "

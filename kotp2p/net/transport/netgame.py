@@ -295,7 +295,8 @@ def _guest_line(view: PlainLobby, runner: GuestLobby, line: str) -> None:
         view.say(str(exc))
 
 
-async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO) -> Address:
+async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO,
+                    ui: NetScreen | None = None) -> Address:
     listen_on = parse_address(args.discover, DEFAULT_BEACON_PORT)
     print(f"listening for games for {DISCOVER_SECONDS:g} s...", file=out, flush=True)
     games = [g for g in await listen(BeaconBook(), listen_on[1], listen_on[0], DISCOVER_SECONDS)
@@ -305,7 +306,9 @@ async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO) 
                                "(kotp2p join HOST[:PORT])")
     for i, g in enumerate(games, start=1):
         print(f"  {i}. {g.describe()}", file=out, flush=True)
-    if lines is None:
+    if ui is not None:
+        choice = games[await ui.choose([g.describe() for g in games])]
+    elif lines is None:
         choice = games[0]
     else:
         print("which game? (number)", file=out, flush=True)
@@ -324,7 +327,7 @@ async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
     lines = None if own is not None or ui is not None else Lines(sys.stdin)
     view = PlainLobby(out, rules.MONSTERS, host=False)
     address = (parse_address(args.address, DEFAULT_PORT) if args.address
-               else await _discover(args, lines, out))
+               else await _discover(args, lines, out, ui))
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
         my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
