@@ -147,11 +147,12 @@ def _full_screen(args: argparse.Namespace) -> object | None:
     options = _ui_options(args)
     if options is None:
         return None
-    from kotp2p.ui.bridge import run_ui
+    from kotp2p.ui.bridge import Connect, run_ui
 
-    def ui(session: Session, log_path: str,
-           restore: tuple[list[bytes], list[bytes]] | None) -> bool:
-        return run_ui(session, log_path=log_path, options=options, restore=restore)
+    def ui(session: Session, log_path: str, restore: tuple[list[bytes], list[bytes]] | None,
+           connect: Connect | None) -> bool:
+        return run_ui(session, log_path=log_path, options=options, restore=restore,
+                      connect=connect)
 
     return ui
 

@@ -16,6 +16,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,9 +44,12 @@ from kotp2p.net.store import (
     list_games,
 )
 from kotp2p.net.transport.mainloop import run_main
-from kotp2p.net.transport.runner import run_session
+from kotp2p.net.transport.runner import Links, run_session
 from kotp2p.net.words import check_words
 from kotp2p.ui.plain import PlainView
+
+Restore = tuple[list[bytes], list[bytes]]
+"""The envelope payloads of a stored game's log and journal."""
 
 
 class GameCommandError(Exception):
@@ -123,10 +127,6 @@ def _read_stdin() -> str:
         return ""
 
 
-FullScreen = Callable[[Session, str, "tuple[list[bytes], list[bytes]] | None"], bool]
-"""The full-screen UI: (session, log path, restore) -> the game ended (``args.ui`` from the CLI)."""
-
-
 def _is_interrupt(exc: BaseException) -> bool:
     """Ctrl-C, alone or as the only content of trio's exception groups."""
     if isinstance(exc, BaseExceptionGroup):
@@ -134,31 +134,53 @@ def _is_interrupt(exc: BaseException) -> bool:
     return isinstance(exc, KeyboardInterrupt)
 
 
-def _play(session: Session, stored: StoredGame, bot_delay: float,
-          restore: tuple[list[bytes], list[bytes]] | None, ui: FullScreen | None = None) -> int:
+Connect = Callable[[Session], AbstractAsyncContextManager[Links]]
+"""Opens the links of a networked game for a session (the transport's part), closing them after."""
+
+
+async def _drive(session: Session, view: PlainView, restore: Restore | None,
+                 connect: Connect | None) -> bool:
+    if connect is None:
+        return await run_session(session, view=view, read_line=_read_stdin, restore=restore)
+    async with connect(session) as links:
+        return await run_session(session, links=links, view=view, read_line=_read_stdin,
+                                 restore=restore)
+
+
+FullScreen = Callable[[Session, str, Restore | None, Connect | None], bool]
+"""The full-screen UI: (session, log path, restore, connect) -> the game ended (``args.ui``)."""
+
+
+def play_session(session: Session, log_path: Path, *, bot_delay: float = 0.0,
+                 restore: Restore | None = None, connect: Connect | None = None,
+                 ui: FullScreen | None = None) -> int:
+    """Play ``session`` with the plain interface on this terminal until the game ends or the
+    user stops; ``restore`` resumes it from its files, ``connect`` opens its links (a networked
+    game), ``ui`` plays it in the full screen instead. Returns the exit code; Ctrl-C stops the
+    game resumably and raises KeyboardInterrupt.
+    """
     if ui is not None:
         session.bot_delay = bot_delay
-        if not ui(session, str(stored.log_path), restore):
-            print(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
+        if not ui(session, str(log_path), restore, connect):
+            print(f"Stopped; the log is {log_path} (`kotp2p resume` continues).")
         elif session.result is not None:
-            print(f"Game over. {printable(session.result.summary)} Log: {stored.log_path}")
+            print(f"Game over. {printable(session.result.summary)} Log: {log_path}")
         return 0
     view = PlainView(session, sys.stdout)
     game_id = session.genesis.game_id
     view.say(f"Game {game_id.hex()[:16]} ({' '.join(check_words(game_id))}): "
-             + ", ".join(session.names()) + f". Log: {stored.log_path}")
-    read_line: Callable[[], str] = _read_stdin
+             + ", ".join(session.names()) + f". Log: {log_path}")
     session.bot_delay = bot_delay
     try:
-        run_main(lambda: run_session(session, view=view, read_line=read_line, restore=restore))
+        run_main(lambda: _drive(session, view, restore, connect))
     except BaseException as exc:
         if not _is_interrupt(exc):
             raise
         session.quit()
-        view.say(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
+        view.say(f"Stopped; the log is {log_path} (`kotp2p resume` continues).")
         raise KeyboardInterrupt from None
     if session.is_over:
-        view.say(f"Log: {stored.log_path}")
+        view.say(f"Log: {log_path}")
     return 0
 
 
@@ -187,7 +209,8 @@ def run_play_command(args: argparse.Namespace) -> int:
     session = Session(game.genesis, engine, seats, me=0, log=log, journal=journal,
                       timeouts=Timeouts(None, None))
     try:
-        return _play(session, stored, args.bot_delay, None, getattr(args, "ui", None))
+        return play_session(session, stored.log_path, bot_delay=args.bot_delay,
+                            ui=getattr(args, "ui", None))
     finally:
         log.close()
         journal.close()
@@ -214,7 +237,7 @@ def _find_game(name: str | None) -> StoredGame:
 
 
 def resume_session(stored: StoredGame, own_bot: str | None
-                   ) -> tuple[Session, tuple[list[bytes], list[bytes]], list[LogWriter]]:
+                   ) -> tuple[Session, Restore, list[LogWriter]]:
     """A session for a stored game, ready to :meth:`~Session.resume` with the returned envelope
     payloads (log, journal); the last item holds the files to close.
 
@@ -254,15 +277,27 @@ def run_resume_command(args: argparse.Namespace) -> int:
     info = _info(stored.log_path)
     if info.finished:
         raise GameCommandError(f"game {info.game_id} is over ({_result(info)}); nothing to resume")
-    if info.mode != LOCAL:
-        raise GameCommandError(f"game {info.game_id} is a networked game; resuming it needs "
-                               "the network links, which this build cannot open yet")
     session, restore, files = resume_session(stored, own)
     try:
-        return _play(session, stored, args.bot_delay, restore, getattr(args, "ui", None))
+        if info.mode == LOCAL:
+            return play_session(session, stored.log_path, bot_delay=args.bot_delay,
+                                restore=restore, ui=getattr(args, "ui", None))
+        return resume_networked(session, stored, restore, args)
     finally:
         for f in files:
             f.close()
+
+
+def resume_networked(session: Session, stored: StoredGame, restore: Restore,
+                     args: argparse.Namespace) -> int:
+    """The hook for networked games: open the links to the other seats (the addresses last
+    seen, or wait for them to reconnect) and call :func:`play_session` with ``connect`` and
+    ``restore``. The session is ready; the links are the transport's part.
+
+    :raises GameCommandError: until the transport provides them.
+    """
+    raise GameCommandError(f"game {stored.log_path.stem} is a networked game; resuming it "
+                           "needs the network links, which this build cannot open yet")
 
 
 def _info(path: Path) -> GameInfo:

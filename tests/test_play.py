@@ -69,9 +69,16 @@ def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(
     (log,) = _logs(home)
     code, out, _ = _run(capsys, monkeypatch, ["games"])
     assert "unfinished" in out and str(log) in out
+    stopped_at = log.stat().st_size
+    with log.open("ab") as f:
+        f.write(b"\x00\x00\x01\x00half a frame")  # as if the process died mid-write
     code, out, _ = _run(capsys, monkeypatch, ["resume", "--bot", "greedy", "--plain"])
     assert code == 0 and "Game over." in out
     assert main(["verify", str(log)]) == 0
+    verdict = capsys.readouterr().out
+    assert verdict.startswith("VALID") and "torn" not in verdict
+    with log.open("rb") as f:
+        assert b"half a frame" not in f.read()[stopped_at - 100:]
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ import queue
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -202,14 +203,19 @@ def _logs_to(show: Callable[[str], None]) -> Iterator[None]:
         root.handlers = saved
 
 
+Connect = Callable[[Session], AbstractAsyncContextManager[Links]]
+"""Opens the links of a networked game for a session, closing them after (the transport's)."""
+
+
 def run_ui(session: Session, *, log_path: str, options: UiOptions,
-           links: Links | None = None,
+           connect: Connect | None = None,
            restore: tuple[list[bytes], list[bytes]] | None = None) -> bool:
-    """Play ``session`` in the full-screen UI until the player leaves; True if the game ended."""
-    return asyncio.run(_main(session, log_path, options, links, restore))
+    """Play ``session`` in the full-screen UI until the player leaves; True if the game ended.
+    ``connect`` opens the links of a networked game; ``restore`` resumes a game."""
+    return asyncio.run(_main(session, log_path, options, connect, restore))
 
 
-async def _main(session: Session, log_path: str, options: UiOptions, links: Links | None,
+async def _main(session: Session, log_path: str, options: UiOptions, connect: Connect | None,
                 restore: tuple[list[bytes], list[bytes]] | None) -> bool:
     loop = asyncio.get_running_loop()
     tokens: queue.Queue[str] = queue.Queue()
@@ -223,18 +229,22 @@ async def _main(session: Session, log_path: str, options: UiOptions, links: Link
     view = _BridgeView(ctrl, commands, app.invalidate)
     done: asyncio.Future[bool] = loop.create_future()
     with _logs_to(lambda text: ctrl.add_log(text, "log.warn")):
-        return await _run_game_app(session, ctrl, app, view, tokens, done, links, restore)
+        return await _run_game_app(session, ctrl, app, view, tokens, done, connect, restore)
 
 
 async def _run_game_app(session: Session, ctrl: Controller, app: Application[None],
                         view: _BridgeView, tokens: queue.Queue[str], done: asyncio.Future[bool],
-                        links: Links | None, restore: tuple[list[bytes], list[bytes]] | None
-                        ) -> bool:
+                        connect: Connect | None,
+                        restore: tuple[list[bytes], list[bytes]] | None) -> bool:
     loop = asyncio.get_running_loop()
 
     async def trio_main() -> bool:
-        over = await run_session(session, links=links, view=view, read_line=tokens.get,
-                                 restore=restore)
+        if connect is None:
+            over = await run_session(session, view=view, read_line=tokens.get, restore=restore)
+        else:
+            async with connect(session) as links:
+                over = await run_session(session, links=links, view=view, read_line=tokens.get,
+                                         restore=restore)
         app.invalidate()
         return over
 

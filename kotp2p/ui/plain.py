@@ -66,11 +66,14 @@ def format_state(state: rules.State, names: tuple[str, ...], kept: frozenset[int
             lines.append(f"{mark} {names[seat]}{you}: out of the game")
             continue
         cards = ", ".join(rules.card_name(c) for c in state.cards[seat]) or "no cards"
+        marks = "".join(f", {what} {n}" for what, n in (("poison", state.poison[seat]),
+                                                          ("shrink", state.shrink[seat])) if n)
         lines.append(f"{mark} {names[seat]}{you}: ★{state.stars[seat]} ♥{state.hp[seat]}"
-                     f"/{rules.max_hp(state, seat)} ⚡{state.energy[seat]}; {cards}")
+                     f"/{rules.max_hp(state, seat)} ⚡{state.energy[seat]}{marks}; {cards}")
     if state.dice:
         lines.append(f"Dice: {format_dice(state, kept)}; rolls left {state.rolls_left}")
-    market = ", ".join(f"{rules.card_name(c)} ({rules.CARDS[c].cost}⚡)" for c in state.market)
+    market = ", ".join(f"{rules.card_name(c)} ({rules.CARDS[c].cost}⚡)" for c in state.market
+                       if c in rules.CARDS)  # an empty slot (the deck ran out) holds no card
     lines.append(f"Market: {market or 'empty'}")
     return lines
 

@@ -268,3 +268,25 @@ def test_a_link_coming_up_asks_that_seat_alone_for_what_is_missing() -> None:
     assert LinkChanged(2, True) in a.updates() and a.links_up == {2}
     a.link_down(2, 2.0)
     assert LinkChanged(2, False) in a.updates() and a.links_up == set()
+
+
+def test_garbage_from_a_peer_is_refused_with_a_reason_and_the_game_goes_on() -> None:
+    from kotp2p.net.updates import FrameRefused
+
+    t = table(3, seed=11)
+    a = session(t, [0, 1], timeouts=Timeouts(None, None))
+    b = session(t, [2], timeouts=Timeouts(None, None))
+    board = Switchboard([a, b])
+    a.start(0.0)
+    b.start(0.0)
+    a.receive(2, b"\xc1garbage", 0.0)  # not msgpack
+    a.receive(2, b"\x92\xc4\x03abc\xc4\x01x", 0.0)  # [body, sig] that opens to nothing
+    a.receive(1, b"\x90", 0.0)  # a link claiming a seat this process plays
+    a.receive(7, b"\x90", 0.0)  # a seat the game does not have
+    refused = [u for u in a.updates() if isinstance(u, FrameRefused)]
+    assert [u.sender for u in refused] == [2, 2, 1, 7]
+    assert all(u.reason for u in refused)
+    assert "expected a remote seat" in refused[2].reason
+    board.run(0.0)
+    assert a.is_done and b.is_done
+    assert verdict(a.log).status == "VALID"  # type: ignore[arg-type]
