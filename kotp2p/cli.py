@@ -177,6 +177,8 @@ def _game_command(name: str) -> Handler:
 
         if name != "games":
             args.ui = _full_screen(args)
+        if name == "resume":
+            args.screen = _net_screen(args)  # a networked game resumes behind it
         try:
             result: int = getattr(localgame, f"run_{name}_command")(args)
         except localgame.GameCommandError as exc:
@@ -256,6 +258,7 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
                    help="seconds a bot waits before each decision (default 0)")
     p.add_argument("--bind", metavar="ADDR", help="listen on this address only (default: all)")
     _add_ui_options(p)
+    p.add_argument("--trace", metavar="FILE", help=argparse.SUPPRESS)  # timing marks for the bench
 
 
 def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -277,6 +277,11 @@ def run_resume_command(args: argparse.Namespace) -> int:
     info = _info(stored.log_path)
     if info.finished:
         raise GameCommandError(f"game {info.game_id} is over ({_result(info)}); nothing to resume")
+    if info.mode != LOCAL:
+        from kotp2p.net.transport import netgame
+
+        return netgame.run_resume_command(stored, own, args.bot_delay,
+                                          getattr(args, "screen", None))
     session, restore, files = resume_session(stored, own)
     try:
         if info.mode == LOCAL:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -68,6 +70,48 @@ def test_a_host_and_a_joiner_in_two_processes_finish_a_game(tmp_path: Path) -> N
     assert host_log.read_bytes() == join_log.read_bytes()
     contents = read_log(host_log)
     assert [s.name for s in contents.genesis.seats][1].startswith("Bot 1")
+    verdict = subprocess.run([*KOTP2P, "verify", str(host_log), str(join_log)],
+                             env=_env(host_home), capture_output=True, text=True, timeout=120)
+    assert verdict.returncode == 0 and verdict.stdout.startswith("VALID"), verdict.stdout
+
+
+def test_a_joiner_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) -> None:
+    host_home, join_home = tmp_path / "host", tmp_path / "join"
+    host = _start(host_home, ["host", "--bot", "random", "--seats", "3", "--bots", "1",
+                              "--no-announce", "--plain", "--bind", "127.0.0.1"])
+    try:
+        port, _ = _port(host, time.monotonic() + 60)
+        rest: list[tuple[str, str]] = []
+        drain = threading.Thread(target=lambda: rest.append(host.communicate(timeout=300)))
+        drain.start()
+        joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain",
+                                    "--bot-delay", "0.05"])
+        assert joiner.stdout is not None
+        moves = 0
+        while moves < 20:  # mid-game: some moves applied
+            line = joiner.stdout.readline()
+            assert line, "the joiner ended before the game was under way"
+            moves += line.startswith("* ")
+        joiner.send_signal(signal.SIGKILL)
+        joiner.communicate(timeout=30)
+        games = subprocess.run([*KOTP2P, "games", "--json"], env=_env(join_home),
+                               capture_output=True, text=True, timeout=60)
+        (game,) = json.loads(games.stdout)
+        assert game["state"] != "finished" and game["mode"] == "net"
+        resumed = subprocess.run([*KOTP2P, "resume", "--bot", "random", "--plain"],
+                                 env=_env(join_home), stdin=subprocess.DEVNULL,
+                                 capture_output=True, text=True, timeout=240)
+        drain.join(timeout=60)
+    finally:
+        for p in (host, joiner):
+            if p.poll() is None:
+                p.kill()
+    ((host_out, host_err),) = rest
+    assert resumed.returncode == 0, resumed.stdout[-2000:] + resumed.stderr[-2000:]
+    assert host.returncode == 0, host_err[-2000:]
+    (host_log,), (join_log,) = _logs(host_home), _logs(join_home)
+    assert "Game over." in resumed.stdout and "Game over." in host_out
+    assert host_log.read_bytes() == join_log.read_bytes()
     verdict = subprocess.run([*KOTP2P, "verify", str(host_log), str(join_log)],
                              env=_env(host_home), capture_output=True, text=True, timeout=120)
     assert verdict.returncode == 0 and verdict.stdout.startswith("VALID"), verdict.stdout

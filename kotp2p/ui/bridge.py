@@ -437,7 +437,8 @@ class NetScreen:
                 and not current.future.done():
             current.exit()
 
-    async def play(self, session: Session, links: Links, log_path: str) -> bool:
+    async def play(self, session: Session, links: Links, log_path: str,
+                   restore: tuple[list[bytes], list[bytes]] | None = None) -> bool:
         """The game screen over ``session`` until the game ends (True) or the user quits."""
         self.lobby.port = _Joining()
         tokens: queue.Queue[str] = queue.Queue()
@@ -452,7 +453,8 @@ class NetScreen:
         self._switch(app)
         view = _BridgeView(ctrl, commands, app.invalidate)
         try:
-            return await run_session(session, links=links, view=view, read_line=tokens.get)
+            return await run_session(session, links=links, view=view, read_line=tokens.get,
+                                     restore=restore)
         finally:
             tokens.put("")
 

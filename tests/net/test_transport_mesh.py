@@ -224,3 +224,39 @@ async def test_a_stranger_and_a_replayed_handshake_are_refused(
     assert replay_says is not None and "replayed handshake" in replay_says
     refused = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
     assert len(refused) == 2
+
+
+async def test_the_session_sees_one_link_per_remote_seat(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """A process playing seats 0 and 1 has two mesh links to seat 2; its session sees seat 2 up
+    once, gets seat 2's frames once, and its frames to seat 2 leave once."""
+    from kotp2p.net.transport import FrameIn, LinkDown, LinkUp
+    from kotp2p.net.transport.meshlinks import MeshLinks
+
+    table = make_table(ENGINE, 3)
+    seen: list[object] = []
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        high = Process(table, [2], net)
+        links = MeshLinks(table.genesis, {0: table.identities[0], 1: table.identities[1]},
+                          {2: address(2)}, engine_id=ENGINE.engine_id, connect=net.connect)
+
+        async def watch() -> None:
+            async for event in links.events():
+                seen.append(event)
+
+        nursery.start_soon(watch)
+        await nursery.start(high.mesh.run)
+        await nursery.start(links.run)
+        await trio.sleep(1)
+        assert high.mesh.send(2, 1, codec.frame(msg("from", 2)))
+        await links.send(2, codec.frame(msg("to", 2)))
+        await trio.sleep(1)
+        for link in list(links.mesh.links.values()):
+            await trio.aclose_forcefully(link.framed.stream)
+        await trio.sleep(0.1)
+        nursery.cancel_scope.cancel()
+    assert seen[:2] == [LinkUp(2), FrameIn(2, msg("from", 2))]
+    assert LinkDown(2) in seen[2:]
+    assert high.got == [(2, 0, msg("to", 2))]

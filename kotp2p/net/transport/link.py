@@ -42,6 +42,8 @@ PING = codec.pack(["ping"])
 PONG = codec.pack(["pong"])
 PING_FRAME = codec.frame(PING)
 PONG_FRAME = codec.frame(PONG)
+BATCH = 65536
+"""Bytes of queued frames the writer joins into one send."""
 _HANDSHAKE_PREFIXES = tuple(codec.pack([m])[1:] for m in MAGICS)
 
 
@@ -205,22 +207,39 @@ class Link:
 
     async def _writer(self) -> None:
         async with self._outgoing:
-            async for frame in self._outgoing:
-                if frame is None:
-                    if not self._linger:
-                        self.close(self._closing or "closed")
-                        return
-                    try:
-                        await self.framed.send_eof()
-                    except PeerClosed as exc:
-                        self.close(str(exc))
-                    self._eof_sent = True
-                    return
+            async for first in self._outgoing:
+                batch, end = self._batch(first)
                 try:
-                    await self.framed.send(frame)
+                    if batch:
+                        await self.framed.send(batch)
+                    if end and self._linger:
+                        await self.framed.send_eof()
                 except PeerClosed as exc:
                     self.close(str(exc))
                     return
+                if end:
+                    if self._linger:
+                        self._eof_sent = True
+                    else:
+                        self.close(self._closing or "closed")
+                    return
+
+    def _batch(self, first: bytes | None) -> tuple[bytes, bool]:
+        """``first`` and the frames already queued behind it, joined (one system call for a
+        burst), up to :data:`BATCH` bytes; True when the close marker was reached."""
+        parts: list[bytes] = []
+        size = 0
+        item = first
+        while item is not None:
+            parts.append(item)
+            size += len(item)
+            if size >= BATCH:
+                return b"".join(parts), False
+            try:
+                item = self._outgoing.receive_nowait()
+            except (trio.WouldBlock, trio.EndOfChannel):
+                return b"".join(parts), False
+        return b"".join(parts), True
 
     async def _pinger(self) -> None:
         cfg = self.config

@@ -10,7 +10,7 @@ while at least one link to it is open.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 
 import trio
 
@@ -29,7 +29,9 @@ class MeshLinks:
 
     def __init__(self, genesis: Genesis, local: Mapping[int, Identity],
                  addresses: Mapping[int, Address], *, engine_id: str,
-                 connect: Connector = tcp_connector, config: MeshConfig | None = None) -> None:
+                 connect: Connector = tcp_connector, config: MeshConfig | None = None,
+                 on_send: Callable[[int, bytes], None] | None = None) -> None:
+        self.on_send = on_send
         self._send, self._receive = trio.open_memory_channel[LinkEvent](QUEUE)
         self._up: dict[int, set[int]] = {}
         self.mesh = Mesh(genesis, local, addresses, self._frame, engine_id=engine_id,
@@ -47,6 +49,8 @@ class MeshLinks:
         """Queue ``frame`` for remote ``seat`` on an open link (dropped if none is open: the
         peer asks for it again with ``sync``)."""
         await trio.lowlevel.checkpoint()
+        if self.on_send is not None:
+            self.on_send(seat, frame)
         for local in sorted(self.mesh.local):
             if self.mesh.send(local, seat, frame):
                 return

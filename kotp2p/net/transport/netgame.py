@@ -33,9 +33,10 @@ from typing import TYPE_CHECKING, TextIO
 import trio
 
 from kotp2p import rules
-from kotp2p.localgame import GameCommandError, bot_decider
+from kotp2p.localgame import GameCommandError, bot_decider, resume_session
 from kotp2p.net.beacon import BROADCAST, DEFAULT_BEACON_PORT, Announcement, BeaconBook
 from kotp2p.net.chain import PEEK_TAG, SecretChain
+from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import LogWriter
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.handshake import PROTOCOL_VERSION
@@ -53,7 +54,8 @@ from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby, LobbyFailed
 from kotp2p.net.transport.mainloop import run_main
 from kotp2p.net.transport.mesh import Address, MeshPort
 from kotp2p.net.transport.meshlinks import MeshLinks
-from kotp2p.net.transport.runner import run_session
+from kotp2p.net.transport.runner import View, run_session
+from kotp2p.net.transport.trace import Trace, TracedView
 from kotp2p.ui.lobby_plain import PlainLobby
 from kotp2p.ui.plain import PlainView
 
@@ -160,7 +162,7 @@ async def _lobby_input(lines: Lines, view: PlainLobby, run: Callable[[str], None
 
 async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
                 bot_delay: float, game_port: MeshPort, my_port: int, lines: Lines | None,
-                out: TextIO, ui: NetScreen | None = None) -> int:
+                out: TextIO, trace_path: str | None = None, ui: NetScreen | None = None) -> int:
     """The game after the lobby: files, mesh, session."""
     g = started.genesis
     engine = RulesEngine()
@@ -173,7 +175,7 @@ async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
     write_private(PeersFile.path_for(stored.log_path), PeersFile(my_port, remote).to_bytes())
     try:
         return await _run_game(g, engine, stored, (log, journal), seats, me, remote, timeout,
-                               bot_delay, game_port, lines, out, ui)
+                               bot_delay, game_port, lines, out, trace_path, ui)
     finally:
         log.close()
         journal.close()
@@ -183,7 +185,7 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
                     files: tuple[LogWriter, LogWriter], seats: dict[int, Seat], me: int,
                     remote: dict[int, Address], timeout: int, bot_delay: float,
                     game_port: MeshPort, lines: Lines | None, out: TextIO,
-                    ui: NetScreen | None = None) -> int:
+                    trace_path: str | None, ui: NetScreen | None = None) -> int:
     log, journal = files
     local = {i: LocalSeat(PeerProtocol(g, i, s.identity, s.secret, engine),
                           None if s.bot is None else bot_decider(s.bot, int.from_bytes(
@@ -194,20 +196,72 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
     links = MeshLinks(g, {i: s.identity for i, s in seats.items()}, remote,
                       engine_id=engine.engine_id)
     game_port.attach(links.mesh)
+    trace = Trace(trace_path) if trace_path else None
+    try:
+        return await _drive(session, links, stored, lines, out, None, trace, ui)
+    finally:
+        if trace is not None:
+            trace.close()
+
+
+async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: Lines | None,
+                 out: TextIO, restore: tuple[list[bytes], list[bytes]] | None,
+                 trace: Trace | None = None, ui: NetScreen | None = None) -> int:
+    """Run the session over the mesh until the game ends, then let the peers read the end
+    (in the full screen ``ui`` if given)."""
+    g = session.genesis
     view = PlainView(session, out)
     view.say(f"Game {g.game_id.hex()[:16]}: " + ", ".join(session.names())
              + f". Log: {stored.log_path}")
+    shown: View = view if trace is None else TracedView(view, trace)
+    if trace is not None:
+        links.on_send = trace.sent
+        trace.mark("S")
     async with trio.open_nursery() as nursery:
         await nursery.start(links.run)
-        if ui is not None:  # the full screen
-            await ui.play(session, links, str(stored.log_path))
+        if ui is not None:
+            await ui.play(session, links, str(stored.log_path), restore)
         else:
-            await run_session(session, links=links, view=view,
+            await run_session(session, links=links, view=shown, restore=restore,
                               read_line=lines.get if lines is not None else None)
+        if trace is not None:
+            trace.mark("E")
         await links.finish(LINGER)
         nursery.cancel_scope.cancel()
     view.say(f"Log: {stored.log_path}")
     return 0
+
+
+async def resume_game(stored: StoredGame, own_bot: str | None, bot_delay: float,
+                      out: TextIO, ui: NetScreen | None = None) -> int:
+    """Continue a networked game from its files: the session from the log and the journal, the
+    mesh from the peers file (listening on the same port again, so the seats that dial this
+    one find it)."""
+    path = PeersFile.path_for(stored.log_path)
+    try:
+        peers = PeersFile.from_bytes(path.read_bytes())
+    except (OSError, RemoteProtocolError) as exc:
+        why = exc.reason if isinstance(exc, RemoteProtocolError) else (exc.strerror or str(exc))
+        raise GameCommandError(f"cannot read where the other seats listen ({path}): {why}"
+                               ) from None
+    session, restore, files = resume_session(stored, own_bot)
+    session.bot_delay = bot_delay
+    local = {i: ls.protocol.identity for i, ls in session.seats.items()}
+    human = session.seats[session.me].decide is None
+    links = MeshLinks(session.genesis, local, peers.addresses, engine_id=session.engine.engine_id)
+    try:
+        async with trio.open_nursery() as nursery:
+            port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, None))
+            if port != peers.port:
+                print(f"port {peers.port} is taken: the seats that call this one cannot reach "
+                      f"it on port {port}", file=out, flush=True)
+            lines = Lines(sys.stdin) if human and ui is None else None
+            result = await _drive(session, links, stored, lines, out, restore, ui=ui)
+            nursery.cancel_scope.cancel()
+    finally:
+        for f in files:
+            f.close()
+    return result
 
 
 async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
@@ -264,7 +318,7 @@ async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
                 await trio.sleep(0.05)
             lobby_tasks.cancel_scope.cancel()
         result = await _play(started[0], seats, 0, args.timeout, args.bot_delay, game_port,
-                             my_port, lines, out, ui)
+                             my_port, lines, out, args.trace, ui)
         nursery.cancel_scope.cancel()
     return result
 
@@ -353,7 +407,7 @@ async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
         assert lobby.seat is not None
         timeout = lobby.view.timeout if lobby.view is not None else DEFAULT_TIMEOUT
         result = await _play(started, {lobby.seat: seat}, lobby.seat, timeout, args.bot_delay,
-                             game_port, my_port, lines, out, ui)
+                             game_port, my_port, lines, out, args.trace, ui)
         nursery.cancel_scope.cancel()
     return result
 
@@ -364,6 +418,14 @@ def run_host_command(args: argparse.Namespace) -> int:
     if screen is not None:
         return int(screen(lambda ui: host_game(args, ui.writer, ui)))
     return run_main(partial(host_game, args, sys.stdout))
+
+
+def run_resume_command(stored: StoredGame, own_bot: str | None, bot_delay: float,
+                       screen: Callable[..., int] | None = None) -> int:
+    """Entry of ``kotp2p resume`` for a networked game (``screen``: the full-screen UI)."""
+    if screen is not None:
+        return int(screen(lambda ui: resume_game(stored, own_bot, bot_delay, ui.writer, ui)))
+    return run_main(partial(resume_game, stored, own_bot, bot_delay, sys.stdout))
 
 
 def run_join_command(args: argparse.Namespace) -> int:

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Network figures with one process per peer on 127.0.0.1, for 2, 4 and 6 peers: the time from a
+MOVE that triggers a roll to every peer knowing the dice (median and p99), the wall time of a whole
+game between instant random bots, and the peak RSS of one peer process.
+
+Each peer runs ``kotp2p host``/``join --bot random`` with the hidden ``--trace FILE`` option, which
+marks (wall-clock ns) when a MOVE carrying the reveal for random event k leaves its author and when
+each process learns the outcome of k."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+KOTP2P = [sys.executable, "-m", "kotp2p"]
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _start(home: Path, args: list[str], out: Path) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "KOTP2P_HOME": str(home), "PYTHONUNBUFFERED": "1",
+           "PYTHONPATH": str(ROOT)}
+    with open(out, "wb") as f:
+        return subprocess.Popen([*KOTP2P, *args], env=env, stdin=subprocess.DEVNULL, stdout=f,
+                                stderr=subprocess.STDOUT, cwd=ROOT)
+
+
+def _port(out: Path, proc: subprocess.Popen[bytes]) -> int:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        m = re.search(rb"hosting on port (\d+)", out.read_bytes())
+        if m:
+            return int(m.group(1))
+        if proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    raise SystemExit(f"the host did not start:\n{out.read_text()}")
+
+
+def _marks(path: Path) -> list[tuple[str, int, int]]:
+    out = []
+    for line in path.read_text().splitlines():
+        what, value, ns = line.split()
+        out.append((what, int(value), int(ns)))
+    return out
+
+
+def one_game(peers: int, tmp: Path) -> tuple[list[float], float, int]:
+    """Latencies (ms) of every roll triggered by a MOVE, the game's wall time (s) and the peak
+    RSS (kB) of the largest peer process."""
+    procs, traces = [], []
+    for i in range(peers):
+        (tmp / f"p{i}").mkdir()
+        traces.append(tmp / f"p{i}.trace")
+    host = _start(tmp / "p0", ["host", "--seats", str(peers), "--bot", "random", "--port", "0",
+                               "--bind", "127.0.0.1", "--no-announce", "--plain",
+                               "--trace", str(traces[0])], tmp / "p0.out")
+    procs.append(host)
+    port = _port(tmp / "p0.out", host)
+    for i in range(1, peers):
+        procs.append(_start(tmp / f"p{i}", ["join", f"127.0.0.1:{port}", "--bot", "random",
+                                           "--bind", "127.0.0.1", "--plain",
+                                           "--trace", str(traces[i])], tmp / f"p{i}.out"))
+    for i, p in enumerate(procs):
+        if p.wait(timeout=900) != 0:
+            raise SystemExit(f"peer {i} failed:\n{(tmp / f'p{i}.out').read_text()[-3000:]}")
+    moves: dict[int, int] = {}
+    known: dict[int, list[int]] = {}
+    starts, ends, rss = [], [], []
+    for t in traces:
+        for what, value, ns in _marks(t):
+            if what == "M":
+                moves[value] = min(ns, moves.get(value, ns))
+            elif what == "R":
+                known.setdefault(value, []).append(ns)
+            elif what == "S":
+                starts.append(ns)
+            elif what == "E":
+                ends.append(ns)
+            elif what == "X":
+                rss.append(value)
+    latencies = [(max(known[k]) - sent) / 1e6 for k, sent in moves.items()
+                 if len(known.get(k, ())) == peers]
+    return latencies, (max(ends) - min(starts)) / 1e9, max(rss)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mesh-peers", default="2,4,6", help="peer counts (default 2,4,6)")
+    parser.add_argument("--mesh-games", type=int, default=1, help="games per peer count")
+    args, _ = parser.parse_known_args()
+    print("one process per peer on 127.0.0.1, instant random bots")
+    for peers in (int(x) for x in args.mesh_peers.split(",")):
+        latencies: list[float] = []
+        walls, rsses = [], []
+        for _ in range(args.mesh_games):
+            with tempfile.TemporaryDirectory(prefix="kotp2p-bench-") as tmp:
+                lat, wall, rss = one_game(peers, Path(tmp))
+            latencies += lat
+            walls.append(wall)
+            rsses.append(rss)
+        latencies.sort()
+        p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+        print(f"{peers} peers: MOVE to dice at every peer: median {statistics.median(latencies):6.2f} ms"
+              f", p99 {p99:6.2f} ms ({len(latencies)} rolls); game wall time "
+              f"{statistics.median(walls):5.1f} s; peak RSS of a peer {max(rsses) / 1024:5.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
