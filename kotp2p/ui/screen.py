@@ -259,15 +259,15 @@ def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 
         kind = "keep" if cd.kind == rules.KEEP else "discard"
         text = printable(card_text(card))
         head = f" {slot + 1} "
-        indent = 1 + len(head) + name_w + 4 + 8
-        parts = wrap(text, max(10, width - indent))
-        if len(parts) > rows:
-            parts = [*parts[: rows - 1], cut(" ".join(parts[rows - 1:]), width - indent)]
         line: Line = [("class:footer.key" if buying else "", head),
                       ("class:card", f" {cd.name.ljust(name_w)}"),
                       ("class:cost", f"{cost:>2}{sym.energy} "),
-                      (f"class:card.{kind}", f"{kind:<8}"),
-                      ("", parts[0])]
+                      (f"class:card.{kind}", f"{kind:<8}")]
+        indent = width_of(line)
+        parts = wrap(text, max(10, width - indent))
+        if len(parts) > rows:
+            parts = [*parts[: rows - 1], cut(" ".join(parts[rows - 1:]), width - indent)]
+        line.append(("", parts[0]))
         lines = [line] + [[("", " " * indent + p)] for p in parts[1:]]
         if buying:
             lines = [[(*f, click(ctrl, str(slot + 1))) for f in ln] for ln in lines]
