@@ -147,11 +147,11 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
     for i, seat in enumerate(view.seats):
         you = "class:you" if i == me else ""
         if seat.is_free:
-            body.append([("class:hint", f"  seat {i + 1}: free")])
+            body.append([("class:hint", f"  seat {i}: free")])
             continue
         ready = "ready" if seat.ready else "not ready"
         bot = f" bot ({seat.bot})" if seat.bot else ""
-        body.append([(you, f"  seat {i + 1}: {printable(seat.name)[:14]:<14}"),
+        body.append([(you, f"  seat {i}: {printable(seat.name)[:14]:<14}"),
                      ("class:hint", f" {seat.fingerprint} "),
                      ("class:card", f" {seat.monster or 'no monster yet':<14}"),
                      ("class:energy" if seat.ready else "class:waiting", f" {ready}"),
