@@ -177,8 +177,6 @@ def _game_command(name: str) -> Handler:
 
         if name != "games":
             args.ui = _full_screen(args)
-        if name == "resume":
-            args.screen = _net_screen(args)  # a networked game resumes behind it
         try:
             result: int = getattr(localgame, f"run_{name}_command")(args)
         except localgame.GameCommandError as exc:

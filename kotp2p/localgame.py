@@ -277,11 +277,6 @@ def run_resume_command(args: argparse.Namespace) -> int:
     info = _info(stored.log_path)
     if info.finished:
         raise GameCommandError(f"game {info.game_id} is over ({_result(info)}); nothing to resume")
-    if info.mode != LOCAL:
-        from kotp2p.net.transport import netgame
-
-        return netgame.run_resume_command(stored, own, args.bot_delay,
-                                          getattr(args, "screen", None))
     session, restore, files = resume_session(stored, own)
     try:
         if info.mode == LOCAL:
@@ -299,10 +294,11 @@ def resume_networked(session: Session, stored: StoredGame, restore: Restore,
     seen, or wait for them to reconnect) and call :func:`play_session` with ``connect`` and
     ``restore``. The session is ready; the links are the transport's part.
 
-    :raises GameCommandError: until the transport provides them.
+    :raises GameCommandError: the peers file is unreadable.
     """
-    raise GameCommandError(f"game {stored.log_path.stem} is a networked game; resuming it "
-                           "needs the network links, which this build cannot open yet")
+    from kotp2p.net.transport import netgame
+
+    return netgame.resume_networked(session, stored, restore, args)
 
 
 def _info(path: Path) -> GameInfo:

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -115,3 +116,34 @@ def test_a_joiner_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) 
     verdict = subprocess.run([*KOTP2P, "verify", str(host_log), str(join_log)],
                              env=_env(host_home), capture_output=True, text=True, timeout=120)
     assert verdict.returncode == 0 and verdict.stdout.startswith("VALID"), verdict.stdout
+
+
+def _free_udp_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def test_a_joiner_finds_the_game_by_its_beacon_on_loopback(tmp_path: Path) -> None:
+    beacon = f"127.0.0.1:{_free_udp_port()}"
+    host_home, join_home = tmp_path / "host", tmp_path / "join"
+    host = _start(host_home, ["host", "--bot", "random", "--seats", "2", "--announce", beacon,
+                              "--plain", "--bind", "127.0.0.1", "--port", "0",
+                              "--join-code", "tiger"])
+    try:
+        port, _ = _port(host, time.monotonic() + 60)
+        rest: list[tuple[str, str]] = []
+        drain = threading.Thread(target=lambda: rest.append(host.communicate(timeout=300)))
+        drain.start()
+        joiner = _start(join_home, ["join", "--discover", beacon, "--bot", "random", "--plain",
+                                    "--join-code", "tiger"])
+        join_out, join_err = joiner.communicate(timeout=240)
+        drain.join(timeout=60)
+    finally:
+        for p in (host, joiner):
+            if p.poll() is None:
+                p.kill()
+    assert joiner.returncode == 0, join_err[-2000:]
+    assert f"1. Player's game hosted by Player at 127.0.0.1:{port}: 1 of 2 seats free, join code needed" in join_out
+    assert "Game over." in join_out and "Game over." in rest[0][0]

@@ -329,9 +329,17 @@ class Session:
             self._run(now)
 
     def vote_eject(self, now: float) -> None:
-        """The view's human agrees to eject the seats holding the game up (after the hard
-        deadline); nothing happens unless every other live seat votes the same."""
+        """The view's human agrees to eject the seats holding the game up; nothing happens
+        unless every other live seat votes the same.
+
+        :raises LocalProtocolError: the hard deadline of the current wait has not passed.
+        """
         with self._working():
+            hard = self.timeouts.hard
+            overdue = tuple(s for s in self.protocol.blocking() if s not in self.seats)
+            if hard is None or now < self._since + hard or not overdue or self.is_over:
+                raise LocalProtocolError("nobody is overdue: a vote to eject comes after the "
+                                         "hard deadline")
             self._handle(self.me, self.protocol.hard_timeout())
             self._run(now)
 

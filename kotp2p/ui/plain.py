@@ -126,7 +126,6 @@ class PlainView:
         self.out = out
         self._kept: frozenset[int] = frozenset()
         self._kept_turn = -1
-        self._asked = False
 
     def say(self, line: str) -> None:
         """Print one line."""
@@ -155,7 +154,6 @@ class PlainView:
                 who = ", ".join(_who(s, x) for x in u.seats)
                 self.say(f"… waiting for {who}")
             elif isinstance(u, EjectAsked):
-                self._asked = True
                 who = ", ".join(_who(s, x) for x in u.seats)
                 self.say(f"? {who} did not answer in time. Type `eject` to vote them out "
                          "(only if every other player agrees), or keep waiting.")
@@ -217,11 +215,8 @@ class PlainView:
             elif word == "say":
                 s.chat(rest, now)
             elif word == "eject":
-                if not self._asked:
-                    self.say("refused: nobody is overdue; `eject` is for after the hard deadline")
-                else:
-                    s.vote_eject(now)
-                    self.say("you voted to eject the absent players")
+                s.vote_eject(now)
+                self.say("you voted to eject the absent players")
             elif not s.my_turn:
                 self.say(f"refused: it is not your decision now (waiting for "
                          f"{', '.join(_who(s, x) for x in s.awaited()[0]) or 'nobody'})")

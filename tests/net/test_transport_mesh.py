@@ -260,3 +260,34 @@ async def test_the_session_sees_one_link_per_remote_seat(
     assert seen[:2] == [LinkUp(2), FrameIn(2, msg("from", 2))]
     assert LinkDown(2) in seen[2:]
     assert high.got == [(2, 0, msg("to", 2))]
+
+
+async def test_the_host_leaving_after_the_genesis_leaves_the_other_links_up(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """Seat 0 (the host) vanishes once the mesh is up: seats 1 and 2 keep their own link, which
+    never went through the host; nobody dials seat 0 (the lower seat dials: a host that comes
+    back calls the others)."""
+    table = make_table(ENGINE, 3)
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        procs = [Process(table, [i], net) for i in range(3)]
+        with trio.CancelScope() as host_scope:
+            async with trio.open_nursery() as host_nursery:
+                await host_nursery.start(procs[0].mesh.run)
+                for p in procs[1:]:
+                    await nursery.start(p.mesh.run)
+                await trio.sleep(1)
+                assert procs[2].mesh.is_up(2, 0) and procs[2].mesh.is_up(2, 1)
+                del net.servers[address(0)]
+                for link in list(procs[0].mesh.links.values()):
+                    link.close("the host's process is gone")
+                host_scope.cancel()
+        await trio.sleep(30)
+        assert procs[1].mesh.is_up(1, 2) and not procs[1].mesh.is_up(1, 0)
+        assert procs[1].mesh.send(1, 2, codec.frame(msg("still", "here")))
+        await trio.sleep(1)
+        redials = [t for t, a in net.attempts if a == address(0)]
+        nursery.cancel_scope.cancel()
+    assert procs[2].got[-1] == (2, 1, msg("still", "here"))
+    assert redials == []

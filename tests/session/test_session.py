@@ -163,6 +163,8 @@ def test_a_stall_is_shown_at_the_soft_deadline_and_bots_eject_at_the_hard_one() 
 
 def test_a_human_is_asked_and_nothing_is_ejected_until_every_other_seat_votes() -> None:
     board, a = _stalled_game(humans=[0])
+    with pytest.raises(LocalProtocolError, match="nobody is overdue"):
+        a.vote_eject(119.0)
     board.tick(120.0)
     assert _of(EjectAsked, board.seen[0]) == [EjectAsked((2,))]
     board.tick(500.0)

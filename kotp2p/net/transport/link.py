@@ -126,7 +126,7 @@ class Link:
         try:
             self._send.send_nowait(None)
         except (trio.WouldBlock, trio.ClosedResourceError, trio.BrokenResourceError):
-            self.close(reason)
+            self.close(reason, fault=False)
 
     def strike(self, reason: str) -> None:
         """The consumer refused a frame from this peer; too many close the link."""
@@ -134,12 +134,15 @@ class Link:
         if self.strikes >= self.config.max_strikes:
             self.close(f"{self.strikes} bad frames (the last: {reason})")
 
-    def close(self, reason: str) -> None:
-        """Close the link (once), logging ``reason``."""
+    def close(self, reason: str, *, fault: bool = True) -> None:
+        """Close the link (once), logging ``reason``: as a warning when the peer is at
+        ``fault`` (garbage, a flood, silence...), else as information (the peer left, we are
+        done)."""
         if self.reason is not None:
             return
         self.reason = reason
-        log.warning("link to %s closed: %s", self.label, reason)
+        log.log(logging.WARNING if fault else logging.INFO, "link to %s closed: %s", self.label,
+                reason)
         if self._scope is not None:
             self._scope.cancel()
 
@@ -160,7 +163,7 @@ class Link:
             with trio.CancelScope(shield=True):
                 await self.framed.aclose()
         if self.reason is None:  # pragma: no cover - every task ends by closing the link
-            self.close("closed")
+            self.close("closed", fault=False)
         assert self.reason is not None
         return self.reason
 
@@ -173,7 +176,8 @@ class Link:
             try:
                 frames, size = await self.framed.receive_chunk()
             except PeerClosed as exc:
-                self.close(self._closing if self._eof_sent and self._closing else str(exc))
+                self.close(self._closing if self._eof_sent and self._closing else str(exc),
+                           fault=False)
                 return
             except FrameTooLarge as exc:
                 self.close(f"oversized frame: {exc.reason}")
@@ -215,13 +219,13 @@ class Link:
                     if end and self._linger:
                         await self.framed.send_eof()
                 except PeerClosed as exc:
-                    self.close(str(exc))
+                    self.close(str(exc), fault=False)
                     return
                 if end:
                     if self._linger:
                         self._eof_sent = True
                     else:
-                        self.close(self._closing or "closed")
+                        self.close(self._closing or "closed", fault=False)
                     return
 
     def _batch(self, first: bytes | None) -> tuple[bytes, bool]:

@@ -211,7 +211,7 @@ class Mesh:
         old = self.links.get((local, remote))
         self.links[(local, remote)] = link
         if old is not None:
-            old.close("replaced by a newer connection")
+            old.close("replaced by a newer connection", fault=False)
         else:
             self.on_link(local, remote, True)
         try:

@@ -25,7 +25,8 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, TextIO
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING, TextIO
 import trio
 
 from kotp2p import rules
-from kotp2p.localgame import GameCommandError, bot_decider, resume_session
+from kotp2p.localgame import GameCommandError, Restore, bot_decider, play_session
 from kotp2p.net.beacon import BROADCAST, DEFAULT_BEACON_PORT, Announcement, BeaconBook
 from kotp2p.net.chain import PEEK_TAG, SecretChain
 from kotp2p.net.errors import RemoteProtocolError
@@ -232,11 +233,14 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
     return 0
 
 
-async def resume_game(stored: StoredGame, own_bot: str | None, bot_delay: float,
-                      out: TextIO, ui: NetScreen | None = None) -> int:
-    """Continue a networked game from its files: the session from the log and the journal, the
-    mesh from the peers file (listening on the same port again, so the seats that dial this
-    one find it)."""
+def resume_networked(session: Session, stored: StoredGame, restore: Restore,
+                     args: argparse.Namespace) -> int:
+    """Continue a networked game from its files: the session is rebuilt from the log and the
+    journal; the mesh comes from the peers file, listening on the same port again so the seats
+    that dial this one find it.
+
+    :raises GameCommandError: the peers file is missing or damaged.
+    """
     path = PeersFile.path_for(stored.log_path)
     try:
         peers = PeersFile.from_bytes(path.read_bytes())
@@ -244,24 +248,26 @@ async def resume_game(stored: StoredGame, own_bot: str | None, bot_delay: float,
         why = exc.reason if isinstance(exc, RemoteProtocolError) else (exc.strerror or str(exc))
         raise GameCommandError(f"cannot read where the other seats listen ({path}): {why}"
                                ) from None
-    session, restore, files = resume_session(stored, own_bot)
-    session.bot_delay = bot_delay
+    return play_session(session, stored.log_path, bot_delay=args.bot_delay, restore=restore,
+                        connect=partial(_reconnect, peers), ui=getattr(args, "ui", None))
+
+
+@asynccontextmanager
+async def _reconnect(peers: PeersFile, session: Session) -> AsyncIterator[MeshLinks]:
+    """The links of a resumed game, for the time the session runs; then the peers read the
+    end."""
     local = {i: ls.protocol.identity for i, ls in session.seats.items()}
-    human = session.seats[session.me].decide is None
-    links = MeshLinks(session.genesis, local, peers.addresses, engine_id=session.engine.engine_id)
-    try:
-        async with trio.open_nursery() as nursery:
-            port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, None))
-            if port != peers.port:
-                print(f"port {peers.port} is taken: the seats that call this one cannot reach "
-                      f"it on port {port}", file=out, flush=True)
-            lines = Lines(sys.stdin) if human and ui is None else None
-            result = await _drive(session, links, stored, lines, out, restore, ui=ui)
-            nursery.cancel_scope.cancel()
-    finally:
-        for f in files:
-            f.close()
-    return result
+    links = MeshLinks(session.genesis, local, peers.addresses,
+                      engine_id=session.engine.engine_id)
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, None))
+        if port != peers.port:
+            print(f"port {peers.port} is taken: the seats that call this one cannot reach it on "
+                  f"port {port}", file=sys.stdout, flush=True)
+        await nursery.start(links.run)
+        yield links
+        await links.finish(LINGER)
+        nursery.cancel_scope.cancel()
 
 
 async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
@@ -418,14 +424,6 @@ def run_host_command(args: argparse.Namespace) -> int:
     if screen is not None:
         return int(screen(lambda ui: host_game(args, ui.writer, ui)))
     return run_main(partial(host_game, args, sys.stdout))
-
-
-def run_resume_command(stored: StoredGame, own_bot: str | None, bot_delay: float,
-                       screen: Callable[..., int] | None = None) -> int:
-    """Entry of ``kotp2p resume`` for a networked game (``screen``: the full-screen UI)."""
-    if screen is not None:
-        return int(screen(lambda ui: resume_game(stored, own_bot, bot_delay, ui.writer, ui)))
-    return run_main(partial(resume_game, stored, own_bot, bot_delay, sys.stdout))
 
 
 def run_join_command(args: argparse.Namespace) -> int:
