@@ -19,11 +19,11 @@ if TYPE_CHECKING:
     from kotp2p.net.session import Session
     from kotp2p.ui.bridge import UiOptions
 
+from kotp2p.errors import CommandError
+
 log = logging.getLogger(__name__)
 
-
-class CommandError(Exception):
-    """An error the user can fix; printed without a traceback, exit code 1."""
+__all__ = ["CommandError", "main"]
 
 
 Handler = Callable[[argparse.Namespace], int]
@@ -55,7 +55,7 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _cmd_identity(args: argparse.Namespace) -> int:
-    from kotp2p.net.commands import run_identity_command
+    from kotp2p.commands import run_identity_command
 
     return run_identity_command(args)
 
@@ -73,7 +73,7 @@ def _add_identity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
-    from kotp2p.net.commands import run_verify_command
+    from kotp2p.commands import run_verify_command
 
     return run_verify_command(args)
 
@@ -94,7 +94,7 @@ def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from kotp2p.net.commands import run_replay_command
+    from kotp2p.commands import run_replay_command
 
     return run_replay_command(args)
 
@@ -198,8 +198,8 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--level", default="greedy", help="the bots' level: random or greedy "
                    "(default greedy)")
     p.add_argument("--monster", help="your monster (default: the first free one)")
-    p.add_argument("--seed", type=int, help="derive every key and chain from this number "
-                   "(a reproducible game, for tests and demos)")
+    p.add_argument("--seed", type=int, help="derive the bots' keys and every chain from this "
+                   "number (a reproducible game, for tests and demos)")
     p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
                    help="seconds a bot waits before each decision (default 0)")

@@ -28,10 +28,10 @@ from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import SUFFIX, LogWriter
 from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, sign_genesis
 from kotp2p.net.identity import Identity, load_identity
+from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.narration import printable
 from kotp2p.net.paths import games_dir
 from kotp2p.net.protocol import PeerProtocol
-from kotp2p.net.rules_engine import RulesEngine
 from kotp2p.net.session import Decider, LocalSeat, Session, Timeouts
 from kotp2p.net.store import (
     LOCAL,

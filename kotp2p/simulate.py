@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from kotp2p import rules
 from kotp2p.bots import BOT_KINDS, make_bot
+from kotp2p.errors import CommandError
 
 
 @dataclass
@@ -32,6 +33,8 @@ class GameRecord:
     applies: int
     digest: bytes
     purchases: list[tuple[int, int]] = field(default_factory=list)  # (seat, card id)
+    damage: int = 0  # health lost by every monster
+    yields: int = 0  # times a monster yielded Tokyo
 
 
 def _seed(*parts: int) -> int:
@@ -51,8 +54,11 @@ def play_game(
     rng = random.Random(_seed(seed, game))
     bots = [make_bot(kind, _seed(seed, game, seat)) for seat, kind in enumerate(bot_kinds)]
     purchases: list[tuple[int, int]] = []
+    damage = yields = 0
+    by_points = False
     applies = 0
     apply = rules.apply
+    events: list[rules.Event] = []
     while not state.over:
         pending = state.pending
         if isinstance(pending, rules.RandomRequest):
@@ -60,24 +66,20 @@ def play_game(
         else:
             assert isinstance(pending, rules.Decision)
             action = bots[pending.seat].choose(state)
-            if type(action) is rules.Buy:
-                purchases.append((pending.seat, action.card))
-            elif type(action) is rules.UseCard:
-                # A card ability may buy a card too (from another monster, from the deck).
-                after = apply(state, action)
-                gained = set(after.cards[pending.seat]) - set(state.cards[pending.seat])
-                gained |= set(state.deck) - set(after.deck)
-                purchases.extend((pending.seat, c) for c in sorted(gained))
-                state = after
-                applies += 1
-                if applies > max_applies:
-                    raise RuntimeError(f"game {game} did not end within {max_applies} inputs")
-                continue
-        state = apply(state, action)
+        state = apply(state, action, events=events)
+        for e in events:  # the statistics read what happened, never diffs of states
+            if type(e) is rules.CardBought:  # from the market, a monster, the deck
+                purchases.append((e.seat, e.card))
+            elif type(e) is rules.Damaged:
+                damage += e.amount
+            elif type(e) is rules.YieldedTokyo:
+                yields += 1
+            elif type(e) is rules.GameOver:
+                by_points = e.by_stars
+        events.clear()
         applies += 1
         if applies > max_applies:
             raise RuntimeError(f"game {game} did not end within {max_applies} inputs")
-    by_points = bool(state.winners) and all(state.stars[w] >= 20 for w in state.winners)
     return GameRecord(
         seats=tuple(bot_kinds),
         winners=state.winners,
@@ -87,6 +89,8 @@ def play_game(
         applies=applies,
         digest=state.digest(),
         purchases=purchases,
+        damage=damage,
+        yields=yields,
     )
 
 
@@ -107,6 +111,8 @@ class Summary:
     mean_turns: float
     mean_random_events: float
     mean_applies: float
+    mean_damage: float
+    mean_yields: float
     seconds: float
     digest: str
     card_bought: dict[int, int]
@@ -129,6 +135,8 @@ class Summary:
             "mean_turns": self.mean_turns,
             "mean_random_events": self.mean_random_events,
             "mean_inputs": self.mean_applies,
+            "mean_damage": self.mean_damage,
+            "mean_yields": self.mean_yields,
             "games_per_second": self.games / self.seconds if self.seconds else None,
             "digest": self.digest,
             "cards": {
@@ -162,7 +170,7 @@ def simulate(
     bot_wins: dict[str, float] = dict.fromkeys(kinds, 0.0)
     bot_seats: dict[str, int] = dict.fromkeys(kinds, 0)
     by_points = by_elim = none = 0
-    turns = events = applies = 0
+    turns = events = applies = damage = yields = 0
     card_bought: dict[int, int] = {}
     card_wins: dict[int, float] = {}
     h = hashlib.sha256()
@@ -185,6 +193,8 @@ def simulate(
         turns += rec.turns
         events += rec.random_events
         applies += rec.applies
+        damage += rec.damage
+        yields += rec.yields
         for seat, card in rec.purchases:
             card_bought[card] = card_bought.get(card, 0) + 1
             card_wins[card] = card_wins.get(card, 0.0) + (share if seat in rec.winners else 0.0)
@@ -205,6 +215,8 @@ def simulate(
         mean_turns=turns / games if games else 0.0,
         mean_random_events=events / games if games else 0.0,
         mean_applies=applies / games if games else 0.0,
+        mean_damage=damage / games if games else 0.0,
+        mean_yields=yields / games if games else 0.0,
         seconds=seconds,
         digest=h.hexdigest()[:16],
         card_bought=card_bought,
@@ -231,6 +243,7 @@ def format_summary(s: Summary) -> str:
         f"no winner {s.no_winner}",
         f"mean turns {s.mean_turns:.1f}, mean random events {s.mean_random_events:.1f}, "
         f"mean inputs {s.mean_applies:.1f}",
+        f"mean health lost per game {s.mean_damage:.1f}, mean yields of Tokyo {s.mean_yields:.1f}",
         f"{s.games / s.seconds:.0f} games/s (CPU)" if s.seconds else "games/s: n/a",
         f"digest of all final states: {s.digest}",
     ]
@@ -264,8 +277,6 @@ class _ProgressBar:
 
 def run_simulate_command(args: argparse.Namespace) -> int:
     """The ``simulate`` subcommand."""
-    from kotp2p.cli import CommandError
-
     if args.games < 1:
         raise CommandError(f"expected --games of at least 1, found {args.games}")
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())

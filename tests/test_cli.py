@@ -55,6 +55,7 @@ def test_simulate_json_mixes_bots_and_counts_every_game(capsys: pytest.CaptureFi
     assert data["win_rate_by_bot"]["greedy"] > data["win_rate_by_bot"]["random"] + 0.2
     assert data["mean_turns"] > 5 and data["mean_random_events"] > data["mean_turns"]
     assert all(c["bought"] > 0 for c in data["cards"].values())
+    assert data["mean_damage"] > 10 and data["mean_yields"] > 0  # read from the engine's events
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from kotp2p.net.chain import (
     slot_commitment,
 )
 from kotp2p.net.codec import MAX_FRAME, FrameDecoder, frame, pack, unpack
-from kotp2p.net.engine import Chance, GameEngine, Turn
+from kotp2p.net.engine_interface import Chance, GameEngine, Turn
 from kotp2p.net.envelope import Envelope, Kind, open_envelope, seal
 from kotp2p.net.errors import (
     CodecError,

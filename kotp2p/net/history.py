@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import Chance, GameEngine, Pending, State
+from kotp2p.net.engine_interface import Chance, GameEngine, Pending, State
 from kotp2p.net.envelope import Envelope
 
 

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 
 from kotp2p.net.chain import PEEK_TAG, ChainChecker, SecretChain, draw, peek_seed
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import Chance, GameEngine, State
+from kotp2p.net.engine_interface import Chance, GameEngine, State
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.history import Private
 

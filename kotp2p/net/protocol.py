@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from kotp2p.net import codec
 from kotp2p.net.chain import PEEK_TAG, SecretChain, SlotDeck
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import GameEngine, Turn
+from kotp2p.net.engine_interface import GameEngine, Turn
 from kotp2p.net.envelope import Envelope, Kind, open_envelope, seal
 from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
 from kotp2p.net.genesis import Genesis

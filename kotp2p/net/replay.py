@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kotp2p.net.engine import GameEngine, Turn
+from kotp2p.net.engine_interface import GameEngine, Turn
 from kotp2p.net.envelope import open_envelope
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import LogContents
@@ -28,44 +28,39 @@ def load_replica(log: LogContents, engine: GameEngine) -> tuple[Replica, list[st
 
 
 def replay_lines(log: LogContents, engine: GameEngine, step: int | None = None) -> list[str]:
-    """The game as lines of text, up to entry ``step`` (all of it when None), then the state."""
+    """The game as lines of text, up to entry ``step`` (all of it when None), then the state.
+
+    Each MOVE and each random outcome is followed by what the engine says happened, in order
+    (its events in plain words); ``--`` lines open the turns.
+    """
     replica, notes = load_replica(log, engine)
     g = log.genesis
     names = [f"{s.name} ({s.monster})" for s in g.seats]
     lines = [f"Game {g.game_id.hex()[:16]}: " + ", ".join(
         f"seat {i} {n}" for i, n in enumerate(names))]
     last = replica.step if step is None else min(step, replica.step)
-    turn = -1
 
-    def header(state: object) -> None:
-        nonlocal turn
-        t = engine.turn(state)
-        if t != turn:
-            turn = t
-            lines.append(f"-- turn {t} --")
+    def tell(narration: list[str]) -> None:
+        lines.extend(t if t.startswith("--") else f"        {t}" for t in narration)
 
     for entry in replica.entries[: last + 1]:
         if entry.kind == "move" and entry.before is not None:
-            header(entry.before)
             lines.append(f"  [{entry.step}] seat {entry.seat} {names[entry.seat or 0]}: "
                          f"{engine.describe_move(entry.before, entry.action)}")
-        elif entry.kind == "eject":
+            tell(engine.narrate_move(entry.before, entry.action))
+        elif entry.kind == "eject" and entry.before is not None and entry.seat is not None:
             lines.append(f"  [{entry.step}] seat {entry.seat} is ejected (absent)")
+            tell(engine.narrate_eject(entry.before, entry.seat))
         for p in entry.points:
             res = next((r for r in replica.resolved if r.step == entry.step and r.k == p.k), None)
             if res is not None:
-                if engine.turn(p.state) > 0:
-                    header(p.state)
                 who = ""
                 nxt = entry.points[p.index + 1] if p.index + 1 < len(entry.points) else None
                 if nxt is not None and isinstance(nxt.pending, Turn):
                     who = f" (then seat {nxt.pending.seat} decides)"
                 lines.append(f"      random #{res.k}: "
                              f"{engine.describe_random(p.state, res.values)}{who}")
-        if entry.points and entry.before is not None:
-            changes = engine.describe_changes(entry.before, entry.points[-1].state)
-            if changes:
-                lines.append(f"      => {changes}")
+                tell(engine.narrate_random(p.state, res.values))
     final = replica.entries[last].points[-1]
     lines.append(f"State after step {last}:")
     lines.append("  " + engine.describe_state(final.state))

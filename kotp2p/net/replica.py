@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from kotp2p.net.chain import ChainChecker, SecretChain, check_opening, draw, random_seed
-from kotp2p.net.engine import Chance, GameEngine, State, Turn
+from kotp2p.net.engine_interface import Chance, GameEngine, State, Turn
 from kotp2p.net.envelope import Envelope, Kind
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.history import Entry, Point, Private, Resolved, Violation

@@ -38,11 +38,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import GameEngine, State
+from kotp2p.net.engine_interface import GameEngine, State
 from kotp2p.net.envelope import Kind
 from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.genesis import Genesis
-from kotp2p.net.narration import Narrator, changes, move_updates, printable, random_updates
+from kotp2p.net.narration import move_updates, printable, random_updates
 from kotp2p.net.protocol import (
     Applied,
     Event,
@@ -146,7 +146,6 @@ class Session:
         self.journal = journal
         self.timeouts = timeouts
         self.bot_delay = bot_delay
-        self.narrator: Narrator | None = engine if isinstance(engine, Narrator) else None
         self.links_up: set[int] = set()
         self.stopped = False
         self._queue: deque[tuple[int, int, bytes]] = deque()
@@ -516,19 +515,13 @@ class Session:
                 if not self._quiet:
                     self._rolled(ev)
             elif isinstance(ev, Finished):
-                if self.narrator is None:
-                    self._updates += changes(self.engine, self.protocol.replica,
-                                             self.protocol.replica.step)
                 self._finish(ev.winners)
 
     def _applied(self, ev: Applied) -> None:
-        r = self.protocol.replica
-        if self.narrator is None:
-            self._updates += changes(self.engine, r, ev.step - 1)
-        self._updates += move_updates(self.narrator, r, ev)
+        self._updates += move_updates(self.engine, self.protocol.replica, ev)
 
     def _rolled(self, ev: Rolled) -> None:
-        self._updates += random_updates(self.engine, self.narrator, self.protocol.replica, ev)
+        self._updates += random_updates(self.engine, self.protocol.replica, ev)
 
     def _finish(self, winners: tuple[int, ...]) -> None:
         r = self.protocol.replica

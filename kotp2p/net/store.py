@@ -23,7 +23,7 @@ from pathlib import Path
 
 from kotp2p.net import codec
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import GameEngine
+from kotp2p.net.engine_interface import GameEngine
 from kotp2p.net.envelope import open_envelope
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import SUFFIX, LogContents, LogWriter, NotAKotlog, read_log

@@ -31,15 +31,6 @@ class Narrated:
 
 
 @dataclass(frozen=True)
-class StateChanged:
-    """What step ``step`` and the random events after it changed (damage, healing, ★, ⚡), in
-    plain words, once the step is complete (for engines that do not narrate their events)."""
-
-    step: int
-    description: str
-
-
-@dataclass(frozen=True)
 class DiceRolled:
     """Random event ``k`` (dice, or a card drawn) came out as ``values``."""
 
@@ -113,5 +104,5 @@ class GameOver:
     summary: str
 
 
-Update = (MoveApplied | Narrated | StateChanged | DiceRolled | ChatLine | ViolationSeen
+Update = (MoveApplied | Narrated | DiceRolled | ChatLine | ViolationSeen
           | FrameRefused | Waiting | EjectAsked | LinkChanged | YourTurn | GameOver)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kotp2p.net import codec
-from kotp2p.net.engine import GameEngine
+from kotp2p.net.engine_interface import GameEngine
 from kotp2p.net.envelope import (
     DOMAIN,
     Envelope,

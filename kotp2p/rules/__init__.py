@@ -3,11 +3,17 @@
 >>> from kotp2p import rules
 >>> state = rules.new_game(rules.Setup(monsters=("The King", "Giga Zaur")))
 >>> state.pending
-RandomRequest(bounds=(6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6), index=1)
+RandomRequest(bounds=(6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6), index=1, purpose='rolloff')
 
 Every input is a player's decision (``state.pending`` is a :class:`Decision`; choose among
 :func:`legal_actions`) or a random outcome (a :class:`RandomRequest`; answer with
 :class:`RandomResult`). :func:`apply` returns a new state and never mutates its input.
+
+Actions are distinct frozen values (``PASS != DONE``); :func:`action_for` decodes a peer's wire
+action for what a state has pending and refuses one of the wrong kind. A random request says
+what it is for (``purpose``: ``ROLL``, ``REROLL``, ``ROLLOFF``, ``DRAW``, ``CARD_ROLL``); its answer
+is a tuple of ints within the bounds, checked the same way on every path. :func:`card_by_name`
+finds a card id by its printed or notation name.
 
 Events: ``apply(state, action, events=lst)`` (and ``eject(state, seat, events=lst)``) append
 to ``lst``, in order, what happened inside that one call: small frozen values such as
@@ -87,12 +93,17 @@ from kotp2p.rules.eventtext import describe_event
 from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
-from kotp2p.rules.registry import CARDS, DISCARD, KEEP, CardDef
+from kotp2p.rules.registry import CARDS, DISCARD, KEEP, CardDef, card_by_name
 from kotp2p.rules.state import (
     BAY,
+    CARD_ROLL,
     CITY,
+    DRAW,
     HIDDEN,
     OUTSIDE,
+    REROLL,
+    ROLL,
+    ROLLOFF,
     Decision,
     Pending,
     RandomRequest,
@@ -108,9 +119,11 @@ ENGINE_ID = engine_id()
 __all__ = [
     "BAY",
     "CARDS",
+    "CARD_ROLL",
     "CITY",
     "DISCARD",
     "DONE",
+    "DRAW",
     "ENGINE_ID",
     "EVENT_TYPES",
     "FACE_CHARS",
@@ -120,6 +133,9 @@ __all__ = [
     "MONSTERS",
     "OUTSIDE",
     "PASS",
+    "REROLL",
+    "ROLL",
+    "ROLLOFF",
     "STAY",
     "STOP",
     "SWEEP",
@@ -174,6 +190,7 @@ __all__ = [
     "action_from_wire",
     "action_to_wire",
     "apply",
+    "card_by_name",
     "card_cost",
     "card_name",
     "describe_action",

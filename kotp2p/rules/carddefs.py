@@ -52,6 +52,25 @@ def register_cards(table: list[tuple[int, str, int, str, str]]) -> None:
 
 
 
+# Copier cards (Mimic): card id -> the flag naming the card it currently copies (filled by
+# ``registry.register_copier``; here so that the text notation can write a copy at its seat).
+COPIERS: dict[int, str] = {}
+
+
+def card_by_name(name: str) -> int:
+    """The id of the card with this printed name (``"Battery Monster"``) or notation name
+    (``"batterymonster"``); case and punctuation do not matter. A name two cards share
+    (Extra Head) gives the first; the notation names the second ``extrahead2``.
+
+    :raises ValueError: for a name no card has, saying what was expected.
+    """
+    slug = "".join(ch for ch in name.lower() if ch.isalnum())
+    found = BY_SLUG.get(slug)
+    if found is None:
+        raise ValueError(f"expected the name of a Power card, like 'Battery Monster', found {name!r}")
+    return found
+
+
 def base_deck() -> tuple[int, ...]:
     """The ids of the base game's 66 Power cards, in id order."""
     return tuple(sorted(c for c in CARDS if c < 200))

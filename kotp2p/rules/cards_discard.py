@@ -26,7 +26,7 @@ def _others(s: State, seat: int) -> list[int]:
 def _stars(card: int, n: int) -> None:
     @card_hook(card, "bought")
     def effect(s: State, seat: int, c: int) -> None:
-        gain_stars(s, seat, n)
+        gain_stars(s, seat, n, card=c)
 
 
 _stars(101, 3)  # Apartment Building
@@ -56,12 +56,12 @@ def _death_from_above(s: State, seat: int, c: int) -> None:
 
 @card_hook(105, "bought")
 def _energize(s: State, seat: int, c: int) -> None:
-    gain_energy(s, seat, 9)
+    gain_energy(s, seat, 9, card=c)
 
 
 def _evacuation_orders(s: State, seat: int, c: int) -> None:
     for t in _others(s, seat):
-        lose_stars(s, t, 5)
+        lose_stars(s, t, 5, card=c)
 
 
 card_hook(106, "bought")(_evacuation_orders)
@@ -75,18 +75,18 @@ def _flame_thrower(s: State, seat: int, c: int) -> None:
 
 @card_hook(109, "bought")
 def _frenzy(s: State, seat: int, c: int) -> None:
-    grant_extra_turn(s, seat)
+    grant_extra_turn(s, seat, card=c)
 
 
 @card_hook(110, "bought")
 def _gas_refinery(s: State, seat: int, c: int) -> None:
-    gain_stars(s, seat, 2)
+    gain_stars(s, seat, 2, card=c)
     deal_damage(s, seat, dict.fromkeys(_others(s, seat), 3))
 
 
 @card_hook(111, "bought")
 def _heal(s: State, seat: int, c: int) -> None:
-    heal(s, seat, 2)
+    heal(s, seat, 2, card=c)
 
 
 @card_hook(112, "bought")
@@ -97,7 +97,7 @@ def _high_altitude_bombing(s: State, seat: int, c: int) -> None:
 def _stars_and_self_damage(card: int, stars: int, loss: int) -> None:
     @card_hook(card, "bought")
     def effect(s: State, seat: int, c: int) -> None:
-        gain_stars(s, seat, stars)
+        gain_stars(s, seat, stars, card=c)
         deal_damage(s, seat, {seat: loss})
 
 
@@ -108,12 +108,12 @@ _stars_and_self_damage(117, 4, 3)  # Tank
 
 @card_hook(115, "bought")
 def _nuclear_power_plant(s: State, seat: int, c: int) -> None:
-    gain_stars(s, seat, 2)
-    heal(s, seat, 3)
+    gain_stars(s, seat, 2, card=c)
+    heal(s, seat, 3, card=c)
 
 
 @card_hook(118, "bought")
 def _vast_storm(s: State, seat: int, c: int) -> None:
-    gain_stars(s, seat, 2)
+    gain_stars(s, seat, 2, card=c)
     for t in _others(s, seat):
-        lose_energy(s, t, s.energy[t] // 2)
+        lose_energy(s, t, s.energy[t] // 2, card=c)

@@ -47,7 +47,7 @@ from kotp2p.rules.effects import (
 from kotp2p.rules.events import CardBought
 from kotp2p.rules.market import buy_card, take_card
 from kotp2p.rules.registry import CARDS, KEEP, card_hook, copies_of, decision, frame_seat, random_event
-from kotp2p.rules.state import HIDDEN, Frame, State
+from kotp2p.rules.state import DRAW, HIDDEN, Frame, State
 
 ALIEN_ORIGIN = 2
 MEDIA_FRIENDLY = 9
@@ -186,7 +186,7 @@ def _peek(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     s.stack.append(("ask", _peek_seat(frame), "lab", slot, frame[3]))
 
 
-random_event("peek", _peek_bounds, _peek, private=lambda s, frame: _peek_seat(frame))
+random_event("peek", _peek_bounds, _peek, private=lambda s, frame: _peek_seat(frame), purpose=DRAW)
 
 
 def _lab_legal(s: State, frame: Frame) -> tuple[Action, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kotp2p.rules.actions import UseCard
 from kotp2p.rules.actiontext import format_action
 from kotp2p.rules.basics import CITY
 from kotp2p.rules.carddefs import CARDS
@@ -74,7 +75,8 @@ def describe_event(event: Event, state: State) -> str:
         extra = " (an extra turn)" if e.extra else ""
         return f"turn {e.turn}: {who(e.seat)}{extra}"
     if isinstance(e, DiceRolled):
-        return f"{who(e.seat)} rolls {len(e.rolled)} dice: {format_dice(e.dice)}"
+        n = len(e.rolled)
+        return f"{who(e.seat)} rolls {n} {'die' if n == 1 else 'dice'}: {format_dice(e.dice)}"
     if isinstance(e, DiceKept):
         return f"{who(e.seat)} keeps {format_dice(e.dice)}"
     if isinstance(e, DiceChanged):
@@ -127,6 +129,8 @@ def describe_event(event: Event, state: State) -> str:
     if isinstance(e, Copied):
         return f"{who(e.seat)}'s {CARDS[e.card].name} copies {CARDS[e.target].name}"
     if isinstance(e, AutoDecision):
+        if isinstance(e.action, UseCard):
+            return f"{who(e.seat)} uses {CARDS[e.action.card].name} (the only choice)"
         return f"{who(e.seat)}: {format_action(state, e.action)} (the only choice)"
     if isinstance(e, ExtraTurn):
         return f"{who(e.seat)} will take another turn{_because('', e.card)}"

@@ -33,7 +33,7 @@ from kotp2p.rules.errors import IllegalAction
 from kotp2p.rules.events import AutoDecision, Event
 from kotp2p.rules.registry import DECISIONS, RANDOMS, STEPS
 from kotp2p.rules.rolling import DICE_BOUNDS, after_roll, reroll, roll_dice
-from kotp2p.rules.state import Decision, RandomRequest, State, decision_for
+from kotp2p.rules.state import REROLL, ROLL, Decision, RandomRequest, State, decision_for
 from kotp2p.rules.turn import turn_step
 
 _new_request = tuple.__new__  # RandomRequest without its Python-level constructor
@@ -73,7 +73,10 @@ def run(s: State, owned: bool = True) -> None:
             bounds = rk.bounds(s, frame)
             if bounds:
                 owner = -1 if rk.private is None else rk.private(s, frame)
-                s.pending = _new_request(RandomRequest, (bounds, s.k + 1, owner))
+                purpose = rk.purpose
+                if purpose is ROLL and s.dice:
+                    purpose = REROLL
+                s.pending = _new_request(RandomRequest, (bounds, s.k + 1, owner, purpose))
                 return
             stack.pop()
         else:

@@ -22,7 +22,7 @@ from kotp2p.rules.effects import (
 )
 from kotp2p.rules.events import CardBought, CardEffect, CardRevealed, MarketSwept
 from kotp2p.rules.registry import anyone_has, decision, fire, has_hook, hooked, random_event, seats_from, step
-from kotp2p.rules.state import State
+from kotp2p.rules.state import DRAW, State
 
 SWEEP_COST = 2
 ASK_BUY = tuple(("ask", seat, "buy") for seat in range(MAX_PLAYERS))
@@ -168,7 +168,7 @@ def _draw(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.sink.append(CardRevealed(card, slot))
 
 
-random_event("draw", _draw_bounds, _draw, light=True)
+random_event("draw", _draw_bounds, _draw, light=True, purpose=DRAW)
 
 
 @step("reveal_windows")
@@ -192,6 +192,7 @@ def _reveal_windows(s: State, frame: Frame) -> None:
 
 
 def after_buy(s: State) -> None:
+    """The after-buy phase: steps the active monster's cards add after buying (Metamorph's sale)."""
     seat = s.active
     if not s.alive[seat] or not s.cards[seat] or not has_hook(s, seat, "after_buy"):
         return

@@ -5,8 +5,9 @@ Seats come first, separated by ``;``, then ``|`` and ``key=value`` fields::
     The King 10/0/0 @city +acidattack poison=1; Giga Zaur 8/3/2 | active=1 phase=roll dice=123ehs rolls=2
 
 A seat is its monster's name, ``health/stars/energy``, then any of: ``@city`` or ``@bay``,
-``+card`` (a card's name in lower-case letters and digits; a second copy adds ``2``),
-``poison=N``, ``shrink=N``, and ``dead=N`` for a monster eliminated in the N-th elimination.
+``+card`` (a card's name in lower-case letters and digits; a second copy adds ``2``; a copier
+writes what it copies: ``+mimic>batterymonster``), ``poison=N``, ``shrink=N``, and ``dead=N``
+for a monster eliminated in the N-th elimination.
 
 Fields (all optional): ``active`` (default 0), ``rotation`` (default active), ``turn`` (1),
 ``k`` (random events so far, 0), ``dice`` (faces ``123ehs``), ``rolls`` (rolls left, 0),
@@ -15,8 +16,10 @@ Fields (all optional): ``active`` (default 0), ``rotation`` (default active), ``
 extra turns queued), ``tokens`` (``card:count,...``), ``flags`` (``name:value,...``),
 ``slots`` (hidden slots, ``number:value`` with ``?`` for a content this replica does not know),
 ``winners``, ``over=1``, and where the game is: ``phase`` = ``start`` (the turn just began),
-``roll`` (deciding a re-roll), ``resolve`` (the dice are final and resolve at once), ``buy``,
-``end`` (end-of-turn effects next), or a raw ``stack`` (``op:arg,arg;op;...``, bottom first;
+``roll`` (deciding a re-roll), ``resolve`` (the dice are final and resolve at once),
+``yield:SEATS`` (the smashed monsters in Tokyo decide, in this order, whether to yield; then
+the active monster may enter and buy), ``buy``, ``end`` (end-of-turn effects next), or a raw
+``stack`` (``op:arg,arg;op;...``, bottom first;
 the frame that resumes a turn is written ``turn:PHASE`` with the name of the phase it resumes at).
 :func:`from_text` runs the stack to the first decision or random event.
 """
@@ -26,7 +29,7 @@ from __future__ import annotations
 import re
 
 from kotp2p.rules.basics import HIDDEN, MONSTERS, NOBODY, PHASE_INDEX, Frame
-from kotp2p.rules.carddefs import BY_SLUG
+from kotp2p.rules.carddefs import BY_SLUG, COPIERS
 from kotp2p.rules.dice import parse_dice
 from kotp2p.rules.errors import InvalidState
 from kotp2p.rules.state import State, default_deck, phase_stack, to_text
@@ -90,6 +93,7 @@ def from_text(text: str) -> State:
     alive: list[bool] = []
     elim: list[int] = []
     hands: list[tuple[int, ...]] = []
+    copied: dict[str, int] = {}
     s.poison, s.shrink = [], []
     s.city = s.bay = NOBODY
     for i, st in enumerate(seat_texts):
@@ -114,7 +118,13 @@ def from_text(text: str) -> State:
             elif t == "@bay":
                 s.bay = i
             elif t.startswith("+"):
-                cards.append(_parse_card(t[1:]))
+                slug, copies, target = t[1:].partition(">")
+                c = _parse_card(slug)
+                cards.append(c)
+                if copies:
+                    if c not in COPIERS:
+                        raise InvalidState(f"expected +card>target only for a copier (Mimic), found {t!r}")
+                    copied[COPIERS[c]] = _parse_card(target)
             elif t.startswith("poison="):
                 poison = _parse_int(t[7:], "poison")
             elif t.startswith("shrink="):
@@ -168,7 +178,7 @@ def from_text(text: str) -> State:
     for item in fields["tokens"].split(",") if fields.get("tokens") else []:
         slug, _, v = item.partition(":")
         s.tokens[_parse_card(slug)] = _parse_int(v, "tokens")
-    s.flags = {}
+    s.flags = dict(copied)
     for item in fields["flags"].split(",") if fields.get("flags") else []:
         k, _, v = item.partition(":")
         s.flags[k] = _parse_int(v, "flags")
@@ -184,7 +194,9 @@ def from_text(text: str) -> State:
         phase = fields.get("phase", "over" if s.over else "start")
         stack = phase_stack(phase, s.active)
         if stack is None:
-            raise InvalidState(f"expected phase start, roll, resolve, buy, end or over, found {phase!r}")
+            raise InvalidState(
+                f"expected phase start, roll, resolve, yield:SEATS, buy, end or over, found {phase!r}"
+            )
         s.stack = stack
     s.pending = None
     s.legal = ()

@@ -21,12 +21,14 @@ from typing import Any
 from kotp2p.rules.actions import Action
 from kotp2p.rules.carddefs import BY_SLUG as BY_SLUG
 from kotp2p.rules.carddefs import CARDS as CARDS
+from kotp2p.rules.carddefs import COPIERS as COPIERS
 from kotp2p.rules.carddefs import DISCARD as DISCARD
 from kotp2p.rules.carddefs import KEEP as KEEP
 from kotp2p.rules.carddefs import SLUGS as SLUGS
 from kotp2p.rules.carddefs import CardDef as CardDef
+from kotp2p.rules.carddefs import card_by_name as card_by_name
 from kotp2p.rules.carddefs import register_cards as register_cards
-from kotp2p.rules.state import Frame, State
+from kotp2p.rules.state import CARD_ROLL, Frame, State
 
 # Hook points, with the signature the machine calls them with (``card`` is the card id that
 # carries the hook, ``seat`` its owner). Values-returning hooks are summed.
@@ -95,7 +97,6 @@ def card_hook(
 
 
 # Copier cards (Mimic): card id -> the flag naming the card it currently copies.
-COPIERS: dict[int, str] = {}
 _COPIER_IDS: list[frozenset[int]] = [frozenset()]  # the same ids, for fast set tests
 
 # Token kinds kept per seat in the state ("poison", "shrink") -> the card whose name they bear,
@@ -303,6 +304,7 @@ class RandomKind:
     handle: Callable[[State, Frame, tuple[int, ...]], None]
     private: Callable[[State, Frame], int] | None = None
     light: bool = False
+    purpose: str = CARD_ROLL
 
 
 DECISIONS: dict[str, DecisionKind] = {}
@@ -346,8 +348,10 @@ def random_event(
     private: Callable[[State, Frame], int] | None = None,
     *,
     light: bool = False,
+    purpose: str = CARD_ROLL,
 ) -> None:
-    """Register a random event asked with frames ``("rand", kind, *args)``.
+    """Register a random event asked with frames ``("rand", kind, *args)``; ``purpose`` is what
+    its ``RandomRequest`` says it is for (a card's own roll unless told).
 
     ``light``: the handler changes no list or dict of the state in place (only the stack and
     plain fields), so ``apply`` need not copy them.
@@ -358,4 +362,4 @@ def random_event(
     """
     if kind in RANDOMS:
         raise ValueError(f"random event {kind!r} registered twice")
-    RANDOMS[kind] = RandomKind(bounds, handle, private, light)
+    RANDOMS[kind] = RandomKind(bounds, handle, private, light, purpose)

@@ -28,7 +28,7 @@ from kotp2p.rules.registry import (
     random_event,
     seats_from,
 )
-from kotp2p.rules.state import RandomRequest, State, decision_for
+from kotp2p.rules.state import REROLL, ROLL, RandomRequest, State, decision_for
 
 new_request = tuple.__new__  # RandomRequest without its Python-level constructor
 ASK_ROLL = tuple(("ask", seat, "roll") for seat in range(MAX_PLAYERS))
@@ -45,6 +45,7 @@ def dice_count(s: State, seat: int) -> int:
 
 
 def roll_start(s: State) -> None:
+    """The roll phase begins: the number of rolls, the roll decision, and the first roll."""
     seat = s.active
     if not s.alive[seat]:
         return
@@ -87,6 +88,7 @@ _PICKERS = [[_picker(n, m) for m in range(1 << n)] if n >= 2 else [] for n in ra
 
 
 def roll_dice(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    """A roll's outcome: the dice of ``frame``'s mask take the new values, in order."""
     mask = frame[2]
     dice = s.dice
     n = len(dice)
@@ -99,7 +101,7 @@ def roll_dice(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.sink.append(DiceRolled(s.active, s.dice, rolled))
 
 
-random_event("roll", _roll_bounds, roll_dice, light=True)
+random_event("roll", _roll_bounds, roll_dice, light=True, purpose=ROLL)
 
 
 def _subsets(n: int) -> tuple[Reroll, ...]:
@@ -308,7 +310,7 @@ def reroll(s: State, action: Reroll) -> bool:
         return False
     s.rolls_left -= 1
     s.stack.append(ROLL_FRAMES[mask])
-    s.pending = new_request(RandomRequest, (MASK_BOUNDS[mask], s.k + 1, -1))
+    s.pending = new_request(RandomRequest, (MASK_BOUNDS[mask], s.k + 1, -1, REROLL))
     return True
 
 

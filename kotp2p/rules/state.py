@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from kotp2p.rules.actions import Action
 from kotp2p.rules.basics import BAY, CITY, HIDDEN, NOBODY, OUTSIDE, PHASE_INDEX, PHASE_NAMES, Frame
-from kotp2p.rules.carddefs import SLUGS, base_deck
+from kotp2p.rules.carddefs import COPIERS, SLUGS, base_deck
 from kotp2p.rules.dice import format_dice
 from kotp2p.rules.events import Event
 
@@ -33,21 +33,34 @@ class Decision(NamedTuple):
     kind: str
 
 
+# What a random event is for (``RandomRequest.purpose``).
+ROLL = "roll"  # the first roll of a turn
+REROLL = "reroll"  # a re-roll of some dice
+ROLLOFF = "rolloff"  # the roll-off for the first player
+DRAW = "draw"  # a card drawn from the deck (a market refill, a peek)
+CARD_ROLL = "card roll"  # a card's own roll (Camouflage, Psychic Probe)
+
+
 class RandomRequest(NamedTuple):
     """A random event: answer with ``RandomResult`` holding one ``0 <= v < b`` per bound.
 
     ``index`` is ``k``, the 1-based number of this random event in the game. ``private_to`` is
     the seat that alone learns the outcome (a peek at the deck), or -1 for a public event; the
-    other replicas answer a private event with ``HIDDEN`` values.
+    other replicas answer a private event with ``HIDDEN`` values. ``purpose`` says what the
+    event is for: ``ROLL``, ``REROLL``, ``ROLLOFF``, ``DRAW`` or ``CARD_ROLL``.
     """
 
     bounds: tuple[int, ...]
     index: int  # type: ignore[assignment]  # the field shadows tuple.index, which it replaces
     private_to: int = -1
+    purpose: str = ROLL
 
     def __repr__(self) -> str:
         private = f", private_to={self.private_to}" if self.private_to >= 0 else ""
-        return f"RandomRequest(bounds={self.bounds!r}, index={self.index!r}{private})"
+        return (
+            f"RandomRequest(bounds={self.bounds!r}, index={self.index!r}{private}, "
+            f"purpose={self.purpose!r})"
+        )
 
 
 Pending = Decision | RandomRequest | None
@@ -297,10 +310,47 @@ def phase_stack(name: str, active: int) -> list[Frame] | None:
         return [("turn", PHASE_INDEX["end_turn"])]
     if name == "over":
         return []
+    if name.startswith("yield:"):
+        try:
+            seats = [int(t) for t in name[6:].split(",")]
+        except ValueError:
+            return None
+        asks: list[Frame] = [("ask", seat, "yield") for seat in reversed(seats)]
+        return [("turn", PHASE_INDEX["buy"]), ("after_yields",), *asks]
     return None
 
 
 _PHASES = ("start", "roll", "buy", "end")
+
+
+def _yield_phase(s: State) -> str | None:
+    """``yield:SEATS`` if the stack is the standard one for yield decisions, else None."""
+    stack = s.stack
+    if len(stack) < 3 or stack[0] != ("turn", PHASE_INDEX["buy"]) or stack[1] != ("after_yields",):
+        return None
+    seats = []
+    for f in reversed(stack[2:]):
+        if len(f) != 3 or f[0] != "ask" or f[2] != "yield":
+            return None
+        seats.append(f[1])
+    return "yield:" + ",".join(map(str, seats))
+
+
+def _copy_target(s: State, card: int) -> int:
+    """The card that copier ``card`` copies, if the notation can write it at the seat; else 0."""
+    key = COPIERS.get(card)
+    target = s.flags.get(key, 0) if key is not None else 0
+    return target if target in SLUGS else 0
+
+
+def _written_copies(s: State) -> set[str]:
+    """The flags written as ``+copier>target`` at a seat instead of in ``flags=``."""
+    return {COPIERS[c] for hand in s.cards for c in hand if _copy_target(s, c)}
+
+
+def _fmt_hand_card(s: State, card: int) -> str:
+    target = _copy_target(s, card)
+    return f"{SLUGS[card]}>{SLUGS[target]}" if target else SLUGS[card]
 
 
 def _fmt_cards(cards: tuple[int, ...]) -> str:
@@ -323,7 +373,7 @@ def to_text(s: State) -> str:
             parts.append("@city")
         elif s.bay == i:
             parts.append("@bay")
-        parts.extend("+" + SLUGS[c] for c in s.cards[i])
+        parts.extend("+" + _fmt_hand_card(s, c) for c in s.cards[i])
         if s.poison[i]:
             parts.append(f"poison={s.poison[i]}")
         if s.shrink[i]:
@@ -353,8 +403,9 @@ def to_text(s: State) -> str:
         fields.append("extra=" + ",".join(map(str, s.extra)))
     if s.tokens:
         fields.append("tokens=" + ",".join(f"{SLUGS[c]}:{v}" for c, v in sorted(s.tokens.items())))
-    if s.flags:
-        fields.append("flags=" + ",".join(f"{k}:{v}" for k, v in sorted(s.flags.items())))
+    flags = {k: v for k, v in s.flags.items() if k not in _written_copies(s)}
+    if flags:
+        fields.append("flags=" + ",".join(f"{k}:{v}" for k, v in sorted(flags.items())))
     if s.slots:
         fields.append(
             "slots=" + ",".join(f"{k}:{'?' if v == HIDDEN else v}" for k, v in sorted(s.slots.items()))
@@ -369,7 +420,11 @@ def to_text(s: State) -> str:
                 fields.append(f"phase={name}")
                 break
         else:
-            fields.append("stack=" + ";".join(_fmt_frame(f) for f in s.stack))
+            yielding = _yield_phase(s)
+            if yielding is not None:
+                fields.append(f"phase={yielding}")
+            else:
+                fields.append("stack=" + ";".join(_fmt_frame(f) for f in s.stack))
     return "; ".join(seats) + " | " + " ".join(fields)
 
 
@@ -385,10 +440,15 @@ def default_deck(
 
 __all__ = [
     "BAY",
+    "CARD_ROLL",
     "CITY",
+    "DRAW",
     "HIDDEN",
     "NOBODY",
     "OUTSIDE",
+    "REROLL",
+    "ROLL",
+    "ROLLOFF",
     "WIRE_FIELDS",
     "WIRE_VERSION",
     "Decision",

@@ -170,6 +170,8 @@ def _deaths(s: State, frame: Frame) -> None:
 
 
 def yields(s: State) -> None:
+    """The yields phase: each smashed monster still in Tokyo decides, clockwise from the active
+    one; what waits for the decisions (``after_yields``) runs after them."""
     smashed = s.flags.pop("t.smashed", 0)
     if not smashed:
         return

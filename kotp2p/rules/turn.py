@@ -19,7 +19,7 @@ from kotp2p.rules.events import WHY_TOKYO, ExtraTurn, RolledOff, TurnBegan
 from kotp2p.rules.market import after_buy, enter_and_buy
 from kotp2p.rules.registry import fire, has_hook, hooked, random_event, step
 from kotp2p.rules.rolling import final_roll, resolve, roll_start
-from kotp2p.rules.state import State
+from kotp2p.rules.state import ROLLOFF, State
 from kotp2p.rules.tokyo import res_smash, yields
 
 # ---------------------------------------------------------------------------------------------
@@ -58,7 +58,7 @@ def _rolloff(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.stack.append(("rand", "rolloff", sum(bit(t) for t in tied)))
 
 
-random_event("rolloff", _rolloff_bounds, _rolloff)
+random_event("rolloff", _rolloff_bounds, _rolloff, purpose=ROLLOFF)
 
 
 @step("first_turn")

@@ -7,7 +7,7 @@ so a hostile or corrupt array raises :class:`InvalidState`, never another error.
 
 from __future__ import annotations
 
-from kotp2p.rules.basics import HIDDEN, MAX_PLAYERS, MIN_PLAYERS, MONSTERS, NOBODY, Frame
+from kotp2p.rules.basics import HIDDEN, MAX_PLAYERS, MIN_PLAYERS, MONSTERS, NOBODY, PHASE_NAMES, Frame
 from kotp2p.rules.errors import InvalidState
 from kotp2p.rules.machine import run
 from kotp2p.rules.registry import CARDS, DECISIONS, RANDOMS, STEPS
@@ -47,27 +47,39 @@ def _card(x: object, what: str) -> int:
     return c
 
 
-def _frame(x: object) -> Frame:
+def _frame(x: object, n: int) -> Frame:
+    """A stack frame: its op (and the kind of a decision or random event) are names, every other
+    value an integer; a decision names a seat of the game, a ``turn`` frame one of its phases."""
     items = _list(x, "a stack frame")
     if not items or len(items) > 8:
         raise InvalidState("expected a stack frame of 1 to 8 values")
-    out: list[str | int] = []
-    for v in items:
-        if type(v) is str:
-            if len(v) > 40:
-                raise InvalidState("expected short names in stack frames")
+    op = items[0]
+    if type(op) is not str:
+        raise InvalidState(f"expected a step name first in a stack frame, found {op!r}")
+    names = 3 if op == "ask" else 2 if op == "rand" else 1
+    out: list[str | int] = [op]
+    for i, v in enumerate(items[1:], 1):
+        if (op == "ask" and i == 2) or (op == "rand" and i == 1):
+            if type(v) is not str:
+                raise InvalidState(f"expected a decision or random event name in {items!r}")
             out.append(v)
         else:
-            out.append(_int(v, "a stack frame value"))
-    op = out[0]
+            out.append(_int(v, f"value {i} of a {op!r} frame"))
+    if len(out) < names:
+        raise InvalidState(f"expected at least {names} values in a {op!r} frame, found {len(out)}")
     if op == "ask":
-        if len(out) < 3 or out[2] not in DECISIONS:
+        if out[2] not in DECISIONS:
             raise InvalidState(f"expected a known decision in {out!r}")
+        _int(out[1], "the seat of a decision", 0, n)
     elif op == "rand":
-        if len(out) < 2 or out[1] not in RANDOMS:
+        if out[1] not in RANDOMS:
             raise InvalidState(f"expected a known random event in {out!r}")
     elif op not in STEPS:
         raise InvalidState(f"expected a known step, found {op!r}")
+    elif op == "turn":
+        if len(out) != 2:
+            raise InvalidState(f"expected ['turn', phase], found {out!r}")
+        _int(out[1], "the phase of a turn frame", 0, len(PHASE_NAMES))
     return tuple(out)
 
 
@@ -124,7 +136,7 @@ def state_from_wire(obj: object) -> State:
     stack = _list(f[26], "the stack")
     if len(stack) > 512:
         raise InvalidState("expected at most 512 stack frames")
-    s.stack = [_frame(x) for x in stack]
+    s.stack = [_frame(x, n) for x in stack]
     s.over = _bool(f[27], "game over")
     s.winners = tuple(_ints(f[28], "winners", None, 0, n))
     s.slots = {}
@@ -139,7 +151,7 @@ def state_from_wire(obj: object) -> State:
         raise InvalidState("expected no stack for a finished game")
     try:
         run(s)
-    except (ValueError, IndexError, KeyError, TypeError, AssertionError) as exc:
+    except Exception as exc:  # any failure of a decoded state to run makes it invalid
         raise InvalidState(f"the state does not run: {exc!r}") from None
     return s
 

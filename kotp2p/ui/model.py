@@ -28,7 +28,6 @@ from kotp2p.net.updates import (
     LinkChanged,
     MoveApplied,
     Narrated,
-    StateChanged,
     Update,
     ViolationSeen,
     Waiting,
@@ -199,8 +198,6 @@ class Controller:
                 self.add_log(u.description, "log.warn" if u.kind == "eject" else "log.move")
             elif isinstance(u, Narrated):
                 self.add_log(f"· {u.text}", "log.event")
-            elif isinstance(u, StateChanged):
-                self.add_log(f"· {u.description}", "log.event")
             elif isinstance(u, DiceRolled):
                 self.add_log(f"· {u.description}", "log.dice")
             elif isinstance(u, ChatLine):

@@ -26,7 +26,6 @@ from kotp2p.net.updates import (
     LinkChanged,
     MoveApplied,
     Narrated,
-    StateChanged,
     Update,
     ViolationSeen,
     Waiting,
@@ -140,8 +139,6 @@ class PlainView:
                 self.say(f"* {printable(u.description)}")
             elif isinstance(u, Narrated):
                 self.say(f"  {printable(u.text)}")
-            elif isinstance(u, StateChanged):
-                self.say(f"  = {printable(u.description)}")
             elif isinstance(u, DiceRolled):
                 self.say(f"  {printable(u.description)}")
             elif isinstance(u, ChatLine):

@@ -15,11 +15,11 @@ from pathlib import Path
 from kotp2p import rules
 from kotp2p.net import codec
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import State
+from kotp2p.net.engine_interface import State
 from kotp2p.net.envelope import DOMAIN, Kind, open_envelope
 from kotp2p.net.gamelog import parse_log, split_frames
+from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.protocol import PeerProtocol
-from kotp2p.net.rules_engine import RulesEngine
 from tests.net import mavericks as M
 from tests.net.harness import Chooser, build_mesh, rules_chooser
 from tests.rules.kit import card

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from kotp2p.net.chain import PEEK_TAG, SecretChain, SlotDeck
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import GameEngine, State
+from kotp2p.net.engine_interface import GameEngine, State
 from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, sign_genesis
 from kotp2p.net.history import Violation
 from kotp2p.net.identity import Identity

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from kotp2p.net import codec
 from kotp2p.net.chain import draw, peek_seed
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import Chance, Turn
+from kotp2p.net.engine_interface import Chance, Turn
 from kotp2p.net.envelope import Envelope, Kind, seal
 from kotp2p.net.protocol import Event, PeerProtocol, Send
 

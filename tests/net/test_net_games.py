@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from kotp2p.net.engine import GameEngine, State
+from kotp2p.net.engine_interface import GameEngine, State
 from kotp2p.net.gamelog import parse_log
+from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.protocol import Event, PeerProtocol
-from kotp2p.net.rules_engine import RulesEngine
 from kotp2p.net.verify import verify_logs
 from tests.net.harness import Mesh, build_mesh, rules_chooser
 from tests.net.toy import ToyEngine, toy_choose

@@ -13,6 +13,7 @@ from kotp2p.net import check_words, codec
 from kotp2p.net.chain import PEEK_TAG, SecretChain
 from kotp2p.net.handshake import AcceptorHandshake, DialerHandshake, HandshakeFailed, refusal
 from kotp2p.net.identity import Identity
+from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.lobby import (
     Changed,
     Drop,
@@ -29,7 +30,6 @@ from kotp2p.net.lobby import (
     message,
 )
 from kotp2p.net.protocol import PeerProtocol
-from kotp2p.net.rules_engine import RulesEngine
 
 ENGINE = rules.ENGINE_ID
 

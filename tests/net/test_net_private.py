@@ -10,10 +10,10 @@ from collections.abc import Sequence
 
 from kotp2p import rules
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import State
+from kotp2p.net.engine_interface import State
 from kotp2p.net.gamelog import parse_log
+from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.protocol import Event
-from kotp2p.net.rules_engine import RulesEngine
 from kotp2p.net.verify import verify_logs
 from kotp2p.rules.registry import RANDOMS, random_event
 from kotp2p.rules.state import Frame

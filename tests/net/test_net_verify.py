@@ -9,7 +9,7 @@ import pytest
 
 from kotp2p.cli import main
 from kotp2p.net.gamelog import parse_log, read_log
-from kotp2p.net.rules_engine import RulesEngine
+from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.verify import DifferentGames, verify_logs
 from tests.net.golden import build_golden
 
@@ -128,7 +128,9 @@ def test_cli_replay_tells_the_game_and_the_state_at_a_step(
 ) -> None:
     assert main(["replay", str(DATA / "valid.kotlog")]) == 0
     out = capsys.readouterr().out
-    assert "-- turn 1 --" in out and "dice" in out and "Game over; winner:" in out
+    assert "-- turn 1: " in out and "dice" in out and "Game over; winner:" in out
+    # What happened is told in order, in plain words, from the engine's events.
+    assert "        Giga Zaur enters Tokyo City\n        Giga Zaur gains 1★ (entering Tokyo)" in out
     assert main(["replay", str(DATA / "valid.kotlog"), "--step", "5"]) == 0
     out = capsys.readouterr().out
     assert "State after step 5:" in out and "[6]" not in out

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from kotp2p.net import codec
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import Chance, Pending, Turn
+from kotp2p.net.engine_interface import Chance, Pending, Turn
 
 DICE = 4
 START_HP = 5
@@ -196,8 +196,16 @@ class ToyEngine:
     def describe_random(self, s: ToyState, values: tuple[int, ...]) -> str:
         return f"{s.phase} {list(values)}"
 
-    def describe_changes(self, before: ToyState, after: ToyState) -> str:
-        return "" if before.hp == after.hp else f"hp {before.hp} -> {after.hp}"
+    def narrate_move(self, s: ToyState, action: Value) -> list[str]:
+        after = self.apply_move(s, action)
+        return [] if s.hp == after.hp else [f"hp {s.hp} -> {after.hp}"]
+
+    def narrate_random(self, s: ToyState, values: tuple[int, ...]) -> list[str]:
+        after = self.apply_random(s, values)
+        return [] if s.hp == after.hp else [f"hp {s.hp} -> {after.hp}"]
+
+    def narrate_eject(self, s: ToyState, seat: int) -> list[str]:
+        return [f"seat {seat} is out"]
 
     def describe_state(self, s: ToyState) -> str:
         return f"turn {s.turn}: hp {s.hp} score {s.score} dice {s.dice}"

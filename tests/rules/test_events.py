@@ -47,7 +47,7 @@ def test_the_last_roll_stops_by_itself_and_the_turn_passes() -> None:
     s = rules.apply(s, rules.Reroll((0,)))
     s, words = said(s, rules.RandomResult((0,)))
     assert words == [
-        "The King rolls 1 dice: 111222",
+        "The King rolls 1 die: 111222",
         "The King: stop (the only choice)",
         "The King keeps 111222",
         "The King gains 3★ (dice)",
@@ -101,3 +101,113 @@ def test_a_refused_action_records_nothing() -> None:
     with pytest.raises(rules.IllegalAction):
         rules.apply(s, rules.Buy(1), events=events)
     assert events == []
+
+
+def events_of(state: rules.State, action: rules.Action) -> tuple[rules.State, list[rules.Event]]:
+    events: list[rules.Event] = []
+    return rules.apply(state, action, events=events), events
+
+
+def test_a_tokyo_bay_round_with_two_yields() -> None:
+    s = rules.from_text(
+        "Giga Zaur 10/0/0; Cyber Kitty 10/3/0 @city; The King 10/5/0 @bay; Alienoid 10/0/0; "
+        "Meka Dragon 10/0/0 | active=0 phase=roll dice=ss1eh2 rolls=1"
+    )
+    s, events = events_of(s, rules.STOP)
+    assert events == [
+        rules.DiceKept(0, (5, 5, 0, 3, 4, 1)),
+        rules.EnergyChanged(0, 1, "dice"),
+        rules.Damaged(1, 2, 0, True),
+        rules.Damaged(2, 2, 0, True),
+    ]
+    assert s.pending == rules.Decision(1, "yield")  # City first, clockwise from the attacker
+    s, events = events_of(s, rules.YIELD)
+    assert events == [rules.YieldedTokyo(1, rules.CITY)]
+    assert s.pending == rules.Decision(2, "yield")
+    s, events = events_of(s, rules.YIELD)
+    assert events == [
+        rules.YieldedTokyo(2, rules.BAY),
+        rules.EnteredTokyo(0, rules.CITY),
+        rules.StarsChanged(0, 1, "enter"),
+        rules.AutoDecision(0, "buy", rules.DONE),
+        rules.TurnBegan(1, 2),
+    ]
+    assert [rules.describe_event(e, s) for e in events] == [
+        "The King yields Tokyo Bay",
+        "Giga Zaur enters Tokyo City",
+        "Giga Zaur gains 1★ (entering Tokyo)",
+        "Giga Zaur: done (the only choice)",
+        "turn 2: Cyber Kitty",
+    ]
+    assert (s.city, s.bay) == (0, -1)
+
+
+def test_a_kill_closes_the_bay_in_the_middle_of_the_turn() -> None:
+    s = rules.from_text(
+        "Giga Zaur 10/0/0; Cyber Kitty 2/3/0 @city; The King 10/5/0 @bay; Alienoid 10/0/0; "
+        "Meka Dragon 10/0/0 | active=0 phase=roll dice=ss1eh2 rolls=1"
+    )
+    s, events = events_of(s, rules.STOP)
+    assert events == [
+        rules.DiceKept(0, (5, 5, 0, 3, 4, 1)),
+        rules.EnergyChanged(0, 1, "dice"),
+        rules.Damaged(1, 2, 0, True),
+        rules.Damaged(2, 2, 0, True),
+        rules.Eliminated(1),
+        rules.BayClosed(2, to_city=True),
+    ]
+    # The King, smashed in the Bay, now holds the City and still decides whether to yield it.
+    assert (s.city, s.bay) == (2, -1)
+    assert s.pending == rules.Decision(2, "yield")
+    s, events = events_of(s, rules.STAY)
+    assert events == [
+        rules.StayedInTokyo(2, rules.CITY),
+        rules.AutoDecision(0, "buy", rules.DONE),
+        rules.TurnBegan(2, 2),  # Cyber Kitty is out: The King is next
+        rules.StarsChanged(2, 2, "tokyo"),  # and starts its turn in Tokyo
+    ]
+
+
+def test_frenzy_gives_an_extra_turn() -> None:
+    s = rules.from_text("The King 10/0/7; Giga Zaur 10/0/0; Alienoid 10/0/0 | active=0 phase=buy market=frenzy,-,-")
+    frenzy, heal = rules.card_by_name("Frenzy"), rules.card_by_name("Heal")
+    s, events = events_of(s, rules.Buy(frenzy))
+    assert events == [rules.CardBought(0, frenzy, 7)]
+    s, events = events_of(s, rules.RandomResult((s.deck.index(heal),)))
+    assert events == [
+        rules.CardRevealed(heal, 0),
+        rules.CardEffect(0, frenzy),
+        rules.ExtraTurn(0, frenzy),
+        rules.CardDiscarded(0, frenzy),
+        rules.AutoDecision(0, "buy", rules.DONE),
+        rules.TurnBegan(0, 2, extra=True),
+    ]
+    assert [rules.describe_event(e, s) for e in events][2:] == [
+        "The King will take another turn (Frenzy)",
+        "The King discards Frenzy",
+        "The King: done (the only choice)",
+        "turn 2: The King (an extra turn)",
+    ]
+
+
+def test_mimic_copies_a_card_with_tokens() -> None:
+    s = rules.from_text(
+        "The King 10/0/8; Giga Zaur 10/0/0 +batterymonster; Alienoid 10/0/0 | active=0 phase=buy "
+        "market=mimic,-,- tokens=batterymonster:4"
+    )
+    mimic, battery, heal = (rules.card_by_name(n) for n in ("Mimic", "Battery Monster", "Heal"))
+    s, events = events_of(s, rules.Buy(mimic))
+    assert events == [rules.CardBought(0, mimic, 8)]
+    s, events = events_of(s, rules.RandomResult((s.deck.index(heal),)))
+    assert events == [
+        rules.CardRevealed(heal, 0),
+        rules.AutoDecision(0, "mimic", rules.UseCard(mimic, (battery,))),  # one card to copy
+        rules.Copied(0, mimic, battery),
+        rules.TokensChanged(0, "card", 6, mimic),  # charged as if just bought
+        rules.AutoDecision(0, "buy", rules.DONE),
+        rules.TurnBegan(1, 2),
+        rules.TokensChanged(1, "card", -2, battery),  # Giga Zaur's own Battery Monster
+        rules.EnergyChanged(1, 2, "card", battery),
+    ]
+    assert rules.describe_event(events[2], s) == "The King's Mimic copies Battery Monster"
+    assert "+mimic>batterymonster" in rules.to_text(s)

@@ -58,3 +58,38 @@ def test_bad_action_words_say_what_was_expected(text: str) -> None:
     s = rules.new_game(rules.Setup(("The King", "Giga Zaur")))
     with pytest.raises(rules.IllegalAction, match="expected"):
         rules.parse_action(s, text)
+
+
+def test_a_card_is_found_by_its_printed_or_notation_name() -> None:
+    assert rules.card_by_name("Battery Monster") == rules.card_by_name("batterymonster")
+    assert rules.CARDS[rules.card_by_name("it has a child")].name == "It Has a Child!"
+    with pytest.raises(ValueError, match="expected the name of a Power card"):
+        rules.card_by_name("Battery Mon")
+
+
+def test_mimic_writes_its_copy_at_the_seat() -> None:
+    text = (
+        "The King 10/0/0 +mimic>batterymonster; Giga Zaur 10/0/0 +batterymonster | active=1 phase=roll "
+        "dice=123123 rolls=1 tokens=batterymonster:6,mimic:4"
+    )
+    s = rules.from_text(text)
+    mimic = rules.card_by_name("mimic")
+    assert s.flags == {f"copy.{mimic}": rules.card_by_name("batterymonster")}
+    assert "+mimic>batterymonster" in rules.to_text(s) and "flags=" not in rules.to_text(s)
+    assert rules.from_text(rules.to_text(s)) == s
+    with pytest.raises(rules.InvalidState, match="only for a copier"):
+        rules.from_text("The King 10/0/0 +heal>mimic; Giga Zaur 10/0/0 | phase=start")
+
+
+def test_a_state_can_start_at_the_yield_decisions() -> None:
+    s = rules.from_text(
+        "Giga Zaur 10/0/0; Cyber Kitty 7/3/0 @city; The King 8/5/0 @bay; Alienoid 10/0/0; "
+        "Meka Dragon 10/0/0 | active=0 dice=ssseh1 phase=yield:2,1"
+    )
+    assert s.pending == rules.Decision(2, "yield")
+    assert "phase=yield:2,1" in rules.to_text(s)
+    assert rules.from_text(rules.to_text(s)) == s
+    s = rules.apply(s, rules.STAY)
+    assert s.pending == rules.Decision(1, "yield")
+    s = rules.apply(s, rules.YIELD)
+    assert (s.city, s.bay) == (0, 2)  # Giga Zaur takes the City Cyber Kitty left

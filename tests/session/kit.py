@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from kotp2p.net.gamelog import parse_log
+from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.protocol import PeerProtocol
-from kotp2p.net.rules_engine import RulesEngine
 from kotp2p.net.session import LocalSeat, MemorySink, Session, Timeouts
 from kotp2p.net.updates import Update
 from kotp2p.net.verify import Verdict, verify_logs

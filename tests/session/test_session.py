@@ -15,11 +15,10 @@ from kotp2p.net.updates import (
     GameOver,
     MoveApplied,
     Narrated,
-    StateChanged,
     Waiting,
     YourTurn,
 )
-from tests.session.kit import ENGINE, Switchboard, session, table, verdict
+from tests.session.kit import Switchboard, session, table, verdict
 
 
 def _of(kind: type, updates: list[object]) -> list[object]:
@@ -41,33 +40,9 @@ def test_a_local_game_between_four_bots_ends_with_a_valid_log() -> None:
     assert _of(DiceRolled, ups)[0].description.startswith("roll-off: ")  # type: ignore[attr-defined]
     # The engine's events in plain words, in order: turns, damage, Tokyo, the end.
     told = [u.text for u in _of(Narrated, ups)]  # type: ignore[attr-defined]
-    assert told.index("turn 1: " + t.genesis.monsters[s.protocol.replica.entries[1].seat]) >= 0
+    assert told.index(f"-- turn 1: {t.genesis.monsters[s.protocol.replica.entries[1].seat]} --") >= 0
     assert any(" smashes " in line for line in told)
     assert any("Tokyo" in line for line in told)
-
-
-class _Mute:
-    """The rules engine without its narration (as a simpler engine would be)."""
-
-    def __init__(self) -> None:
-        self._engine = ENGINE
-
-    def __getattr__(self, name: str) -> object:
-        if name.startswith("narrate"):
-            raise AttributeError(name)
-        return getattr(self._engine, name)
-
-
-def test_without_engine_events_the_session_says_what_each_step_changed() -> None:
-    t = table(3, seed=3)
-    s = session(t, range(3), timeouts=Timeouts(None, None))
-    s = Session(t.genesis, _Mute(), s.seats, me=0, log=s.log)  # type: ignore[arg-type]
-    s.start(0.0)
-    ups = s.updates()
-    assert s.narrator is None and not _of(Narrated, ups)
-    assert _of(DiceRolled, ups)[-1].description.startswith("dice ")  # type: ignore[attr-defined]
-    changes = [c.description for c in _of(StateChanged, ups)]  # type: ignore[attr-defined]
-    assert any("♥" in c for c in changes) and any("★" in c for c in changes)
 
 
 def test_a_human_seat_waits_for_submit_and_refuses_what_is_not_legal() -> None:

@@ -1,5 +1,6 @@
-"""The real rules (:mod:`kotp2p.rules`) behind the :class:`~kotp2p.net.engine.GameEngine`
-interface. Options travel as ``[two_player_variant]`` (None, true or false)."""
+"""The King of Tokyo adapter: the real rules (:mod:`kotp2p.rules`) behind the
+:class:`~kotp2p.net.engine_interface.GameEngine` interface. Options travel as
+``[two_player_variant]`` (None, true or false)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Sequence
 
 from kotp2p import rules
 from kotp2p.net.codec import Value
-from kotp2p.net.engine import Chance, Pending, State, Turn
+from kotp2p.net.engine_interface import Chance, Pending, State, Turn
 
 
 class RulesEngine:
@@ -116,28 +117,38 @@ class RulesEngine:
         return f"random values {list(values)}"
 
     def narrate_move(self, state: State, action: Value) -> list[str]:
-        """What applying ``action`` (wire form) to ``state`` does, one engine event a line."""
+        """The engine's events for the action, in plain words (``-- turn N: Monster --`` opens
+        a turn)."""
         events: list[rules.Event] = []
-        after = rules.apply(state, rules.action_from_wire(action), events=events)
-        return [rules.describe_event(e, after) for e in events]
+        try:
+            after = rules.apply(state, rules.action_for(state, action), events=events)
+        except rules.IllegalAction:
+            return []
+        return [_say(e, after) for e in events]
 
     def narrate_random(self, state: State, values: tuple[int, ...]) -> list[str]:
-        """What answering the random event pending in ``state`` with ``values`` does."""
+        """The engine's events for the random outcome, in plain words."""
         events: list[rules.Event] = []
-        after = rules.apply(state, rules.RandomResult(values=values), events=events)
-        return [rules.describe_event(e, after) for e in events]
+        try:
+            after = rules.apply(state, rules.RandomResult(tuple(values)), events=events)
+        except rules.IllegalAction:  # hidden values of a peek this replica cannot see
+            return []
+        return [_say(e, after) for e in events]
 
-    def describe_changes(self, before: State, after: State) -> str:
-        """Per monster: health, stars and energy that changed, e.g. ``Giga Zaur ♥8→6``."""
-        parts = []
-        for i, name in enumerate(after.monsters):
-            diffs = [f"{sym}{getattr(before, attr)[i]}→{getattr(after, attr)[i]}"
-                     for attr, sym in (("hp", "♥"), ("stars", "★"), ("energy", "⚡"))
-                     if getattr(before, attr)[i] != getattr(after, attr)[i]]
-            if diffs:
-                parts.append(f"{name} {' '.join(diffs)}")
-        return "; ".join(parts)
+    def narrate_eject(self, state: State, seat: int) -> list[str]:
+        """The engine's events for the ejection, in plain words."""
+        events: list[rules.Event] = []
+        try:
+            after = rules.eject(state, seat, events=events)
+        except rules.IllegalAction:
+            return []
+        return [_say(e, after) for e in events]
 
     def describe_state(self, state: State) -> str:
         """The state in the engine's text notation."""
         return rules.to_text(state)
+
+
+def _say(event: rules.Event, state: State) -> str:
+    text = rules.describe_event(event, state)
+    return f"-- {text} --" if isinstance(event, rules.TurnBegan) else text

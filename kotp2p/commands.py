@@ -1,4 +1,5 @@
-"""The ``identity``, ``verify`` and ``replay`` subcommands (the CLI only parses arguments)."""
+"""The ``identity``, ``verify`` and ``replay`` subcommands (the CLI only parses arguments); they
+print, so they live on the CLI side, outside the sans-IO ``kotp2p.net``."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from kotp2p.net.engine import GameEngine
+from kotp2p.net.engine_interface import GameEngine
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import LogContents, read_log
 from kotp2p.net.identity import identity_path, load_identity, new_identity, rename_identity
@@ -50,7 +51,7 @@ def _read(paths: list[str]) -> list[LogContents] | None:
 
 
 def _engine() -> GameEngine:
-    from kotp2p.net.rules_engine import RulesEngine
+    from kotp2p.net.kot_engine import RulesEngine
 
     return RulesEngine()
 

@@ -1,7 +1,7 @@
-"""What ``kotp2p.net`` needs from a rules engine, as a narrow interface.
+"""The engine interface: what ``kotp2p.net`` needs from a rules engine, as a narrow protocol.
 
 The trust core drives a game only through :class:`GameEngine`: it never looks inside a state. The
-real engine is :mod:`kotp2p.rules` (see :mod:`kotp2p.net.rules_engine`); tests also plug in small
+real engine is :mod:`kotp2p.rules` (see :mod:`kotp2p.net.kot_engine`); tests also plug in small
 engines. States and actions are opaque; moves travel in the engine's wire form (plain msgpack
 values).
 """
@@ -117,8 +117,17 @@ class GameEngine(Protocol):
         """One line for the outcome of the random event pending in ``state``."""
         ...
 
-    def describe_changes(self, before: State, after: State) -> str:
-        """What changed between two states (damage, healing, points, energy), or ""."""
+    def narrate_move(self, state: State, action: Value) -> list[str]:
+        """What happened, in order and in plain words, when the action (wire form) was applied
+        to ``state``; a line starting with ``--`` opens a new turn. [] for a refused action."""
+        ...
+
+    def narrate_random(self, state: State, values: tuple[int, ...]) -> list[str]:
+        """The same for the outcome of the random event pending in ``state``."""
+        ...
+
+    def narrate_eject(self, state: State, seat: int) -> list[str]:
+        """The same for the ejection of an absent seat."""
         ...
 
     def describe_state(self, state: State) -> str:
