@@ -38,17 +38,34 @@ Bot seats take the first free monster of the list at once, and are ready at once
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from kotp2p.net import codec
-from kotp2p.net.chain import CHAIN_LENGTH
 from kotp2p.net.codec import Value
-from kotp2p.net.errors import CodecError, RemoteProtocolError
-from kotp2p.net.genesis import GENESIS_DOMAIN, Genesis, SeatInfo, make_genesis, parse_genesis_body
-from kotp2p.net.genesis import parse_genesis_frame as parse_genesis_payload
+from kotp2p.net.errors import RemoteProtocolError
+from kotp2p.net.genesis import GENESIS_DOMAIN, Genesis, SeatInfo, make_genesis
 from kotp2p.net.handshake import clean_text
 from kotp2p.net.identity import Identity, check_name, verify_signature
+from kotp2p.net.lobby_guest import LobbyGuest
+from kotp2p.net.lobby_messages import (
+    MAX_LOBBY_FRAME,
+    Address,
+    Anchors,
+    Changed,
+    Drop,
+    Failed,
+    GuestEvent,
+    HostEvent,
+    LobbyError,
+    Notice,
+    Outgoing,
+    Reply,
+    Started,
+    decode,
+    is_anchor,
+    message,
+    pick_for_bot,
+)
 from kotp2p.net.lobby_view import (
     DEFAULT_TIMEOUT,
     MAX_BOT_LEVEL,
@@ -57,107 +74,26 @@ from kotp2p.net.lobby_view import (
     LobbySeat,
     LobbyView,
     is_text,
-    parse_view,
 )
 
-MAX_LOBBY_FRAME = 8192
-"""No lobby message is longer (a genesis of six seats is about 1.5 kB)."""
-
-Anchors = tuple[bytes, bytes]
-"""A seat's dice-chain and peek-chain anchors."""
-
-Address = tuple[str, int]
-
-
-class LobbyError(Exception):
-    """The local user asked for something the lobby cannot do now; the reason says why."""
-
-
-@dataclass(frozen=True)
-class Reply:
-    """Host: send ``frame`` on connection ``conn``."""
-
-    conn: int
-    frame: bytes
-
-
-@dataclass(frozen=True)
-class Drop:
-    """Host: close connection ``conn`` (after what was queued on it) for ``reason``."""
-
-    conn: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class Outgoing:
-    """Joiner: send ``frame`` to the host."""
-
-    frame: bytes
-
-
-@dataclass(frozen=True)
-class Changed:
-    """The lobby changed: redraw ``view``."""
-
-    view: LobbyView
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A line for the user (already safe to print)."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class Started:
-    """The genesis is signed by every seat: play. ``addresses[i]`` is where seat ``i`` listens
-    (None for the seats of this process)."""
-
-    genesis: Genesis
-    addresses: tuple[Address | None, ...]
-
-
-@dataclass(frozen=True)
-class Failed:
-    """Joiner: the lobby is over for us; ``reason`` is safe to print."""
-
-    reason: str
-
-
-HostEvent = Reply | Drop | Changed | Notice | Started
-GuestEvent = Outgoing | Changed | Notice | Started | Failed
-
-
-def message(*parts: Value) -> bytes:
-    """One framed lobby message."""
-    return codec.frame(codec.pack(list(parts)))
-
-
-def decode(payload: bytes) -> list[Value]:
-    """A lobby message's fields.
-
-    :raises RemoteProtocolError: not a msgpack array starting with a text tag.
-    """
-    try:
-        value = codec.unpack(payload, max_size=MAX_LOBBY_FRAME)
-    except CodecError as exc:
-        raise RemoteProtocolError(f"garbage instead of a lobby message ({exc.reason})") from None
-    if not isinstance(value, list) or not value or not isinstance(value[0], str):
-        raise RemoteProtocolError("expected a lobby message [tag, ...]")
-    return value
-
-
-def _pick_for_bot(monsters: Sequence[str], taken: dict[str, int]) -> str | None:
-    for m in monsters:
-        if m not in taken:
-            return m
-    return None
-
-
-def _is_anchor(v: object) -> bool:
-    return isinstance(v, bytes) and len(v) == 32
+__all__ = [
+    "MAX_LOBBY_FRAME",
+    "Address",
+    "Anchors",
+    "Changed",
+    "Drop",
+    "Failed",
+    "GuestEvent",
+    "HostEvent",
+    "LobbyError",
+    "LobbyGuest",
+    "LobbyHost",
+    "Notice",
+    "Outgoing",
+    "Reply",
+    "Started",
+    "message",
+]
 
 
 @dataclass
@@ -250,6 +186,8 @@ class LobbyHost:
 
         :raises LobbyError: a seat is free, has no monster or is not ready; or already started.
         """
+        if self.phase == "closed":
+            raise LobbyError("the lobby is closed")
         if self.phase != "lobby":
             raise LobbyError("the game is already starting")
         for i, s in enumerate(self.view.seats):
@@ -271,6 +209,19 @@ class LobbyHost:
                 if g.seat is not None]
         return out + self._maybe_play()
 
+    def close(self, reason: str = "the host quit") -> list[HostEvent]:
+        """End the lobby without a game: every joiner is told ``reason`` and dropped.
+
+        :raises LobbyError: the game already started.
+        """
+        if self.phase == "started":
+            raise LobbyError("the game already started")
+        self.phase = "closed"
+        out: list[HostEvent] = []
+        for conn in list(self.guests):
+            out += [Reply(conn, message("bye", reason)), Drop(conn, reason)]
+        return [*out, Notice(reason)]
+
     # -- the transport --------------------------------------------------------------------------
 
     def connected(self, conn: int, key: bytes, address: str) -> list[HostEvent]:
@@ -281,7 +232,7 @@ class LobbyHost:
     def disconnected(self, conn: int) -> list[HostEvent]:
         """Connection ``conn`` is gone: free its seat (and abort a start in progress)."""
         guest = self.guests.pop(conn, None)
-        if guest is None or guest.seat is None or self.phase == "started":
+        if guest is None or guest.seat is None or self.phase in ("started", "closed"):
             return []
         seat = guest.seat
         name = self.view.seats[seat].name
@@ -295,7 +246,7 @@ class LobbyHost:
     def receive(self, conn: int, payload: bytes) -> list[HostEvent]:
         """Handle one frame payload from connection ``conn``. Never raises for bad input."""
         guest = self.guests.get(conn)
-        if guest is None:
+        if guest is None or self.phase == "closed":
             return []
         try:
             msg = decode(payload)
@@ -324,7 +275,7 @@ class LobbyHost:
             return [Reply(conn, message("error", why))] if why else self._changed()
         if tag == "ready" and len(args) == 3:
             anchor, peek, port = args
-            if not (_is_anchor(anchor) and _is_anchor(peek) and isinstance(port, int)
+            if not (is_anchor(anchor) and is_anchor(peek) and isinstance(port, int)
                     and 0 < port < 65536):
                 raise RemoteProtocolError("expected ['ready', anchor, peek anchor, port]")
             if self.view.seats[seat].monster is None:
@@ -385,7 +336,7 @@ class LobbyHost:
         return None
 
     def _bot_takes_seat(self, seat: int) -> None:
-        monster = _pick_for_bot(self.monsters, self.view.taken)
+        monster = pick_for_bot(self.monsters, self.view.taken)
         self.view = self.view.with_seat(seat, replace(self.view.seats[seat], monster=monster,
                                                       ready=monster is not None))
 
@@ -436,169 +387,3 @@ class LobbyHost:
         if self.host_bot is not None and self.phase == "lobby" and self.view.all_ready:
             out += self.start()
         return out
-
-
-class LobbyGuest:
-    """The joining side's lobby. Send :meth:`hello` after the handshake, feed every frame from
-    the host to :meth:`receive`; :meth:`pick`, :meth:`set_ready`, :meth:`leave` for the user.
-
-    ``anchors(seat)`` gives this player's chain anchors for a seat (the caller holds the secret);
-    ``host_address`` is where we reached the host. With ``bot`` set, a bot plays this seat: it
-    takes the first free monster of the list and is ready at once.
-    """
-
-    def __init__(
-        self,
-        identity: Identity,
-        *,
-        engine_id: str,
-        monsters: Sequence[str],
-        anchors: Callable[[int], Anchors],
-        port: int,
-        host_address: str,
-        bot: str | None = None,
-    ) -> None:
-        self.identity = identity
-        self.engine_id = engine_id
-        self.monsters = tuple(monsters)
-        self.anchors = anchors
-        self.port = port
-        self.host_address = host_address
-        self.bot = bot
-        self.seat: int | None = None
-        self.view: LobbyView | None = None
-        self.phase = "joining"
-        self._signed: bytes | None = None
-        self._asked: tuple[str, ...] = ()
-
-    def hello(self) -> list[GuestEvent]:
-        """The join request (send it first)."""
-        return [Outgoing(message("join", self.identity.name, self.bot))]
-
-    def pick(self, monster: str) -> list[GuestEvent]:
-        """Ask for ``monster`` (the host answers with the lobby, or an error)."""
-        return [Outgoing(message("pick", monster))]
-
-    def set_ready(self, ready: bool = True) -> list[GuestEvent]:
-        """Say this seat is (not) ready; ready sends this seat's chain anchors.
-
-        :raises LobbyError: no seat yet.
-        """
-        if self.seat is None:
-            raise LobbyError("not seated yet")
-        if not ready:
-            return [Outgoing(message("unready"))]
-        anchor, peek = self.anchors(self.seat)
-        return [Outgoing(message("ready", anchor, peek, self.port))]
-
-    def leave(self) -> list[GuestEvent]:
-        """Leave the lobby."""
-        self.phase = "failed"
-        return [Outgoing(message("leave"))]
-
-    def receive(self, payload: bytes) -> list[GuestEvent]:
-        """Handle one frame payload from the host. Never raises for bad input."""
-        if self.phase in ("failed", "started"):
-            return []
-        try:
-            return self._handle(decode(payload))
-        except RemoteProtocolError as exc:
-            self.phase = "failed"
-            return [Failed(f"the host broke the lobby protocol: {clean_text(exc.reason)}")]
-
-    def _handle(self, msg: list[Value]) -> list[GuestEvent]:
-        tag, args = msg[0], msg[1:]
-        if tag == "welcome" and len(args) == 1 and isinstance(args[0], int) and self.seat is None:
-            self.seat = args[0]
-            self.phase = "seated"
-            return [Notice(f"seated at seat {self.seat}")]
-        if tag == "lobby":
-            return self._lobby(msg)
-        if tag == "error" and len(args) == 1 and isinstance(args[0], str):
-            self._asked = ()
-            return [Notice(f"the host says: {clean_text(args[0])}")]
-        if tag == "bye" and len(args) == 1 and isinstance(args[0], str):
-            self.phase = "failed"
-            return [Failed(f"the host closed the lobby: {clean_text(args[0])}")]
-        if tag == "genesis" and len(args) == 1 and isinstance(args[0], bytes):
-            return self._sign(args[0])
-        if tag == "start" and len(args) == 2 and isinstance(args[0], bytes):
-            return self._start(args[0], args[1])
-        raise RemoteProtocolError(f"unexpected lobby message '{clean_text(tag, 20)}'")
-
-    def _lobby(self, msg: list[Value]) -> list[GuestEvent]:
-        view = parse_view(msg, self.monsters)
-        if self.seat is None or self.seat >= len(view.seats):
-            raise RemoteProtocolError("a lobby before our seat was given")
-        if view.seats[self.seat].key != self.identity.public_key:
-            raise RemoteProtocolError(f"the lobby shows someone else at our seat {self.seat}")
-        self.view = view
-        out: list[GuestEvent] = [Changed(view)]
-        if self.phase == "signing":  # the start was aborted
-            self.phase = "seated"
-        if self.bot is not None:
-            out += self._auto(view)
-        return out
-
-    def _auto(self, view: LobbyView) -> list[GuestEvent]:
-        """A bot's moves in the lobby: take a monster, then be ready."""
-        assert self.seat is not None
-        mine = view.seats[self.seat]
-        if mine.monster is None:
-            choice = _pick_for_bot(self.monsters, view.taken)
-            if choice is None or self._asked == ("pick", choice):
-                return []
-            self._asked = ("pick", choice)
-            return self.pick(choice)
-        if not mine.ready and self._asked != ("ready", mine.monster):
-            self._asked = ("ready", mine.monster)
-            return self.set_ready(True)
-        return []
-
-    def _sign(self, body: bytes) -> list[GuestEvent]:
-        genesis = parse_genesis_body(body, ())
-        why = self._check(genesis)
-        if why:
-            self.phase = "failed"
-            return [Outgoing(message("leave")), Failed(f"refusing to sign the game: {why}")]
-        self.phase = "signing"
-        self._signed = body
-        sig = self.identity.sign(GENESIS_DOMAIN + body)
-        return [Notice("signed the game"), Outgoing(message("sign", genesis.game_id, sig))]
-
-    def _check(self, g: Genesis) -> str | None:
-        view, seat = self.view, self.seat
-        if view is None or seat is None:
-            return "a genesis before the lobby"
-        if g.engine_id != self.engine_id:
-            return f"engine {clean_text(g.engine_id, 80)!r}, this side runs {self.engine_id!r}"
-        if g.chain_length != CHAIN_LENGTH:
-            return f"chains of {g.chain_length} values, {CHAIN_LENGTH} expected"
-        if g.options != [view.two_player_variant]:
-            return "the options differ from the lobby's"
-        if g.n != len(view.seats):
-            return f"{g.n} seats, the lobby has {len(view.seats)}"
-        for i, (info, s) in enumerate(zip(g.seats, view.seats, strict=True)):
-            if (info.public_key, info.name, info.monster) != (s.key, s.name, s.monster):
-                return f"seat {i} differs from the lobby"
-        if (g.seats[seat].anchor, g.seats[seat].peek_anchor) != self.anchors(seat):
-            return "our chain anchors were changed"
-        return None
-
-    def _start(self, payload: bytes, wire: Value) -> list[GuestEvent]:
-        genesis = parse_genesis_payload(payload)
-        if self._signed is None or genesis.body != self._signed:
-            raise RemoteProtocolError("a start for a genesis we did not sign")
-        bad = genesis.bad_signatures()
-        if bad:
-            raise RemoteProtocolError(f"the genesis signatures of seats {bad} do not check")
-        if not isinstance(wire, list) or len(wire) != genesis.n:
-            raise RemoteProtocolError("expected one [address, port] per seat")
-        addresses: list[Address | None] = []
-        for i, a in enumerate(wire):
-            if (not isinstance(a, list) or len(a) != 2 or not isinstance(a[0], str)
-                    or len(a[0]) > 255 or not isinstance(a[1], int) or not 0 < a[1] < 65536):
-                raise RemoteProtocolError(f"seat {i}: expected [address, port]")
-            addresses.append(None if i == self.seat else (a[0] or self.host_address, a[1]))
-        self.phase = "started"
-        return [Started(genesis, tuple(addresses))]

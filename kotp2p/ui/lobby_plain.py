@@ -23,13 +23,13 @@ from kotp2p.net.lobby import (
 )
 from kotp2p.net.words import check_words
 
-HELP = "commands: pick MONSTER, ready, unready, monsters, help{start}"
+HELP = "commands: pick MONSTER, ready, unready, monsters, quit, help{start}"
 
 
 @dataclass(frozen=True)
 class Request:
-    """What the user asked of the lobby: ``pick`` (with ``monster``), ``ready``, ``unready`` or
-    ``start``."""
+    """What the user asked of the lobby: ``pick`` (with ``monster``), ``ready``, ``unready``,
+    ``start`` or ``quit``."""
 
     what: str
     monster: str = ""
@@ -40,12 +40,16 @@ class Request:
             return lobby.pick(self.monster)
         if self.what == "start":
             return lobby.start()
+        if self.what == "quit":
+            return lobby.close()
         return lobby.set_ready(self.what == "ready")
 
     def to_guest(self, lobby: LobbyGuest) -> list[GuestEvent]:
         """Run it on a joiner's lobby. :raises LobbyError: refused (the reason says why)."""
         if self.what == "pick":
             return lobby.pick(self.monster)
+        if self.what == "quit":
+            return lobby.leave()
         return lobby.set_ready(self.what == "ready")
 
 
@@ -103,8 +107,10 @@ class PlainLobby:
                 self.say(str(exc))
                 return None
             return Request("pick", monster)
-        if cmd in ("ready", "unready") or (cmd == "start" and self.host):
+        if cmd in ("ready", "unready", "quit") or (cmd == "start" and self.host):
             return Request(cmd)
+        if cmd == "leave":
+            return Request("quit")
         if cmd == "monsters":
             self.say(", ".join(self.monsters))
             return None

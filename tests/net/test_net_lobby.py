@@ -345,3 +345,27 @@ def test_a_forged_genesis_signature_drops_its_sender_and_aborts_the_start() -> N
     assert ("its signature of the genesis does not check" in
             [e.reason for e in room.host_seen if isinstance(e, Drop) and e.conn == c])
     assert room.host.phase == "lobby" and room.host.view.seats[2].is_free
+
+
+def test_the_host_closing_the_lobby_sends_every_joiner_away_with_the_reason() -> None:
+    room = Room(host(3))
+    b = room.connect(guest("Bob"))
+    room.on_host(room.host.close())
+    room.pump()
+    assert [e.reason for e in room.seen[b] if isinstance(e, Failed)] == [
+        "the host closed the lobby: the host quit"]
+    assert b not in room.open
+    with pytest.raises(LobbyError, match="the lobby is closed"):
+        room.host.start()
+
+
+def test_a_joiner_leaving_frees_its_seat_and_its_monster() -> None:
+    room = Room(host(3))
+    bob = guest("Bob")
+    b = room.connect(bob)
+    room.on_guest(b, bob.pick("Alienoid"))
+    room.pump()
+    room.on_guest(b, bob.leave())
+    room.pump()
+    assert bob.phase == "left"
+    assert room.host.view.seats[1].is_free and "Alienoid" not in room.host.view.taken

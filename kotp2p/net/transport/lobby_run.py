@@ -96,11 +96,14 @@ class HostLobby(_Runner[HostEvent]):
         """Run a request of the host's user (``lambda h: h.pick("The King")``) and carry out what
         it returns. :raises LobbyError: the request is refused (the reason says why)."""
         self._do(request(self.lobby))
+        if self.lobby.phase == "closed":
+            self._done.set()
 
     async def serve(self, port: int = DEFAULT_PORT, host: str | None = None, *,
-                    task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED) -> Started:
+                    task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED
+                    ) -> Started | None:
         """Listen on ``port`` (a free one if taken; reported through ``task_status``) and run the
-        lobby until every seat signed the genesis."""
+        lobby until every seat signed the genesis (None: the host closed the lobby)."""
         async with trio.open_nursery() as nursery:
             actual = await nursery.start(partial(serve_tcp, self._connection, port, host))
             task_status.started(actual)
@@ -110,7 +113,6 @@ class HostLobby(_Runner[HostEvent]):
                 while any(not link.closed for link in self.links.values()):
                     await trio.sleep(0.01)
             nursery.cancel_scope.cancel()
-        assert self.started is not None
         return self.started
 
     async def _connection(self, stream: trio.abc.Stream) -> None:

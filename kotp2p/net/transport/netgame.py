@@ -25,7 +25,7 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -304,8 +304,14 @@ async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
             ui.show_lobby(runner, host=True, join_code=args.join_code)
         started: list[Started] = []
 
+        closed = trio.Event()
+
         async def serve(task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED) -> None:
-            started.append(await runner.serve(args.port, args.bind, task_status=task_status))
+            result = await runner.serve(args.port, args.bind, task_status=task_status)
+            if result is None:
+                closed.set()
+            else:
+                started.append(result)
 
         async with trio.open_nursery() as lobby_tasks:
             port = await lobby_tasks.start(serve)
@@ -320,9 +326,12 @@ async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
             if lines is not None:
                 lobby_tasks.start_soon(_lobby_input, lines, view,
                                        partial(_host_line, view, runner))
-            while not started:
+            while not started and not closed.is_set():
                 await trio.sleep(0.05)
             lobby_tasks.cancel_scope.cancel()
+        if not started:
+            nursery.cancel_scope.cancel()
+            return 0
         result = await _play(started[0], seats, 0, args.timeout, args.bot_delay, game_port,
                              my_port, lines, out, args.trace, ui)
         nursery.cancel_scope.cancel()
@@ -408,6 +417,9 @@ async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
             try:
                 started = await runner.run(address)
             except LobbyFailed as exc:
+                if lobby.phase == "left":
+                    nursery.cancel_scope.cancel()
+                    return 0
                 raise GameCommandError(exc.reason) from None
             lobby_tasks.cancel_scope.cancel()
         assert lobby.seat is not None
@@ -418,17 +430,42 @@ async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
     return result
 
 
+def _leaves(exc: BaseException) -> list[BaseException]:
+    if isinstance(exc, BaseExceptionGroup):
+        return [leaf for e in exc.exceptions for leaf in _leaves(e)]
+    return [exc]
+
+
+def _run(command: Callable[[], Awaitable[int]]) -> int:
+    """Run a command's event loop; an error the user can fix or Ctrl-C comes out as itself,
+    not wrapped in trio's exception groups."""
+    return _unwrapped(lambda: run_main(command))
+
+
+def _unwrapped(call: Callable[[], int]) -> int:
+    """``call()``, with an error the user can fix or Ctrl-C taken out of trio's exception
+    groups (the full screen runs the event loop itself)."""
+    try:
+        return call()
+    except BaseExceptionGroup as group:
+        leaves = _leaves(group)
+        for kind in (KeyboardInterrupt, GameCommandError):
+            if all(isinstance(e, kind) for e in leaves):
+                raise leaves[0] from None
+        raise
+
+
 def run_host_command(args: argparse.Namespace) -> int:
     """Entry of ``kotp2p host``."""
     screen = getattr(args, "screen", None)  # the full-screen UI, set by the CLI
     if screen is not None:
-        return int(screen(lambda ui: host_game(args, ui.writer, ui)))
-    return run_main(partial(host_game, args, sys.stdout))
+        return _unwrapped(lambda: int(screen(lambda ui: host_game(args, ui.writer, ui))))
+    return _run(partial(host_game, args, sys.stdout))
 
 
 def run_join_command(args: argparse.Namespace) -> int:
     """Entry of ``kotp2p join``."""
     screen = getattr(args, "screen", None)
     if screen is not None:
-        return int(screen(lambda ui: join_game(args, ui.writer, ui)))
-    return run_main(partial(join_game, args, sys.stdout))
+        return _unwrapped(lambda: int(screen(lambda ui: join_game(args, ui.writer, ui))))
+    return _run(partial(join_game, args, sys.stdout))

@@ -1,0 +1,35 @@
+"""The lobby's plain lines: what a user types becomes a request, or a reason why not."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from kotp2p import rules
+from kotp2p.ui.lobby_plain import PlainLobby, Request, find_monster
+
+
+@pytest.mark.parametrize(("typed", "monster"), [("the king", "The King"), ("GIGA", "Giga Zaur"),
+                                                 ("  alienoid ", "Alienoid")])
+def test_a_monster_is_found_by_a_unique_prefix_in_any_case(typed: str, monster: str) -> None:
+    assert find_monster(typed, rules.MONSTERS) == monster
+
+
+@pytest.mark.parametrize("typed", ["", "zilla", "kingkong"])
+def test_an_unknown_monster_lists_the_choices(typed: str) -> None:
+    with pytest.raises(ValueError, match="expected a monster among Alienoid"):
+        find_monster(typed, rules.MONSTERS)
+
+
+def test_lines_become_requests_and_only_the_host_may_start() -> None:
+    out = io.StringIO()
+    host, joiner = PlainLobby(out, rules.MONSTERS, host=True), PlainLobby(out, rules.MONSTERS, host=False)
+    assert host.request("pick the king") == Request("pick", "The King")
+    assert host.request("Ready") == Request("ready")
+    assert host.request("start") == Request("start")
+    assert joiner.request("leave") == Request("quit")
+    assert joiner.request("start") is None
+    assert "commands: pick MONSTER" in out.getvalue() and "start (when" not in out.getvalue()
+    assert host.request("pick nobody") is None
+    assert out.getvalue().rstrip().endswith("found 'nobody'")
