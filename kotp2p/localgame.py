@@ -81,6 +81,12 @@ def _pick_monster(name: str | None) -> str:
     raise GameCommandError(f"expected a monster among {', '.join(rules.MONSTERS)}, found {name!r}")
 
 
+def _check_delay(delay: float) -> float:
+    if not delay >= 0:  # also refuses nan
+        raise GameCommandError(f"expected --bot-delay of 0 or more seconds, found {delay}")
+    return delay
+
+
 def _check_level(level: str, option: str) -> str:
     if level not in BOT_KINDS:
         raise GameCommandError(f"expected {option} among {', '.join(BOT_KINDS)}, found {level!r}")
@@ -190,8 +196,7 @@ def run_play_command(args: argparse.Namespace) -> int:
         raise GameCommandError(f"expected --bots from 1 to 5, found {args.bots}")
     level = _check_level(args.level, "--level")
     own = _check_level(args.bot, "--bot") if args.bot else None
-    if args.bot_delay < 0:
-        raise GameCommandError(f"expected --bot-delay of 0 or more seconds, found {args.bot_delay}")
+    _check_delay(args.bot_delay)
     me = load_identity()
     game = new_local_game(me, args.bots, level, _pick_monster(args.monster), args.seed, own)
     stored = StoredGame.for_game(game.genesis.game_id)
@@ -264,7 +269,10 @@ def resume_session(stored: StoredGame, own_bot: str | None
         level = own_bot if s.seat == seat_file.me and own_bot else s.bot
         seats[s.seat] = LocalSeat(PeerProtocol(g, s.seat, ident, s.secret, engine),
                                   _decider(level, s.seat, None))
-    log, journal = stored.reopen(g)
+    try:
+        log, journal = stored.reopen(g)
+    except StoreError as exc:
+        raise GameCommandError(str(exc)) from None
     session = Session(g, engine, seats, me=seat_file.me, log=log, journal=journal,
                       timeouts=Timeouts(None, None) if seat_file.mode == LOCAL else Timeouts())
     return session, (list(contents.payloads), journal_payloads), [log, journal]
@@ -273,6 +281,7 @@ def resume_session(stored: StoredGame, own_bot: str | None
 def run_resume_command(args: argparse.Namespace) -> int:
     """``kotp2p resume``: continue a stored game from its log."""
     own = _check_level(args.bot, "--bot") if args.bot else None
+    _check_delay(args.bot_delay)
     stored = _find_game(args.game)
     info = _info(stored.log_path)
     if info.finished:

@@ -87,6 +87,8 @@ def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(
         (["play", "--bots", "6"], "expected --bots from 1 to 5"),
         (["play", "--level", "genius"], "expected --level among random, greedy"),
         (["play", "--monster", "Godzilla"], "expected a monster among"),
+        (["play", "--bot-delay", "-1"], "expected --bot-delay of 0 or more seconds"),
+        (["resume", "--bot-delay", "nan"], "expected --bot-delay of 0 or more seconds"),
         (["resume"], "no unfinished game to resume"),
         (["resume", "ffff"], "expected one stored game whose id starts with 'ffff'"),
     ],
@@ -138,6 +140,10 @@ def test_ctrl_c_stops_a_game_with_code_130_and_it_can_be_resumed(home: Path) -> 
     for line in proc.stdout:  # the game waits for the human's first decision
         if line.startswith("Your decision"):
             break
+    # A second process may not play the same game meanwhile.
+    twice = subprocess.run([*cmd, "resume", "--bot", "random"], env=env, stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, timeout=60)
+    assert twice.returncode == 1 and "open in another kotp2p process" in twice.stderr, twice.stderr
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "interrupted" in err, (out[-500:], err[-2000:])

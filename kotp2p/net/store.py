@@ -18,8 +18,10 @@ as the caller passed it.
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from kotp2p.net import codec
 from kotp2p.net.codec import Value
@@ -101,11 +103,45 @@ def write_private(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def _private_writer(path: Path, genesis: Genesis) -> LogWriter:
+class _LockedWriter(LogWriter):
+    """A log writer that also holds the game's lock until it is closed."""
+
+    def __init__(self, path: Path, genesis: Genesis, lock: BinaryIO) -> None:
+        self._lock = lock
+        try:
+            super().__init__(path, genesis)
+        except BaseException:
+            lock.close()
+            raise
+
+    def close(self) -> None:
+        """Flush, close, and let another process open the game."""
+        super().close()
+        self._lock.close()
+
+
+def _lock(path: Path) -> BinaryIO:
+    """An open handle holding an exclusive lock on ``path`` (released when closed, or when the
+    process dies). :raises StoreError: another process holds it."""
+    handle = open(path, "ab")  # noqa: SIM115 - kept open while the game runs
+    if sys.platform != "win32":
+        import fcntl
+
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            raise StoreError(f"{path.name} is open in another kotp2p process") from None
+    return handle
+
+
+def _private_writer(path: Path, genesis: Genesis, *, exclusive: bool = False) -> LogWriter:
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
     os.chmod(path, 0o600)
+    if exclusive:
+        return _LockedWriter(path, genesis, _lock(path))
     return LogWriter(path, genesis)
 
 
@@ -138,7 +174,8 @@ class StoredGame:
         if self.log_path.exists():
             raise StoreError(f"{self.log_path} already exists")
         write_private(self.seats_path, seats.to_bytes())
-        return _private_writer(self.log_path, genesis), _private_writer(self.journal_path, genesis)
+        return (_private_writer(self.log_path, genesis, exclusive=True),
+                _private_writer(self.journal_path, genesis))
 
     def open(self) -> tuple[LogContents, list[bytes], SeatFile]:
         """Read a stored game to resume it: the log, the journal's envelope payloads, the seats.
@@ -158,8 +195,17 @@ class StoredGame:
         return contents, list(journal.payloads) if journal else [], seats
 
     def reopen(self, genesis: Genesis) -> tuple[LogWriter, LogWriter]:
-        """Open the log and journal for appending again (a torn last frame is cut off)."""
-        return _private_writer(self.log_path, genesis), _private_writer(self.journal_path, genesis)
+        """Open the log and journal for appending again (a torn last frame is cut off). The
+        log stays locked until it is closed, so two processes never play one stored game.
+
+        :raises StoreError: another process has the game open.
+        """
+        log = _private_writer(self.log_path, genesis, exclusive=True)
+        try:
+            return log, _private_writer(self.journal_path, genesis)
+        except BaseException:
+            log.close()
+            raise
 
 
 @dataclass(frozen=True)
