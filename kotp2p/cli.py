@@ -13,8 +13,13 @@ import os
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kotp2p.net.session import Session
+    from kotp2p.ui.bridge import UiOptions
 
 from kotp2p.errors import CommandError
 
@@ -114,10 +119,73 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.set_defaults(handler=_cmd_replay)
 
 
+def _add_ui_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--plain", action="store_true",
+                   help="the plain line interface instead of the full screen (also the default "
+                   "when standard input or output is not a terminal)")
+    p.add_argument("--ascii", action="store_true", help="ASCII symbols only (no ★ ♥ ⚡)")
+    p.add_argument("--no-color", action="store_true",
+                   help="monochrome (also when the NO_COLOR environment variable is set)")
+    p.add_argument("--pause", type=float, default=0.8, metavar="S",
+                   help="seconds to show others' moves before the next one (default 0.8)")
+    p.add_argument("--auto-leave", type=int, metavar="HP",
+                   help="yield Tokyo by itself when smashed at or under HP hearts")
+    p.add_argument("--auto-stay", type=int, metavar="HP",
+                   help="stay in Tokyo by itself when smashed at or over HP hearts")
+
+
+def _ui_options(args: argparse.Namespace) -> UiOptions | None:
+    """How to draw the full screen, or None for the plain line interface (``--plain``, or
+    standard input or output not a terminal)."""
+    if getattr(args, "plain", True) or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return None
+    if args.pause < 0:
+        raise CommandError(f"expected --pause of 0 or more seconds, found {args.pause}")
+    import os
+
+    from kotp2p.ui.bridge import UiOptions
+    from kotp2p.ui.model import Comfort
+    from kotp2p.ui.styles import wants_colour
+
+    return UiOptions(ascii_only=args.ascii, colour=wants_colour(os.environ, args.no_color),
+                     comfort=Comfort(args.auto_leave, args.auto_stay, args.pause))
+
+
+def _full_screen(args: argparse.Namespace) -> object | None:
+    """The full-screen UI for ``play`` and ``resume``, or None for the plain line interface."""
+    options = _ui_options(args)
+    if options is None:
+        return None
+    from kotp2p.ui.bridge import Connect, run_ui
+
+    def ui(session: Session, log_path: str, restore: tuple[list[bytes], list[bytes]] | None,
+           connect: Connect | None) -> bool:
+        return run_ui(session, log_path=log_path, options=options, restore=restore,
+                      connect=connect)
+
+    return ui
+
+
+def _net_screen(args: argparse.Namespace) -> object | None:
+    """The full screen for ``host`` and ``join``: a function running their trio code behind it
+    (None: the plain line interface; always so when a bot plays the user's seat)."""
+    options = _ui_options(args) if args.bot is None else None
+    if options is None:
+        return None
+    from kotp2p.ui.bridge import NetScreen, run_net_ui
+
+    def screen(main: Callable[[NetScreen], Awaitable[int]]) -> int:
+        return run_net_ui(main, options)
+
+    return screen
+
+
 def _game_command(name: str) -> Handler:
     def run(args: argparse.Namespace) -> int:
         from kotp2p import localgame
 
+        if name != "games":
+            args.ui = _full_screen(args)
         try:
             result: int = getattr(localgame, f"run_{name}_command")(args)
         except localgame.GameCommandError as exc:
@@ -144,8 +212,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
                    help="seconds a bot waits before each decision (default 0)")
-    p.add_argument("--plain", action="store_true",
-                   help="the plain line interface (the only one for now)")
+    _add_ui_options(p)
     p.set_defaults(handler=_game_command("play"))
 
 
@@ -161,8 +228,7 @@ def _add_resume(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
                    help="seconds a bot waits before each decision (default 0)")
-    p.add_argument("--plain", action="store_true",
-                   help="the plain line interface (the only one for now)")
+    _add_ui_options(p)
     p.set_defaults(handler=_game_command("resume"))
 
 
@@ -182,6 +248,7 @@ def _net_command(name: str) -> Handler:
         from kotp2p.localgame import GameCommandError
         from kotp2p.net.transport import netgame
 
+        args.screen = _net_screen(args)
         try:
             result: int = getattr(netgame, f"run_{name}_command")(args)
         except GameCommandError as exc:
@@ -197,8 +264,7 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
                    help="seconds a bot waits before each decision (default 0)")
     p.add_argument("--bind", metavar="ADDR", help="listen on this address only (default: all)")
-    p.add_argument("--plain", action="store_true",
-                   help="the plain line interface (the only one for now)")
+    _add_ui_options(p)
     p.add_argument("--trace", metavar="FILE", help=argparse.SUPPRESS)  # timing marks for the bench
 
 

@@ -29,6 +29,7 @@ from kotp2p.net.gamelog import SUFFIX, LogWriter
 from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, sign_genesis
 from kotp2p.net.identity import Identity, load_identity
 from kotp2p.net.kot_engine import RulesEngine
+from kotp2p.net.narration import printable
 from kotp2p.net.paths import games_dir
 from kotp2p.net.protocol import PeerProtocol
 from kotp2p.net.session import Decider, LocalSeat, Session, Timeouts
@@ -152,12 +153,25 @@ async def _drive(session: Session, view: PlainView, restore: Restore | None,
                                  restore=restore)
 
 
+FullScreen = Callable[[Session, str, Restore | None, Connect | None], bool]
+"""The full-screen UI: (session, log path, restore, connect) -> the game ended (``args.ui``)."""
+
+
 def play_session(session: Session, log_path: Path, *, bot_delay: float = 0.0,
-                 restore: Restore | None = None, connect: Connect | None = None) -> int:
+                 restore: Restore | None = None, connect: Connect | None = None,
+                 ui: FullScreen | None = None) -> int:
     """Play ``session`` with the plain interface on this terminal until the game ends or the
     user stops; ``restore`` resumes it from its files, ``connect`` opens its links (a networked
-    game). Returns the exit code; Ctrl-C stops the game resumably and raises KeyboardInterrupt.
+    game), ``ui`` plays it in the full screen instead. Returns the exit code; Ctrl-C stops the
+    game resumably and raises KeyboardInterrupt.
     """
+    if ui is not None:
+        session.bot_delay = bot_delay
+        if not ui(session, str(log_path), restore, connect):
+            print(f"Stopped; the log is {log_path} (`kotp2p resume` continues).")
+        elif session.result is not None:
+            print(f"Game over. {printable(session.result.summary)} Log: {log_path}")
+        return 0
     view = PlainView(session, sys.stdout)
     game_id = session.genesis.game_id
     view.say(f"Game {game_id.hex()[:16]} ({' '.join(check_words(game_id))}): "
@@ -200,7 +214,8 @@ def run_play_command(args: argparse.Namespace) -> int:
     session = Session(game.genesis, engine, seats, me=0, log=log, journal=journal,
                       timeouts=Timeouts(None, None))
     try:
-        return play_session(session, stored.log_path, bot_delay=args.bot_delay)
+        return play_session(session, stored.log_path, bot_delay=args.bot_delay,
+                            ui=getattr(args, "ui", None))
     finally:
         log.close()
         journal.close()
@@ -275,7 +290,7 @@ def run_resume_command(args: argparse.Namespace) -> int:
     try:
         if info.mode == LOCAL:
             return play_session(session, stored.log_path, bot_delay=args.bot_delay,
-                                restore=restore)
+                                restore=restore, ui=getattr(args, "ui", None))
         return resume_networked(session, stored, restore, args)
     finally:
         for f in files:

@@ -29,7 +29,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import trio
 
@@ -59,6 +59,9 @@ from kotp2p.net.transport.runner import View, run_session
 from kotp2p.net.transport.trace import Trace, TracedView
 from kotp2p.ui.lobby_plain import PlainLobby
 from kotp2p.ui.plain import PlainView
+
+if TYPE_CHECKING:
+    from kotp2p.ui.bridge import NetScreen
 
 DISCOVER_SECONDS = 3.0
 LINGER = 30.0
@@ -160,7 +163,7 @@ async def _lobby_input(lines: Lines, view: PlainLobby, run: Callable[[str], None
 
 async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
                 bot_delay: float, game_port: MeshPort, my_port: int, lines: Lines | None,
-                out: TextIO, trace_path: str | None = None) -> int:
+                out: TextIO, trace_path: str | None = None, ui: NetScreen | None = None) -> int:
     """The game after the lobby: files, mesh, session."""
     g = started.genesis
     engine = RulesEngine()
@@ -173,7 +176,7 @@ async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
     write_private(PeersFile.path_for(stored.log_path), PeersFile(my_port, remote).to_bytes())
     try:
         return await _run_game(g, engine, stored, (log, journal), seats, me, remote, timeout,
-                               bot_delay, game_port, lines, out, trace_path)
+                               bot_delay, game_port, lines, out, trace_path, ui)
     finally:
         log.close()
         journal.close()
@@ -183,7 +186,7 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
                     files: tuple[LogWriter, LogWriter], seats: dict[int, Seat], me: int,
                     remote: dict[int, Address], timeout: int, bot_delay: float,
                     game_port: MeshPort, lines: Lines | None, out: TextIO,
-                    trace_path: str | None) -> int:
+                    trace_path: str | None, ui: NetScreen | None = None) -> int:
     log, journal = files
     local = {i: LocalSeat(PeerProtocol(g, i, s.identity, s.secret, engine),
                           None if s.bot is None else bot_decider(s.bot, int.from_bytes(
@@ -196,7 +199,7 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
     game_port.attach(links.mesh)
     trace = Trace(trace_path) if trace_path else None
     try:
-        return await _drive(session, links, stored, lines, out, None, trace)
+        return await _drive(session, links, stored, lines, out, None, trace, ui)
     finally:
         if trace is not None:
             trace.close()
@@ -204,8 +207,9 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
 
 async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: Lines | None,
                  out: TextIO, restore: tuple[list[bytes], list[bytes]] | None,
-                 trace: Trace | None = None) -> int:
-    """Run the session over the mesh until the game ends, then let the peers read the end."""
+                 trace: Trace | None = None, ui: NetScreen | None = None) -> int:
+    """Run the session over the mesh until the game ends, then let the peers read the end
+    (in the full screen ``ui`` if given)."""
     g = session.genesis
     view = PlainView(session, out)
     view.say(f"Game {g.game_id.hex()[:16]}: " + ", ".join(session.names())
@@ -216,8 +220,11 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
         trace.mark("S")
     async with trio.open_nursery() as nursery:
         await nursery.start(links.run)
-        await run_session(session, links=links, view=shown, restore=restore,
-                          read_line=lines.get if lines is not None else None)
+        if ui is not None:
+            await ui.play(session, links, str(stored.log_path), restore)
+        else:
+            await run_session(session, links=links, view=shown, restore=restore,
+                              read_line=lines.get if lines is not None else None)
         if trace is not None:
             trace.mark("E")
         await links.finish(LINGER)
@@ -242,7 +249,7 @@ def resume_networked(session: Session, stored: StoredGame, restore: Restore,
         raise GameCommandError(f"cannot read where the other seats listen ({path}): {why}"
                                ) from None
     return play_session(session, stored.log_path, bot_delay=args.bot_delay, restore=restore,
-                        connect=partial(_reconnect, peers))
+                        connect=partial(_reconnect, peers), ui=getattr(args, "ui", None))
 
 
 @asynccontextmanager
@@ -263,7 +270,7 @@ async def _reconnect(peers: PeersFile, session: Session) -> AsyncIterator[MeshLi
         nursery.cancel_scope.cancel()
 
 
-async def host_game(args: argparse.Namespace, out: TextIO) -> int:
+async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
     """``kotp2p host``: run the lobby, then play."""
     own = _check_level(args.bot, "--bot")
     level = _check_level(args.level, "--level") or "greedy"
@@ -276,7 +283,7 @@ async def host_game(args: argparse.Namespace, out: TextIO) -> int:
         seats[i] = Seat(Identity.generate(f"Bot {i} ({level})"), os.urandom(32), level)
     variant = {"on": True, "off": False, None: None}[args.two_player_variant]
     view = PlainLobby(out, rules.MONSTERS, host=True)
-    lines = None if own is not None else Lines(sys.stdin)
+    lines = None if own is not None or ui is not None else Lines(sys.stdin)
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
         my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
@@ -293,6 +300,8 @@ async def host_game(args: argparse.Namespace, out: TextIO) -> int:
             view.show(event)
 
         runner = HostLobby(lobby, shown, join_code=args.join_code)
+        if ui is not None:
+            ui.show_lobby(runner, host=True, join_code=args.join_code)
         started: list[Started] = []
 
         closed = trio.Event()
@@ -324,7 +333,7 @@ async def host_game(args: argparse.Namespace, out: TextIO) -> int:
             nursery.cancel_scope.cancel()
             return 0
         result = await _play(started[0], seats, 0, args.timeout, args.bot_delay, game_port,
-                             my_port, lines, out, args.trace)
+                             my_port, lines, out, args.trace, ui)
         nursery.cancel_scope.cancel()
     return result
 
@@ -355,7 +364,8 @@ def _guest_line(view: PlainLobby, runner: GuestLobby, line: str) -> None:
         view.say(str(exc))
 
 
-async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO) -> Address:
+async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO,
+                    ui: NetScreen | None = None) -> Address:
     listen_on = parse_address(args.discover, DEFAULT_BEACON_PORT)
     print(f"listening for games for {DISCOVER_SECONDS:g} s...", file=out, flush=True)
     games = [g for g in await listen(BeaconBook(), listen_on[1], listen_on[0], DISCOVER_SECONDS)
@@ -365,7 +375,9 @@ async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO) 
                                "(kotp2p join HOST[:PORT])")
     for i, g in enumerate(games, start=1):
         print(f"  {i}. {g.describe()}", file=out, flush=True)
-    if lines is None:
+    if ui is not None:
+        choice = games[await ui.choose([g.describe() for g in games])]
+    elif lines is None:
         choice = games[0]
     else:
         print("which game? (number)", file=out, flush=True)
@@ -376,15 +388,15 @@ async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO) 
     return choice.address, choice.port
 
 
-async def join_game(args: argparse.Namespace, out: TextIO) -> int:
+async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
     """``kotp2p join``: join a lobby, then play."""
     own = _check_level(args.bot, "--bot")
     me = _me(args.name)
     seat = Seat(me, os.urandom(32), own)
-    lines = None if own is not None else Lines(sys.stdin)
+    lines = None if own is not None or ui is not None else Lines(sys.stdin)
     view = PlainLobby(out, rules.MONSTERS, host=False)
     address = (parse_address(args.address, DEFAULT_PORT) if args.address
-               else await _discover(args, lines, out))
+               else await _discover(args, lines, out, ui))
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
         my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
@@ -395,6 +407,8 @@ async def join_game(args: argparse.Namespace, out: TextIO) -> int:
             view.show(event)
 
         runner = GuestLobby(lobby, shown, join_code=args.join_code)
+        if ui is not None:
+            ui.show_lobby(runner, host=False, join_code=args.join_code)
         view.say(f"joining {address[0]}:{address[1]} as {me.name} [{me.fingerprint}]")
         async with trio.open_nursery() as lobby_tasks:
             if lines is not None:
@@ -411,7 +425,7 @@ async def join_game(args: argparse.Namespace, out: TextIO) -> int:
         assert lobby.seat is not None
         timeout = lobby.view.timeout if lobby.view is not None else DEFAULT_TIMEOUT
         result = await _play(started, {lobby.seat: seat}, lobby.seat, timeout, args.bot_delay,
-                             game_port, my_port, lines, out, args.trace)
+                             game_port, my_port, lines, out, args.trace, ui)
         nursery.cancel_scope.cancel()
     return result
 
@@ -425,8 +439,14 @@ def _leaves(exc: BaseException) -> list[BaseException]:
 def _run(command: Callable[[], Awaitable[int]]) -> int:
     """Run a command's event loop; an error the user can fix or Ctrl-C comes out as itself,
     not wrapped in trio's exception groups."""
+    return _unwrapped(lambda: run_main(command))
+
+
+def _unwrapped(call: Callable[[], int]) -> int:
+    """``call()``, with an error the user can fix or Ctrl-C taken out of trio's exception
+    groups (the full screen runs the event loop itself)."""
     try:
-        return run_main(command)
+        return call()
     except BaseExceptionGroup as group:
         leaves = _leaves(group)
         for kind in (KeyboardInterrupt, GameCommandError):
@@ -437,9 +457,15 @@ def _run(command: Callable[[], Awaitable[int]]) -> int:
 
 def run_host_command(args: argparse.Namespace) -> int:
     """Entry of ``kotp2p host``."""
+    screen = getattr(args, "screen", None)  # the full-screen UI, set by the CLI
+    if screen is not None:
+        return _unwrapped(lambda: int(screen(lambda ui: host_game(args, ui.writer, ui))))
     return _run(partial(host_game, args, sys.stdout))
 
 
 def run_join_command(args: argparse.Namespace) -> int:
     """Entry of ``kotp2p join``."""
+    screen = getattr(args, "screen", None)
+    if screen is not None:
+        return _unwrapped(lambda: int(screen(lambda ui: join_game(args, ui.writer, ui))))
     return _run(partial(join_game, args, sys.stdout))

@@ -1,0 +1,150 @@
+"""The prompt_toolkit application: one full-screen window drawn by :mod:`kotp2p.ui.screen` and
+:mod:`kotp2p.ui.pages`, a chat line and a card search line; every key goes to the controller."""
+
+from __future__ import annotations
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.output import Output
+
+from kotp2p.ui.lobby import LobbyController
+from kotp2p.ui.model import Controller
+from kotp2p.ui.pages import cards_page, end_page, help_page, lobby_page, options_page
+from kotp2p.ui.screen import game_screen, to_fragments
+from kotp2p.ui.styles import make_style
+
+_NAMES = {Keys.ControlM: "enter", Keys.ControlJ: "enter", Keys.Escape: "escape",
+          Keys.ControlC: "c-c", Keys.PageUp: "pageup", Keys.PageDown: "pagedown"}
+
+
+def key_of(event: KeyPressEvent) -> str:
+    """The controller's name for the key pressed."""
+    key = event.key_sequence[0].key
+    if isinstance(key, Keys):
+        return _NAMES.get(key, key.value)
+    return key
+
+
+def draw(ctrl: Controller, width: int, height: int, search: str = "") -> StyleAndTextTuples:
+    """The fragments of whichever screen the controller is on, at ``width`` × ``height``."""
+    if ctrl.screen == "help":
+        lines = help_page(width, height)
+    elif ctrl.screen == "cards":
+        lines = cards_page(search, ctrl.sym, width, height)
+    elif ctrl.screen == "options":
+        lines = options_page(ctrl, width, height)
+    elif ctrl.screen == "end" and ctrl.end is not None:
+        lines = end_page(ctrl, width, height)
+    else:
+        lines = game_screen(ctrl, width, height - (1 if ctrl.chatting else 0))
+    return to_fragments(lines)
+
+
+def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = None,
+              output: Output | None = None, refresh: float | None = 1.0) -> Application[None]:
+    """The full-screen application over ``ctrl`` (``input``/``output`` for tests)."""
+    chat = Buffer(multiline=False)
+    search = Buffer(multiline=False)
+    chatting = Condition(lambda: ctrl.chatting)
+    searching = Condition(lambda: ctrl.screen == "cards")
+
+    def fragments() -> StyleAndTextTuples:
+        size = app.output.get_size()
+        return draw(ctrl, size.columns, size.rows, search.text)
+
+    main = Window(FormattedTextControl(fragments, focusable=True, show_cursor=False),
+                  wrap_lines=False)
+    chat_window = Window(BufferControl(chat), height=1, get_line_prefix=lambda *_: [
+        ("class:footer.key", " say: ")])
+    search_window = Window(BufferControl(search), height=1, get_line_prefix=lambda *_: [
+        ("class:footer.key", " search: ")])
+    root = HSplit([main, ConditionalContainer(chat_window, chatting),
+                   ConditionalContainer(search_window, searching)])
+    kb = KeyBindings()
+
+    def after(event: KeyPressEvent) -> None:
+        if ctrl.exit_requested:
+            event.app.exit()
+            return
+        layout = event.app.layout
+        if ctrl.chatting:
+            layout.focus(chat_window)
+        elif ctrl.screen == "cards":
+            layout.focus(search_window)
+        else:
+            layout.focus(main)
+
+    @kb.add(Keys.Any, filter=~chatting & ~searching)
+    @kb.add(Keys.ControlM, filter=~chatting & ~searching)
+    @kb.add(Keys.Escape, filter=~chatting & ~searching)
+    @kb.add(Keys.PageUp, filter=~chatting & ~searching)
+    @kb.add(Keys.PageDown, filter=~chatting & ~searching)
+    def _key(event: KeyPressEvent) -> None:
+        ctrl.press(key_of(event))
+        after(event)
+
+    @kb.add(Keys.ControlC)
+    def _interrupt(event: KeyPressEvent) -> None:
+        ctrl.press("c-c")
+        after(event)
+
+    @kb.add(Keys.ControlM, filter=chatting)
+    def _send(event: KeyPressEvent) -> None:
+        text, chat.text = chat.text, ""
+        ctrl.send_chat(text)
+        after(event)
+
+    @kb.add(Keys.Escape, filter=chatting)
+    def _cancel_chat(event: KeyPressEvent) -> None:
+        chat.text = ""
+        ctrl.chatting = False
+        after(event)
+
+    @kb.add(Keys.Escape, filter=searching)
+    @kb.add(Keys.ControlM, filter=searching)
+    def _close_search(event: KeyPressEvent) -> None:
+        ctrl.press("escape")
+        after(event)
+
+    app: Application[None] = Application(
+        layout=Layout(root, focused_element=main), key_bindings=kb, full_screen=True,
+        mouse_support=True, style=make_style(colour), refresh_interval=refresh,
+        input=input, output=output)
+    return app
+
+
+def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, input: Input | None = None,
+                    output: Output | None = None) -> Application[None]:
+    """The full-screen lobby over ``ctrl``; it leaves when the user does (``ctrl.exit_requested``)
+    or when the caller exits it (the game starts)."""
+
+    def fragments() -> StyleAndTextTuples:
+        size = app.output.get_size()
+        return to_fragments(lobby_page(ctrl.port.view, me=ctrl.port.my_seat(),
+                                       join_code=ctrl.join_code, words=ctrl.words,
+                                       heard=ctrl.heard, status=ctrl.status,
+                                       notes=tuple(ctrl.notes),
+                                       width=size.columns, height=size.rows))
+
+    kb = KeyBindings()
+
+    @kb.add(Keys.Any)
+    @kb.add(Keys.ControlC)
+    def _key(event: KeyPressEvent) -> None:
+        ctrl.press(key_of(event))
+        if ctrl.exit_requested:
+            event.app.exit()
+
+    app: Application[None] = Application(
+        layout=Layout(Window(FormattedTextControl(fragments, focusable=True,
+                                                  show_cursor=False))),
+        key_bindings=kb, full_screen=True, style=make_style(colour), refresh_interval=1.0,
+        input=input, output=output)
+    return app

@@ -1,0 +1,142 @@
+"""Which key makes which decision: a function of the state and the engine's legal actions only.
+
+Theory of operation
+-------------------
+The engine says what is legal (:func:`rules.legal_actions`); this module only gives each legal
+action a key a player would guess:
+
+* roll: the digits toggle a die's keep mark (a UI selection, not an action), ``r`` re-rolls the
+  dice not kept, Enter stops and resolves;
+* yield: ``y`` yields Tokyo, ``s`` stays;
+* buy: ``1``-``3`` buy the card in that market slot, ``w`` sweeps, Enter is done;
+* Enter passes wherever passing is legal;
+* every other legal action (card reactions, Opportunist, Mimic targets, every card that asks
+  something) gets a letter from :data:`MENU_KEYS`, listed on screen with the engine's own words.
+
+:func:`explain` says why a key does nothing, in the words a player needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kotp2p import rules
+
+MENU_KEYS = "abdfghijlmptuvxz"
+"""Letters for menu choices: none of them is a command key (c chat, e eject, k cards, n skip
+buying, o options, q quit, r re-roll, s stay, w sweep, y yield)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A key, a short label for the footer or menu, and the action it submits."""
+
+    key: str
+    label: str
+    action: rules.Action
+
+
+def decision(state: rules.State) -> rules.Decision | None:
+    """The decision pending in ``state``, if a player must decide."""
+    pending = state.pending
+    return pending if isinstance(pending, rules.Decision) else None
+
+
+def reroll_for(state: rules.State, kept: frozenset[int]) -> rules.Reroll:
+    """The re-roll of every die not marked kept."""
+    return rules.Reroll(tuple(i for i in range(len(state.dice)) if i not in kept))
+
+
+def choices(state: rules.State) -> list[Choice]:
+    """Every legal action of the pending decision with its key, except the re-rolls (made with
+    the dice keys and ``r``)."""
+    d = decision(state)
+    if d is None:
+        return []
+    out: list[Choice] = []
+    menu = iter(MENU_KEYS)
+    for action in rules.legal_actions(state):
+        if isinstance(action, rules.Reroll):
+            continue
+        label = rules.describe_action(state, action)
+        if isinstance(action, rules.Stop):
+            out.append(Choice("enter", "resolve the dice", action))
+        elif isinstance(action, rules.Yield):
+            out.append(Choice("y", "yield Tokyo", action))
+        elif isinstance(action, rules.Stay):
+            out.append(Choice("s", "stay in Tokyo", action))
+        elif isinstance(action, rules.Done):
+            out.append(Choice("enter", "done", action))
+        elif isinstance(action, rules.Pass):
+            out.append(Choice("enter", "pass", action))
+        elif isinstance(action, rules.Sweep):
+            out.append(Choice("w", "sweep the market (2⚡)", action))
+        elif (isinstance(action, rules.Buy) and d.kind == "buy"
+              and action.card in state.market):
+            slot = state.market.index(action.card)
+            out.append(Choice(str(slot + 1), f"buy {rules.card_name(action.card)}", action))
+        else:
+            key = next(menu, None)
+            if key is not None:
+                out.append(Choice(key, label, action))
+    return out
+
+
+def menu_choices(state: rules.State) -> list[Choice]:
+    """The choices with a letter of :data:`MENU_KEYS` (shown as a list on screen)."""
+    return [c for c in choices(state) if c.key in MENU_KEYS]
+
+
+def action_for(state: rules.State, key: str, kept: frozenset[int]) -> rules.Action | None:
+    """The action ``key`` submits now (None: the key submits nothing)."""
+    d = decision(state)
+    if d is None:
+        return None
+    if key == "r" and d.kind == "roll":
+        action = reroll_for(state, kept)
+        return action if action in rules.legal_actions(state) else None
+    for c in choices(state):
+        if c.key == key:
+            return c.action
+    return None
+
+
+def explain(state: rules.State, key: str, kept: frozenset[int], me: int) -> str:
+    """Why ``key`` does nothing now, and what would."""
+    d = decision(state)
+    legal = rules.legal_actions(state)
+    if d is None:
+        return "nothing to decide right now"
+    if d.seat != me:
+        return f"it is {state.monsters[d.seat]}'s decision, not yours"
+    if key == "r" and d.kind == "roll":
+        if not any(isinstance(a, rules.Reroll) for a in legal):
+            return "no re-roll left: press Enter to resolve"
+        if len(kept) == len(state.dice):
+            return "every die is kept: unmark one (its digit) or press Enter to resolve"
+        return "that re-roll is not allowed now"
+    if key.isdigit():
+        n = int(key)
+        if d.kind == "roll":
+            return f"there is no die {n}: the dice are 1 to {len(state.dice)}"
+        if d.kind == "buy":
+            if not 1 <= n <= len(state.market) or not state.market[n - 1]:
+                return f"market slot {n} holds no card"
+            card = state.market[n - 1]
+            cost = rules.card_cost(state, me, card)
+            if cost > state.energy[me]:
+                return (f"{rules.card_name(card)} costs {cost}⚡ and you have "
+                        f"{state.energy[me]}⚡")
+            return f"you cannot buy {rules.card_name(card)} now"
+    if key == "w" and d.kind == "buy":
+        return f"sweeping costs 2⚡ and you have {state.energy[me]}⚡"
+    if key in ("y", "s") and d.kind != "yield":
+        return "nobody asks you to yield Tokyo now"
+    keys = sorted({c.key for c in choices(state)} | ({"r"} if d.kind == "roll" else set()))
+    names = ", ".join("Enter" if k == "enter" else k for k in keys)
+    return f"{key_name(key)} does nothing here; the keys now: {names}"
+
+
+def key_name(key: str) -> str:
+    """A key as a player reads it."""
+    return {"enter": "Enter", "escape": "Esc", " ": "Space", "c-c": "Ctrl-C"}.get(key, key)

@@ -1,0 +1,114 @@
+"""The lobby screen's controller: the games heard on the LAN, monster picks, ready, start, leave.
+
+It drives a :class:`LobbyPort` (for ``host``: the host's lobby; for ``join``: the joiner's), and
+draws with :func:`kotp2p.ui.pages.lobby_page`. What is allowed is the lobby's answer: a refusal
+(the lobby's ``LobbyError``, or a ``ValueError``) is shown in the status line.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import Protocol
+
+from kotp2p import rules
+from kotp2p.net.lobby import LobbyError
+from kotp2p.net.lobby_view import LobbyView
+from kotp2p.net.narration import printable
+
+
+class LobbyPort(Protocol):
+    """What the lobby screen needs from a host's or a joiner's lobby."""
+
+    @property
+    def view(self) -> LobbyView:
+        """The lobby as last broadcast."""
+        ...
+
+    def my_seat(self) -> int | None:
+        """The user's seat, once seated."""
+        ...
+
+    def pick(self, monster: str) -> None:
+        """Pick a monster for the user's seat."""
+        ...
+
+    def set_ready(self, ready: bool) -> None:
+        """Say the user's seat is (not) ready."""
+        ...
+
+    def start(self) -> None:
+        """Start the game (the host only)."""
+        ...
+
+    def leave(self) -> None:
+        """Leave the lobby."""
+        ...
+
+
+class LobbyController:
+    """The lobby screen's state and keys."""
+
+    def __init__(self, port: LobbyPort, *, is_host: bool, join_code: str | None = None,
+                 words: Sequence[str] = (), heard: Sequence[str] = ()) -> None:
+        self.port = port
+        self.is_host = is_host
+        self.join_code = join_code
+        self.words = tuple(words)
+        self.heard = list(heard)
+        self.chosen: int | None = None
+        """The game picked from :attr:`heard` (for ``join`` without an address)."""
+        self.status = "pick a monster with m, then press r when ready"
+        self.exit_requested = False
+        self.notes: deque[str] = deque(maxlen=5)
+        """The latest things the lobby said (who joined, the port, the start)."""
+        self._cursor = -1
+
+    def free_monsters(self) -> list[str]:
+        """The monsters nobody else picked."""
+        view = self.port.view
+        me = self.port.my_seat()
+        taken = {m for m, seat in view.taken.items() if seat != me}
+        return [m for m in rules.MONSTERS if m not in taken]
+
+    def press(self, key: str) -> None:
+        """Handle one key."""
+        try:
+            self._press(key)
+        except (LobbyError, ValueError) as exc:
+            self.status = f"refused: {printable(str(exc))}"
+
+    def _press(self, key: str) -> None:
+        if key in ("q", "c-c"):
+            self.port.leave()
+            self.exit_requested = True
+        elif key.isdigit() and self.heard:
+            n = int(key)
+            if not 1 <= n <= len(self.heard):
+                self.status = f"expected a game number from 1 to {len(self.heard)}"
+                return
+            self.chosen = n - 1
+            self.status = f"joining {printable(self.heard[n - 1])}…"
+        elif key == "m":
+            free = self.free_monsters()
+            if not free:
+                self.status = "every monster is taken"
+                return
+            self._cursor = (self._cursor + 1) % len(free)
+            self.port.pick(free[self._cursor])
+            self.status = f"you picked {free[self._cursor]} (m again for another)"
+        elif key == "r":
+            me = self.port.my_seat()
+            seat = None if me is None else self.port.view.seats[me]
+            ready = not (seat is not None and seat.ready)
+            self.port.set_ready(ready)
+            self.status = "ready: waiting for the others" if ready else "not ready"
+        elif key == "s":
+            if not self.is_host:
+                self.status = "only the host starts the game"
+                return
+            self.port.start()
+            self.status = "starting: every seat signs the game…"
+        else:
+            self.status = "keys: m pick a monster, r ready, " + ("s start, " if self.is_host
+                                                               else "") + "q leave"

@@ -1,0 +1,388 @@
+"""The terminal UI's one state object and its controller: what is on screen, and what keys do.
+
+Theory of operation
+-------------------
+The screen is a function of a :class:`Controller` (see :mod:`kotp2p.ui.screen`); key bindings only
+call :meth:`Controller.press`. The controller talks to the game through a :class:`GamePort`: the
+state the player's seat holds, who is awaited, and ``submit``/``chat``/``vote_eject``/``quit``. The
+bridge implements the port over a session; tests implement it over a bare state. What is legal is
+always the engine's answer (:mod:`kotp2p.ui.keys`); the controller adds only the player's
+preferences: keep marks on dice, auto-leave and auto-stay thresholds, "skip buying this turn".
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from kotp2p import rules
+from kotp2p.net.narration import printable
+from kotp2p.net.updates import (
+    ChatLine,
+    DiceRolled,
+    EjectAsked,
+    FrameRefused,
+    GameOver,
+    LinkChanged,
+    MoveApplied,
+    Narrated,
+    Update,
+    ViolationSeen,
+    Waiting,
+    YourTurn,
+)
+from kotp2p.ui import keys as K
+from kotp2p.ui.stats import MonsterStats
+from kotp2p.ui.symbols import UNICODE, Symbols
+
+LOG_LINES = 500
+
+
+class GamePort(Protocol):
+    """What the UI needs from a game (a session, or a test's stand-in)."""
+
+    me: int
+
+    @property
+    def state(self) -> rules.State:
+        """The state as the player's seat holds it."""
+        ...
+
+    def players(self) -> tuple[tuple[str, str], ...]:
+        """Each seat's player name and key fingerprint (terminal-safe)."""
+        ...
+
+    def awaited(self) -> tuple[int, ...]:
+        """The seats the game waits on."""
+        ...
+
+    def submit(self, action: rules.Action) -> None:
+        """Play ``action`` for the player's seat (a refusal comes back through
+        :meth:`Controller.refused`)."""
+        ...
+
+    def chat(self, text: str) -> None:
+        """Say a line to everyone."""
+        ...
+
+    def vote_eject(self) -> None:
+        """Vote to eject the seats holding the game up."""
+        ...
+
+    def quit(self) -> None:
+        """Stop here; the game can be resumed."""
+        ...
+
+
+@dataclass
+class Comfort:
+    """The player's preferences: thresholds in ♥ (None: off) and the pause in seconds."""
+
+    auto_leave: int | None = None
+    auto_stay: int | None = None
+    pause: float = 0.8
+
+
+@dataclass
+class LogLine:
+    """A line of the game log: its style class and text."""
+
+    style: str
+    text: str
+
+
+@dataclass
+class EndInfo:
+    """What the end screen shows."""
+
+    summary: str
+    log_path: str
+    stats: list[MonsterStats] = field(default_factory=list)
+
+
+class Controller:
+    """The UI state, and every action the keys can take."""
+
+    def __init__(self, port: GamePort, *, symbols: Symbols = UNICODE, comfort: Comfort | None = None,
+                 clock: Callable[[], float] = lambda: 0.0, words: tuple[str, ...] = (),
+                 log_path: str = "", end_stats: Callable[[], list[MonsterStats]] | None = None
+                 ) -> None:
+        self.port = port
+        self.sym = symbols
+        self.comfort = comfort or Comfort()
+        self.clock = clock
+        self.words = words
+        self.log_path = log_path
+        self.end_stats = end_stats
+        self.screen = "game"  # game, help, cards, options, end
+        self.confirm_quit = False
+        self.chatting = False
+        self.kept: set[int] = set()
+        self._dice_key: tuple[int, int, tuple[int, ...]] = (-1, -1, ())
+        self.footer = ""
+        self.footer_error = False
+        self.log: deque[LogLine] = deque(maxlen=LOG_LINES)
+        self.chat_lines: deque[LogLine] = deque(maxlen=LOG_LINES)
+        self.scroll = 0
+        self.skip_buy_turn = -1
+        self.eject_asked: tuple[int, ...] = ()
+        self.links_down: set[int] = set()
+        self.end: EndInfo | None = None
+        self.stopped = False
+        self.exit_requested = False
+        self.moves = 0
+        """Moves seen so far (the waiting time restarts at each)."""
+        self._awaited: tuple[tuple[int, ...], int] = ((), -1)
+        self._awaited_since = clock()
+
+    # -- reading --------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> rules.State:
+        """The state the screen shows."""
+        return self.port.state
+
+    def my_decision(self) -> rules.Decision | None:
+        """The pending decision if it is the player's."""
+        d = K.decision(self.state)
+        return d if d is not None and d.seat == self.port.me else None
+
+    def kept_dice(self) -> frozenset[int]:
+        """The dice marked kept (cleared whenever the dice change)."""
+        s = self.state
+        key = (s.turn, s.k, s.dice)
+        if key != self._dice_key:
+            self._dice_key = key
+            self.kept = set()
+        return frozenset(i for i in self.kept if i < len(s.dice))
+
+    def waiting(self) -> tuple[tuple[int, ...], float]:
+        """The seats awaited and for how many seconds."""
+        seats = self.port.awaited()
+        step = self.moves
+        if (seats, step) != self._awaited:
+            self._awaited = (seats, step)
+            self._awaited_since = self.clock()
+        return seats, max(0.0, self.clock() - self._awaited_since)
+
+    # -- feedback -------------------------------------------------------------------------------
+
+    def say(self, text: str, error: bool = False) -> None:
+        """Show ``text`` in the footer."""
+        self.footer = text
+        self.footer_error = error
+
+    def refused(self, reason: str) -> None:
+        """The game refused what the player did."""
+        self.say(f"refused: {printable(reason)}", error=True)
+
+    def add_log(self, text: str, style: str = "log") -> None:
+        """Append a line to the game log (and follow it unless scrolled back)."""
+        self.log.append(LogLine(style, printable(text)))
+
+    def on_updates(self, updates: list[Update]) -> None:
+        """Take in what happened in the game."""
+        players = self.port.players()
+        monsters = self.state.monsters
+
+        def who(seat: int | None) -> str:
+            if seat is None or not 0 <= seat < len(monsters):
+                return "somebody"
+            return f"{monsters[seat]} ({players[seat][0]})"
+
+        for u in updates:
+            if isinstance(u, MoveApplied):
+                self.moves += 1
+                self.add_log(u.description, "log.warn" if u.kind == "eject" else "log.move")
+            elif isinstance(u, Narrated):
+                self.add_log(f"· {u.text}", "log.event")
+            elif isinstance(u, DiceRolled):
+                self.add_log(f"· {u.description}", "log.dice")
+            elif isinstance(u, ChatLine):
+                self.chat_lines.append(LogLine("chat", f"<{who(u.seat)}> {printable(u.text)}"))
+            elif isinstance(u, ViolationSeen):
+                self.add_log(f"! {who(u.seat)} broke the rules: {u.description}", "log.warn")
+            elif isinstance(u, FrameRefused):
+                self.add_log(f"! refused a message from {who(u.sender)}: {u.reason}", "log.warn")
+            elif isinstance(u, Waiting):
+                self.add_log(f"… waiting for {', '.join(who(s) for s in u.seats)}", "log.warn")
+            elif isinstance(u, EjectAsked):
+                self.eject_asked = u.seats
+                self.say(f"{', '.join(who(s) for s in u.seats)} did not answer in time: press e "
+                         "to vote to eject (every other player must agree)", error=True)
+            elif isinstance(u, LinkChanged):
+                if u.up:
+                    self.links_down.discard(u.seat)
+                else:
+                    self.links_down.add(u.seat)
+                self.add_log(f"~ {who(u.seat)} {'is connected' if u.up else 'is gone'}",
+                             "log" if u.up else "log.warn")
+            elif isinstance(u, GameOver):
+                stats = self.end_stats() if self.end_stats is not None else []
+                self.end = EndInfo(printable(u.summary), self.log_path, stats)
+                self.add_log(f"Game over. {printable(u.summary)}", "title")
+                self.screen = "end"
+            elif isinstance(u, YourTurn):
+                self.eject_asked = ()
+                self.auto_decide()
+
+    def auto_decide(self) -> bool:
+        """Apply the player's standing orders to a decision that is theirs; True if one did."""
+        d = self.my_decision()
+        if d is None:
+            return False
+        s = self.state
+        legal = rules.legal_actions(s)
+        hp = s.hp[self.port.me]
+        c = self.comfort
+        action: rules.Action | None = None
+        why = ""
+        if d.kind == "yield":
+            if c.auto_leave is not None and hp <= c.auto_leave and rules.YIELD in legal:
+                action, why = rules.YIELD, f"auto-leave: {hp}♥ is at or under {c.auto_leave}♥"
+            elif c.auto_stay is not None and hp >= c.auto_stay and rules.STAY in legal:
+                action, why = rules.STAY, f"auto-stay: {hp}♥ is at or over {c.auto_stay}♥"
+        elif d.kind == "buy" and self.skip_buy_turn == s.turn and rules.DONE in legal:
+            action, why = rules.DONE, "skipped buying this turn"
+        if action is None:
+            return False
+        self.say(why)
+        self.port.submit(action)
+        return True
+
+    # -- keys -----------------------------------------------------------------------------------
+
+    def press(self, key: str) -> None:
+        """Handle one key (prompt_toolkit's name for it: ``"a"``, ``"enter"``, ``"c-c"``...)."""
+        if key == "c-c":
+            self.quit()
+            return
+        if self.confirm_quit:
+            self.confirm_quit = False
+            if key in ("y", "q"):
+                self.quit()
+            else:
+                self.say("not quitting")
+            return
+        handler = {"help": self._help_key, "cards": self._cards_key, "options": self._options_key,
+                   "end": self._end_key}.get(self.screen, self._game_key)
+        handler(key)
+
+    def quit(self) -> None:
+        """Stop here (the game can be resumed) and leave."""
+        if not self.stopped and self.end is None:
+            self.stopped = True
+            self.port.quit()
+        self.exit_requested = True
+
+    def _back(self) -> None:
+        self.screen = "game" if self.end is None else "end"
+
+    def _help_key(self, key: str) -> None:
+        if key == "k":
+            self.screen = "cards"
+        elif key in ("?", "escape", "q", "enter"):
+            self._back()
+
+    def _cards_key(self, key: str) -> None:
+        if key in ("escape", "enter"):
+            self._back()
+
+    def _end_key(self, key: str) -> None:
+        if key == "q":  # only q: a player still pressing Enter must get to read the result
+            self.exit_requested = True
+        elif key == "?":
+            self.screen = "help"
+
+    def _options_key(self, key: str) -> None:
+        c = self.comfort
+        if key in ("escape", "o", "enter", "q"):
+            self.screen = "game"
+        elif key in ("1", "2"):
+            c.auto_leave = _step(c.auto_leave, -1 if key == "1" else 1, 0, 12)
+        elif key in ("3", "4"):
+            c.auto_stay = _step(c.auto_stay, -1 if key == "3" else 1, 1, 12)
+        elif key in ("5", "6"):
+            c.pause = max(0.0, min(5.0, round(c.pause + (-0.2 if key == "5" else 0.2), 1)))
+
+    def _game_key(self, key: str) -> None:
+        s = self.state
+        self.footer_error = False
+        if key == "?":
+            self.screen = "help"
+        elif key == "k":
+            self.screen = "cards"
+        elif key == "o":
+            self.screen = "options"
+        elif key == "q":
+            self.confirm_quit = True
+            self.say("Quit? The game stays resumable with `kotp2p resume`. y: quit, any other "
+                     "key: stay")
+        elif key == "c":
+            self.chatting = True
+        elif key == "pageup":
+            self.scroll = min(self.scroll + 5, max(0, len(self.log) - 1))
+        elif key == "pagedown":
+            self.scroll = max(0, self.scroll - 5)
+        elif key == "e":
+            if self.eject_asked:
+                self.port.vote_eject()
+                self.eject_asked = ()
+                self.say("you voted to eject the absent players")
+            else:
+                self.say("nobody is overdue: e is for a player gone past the deadline", error=True)
+        elif key == "n":
+            if self.skip_buy_turn == s.turn:
+                self.skip_buy_turn = -1
+                self.say("you will be asked to buy this turn")
+            else:
+                self.skip_buy_turn = s.turn
+                self.say("skipping buying this turn")
+                self.auto_decide()
+        else:
+            self._decision_key(key)
+
+    def _decision_key(self, key: str) -> None:
+        s = self.state
+        d = self.my_decision()
+        kept = self.kept_dice()
+        if d is None:
+            self.say(K.explain(s, key, kept, self.port.me), error=True)
+            return
+        if d.kind == "roll" and key.isdigit() and 1 <= int(key) <= len(s.dice):
+            i = int(key) - 1
+            if i in kept:
+                self.kept.discard(i)
+            else:
+                self.kept.add(i)
+            marked = ", ".join(str(j + 1) for j in sorted(self.kept)) or "none"
+            self.say(f"keeping dice: {marked}")
+            return
+        if d.kind == "roll" and key == " ":
+            self.say("press a die's digit to keep it, r to re-roll the others, Enter to resolve")
+            return
+        action = K.action_for(s, key, kept)
+        if action is None:
+            self.say(K.explain(s, key, kept, self.port.me), error=True)
+            return
+        self.say(rules.describe_action(s, action))
+        self.port.submit(action)
+
+    def send_chat(self, text: str) -> None:
+        """Send what the player typed in the chat line."""
+        self.chatting = False
+        text = text.strip()
+        if text:
+            self.port.chat(text)
+
+
+def _step(value: int | None, delta: int, low: int, high: int) -> int | None:
+    """Move a threshold by ``delta``; below ``low`` it is off (None)."""
+    if value is None:
+        return low if delta > 0 else None
+    value += delta
+    if value < low:
+        return None
+    return min(value, high)

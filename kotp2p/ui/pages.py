@@ -1,0 +1,170 @@
+"""The screens other than the game: help, the card browser, the options, the end and the lobby."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kotp2p import rules
+from kotp2p.net.lobby_view import LobbyView
+from kotp2p.net.narration import printable
+from kotp2p.ui.cardtext import card_text
+from kotp2p.ui.model import Controller
+from kotp2p.ui.screen import Line, fit, wrap
+from kotp2p.ui.symbols import Symbols
+
+HELP = """\
+A turn: roll the dice up to three times (keep the ones you like between rolls), then they resolve:
+1 2 3 score stars for three of a kind (3 of 1s = 1 star, each extra die +1), energy dice give
+energy, hearts heal (not in Tokyo), smashes hit: from Tokyo, every monster outside; from outside,
+the monsters in Tokyo. A monster in Tokyo that is hit may yield it; if Tokyo is empty the active
+monster enters (+1 star). Then you may buy Power cards with energy. Starting a turn in Tokyo
+gives 2 stars. First to 20 stars, or the last one standing, wins.
+
+Keys while rolling: 1-6 (or 1-8) keep or unkeep a die, r re-roll the dice not kept, Enter resolve.
+When smashed in Tokyo: y yield (leave), s stay.  Buying: 1 2 3 buy that card, w sweep the market
+(2 energy), n skip buying this turn, Enter done.  Card questions: the letters listed on screen,
+Enter to pass.  Anywhere: ? this help, k the card browser (type to search), c chat, o options
+(auto-leave and auto-stay thresholds, the pause), e vote to eject a player gone past the deadline,
+PgUp/PgDn scroll the log, q quit (the game stays resumable: kotp2p resume).  Mouse clicks on dice,
+market cards and choices work too.
+
+Esc or ? closes this help; k opens the card browser."""
+
+
+def _page(title: str, body: list[Line], width: int, height: int, footer: str) -> list[Line]:
+    lines: list[Line] = [[("class:title", f" {title}")], []]
+    room = height - 3
+    lines += body[:room]
+    while len(lines) < height - 1:
+        lines.append([])
+    lines.append([("class:footer", f" {footer}")])
+    return [fit(line, width) for line in lines[:height]]
+
+
+def help_page(width: int, height: int) -> list[Line]:
+    """The turn structure and the keys."""
+    body: list[Line] = []
+    for para in HELP.split("\n\n"):
+        body += [[("", " " + ln)] for ln in wrap(" ".join(para.split()), width - 2)]
+        body.append([])
+    return _page("Help", body, width, height, "Esc: back to the game   k: card browser")
+
+
+def matching_cards(query: str) -> list[int]:
+    """The cards whose name, type or effect contains every word of ``query``."""
+    words = query.lower().split()
+    out = []
+    seen: set[str] = set()
+    for card, cd in sorted(rules.CARDS.items(), key=lambda kv: kv[1].name):
+        if cd.name in seen:
+            continue
+        hay = f"{cd.name} {cd.kind} {card_text(card)}".lower()
+        if all(w in hay for w in words):
+            seen.add(cd.name)
+            out.append(card)
+    return out
+
+
+def cards_page(query: str, sym: Symbols, width: int, height: int) -> list[Line]:
+    """Every card matching ``query``: name, cost, type and effect (the search line is below)."""
+    found = matching_cards(query)
+    body: list[Line] = []
+    for card in found:
+        cd = rules.CARDS[card]
+        kind = "keep" if cd.kind == rules.KEEP else "discard"
+        body.append([("class:card", f" {cd.name}"), ("class:cost", f"  {cd.cost}{sym.energy}"),
+                     (f"class:card.{kind}", f"  {kind}"), ("class:hint", f"  ({cd.timing})")])
+        body += [[("", "    " + ln)] for ln in wrap(card_text(card), width - 5)]
+    title = f"Cards: {len(found)} match" + ("" if not query else f" {query!r}")
+    return _page(title, body, width, height - 1, "type to search · Esc: back to the game")
+
+
+def options_page(ctrl: Controller, width: int, height: int) -> list[Line]:
+    """The player's comfort options and their keys."""
+    c, sym = ctrl.comfort, ctrl.sym
+    leave = "off" if c.auto_leave is None else f"at or under {c.auto_leave}{sym.heart}"
+    stay = "off" if c.auto_stay is None else f"at or over {c.auto_stay}{sym.heart}"
+    body: list[Line] = [
+        [("", f"  Auto-leave Tokyo when smashed: {leave}"), ("class:hint", "   (1 lower, 2 raise)")],
+        [("", f"  Auto-stay in Tokyo when smashed: {stay}"), ("class:hint", "   (3 lower, 4 raise)")],
+        [("", f"  Pause to read others' moves: {c.pause:.1f} s"),
+         ("class:hint", "   (5 shorter, 6 longer)")],
+        [],
+        [("class:hint", "  Skip buying for one turn: press n during the game.")],
+    ]
+    return _page("Options", body, width, height, "Esc: back to the game")
+
+
+def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
+    """Ranking, each monster's figures, where the log is and how to verify it."""
+    end = ctrl.end
+    sym = ctrl.sym
+    body: list[Line] = []
+    if end is None:
+        return _page("Game over", body, width, height, "q: leave")
+    body.append([("class:title", f" {end.summary}")])
+    body.append([])
+    head = (f" {'#':>2} {'monster':<14}{sym.star:>3} {sym.heart:>3}  {'dealt':>5} {'taken':>5} "
+            f"{'Tokyo':>5} {'cards':>5} {'spent':>5}")
+    body.append([("class:hint", head)])
+    players = ctrl.port.players()
+    for m in end.stats:
+        style = "class:you" if m.seat == ctrl.port.me else "" if m.alive else "class:dead"
+        body.append([(style, f" {m.rank:>2} {m.monster:<14}{m.stars:>3} {m.hp:>3}  "
+                             f"{m.damage_dealt:>5} {m.damage_taken:>5} {m.turns_in_tokyo:>5} "
+                             f"{m.cards_bought:>5} {m.energy_spent:>5}  "),
+                     ("class:hint", players[m.seat][0])])
+    body.append([])
+    body.append([("class:hint", " dealt/taken: damage (♥); Tokyo: turns begun there; spent: ⚡")])
+    body.append([])
+    if end.log_path:
+        body.append([("", " The game's log: ")])
+        body.append([("class:card", f"   {end.log_path}")])
+        body.append([("", " Anyone can check it:")])
+        body.append([("class:card", f"   kotp2p verify {end.log_path}")])
+    return _page("Game over", body, width, height, "q: leave   ? help")
+
+
+def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words: Sequence[str],
+               heard: Sequence[str], status: str, width: int, height: int,
+               notes: Sequence[str] = ()) -> list[Line]:
+    """The lobby: the games heard on the LAN, the seats (name, key fingerprint, monster, ready,
+    bots), the join code and the check words."""
+    body: list[Line] = []
+    if heard:
+        body.append([("class:title", " Games heard on the LAN (press its number to join)")])
+        body += [[("class:footer.key", f" {i} "), ("", f" {printable(g)}")]
+                 for i, g in enumerate(heard, 1)]
+        body.append([])
+    if not view.seats:  # not in a lobby yet
+        body += [[("class:hint", f"  {printable(n)}")] for n in notes]
+        body.append([("class:waiting", f"  {printable(status)}")])
+        return _page("Lobby", body, width, height, "q: leave")
+    taken = len(view.seats) - view.free_seats
+    body.append([("class:title", f" {printable(view.game_name)}"),
+                 ("class:hint", f"  {taken}/{len(view.seats)} seats (name, key fingerprint, "
+                                "monster, ready)")])
+    for i, seat in enumerate(view.seats):
+        you = "class:you" if i == me else ""
+        if seat.is_free:
+            body.append([("class:hint", f"  seat {i}: free")])
+            continue
+        ready = "ready" if seat.ready else "not ready"
+        bot = f" bot ({seat.bot})" if seat.bot else ""
+        body.append([(you, f"  seat {i}: {printable(seat.name)[:14]:<14}"),
+                     ("class:hint", f" {seat.fingerprint} "),
+                     ("class:card", f" {seat.monster or 'no monster yet':<14}"),
+                     ("class:energy" if seat.ready else "class:waiting", f" {ready}"),
+                     ("class:hint", bot + (" (you)" if i == me else ""))])
+    body.append([])
+    variant = {None: "by seat count", True: "on", False: "off"}[view.two_player_variant]
+    body.append([("class:hint", f"  2-player variant: {variant}; timeout {view.timeout} s")])
+    if join_code:
+        body.append([("", "  Join code: "), ("class:card", printable(join_code))])
+    if words:
+        body.append([("", "  Check words: "), ("class:words", " ".join(words))])
+    body.append([])
+    body += [[("class:hint", f"  {printable(n)}")] for n in notes]
+    body.append([("class:waiting", f"  {printable(status)}")])
+    return _page("Lobby", body, width, height,
+                 "m: pick a monster  r: ready  s: start (host)  q: leave")

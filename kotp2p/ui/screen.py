@@ -1,0 +1,414 @@
+"""The game screen as lines of styled text, computed from the controller for a given size.
+
+Theory of operation
+-------------------
+The whole screen is drawn here, line by line, so that what fits where is decided in one place and
+tested at exact sizes. Every line is cut or padded to the width; the height is shared out in a
+fixed order of importance: header, monsters, dice, market, the player's choices and the footer
+always; the log and chat take what is left. From 120 columns on, the log and chat move to a right
+column and each monster gets a second line (cards in full, tokens, key fingerprint) when the
+height allows. Fragments may carry a mouse handler (click a die, a market card, a choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prompt_toolkit.formatted_text import OneStyleAndTextTuple, StyleAndTextTuples
+from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
+from prompt_toolkit.utils import get_cwidth
+
+from kotp2p import rules
+from kotp2p.net.narration import printable
+from kotp2p.ui import keys as K
+from kotp2p.ui.cardtext import card_text
+from kotp2p.ui.model import Controller, LogLine
+
+Line = list[OneStyleAndTextTuple]
+WIDE = 120
+"""From this many columns, the log and chat get a column of their own."""
+
+
+def width_of(line: Line) -> int:
+    """Cells the line takes."""
+    return sum(get_cwidth(f[1]) for f in line)
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` cut to at most ``width`` cells (with … when cut)."""
+    if get_cwidth(text) <= width:
+        return text
+    out, used = [], 0
+    for ch in text:
+        w = get_cwidth(ch)
+        if used + w > width - 1:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out) + ("…" if width > 0 else "")
+
+
+def fit(line: Line, width: int) -> Line:
+    """The line cut or padded to exactly ``width`` cells."""
+    out: Line = []
+    used = 0
+    for frag in line:
+        w = get_cwidth(frag[1])
+        if used + w > width:
+            text = cut(frag[1], width - used)
+            out.append((frag[0], text, *frag[2:]))
+            used += get_cwidth(text)
+            break
+        out.append(frag)
+        used += w
+    if used < width:
+        out.append(("", " " * (width - used)))
+    return out
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells, broken at spaces."""
+    lines: list[str] = []
+    cur = ""
+    for word in text.split():
+        cand = f"{cur} {word}" if cur else word
+        if get_cwidth(cand) <= width:
+            cur = cand
+        else:
+            if cur:
+                lines.append(cur)
+            cur = cut(word, width)
+    if cur:
+        lines.append(cur)
+    return lines or [""]
+
+
+def click(ctrl: Controller, key: str) -> Callable[[MouseEvent], object]:
+    """A mouse handler pressing ``key`` on a click."""
+
+    def handler(event: MouseEvent) -> object:
+        if event.event_type != MouseEventType.MOUSE_UP:
+            return NotImplemented
+        ctrl.press(key)
+        return None
+
+    return handler
+
+
+def to_text(lines: list[Line]) -> str:
+    """The screen as plain text (for tests and captures), trailing spaces removed."""
+    return "\n".join("".join(f[1] for f in line).rstrip() for line in lines)
+
+
+def to_fragments(lines: list[Line]) -> StyleAndTextTuples:
+    """The screen as prompt_toolkit fragments."""
+    out: StyleAndTextTuples = []
+    for i, line in enumerate(lines):
+        if i:
+            out.append(("", "\n"))
+        out.extend(line)
+    return out
+
+
+# -- panels -------------------------------------------------------------------------------------
+
+
+def _place(state: rules.State, seat: int) -> str:
+    return "Tokyo City" if state.city == seat else "Tokyo Bay" if state.bay == seat else ""
+
+
+def header(ctrl: Controller, words: bool = True) -> Line:
+    """Turn, Tokyo's occupants and the check words."""
+    s = ctrl.state
+    city = s.monsters[s.city] if s.city >= 0 else "empty"
+    line: Line = [("class:title", f" King of Tokyo · turn {s.turn} "),
+                  ("", "· Tokyo City: "), ("class:tokyo", city)]
+    if s.n >= 5:
+        bay = s.monsters[s.bay] if s.bay >= 0 else "empty"
+        line += [("", " · Tokyo Bay: "), ("class:tokyo", bay)]
+    if ctrl.words and words:
+        line += [("", "  "), ("class:words", "check: " + " ".join(ctrl.words))]
+    return line
+
+
+def _bar(value: int, top: int, cells: int, full: str, empty: str) -> str:
+    n = max(0, min(cells, round(cells * value / top))) if top > 0 else 0
+    return full * n + empty * (cells - n)
+
+
+def monster_lines(ctrl: Controller, width: int, two_lines: bool, wide: bool = False
+                  ) -> list[Line]:
+    """A line (or two) per monster: ★ ♥ ⚡, place, cards, tokens; active and you marked."""
+    s, sym, me = ctrl.state, ctrl.sym, ctrl.port.me
+    players = ctrl.port.players()
+    d = K.decision(s)
+    name_w = max(len(m) for m in s.monsters)
+    player_w = min(20 if wide else 12, max(len(p[0]) for p in players))
+    out: list[Line] = []
+    for seat in range(s.n):
+        player, fp = players[seat]
+        mark = sym.active if seat == s.active else " "
+        base = "class:dead" if not s.alive[seat] else "class:you" if seat == me else ""
+        who = cut(player, player_w).ljust(player_w)
+        line: Line = [("class:active" if seat == s.active else base, mark),
+                      (base, f" {s.monsters[seat].ljust(name_w)} "),
+                      (base + " class:hint", who + " ")]
+        if not s.alive[seat]:
+            line.append(("class:dead", f"{sym.dead} out of the game"))
+            out.append(line)
+            continue
+        gone = seat in ctrl.links_down
+        hp_max = rules.max_hp(s, seat)
+        line += [("class:star", f"{sym.star}{s.stars[seat]:>2}"),
+                 ("", "/20 " if wide else " "),
+                 ("class:heart", f"{sym.heart}{s.hp[seat]:>2}/{hp_max:<2} "),
+                 ("class:energy", f"{sym.energy}{s.energy[seat]:>2} ")]
+        if wide:
+            line.append(("class:star", _bar(s.stars[seat], 20, 10, sym.bar_full, sym.bar_empty)
+                         + " "))
+        place = _place(s, seat)
+        line.append(("class:tokyo", ("CITY " if place == "Tokyo City" else "BAY  " if place
+                                     else "     ")))
+        extras = []
+        if seat == me:
+            extras.append("(you)")
+        if gone:
+            extras.append("GONE")
+        if d is not None and d.seat == seat:
+            extras.append("deciding")
+        if extras:
+            line.append(("class:waiting", " ".join(extras) + " "))
+        cards = ", ".join(rules.card_name(c) for c in s.cards[seat])
+        tokens = []
+        if s.poison[seat]:
+            tokens.append(f"poison {s.poison[seat]}")
+        if s.shrink[seat]:
+            tokens.append(f"shrink {s.shrink[seat]}")
+        if two_lines:
+            out.append(line)
+            more = f"   key {fp}  " + (cards or "no cards") + ("; " + ", ".join(tokens)
+                                                            if tokens else "")
+            out.append([("class:card.keep", more)])
+        else:
+            rest = ", ".join(x for x in (cards, ", ".join(tokens)) if x)
+            line.append(("class:card.keep", rest))
+            out.append(line)
+    return out
+
+
+def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
+    """The dice with keep marks and rolls left, then what resolving them now would give."""
+    s, sym = ctrl.state, ctrl.sym
+    if not s.dice:
+        who = s.monsters[s.active]
+        return [[("", f" Dice: {who} has not rolled yet")]]
+    kept = ctrl.kept_dice()
+    mine = ctrl.my_decision()
+    rolling = mine is not None and mine.kind == "roll"
+    line: Line = [("class:title", " Dice ")]
+    for i, face in enumerate(s.dice):
+        is_kept = i in kept
+        style = "class:die.kept" if is_kept else "class:die"
+        label = f"{i + 1}:" if rolling else ""
+        frag = (style, f"{label}{sym.faces[face]}{sym.kept if is_kept else ' '}")
+        line.append((*frag, click(ctrl, str(i + 1))) if rolling else frag)
+        line.append(("", " "))
+    line.append(("class:hint", f" rolls left {s.rolls_left}"))
+    out = [line]
+    preview = resolve_preview(s)
+    if preview:
+        parts = wrap(f"resolve now: {preview}", width - 4)
+        if len(parts) > rows:
+            parts = [*parts[: rows - 1], cut(" ".join(parts[rows - 1:]), width - 4)]
+        out += [[("class:preview", "   " + p)] for p in parts]
+    return out
+
+
+def resolve_preview(state: rules.State) -> str:
+    """What stopping now would do, in the engine's words (empty when stopping is not on)."""
+    d = K.decision(state)
+    if d is None or d.kind != "roll" or rules.STOP not in rules.legal_actions(state):
+        return ""
+    events: list[rules.Event] = []
+    try:
+        after = rules.apply(state, rules.STOP, events=events)
+    except (ValueError, KeyError, IndexError):
+        return ""
+    shown = [rules.describe_event(e, after) for e in events
+             if not isinstance(e, rules.DiceKept)]
+    return "; ".join(x for x in shown if x) or "nothing happens"
+
+
+def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 1
+                 ) -> list[Line]:
+    """The three cards for sale with cost, type and effect; deck and discard counts."""
+    s, sym = ctrl.state, ctrl.sym
+    mine = ctrl.my_decision()
+    buying = mine is not None and mine.kind == "buy"
+    out: list[Line] = [[("class:title", " Market "),
+                        ("class:hint", f"(deck {len(s.deck)}, discard {len(s.discard)})")]]
+    if words and ctrl.words:
+        out[0] += [("", "   "), ("class:words", "check: " + " ".join(ctrl.words))]
+    name_w = 20
+    for slot, card in enumerate(s.market):
+        if not card:
+            out.append([("class:hint", f" {slot + 1} (empty)")])
+            continue
+        cd = rules.CARDS[card]
+        cost = rules.card_cost(s, ctrl.port.me, card)
+        kind = "keep" if cd.kind == rules.KEEP else "discard"
+        text = printable(card_text(card))
+        head = f" {slot + 1} "
+        line: Line = [("class:footer.key" if buying else "", head),
+                      ("class:card", f" {cd.name.ljust(name_w)}"),
+                      ("class:cost", f"{cost:>2}{sym.energy} "),
+                      (f"class:card.{kind}", f"{kind:<8}")]
+        indent = width_of(line)
+        parts = wrap(text, max(10, width - indent))
+        if len(parts) > rows:
+            parts = [*parts[: rows - 1], cut(" ".join(parts[rows - 1:]), width - indent)]
+        line.append(("", parts[0]))
+        lines = [line] + [[("", " " * indent + p)] for p in parts[1:]]
+        if buying:
+            lines = [[(*f, click(ctrl, str(slot + 1))) for f in ln] for ln in lines]
+        out += lines
+    return out
+
+
+def choice_lines(ctrl: Controller) -> list[Line]:
+    """The player's lettered choices (card reactions, targets...), one per line."""
+    if ctrl.my_decision() is None:
+        return []
+    return [[("class:footer.key", f" {c.key} "), ("", f" {c.label}", click(ctrl, c.key))]
+            for c in K.menu_choices(ctrl.state)]
+
+
+def footer_lines(ctrl: Controller) -> list[Line]:
+    """Whose decision it is (and for how long), the keys valid now, and the last message."""
+    s = ctrl.state
+    d = K.decision(s)
+    status: Line
+    if s.over or ctrl.end is not None:
+        status = [("class:footer", " Game over. q: leave  ? help")]
+    elif ctrl.my_decision() is not None and d is not None:
+        short = [c for c in K.choices(s) if c.key not in K.MENU_KEYS]
+        slots = [c.key for c in short if c.key.isdigit()]
+        keys = [(c.key, _SHORT.get(type(c.action).__name__, c.label)) for c in short
+                if not c.key.isdigit()]
+        if slots:
+            keys.insert(0, (" ".join(slots), "buy"))
+        menu = K.menu_choices(s)
+        if menu:
+            keys.insert(0, (menu[0].key + ("" if len(menu) == 1 else "-" + menu[-1].key),
+                            "choose above"))
+        status = [("class:footer.key", f" Your move ({_kind(d.kind)}) ")]
+        if d.kind == "roll":
+            n = len(s.dice)
+            keys = [(f"1-{n}", "keep"), ("r", "re-roll the rest"), *keys]
+        if d.kind == "buy":
+            keys.append(("n", "skip buying"))
+        for key, label in keys:
+            status += [("class:footer.key", f" {K.key_name(key)}"), ("class:footer", f" {label} ")]
+    else:
+        seats, secs = ctrl.waiting()
+        players = ctrl.port.players()
+        names = ", ".join(f"{s.monsters[x]} ({players[x][0]})"
+                          + (" GONE" if x in ctrl.links_down else "") for x in seats) or "nobody"
+        kind = f" to {_kind(d.kind)}" if d is not None else ""
+        status = [("class:footer", " Waiting for "), ("class:waiting", names),
+                  ("class:footer", f"{kind} · {int(secs)} s ")]
+    general: Line = []
+    for k, label in (("?", "help"), ("k", "cards"), ("c", "chat"), ("o", "options"), ("q", "quit")):
+        general += [("class:footer.key", f" {k}"), ("class:footer", f" {label} ")]
+    if ctrl.footer:
+        msg: Line = [("class:footer.error" if ctrl.footer_error else "class:footer",
+                      f" {ctrl.footer} ")]
+        return [status, msg]
+    return [status, general]
+
+
+KEY_HINTS = (
+    "Rolling: a die's digit keeps it (▲), r re-rolls the rest, Enter resolves.",
+    "Smashed in Tokyo: y yields, s stays.   Buying: 1 2 3 buy, w sweeps, Enter done.",
+    "Card questions: the letters listed above.   PgUp/PgDn scroll the log.",
+    "? help   k card browser   c chat   o options (auto-leave/stay)   q quit",
+)
+"""The key reference shown when the screen has room for it."""
+
+_SHORT = {"Stop": "resolve", "Done": "done", "Pass": "pass", "Yield": "yield", "Stay": "stay",
+          "Sweep": "sweep"}
+
+
+def _kind(kind: str) -> str:
+    return {"roll": "roll", "yield": "stay in Tokyo or yield", "buy": "buy",
+            "react": "react to damage", "hearts": "use hearts", "change": "change a die",
+            "probe": "re-roll a die", "opportunist": "Opportunist", "lab": "Made in a Lab",
+            "sell": "sell a card", "mimic": "pick Mimic's target"}.get(kind, kind)
+
+
+def log_lines(entries: list[LogLine], width: int, height: int, scroll: int) -> list[Line]:
+    """The last ``height`` lines of the log (``scroll`` lines back), wrapped to ``width``."""
+    if height <= 0:
+        return []
+    end = len(entries) - scroll
+    wrapped: list[Line] = []
+    for entry in reversed(entries[max(0, end - height):max(0, end)]):
+        parts = wrap(entry.text, max(1, width - 1))
+        new: list[Line] = [[(f"class:{entry.style}", " " + p)] for p in parts]
+        wrapped = new + wrapped
+        if len(wrapped) >= height:
+            break
+    return wrapped[-height:]
+
+
+def game_screen(ctrl: Controller, width: int, height: int) -> list[Line]:
+    """The game screen at ``width`` × ``height``."""
+    wide = width >= WIDE
+    left_w = width if not wide else max(80, width * 3 // 5)
+    right_w = width - left_w - 1
+    s = ctrl.state
+    fixed = 1 + 1 + 2 + 4 + 2  # header, rule, dice, market, footer
+    two = wide and height >= fixed + 2 * s.n + 12
+    spare = height - fixed - s.n - 2 - len(choice_lines(ctrl))
+    rows = 1 if spare < 10 else 2 if not wide else 4
+    top: list[Line] = [header(ctrl)]
+    words_below = width_of(top[0]) > width
+    if words_below:
+        top = [header(ctrl, words=False)]
+    body: list[Line] = monster_lines(ctrl, left_w, two, wide)
+    body.append([("class:frame", ctrl.sym.rule * left_w)])
+    dice = dice_lines(ctrl, left_w, rows)
+    body += dice if len(dice) > 1 else [*dice, []]
+    body += market_lines(ctrl, left_w, words_below, rows)
+    body += choice_lines(ctrl)
+    foot = footer_lines(ctrl)
+    free = height - len(top) - len(foot)
+    lines: list[Line]
+    if wide:
+        hints = [ln.replace("▲", ctrl.sym.kept) for ln in KEY_HINTS]
+        hint_lines: list[Line] = [[("class:hint", " " + ln)] for ln in hints]
+        left = [*body, [], *hint_lines]
+        log_h = free - 1 - min(8, free // 3)
+        title: Line = [("class:title", " Game log")]
+        right = [title, *log_lines(list(ctrl.log), right_w, log_h, ctrl.scroll)]
+        while len(right) < log_h + 1:
+            right.append([])
+        right.append([("class:title", " Chat")])
+        chat_h = free - len(right)
+        right += log_lines(list(ctrl.chat_lines), right_w, chat_h, 0)
+        lines = []
+        for i in range(free):
+            lf = fit(left[i], left_w) if i < len(left) else fit([], left_w)
+            rf = fit(right[i], right_w) if i < len(right) else fit([], right_w)
+            lines.append([*lf, ("class:frame", "│"), *rf])
+    else:
+        rest = free - len(body)
+        chat_h = min(2, max(0, rest // 3)) if ctrl.chat_lines else 0
+        log_h = rest - chat_h
+        lines = body[:free] + log_lines(list(ctrl.log), width, log_h, ctrl.scroll)
+        lines += log_lines(list(ctrl.chat_lines), width, chat_h, 0)
+    lines = top + lines
+    while len(lines) < height - len(foot):
+        lines.append([])
+    lines = lines[: height - len(foot)] + foot
+    return [fit(line, width) for line in lines[:height]]

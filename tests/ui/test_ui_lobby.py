@@ -1,0 +1,94 @@
+"""The lobby screen's keys over the real sans-IO host lobby: pick, ready, start refused with the
+lobby's reason, leave; and the games heard on the LAN picked by number."""
+
+from __future__ import annotations
+
+from kotp2p.net.lobby import LobbyHost
+from kotp2p.net.lobby_view import LobbyView
+from kotp2p.ui.lobby import LobbyController
+from kotp2p.ui.pages import lobby_page
+from kotp2p.ui.screen import to_text
+from tests.net.test_net_lobby import host
+
+
+class HostPort:
+    """The lobby screen's port over a :class:`LobbyHost` (events are the transport's business)."""
+
+    def __init__(self, lobby: LobbyHost) -> None:
+        self.lobby = lobby
+        self.left = False
+
+    @property
+    def view(self) -> LobbyView:
+        return self.lobby.view
+
+    def my_seat(self) -> int | None:
+        return 0
+
+    def pick(self, monster: str) -> None:
+        self.lobby.pick(monster)
+
+    def set_ready(self, ready: bool) -> None:
+        self.lobby.set_ready(ready)
+
+    def start(self) -> None:
+        self.lobby.start()
+
+    def leave(self) -> None:
+        self.left = True
+
+
+def screen(c: LobbyController) -> str:
+    return to_text(lobby_page(c.port.view, me=0, join_code=c.join_code, words=c.words,
+                              heard=c.heard, status=c.status, width=80, height=24))
+
+
+def test_pick_ready_and_a_refused_start_say_what_happened() -> None:
+    port = HostPort(host(seats=2))
+    c = LobbyController(port, is_host=True, join_code="tiger")
+    c.press("r")
+    assert c.status.startswith("refused: pick a monster first")
+    c.press("m")
+    first = port.view.seats[0].monster
+    assert first is not None and first in screen(c)
+    c.press("m")
+    assert port.view.seats[0].monster not in (None, first)
+    c.press("r")
+    assert port.view.seats[0].ready and "ready" in screen(c)
+    c.press("s")
+    assert c.status == "refused: seat 1 is still free"
+    assert "tiger" in screen(c) and "free" in screen(c)
+    c.press("q")
+    assert port.left and c.exit_requested
+
+
+def test_a_joiner_cannot_start_and_picks_a_heard_game_by_number() -> None:
+    port = HostPort(host(seats=2))
+    c = LobbyController(port, is_host=False, heard=["Alice's game at 127.0.0.1:7447 (1 free)"])
+    c.press("s")
+    assert c.status == "only the host starts the game"
+    c.press("7")
+    assert c.chosen is None and "from 1 to 1" in c.status
+    c.press("1")
+    assert c.chosen == 0 and "Alice's game" in screen(c)
+
+
+def test_the_lobby_application_takes_keys_and_leaves_on_q() -> None:
+    import asyncio
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from kotp2p.ui.app import build_lobby_app
+
+    port = HostPort(host(seats=2))
+    c = LobbyController(port, is_host=True)
+
+    async def main() -> None:
+        with create_pipe_input() as pipe:
+            app = build_lobby_app(c, input=pipe, output=DummyOutput())
+            pipe.send_text("mrq")
+            await asyncio.wait_for(app.run_async(), 10)
+
+    asyncio.run(main())
+    assert port.view.seats[0].ready and port.left

@@ -1,0 +1,189 @@
+"""The game screen, drawn from text-notation states: what a player needs is on it, at 80×24 and
+larger, nothing cut off; the other pages; ASCII and peer text made safe."""
+
+from __future__ import annotations
+
+import pytest
+
+from kotp2p.net.lobby_view import LobbySeat, LobbyView
+from kotp2p.ui.model import Controller, EndInfo
+from kotp2p.ui.pages import cards_page, end_page, help_page, lobby_page, matching_cards
+from kotp2p.ui.screen import game_screen, to_text, width_of
+from kotp2p.ui.stats import MonsterStats
+from kotp2p.ui.symbols import ASCII
+from tests.ui.fakes import FakeGame
+
+SIX = ("The King 10/3/2 @city +acidattack poison=1; Giga Zaur 8/17/12 @bay +camouflage +extrahead; "
+       "Alienoid 0/5/0 dead=1; Cyber Kitty 4/2/9; Meka Dragon 12/0/1 +evenbigger; Space Penguin 7/19/5 "
+       "| active=1 phase=roll dice=123ehss rolls=1 market=firebreathing,healingray,energize")
+FOUR = ("The King 10/0/0 @city; Giga Zaur 8/3/2; Alienoid 9/5/7; Cyber Kitty 4/2/9 "
+        "| active=1 phase=buy market=firebreathing,healingray,energize")
+NAMES = ("alice", "bob", "carol", "dan", "Bot 4 (greedy)", "Bot 5 (greedy)")
+SIZES = [(80, 24), (100, 30), (160, 48)]
+
+
+def controller(text: str, me: int = 1) -> Controller:
+    g = FakeGame(text, me=me, names=NAMES[: text.split("|")[0].count(";") + 1])
+    return Controller(g, words=("eagle", "lizard", "beaver", "falcon"))
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_six_monsters_rolling_fit_with_everything_a_player_needs(width: int, height: int) -> None:
+    c = controller(SIX)
+    lines = game_screen(c, width, height)
+    assert len(lines) == height and all(width_of(line) == width for line in lines)
+    screen = to_text(lines)
+    assert "Tokyo City: The King" in screen and "Tokyo Bay: Giga Zaur" in screen
+    for monster in ("The King", "Giga Zaur", "Cyber Kitty", "Meka Dragon", "Space Penguin"):
+        assert monster in screen
+    assert "★17" in screen and "♥ 8/" in screen and "⚡12" in screen
+    assert "out of the game" in screen  # Alienoid
+    assert "1:1" in screen and "6:✸" in screen and "rolls left 1" in screen
+    assert "Fire Breathing" in screen and "Healing Ray" in screen and "Energize" in screen
+    assert "Your move (roll)" in screen and "r re-roll" in screen
+    assert "eagle lizard beaver falcon" in screen
+    assert "…" not in "".join(screen.splitlines()[:1])
+
+
+def test_keep_marks_show_on_the_dice() -> None:
+    c = controller(SIX)
+    c.press("2")
+    c.press("7")
+    screen = to_text(game_screen(c, 80, 24))
+    assert "2:2▲" in screen and "7:✸▲" in screen and "1:1 " in screen
+
+
+def test_someone_elses_decision_says_whose_and_how_long() -> None:
+    clock = [100.0]
+    g = FakeGame(FOUR, me=0, names=NAMES[:4])
+    c = Controller(g, clock=lambda: clock[0])
+    c.waiting()
+    clock[0] = 107.0
+    screen = to_text(game_screen(c, 80, 24))
+    assert "Waiting for Giga Zaur (bob) to buy · 7 s" in screen
+    c.links_down.add(1)
+    assert "Giga Zaur (bob) GONE" in to_text(game_screen(c, 80, 24))
+
+
+def test_wide_screen_shows_keys_fingerprints_and_a_log_column() -> None:
+    c = controller(SIX)
+    c.add_log("Giga Zaur keeps ss and re-rolls 5 dice")
+    c.chat_lines.append(type(c.log[0])("chat", "<bob> hi"))
+    screen = to_text(game_screen(c, 160, 48))
+    assert "Game log" in screen and "Chat" in screen and "<bob> hi" in screen
+    assert "key ab1c-d1e5-f6a7-b8c9" in screen and "Extra Head" in screen
+    assert "Giga Zaur keeps ss" in screen
+
+
+def test_resolve_preview_says_what_stopping_would_do() -> None:
+    c = controller(SIX)
+    screen = to_text(game_screen(c, 80, 24))
+    assert "resolve now:" in screen and "Giga Zaur" in screen
+
+
+def test_ascii_fallback_has_no_unicode_symbols() -> None:
+    c = controller(SIX)
+    c.sym = ASCII
+    screen = to_text(game_screen(c, 80, 24))
+    body = screen.replace("…", "")
+    assert "*17" in body and "7:S" in body
+    assert not {"★", "♥", "✸", "▶"} & set(body)
+
+
+def test_peer_text_cannot_reach_the_terminal_raw() -> None:
+    c = controller(FOUR)
+    c.add_log("evil \x1b[2J\x1b]0;pwned\x07 name")
+    screen = to_text(game_screen(c, 80, 24))
+    assert "\x1b" not in screen and "\x07" not in screen
+
+
+def test_tiny_terminal_does_not_break() -> None:
+    c = controller(SIX)
+    lines = game_screen(c, 40, 10)
+    assert len(lines) == 10 and all(width_of(line) == 40 for line in lines)
+
+
+def test_help_and_card_browser() -> None:
+    assert "re-roll" in to_text(help_page(80, 24))
+    assert [c for c in matching_cards("poison")]
+    screen = to_text(cards_page("camouflage", ASCII, 80, 24))
+    assert "Camouflage" in screen and "heart" in screen
+    assert len(matching_cards("")) == 64  # 66 cards, two printed twice
+
+
+def test_end_screen_ranks_and_says_how_to_verify() -> None:
+    c = controller(FOUR)
+    c.end = EndInfo("Giga Zaur (bob) won.", "/tmp/x.kotlog", [
+        MonsterStats(1, "Giga Zaur", 1, 20, 5, True, 12, 4, 3, 2, 9),
+        MonsterStats(0, "The King", 2, 7, 0, False, 3, 10, 5, 0, 0)])
+    screen = to_text(end_page(c, 80, 24))
+    assert "Giga Zaur (bob) won." in screen
+    assert "kotp2p verify /tmp/x.kotlog" in screen
+    first = next(line for line in screen.splitlines() if "Giga Zaur" in line and " 1 " in line)
+    assert "12" in first and "20" in first
+
+
+def test_lobby_screen_shows_seats_keys_picks_and_ready_flags() -> None:
+    view = LobbyView("alice's game", (
+        LobbySeat(b"k" * 32, "alice", "The King", True),
+        LobbySeat(b"j" * 32, "bob\x1b[31m", None, False),
+        LobbySeat()))
+    screen = to_text(lobby_page(view, me=0, join_code="tiger-7", words=("a", "b"), heard=(),
+                                status="waiting for bob", width=80, height=24))
+    assert "alice" in screen and "The King" in screen and "ready" in screen
+    assert "not ready" in screen and "free" in screen and "tiger-7" in screen
+    assert view.seats[0].fingerprint in screen and "\x1b" not in screen
+
+
+@pytest.mark.parametrize("text", [
+    FOUR.replace("active=1", "active=0").replace("The King 10/0/0", "The King 10/0/9"),
+    SIX, SIX.replace("phase=roll", "phase=resolve")])
+def test_the_keys_of_the_footer_are_never_cut_at_80_columns(text: str) -> None:
+    for me in range(4):
+        c = controller(text, me=me)
+        status = to_text(game_screen(c, 80, 24)).splitlines()[-2]
+        assert "…" not in status, status
+
+
+def test_no_color_gives_the_monochrome_style() -> None:
+    from kotp2p.ui.styles import COLOUR, MONO, make_style, wants_colour
+
+    assert wants_colour({}) and not wants_colour({"NO_COLOR": "1"})
+    assert not wants_colour({}, no_color_flag=True) and wants_colour({"NO_COLOR": ""})
+    mono = make_style(False).get_attrs_for_style_str("class:die.kept class:heart")
+    assert mono.reverse and mono.color in (None, "")
+    colour = make_style(True).get_attrs_for_style_str("class:heart")
+    assert colour.color == COLOUR["heart"].lstrip("#")
+    assert not any("#" in rule for rule in MONO.values())
+
+
+def test_clicking_a_die_and_a_market_card_acts_like_its_key() -> None:
+    from prompt_toolkit.data_structures import Point
+    from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
+
+    c = controller(SIX)
+    up = MouseEvent(Point(0, 0), MouseEventType.MOUSE_UP, MouseButton.LEFT, frozenset())
+    die = next(f for line in game_screen(c, 80, 24) for f in line if f[1].startswith("3:"))
+    assert len(die) == 3
+    die[2](up)  # type: ignore[misc]
+    assert c.kept_dice() == {2}
+    g = FakeGame(FOUR.replace("active=1", "active=0").replace("The King 10/0/0", "The King 10/0/9"),
+                 me=0, names=NAMES[:4])
+    b = Controller(g)
+    slot = next(f for line in game_screen(b, 80, 24) for f in line
+                if len(f) == 3 and "Healing Ray" in f[1])
+    slot[2](up)  # type: ignore[misc]
+    assert [type(a).__name__ for a in g.submitted] == ["Buy"]
+
+
+def test_a_wide_screen_shows_every_market_effect_in_full() -> None:
+    from kotp2p.rules.registry import BY_SLUG
+    from kotp2p.ui.cardtext import card_text
+
+    c = controller("The King 10/0/0 @city; Giga Zaur 8/3/2 | active=1 phase=buy "
+                   "market=shrinkray,metamorph,energize")
+    screen = to_text(game_screen(c, 160, 48))
+    market = screen.split("Market")[1].split("Rolling:")[0]
+    assert "…" not in market
+    flat = " ".join(part.strip(" │") for part in market.split())
+    assert card_text(BY_SLUG["shrinkray"]).split()[-1] in flat
