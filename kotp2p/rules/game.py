@@ -8,13 +8,32 @@ from dataclasses import dataclass, field
 from kotp2p import __version__
 from kotp2p.rules.basics import MAX_PLAYERS, MIN_PLAYERS, MONSTERS, NOBODY
 from kotp2p.rules.carddefs import CARDS, base_deck
+from kotp2p.rules.dice import MAX_DICE
 from kotp2p.rules.errors import InvalidState
+from kotp2p.rules.hookorder import RULED_ORDER
 from kotp2p.rules.machine import run
 from kotp2p.rules.registry import DECISIONS, RANDOMS, STEPS
 from kotp2p.rules.state import State
 from kotp2p.rules.turn import TURN_PHASES
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "MONSTERS", "Options", "Setup", "engine_id", "new_game"]
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "MONSTERS",
+    "RULES_REVISION",
+    "Options",
+    "Setup",
+    "engine_id",
+    "new_game",
+]
+
+RULES_REVISION = 2
+"""Bumped by every change that makes the engine play any game differently (a ruling fixed, an
+order of effects or of legal actions changed), so that builds which would disagree refuse each
+other at the handshake instead of convicting an honest peer of a wrong state hash. The card
+tables and the turn's shape are hashed into :func:`engine_id` as well, but code is not: a test
+(``tests/rules/test_engine_revision.py``) pins a digest of seeded games to each revision and
+fails when the games change while the revision does not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +108,7 @@ def engine_id() -> str:
     phases, the kinds of steps, decisions and random events (and which of them are private).
     Equal engines agree on every game; peers with different ids cannot play together."""
     h = hashlib.sha256()
+    h.update(f"revision|{RULES_REVISION}|dice|{MAX_DICE}|order|{sorted(RULED_ORDER.items())}\n".encode())
     for cid in sorted(CARDS):
         c = CARDS[cid]
         h.update(f"{c.id}|{c.name}|{c.cost}|{c.kind}|{sorted(c.hooks)}\n".encode())
