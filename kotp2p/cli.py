@@ -105,6 +105,78 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.set_defaults(handler=_cmd_replay)
 
 
+def _game_command(name: str) -> Handler:
+    def run(args: argparse.Namespace) -> int:
+        from kotp2p import localgame
+
+        try:
+            result: int = getattr(localgame, f"run_{name}_command")(args)
+        except localgame.GameCommandError as exc:
+            raise CommandError(str(exc)) from None
+        return result
+
+    return run
+
+
+def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "play",
+        help="play a game against bots on this machine",
+        description="Play against bots in this process, through the same signed protocol and "
+        "log as a networked game (the log verifies with `kotp2p verify`). Type the number of "
+        "an action or its words; `help` lists the commands.",
+    )
+    p.add_argument("--bots", type=int, default=3, help="how many bots, 1-5 (default 3)")
+    p.add_argument("--level", default="greedy", help="the bots' level: random or greedy "
+                   "(default greedy)")
+    p.add_argument("--monster", help="your monster (default: the first free one)")
+    p.add_argument("--seed", type=int, help="derive every key and chain from this number "
+                   "(a reproducible game, for tests and demos)")
+    p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
+    p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
+                   help="seconds a bot waits before each decision (default 0)")
+    p.add_argument("--plain", action="store_true",
+                   help="the plain line interface (the only one for now)")
+    p.set_defaults(handler=_game_command("play"))
+
+
+def _add_resume(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "resume",
+        help="continue a stopped or crashed game from its log",
+        description="Reopen a game's log (cutting a torn last frame), rebuild the game and go "
+        "on. GAME is an id prefix from `kotp2p games` or a .kotlog path; by default the latest "
+        "unfinished game.",
+    )
+    p.add_argument("game", nargs="?", metavar="GAME", help="the game (default: latest unfinished)")
+    p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
+    p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
+                   help="seconds a bot waits before each decision (default 0)")
+    p.add_argument("--plain", action="store_true",
+                   help="the plain line interface (the only one for now)")
+    p.set_defaults(handler=_game_command("resume"))
+
+
+def _add_games(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "games",
+        help="list the games on disk",
+        description="List the games in your data directory: id, date, players, state, winner "
+        "and log path.",
+    )
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    p.set_defaults(handler=_game_command("games"))
+
+
+EXIT_CODES = """exit codes:
+  0    success (a game ended, or was stopped to be resumed)
+  1    an error you can fix (bad option, missing file, failed check)
+  2    usage error (verify: INCOMPLETE)
+  130  interrupted with Ctrl-C (a game can be resumed)
+  3    internal error; the message names a file holding the details
+"""
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -121,10 +193,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kotp2p",
         description="King of Tokyo for 2-6 players on a LAN: no server, no trust needed.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("-V", "--version", action="version", version=f"kotp2p {_version()}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_play(sub)
+    _add_resume(sub)
+    _add_games(sub)
     _add_simulate(sub)
     _add_identity(sub)
     _add_verify(sub)

@@ -200,6 +200,58 @@ class PeerProtocol:
         out += self._react([], self.replica.entries[0].points)
         return out
 
+    def restore(self, logged: Sequence[bytes], journal: Sequence[bytes] = ()) -> list[Event]:
+        """Rebuild this seat after a restart, then begin play where it stopped.
+
+        ``logged`` are the envelope payloads of this seat's ``.kotlog`` (genesis excluded): they
+        count as written. ``journal`` are payloads of envelopes this seat signed that may not be
+        in the log yet: with them the seat never signs a second, different envelope for a
+        sequence number a peer may already hold. What the game needs from this seat at the point
+        it reached is done again (a lost ACK or reveal); envelopes of others that were not
+        logged come back through ``sync`` (:meth:`soft_timeout`).
+
+        :raises LocalProtocolError: called after :meth:`start` or :meth:`restore`.
+        """
+        if self._started:
+            raise LocalProtocolError("restore() must come before play begins")
+        out: list[Event] = []
+        logged_ids: set[bytes] = set()
+        for i, payload in enumerate((*logged, *journal)):
+            try:
+                env = open_envelope(payload, self.genesis.game_id, self.genesis.keys)
+            except RemoteProtocolError as exc:
+                out.append(Rejected(None, f"while restoring: {exc.reason}"))
+                continue
+            if i < len(logged):
+                logged_ids.add(env.id)
+            self.replica.add(env)
+        entries, points = self.replica.advance()
+        if self.replica.needs_rebuild:
+            self.replica = self.replica.rebuilt()
+            entries = self.replica.entries[1:]
+            points = [p for e in self.replica.entries for p in e.points]
+        r = self.replica
+        self._logged.update(logged_ids)
+        mine = r.streams[self.seat]
+        for seq in sorted(mine):
+            env = mine[seq]
+            self._seq, self._prev = seq + 1, env.id
+            if env.kind is Kind.MOVE:
+                self._moved = max(self._moved, env.step)
+            elif env.kind is Kind.ACK and not env.reveals:
+                self._acks_sent.add((env.step, env.head))
+            elif env.kind is Kind.EJECT and env.payload:
+                target = env.payload[0]
+                if isinstance(target, int):
+                    self._voted.add((target, env.state_hash))
+            elif env.kind is Kind.STALL and env.payload and isinstance(env.payload[0], int):
+                self._stalled.add((env.step, env.payload[0]))
+        out += self._report(entries, points)
+        self._started = True
+        out += [Logged(self.genesis.frame()), Flush()]
+        out += self._react([], [r.point])
+        return out
+
     def submit(self, action: Value) -> list[Event]:
         """Sign and send this seat's decision (the action in the engine's wire form).
 
@@ -256,12 +308,14 @@ class PeerProtocol:
         if waiting and (r.step, waiting[0]) not in self._stalled and r.point.alive[self.seat]:
             self._stalled.add((r.step, waiting[0]))
             out += self._own(self._seal(Kind.STALL, r.step, r.head, [waiting[0]]), broadcast=True)
-        for author in range(self.genesis.n):
-            if author == self.seat:
-                continue
-            frame = codec.frame(codec.pack([SYNC, author, r.cursor[author]]))
-            out.append(Send(frame, self._others()))
-        return out
+        return out + self.sync_requests()
+
+    def sync_requests(self) -> list[Event]:
+        """Ask every other seat to resend each author's envelopes this seat has not read yet
+        (after a restart, or when a link comes back)."""
+        r = self.replica
+        return [Send(codec.frame(codec.pack([SYNC, author, r.cursor[author]])), self._others())
+                for author in range(self.genesis.n) if author != self.seat]
 
     def blocking(self) -> tuple[int, ...]:
         """The seats holding the game up: those owing an ACK, else those whose MOVE or value

@@ -264,6 +264,12 @@ class Replica:
             return False
         return all(a in self.byes or a in self.cut or not alive[a] for a in range(self.n))
 
+    @property
+    def log_complete(self) -> bool:
+        """The game is over and its last step is closed (every live seat said BYE): the log
+        of this replica holds the whole game."""
+        return self.is_over and self._closed(self.step)
+
     def close_blocks(self) -> list[Envelope]:
         """Consumed envelopes of the steps every live seat has moved past, in the canonical
         order of :class:`~kotp2p.net.logorder.LogOrder`."""

@@ -1,0 +1,273 @@
+"""The ``play``, ``resume`` and ``games`` subcommands: games on this machine and games on disk.
+
+``kotp2p play`` builds a whole game in this process: the user's seat (their identity) and N bot
+seats (each its own key and chain), a genesis every seat signs, and one
+:class:`~kotp2p.net.session.Session` routing between them in memory. Nothing differs from a
+networked game but the absence of links: the protocol, the log and the journal are the same, so
+the log verifies like any other and ``kotp2p resume`` continues a stopped or killed game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import trio
+
+from kotp2p import rules
+from kotp2p.bots import BOT_KINDS, make_bot
+from kotp2p.net.chain import CHAIN_LENGTH, PEEK_TAG, SecretChain
+from kotp2p.net.codec import Value
+from kotp2p.net.errors import RemoteProtocolError
+from kotp2p.net.gamelog import SUFFIX, LogWriter
+from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, sign_genesis
+from kotp2p.net.identity import Identity, load_identity
+from kotp2p.net.paths import games_dir
+from kotp2p.net.protocol import PeerProtocol
+from kotp2p.net.rules_engine import RulesEngine
+from kotp2p.net.session import Decider, LocalSeat, Session, Timeouts
+from kotp2p.net.store import (
+    LOCAL,
+    GameInfo,
+    SeatFile,
+    SeatSecret,
+    StoredGame,
+    StoreError,
+    game_info,
+    list_games,
+)
+from kotp2p.net.transport.runner import run_session
+from kotp2p.ui.plain import PlainView
+
+
+class GameCommandError(Exception):
+    """A problem the user can fix (exit code 1)."""
+
+
+def bot_decider(level: str, seed: int) -> Decider:
+    """A bot of ``level`` deciding for a seat, actions in wire form."""
+    bot = make_bot(level, seed)
+
+    def decide(state: rules.State) -> Value:
+        return rules.action_to_wire(bot.choose(state))
+
+    return decide
+
+
+def _derived(seed: int | None, *parts: object) -> bytes:
+    if seed is None:
+        return os.urandom(32)
+    return hashlib.sha256(":".join(map(str, ("kotp2p play", seed, *parts))).encode()).digest()
+
+
+def _pick_monster(name: str | None) -> str:
+    if name is None:
+        return rules.MONSTERS[0]
+    for m in rules.MONSTERS:
+        if m.lower() == name.strip().lower():
+            return m
+    raise GameCommandError(f"expected a monster among {', '.join(rules.MONSTERS)}, found {name!r}")
+
+
+def _check_level(level: str, option: str) -> str:
+    if level not in BOT_KINDS:
+        raise GameCommandError(f"expected {option} among {', '.join(BOT_KINDS)}, found {level!r}")
+    return level
+
+
+@dataclass
+class LocalGame:
+    """A new local game: the signed genesis and the secrets of every seat."""
+
+    genesis: Genesis
+    identities: list[Identity]
+    secrets: list[bytes]
+    levels: list[str | None]
+
+
+def new_local_game(me: Identity, bots: int, level: str, monster: str, seed: int | None,
+                   own_bot: str | None) -> LocalGame:
+    """The genesis of a game between ``me`` (seat 0) and ``bots`` bots, all signed."""
+    monsters = [monster, *(m for m in rules.MONSTERS if m != monster)][: bots + 1]
+    identities = [me] + [Identity.from_seed(_derived(seed, "key", i), f"Bot {i} ({level})")
+                         for i in range(1, bots + 1)]
+    secrets = [_derived(seed, "chain", i) for i in range(bots + 1)]
+    engine = RulesEngine()
+    seats = [SeatInfo(ident.public_key, ident.name, monsters[i],
+                      SecretChain(secrets[i], i).anchor(0),
+                      SecretChain(secrets[i], i, tag=PEEK_TAG).anchor(0))
+             for i, ident in enumerate(identities)]
+    genesis = make_genesis(engine.engine_id, engine.default_options(bots + 1), seats,
+                           _derived(seed, "nonce")[:16], CHAIN_LENGTH)
+    genesis = genesis.with_signatures([sign_genesis(genesis, i) for i in identities])
+    return LocalGame(genesis, identities, secrets, [own_bot] + [level] * bots)
+
+
+def _decider(level: str | None, seat: int, seed: int | None) -> Decider | None:
+    return None if level is None else bot_decider(level, (seed or 0) * 10 + seat)
+
+
+def _read_stdin() -> str:
+    """The next line of standard input; "" at its end (or when there is none to read)."""
+    try:
+        return sys.stdin.readline()
+    except (OSError, ValueError):
+        return ""
+
+
+def _play(session: Session, stored: StoredGame, bot_delay: float,
+          restore: tuple[list[bytes], list[bytes]] | None) -> int:
+    view = PlainView(session, sys.stdout)
+    view.say(f"Game {session.genesis.game_id.hex()[:16]}: "
+             + ", ".join(session.names()) + f". Log: {stored.log_path}")
+    read_line: Callable[[], str] = _read_stdin
+    session.bot_delay = bot_delay
+    try:
+        trio.run(lambda: run_session(session, view=view, read_line=read_line, restore=restore))
+    except KeyboardInterrupt:
+        session.quit()
+        print(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
+        raise
+    if session.is_over:
+        view.say(f"Log: {stored.log_path}")
+    return 0
+
+
+def run_play_command(args: argparse.Namespace) -> int:
+    """``kotp2p play``: a game against bots in this process."""
+    if not 1 <= args.bots <= 5:
+        raise GameCommandError(f"expected --bots from 1 to 5, found {args.bots}")
+    level = _check_level(args.level, "--level")
+    own = _check_level(args.bot, "--bot") if args.bot else None
+    if args.bot_delay < 0:
+        raise GameCommandError(f"expected --bot-delay of 0 or more seconds, found {args.bot_delay}")
+    me = load_identity()
+    game = new_local_game(me, args.bots, level, _pick_monster(args.monster), args.seed, own)
+    stored = StoredGame.for_game(game.genesis.game_id)
+    if stored.log_path.exists():
+        raise GameCommandError(f"this game is already stored ({stored.log_path}); resume it "
+                               "with `kotp2p resume` or pick another --seed")
+    seat_file = SeatFile(LOCAL, int(time.time()), 0, tuple(
+        SeatSecret(i, None if i == 0 else game.identities[i].to_bytes(), game.secrets[i],
+                   game.levels[i]) for i in range(len(game.identities))))
+    log, journal = stored.create(game.genesis, seat_file)
+    engine = RulesEngine()
+    seats = {i: LocalSeat(PeerProtocol(game.genesis, i, game.identities[i], game.secrets[i],
+                                       engine), _decider(game.levels[i], i, args.seed))
+             for i in range(len(game.identities))}
+    session = Session(game.genesis, engine, seats, me=0, log=log, journal=journal,
+                      timeouts=Timeouts(None, None))
+    try:
+        return _play(session, stored, args.bot_delay, None)
+    finally:
+        log.close()
+        journal.close()
+
+
+def _find_game(name: str | None) -> StoredGame:
+    """The stored game named by an id prefix or a path; by default the latest unfinished one
+    with its seat secrets on disk."""
+    engine = RulesEngine()
+    if name is not None:
+        path = Path(name)
+        if path.suffix == SUFFIX and path.exists():
+            return StoredGame(path)
+        matches = sorted(games_dir().glob(f"{name}*{SUFFIX}"))
+        if len(matches) != 1:
+            raise GameCommandError(f"expected one stored game whose id starts with {name!r}, "
+                                   f"found {len(matches)} (see `kotp2p games`)")
+        return StoredGame(matches[0])
+    candidates = [g for g in list_games(engine) if not g.finished
+                  and g.log_path.with_suffix(".seats").exists()]
+    if not candidates:
+        raise GameCommandError("no unfinished game to resume (see `kotp2p games`)")
+    return StoredGame(candidates[-1].log_path)
+
+
+def resume_session(stored: StoredGame, own_bot: str | None
+                   ) -> tuple[Session, tuple[list[bytes], list[bytes]], list[LogWriter]]:
+    """A session for a stored game, ready to :meth:`~Session.resume` with the returned envelope
+    payloads (log, journal); the last item holds the files to close.
+
+    :raises GameCommandError: the files are unusable, or this user's key is not the game's.
+    """
+    try:
+        contents, journal_payloads, seat_file = stored.open()
+    except StoreError as exc:
+        raise GameCommandError(str(exc)) from None
+    g = contents.genesis
+    engine = RulesEngine()
+    if g.engine_id != engine.engine_id:
+        raise GameCommandError(f"this game was played with rules {g.engine_id}; this is "
+                               f"{engine.engine_id}")
+    seats: dict[int, LocalSeat] = {}
+    for s in seat_file.seats:
+        try:
+            ident = Identity.from_bytes(s.key) if s.key is not None else load_identity()
+        except RemoteProtocolError as exc:
+            raise GameCommandError(f"{stored.seats_path.name}: {exc.reason}") from None
+        if not 0 <= s.seat < g.n or g.seats[s.seat].public_key != ident.public_key:
+            raise GameCommandError(f"seat {s.seat} of this game was signed by another key "
+                                   f"than {ident.name} [{ident.fingerprint}]")
+        level = own_bot if s.seat == seat_file.me and own_bot else s.bot
+        seats[s.seat] = LocalSeat(PeerProtocol(g, s.seat, ident, s.secret, engine),
+                                  _decider(level, s.seat, None))
+    log, journal = stored.reopen(g)
+    session = Session(g, engine, seats, me=seat_file.me, log=log, journal=journal,
+                      timeouts=Timeouts(None, None) if seat_file.mode == LOCAL else Timeouts())
+    return session, (list(contents.payloads), journal_payloads), [log, journal]
+
+
+def run_resume_command(args: argparse.Namespace) -> int:
+    """``kotp2p resume``: continue a stored game from its log."""
+    own = _check_level(args.bot, "--bot") if args.bot else None
+    stored = _find_game(args.game)
+    info = _info(stored.log_path)
+    if info.finished:
+        raise GameCommandError(f"game {info.game_id} is over ({_result(info)}); nothing to resume")
+    if info.mode != LOCAL:
+        raise GameCommandError(f"game {info.game_id} is a networked game; resuming it needs "
+                               "the network links, which this build cannot open yet")
+    session, restore, files = resume_session(stored, own)
+    try:
+        return _play(session, stored, args.bot_delay, restore)
+    finally:
+        for f in files:
+            f.close()
+
+
+def _info(path: Path) -> GameInfo:
+    try:
+        return game_info(path, RulesEngine())
+    except StoreError as exc:
+        raise GameCommandError(str(exc)) from None
+
+
+def _result(g: GameInfo) -> str:
+    if not g.finished:
+        return f"unfinished at step {g.step}"
+    return f"won by {' and '.join(g.winners)}" if g.winners else "everybody lost"
+
+
+def run_games_command(args: argparse.Namespace) -> int:
+    """``kotp2p games``: the games on disk."""
+    games = list_games(RulesEngine())
+    if args.json:
+        print(json.dumps([g.to_json() for g in games], indent=2, ensure_ascii=False))
+        return 0
+    if not games:
+        print(f"no games in {games_dir()}")
+        return 0
+    for g in games:
+        date = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.date))
+        print(f"{g.game_id}  {date}  {g.mode or '?':5}  {_result(g)}")
+        print(f"    players: {', '.join(g.players)}")
+        print(f"    log: {g.log_path}")
+    return 0

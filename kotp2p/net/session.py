@@ -1,0 +1,510 @@
+"""The game session: one object per local game, the thing every view drives.
+
+Theory of operation
+-------------------
+A :class:`Session` owns the :class:`~kotp2p.net.protocol.PeerProtocol` of every seat this process
+plays (a human and/or bots) and routes their events:
+
+* ``Send`` to a local seat is queued and delivered in the same call (in order, like a link);
+  to a remote seat it goes to :meth:`outgoing`, which the transport drains onto that seat's link
+  (a frame sent by several local seats to one remote seat goes once per call).
+* ``Logged`` / ``Flush`` of the *view's seat* (:attr:`me`) go to the ``.kotlog``; every local
+  seat's replica writes the same bytes, so one log per process is enough.
+* Before any frame leaves, the envelopes the local seats signed are appended to the *journal*
+  and flushed: after a crash a seat is restored from its log and journal
+  (:meth:`PeerProtocol.restore`) and never signs a second envelope for a number a peer holds.
+* Bots decide when their seat's protocol says so (``my_turn``), after ``bot_delay`` seconds.
+* The deadlines run on the time passed in (``now``), never on a clock: the game *waits* since the
+  last progress of :attr:`me`'s replica; after ``soft`` seconds every local seat sends its STALL
+  and asks peers for what it misses (again every ``soft`` seconds); after ``hard`` seconds bot
+  seats vote to eject whoever holds the game up and a human seat is asked
+  (:class:`~kotp2p.net.updates.EjectAsked`, answered by :meth:`vote_eject`). The replica ejects
+  only on the votes of every other live seat.
+
+Everything a view needs comes out of :meth:`updates`, in order. Every public method that takes
+``now`` runs the session to quiescence before returning; the caller then drains
+:meth:`outgoing` and shows :meth:`updates`, and calls :meth:`tick` again by
+:meth:`next_wakeup`.
+"""
+
+from __future__ import annotations
+
+import logging
+import unicodedata
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from kotp2p.net.codec import Value
+from kotp2p.net.engine import GameEngine, State
+from kotp2p.net.envelope import Kind
+from kotp2p.net.errors import LocalProtocolError
+from kotp2p.net.genesis import Genesis
+from kotp2p.net.protocol import (
+    Applied,
+    Event,
+    Finished,
+    Flush,
+    Logged,
+    Misbehaviour,
+    PeerProtocol,
+    Rejected,
+    Rolled,
+    Send,
+)
+from kotp2p.net.updates import (
+    ChatLine,
+    DiceRolled,
+    EjectAsked,
+    FrameRefused,
+    GameOver,
+    LinkChanged,
+    MoveApplied,
+    Update,
+    ViolationSeen,
+    Waiting,
+    YourTurn,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_CHAT = 500
+"""Characters of one chat line; longer lines are cut."""
+DEFAULT_SOFT = 10.0
+DEFAULT_HARD = 120.0
+
+Decider = Callable[[State], Value]
+"""A bot: the seat's view of the state -> its action for the pending decision, in wire form."""
+
+
+class FrameSink(Protocol):
+    """Where whole frames are appended: the ``.kotlog`` or the journal (a ``LogWriter``)."""
+
+    def append(self, frames: Iterable[bytes]) -> None:
+        """Append frames (length prefix included) as they are."""
+        ...
+
+    def flush(self) -> None:
+        """Make what was appended survive the process."""
+        ...
+
+
+class MemorySink:
+    """A :class:`FrameSink` in memory (tests, and games nobody keeps)."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def append(self, frames: Iterable[bytes]) -> None:
+        """Append frames."""
+        for f in frames:
+            self.data += f
+
+    def flush(self) -> None:
+        """Nothing to do in memory."""
+
+
+@dataclass
+class LocalSeat:
+    """A seat this process plays: its protocol, and its bot (None: a human decides)."""
+
+    protocol: PeerProtocol
+    decide: Decider | None = None
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """Seconds without progress before the soft and hard deadlines (None: never)."""
+
+    soft: float | None = DEFAULT_SOFT
+    hard: float | None = DEFAULT_HARD
+
+
+def printable(text: str) -> str:
+    """Peer text made safe for a terminal: control and format characters (escape sequences,
+    bidirectional overrides, newlines) become ``?``."""
+    return "".join("?" if unicodedata.category(c)[0] == "C" else c for c in text)
+
+
+class Session:
+    """One local game: the seats this process plays, their routing, log, journal and deadlines."""
+
+    def __init__(
+        self,
+        genesis: Genesis,
+        engine: GameEngine,
+        seats: Mapping[int, LocalSeat],
+        *,
+        me: int,
+        log: FrameSink,
+        journal: FrameSink | None = None,
+        timeouts: Timeouts = Timeouts(),
+        bot_delay: float = 0.0,
+    ) -> None:
+        if me not in seats:
+            raise LocalProtocolError(f"the view's seat {me} is not one of this process's seats")
+        self.genesis = genesis
+        self.engine = engine
+        self.seats = dict(sorted(seats.items()))
+        self.me = me
+        self.log = log
+        self.journal = journal
+        self.timeouts = timeouts
+        self.bot_delay = bot_delay
+        self.links_up: set[int] = set()
+        self.stopped = False
+        self._queue: deque[tuple[int, int, bytes]] = deque()
+        self._out: list[tuple[int, bytes]] = []
+        self._out_seen: set[tuple[int, bytes]] = set()
+        self._updates: list[Update] = []
+        self._journaled = {s: 0 for s in self.seats}
+        self._chat_next = [0] * genesis.n
+        self._since = 0.0
+        self._progress = -1
+        self._soft_at: float | None = None
+        self._hard_done = False
+        self._turn_since: dict[int, tuple[int, float]] = {}
+        self._announced = -1
+        self._over: GameOver | None = None
+        self._over_at = 0.0
+        self._done = False
+        self.grace = DEFAULT_SOFT
+        """Seconds to wait after the end for the other seats' BYEs."""
+        self._quiet = False
+        self._started = False
+
+    # -- what a view reads ----------------------------------------------------------------------
+
+    @property
+    def protocol(self) -> PeerProtocol:
+        """The view's seat's protocol."""
+        return self.seats[self.me].protocol
+
+    @property
+    def state(self) -> State:
+        """The current state as the view's seat holds it (its own hidden slots known)."""
+        return self.protocol.state
+
+    @property
+    def view(self) -> State:
+        """The state as every seat may see it (no hidden slot filled)."""
+        return self.engine.public_view(self.protocol.state)
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended."""
+        return self._over is not None
+
+    @property
+    def is_done(self) -> bool:
+        """Over, and the log holds the whole game (every live seat's BYE came in, or the
+        grace period after the end passed): the session can be closed."""
+        return self._over is not None and self._done
+
+    @property
+    def result(self) -> GameOver | None:
+        """How the game ended, once it did."""
+        return self._over
+
+    @property
+    def my_turn(self) -> bool:
+        """The view's seat must decide now and a human decides it."""
+        return self.seats[self.me].decide is None and self.protocol.my_turn
+
+    def awaited(self) -> tuple[tuple[int, ...], float]:
+        """The seats the game waits on and since when (time as passed in)."""
+        return self.protocol.blocking(), self._since
+
+    def names(self) -> tuple[str, ...]:
+        """Each seat's player name and monster, as the genesis fixes them (terminal-safe)."""
+        return tuple(f"{printable(s.name)} ({printable(s.monster)})" for s in self.genesis.seats)
+
+    def updates(self) -> list[Update]:
+        """What happened since the last call, in order."""
+        out, self._updates = self._updates, []
+        return out
+
+    def outgoing(self) -> list[tuple[int, bytes]]:
+        """Frames for remote seats, ``(seat, frame)``, in order; the transport delivers them."""
+        out, self._out = self._out, []
+        self._out_seen.clear()
+        return out
+
+    def next_wakeup(self) -> float | None:
+        """The time :meth:`tick` must be called at next (None: only when something arrives)."""
+        if self.stopped or self.is_done:
+            return None
+        if self._over is not None:
+            return self._over_at + self.grace
+        times = [since + self.bot_delay for seat, (_, since) in self._turn_since.items()
+                 if self.seats[seat].decide is not None]
+        if self._soft_at is not None:
+            times.append(self._soft_at)
+        if self.timeouts.hard is not None and not self._hard_done:
+            times.append(self._since + self.timeouts.hard)
+        return min(times) if times else None
+
+    # -- inputs ---------------------------------------------------------------------------------
+
+    def start(self, now: float) -> None:
+        """Begin play (the genesis is signed by every seat)."""
+        self._begin(now)
+        for seat, ls in self.seats.items():
+            self._handle(seat, ls.protocol.start())
+        self._run(now)
+
+    def resume(self, now: float, logged: list[bytes], journal: list[bytes]) -> None:
+        """Continue a game after a restart: every local seat is rebuilt from the log's envelope
+        payloads and the journal's, then asks its peers for what it missed."""
+        self._begin(now)
+        self._quiet = True
+        for seat, ls in self.seats.items():
+            self._handle(seat, ls.protocol.restore(logged, journal))
+            self._journaled[seat] = len(ls.protocol.replica.streams[seat])
+        self._quiet = False
+        r = self.protocol.replica
+        self._chat_next = list(r.cursor)
+        for seat, ls in self.seats.items():
+            self._handle(seat, ls.protocol.sync_requests())
+        self._run(now)
+
+    def _begin(self, now: float) -> None:
+        if self._started:
+            raise LocalProtocolError("the session was already started")
+        self._started = True
+        self._since = now
+        self._soft_at = None if self.timeouts.soft is None else now + self.timeouts.soft
+
+    def receive(self, sender: int, payload: bytes, now: float) -> None:
+        """A frame payload (after its length prefix) came from remote seat ``sender``: every
+        local seat reads it (each ignores what it already has)."""
+        if sender in self.seats or not 0 <= sender < self.genesis.n:
+            self._updates.append(FrameRefused(sender, f"a link claims seat {sender}, expected a "
+                                              "remote seat of this game"))
+            return
+        for seat, ls in self.seats.items():
+            self._handle(seat, ls.protocol.receive(payload, sender))
+        self._run(now)
+
+    def link_up(self, seat: int, now: float) -> None:
+        """The link to remote ``seat`` is (back) up: ask it for whatever we miss."""
+        self.links_up.add(seat)
+        self._updates.append(LinkChanged(seat, True))
+        for s, ls in self.seats.items():
+            self._handle(s, [e for e in ls.protocol.sync_requests()
+                             if isinstance(e, Send) and seat in e.to])
+        self._run(now)
+
+    def link_down(self, seat: int, now: float) -> None:
+        """The link to remote ``seat`` went down (the transport reconnects)."""
+        self.links_up.discard(seat)
+        self._updates.append(LinkChanged(seat, False))
+        self._run(now)
+
+    def submit(self, action: Value, now: float) -> None:
+        """The view's human decides (the action in the engine's wire form).
+
+        :raises LocalProtocolError: not this seat's decision now, or an illegal action (the
+            message says why).
+        """
+        if self.seats[self.me].decide is not None:
+            raise LocalProtocolError("a bot plays this seat")
+        self._handle(self.me, self.protocol.submit(action))
+        self._run(now)
+
+    def chat(self, text: str, now: float) -> None:
+        """Say a line to every seat (signed, logged, not part of the game); cut at 500
+        characters.
+
+        :raises LocalProtocolError: an empty line.
+        """
+        text = text.strip()[:MAX_CHAT]
+        if not text:
+            raise LocalProtocolError("expected some text to say")
+        self._handle(self.me, self.protocol.chat(text))
+        self._run(now)
+
+    def vote_eject(self, now: float) -> None:
+        """The view's human agrees to eject the seats holding the game up (after the hard
+        deadline); nothing happens unless every other live seat votes the same."""
+        self._handle(self.me, self.protocol.hard_timeout())
+        self._run(now)
+
+    def tick(self, now: float) -> None:
+        """Time passed: bots whose delay is over decide, deadlines fire."""
+        self._run(now)
+
+    def quit(self) -> None:
+        """Stop here (the game can be resumed): log what was accepted, flush, stop."""
+        if self.stopped:
+            return
+        self.stopped = True
+        self._handle(self.me, self.protocol.close())
+        self._sync_journal()
+
+    # -- the loop -------------------------------------------------------------------------------
+
+    def _run(self, now: float) -> None:
+        if self.stopped:
+            return
+        while True:
+            while self._queue:
+                src, dst, frame = self._queue.popleft()
+                self._handle(dst, self.seats[dst].protocol.receive(frame[4:], src))
+            if self._bots(now):
+                continue
+            self._sync_journal()
+            self._chats()
+            if not self._deadlines(now):
+                break
+        if self._over is not None and not self._done:
+            if self._over_at < 0:
+                self._over_at = now
+            if self.protocol.replica.log_complete:
+                self._done = True
+            elif now >= self._over_at + self.grace:
+                self._done = True
+                self._handle(self.me, self.protocol.close())
+        p = self.protocol
+        if self.my_turn and p.replica.step != self._announced:
+            self._announced = p.replica.step
+            self._updates.append(YourTurn(self.me))
+
+    def _bots(self, now: float) -> bool:
+        """Let each bot whose turn it is decide (once its delay passed); True if one did."""
+        acted = False
+        for seat, ls in self.seats.items():
+            p = ls.protocol
+            if not p.my_turn:
+                self._turn_since.pop(seat, None)
+                continue
+            step = p.replica.step
+            if self._turn_since.get(seat, (-1, 0.0))[0] != step:
+                self._turn_since[seat] = (step, now)
+            if ls.decide is None or now < self._turn_since[seat][1] + self.bot_delay:
+                continue
+            self._turn_since.pop(seat, None)
+            self._handle(seat, p.submit(ls.decide(p.state)))
+            acted = True
+        return acted
+
+    def _deadlines(self, now: float) -> bool:
+        """Fire the deadlines that passed; True if that gave the local seats something to do."""
+        r = self.protocol.replica
+        progress = r.step + len(r.resolved)
+        if progress != self._progress:
+            self._progress = progress
+            self._since = now
+            self._hard_done = False
+            self._soft_at = None if self.timeouts.soft is None else now + self.timeouts.soft
+        if self._over is not None:
+            return False
+        acted = False
+        blocking = tuple(s for s in self.protocol.blocking() if s not in self.seats)
+        if self._soft_at is not None and now >= self._soft_at:
+            assert self.timeouts.soft is not None
+            first = self._soft_at == self._since + self.timeouts.soft
+            self._soft_at = now + self.timeouts.soft
+            if blocking:
+                if first:
+                    self._updates.append(Waiting(blocking, self._since))
+                for seat, ls in self.seats.items():
+                    self._handle(seat, ls.protocol.soft_timeout())
+                acted = True
+        hard = self.timeouts.hard
+        if hard is not None and not self._hard_done and now >= self._since + hard:
+            self._hard_done = True
+            if blocking:
+                for seat, ls in self.seats.items():
+                    if ls.decide is not None:
+                        self._handle(seat, ls.protocol.hard_timeout())
+                if self.seats[self.me].decide is None:
+                    self._updates.append(EjectAsked(blocking))
+                acted = True
+        return acted
+
+    def _sync_journal(self) -> None:
+        """Journal every envelope a local seat signed since the last call, then flush."""
+        if self.journal is None:
+            return
+        wrote = False
+        for seat, ls in self.seats.items():
+            stream = ls.protocol.replica.streams[seat]
+            while self._journaled[seat] in stream:
+                self.journal.append([stream[self._journaled[seat]].frame])
+                self._journaled[seat] += 1
+                wrote = True
+        if wrote:
+            self.journal.flush()
+
+    def _chats(self) -> None:
+        r = self.protocol.replica
+        for author in range(self.genesis.n):
+            stream = r.streams[author]
+            while self._chat_next[author] < r.cursor[author]:
+                env = stream.get(self._chat_next[author])
+                self._chat_next[author] += 1
+                if (env is not None and env.kind is Kind.CHAT and len(env.payload) == 1
+                        and isinstance(env.payload[0], str)):
+                    self._updates.append(ChatLine(author, env.payload[0][:MAX_CHAT]))
+
+    def _handle(self, seat: int, events: list[Event]) -> None:
+        mine = seat == self.me
+        for ev in events:
+            if isinstance(ev, Send):
+                for to in ev.to:
+                    if to == seat:
+                        continue
+                    if to in self.seats:
+                        self._queue.append((seat, to, ev.frame))
+                    elif (to, ev.frame) not in self._out_seen:
+                        self._out_seen.add((to, ev.frame))
+                        self._out.append((to, ev.frame))
+            elif isinstance(ev, Logged):
+                if mine and ev.frame != self.genesis.frame():
+                    self.log.append([ev.frame])
+            elif isinstance(ev, Flush):
+                if mine:
+                    self.log.flush()
+            elif isinstance(ev, Rejected):
+                log.info("seat %d refused a frame from %s: %s", seat, ev.sender, ev.reason)
+                if mine:
+                    self._updates.append(FrameRefused(ev.sender, ev.reason))
+            elif isinstance(ev, Misbehaviour):
+                log.warning("seat %d saw a violation: %s", seat, ev.violation.describe())
+                if mine:
+                    self._updates.append(ViolationSeen(ev.violation.seat,
+                                                       ev.violation.describe()))
+            elif not mine:
+                continue
+            elif isinstance(ev, Applied):
+                if not self._quiet:
+                    self._updates.append(MoveApplied(ev.step, ev.kind, ev.seat, ev.description))
+            elif isinstance(ev, Rolled):
+                if not self._quiet:
+                    self._updates.append(DiceRolled(ev.k, ev.values,
+                                                    self._describe_random(ev.k, ev.values)))
+            elif isinstance(ev, Finished):
+                self._finish(ev.winners)
+
+    def _describe_random(self, k: int, values: tuple[int, ...]) -> str:
+        """Plain words for random event k (the one place that turns events into text)."""
+        for entry in reversed(self.protocol.replica.entries):
+            for p in entry.points:
+                if p.k == k:
+                    return self.engine.describe_random(p.state, values)
+        return f"random values {list(values)}"
+
+    def _finish(self, winners: tuple[int, ...]) -> None:
+        r = self.protocol.replica
+        forfeit = bool(winners) and r.entries[-1].kind == "eject"
+        names = self.names()
+        if not winners:
+            summary = "Everybody lost."
+        else:
+            who = " and ".join(names[w] for w in winners)
+            summary = f"{who} won{' by forfeit' if forfeit else ''}."
+        self._over = GameOver(tuple(winners), forfeit, summary)
+        self._over_at = -1.0
+        self._updates.append(self._over)

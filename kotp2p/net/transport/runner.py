@@ -1,0 +1,169 @@
+"""The trio driver of a :class:`~kotp2p.net.session.Session`: the only place where a session
+meets an event loop.
+
+Theory of operation
+-------------------
+One task loop owns the session. Everything that can happen arrives on one memory channel: frames
+and link changes from the transport (:class:`Links`), lines typed by the user (read in a worker
+thread), and the wake-up the session asks for (:meth:`Session.next_wakeup`, waited for with
+``move_on_at``). After each input the loop hands the session the current trio time, shows the
+session's updates to the view and sends its outgoing frames on the links, in that order. The loop
+ends when the game is over and its log complete, or when the view asks to stop.
+
+Cancelling :func:`run_session` (a crash, for the other seats) leaves the log and the journal as the
+session last flushed them; :meth:`Session.quit` is for a user who stops on purpose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+import trio
+
+from kotp2p.net.session import Session
+from kotp2p.net.updates import Update
+
+
+@dataclass(frozen=True)
+class FrameIn:
+    """A frame payload (after its length prefix) arrived from remote seat ``seat``."""
+
+    seat: int
+    payload: bytes
+
+
+@dataclass(frozen=True)
+class LinkUp:
+    """The link to remote seat ``seat`` is up (first time, or again)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class LinkDown:
+    """The link to remote seat ``seat`` went down; the transport keeps reconnecting."""
+
+    seat: int
+
+
+LinkEvent = FrameIn | LinkUp | LinkDown
+
+
+class Links(Protocol):
+    """What the transport gives a session: the links to the remote seats of one game."""
+
+    async def send(self, seat: int, frame: bytes) -> None:
+        """Deliver ``frame`` (length prefix included) to remote seat ``seat``; a frame for a
+        link that is down may be dropped (the peer catches up with ``sync``)."""
+        ...
+
+    def events(self) -> AsyncIterator[LinkEvent]:
+        """Frames and link changes, in the order they happened."""
+        ...
+
+
+class View(Protocol):
+    """What a user interface does for the runner (no sockets, no trio)."""
+
+    def show(self, updates: list[Update]) -> None:
+        """Show what happened."""
+        ...
+
+    def on_line(self, line: str, now: float) -> bool:
+        """Handle a line the user typed; False to stop the game here (it can be resumed)."""
+        ...
+
+    def on_end_of_input(self, now: float) -> bool:
+        """The input closed; False to stop the game here."""
+        ...
+
+
+@dataclass(frozen=True)
+class _Line:
+    text: str | None  # None: end of input
+
+
+Input = LinkEvent | _Line
+
+
+async def _forward_links(links: Links, send: trio.MemorySendChannel[Input]) -> None:
+    async with send:
+        async for event in links.events():
+            await send.send(event)
+
+
+async def _read_lines(read_line: Callable[[], str], send: trio.MemorySendChannel[Input]) -> None:
+    async with send:
+        while True:
+            line = await trio.to_thread.run_sync(read_line, abandon_on_cancel=True)
+            await send.send(_Line(line.rstrip("\r\n") if line else None))
+            if not line:
+                return
+
+
+async def _flush(session: Session, links: Links | None, view: View | None) -> None:
+    if view is not None:
+        updates = session.updates()
+        if updates:
+            view.show(updates)
+    out = session.outgoing()
+    if links is not None:
+        for seat, frame in out:
+            await links.send(seat, frame)
+
+
+async def run_session(
+    session: Session,
+    *,
+    links: Links | None = None,
+    view: View | None = None,
+    read_line: Callable[[], str] | None = None,
+    restore: tuple[list[bytes], list[bytes]] | None = None,
+) -> bool:
+    """Play ``session`` until the game ends (True) or the view stops it (False).
+
+    ``restore`` (the log's and the journal's envelope payloads) resumes a game instead of
+    starting it. ``read_line`` is a blocking function returning the next line typed ("" at the
+    end of input); it runs in a worker thread.
+    """
+    send, receive = trio.open_memory_channel[Input](64)
+    async with trio.open_nursery() as nursery, receive:
+        if links is not None:
+            nursery.start_soon(_forward_links, links, send.clone())
+        if read_line is not None:
+            nursery.start_soon(_read_lines, read_line, send.clone())
+        send.close()
+        if restore is None:
+            session.start(trio.current_time())
+        else:
+            session.resume(trio.current_time(), *restore)
+        keep_going = True
+        while keep_going and not session.is_done and not session.stopped:
+            await _flush(session, links, view)
+            wake = session.next_wakeup()
+            item: Input | None = None
+            with trio.move_on_at(wake if wake is not None else float("inf")):
+                try:
+                    item = await receive.receive()
+                except trio.EndOfChannel:
+                    if wake is None:
+                        raise RuntimeError("the session waits for nothing that can come") from None
+                    await trio.sleep_until(wake)
+            now = trio.current_time()
+            if isinstance(item, FrameIn):
+                session.receive(item.seat, item.payload, now)
+            elif isinstance(item, LinkUp):
+                session.link_up(item.seat, now)
+            elif isinstance(item, LinkDown):
+                session.link_down(item.seat, now)
+            elif isinstance(item, _Line):
+                if view is not None:
+                    keep_going = (view.on_line(item.text, now) if item.text is not None
+                                  else view.on_end_of_input(now))
+            else:
+                session.tick(now)
+        await _flush(session, links, view)
+        nursery.cancel_scope.cancel()
+    return session.is_over

@@ -1,0 +1,235 @@
+"""The plain line interface: a view over a game session for terminals, scripts and screen readers.
+
+Every update is one line of plain words. When the user's seat must decide, it prints the state
+(Tokyo, each monster's ★ ♥ ⚡ and cards, the dice with their positions and keep marks, the
+market) and the legal actions, numbered. A line is a number from that list, the action words of
+``rules.parse_action`` (``reroll 0,2``, ``buy flamethrower``, ``yield``...), ``keep 1,3`` (re-roll
+every other die), or a command: ``say TEXT`` (chat), ``state``, ``eject`` (after the hard
+deadline), ``help``, ``quit`` (stop here; ``kotp2p resume`` continues). A refused line says why.
+Text from peers (names, chat) is made terminal-safe before it is printed.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from kotp2p import rules
+from kotp2p.net.errors import LocalProtocolError
+from kotp2p.net.session import Session, printable
+from kotp2p.net.updates import (
+    ChatLine,
+    DiceRolled,
+    EjectAsked,
+    FrameRefused,
+    GameOver,
+    LinkChanged,
+    MoveApplied,
+    Update,
+    ViolationSeen,
+    Waiting,
+    YourTurn,
+)
+
+HELP = ("Type the number of an action, or its words (reroll 0,2 / keep 1,3 / stop / yield / "
+        "stay / buy CARD / sweep / done / pass / use CARD ...). Commands: say TEXT (chat), "
+        "state, eject (when asked), help, quit (stop here; `kotp2p resume` continues).")
+
+
+def _who(session: Session, seat: int | None) -> str:
+    if seat is None:
+        return "somebody"
+    return session.names()[seat]
+
+
+def format_dice(state: rules.State, kept: frozenset[int]) -> str:
+    """The dice with their positions; ``*`` marks a die kept from the previous roll."""
+    if not state.dice:
+        return "no dice"
+    faces = rules.format_dice(state.dice)
+    return " ".join(f"[{i}]{f}{'*' if i in kept else ''}" for i, f in enumerate(faces))
+
+
+def format_state(state: rules.State, names: tuple[str, ...], kept: frozenset[int] = frozenset(),
+                 me: int | None = None) -> list[str]:
+    """Lines showing Tokyo, each monster, the dice and the market."""
+    city = names[state.city] if state.city >= 0 else "empty"
+    lines = [f"Turn {state.turn}. Tokyo City: {city}"
+             + (f"; Tokyo Bay: {names[state.bay] if state.bay >= 0 else 'empty'}"
+                if state.n >= 5 else "")]
+    for seat in range(state.n):
+        mark = ">" if seat == state.active else " "
+        you = " (you)" if seat == me else ""
+        if not state.alive[seat]:
+            lines.append(f"{mark} {names[seat]}{you}: out of the game")
+            continue
+        cards = ", ".join(rules.card_name(c) for c in state.cards[seat]) or "no cards"
+        lines.append(f"{mark} {names[seat]}{you}: ★{state.stars[seat]} ♥{state.hp[seat]}"
+                     f"/{rules.max_hp(state, seat)} ⚡{state.energy[seat]}; {cards}")
+    if state.dice:
+        lines.append(f"Dice: {format_dice(state, kept)}; rolls left {state.rolls_left}")
+    market = ", ".join(f"{rules.card_name(c)} ({rules.CARDS[c].cost}⚡)" for c in state.market)
+    lines.append(f"Market: {market or 'empty'}")
+    return lines
+
+
+def listed_actions(state: rules.State) -> list[rules.Action]:
+    """The legal actions the list numbers: every one, except that a roll decision lists only
+    stopping and re-rolling everything (any other re-roll is typed as words)."""
+    legal = list(rules.legal_actions(state))
+    if isinstance(state.pending, rules.Decision) and state.pending.kind == "roll":
+        short = [a for a in legal if not isinstance(a, rules.Reroll)
+                 or len(a.dice) == len(state.dice)]
+        return short
+    return legal
+
+
+def parse_line(state: rules.State, text: str) -> rules.Action:
+    """The action a typed line names: a number from :func:`listed_actions`, ``keep I,J``, or
+    the words of ``rules.parse_action``.
+
+    :raises rules.IllegalAction: words that name no legal action now, saying what was expected.
+    """
+    text = text.strip()
+    listed = listed_actions(state)
+    if text.isdigit():
+        n = int(text)
+        if not 1 <= n <= len(listed):
+            raise rules.IllegalAction(f"expected a number from 1 to {len(listed)}, found {n}")
+        return listed[n - 1]
+    word, _, rest = text.partition(" ")
+    if word == "keep":
+        try:
+            keep = {int(x) for x in rest.replace(",", " ").split()}
+        except ValueError:
+            raise rules.IllegalAction(f"expected dice positions after keep, found {rest!r}") from None
+        action: rules.Action = rules.Reroll(tuple(i for i in range(len(state.dice))
+                                                  if i not in keep))
+    else:
+        action = rules.parse_action(state, text)
+    if action not in rules.legal_actions(state):
+        raise rules.IllegalAction(f"{text!r} is not allowed now; expected one of the listed "
+                                  "actions (type help)")
+    return action
+
+
+class PlainView:
+    """Prints a session's updates and turns typed lines into its inputs."""
+
+    def __init__(self, session: Session, out: TextIO) -> None:
+        self.session = session
+        self.out = out
+        self._kept: frozenset[int] = frozenset()
+        self._kept_turn = -1
+        self._asked = False
+
+    def say(self, line: str) -> None:
+        """Print one line."""
+        print(line, file=self.out, flush=True)
+
+    def show(self, updates: list[Update]) -> None:
+        """Print each update in plain words; at the user's decision, the state and the actions."""
+        s = self.session
+        for u in updates:
+            if isinstance(u, MoveApplied):
+                self._track_keep(u)
+                self.say(f"* {u.description}")
+            elif isinstance(u, DiceRolled):
+                self.say(f"  {u.description}")
+            elif isinstance(u, ChatLine):
+                self.say(f"<{_who(s, u.seat)}> {printable(u.text)}")
+            elif isinstance(u, ViolationSeen):
+                self.say(f"! {_who(s, u.seat)} broke the rules: {printable(u.description)}")
+            elif isinstance(u, FrameRefused):
+                self.say(f"! refused a message from {_who(s, u.sender)}: {printable(u.reason)}")
+            elif isinstance(u, Waiting):
+                who = ", ".join(_who(s, x) for x in u.seats)
+                self.say(f"… waiting for {who}")
+            elif isinstance(u, EjectAsked):
+                self._asked = True
+                who = ", ".join(_who(s, x) for x in u.seats)
+                self.say(f"? {who} did not answer in time. Type `eject` to vote them out "
+                         "(only if every other player agrees), or keep waiting.")
+            elif isinstance(u, LinkChanged):
+                self.say(f"~ link to {_who(s, u.seat)} {'up' if u.up else 'down'}")
+            elif isinstance(u, GameOver):
+                self.say(f"Game over. {printable(u.summary)}")
+            elif isinstance(u, YourTurn):
+                self.show_decision()
+
+    def _track_keep(self, u: MoveApplied) -> None:
+        r = self.session.protocol.replica
+        if u.kind != "move" or u.step >= len(r.entries):
+            return
+        entry = r.entries[u.step]
+        try:
+            action = rules.action_from_wire(entry.action)
+        except ValueError:
+            return
+        if isinstance(action, rules.Reroll):
+            before = entry.before
+            self._kept = frozenset(i for i in range(len(before.dice)) if i not in action.dice)
+            self._kept_turn = before.turn
+
+    def show_decision(self) -> None:
+        """The state, then the numbered actions and a prompt."""
+        state = self.session.state
+        kept = self._kept if state.turn == self._kept_turn else frozenset()
+        monsters = tuple(printable(m) for m in state.monsters)
+        for line in format_state(state, monsters, kept, self.session.me):
+            self.say(line)
+        pending = state.pending
+        kind = pending.kind if isinstance(pending, rules.Decision) else "?"
+        self.say(f"Your decision ({kind}):")
+        for i, a in enumerate(listed_actions(state), 1):
+            self.say(f"  {i}. {rules.format_action(state, a)}: {rules.describe_action(state, a)}")
+        if kind == "roll":
+            self.say("  or type `reroll I,J` / `keep I,J` with dice positions")
+        self.say("> ")
+
+    def on_line(self, line: str, now: float) -> bool:
+        """Handle one typed line; False to stop here."""
+        s = self.session
+        text = line.strip()
+        word, _, rest = text.partition(" ")
+        try:
+            if not text:
+                return True
+            if word in ("quit", "exit"):
+                s.quit()
+                self.say("Stopped. `kotp2p resume` continues this game.")
+                return False
+            if word == "help":
+                self.say(HELP)
+            elif word == "state":
+                for ln in format_state(s.state, tuple(printable(m) for m in s.state.monsters),
+                                       me=s.me):
+                    self.say(ln)
+            elif word == "say":
+                s.chat(rest, now)
+            elif word == "eject":
+                if not self._asked:
+                    self.say("refused: nobody is overdue; `eject` is for after the hard deadline")
+                else:
+                    s.vote_eject(now)
+                    self.say("you voted to eject the absent players")
+            elif not s.my_turn:
+                self.say(f"refused: it is not your decision now (waiting for "
+                         f"{', '.join(_who(s, x) for x in s.awaited()[0]) or 'nobody'})")
+            else:
+                action = parse_line(s.state, text)
+                s.submit(rules.action_to_wire(action), now)
+        except rules.IllegalAction as exc:
+            self.say(f"refused: {exc}")
+            if s.my_turn:
+                self.say("> ")
+        except LocalProtocolError as exc:
+            self.say(f"refused: {exc}")
+        return True
+
+    def on_end_of_input(self, now: float) -> bool:
+        """No more input: a bot-played seat goes on; a human seat stops here."""
+        if self.session.seats[self.session.me].decide is not None:
+            return True
+        self.session.quit()
+        self.say("Input closed: stopped. `kotp2p resume` continues this game.")
+        return False

@@ -1,0 +1,79 @@
+"""Sessions over a test table, and a sans-IO switchboard between them (no event loop)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kotp2p.net.gamelog import parse_log
+from kotp2p.net.protocol import PeerProtocol
+from kotp2p.net.rules_engine import RulesEngine
+from kotp2p.net.session import LocalSeat, MemorySink, Session, Timeouts
+from kotp2p.net.updates import Update
+from kotp2p.net.verify import Verdict, verify_logs
+from tests.net.harness import Table, make_table, rules_chooser
+
+ENGINE = RulesEngine()
+
+
+def table(n: int, seed: int = 0) -> Table:
+    """A signed genesis for ``n`` seats."""
+    return make_table(ENGINE, n, seed)
+
+
+def session(t: Table, seats: Iterable[int], *, humans: Iterable[int] = (), me: int | None = None,
+            timeouts: Timeouts = Timeouts(), bot_delay: float = 0.0, seed: int = 0,  # noqa: B008
+            log: MemorySink | None = None, journal: MemorySink | None = None) -> Session:
+    """A session playing ``seats`` (random bots, except ``humans``), logging in memory."""
+    choose = rules_chooser("random", seed)
+    humans = set(humans)
+    local = {}
+    for s in seats:
+        proto = PeerProtocol(t.genesis, s, t.identities[s], t.secrets[s], ENGINE)
+        decide = None if s in humans else (lambda st, s=s: choose(s, st))
+        local[s] = LocalSeat(proto, decide)
+    if log is None:
+        log = MemorySink()
+        log.append([t.genesis.frame()])
+    return Session(t.genesis, ENGINE, local, me=min(local) if me is None else me, log=log,
+                   journal=journal if journal is not None else MemorySink(),
+                   timeouts=timeouts, bot_delay=bot_delay)
+
+
+class Switchboard:
+    """Carries each session's outgoing frames to the session playing the target seat, until
+    nothing moves; a seat in ``down`` neither sends nor receives."""
+
+    def __init__(self, sessions: list[Session]) -> None:
+        self.sessions = sessions
+        self.owner = {seat: s for s in sessions for seat in s.seats}
+        self.down: set[int] = set()
+        self.seen: list[list[Update]] = [[] for _ in sessions]
+
+    def run(self, now: float) -> None:
+        moved = True
+        while moved:
+            moved = False
+            for s in self.sessions:
+                if set(s.seats) & self.down:
+                    s.outgoing()
+                    continue
+                for to, frame in s.outgoing():
+                    target = self.owner[to]
+                    if to in self.down:
+                        continue
+                    moved = True
+                    sender = next(iter(s.seats))
+                    target.receive(sender, frame[4:], now)
+        for i, s in enumerate(self.sessions):
+            self.seen[i] += s.updates()
+
+    def tick(self, now: float) -> None:
+        for s in self.sessions:
+            if not set(s.seats) & self.down:
+                s.tick(now)
+        self.run(now)
+
+
+def verdict(log: MemorySink) -> Verdict:
+    """The verdict of ``kotp2p verify`` on one in-memory log."""
+    return verify_logs([parse_log(bytes(log.data))], ENGINE)

@@ -1,0 +1,189 @@
+"""The game session without an event loop: routing, the log, chat, deadlines and ejection,
+restart from the log and journal. Time is passed in."""
+
+from __future__ import annotations
+
+import pytest
+
+from kotp2p.net.errors import LocalProtocolError
+from kotp2p.net.gamelog import parse_log
+from kotp2p.net.session import MemorySink, Session, Timeouts, printable
+from kotp2p.net.updates import (
+    ChatLine,
+    DiceRolled,
+    EjectAsked,
+    GameOver,
+    MoveApplied,
+    Waiting,
+    YourTurn,
+)
+from tests.session.kit import Switchboard, session, table, verdict
+
+
+def _of(kind: type, updates: list[object]) -> list[object]:
+    return [u for u in updates if isinstance(u, kind)]
+
+
+def test_a_local_game_between_four_bots_ends_with_a_valid_log() -> None:
+    t = table(4, seed=3)
+    s = session(t, range(4), timeouts=Timeouts(None, None))
+    s.start(0.0)
+    ups = s.updates()
+    assert s.is_over and s.outgoing() == []
+    over = _of(GameOver, ups)
+    assert len(over) == 1 and over == [ups[-1]]
+    v = verdict(s.log)  # type: ignore[arg-type]
+    assert v.status == "VALID" and v.winners == s.result.winners  # type: ignore[union-attr]
+    moves = _of(MoveApplied, ups)
+    assert len(moves) == v.steps and all(m.description for m in moves)  # type: ignore[attr-defined]
+    assert _of(DiceRolled, ups)[0].description.startswith("dice ")  # type: ignore[attr-defined]
+
+
+def test_a_human_seat_waits_for_submit_and_refuses_what_is_not_legal() -> None:
+    t = table(2, seed=1)
+    s = session(t, range(2), humans=[0], timeouts=Timeouts(None, None))
+    s.start(0.0)
+    turns = 0
+    while not s.is_over:
+        ups = s.updates()
+        assert _of(YourTurn, ups) == [YourTurn(0)] and s.my_turn
+        with pytest.raises(LocalProtocolError, match="illegal action"):
+            s.submit(["no-such-action"], 1.0)
+        from kotp2p import rules
+
+        s.submit(rules.action_to_wire(rules.legal_actions(s.state)[-1]), 1.0)
+        turns += 1
+    assert turns > 3 and verdict(s.log).status == "VALID"  # type: ignore[arg-type]
+    with pytest.raises(LocalProtocolError):
+        s.submit(["stop"], 2.0)
+
+
+def test_bots_wait_their_delay_and_the_session_says_when_to_wake_it() -> None:
+    t = table(2, seed=2)
+    s = session(t, range(2), timeouts=Timeouts(None, None), bot_delay=2.0)
+    s.start(0.0)
+    assert not s.is_over and s.next_wakeup() == 2.0
+    s.tick(1.999)
+    step = s.protocol.replica.step
+    assert step == 0
+    s.tick(2.0)
+    assert s.protocol.replica.step == 1 and s.next_wakeup() == 4.0
+    now = 2.0
+    while not s.is_over:
+        wake = s.next_wakeup()
+        assert wake is not None and wake > now
+        now = wake
+        s.tick(now)
+    assert verdict(s.log).status == "VALID"  # type: ignore[arg-type]
+
+
+def test_chat_is_signed_shown_to_all_cut_at_500_and_kept_out_of_the_game() -> None:
+    t = table(3, seed=4)
+    a = session(t, [0], humans=[0], timeouts=Timeouts(None, None))
+    b = session(t, [1, 2], timeouts=Timeouts(None, None))
+    board = Switchboard([a, b])
+    a.start(0.0)
+    b.start(0.0)
+    board.run(0.0)
+    before = b.state.digest()
+    a.chat("hello\x1b[31m " + "x" * 600, 1.0)
+    board.run(1.0)
+    (line,) = _of(ChatLine, board.seen[1])
+    assert line.seat == 0 and len(line.text) == 500  # type: ignore[attr-defined]
+    assert printable(line.text).startswith("hello?[31m")  # type: ignore[attr-defined]
+    assert b.state.digest() == before
+    with pytest.raises(LocalProtocolError, match="expected some text"):
+        a.chat("   ", 1.0)
+
+
+def test_printable_replaces_control_and_format_characters() -> None:
+    assert printable("a\nb\x07c\u202ed\x9be") == "a?b?c?d?e"
+    assert printable("Ünïcode ★ ok") == "Ünïcode ★ ok"
+
+
+def _stalled_game(humans: list[int]) -> tuple[Switchboard, Session]:
+    """Seats 0 and 1 in one session; seat 2 never starts (its process is gone)."""
+    t = table(3, seed=5)
+    a = session(t, [0, 1], humans=humans, me=0, timeouts=Timeouts(10.0, 120.0))
+    gone = session(t, [2], timeouts=Timeouts(10.0, 120.0))
+    board = Switchboard([a, gone])
+    board.down.add(2)
+    a.start(0.0)
+    board.run(0.0)
+    return board, a
+
+
+def test_a_stall_is_shown_at_the_soft_deadline_and_bots_eject_at_the_hard_one() -> None:
+    board, a = _stalled_game(humans=[])
+    assert a.awaited() == ((2,), 0.0) and a.next_wakeup() == 10.0
+    board.tick(9.9)
+    assert _of(Waiting, board.seen[0]) == []
+    board.tick(10.0)
+    assert _of(Waiting, board.seen[0]) == [Waiting((2,), 0.0)]
+    board.tick(119.9)
+    assert not _of(MoveApplied, board.seen[0])
+    board.tick(120.0)
+    ejected = [u for u in _of(MoveApplied, board.seen[0]) if u.kind == "eject"]  # type: ignore[attr-defined]
+    assert [u.seat for u in ejected] == [2]  # type: ignore[attr-defined]
+    assert a.is_over and 2 not in a.result.winners  # type: ignore[union-attr]
+    v = verdict(a.log)  # type: ignore[arg-type]
+    assert v.status == "VALID"
+
+
+def test_a_human_is_asked_and_nothing_is_ejected_until_every_other_seat_votes() -> None:
+    board, a = _stalled_game(humans=[0])
+    board.tick(120.0)
+    assert _of(EjectAsked, board.seen[0]) == [EjectAsked((2,))]
+    board.tick(500.0)
+    assert not [u for u in _of(MoveApplied, board.seen[0]) if u.kind == "eject"]  # type: ignore[attr-defined]
+    assert a.protocol.replica.step == 0
+    a.vote_eject(501.0)
+    board.run(501.0)
+    ejected = [u for u in _of(MoveApplied, board.seen[0]) if u.kind == "eject"]  # type: ignore[attr-defined]
+    assert [u.seat for u in ejected] == [2]  # type: ignore[attr-defined]
+
+
+def test_a_session_restarted_from_its_log_and_journal_finishes_the_same_game() -> None:
+    t = table(3, seed=6)
+    a = session(t, [0, 1], timeouts=Timeouts(5.0, None))
+    log, journal = MemorySink(), MemorySink()
+    log.append([t.genesis.frame()])
+    journal.append([t.genesis.frame()])
+    b = session(t, [2], timeouts=Timeouts(5.0, None), log=log, journal=journal)
+    board = Switchboard([a, b])
+    a.start(0.0)
+    b.start(0.0)
+    # Run until seat 2 has signed a few dozen envelopes, then lose it mid-game.
+    now = 0.0
+    sent = 0
+    while len(b.protocol.replica.streams[2]) < 40:
+        sent += 1
+        for _to, frame in b.outgoing():
+            a.receive(2, frame[4:], now)
+        for to, frame in a.outgoing():
+            if to == 2:
+                b.receive(0, frame[4:], now)
+        assert sent < 10_000
+    board.down.add(2)
+    board.run(now)
+    assert not a.is_over
+    logged = list(parse_log(bytes(log.data)).payloads)
+    journaled = list(parse_log(bytes(journal.data)).payloads)
+    assert len(journaled) >= 40 and len(logged) < len(b.protocol.replica.by_id)
+    b2 = session(t, [2], timeouts=Timeouts(5.0, None), log=log, journal=journal)
+    board.sessions[1] = b2
+    board.owner[2] = b2
+    board.down.clear()
+    b2.resume(now, logged, journaled)
+    board.run(now)
+    while not (a.is_over and b2.is_over):
+        now += 5.0
+        board.tick(now)
+        assert now < 1000
+    assert verdict(log).status == "VALID"
+    assert verdict(a.log).status == "VALID"  # type: ignore[arg-type]
+    # The same envelopes on both sides (a STALL sent while seat 2 was away may be written a
+    # step later in its log than in the others': late envelopes follow with the next step).
+    mine, theirs = parse_log(bytes(log.data)), parse_log(bytes(a.log.data))  # type: ignore[attr-defined]
+    assert sorted(mine.payloads) == sorted(theirs.payloads)
+    assert not [u for u in board.seen[0] if "broke" in repr(u)]

@@ -1,0 +1,121 @@
+"""``kotp2p play``, ``resume`` and ``games`` as a user runs them (in-process, and one real
+process killed with SIGKILL)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from kotp2p.cli import main
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("KOTP2P_HOME", str(tmp_path))
+    return tmp_path
+
+
+def _logs(home: Path) -> list[Path]:
+    return sorted((home / "data" / "games").glob("*.kotlog"))
+
+
+def _run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str],
+         typed: str = "") -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_play_with_bots_everywhere_finishes_and_its_log_verifies(
+        home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = _run(capsys, monkeypatch, ["play", "--bots", "3", "--bot", "random", "--seed", "1", "--plain"])
+    assert code == 0
+    (log,) = _logs(home)
+    assert "Game over." in out and out.rstrip().endswith(f"Log: {log}")
+    assert oct(log.stat().st_mode & 0o777) == "0o600"
+    assert oct(log.with_suffix(".seats").stat().st_mode & 0o777) == "0o600"
+    assert main(["verify", str(log)]) == 0
+    assert "VALID" in capsys.readouterr().out
+    code, out, _ = _run(capsys, monkeypatch, ["games", "--json"])
+    (game,) = json.loads(out)
+    assert game["state"] == "finished" and len(game["players"]) == 4 and game["winners"]
+    assert game["log"] == str(log) and game["mode"] == "local"
+    # The same seed again is the same game: refused, with the way out.
+    code, _, err = _run(capsys, monkeypatch, ["play", "--bots", "3", "--bot", "random", "--seed", "1"])
+    assert code == 1 and "already stored" in err
+    code, _, err = _run(capsys, monkeypatch, ["resume", log.name[:16]])
+    assert code == 1 and "is over" in err
+
+
+def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(
+        home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    typed = "help\nsay hi\x1b[2J there\nfly\n99\nkeep 0,1\n2\nstate\nquit\n"
+    code, out, _ = _run(capsys, monkeypatch, ["play", "--bots", "2", "--level", "greedy", "--seed", "4",
+                                             "--monster", "giga zaur"], typed)
+    assert code == 0
+    assert "Giga Zaur (you)" in out and "Your decision (roll):" in out and "Market:" in out
+    assert "<Player (Giga Zaur)> hi?[2J there" in out  # chat shown, made terminal-safe
+    assert "refused: expected an action" in out and "refused: expected a number from 1 to" in out
+    assert "re-rolls" in out and "Stopped." in out
+    (log,) = _logs(home)
+    code, out, _ = _run(capsys, monkeypatch, ["games"])
+    assert "unfinished" in out and str(log) in out
+    code, out, _ = _run(capsys, monkeypatch, ["resume", "--bot", "greedy", "--plain"])
+    assert code == 0 and "Game over." in out
+    assert main(["verify", str(log)]) == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "--bots", "6"], "expected --bots from 1 to 5"),
+        (["play", "--level", "genius"], "expected --level among random, greedy"),
+        (["play", "--monster", "Godzilla"], "expected a monster among"),
+        (["resume"], "no unfinished game to resume"),
+        (["resume", "ffff"], "expected one stored game whose id starts with 'ffff'"),
+    ],
+)
+def test_bad_requests_say_what_was_expected(
+        home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        args: list[str], message: str) -> None:
+    code, _, err = _run(capsys, monkeypatch, args)
+    assert code == 1 and message in err
+
+
+def test_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert "130" in out and "internal error" in out and "play" in out and "resume" in out
+
+
+def test_a_game_killed_mid_play_resumes_from_its_log(home: Path) -> None:
+    env = {**os.environ, "KOTP2P_HOME": str(home)}
+    cmd = [sys.executable, "-m", "kotp2p"]
+    proc = subprocess.Popen([*cmd, "play", "--bots", "3", "--bot", "random", "--seed", "9",
+                             "--bot-delay", "0.005"], env=env, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not _logs(home) or _logs(home)[0].stat().st_size < 20_000:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate()
+    (log,) = _logs(home)
+    killed_at = log.stat().st_size
+    done = subprocess.run([*cmd, "resume", "--bot", "random", "--plain"], env=env,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Game over." in done.stdout and str(log) in done.stdout
+    assert log.stat().st_size > killed_at
+    check = subprocess.run([*cmd, "verify", str(log)], env=env, capture_output=True, text=True)
+    assert check.returncode == 0 and check.stdout.startswith("VALID"), check.stdout
