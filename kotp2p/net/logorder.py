@@ -20,19 +20,26 @@ class LogOrder:
         self._blocks: dict[int, list[Envelope]] = {}
         self._written = 0
         self._evidence: list[Envelope] = []
+        self._seen: set[bytes] = set()
 
     def consumed(self, env: Envelope) -> None:
-        """Record an envelope the replica consumed."""
+        """Record an envelope the replica consumed (once: a repeat is ignored)."""
+        if env.id in self._seen:
+            return
+        self._seen.add(env.id)
         self._blocks.setdefault(max(env.step, self._written), []).append(env)
 
     def evidence(self, envs: Iterable[Envelope]) -> None:
         """Envelopes that prove a violation (never consumed, but they belong in the log)."""
-        self._evidence.extend(envs)
+        for env in envs:
+            if env.id not in self._seen:
+                self._seen.add(env.id)
+                self._evidence.append(env)
 
     def take_evidence(self) -> list[Envelope]:
         """The evidence not handed out yet (and forget it)."""
         out, self._evidence = self._evidence, []
-        return out
+        return sorted(out, key=lambda e: (e.author, e.seq, e.id))
 
     def close(
         self, is_closed: Callable[[int], bool], step: int, is_over: bool

@@ -64,6 +64,17 @@ from kotp2p.net.schema import payload_problem
 
 _WAIT = object()
 
+FORK_WINDOW = 16
+"""Sequence numbers after a fork from which the forker's envelopes are kept
+(see :meth:`Replica.take_spare`)."""
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    if not seats:
+        return "no seat (the game was over)"
+    return "seat " + ", ".join(map(str, seats)) if len(seats) == 1 else \
+        "seats " + ", ".join(map(str, seats))
+
 
 class Replica:
     """The game as the consumed envelopes make it. Feed :meth:`add`, then call :meth:`advance`."""
@@ -91,6 +102,16 @@ class Replica:
         self.n = genesis.n
         self.streams: list[dict[int, Envelope]] = [{} for _ in range(self.n)]
         self.by_id: dict[bytes, Envelope] = {}
+        self.unread_bytes = [0] * self.n
+        self.spare: dict[int, list[Envelope]] = {}
+        """Envelopes of convicted seats kept outside their streams: the other half of a fork,
+        and what the game may still use from them (see :meth:`take_spare`)."""
+        self.built_on: dict[bytes, set[int]] = {}
+        """Envelope id -> the authors of stored envelopes whose ``head`` names it."""
+        self.entry_ids: set[bytes] = {self.game_id}
+        self.fork_base: dict[int, int] = {}
+        """Forker -> the lowest sequence number of its first fork."""
+        """Bytes of each author's stored envelopes at or after its read position."""
         self.cursor = [0] * self.n
         self.last_id = [self.game_id] * self.n
         self.convicted: dict[int, Violation] = {}
@@ -146,6 +167,13 @@ class Replica:
         """The game has ended."""
         return self.point.pending is None
 
+    @property
+    def forfeit(self) -> bool:
+        """The game ended because its last opponent was ejected: a win *by forfeit*, never
+        shown as a played win."""
+        return self.is_over and any(
+            e.kind == "eject" and sum(e.points[0].alive) <= 1 for e in self.entries)
+
     def owed_acks(self) -> tuple[int, ...]:
         """The live seats whose ACK of the last MOVE is still missing (the next MOVE waits)."""
         entry = self.entries[-1]
@@ -194,13 +222,17 @@ class Replica:
             return None
         other = self.streams[env.author].get(env.seq)
         self.by_id[env.id] = env
+        self.built_on.setdefault(env.head, set()).add(env.author)
         if other is not None:
             v = Violation("fork", env.author, min(env.step, other.step),
                           f"two different envelopes #{env.seq} (steps {other.step} and "
                           f"{env.step}); one expected", (other, env))
+            self._keep_spare(env)
             self._fork(v)
             return v
         self.streams[env.author][env.seq] = env
+        if env.seq >= self.cursor[env.author]:
+            self.unread_bytes[env.author] += len(env.frame)
         problem = payload_problem(env, self.n)
         if problem is not None:
             v = self._v("malformed-payload", env, f"{env.kind.name} #{env.seq}: {problem}, found "
@@ -210,7 +242,24 @@ class Replica:
         if env.kind is Kind.EJECT:
             key = (env.payload[0], env.step, env.state_hash)
             self._eject_index.setdefault(key, set()).add(env.author)
+            if env.payload[0] == self.local_seat and self.local_seat not in self.ejected:
+                self._ejected_behind(env)
         return None
+
+    def _ejected_behind(self, vote: Envelope) -> None:
+        """This replica's own seat was voted out at a point it has already passed (its envelope
+        for that point was in flight when the last vote came): the ejection wins, as on every
+        other replica, so this one is rebuilt to follow it (its own later envelopes are moot)."""
+        if vote.step > self.step:
+            return
+        target = vote.payload[0]
+        p = next((p for p in self.entries[vote.step].points if p.digest == vote.state_hash),
+                 None)
+        if p is None or p is self.point or target not in self.awaited(p):
+            return
+        voters = self._eject_index.get((target, vote.step, vote.state_hash), set())
+        if all(i in voters for i in range(self.n) if p.alive[i] and i != target):
+            self.needs_rebuild = True
 
     def _convict(self, v: Violation, cut: int | None = None) -> None:
         if v.seat not in self.convicted:
@@ -221,12 +270,132 @@ class Replica:
         self.cut[v.seat] = min(self.cut.get(v.seat, seq), seq)
 
     def _fork(self, v: Violation) -> None:
-        """Two envelopes where one belongs: cut the author before both, moot both."""
-        seq = min(e.seq for e in v.evidence)
-        self.moot.update(e.id for e in v.evidence)
-        if self.cursor[v.seat] > seq:
-            self.needs_rebuild = True
-        self._convict(v, cut=seq)
+        """Two envelopes where one belongs: the author is convicted and nothing more of its
+        stream is read; what this replica consumed stands (a fork never undoes the past, see
+        :meth:`_contest` for the one exception: honest seats split over two MOVEs)."""
+        a = v.seat
+        base = min(e.seq for e in v.evidence)
+        self.fork_base.setdefault(a, base)
+        used = any(e.seq < self.cursor[a] and self.streams[a].get(e.seq) is e
+                   for e in v.evidence)
+        self._convict(v, cut=None if used else base)
+
+    def _keep_spare(self, env: Envelope) -> None:
+        self.spare.setdefault(env.author, []).append(env)
+        if env.kind is Kind.EJECT and payload_problem(env, self.n) is None:
+            key = (env.payload[0], env.step, env.state_hash)
+            self._eject_index.setdefault(key, set()).add(env.author)
+
+    def leftovers(self, a: int) -> list[Envelope]:
+        """A forker's envelopes not read from its stream, in the window after its fork: what
+        other replicas may have read before they learnt of the fork (see :meth:`take_spare`)."""
+        base = self.fork_base.get(a)
+        if base is None:
+            return []
+        cut = self.cut.get(a, 1 << 62)
+        stream = self.streams[a]
+        return [*(stream[q] for q in sorted(stream) if cut <= q < base + FORK_WINDOW),
+                *self.spare.get(a, ())]
+
+    def take_spare(self, env: Envelope) -> bool:
+        """Keep ``env`` of a convicted author, or refuse it: nothing more is stored from a
+        convicted seat than its proof, except, from a forker, the envelopes within
+        :data:`FORK_WINDOW` sequence numbers of its fork (at most ``2 * FORK_WINDOW``).
+
+        Honest replicas learn of a fork within one hop, so before that some may read a few of
+        the forker's envelopes on one branch, others on the other. What the game may use of
+        them is the same on any branch (a value is checked against its chain alone, an ACK
+        and a vote bind to a point), so a replica that stopped reading the forker takes its
+        owed ACKs, values and votes from these (``_salvage_*``), and every honest replica
+        goes the same way; its MOVEs are settled by :meth:`_contest`."""
+        a = env.author
+        base = self.fork_base.get(a)
+        if (base is None or env.id in self.by_id or env.seq >= base + FORK_WINDOW
+                or len(self.spare.get(a, ())) >= 2 * FORK_WINDOW):
+            return False
+        self.by_id[env.id] = env
+        self.built_on.setdefault(env.head, set()).add(a)
+        self._keep_spare(env)
+        return True
+
+    def _applied_by_others(self, move: Envelope) -> bool:
+        """Some seat other than its author, not convicted, built on ``move``."""
+        return any(i != move.author and i not in self.convicted
+                   for i in self.built_on.get(move.id, ()))
+
+    def _rivals(self, a: int, step: int, head: bytes) -> list[Envelope]:
+        return [e for e in self.leftovers(a) if e.kind is Kind.MOVE and e.step == step
+                and e.head == head and e.id not in self.moot and e.id not in self.entry_ids]
+
+    def _contest(self) -> bool:
+        """Settle the MOVEs of a seat convicted of a fork at the frontier, the same way on every
+        honest replica (each honest seat applies the first valid MOVE it gets and acknowledges
+        it; every envelope is forwarded, so each replica learns who applied what):
+
+        * the last entry is such a MOVE and another seat applied a rival one: honest seats are
+          split, and nobody went further (the next entry needs every ACK): both are void and the
+          replica is rebuilt without them (the only case where anything is undone: one entry
+          nobody could build on);
+        * the game waits on the convicted seat's MOVE and exactly one of its MOVEs for the next
+          step was applied by another seat: it is applied here too (so a seat that learnt of
+          the fork before applying either joins the others);
+        * otherwise nothing: the convicted seat is voted out when the game waits on it.
+        """
+        last = self.entries[-1]
+        if last.kind == "move" and last.seat in self.fork_base and last.envelope is not None:
+            assert last.seat is not None
+            rivals = self._rivals(last.seat, last.step, self.entries[last.step - 1].id)
+            if any(self._applied_by_others(r) for r in rivals):
+                self.moot.update([last.id, *(r.id for r in rivals)])
+                self.log_order.evidence([last.envelope, *rivals])  # both branches, logged
+                seqs = [last.envelope.seq, *(r.seq for r in rivals)]
+                self.cut[last.seat] = min(self.cut[last.seat], *seqs)
+                self.needs_rebuild = True
+                return True
+        p = self.point
+        if not isinstance(p.pending, Turn) or p.pending.seat not in self.fork_base:
+            return False
+        f = p.pending.seat
+        applied = [m for m in self._rivals(f, self.step + 1, self.head)
+                   if self._applied_by_others(m)]
+        if len(applied) != 1 or self.owed_acks():
+            return False
+        result = self._move(f, applied[0])
+        if result is None:
+            self.log_order.consumed(applied[0])
+            return True
+        if isinstance(result, Violation):
+            self.moot.add(applied[0].id)
+        return False
+
+    def _salvage_acks(self) -> None:
+        """Owed ACKs of forkers, from their envelopes not read (see :meth:`take_spare`)."""
+        entry = self.entries[-1]
+        if entry.kind != "move" or not self.fork_base:
+            return
+        first = entry.points[0]
+        for a in self.owed_acks():
+            if a not in self.fork_base or self._is_frozen(a):
+                continue  # (after this seat voted to eject it here, only the vote decides)
+            for e in self.leftovers(a):
+                if (e.kind is Kind.ACK and not e.reveals and e.step == entry.step
+                        and e.head == entry.id and e.state_hash == first.digest):
+                    self.acked.add((a, entry.step))
+                    self.log_order.consumed(e)
+                    break
+
+    def _salvage_reveals(self, k: int, live: list[int]) -> None:
+        """Values for event ``k`` of convicted seats, from envelopes not read from their
+        streams (a value is checked against its chain alone, so any copy does)."""
+        for i in live:
+            if (i, k) in self.revealed or i not in self.fork_base or self._is_frozen(i):
+                continue
+            for e in self.leftovers(i):
+                if (e.kind is Kind.ACK and len(e.reveals) == 1 and e.reveals[0][0] == k
+                        and self.checkers[i].problem(*e.reveals[0]) is None):
+                    self._commit_reveals(i, e)
+                    self.log_order.consumed(e)
+                    break
 
     def rebuilt(self) -> Replica:
         """A fresh replica of the same envelopes, keeping the cuts and moot ids (after a fork)."""
@@ -234,12 +403,19 @@ class Replica:
                         peek_chain=self.peek_chain)
         fresh.cut = dict(self.cut)
         fresh.moot = set(self.moot)
+        fresh.fork_base = dict(self.fork_base)
         fresh.convicted = dict(self.convicted)
         fresh.violations = list(self.violations)
         fresh.log_order.evidence(self.log_order.take_evidence())
         for a in range(self.n):
             for _, e in sorted(self.streams[a].items()):
                 fresh.add(e)
+        for a, envs in sorted(self.spare.items()):
+            for e in envs:
+                if e.id not in fresh.by_id:
+                    fresh.by_id[e.id] = e
+                    fresh.built_on.setdefault(e.head, set()).add(a)
+                    fresh._keep_spare(e)
         fresh.by_id.update(self.by_id)
         fresh.frozen = {}
         fresh.advance()
@@ -247,7 +423,8 @@ class Replica:
 
     def _past_cut(self, head: bytes) -> bool:
         env = self.by_id.get(head)
-        return env is not None and env.seq >= self.cut.get(env.author, 1 << 62)
+        return (env is not None and env.seq >= self.cut.get(env.author, 1 << 62)
+                and head not in self.entry_ids)
 
     def _readable(self, a: int) -> bool:
         return self.cursor[a] < self.cut.get(a, 1 << 62) and not self._is_frozen(a)
@@ -335,6 +512,12 @@ class Replica:
         """Resolve random events whose values are all known, and complete ejections."""
         moved = False
         while True:
+            self._salvage_acks()
+            if self._contest():
+                if self.needs_rebuild:
+                    return True
+                moved = True
+                continue
             if self._eject_quorum():
                 moved = True
                 continue
@@ -343,6 +526,8 @@ class Replica:
                 return moved
             k = p.pending.index
             live = [i for i in range(self.n) if p.alive[i]]
+            if any((i, k) not in self.revealed for i in live):
+                self._salvage_reveals(k, live)
             if any((i, k) not in self.revealed for i in live):
                 return moved
             seed = random_seed(self.game_id, k, self.trigger[k],
@@ -380,17 +565,31 @@ class Replica:
             if not p.alive[target]:
                 continue
             others = [i for i in range(self.n) if p.alive[i] and i != target]
+            for i in others:
+                if i not in voters and i in self.fork_base:
+                    self._salvage_vote(i, target, voters)
             if all(i in voters for i in others):
                 self._judge_late(target)
                 first = voters[min(others)]
                 entry = Entry(self.step + 1, first.id, "eject", target, envelope=first,
                               before=p.state)
                 self.entries.append(entry)
+                self.entry_ids.add(entry.id)
                 self.frozen.pop(target, None)
                 self.ejected[target] = entry.step
                 self._push_point(self.engine.eject(p.state, target))
                 return True
         return False
+
+    def _salvage_vote(self, voter: int, target: int, voters: dict[int, Envelope]) -> None:
+        """A convicted seat's vote at the current point, from envelopes not read from its
+        stream (a vote binds to the point it names, so any copy does)."""
+        for e in self.leftovers(voter):
+            if (e.kind is Kind.EJECT and e.step == self.step and e.state_hash == self.point.digest
+                    and payload_problem(e, self.n) is None and e.payload[0] == target):
+                voters[voter] = e
+                self.log_order.consumed(e)
+                return
 
     def _judge_late(self, target: int) -> None:
         """Check the envelopes an ejected seat sent for this point, though they come too late:
@@ -415,6 +614,7 @@ class Replica:
 
     def _step_cursor(self, a: int, env: Envelope) -> None:
         self.cursor[a] += 1
+        self.unread_bytes[a] -= len(env.frame)
         self.last_id[a] = env.id
         self._last_step[a] = max(self._last_step[a], env.step)
         self.log_order.consumed(env)
@@ -446,6 +646,11 @@ class Replica:
                        f"found {env.state_hash.hex()[:16]}")
 
     def _consume(self, a: int, env: Envelope) -> object:
+        named = self.by_id.get(env.head)
+        if (named is not None and named.kind is Kind.MOVE and named.author in self.fork_base
+                and env.head not in self.entry_ids and env.head not in self.moot
+                and named.author != a):
+            return _WAIT  # built on a MOVE of a forker this replica has not applied: _contest
         if env.id in self.moot or env.head in self.moot or self._past_cut(env.head):
             self.moot.add(env.id)
             return None  # built on a forked envelope, or on one after its author's cut: ignored
@@ -453,9 +658,11 @@ class Replica:
             return self._v("broken-chain", env, f"prev should be the id of seat {a}'s envelope "
                            f"#{env.seq - 1} ({self.last_id[a].hex()[:12]}), found "
                            f"{env.prev.hex()[:12]}")
-        gone = self.ejected.get(a)
-        if gone is not None and (env.step < gone or (env.kind is Kind.MOVE and env.step == gone)):
-            return None  # sent before its ejection took effect: moot
+        if a in self.ejected:
+            # sent before its ejection took effect (its envelope was in flight when the last
+            # vote came: the ejection wins), or after it, on whatever it believed: moot either
+            # way, an ejected seat's word changes nothing and proves nothing about the game
+            return None
         limit = self.step + 1 if env.kind is Kind.MOVE else self.step
         if env.step > limit or (env.kind is Kind.MOVE and env.step == limit
                                 and self.point.k is not None):
@@ -556,6 +763,7 @@ class Replica:
             self.peeks.commit(a, checker, ks)
             p.state = before  # the slots this MOVE opened are known here from now on
         self.entries.append(Entry(s, env.id, "move", a, action, env, before=before))
+        self.entry_ids.add(env.id)
         self._push_point(after, first)
         return None
 
@@ -593,10 +801,44 @@ class Replica:
         self._commit_reveals(a, env)
         return None
 
+    def awaited(self, p: Point) -> tuple[int, ...]:
+        """The seats a vote to eject may name at point ``p``: those whose envelope the game may
+        wait on there, judged from the point alone (not from what this replica received): the
+        seat whose decision is pending, every live seat owing its value for the pending random
+        event (not the author of the MOVE that carried its own), and every live seat owing an
+        ACK of the MOVE that made the entry (when it triggered no event)."""
+        if p.pending is None:
+            return ()
+        entry = self.entries[p.step]
+        alive = p.alive
+        mover = entry.seat if entry.kind == "move" and p.index == 0 else None
+        out: set[int] = set()
+        if isinstance(p.pending, Turn):
+            out.add(p.pending.seat)
+            if mover is not None and p.k is None:
+                out.update(i for i in range(self.n) if i != mover)
+        elif isinstance(p.pending, Chance):
+            out.update(i for i in range(self.n) if i != mover)
+        return tuple(sorted(i for i in out if alive[i]))
+
     def _eject(self, a: int, env: Envelope) -> object:
-        if env.step == self.step:  # (the schema made payload [another seat])
+        target = env.payload[0]  # (the schema made it another seat)
+        points = self.entries[env.step].points
+        p = next((p for p in points if p.digest == env.state_hash), None)
+        if p is None:
+            if env.step == self.step and isinstance(self.point.pending, Chance):
+                return _WAIT  # a point of this step this replica has not reached yet
+            return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step} "
+                           f"names state {env.state_hash.hex()[:16]}; one of that step's "
+                           "states expected")
+        awaited = self.awaited(p)
+        if target not in awaited:
+            return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step}, "
+                           "where the game did not wait on it; a vote may name only "
+                           f"{_seats(awaited)}")
+        if env.step == self.step:
             here = self.votes.setdefault((env.step, env.state_hash), {})
-            here.setdefault(env.payload[0], {}).setdefault(a, env)
+            here.setdefault(target, {}).setdefault(a, env)
         return None
 
     def _open(self, a: int, env: Envelope) -> object:
