@@ -43,6 +43,8 @@ from kotp2p.net.protocol import (
     Send,
 )
 from kotp2p.net.replica import Replica
+from kotp2p.net.safetext import safe_text
+from kotp2p.net.schema import payload_problem
 from kotp2p.net.verify import Verdict, verify_logs
 from kotp2p.net.words import check_words
 
@@ -96,9 +98,11 @@ __all__ = [
     "open_envelope",
     "pack",
     "parse_genesis_frame",
+    "payload_problem",
     "peek_seed",
     "random_seed",
     "read_log",
+    "safe_text",
     "seal",
     "sign_genesis",
     "slot_commitment",

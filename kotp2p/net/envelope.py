@@ -36,6 +36,10 @@ DOMAIN = b"kotp2p envelope v1\x00"
 ID_SIZE = 32
 SIG_SIZE = 64
 MAX_REVEALS = 4
+MAX_BODY = 1 << 16
+"""Largest envelope body we accept (64 KiB): an honest one is a few hundred bytes (a MOVE with
+many peek openings a few KiB). So the envelopes a peer may have us hold ahead of the game
+(``protocol.MAX_AHEAD`` per seat) stay within a bounded amount of memory."""
 
 # array(11), version 1, bin8 of 32 bytes: the fixed prefix before game_id; the author follows it.
 _PREFIX = bytes([0x9B, VERSION, 0xC4, ID_SIZE])
@@ -53,6 +57,9 @@ class Kind(enum.IntEnum):
     EVIDENCE = 6  # proof of a violation: payload = [frame, frame, ...]
     CHAT = 7  # payload = [text]
     BYE = 8  # leaving for good: payload = []
+
+
+_KINDS = {k.value: k for k in Kind}
 
 
 def envelope_id(body: bytes) -> bytes:
@@ -174,6 +181,8 @@ def split_frame(payload: bytes) -> tuple[bytes, bytes]:
             != _SIG_TAIL:
         raise UnsignedFrame("expected an envelope [body: bin, sig: bin(64)] in its shortest "
                             "encoding")
+    if size > MAX_BODY:
+        raise UnsignedFrame(f"envelope body of {size} bytes, at most {MAX_BODY} expected")
     return payload[start : start + size], payload[n - SIG_SIZE :]
 
 
@@ -248,10 +257,10 @@ def decode_body(body: bytes, sig: bytes, raw: bytes) -> Envelope:
     for name, value in (("author", author), ("seq", seq), ("step", step)):
         if not _is_uint(value):
             raise RemoteProtocolError(f"{name}: expected a non-negative integer, got {value!r}")
-    try:
-        kind = Kind(kind)
-    except ValueError:
-        raise RemoteProtocolError(f"unknown envelope kind {kind!r}") from None
+    known = _KINDS.get(kind) if type(kind) is int else None
+    if known is None:
+        raise RemoteProtocolError(f"unknown envelope kind {kind!r}")
+    kind = known
     if not isinstance(payload, list):
         raise RemoteProtocolError("payload: expected an array")
     if not isinstance(state_hash, bytes) or len(state_hash) not in (0, ID_SIZE):

@@ -9,7 +9,11 @@ chain). It never touches a socket or a clock: the caller hands it each received 
 :class:`Send` (bytes for the caller to deliver) and :class:`Logged` (bytes for the ``.kotlog``).
 
 * A received envelope is checked (length, signature over the received bytes, fields) before
-  anything else; a frame that fails is a :class:`Rejected` event, never an exception.
+  anything else: the frame is split by offsets and nothing is unpacked before its signature
+  checked (a ``sync`` request, a few capped bytes, is the one exception). A frame that fails is
+  a :class:`Rejected` event, never an exception; a signed envelope whose payload breaks its
+  kind's schema (:mod:`kotp2p.net.schema`) is its author's :class:`Misbehaviour`. An exception
+  from the engine other than its refusal of an action is a bug here and propagates.
 * Envelopes are de-duplicated by id (a known body costs a hash, no signature check). Every
   first-seen envelope of another author is forwarded once to every seat but its sender and its
   author, so an equivocation of any kind (two MOVEs, ACKs, votes or chats under one seq) reaches
@@ -318,8 +322,9 @@ class PeerProtocol:
         if env.id in r.by_id:
             return []
         cut = r.cut.get(env.author)
-        if cut is not None and (env.seq >= cut or (env.seq in r.streams[env.author]
-                                                   and env.author in r.fork_base)):
+        held = r.streams[env.author].get(env.seq)
+        if cut is not None and (env.seq >= cut or held is not None) and (
+                held is None or env.author in r.fork_base):  # (else: a fork, the first proof)
             # a convicted seat: nothing more of it is stored than its proof and what the game
             # may still use (Replica.take_spare)
             if not r.take_spare(env):
@@ -490,18 +495,25 @@ class PeerProtocol:
                 r.add(bye)
                 r.advance()
             out.append(Finished(winners, r.forfeit))
-        written = [e for e in r.close_blocks() if e.id not in self._logged]
+        written = self._unlogged(r.close_blocks())
         if written:
-            self._logged.update(e.id for e in written)
             out += [Logged(e.frame) for e in written]
             out.append(Flush())
         return out
 
     def close(self) -> list[Event]:
         """Stop here: log every accepted envelope not logged yet (the game may be unfinished)."""
-        written = [e for e in self.replica.drain() if e.id not in self._logged]
-        self._logged.update(e.id for e in written)
+        written = self._unlogged(self.replica.drain())
         return [*(Logged(e.frame) for e in written), Flush()]
+
+    def _unlogged(self, envs: list[Envelope]) -> list[Envelope]:
+        """``envs`` not written yet, each once (and mark them written)."""
+        out = []
+        for e in envs:
+            if e.id not in self._logged:
+                self._logged.add(e.id)
+                out.append(e)
+        return out
 
     def _report(self, entries: list[Entry], points: list[Point]) -> list[Event]:
         out: list[Event] = []

@@ -21,7 +21,12 @@ before, and each is checked at the point it claims (``step`` and ``head``):
 * EJECT at step s: a vote, bound to one point by its ``state_hash``; once every other live seat
   voted against seat X at the current point, the ejection is entry s+1 (its id is the lowest
   voter's first EJECT id there). Votes are indexed by point, so a flood of them costs one lookup
-  per point, and a repeated vote changes nothing.
+  per point, and a repeated vote changes nothing. A vote may name only a seat the game waits on
+  at that point (:meth:`Replica.awaited`: judged from the point alone, not from what a replica
+  received): the seat whose decision is pending, a live seat owing its value for the pending
+  event, a live seat owing its ACK of the MOVE just made. Any other vote, or one naming no
+  state of its step, is the voter's violation (``bad-eject``): one player alone can never
+  eject another who owes nothing, even with two monsters left.
 * OPEN, STALL, CHAT, BYE, EVIDENCE: checked against the point they name; OPEN against the
   genesis commitments, BYE against the result.
 
@@ -39,13 +44,30 @@ replica does not hold proves nothing against its author (the entry may be a MOVE
 equivocator that this replica never received): it waits, like one whose step is not reached.
 
 The first rule an author breaks is a :class:`Violation`; that author is *convicted* and nothing
-more of theirs is read (``cut``: its envelopes from the bad one on). A fork cuts the author before
-both forked envelopes; a replica that had already used one of them must be :meth:`rebuilt`, and
-what honest seats built on either branch (``head`` on a forked envelope) is then *moot*: read and
-ignored, so every honest replica continues from the same place. An envelope beyond the current
-point waits; an author who moves on without a value the current point needs from them is
-convicted of a missing reveal, unless every vote to eject them there is stored (the ejection then
-comes first: an ejected seat may still speak later).
+more of theirs is read (``cut``: its envelopes from the bad one on); the others vote it out once
+the game waits on it. An envelope beyond the current point waits; an author who moves on without
+a value the current point needs from them is convicted of a missing reveal, unless every vote to
+eject them there is stored (the ejection then comes first).
+
+Ejections. When the target's envelope for the point was in flight as the last vote came, *the
+ejection wins*: every voter had stopped reading the target there (``frozen``), so no honest
+replica used it; the target's own replica follows the ejection once it holds the votes
+(:meth:`_ejected_behind` rebuilds it), and everything an ejected seat sent is moot from then on
+(read, logged, never used, never a violation). A vote a seat cast is void once another seat
+shows the game moved on without it. A game that ends because an ejection left one monster is a
+win *by forfeit* (:attr:`forfeit`), reported as such by ``verify``, ``replay`` and the session.
+
+Forks never undo the past. Every honest seat forwards every envelope it sees first, so a fork
+reaches every honest replica within one hop; each convicts the forker and stops reading its
+stream where it stands (what was applied stays applied: an old envelope signed again rewinds
+nothing). Before they learnt of it, honest replicas may have read a few of the forker's
+envelopes on different branches; what the game uses of those is the same on any branch (a
+value is checked against its chain alone, an ACK or a vote binds to one point), so a replica
+that stopped reading takes the forker's owed ACKs, values and votes from the envelopes kept
+within :data:`FORK_WINDOW` of the fork (:meth:`take_spare`). Two MOVEs for one step are settled
+by who applied which (:meth:`_contest`): all honest seats on one of them, it stands; some on
+each, both are void and the one entry is undone (nobody could build on it: the next entry needs
+every ACK). Each honest log ends with the proofs of what it convicted (both branches).
 """
 
 from __future__ import annotations
@@ -63,6 +85,9 @@ from kotp2p.net.safetext import short_repr
 from kotp2p.net.schema import payload_problem
 
 _WAIT = object()
+_LATER = object()
+"""Like ``_WAIT``, for an envelope that can only be read once the game is at another point (it
+names a later step, or an entry not held): retried only after the point changes."""
 
 FORK_WINDOW = 16
 """Sequence numbers after a fork from which the forker's envelopes are kept
@@ -136,6 +161,8 @@ class Replica:
         self.ejected: dict[int, int] = {}
         self.log_order = LogOrder()
         self._last_step = [-1] * self.n
+        self._top_step = [-1] * self.n
+        """Per author: the highest step among its stored envelopes (whether read or not)."""
         state = engine.start(genesis.monsters, genesis.options)
         self.entries: list[Entry] = [Entry(0, self.game_id, "genesis", None, before=state)]
         self._push_point(state)
@@ -233,6 +260,8 @@ class Replica:
         self.streams[env.author][env.seq] = env
         if env.seq >= self.cursor[env.author]:
             self.unread_bytes[env.author] += len(env.frame)
+        if env.step > self._top_step[env.author]:
+            self._top_step[env.author] = env.step
         problem = payload_problem(env, self.n)
         if problem is not None:
             v = self._v("malformed-payload", env, f"{env.kind.name} #{env.seq}: {problem}, found "
@@ -392,6 +421,8 @@ class Replica:
                 continue
             for e in self.leftovers(i):
                 if (e.kind is Kind.ACK and len(e.reveals) == 1 and e.reveals[0][0] == k
+                        and e.state_hash == self.point.digest and e.step == self.step
+                        and e.head == self.head
                         and self.checkers[i].problem(*e.reveals[0]) is None):
                     self._commit_reveals(i, e)
                     self.log_order.consumed(e)
@@ -433,7 +464,12 @@ class Replica:
 
     def _closed(self, s: int) -> bool:
         if s < self.step:
-            return True  # entry s+1 needed every envelope step s required
+            # entry s+1 needed every envelope step s required; what else a live seat says at
+            # step s (a STALL, a CHAT) comes before its first envelope of a later step, which
+            # every live seat sends (an ACK or a value): once each has, block s is complete
+            alive = self.point.alive
+            return all(self._last_step[a] > s or not alive[a] or a in self.cut
+                       or a in self.ejected for a in range(self.n))
         if s > self.step or not self.is_over:
             return False
         alive = self.point.alive
@@ -466,16 +502,22 @@ class Replica:
         progress = True
         gen = 0  # bumps whenever anything is consumed: a waiting envelope is retried only then
         waited = [-1] * self.n
+        parked: list[tuple[int, int] | None] = [None] * self.n  # (entries, points) at a _LATER
         while progress:
             progress = False
             for a in range(self.n):
                 while self._readable(a) and waited[a] != gen:
+                    if parked[a] == (len(self.entries), len(self.entries[-1].points)):
+                        break
                     env = self.streams[a].get(self.cursor[a])
                     if env is None:
                         break
                     result = self._consume(a, env)
                     if result is _WAIT:
                         waited[a] = gen
+                        break
+                    if result is _LATER:
+                        parked[a] = (len(self.entries), len(self.entries[-1].points))
                         break
                     if isinstance(result, Violation):
                         self._convict(result)
@@ -500,13 +542,20 @@ class Replica:
         if step is None:
             return False
         if step != self.step or any(
-            e.step > step and a != seat
-            for a in range(self.n) if a not in self.cut
-            for e in self.streams[a].values()
-        ):
+            self._top_step[a] > step for a in range(self.n) if a != seat and a not in self.cut
+        ) or self._voted_further(seat, step):
             del self.frozen[seat]  # the game moved on without the ejection
             return False
         return True
+
+    def _voted_further(self, seat: int, step: int) -> bool:
+        """Another seat, not convicted, voted against ``seat`` at a point of ``step`` this
+        replica has not reached: it got ``seat``'s envelope for this point (so the vote here
+        cannot succeed, and the game moved on without the ejection)."""
+        reached = {p.digest for p in self.entries[step].points}
+        return any(t == seat and s == step and d not in reached
+                   and any(v != seat and v not in self.cut for v in voters)
+                   for (t, s, d), voters in self._eject_index.items())
 
     def _settle(self) -> bool:
         """Resolve random events whose values are all known, and complete ejections."""
@@ -603,7 +652,7 @@ class Replica:
                 if late.step > self.step + 1:
                     break
                 result = self._consume(target, late)
-                if result is _WAIT:
+                if result is _WAIT or result is _LATER:
                     break
                 if isinstance(result, Violation):
                     self._convict(result)
@@ -672,11 +721,11 @@ class Replica:
                 # later envelope of an ejected seat is no sign it skipped a value)
                 return self._v("missing-reveal", env, f"moved on to step {env.step} without "
                                f"revealing its value for random event {owed}")
-            return _WAIT
+            return _LATER
         base = env.step - 1 if env.kind is Kind.MOVE else env.step
         if base >= 0 and env.head != self.entries[base].id:
             if env.head not in self.by_id and env.head != self.game_id:
-                return _WAIT  # names an entry not held here: no proof of anything (see above)
+                return _LATER  # names an entry not held here: no proof of anything (see above)
             return self._v("bad-head", env, f"head should be entry {base} "
                            f"({self.entries[base].id.hex()[:12]}), found {env.head.hex()[:12]}")
         handler = self._handlers.get(env.kind)

@@ -227,6 +227,9 @@ def _verify(logs: Sequence[LogContents], engine: GameEngine, workers: int,
     try:
         replica = Replica(genesis, engine)
     except (ValueError, TypeError) as exc:
+        if unsigned:  # an edited genesis: nobody signed what the engine refuses
+            verdict.missing.append(f"a genesis the engine accepts: it refuses this one ({exc})")
+            return verdict
         verdict.status = INVALID
         verdict.fault = Fault("bad-genesis", None, 0, f"the engine refuses the genesis every "
                               f"seat signed: {exc}", None, ())

@@ -16,7 +16,7 @@ from kotp2p import rules
 from kotp2p.net import codec
 from kotp2p.net.codec import Value
 from kotp2p.net.engine import State
-from kotp2p.net.envelope import DOMAIN, Kind, open_envelope
+from kotp2p.net.envelope import DOMAIN, Kind, open_envelope, seal
 from kotp2p.net.gamelog import parse_log, split_frames
 from kotp2p.net.protocol import PeerProtocol
 from kotp2p.net.rules_engine import RulesEngine
@@ -138,11 +138,31 @@ def build_golden(out: Path) -> list[dict[str, object]]:
         (M.PrematureReveal, "premature-reveal"),
         (M.WrongStateHash, "wrong-state-hash"),
         (M.BadOpening, "bad-opening"),
+        (M.MalformedEject, "malformed-eject"),
     ]:
         log, seen = _play(cls)
         rule, seat, step = seen[0].split(":")
         assert rule == cls.rule, (name, seen)
         write(f"{name}.kotlog", log, "INVALID", rule, int(seat), int(step))
+
+    # Editing without keys: an envelope of another game appended, and the log joined to itself
+    # (a second genesis frame): both set aside, the game stays VALID.
+    stranger = Identity.from_seed(_seed("stranger", SEED))
+    foreign = seal(stranger, game_id=b"\x5a" * 32, author=1, seq=0, prev=b"\x5a" * 32,
+                   head=b"\x5a" * 32, step=0, kind=Kind.CHAT, payload=["hello"]).frame
+    write("foreign-envelope.kotlog", valid + foreign + valid, "VALID", None, None, None)
+
+    # A signed fork and unsigned damage in one log: a byte flipped in an honest seat's envelope
+    # neither blames that seat nor hides the fork.
+    fork_log = (out / "fork.kotlog").read_bytes()
+    fork_frames = _frames(fork_log)
+    i = _find(fork_log, Kind.ACK, 2, 1)
+    damaged = bytearray(fork_frames[i])
+    damaged[len(damaged) // 2] ^= 0x20
+    fork_entry = next(e for e in manifest if e["file"] == "fork.kotlog")
+    write("fork-and-damage.kotlog",
+          b"".join([*fork_frames[:i], bytes(damaged), *fork_frames[i + 1:]]), "INVALID",
+          "fork", 1, int(str(fork_entry["step"])))
 
     # A game in which seat 0 buys a card it peeked at with Made in a Lab and lies about which
     # card it was (the first seed from LAB_SEED whose game gets there); seat 1 keeps the log.

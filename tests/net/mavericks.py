@@ -219,5 +219,21 @@ class LyingPeeker(Maverick):
         return [*honest[:-1], ["peek", k, fake]]
 
 
-CONVICTED = [BadReveal, PrematureReveal, WrongStateHash, IllegalMove, Fork, OutOfTurn, BadOpening]
+class MalformedEject(Maverick):
+    """Signs a vote to eject "seat [0]": a list where a seat number belongs (once this made every
+    peer that received it raise)."""
+
+    rule = "malformed-payload"
+
+    def act(self, choose: Chooser) -> list[Event]:
+        if not self.armed():
+            return []
+        self.done = True
+        r = self.replica
+        env = self._seal(Kind.EJECT, r.step, r.head, [[0]], state_hash=r.point.digest)
+        return self._own(env, broadcast=True)
+
+
+CONVICTED = [BadReveal, PrematureReveal, WrongStateHash, IllegalMove, Fork, OutOfTurn, BadOpening,
+             MalformedEject]
 REJECTED = [Forger, ByteFlipper]

@@ -190,9 +190,10 @@ class FarAhead(Rogue):
     expect = "harmless"
 
     sent = 0
+    total = 400
 
     def act(self, choose: object) -> list[Event]:
-        if self.sent >= 3000 or not self.armed():
+        if self.sent >= self.total or not self.armed():
             return []
         out: list[Event] = []
         r = self.replica

@@ -133,3 +133,11 @@ def test_a_frame_that_is_not_a_sync_or_an_envelope_is_refused_by_its_first_bytes
                  codec.pack(["sync", True, 0]), codec.pack(["sync", 1, "x" * 40])):
         (ev,) = proto.receive(data, sender=2)
         assert isinstance(ev, Rejected), data
+
+
+def test_a_signed_envelope_over_the_body_cap_is_refused_before_its_signature_is_checked() -> None:
+    table, proto = _table_and_proto()
+    frame = _hostile(table, Kind.OPEN, ["slot", 0, b"s", b"c" * 70_000])
+    (ev,) = proto.receive(frame[4:], sender=CHEAT)
+    assert isinstance(ev, Rejected) and "at most 65536 expected" in ev.reason
+    assert not proto.replica.streams[CHEAT]  # not held
