@@ -75,8 +75,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from kotp2p.net.chain import ChainChecker, SecretChain, check_opening, draw, random_seed
+from kotp2p.net.ejection import LATER, WAIT, EjectionRules
 from kotp2p.net.engine import Chance, GameEngine, State, Turn
 from kotp2p.net.envelope import Envelope, Kind
+from kotp2p.net.forks import ForkRules
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.history import Entry, Point, Private, Resolved, Violation
 from kotp2p.net.logorder import LogOrder
@@ -84,24 +86,11 @@ from kotp2p.net.peeks import Peeks, parse_opening
 from kotp2p.net.safetext import short_repr
 from kotp2p.net.schema import payload_problem
 
-_WAIT = object()
-_LATER = object()
-"""Like ``_WAIT``, for an envelope that can only be read once the game is at another point (it
-names a later step, or an entry not held): retried only after the point changes."""
-
-FORK_WINDOW = 16
-"""Sequence numbers after a fork from which the forker's envelopes are kept
-(see :meth:`Replica.take_spare`)."""
+_WAIT = WAIT
+_LATER = LATER
 
 
-def _seats(seats: tuple[int, ...]) -> str:
-    if not seats:
-        return "no seat (the game was over)"
-    return "seat " + ", ".join(map(str, seats)) if len(seats) == 1 else \
-        "seats " + ", ".join(map(str, seats))
-
-
-class Replica:
+class Replica(ForkRules, EjectionRules):
     """The game as the consumed envelopes make it. Feed :meth:`add`, then call :meth:`advance`."""
 
     def __init__(
@@ -275,21 +264,6 @@ class Replica:
                 self._ejected_behind(env)
         return None
 
-    def _ejected_behind(self, vote: Envelope) -> None:
-        """This replica's own seat was voted out at a point it has already passed (its envelope
-        for that point was in flight when the last vote came): the ejection wins, as on every
-        other replica, so this one is rebuilt to follow it (its own later envelopes are moot)."""
-        if vote.step > self.step:
-            return
-        target = vote.payload[0]
-        p = next((p for p in self.entries[vote.step].points if p.digest == vote.state_hash),
-                 None)
-        if p is None or p is self.point or target not in self.awaited(p):
-            return
-        voters = self._eject_index.get((target, vote.step, vote.state_hash), set())
-        if all(i in voters for i in range(self.n) if p.alive[i] and i != target):
-            self.needs_rebuild = True
-
     def _convict(self, v: Violation, cut: int | None = None) -> None:
         if v.seat not in self.convicted:
             self.convicted[v.seat] = v
@@ -297,136 +271,6 @@ class Replica:
             self.log_order.evidence(e for e in v.evidence if e.author == v.seat)
         seq = self.cursor[v.seat] if cut is None else cut
         self.cut[v.seat] = min(self.cut.get(v.seat, seq), seq)
-
-    def _fork(self, v: Violation) -> None:
-        """Two envelopes where one belongs: the author is convicted and nothing more of its
-        stream is read; what this replica consumed stands (a fork never undoes the past, see
-        :meth:`_contest` for the one exception: honest seats split over two MOVEs)."""
-        a = v.seat
-        base = min(e.seq for e in v.evidence)
-        self.fork_base.setdefault(a, base)
-        used = any(e.seq < self.cursor[a] and self.streams[a].get(e.seq) is e
-                   for e in v.evidence)
-        self._convict(v, cut=None if used else base)
-
-    def _keep_spare(self, env: Envelope) -> None:
-        self.spare.setdefault(env.author, []).append(env)
-        if env.kind is Kind.EJECT and payload_problem(env, self.n) is None:
-            key = (env.payload[0], env.step, env.state_hash)
-            self._eject_index.setdefault(key, set()).add(env.author)
-
-    def leftovers(self, a: int) -> list[Envelope]:
-        """A forker's envelopes not read from its stream, in the window after its fork: what
-        other replicas may have read before they learnt of the fork (see :meth:`take_spare`)."""
-        base = self.fork_base.get(a)
-        if base is None:
-            return []
-        cut = self.cut.get(a, 1 << 62)
-        stream = self.streams[a]
-        return [*(stream[q] for q in sorted(stream) if cut <= q < base + FORK_WINDOW),
-                *self.spare.get(a, ())]
-
-    def take_spare(self, env: Envelope) -> bool:
-        """Keep ``env`` of a convicted author, or refuse it: nothing more is stored from a
-        convicted seat than its proof, except, from a forker, the envelopes within
-        :data:`FORK_WINDOW` sequence numbers of its fork (at most ``2 * FORK_WINDOW``).
-
-        Honest replicas learn of a fork within one hop, so before that some may read a few of
-        the forker's envelopes on one branch, others on the other. What the game may use of
-        them is the same on any branch (a value is checked against its chain alone, an ACK
-        and a vote bind to a point), so a replica that stopped reading the forker takes its
-        owed ACKs, values and votes from these (``_salvage_*``), and every honest replica
-        goes the same way; its MOVEs are settled by :meth:`_contest`."""
-        a = env.author
-        base = self.fork_base.get(a)
-        if (base is None or env.id in self.by_id or env.seq >= base + FORK_WINDOW
-                or len(self.spare.get(a, ())) >= 2 * FORK_WINDOW):
-            return False
-        self.by_id[env.id] = env
-        self.built_on.setdefault(env.head, set()).add(a)
-        self._keep_spare(env)
-        return True
-
-    def _applied_by_others(self, move: Envelope) -> bool:
-        """Some seat other than its author, not convicted, built on ``move``."""
-        return any(i != move.author and i not in self.convicted
-                   for i in self.built_on.get(move.id, ()))
-
-    def _rivals(self, a: int, step: int, head: bytes) -> list[Envelope]:
-        return [e for e in self.leftovers(a) if e.kind is Kind.MOVE and e.step == step
-                and e.head == head and e.id not in self.moot and e.id not in self.entry_ids]
-
-    def _contest(self) -> bool:
-        """Settle the MOVEs of a seat convicted of a fork at the frontier, the same way on every
-        honest replica (each honest seat applies the first valid MOVE it gets and acknowledges
-        it; every envelope is forwarded, so each replica learns who applied what):
-
-        * the last entry is such a MOVE and another seat applied a rival one: honest seats are
-          split, and nobody went further (the next entry needs every ACK): both are void and the
-          replica is rebuilt without them (the only case where anything is undone: one entry
-          nobody could build on);
-        * the game waits on the convicted seat's MOVE and exactly one of its MOVEs for the next
-          step was applied by another seat: it is applied here too (so a seat that learnt of
-          the fork before applying either joins the others);
-        * otherwise nothing: the convicted seat is voted out when the game waits on it.
-        """
-        last = self.entries[-1]
-        if last.kind == "move" and last.seat in self.fork_base and last.envelope is not None:
-            assert last.seat is not None
-            rivals = self._rivals(last.seat, last.step, self.entries[last.step - 1].id)
-            if any(self._applied_by_others(r) for r in rivals):
-                self.moot.update([last.id, *(r.id for r in rivals)])
-                self.log_order.evidence([last.envelope, *rivals])  # both branches, logged
-                seqs = [last.envelope.seq, *(r.seq for r in rivals)]
-                self.cut[last.seat] = min(self.cut[last.seat], *seqs)
-                self.needs_rebuild = True
-                return True
-        p = self.point
-        if not isinstance(p.pending, Turn) or p.pending.seat not in self.fork_base:
-            return False
-        f = p.pending.seat
-        applied = [m for m in self._rivals(f, self.step + 1, self.head)
-                   if self._applied_by_others(m)]
-        if len(applied) != 1 or self.owed_acks():
-            return False
-        result = self._move(f, applied[0])
-        if result is None:
-            self.log_order.consumed(applied[0])
-            return True
-        if isinstance(result, Violation):
-            self.moot.add(applied[0].id)
-        return False
-
-    def _salvage_acks(self) -> None:
-        """Owed ACKs of forkers, from their envelopes not read (see :meth:`take_spare`)."""
-        entry = self.entries[-1]
-        if entry.kind != "move" or not self.fork_base:
-            return
-        first = entry.points[0]
-        for a in self.owed_acks():
-            if a not in self.fork_base or self._is_frozen(a):
-                continue  # (after this seat voted to eject it here, only the vote decides)
-            for e in self.leftovers(a):
-                if (e.kind is Kind.ACK and not e.reveals and e.step == entry.step
-                        and e.head == entry.id and e.state_hash == first.digest):
-                    self.acked.add((a, entry.step))
-                    self.log_order.consumed(e)
-                    break
-
-    def _salvage_reveals(self, k: int, live: list[int]) -> None:
-        """Values for event ``k`` of convicted seats, from envelopes not read from their
-        streams (a value is checked against its chain alone, so any copy does)."""
-        for i in live:
-            if (i, k) in self.revealed or i not in self.fork_base or self._is_frozen(i):
-                continue
-            for e in self.leftovers(i):
-                if (e.kind is Kind.ACK and len(e.reveals) == 1 and e.reveals[0][0] == k
-                        and e.state_hash == self.point.digest and e.step == self.step
-                        and e.head == self.head
-                        and self.checkers[i].problem(*e.reveals[0]) is None):
-                    self._commit_reveals(i, e)
-                    self.log_order.consumed(e)
-                    break
 
     def rebuilt(self) -> Replica:
         """A fresh replica of the same envelopes, keeping the cuts and moot ids (after a fork)."""
@@ -537,26 +381,6 @@ class Replica:
         entries = self.entries[first_entry:]
         return entries, points
 
-    def _is_frozen(self, seat: int) -> bool:
-        step = self.frozen.get(seat)
-        if step is None:
-            return False
-        if step != self.step or any(
-            self._top_step[a] > step for a in range(self.n) if a != seat and a not in self.cut
-        ) or self._voted_further(seat, step):
-            del self.frozen[seat]  # the game moved on without the ejection
-            return False
-        return True
-
-    def _voted_further(self, seat: int, step: int) -> bool:
-        """Another seat, not convicted, voted against ``seat`` at a point of ``step`` this
-        replica has not reached: it got ``seat``'s envelope for this point (so the vote here
-        cannot succeed, and the game moved on without the ejection)."""
-        reached = {p.digest for p in self.entries[step].points}
-        return any(t == seat and s == step and d not in reached
-                   and any(v != seat and v not in self.cut for v in voters)
-                   for (t, s, d), voters in self._eject_index.items())
-
     def _settle(self) -> bool:
         """Resolve random events whose values are all known, and complete ejections."""
         moved = False
@@ -603,81 +427,12 @@ class Replica:
             return []
         return self.unopened(seat)
 
-    def _eject_quorum(self) -> bool:
-        p = self.point
-        if p.pending is None:
-            return False
-        here = self.votes.get((self.step, p.digest))
-        if not here:
-            return False
-        for target, voters in sorted(here.items()):
-            if not p.alive[target]:
-                continue
-            others = [i for i in range(self.n) if p.alive[i] and i != target]
-            for i in others:
-                if i not in voters and i in self.fork_base:
-                    self._salvage_vote(i, target, voters)
-            if all(i in voters for i in others):
-                self._judge_late(target)
-                first = voters[min(others)]
-                entry = Entry(self.step + 1, first.id, "eject", target, envelope=first,
-                              before=p.state)
-                self.entries.append(entry)
-                self.entry_ids.add(entry.id)
-                self.frozen.pop(target, None)
-                self.ejected[target] = entry.step
-                self._push_point(self.engine.eject(p.state, target))
-                return True
-        return False
-
-    def _salvage_vote(self, voter: int, target: int, voters: dict[int, Envelope]) -> None:
-        """A convicted seat's vote at the current point, from envelopes not read from its
-        stream (a vote binds to the point it names, so any copy does)."""
-        for e in self.leftovers(voter):
-            if (e.kind is Kind.EJECT and e.step == self.step and e.state_hash == self.point.digest
-                    and payload_problem(e, self.n) is None and e.payload[0] == target):
-                voters[voter] = e
-                self.log_order.consumed(e)
-                return
-
-    def _judge_late(self, target: int) -> None:
-        """Check the envelopes an ejected seat sent for this point, though they come too late:
-        an illegal move or a bad reveal is still a violation. None of them changes the game."""
-        self._judging = target
-        try:
-            while self._readable(target):
-                late = self.streams[target].get(self.cursor[target])
-                if late is None or late.kind not in (Kind.MOVE, Kind.ACK):
-                    break
-                if late.step > self.step + 1:
-                    break
-                result = self._consume(target, late)
-                if result is _WAIT or result is _LATER:
-                    break
-                if isinstance(result, Violation):
-                    self._convict(result)
-                    break
-                self._step_cursor(target, late)
-        finally:
-            self._judging = None
-
     def _step_cursor(self, a: int, env: Envelope) -> None:
         self.cursor[a] += 1
         self.unread_bytes[a] -= len(env.frame)
         self.last_id[a] = env.id
         self._last_step[a] = max(self._last_step[a], env.step)
         self.log_order.consumed(env)
-
-    def _quorum_stored(self, target: int) -> bool:
-        """Every other live seat has an EJECT of ``target`` at the current point, consumed or
-        not."""
-        if not self._eject_index:
-            return False
-        p = self.point
-        voters = self._eject_index.get((target, self.step, p.digest))
-        if not voters:
-            return False
-        return all(i in voters for i in range(self.n) if p.alive[i] and i != target)
 
     def owes(self, seat: int) -> int | None:
         """The event whose value the current point still needs from ``seat``."""
@@ -848,46 +603,6 @@ class Replica:
         if not env.reveals:
             self.acked.add((a, s))
         self._commit_reveals(a, env)
-        return None
-
-    def awaited(self, p: Point) -> tuple[int, ...]:
-        """The seats a vote to eject may name at point ``p``: those whose envelope the game may
-        wait on there, judged from the point alone (not from what this replica received): the
-        seat whose decision is pending, every live seat owing its value for the pending random
-        event (not the author of the MOVE that carried its own), and every live seat owing an
-        ACK of the MOVE that made the entry (when it triggered no event)."""
-        if p.pending is None:
-            return ()
-        entry = self.entries[p.step]
-        alive = p.alive
-        mover = entry.seat if entry.kind == "move" and p.index == 0 else None
-        out: set[int] = set()
-        if isinstance(p.pending, Turn):
-            out.add(p.pending.seat)
-            if mover is not None and p.k is None:
-                out.update(i for i in range(self.n) if i != mover)
-        elif isinstance(p.pending, Chance):
-            out.update(i for i in range(self.n) if i != mover)
-        return tuple(sorted(i for i in out if alive[i]))
-
-    def _eject(self, a: int, env: Envelope) -> object:
-        target = env.payload[0]  # (the schema made it another seat)
-        points = self.entries[env.step].points
-        p = next((p for p in points if p.digest == env.state_hash), None)
-        if p is None:
-            if env.step == self.step and isinstance(self.point.pending, Chance):
-                return _WAIT  # a point of this step this replica has not reached yet
-            return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step} "
-                           f"names state {env.state_hash.hex()[:16]}; one of that step's "
-                           "states expected")
-        awaited = self.awaited(p)
-        if target not in awaited:
-            return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step}, "
-                           "where the game did not wait on it; a vote may name only "
-                           f"{_seats(awaited)}")
-        if env.step == self.step:
-            here = self.votes.setdefault((env.step, env.state_hash), {})
-            here.setdefault(target, {}).setdefault(a, env)
         return None
 
     def _open(self, a: int, env: Envelope) -> object:
