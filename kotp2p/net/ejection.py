@@ -54,6 +54,7 @@ class EjectionRules:
     local_seat: int | None
     _eject_index: dict[tuple[int, int, bytes], set[int]]
     _top_step: list[int]
+    named_points: dict[tuple[int, bytes], set[int]]
     _judging: int | None
 
     if TYPE_CHECKING:
@@ -201,13 +202,25 @@ class EjectionRules:
             self.needs_rebuild = True
 
     def _voted_further(self, seat: int, step: int) -> bool:
-        """Another seat, not convicted, voted against ``seat`` at a point of ``step`` this
-        replica has not reached: it got ``seat``'s envelope for this point (so the vote here
-        cannot succeed, and the game moved on without the ejection)."""
+        """Another seat, not convicted, signed an ACK or a vote at a point of ``step`` this
+        replica has not reached: it got past the point where this replica waits on ``seat``,
+        so it will never vote there, the vote cannot succeed, and the game moved on without
+        the ejection."""
         reached = {p.digest for p in self.entries[step].points}
-        return any(t == seat and s == step and d not in reached
-                   and any(v != seat and v not in self.cut for v in voters)
-                   for (t, s, d), voters in self._eject_index.items())
+        if any(s == step and d not in reached
+               and any(a != seat and a not in self.cut for a in authors)
+               for (s, d), authors in self.named_points.items()):
+            return True
+        # A seat votes against the seat whose MOVE is pending only once it holds every ACK
+        # (until then it votes against those owing one): such a vote here shows its author
+        # holds the ACK ``seat`` owes, so it will never vote ``seat`` out at this point.
+        owed = self.owed_acks()
+        p = self.point
+        if seat not in owed or not isinstance(p.pending, Turn):
+            return False
+        mover = p.pending.seat
+        voters = self._eject_index.get((mover, step, p.digest), set())
+        return any(v != seat and v not in self.cut and v not in owed for v in voters)
 
     def _is_frozen(self, seat: int) -> bool:
         step = self.frozen.get(seat)

@@ -45,6 +45,7 @@ class ForkRules:
     local_seat: int | None
     _eject_index: dict[tuple[int, int, bytes], set[int]]
     _top_step: list[int]
+    named_points: dict[tuple[int, bytes], set[int]]
     _judging: int | None
 
     if TYPE_CHECKING:

@@ -123,6 +123,8 @@ class Replica(ForkRules, EjectionRules):
         self.built_on: dict[bytes, set[int]] = {}
         """Envelope id -> the authors of stored envelopes whose ``head`` names it."""
         self.entry_ids: set[bytes] = {self.game_id}
+        self.named_points: dict[tuple[int, bytes], set[int]] = {}
+        """(step, state digest) -> authors of stored ACKs and votes naming that point."""
         self.fork_base: dict[int, int] = {}
         """Forker -> the lowest sequence number of its first fork."""
         """Bytes of each author's stored envelopes at or after its read position."""
@@ -239,6 +241,8 @@ class Replica(ForkRules, EjectionRules):
         other = self.streams[env.author].get(env.seq)
         self.by_id[env.id] = env
         self.built_on.setdefault(env.head, set()).add(env.author)
+        if env.kind in (Kind.ACK, Kind.EJECT) and env.state_hash:
+            self.named_points.setdefault((env.step, env.state_hash), set()).add(env.author)
         if other is not None:
             v = Violation("fork", env.author, min(env.step, other.step),
                           f"two different envelopes #{env.seq} (steps {other.step} and "

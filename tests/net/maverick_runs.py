@@ -151,7 +151,10 @@ def _fate_ok(report: Report, expect: str) -> list[str]:
 
 def check(report: Report, cls: type[rogues.Rogue]) -> list[str]:
     """The properties a game of ``cls`` broke."""
-    return _fate_ok(report, cls.expect if report.seats >= cls.min_seats else "harmless")
+    expect = cls.expect if report.seats >= cls.min_seats else "harmless"
+    if report.seats == 2 and cls.expect_two:
+        expect = cls.expect_two
+    return _fate_ok(report, expect)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,6 +31,8 @@ class Rogue(PeerProtocol):
     expect = "convicted"
     min_seats = 2
     """Fewer seats than this and the behaviour cannot show (no peers to split)."""
+    expect_two = ""
+    """What to expect in a two-seat game, when it differs."""
 
     def armed(self) -> bool:
         return self._started and self.replica.step >= ARMED_AT
@@ -229,6 +231,9 @@ class EjectSpam(Rogue):
     """Votes to eject a random other seat at every chance, awaited or not."""
 
     name = "eject-spam"
+    expect_two = "forfeit"
+    """With two seats a random vote is the two-alive vote (legal when the game waits on the
+    other seat: a win by forfeit, shown as such)."""
 
     def act(self, choose: object) -> list[Event]:
         r = self.replica
