@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Trust-core figures: envelopes signed and verified per second, `verify` time for a recorded
 6-player game against the bare signature checks of its envelopes (one core, in one process), and
-bytes on the wire per turn for 4 and 6 seats (every frame every peer sends, forwarded MOVEs
+bytes on the wire per turn for 4 and 6 seats (every frame every peer sends, forwarded envelopes
 included). `verify` is timed checking signatures on every core, then on one."""
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def wire() -> None:
         totals = [recorded_game(seats, seed) for seed in (1, 2, 3)]
         per_turn = sum(w for _, w, _ in totals) / sum(t for _, _, t in totals)
         print(f"bytes on the wire per turn, {seats} seats: {per_turn:9.0f} "
-              f"(all links together, forwarded MOVEs included; mean of 3 games)")
+              f"(all links together, forwarded envelopes included; mean of 3 games)")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 Envelopes are grouped by the step they name. A step's block is handed out once every live seat
 has moved past it (the replica decides that), in step order; inside a block the MOVE comes first,
 then everything else by author and seq. An envelope consumed after its step was handed out (a
-late CHAT) goes with the next block, and the envelopes proving a violation follow the next block.
+late CHAT) goes with the next block. The envelopes proving violations (sorted by author, seq
+and id) close the log once the game is over, or come last when a stopped game is drained: honest
+replicas learn of a violation at different moments, so any earlier place would differ.
 """
 
 from __future__ import annotations
@@ -20,19 +22,27 @@ class LogOrder:
         self._blocks: dict[int, list[Envelope]] = {}
         self._written = 0
         self._evidence: list[Envelope] = []
+        self._seen: set[bytes] = set()
+        self._proofs: set[bytes] = set()
 
     def consumed(self, env: Envelope) -> None:
-        """Record an envelope the replica consumed."""
+        """Record an envelope the replica consumed (once: a repeat is ignored)."""
+        if env.id in self._seen:
+            return
+        self._seen.add(env.id)
         self._blocks.setdefault(max(env.step, self._written), []).append(env)
 
     def evidence(self, envs: Iterable[Envelope]) -> None:
         """Envelopes that prove a violation (never consumed, but they belong in the log)."""
-        self._evidence.extend(envs)
+        for env in envs:
+            if env.id not in self._proofs:
+                self._proofs.add(env.id)
+                self._evidence.append(env)
 
     def take_evidence(self) -> list[Envelope]:
         """The evidence not handed out yet (and forget it)."""
         out, self._evidence = self._evidence, []
-        return out
+        return sorted(out, key=lambda e: (e.author, e.seq, e.id))
 
     def close(
         self, is_closed: Callable[[int], bool], step: int, is_over: bool
@@ -45,8 +55,8 @@ class LogOrder:
         if is_over and self._written > step:
             for s in sorted(k for k in self._blocks if k >= self._written):
                 out += self._block(s)
-        if out or (self._evidence and is_over):
-            out += self.take_evidence()
+        if is_over and self._written > step:
+            out += self.take_evidence()  # proofs close the log: the same place on every replica
         return out
 
     def drain(self) -> list[Envelope]:

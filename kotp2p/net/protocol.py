@@ -14,8 +14,14 @@ chain). It never touches a socket or a clock: the caller hands it each received 
   a :class:`Rejected` event, never an exception; a signed envelope whose payload breaks its
   kind's schema (:mod:`kotp2p.net.schema`) is its author's :class:`Misbehaviour`. An exception
   from the engine other than its refusal of an action is a bug here and propagates.
-* Envelopes are de-duplicated by id. Every newly accepted MOVE is forwarded once to every other
-  seat, so a second, different MOVE for one step reaches everybody within one hop.
+* Envelopes are de-duplicated by id (a known body costs a hash, no signature check). Every
+  first-seen envelope of another author is forwarded once to every seat but its sender and its
+  author, so an equivocation of any kind (two MOVEs, ACKs, votes or chats under one seq) reaches
+  every honest seat within one hop, and honest seats take the same branch.
+* Memory and bandwidth are bounded in bytes: an author's envelopes held ahead of its read
+  position (:data:`MAX_AHEAD_BYTES`), nothing stored from a convicted seat past its proof, sync
+  answers capped per request (:data:`MAX_SYNC_ANSWER`) and per peer between two soft deadlines
+  (:data:`SYNC_BUDGET`).
 * After each change the protocol looks at what the replica reached and does this seat's part: an
   ACK for a MOVE it applied, its chain value for each random event it reaches (a MOVE that triggers
   an event carries its author's value itself). The next MOVE is consumed only once every live seat
@@ -50,7 +56,7 @@ from kotp2p.net import codec
 from kotp2p.net.chain import PEEK_TAG, SecretChain, SlotDeck
 from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine, Turn
-from kotp2p.net.envelope import Envelope, Kind, open_envelope, seal
+from kotp2p.net.envelope import Envelope, Kind, envelope_id, open_envelope, seal, split_frame
 from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.history import Entry, Point, Violation
@@ -62,8 +68,18 @@ _SYNC_PREFIX = b"\x93\xa4sync"
 MAX_SYNC_SIZE = 32
 """Bytes of a sync request: ``['sync', seat, seq]`` needs at most 15."""
 MAX_SYNC_BATCH = 256
+"""Envelopes in one answer to a sync request."""
+MAX_SYNC_ANSWER = 64 * 1024
+"""Bytes in one answer to a sync request (at least one envelope is always sent)."""
+SYNC_BUDGET = 256 * 1024
+"""Bytes this seat sends one peer in answers to its sync requests between two soft deadlines
+(:meth:`PeerProtocol.soft_timeout` refills it): a flood of tiny requests costs the answerer a
+bounded, paced amount, whatever its size."""
 MAX_AHEAD = 4096
 """Envelopes further ahead of an author's read position are refused (bounded memory)."""
+MAX_AHEAD_BYTES = 1 << 20
+"""Bytes of one author's envelopes held ahead of its read position; beyond, they are refused
+(the one envelope the reader needs next is always taken)."""
 
 
 @dataclass(frozen=True)
@@ -121,9 +137,11 @@ class Misbehaviour:
 
 @dataclass(frozen=True)
 class Finished:
-    """The game is over."""
+    """The game is over; ``forfeit`` when it ended because the last opponents were ejected (a
+    win by forfeit, never to be shown as a played win)."""
 
     winners: tuple[int, ...]
+    forfeit: bool = False
 
 
 Event = Send | Logged | Flush | Applied | Rolled | Rejected | Misbehaviour | Finished
@@ -168,6 +186,8 @@ class PeerProtocol:
         self._logged: set[bytes] = set()
         self._acks_sent: set[tuple[int, bytes]] = set()
         self._stalled: set[tuple[int, int]] = set()
+        self._sync_sent: dict[int, int] = {}
+        """Bytes sent to each peer in sync answers since the last soft deadline."""
 
     # -- queries --------------------------------------------------------------------------------
 
@@ -293,14 +313,31 @@ class PeerProtocol:
                 return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
             return self._answer_sync(value, sender)
         try:
+            if envelope_id(split_frame(payload)[0]) in self.replica.by_id:
+                return []  # a copy of a known envelope: no signature check (replay floods)
             env = open_envelope(payload, self.genesis.game_id, self.genesis.keys)
         except RemoteProtocolError as exc:
             return [Rejected(sender, exc.reason)]
-        if env.id in self.replica.by_id:
+        r = self.replica
+        if env.id in r.by_id:
             return []
-        if env.seq > self.replica.cursor[env.author] + MAX_AHEAD:
+        cut = r.cut.get(env.author)
+        held = r.streams[env.author].get(env.seq)
+        if cut is not None and (env.seq >= cut or held is not None) and (
+                held is None or env.author in r.fork_base):  # (else: a fork, the first proof)
+            # a convicted seat: nothing more of it is stored than its proof and what the game
+            # may still use (Replica.take_spare)
+            if not r.take_spare(env):
+                return []
+            return self._accept(env, forward_from=sender, stored=True)
+        if env.seq > r.cursor[env.author] + MAX_AHEAD:
             return [Rejected(sender, f"envelope #{env.seq} of seat {env.author} is more than "
                              f"{MAX_AHEAD} ahead of what this seat has read")]
+        if (env.seq != r.cursor[env.author]
+                and r.unread_bytes[env.author] + len(payload) > MAX_AHEAD_BYTES):
+            return [Rejected(sender, f"envelope #{env.seq} of seat {env.author}: at most "
+                             f"{MAX_AHEAD_BYTES} bytes of a seat's envelopes are held ahead of "
+                             "what this seat has read")]
         return self._accept(env, forward_from=sender)
 
     def soft_timeout(self) -> list[Event]:
@@ -308,6 +345,7 @@ class PeerProtocol:
         resend whatever we miss."""
         out: list[Event] = []
         r = self.replica
+        self._sync_sent.clear()
         waiting = [s for s in self.blocking() if s != self.seat]
         if waiting and (r.step, waiting[0]) not in self._stalled and r.point.alive[self.seat]:
             self._stalled.add((r.step, waiting[0]))
@@ -407,13 +445,15 @@ class PeerProtocol:
         out: list[Event] = [Send(env.frame, self._others())] if broadcast else []
         return out + self._accept(env, forward_from=self.seat)
 
-    def _accept(self, env: Envelope, forward_from: int | None) -> list[Event]:
+    def _accept(self, env: Envelope, forward_from: int | None, stored: bool = False
+                ) -> list[Event]:
         out: list[Event] = []
-        if env.kind is Kind.MOVE and env.author != self.seat:
+        if env.author != self.seat:  # every first-seen envelope goes on once (equivocation)
             to = tuple(i for i in self._others() if i not in (forward_from, env.author))
             if to:
                 out.append(Send(env.frame, to))
-        self.replica.add(env)
+        if not stored:
+            self.replica.add(env)
         entries, points = self.replica.advance()
         if self.replica.needs_rebuild:
             return out + self._rebuild()
@@ -454,19 +494,26 @@ class PeerProtocol:
                 out.append(Send(bye.frame, self._others()))
                 r.add(bye)
                 r.advance()
-            out.append(Finished(winners))
-        written = [e for e in r.close_blocks() if e.id not in self._logged]
+            out.append(Finished(winners, r.forfeit))
+        written = self._unlogged(r.close_blocks())
         if written:
-            self._logged.update(e.id for e in written)
             out += [Logged(e.frame) for e in written]
             out.append(Flush())
         return out
 
     def close(self) -> list[Event]:
         """Stop here: log every accepted envelope not logged yet (the game may be unfinished)."""
-        written = [e for e in self.replica.drain() if e.id not in self._logged]
-        self._logged.update(e.id for e in written)
+        written = self._unlogged(self.replica.drain())
         return [*(Logged(e.frame) for e in written), Flush()]
+
+    def _unlogged(self, envs: list[Envelope]) -> list[Envelope]:
+        """``envs`` not written yet, each once (and mark them written)."""
+        out = []
+        for e in envs:
+            if e.id not in self._logged:
+                self._logged.add(e.id)
+                out.append(e)
+        return out
 
     def _report(self, entries: list[Entry], points: list[Point]) -> list[Event]:
         out: list[Event] = []
@@ -528,5 +575,16 @@ class PeerProtocol:
         if not 0 <= author < self.genesis.n:
             return [Rejected(sender, f"sync: no seat {author}")]
         stream = self.replica.streams[author]
-        frames = [stream[q].frame for q in sorted(stream) if q >= seq][:MAX_SYNC_BATCH]
-        return [Send(f, (sender,)) for f in frames]
+        spent = self._sync_sent.get(sender, 0)
+        out: list[Event] = []
+        size = 0
+        for q in sorted(q for q in stream if q >= seq)[:MAX_SYNC_BATCH]:
+            frame = stream[q].frame
+            if out and size + len(frame) > MAX_SYNC_ANSWER:
+                break
+            if spent + size + len(frame) > SYNC_BUDGET:
+                break
+            size += len(frame)
+            out.append(Send(frame, (sender,)))
+        self._sync_sent[sender] = spent + size
+        return out

@@ -90,7 +90,8 @@ def replay_lines(
     if step is None:
         if replica.is_over:
             w = engine.winners(replica.state)
-            lines.append("Game over; winner: " + (", ".join(names[i] for i in w) or "nobody"))
+            how = " by forfeit (the last opponents were ejected)" if replica.forfeit else ""
+            lines.append(f"Game over; winner{how}: " + (", ".join(names[i] for i in w) or "nobody"))
         else:
             lines.append(f"The log stops here; waiting for seat(s) {replica.waiting_for()}")
     return [safe_text(line, 2000) for line in lines + [f"note: {n}" for n in notes]]

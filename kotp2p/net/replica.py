@@ -21,7 +21,12 @@ before, and each is checked at the point it claims (``step`` and ``head``):
 * EJECT at step s: a vote, bound to one point by its ``state_hash``; once every other live seat
   voted against seat X at the current point, the ejection is entry s+1 (its id is the lowest
   voter's first EJECT id there). Votes are indexed by point, so a flood of them costs one lookup
-  per point, and a repeated vote changes nothing.
+  per point, and a repeated vote changes nothing. A vote may name only a seat the game waits on
+  at that point (:meth:`Replica.awaited`: judged from the point alone, not from what a replica
+  received): the seat whose decision is pending, a live seat owing its value for the pending
+  event, a live seat owing its ACK of the MOVE just made. Any other vote, or one naming no
+  state of its step, is the voter's violation (``bad-eject``): one player alone can never
+  eject another who owes nothing, even with two monsters left.
 * OPEN, STALL, CHAT, BYE, EVIDENCE: checked against the point they name; OPEN against the
   genesis commitments, BYE against the result.
 
@@ -39,13 +44,30 @@ replica does not hold proves nothing against its author (the entry may be a MOVE
 equivocator that this replica never received): it waits, like one whose step is not reached.
 
 The first rule an author breaks is a :class:`Violation`; that author is *convicted* and nothing
-more of theirs is read (``cut``: its envelopes from the bad one on). A fork cuts the author before
-both forked envelopes; a replica that had already used one of them must be :meth:`rebuilt`, and
-what honest seats built on either branch (``head`` on a forked envelope) is then *moot*: read and
-ignored, so every honest replica continues from the same place. An envelope beyond the current
-point waits; an author who moves on without a value the current point needs from them is
-convicted of a missing reveal, unless every vote to eject them there is stored (the ejection then
-comes first: an ejected seat may still speak later).
+more of theirs is read (``cut``: its envelopes from the bad one on); the others vote it out once
+the game waits on it. An envelope beyond the current point waits; an author who moves on without
+a value the current point needs from them is convicted of a missing reveal, unless every vote to
+eject them there is stored (the ejection then comes first).
+
+Ejections. When the target's envelope for the point was in flight as the last vote came, *the
+ejection wins*: every voter had stopped reading the target there (``frozen``), so no honest
+replica used it; the target's own replica follows the ejection once it holds the votes
+(:meth:`_ejected_behind` rebuilds it), and everything an ejected seat sent is moot from then on
+(read, logged, never used, never a violation). A vote a seat cast is void once another seat
+shows the game moved on without it. A game that ends because an ejection left one monster is a
+win *by forfeit* (:attr:`forfeit`), reported as such by ``verify``, ``replay`` and the session.
+
+Forks never undo the past. Every honest seat forwards every envelope it sees first, so a fork
+reaches every honest replica within one hop; each convicts the forker and stops reading its
+stream where it stands (what was applied stays applied: an old envelope signed again rewinds
+nothing). Before they learnt of it, honest replicas may have read a few of the forker's
+envelopes on different branches; what the game uses of those is the same on any branch (a
+value is checked against its chain alone, an ACK or a vote binds to one point), so a replica
+that stopped reading takes the forker's owed ACKs, values and votes from the envelopes kept
+within :data:`FORK_WINDOW` of the fork (:meth:`take_spare`). Two MOVEs for one step are settled
+by who applied which (:meth:`_contest`): all honest seats on one of them, it stands; some on
+each, both are void and the one entry is undone (nobody could build on it: the next entry needs
+every ACK). Each honest log ends with the proofs of what it convicted (both branches).
 """
 
 from __future__ import annotations
@@ -53,8 +75,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from kotp2p.net.chain import ChainChecker, SecretChain, check_opening, draw, random_seed
+from kotp2p.net.ejection import LATER, WAIT, EjectionRules
 from kotp2p.net.engine_interface import Chance, GameEngine, State, Turn
 from kotp2p.net.envelope import Envelope, Kind
+from kotp2p.net.forks import ForkRules
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.history import Entry, Point, Private, Resolved, Violation
 from kotp2p.net.logorder import LogOrder
@@ -62,13 +86,11 @@ from kotp2p.net.peeks import Peeks, parse_opening
 from kotp2p.net.safetext import short_repr
 from kotp2p.net.schema import payload_problem
 
-_WAIT = object()
-_LATER = object()
-"""Like ``_WAIT``, for an envelope that can only be read once the game is at another point (it
-names a later step, or an entry not held): retried only after the point changes."""
+_WAIT = WAIT
+_LATER = LATER
 
 
-class Replica:
+class Replica(ForkRules, EjectionRules):
     """The game as the consumed envelopes make it. Feed :meth:`add`, then call :meth:`advance`."""
 
     def __init__(
@@ -94,6 +116,18 @@ class Replica:
         self.n = genesis.n
         self.streams: list[dict[int, Envelope]] = [{} for _ in range(self.n)]
         self.by_id: dict[bytes, Envelope] = {}
+        self.unread_bytes = [0] * self.n
+        self.spare: dict[int, list[Envelope]] = {}
+        """Envelopes of convicted seats kept outside their streams: the other half of a fork,
+        and what the game may still use from them (see :meth:`take_spare`)."""
+        self.built_on: dict[bytes, set[int]] = {}
+        """Envelope id -> the authors of stored envelopes whose ``head`` names it."""
+        self.entry_ids: set[bytes] = {self.game_id}
+        self.named_points: dict[tuple[int, bytes], set[int]] = {}
+        """(step, state digest) -> authors of stored ACKs and votes naming that point."""
+        self.fork_base: dict[int, int] = {}
+        """Forker -> the lowest sequence number of its first fork."""
+        """Bytes of each author's stored envelopes at or after its read position."""
         self.cursor = [0] * self.n
         self.last_id = [self.game_id] * self.n
         self.convicted: dict[int, Violation] = {}
@@ -151,6 +185,13 @@ class Replica:
         """The game has ended."""
         return self.point.pending is None
 
+    @property
+    def forfeit(self) -> bool:
+        """The game ended because its last opponent was ejected: a win *by forfeit*, never
+        shown as a played win."""
+        return self.is_over and any(
+            e.kind == "eject" and sum(e.points[0].alive) <= 1 for e in self.entries)
+
     def owed_acks(self) -> tuple[int, ...]:
         """The live seats whose ACK of the last MOVE is still missing (the next MOVE waits)."""
         entry = self.entries[-1]
@@ -199,13 +240,19 @@ class Replica:
             return None
         other = self.streams[env.author].get(env.seq)
         self.by_id[env.id] = env
+        self.built_on.setdefault(env.head, set()).add(env.author)
+        if env.kind in (Kind.ACK, Kind.EJECT) and env.state_hash:
+            self.named_points.setdefault((env.step, env.state_hash), set()).add(env.author)
         if other is not None:
             v = Violation("fork", env.author, min(env.step, other.step),
                           f"two different envelopes #{env.seq} (steps {other.step} and "
                           f"{env.step}); one expected", (other, env))
+            self._keep_spare(env)
             self._fork(v)
             return v
         self.streams[env.author][env.seq] = env
+        if env.seq >= self.cursor[env.author]:
+            self.unread_bytes[env.author] += len(env.frame)
         if env.step > self._top_step[env.author]:
             self._top_step[env.author] = env.step
         problem = payload_problem(env, self.n)
@@ -217,6 +264,8 @@ class Replica:
         if env.kind is Kind.EJECT:
             key = (env.payload[0], env.step, env.state_hash)
             self._eject_index.setdefault(key, set()).add(env.author)
+            if env.payload[0] == self.local_seat and self.local_seat not in self.ejected:
+                self._ejected_behind(env)
         return None
 
     def _convict(self, v: Violation, cut: int | None = None) -> None:
@@ -227,26 +276,25 @@ class Replica:
         seq = self.cursor[v.seat] if cut is None else cut
         self.cut[v.seat] = min(self.cut.get(v.seat, seq), seq)
 
-    def _fork(self, v: Violation) -> None:
-        """Two envelopes where one belongs: cut the author before both, moot both."""
-        seq = min(e.seq for e in v.evidence)
-        self.moot.update(e.id for e in v.evidence)
-        if self.cursor[v.seat] > seq:
-            self.needs_rebuild = True
-        self._convict(v, cut=seq)
-
     def rebuilt(self) -> Replica:
         """A fresh replica of the same envelopes, keeping the cuts and moot ids (after a fork)."""
         fresh = Replica(self.genesis, self.engine, local_seat=self.local_seat,
                         peek_chain=self.peek_chain)
         fresh.cut = dict(self.cut)
         fresh.moot = set(self.moot)
+        fresh.fork_base = dict(self.fork_base)
         fresh.convicted = dict(self.convicted)
         fresh.violations = list(self.violations)
         fresh.log_order.evidence(self.log_order.take_evidence())
         for a in range(self.n):
             for _, e in sorted(self.streams[a].items()):
                 fresh.add(e)
+        for a, envs in sorted(self.spare.items()):
+            for e in envs:
+                if e.id not in fresh.by_id:
+                    fresh.by_id[e.id] = e
+                    fresh.built_on.setdefault(e.head, set()).add(a)
+                    fresh._keep_spare(e)
         fresh.by_id.update(self.by_id)
         fresh.frozen = {}
         fresh.advance()
@@ -254,7 +302,8 @@ class Replica:
 
     def _past_cut(self, head: bytes) -> bool:
         env = self.by_id.get(head)
-        return env is not None and env.seq >= self.cut.get(env.author, 1 << 62)
+        return (env is not None and env.seq >= self.cut.get(env.author, 1 << 62)
+                and head not in self.entry_ids)
 
     def _readable(self, a: int) -> bool:
         return self.cursor[a] < self.cut.get(a, 1 << 62) and not self._is_frozen(a)
@@ -263,7 +312,12 @@ class Replica:
 
     def _closed(self, s: int) -> bool:
         if s < self.step:
-            return True  # entry s+1 needed every envelope step s required
+            # entry s+1 needed every envelope step s required; what else a live seat says at
+            # step s (a STALL, a CHAT) comes before its first envelope of a later step, which
+            # every live seat sends (an ACK or a value): once each has, block s is complete
+            alive = self.point.alive
+            return all(self._last_step[a] > s or not alive[a] or a in self.cut
+                       or a in self.ejected for a in range(self.n))
         if s > self.step or not self.is_over:
             return False
         alive = self.point.alive
@@ -331,21 +385,16 @@ class Replica:
         entries = self.entries[first_entry:]
         return entries, points
 
-    def _is_frozen(self, seat: int) -> bool:
-        step = self.frozen.get(seat)
-        if step is None:
-            return False
-        if step != self.step or any(
-            self._top_step[a] > step for a in range(self.n) if a != seat and a not in self.cut
-        ):
-            del self.frozen[seat]  # the game moved on without the ejection
-            return False
-        return True
-
     def _settle(self) -> bool:
         """Resolve random events whose values are all known, and complete ejections."""
         moved = False
         while True:
+            self._salvage_acks()
+            if self._contest():
+                if self.needs_rebuild:
+                    return True
+                moved = True
+                continue
             if self._eject_quorum():
                 moved = True
                 continue
@@ -354,6 +403,8 @@ class Replica:
                 return moved
             k = p.pending.index
             live = [i for i in range(self.n) if p.alive[i]]
+            if any((i, k) not in self.revealed for i in live):
+                self._salvage_reveals(k, live)
             if any((i, k) not in self.revealed for i in live):
                 return moved
             seed = random_seed(self.game_id, k, self.trigger[k],
@@ -380,66 +431,12 @@ class Replica:
             return []
         return self.unopened(seat)
 
-    def _eject_quorum(self) -> bool:
-        p = self.point
-        if p.pending is None:
-            return False
-        here = self.votes.get((self.step, p.digest))
-        if not here:
-            return False
-        for target, voters in sorted(here.items()):
-            if not p.alive[target]:
-                continue
-            others = [i for i in range(self.n) if p.alive[i] and i != target]
-            if all(i in voters for i in others):
-                self._judge_late(target)
-                first = voters[min(others)]
-                entry = Entry(self.step + 1, first.id, "eject", target, envelope=first,
-                              before=p.state)
-                self.entries.append(entry)
-                self.frozen.pop(target, None)
-                self.ejected[target] = entry.step
-                self._push_point(self.engine.eject(p.state, target))
-                return True
-        return False
-
-    def _judge_late(self, target: int) -> None:
-        """Check the envelopes an ejected seat sent for this point, though they come too late:
-        an illegal move or a bad reveal is still a violation. None of them changes the game."""
-        self._judging = target
-        try:
-            while self._readable(target):
-                late = self.streams[target].get(self.cursor[target])
-                if late is None or late.kind not in (Kind.MOVE, Kind.ACK):
-                    break
-                if late.step > self.step + 1:
-                    break
-                result = self._consume(target, late)
-                if result is _WAIT or result is _LATER:
-                    break
-                if isinstance(result, Violation):
-                    self._convict(result)
-                    break
-                self._step_cursor(target, late)
-        finally:
-            self._judging = None
-
     def _step_cursor(self, a: int, env: Envelope) -> None:
         self.cursor[a] += 1
+        self.unread_bytes[a] -= len(env.frame)
         self.last_id[a] = env.id
         self._last_step[a] = max(self._last_step[a], env.step)
         self.log_order.consumed(env)
-
-    def _quorum_stored(self, target: int) -> bool:
-        """Every other live seat has an EJECT of ``target`` at the current point, consumed or
-        not."""
-        if not self._eject_index:
-            return False
-        p = self.point
-        voters = self._eject_index.get((target, self.step, p.digest))
-        if not voters:
-            return False
-        return all(i in voters for i in range(self.n) if p.alive[i] and i != target)
 
     def owes(self, seat: int) -> int | None:
         """The event whose value the current point still needs from ``seat``."""
@@ -457,6 +454,11 @@ class Replica:
                        f"found {env.state_hash.hex()[:16]}")
 
     def _consume(self, a: int, env: Envelope) -> object:
+        named = self.by_id.get(env.head)
+        if (named is not None and named.kind is Kind.MOVE and named.author in self.fork_base
+                and env.head not in self.entry_ids and env.head not in self.moot
+                and named.author != a):
+            return _WAIT  # built on a MOVE of a forker this replica has not applied: _contest
         if env.id in self.moot or env.head in self.moot or self._past_cut(env.head):
             self.moot.add(env.id)
             return None  # built on a forked envelope, or on one after its author's cut: ignored
@@ -464,9 +466,11 @@ class Replica:
             return self._v("broken-chain", env, f"prev should be the id of seat {a}'s envelope "
                            f"#{env.seq - 1} ({self.last_id[a].hex()[:12]}), found "
                            f"{env.prev.hex()[:12]}")
-        gone = self.ejected.get(a)
-        if gone is not None and (env.step < gone or (env.kind is Kind.MOVE and env.step == gone)):
-            return None  # sent before its ejection took effect: moot
+        if a in self.ejected:
+            # sent before its ejection took effect (its envelope was in flight when the last
+            # vote came: the ejection wins), or after it, on whatever it believed: moot either
+            # way, an ejected seat's word changes nothing and proves nothing about the game
+            return None
         limit = self.step + 1 if env.kind is Kind.MOVE else self.step
         if env.step > limit or (env.kind is Kind.MOVE and env.step == limit
                                 and self.point.k is not None):
@@ -567,6 +571,7 @@ class Replica:
             self.peeks.commit(a, checker, ks)
             p.state = before  # the slots this MOVE opened are known here from now on
         self.entries.append(Entry(s, env.id, "move", a, action, env, before=before))
+        self.entry_ids.add(env.id)
         self._push_point(after, first)
         return None
 
@@ -602,12 +607,6 @@ class Replica:
         if not env.reveals:
             self.acked.add((a, s))
         self._commit_reveals(a, env)
-        return None
-
-    def _eject(self, a: int, env: Envelope) -> object:
-        if env.step == self.step:  # (the schema made payload [another seat])
-            here = self.votes.setdefault((env.step, env.state_hash), {})
-            here.setdefault(env.payload[0], {}).setdefault(a, env)
         return None
 
     def _open(self, a: int, env: Envelope) -> object:

@@ -525,7 +525,7 @@ class Session:
 
     def _finish(self, winners: tuple[int, ...]) -> None:
         r = self.protocol.replica
-        forfeit = bool(winners) and r.entries[-1].kind == "eject"
+        forfeit = bool(winners) and r.forfeit
         names = self.names()
         if not winners:
             summary = "Everybody lost."

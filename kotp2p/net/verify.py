@@ -110,6 +110,8 @@ class Verdict:
     steps: int = 0
     random_events: int = 0
     winners: tuple[int, ...] = ()
+    forfeit: bool = False
+    """The game ended because the last opponents were ejected: the winners won by forfeit."""
     faults: list[Fault] = field(default_factory=list)
     """Every signed violation found (the first is ``fault``)."""
     damage: list[dict[str, object]] = field(default_factory=list)
@@ -139,6 +141,7 @@ class Verdict:
             "turns": self.turns,
             "random_events": self.random_events,
             "winners": list(self.winners),
+            "forfeit": self.forfeit,
             "fault": self.fault.to_json() if self.fault else None,
             "faults": [f.to_json() for f in self.faults],
             "missing": self.missing,
@@ -158,8 +161,9 @@ class Verdict:
         if self.status == VALID:
             names = ", ".join(f"seat {w} ({safe_text(g.seats[w].monster, 40)})"
                               for w in self.winners)
+            how = " by forfeit (the last opponents were ejected)" if self.forfeit else ""
             lines.append(f"  {self.turns} turns, {self.steps} moves, {self.random_events} random "
-                         f"events; winner: {names or 'nobody (everybody lost)'}")
+                         f"events; winner{how}: {names or 'nobody (everybody lost)'}")
         for i, f in enumerate(self.faults):
             who = "" if f.seat is None else f"seat {f.seat} [{f.fingerprint}] "
             where = "" if f.step is None else f"at step {f.step} "
@@ -332,3 +336,4 @@ def _summarise(verdict: Verdict, replica: Replica, engine: GameEngine) -> None:
     verdict.random_events = len(replica.resolved)
     if replica.is_over:
         verdict.winners = tuple(engine.winners(replica.state))
+        verdict.forfeit = replica.forfeit

@@ -91,8 +91,10 @@ class ToyEngine:
         assert isinstance(p, Chance) and len(values) == len(p.bounds)
         s = replace(s, k=s.k + 1)
         if s.phase == "rolloff":
-            best = max(values)
-            return self._start_turn(replace(s, active=values.index(best), turn=0))
+            alive = s.alive
+            best = max(v for v, a in zip(values, alive, strict=True) if a)
+            first = next(i for i, v in enumerate(values) if v == best and alive[i])
+            return self._start_turn(replace(s, active=first, turn=0))
         if s.phase == "bonus":
             score = list(s.score)
             score[s.active] += values[0]
@@ -164,6 +166,8 @@ class ToyEngine:
         hp = list(s.hp)
         hp[seat] = 0
         s = replace(s, hp=tuple(hp), hit=tuple(h for h in s.hit if h != seat))
+        if s.phase == "rolloff" and sum(s.alive) <= 1:
+            return replace(s, phase="over")
         if s.phase in ("rolloff", "over"):
             return s
         if s.active == seat:

@@ -53,7 +53,7 @@ class MemoryLinks:
             self.net.frames += 1
             self.net.inbox[seat].send_nowait(FrameIn(self.seat, frame[4:]))
 
-    async def events(self) -> AsyncIterator[LinkEvent]:
-        """What arrives for this process."""
-        async for event in self._receive:
-            yield event
+    def events(self) -> AsyncIterator[LinkEvent]:
+        """What arrives for this process (the channel itself: no async generator is left
+        unfinished when the runner is cancelled)."""
+        return self._receive

@@ -1,0 +1,234 @@
+"""Ejection rules of the replica: which seat a vote may name, when votes eject, and what
+happens to a vote whose target's envelope was in flight (the theory is in
+:mod:`kotp2p.net.replica`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kotp2p.net.chain import ChainChecker
+from kotp2p.net.engine_interface import Chance, GameEngine, State, Turn
+from kotp2p.net.envelope import Envelope, Kind
+from kotp2p.net.history import Entry, Point, Violation
+from kotp2p.net.logorder import LogOrder
+from kotp2p.net.schema import payload_problem
+
+WAIT = object()
+"""What a handler returns for an envelope that must wait (shared with the replica)."""
+LATER = object()
+"""Like ``WAIT``, for an envelope that can only be read once the game is at another point (it
+names a later step, or an entry not held): retried only after the point changes."""
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    if not seats:
+        return "no seat (the game was over)"
+    return "seat " + ", ".join(map(str, seats)) if len(seats) == 1 else \
+        "seats " + ", ".join(map(str, seats))
+
+
+class EjectionRules:
+    """The replica's votes and ejections (a mixin of :class:`~kotp2p.net.replica.Replica`)."""
+
+    n: int
+    engine: GameEngine
+    entries: list[Entry]
+    streams: list[dict[int, Envelope]]
+    by_id: dict[bytes, Envelope]
+    cursor: list[int]
+    cut: dict[int, int]
+    convicted: dict[int, Violation]
+    moot: set[bytes]
+    needs_rebuild: bool
+    ejected: dict[int, int]
+    frozen: dict[int, int]
+    votes: dict[tuple[int, bytes], dict[int, dict[int, Envelope]]]
+    log_order: LogOrder
+    entry_ids: set[bytes]
+    fork_base: dict[int, int]
+    spare: dict[int, list[Envelope]]
+    built_on: dict[bytes, set[int]]
+    checkers: list[ChainChecker]
+    revealed: dict[tuple[int, int], bytes]
+    acked: set[tuple[int, int]]
+    local_seat: int | None
+    _eject_index: dict[tuple[int, int, bytes], set[int]]
+    _top_step: list[int]
+    named_points: dict[tuple[int, bytes], set[int]]
+    _judging: int | None
+
+    if TYPE_CHECKING:
+        @property
+        def step(self) -> int: ...
+        @property
+        def head(self) -> bytes: ...
+        @property
+        def point(self) -> Point: ...
+        def owed_acks(self) -> tuple[int, ...]: ...
+        def _consume(self, a: int, env: Envelope) -> object: ...
+        def _convict(self, v: Violation, cut: int | None = None) -> None: ...
+        def _v(self, rule: str, env: Envelope, detail: str, *more: Envelope) -> Violation: ...
+        def _push_point(self, state: State, known: Point | None = None) -> Point: ...
+        def _readable(self, a: int) -> bool: ...
+        def _step_cursor(self, a: int, env: Envelope) -> None: ...
+        def _commit_reveals(self, a: int, env: Envelope) -> None: ...
+        def _move(self, a: int, env: Envelope) -> object: ...
+
+    if TYPE_CHECKING:
+        def leftovers(self, a: int) -> list[Envelope]: ...
+
+    def awaited(self, p: Point) -> tuple[int, ...]:
+        """The seats a vote to eject may name at point ``p``: those whose envelope the game may
+        wait on there, judged from the point alone (not from what this replica received): the
+        seat whose decision is pending, every live seat owing its value for the pending random
+        event (not the author of the MOVE that carried its own), and every live seat owing an
+        ACK of the MOVE that made the entry (when it triggered no event)."""
+        if p.pending is None:
+            return ()
+        entry = self.entries[p.step]
+        alive = p.alive
+        mover = entry.seat if entry.kind == "move" and p.index == 0 else None
+        out: set[int] = set()
+        if isinstance(p.pending, Turn):
+            out.add(p.pending.seat)
+            if mover is not None and p.k is None:
+                out.update(i for i in range(self.n) if i != mover)
+        elif isinstance(p.pending, Chance):
+            out.update(i for i in range(self.n) if i != mover)
+        return tuple(sorted(i for i in out if alive[i]))
+
+    def _eject(self, a: int, env: Envelope) -> object:
+        target = env.payload[0]  # (the schema made it another seat)
+        points = self.entries[env.step].points
+        p = next((p for p in points if p.digest == env.state_hash), None)
+        if p is None:
+            if env.step == self.step and isinstance(self.point.pending, Chance):
+                return WAIT  # a point of this step this replica has not reached yet
+            return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step} "
+                           f"names state {env.state_hash.hex()[:16]}; one of that step's "
+                           "states expected")
+        awaited = self.awaited(p)
+        if target not in awaited:
+            return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step}, "
+                           "where the game did not wait on it; a vote may name only "
+                           f"{_seats(awaited)}")
+        if env.step == self.step:
+            here = self.votes.setdefault((env.step, env.state_hash), {})
+            here.setdefault(target, {}).setdefault(a, env)
+        return None
+
+    def _eject_quorum(self) -> bool:
+        p = self.point
+        if p.pending is None:
+            return False
+        here = self.votes.get((self.step, p.digest))
+        if not here:
+            return False
+        for target, voters in sorted(here.items()):
+            if not p.alive[target]:
+                continue
+            others = [i for i in range(self.n) if p.alive[i] and i != target]
+            for i in others:
+                if i not in voters and i in self.fork_base:
+                    self._salvage_vote(i, target, voters)
+            if all(i in voters for i in others):
+                self._judge_late(target)
+                first = voters[min(others)]
+                entry = Entry(self.step + 1, first.id, "eject", target, envelope=first,
+                              before=p.state)
+                self.entries.append(entry)
+                self.entry_ids.add(entry.id)
+                self.frozen.pop(target, None)
+                self.ejected[target] = entry.step
+                self._push_point(self.engine.eject(p.state, target))
+                return True
+        return False
+
+    def _salvage_vote(self, voter: int, target: int, voters: dict[int, Envelope]) -> None:
+        """A convicted seat's vote at the current point, from envelopes not read from its
+        stream (a vote binds to the point it names, so any copy does)."""
+        for e in self.leftovers(voter):
+            if (e.kind is Kind.EJECT and e.step == self.step and e.state_hash == self.point.digest
+                    and payload_problem(e, self.n) is None and e.payload[0] == target):
+                voters[voter] = e
+                self.log_order.consumed(e)
+                return
+
+    def _judge_late(self, target: int) -> None:
+        """Check the envelopes an ejected seat sent for this point, though they come too late:
+        an illegal move or a bad reveal is still a violation. None of them changes the game."""
+        self._judging = target
+        try:
+            while self._readable(target):
+                late = self.streams[target].get(self.cursor[target])
+                if late is None or late.kind not in (Kind.MOVE, Kind.ACK):
+                    break
+                if late.step > self.step + 1:
+                    break
+                result = self._consume(target, late)
+                if result is WAIT or result is LATER:
+                    break
+                if isinstance(result, Violation):
+                    self._convict(result)
+                    break
+                self._step_cursor(target, late)
+        finally:
+            self._judging = None
+
+    def _quorum_stored(self, target: int) -> bool:
+        """Every other live seat has an EJECT of ``target`` at the current point, consumed or
+        not."""
+        if not self._eject_index:
+            return False
+        p = self.point
+        voters = self._eject_index.get((target, self.step, p.digest))
+        if not voters:
+            return False
+        return all(i in voters for i in range(self.n) if p.alive[i] and i != target)
+
+    def _ejected_behind(self, vote: Envelope) -> None:
+        """This replica's own seat was voted out at a point it has already passed (its envelope
+        for that point was in flight when the last vote came): the ejection wins, as on every
+        other replica, so this one is rebuilt to follow it (its own later envelopes are moot)."""
+        if vote.step > self.step:
+            return
+        target = vote.payload[0]
+        p = next((p for p in self.entries[vote.step].points if p.digest == vote.state_hash),
+                 None)
+        if p is None or p is self.point or target not in self.awaited(p):
+            return
+        voters = self._eject_index.get((target, vote.step, vote.state_hash), set())
+        if all(i in voters for i in range(self.n) if p.alive[i] and i != target):
+            self.needs_rebuild = True
+
+    def _voted_further(self, seat: int, step: int) -> bool:
+        """Another seat, not convicted, signed an ACK or a vote at a point of ``step`` this
+        replica has not reached: it got past the point where this replica waits on ``seat``,
+        so it will never vote there, the vote cannot succeed, and the game moved on without
+        the ejection."""
+        reached = {p.digest for p in self.entries[step].points}
+        if any(s == step and d not in reached
+               and any(a != seat and a not in self.cut for a in authors)
+               for (s, d), authors in self.named_points.items()):
+            return True
+        # A seat votes against the seat whose MOVE is pending only once it holds every ACK
+        # (until then it votes against those owing one): such a vote here shows its author
+        # holds the ACK ``seat`` owes, so it will never vote ``seat`` out at this point.
+        owed = self.owed_acks()
+        p = self.point
+        if seat not in owed or not isinstance(p.pending, Turn):
+            return False
+        mover = p.pending.seat
+        voters = self._eject_index.get((mover, step, p.digest), set())
+        return any(v != seat and v not in self.cut and v not in owed for v in voters)
+
+    def _is_frozen(self, seat: int) -> bool:
+        step = self.frozen.get(seat)
+        if step is None:
+            return False
+        if step != self.step or any(
+            self._top_step[a] > step for a in range(self.n) if a != seat and a not in self.cut
+        ) or self._voted_further(seat, step):
+            del self.frozen[seat]  # the game moved on without the ejection
+            return False
+        return True

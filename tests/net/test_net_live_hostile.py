@@ -1,0 +1,120 @@
+"""The live protocol under one hostile seat: every behaviour of the maverick harness over seeded
+in-memory games with random delivery and drops (a few here; ``scripts/mavericks`` runs many),
+and the rules that keep it honest, one by one."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kotp2p.net import codec
+from kotp2p.net.envelope import Kind, seal
+from kotp2p.net.gamelog import parse_log
+from kotp2p.net.protocol import MAX_AHEAD_BYTES, SYNC, SYNC_BUDGET, Rejected, Send
+from kotp2p.net.verify import verify_logs
+from tests.net import rogues
+from tests.net.harness import build_mesh
+from tests.net.maverick_runs import TOY, check, play
+from tests.net.toy import toy_choose
+
+GAMES = [(3, 1), (4, 2), (5, 3)]
+
+
+@pytest.mark.parametrize("cls", rogues.BEHAVIOURS, ids=lambda c: c.name)
+@pytest.mark.parametrize(("seats", "seed"), GAMES[:2])
+def test_a_hostile_seat_never_splits_stalls_or_blames_the_honest_ones(
+        cls: type[rogues.Rogue], seats: int, seed: int) -> None:
+    report = play(cls, seats, seed)
+    assert check(report, cls) == [], report
+
+
+def test_a_vote_against_a_seat_the_game_does_not_wait_on_is_the_voters_violation() -> None:
+    _, mesh = build_mesh(TOY, 3, lambda seat, st: toy_choose(TOY, st, seat), seed=5)
+    mesh.start()
+    mesh.run_until(lambda: mesh.protos[0].replica.step >= 3)
+    voter = mesh.protos[0]
+    r = voter.replica
+    idle = [s for s in range(3) if s not in r.awaited(r.point) and s != 0]
+    assert idle, "some seat is not awaited at this point"
+    env = voter._seal(Kind.EJECT, r.step, r.head, [idle[0]], state_hash=r.point.digest)
+    for i in (1, 2):
+        mesh.handle(i, mesh.protos[i].receive(env.frame[4:], 0))
+    mesh.run(hard_after=3)
+    for i in (1, 2):
+        rules = [(v.rule, v.seat) for v in mesh.violations[i]]
+        assert rules == [("bad-eject", 0)], rules
+        assert mesh.protos[i].is_over
+    verdict = verify_logs([parse_log(bytes(mesh.logs[1]))], TOY)
+    assert verdict.status == "INVALID" and {f.seat for f in verdict.faults} == {0}
+
+
+def test_the_two_alive_vote_is_at_best_a_win_by_forfeit_and_verify_says_so() -> None:
+    for seed in range(6):
+        report = play(rogues.TwoAliveVote, 2, seed)
+        assert check(report, rogues.TwoAliveVote) == [], report
+        if report.forfeit:
+            break
+    else:
+        raise AssertionError("no game ended by forfeit")
+
+
+def test_a_chat_longer_than_500_characters_convicts_its_author() -> None:
+    _, mesh = build_mesh(TOY, 3, lambda seat, st: toy_choose(TOY, st, seat), seed=2)
+    mesh.start()
+    p = mesh.protos[1]
+    r = p.replica
+    env = p._seal(Kind.CHAT, r.step, r.head, ["x" * 501])
+    out = mesh.protos[0].receive(env.frame[4:], 1)
+    assert [v.rule for v in mesh.protos[0].replica.violations] == ["malformed-payload"]
+    assert not any(isinstance(e, Rejected) for e in out)
+
+
+def test_envelopes_held_ahead_are_capped_in_bytes() -> None:
+    _, mesh = build_mesh(TOY, 2, lambda seat, st: toy_choose(TOY, st, seat), seed=3)
+    mesh.start()
+    author, reader = mesh.protos[1], mesh.protos[0]
+    r = author.replica
+    refused = 0
+    for i in range(MAX_AHEAD_BYTES // 500 + 50):
+        env = seal(author.identity, game_id=author.genesis.game_id, author=1, seq=10 + i,
+                   prev=b"p" * 32, head=r.head, step=r.step, kind=Kind.CHAT,
+                   payload=["y" * 480])
+        out = reader.receive(env.frame[4:], 1)
+        refused += any(isinstance(e, Rejected) and "bytes" in e.reason for e in out)
+    assert refused > 0
+    assert reader.replica.unread_bytes[1] <= MAX_AHEAD_BYTES
+
+
+def test_sync_answers_are_paced_per_peer_between_soft_deadlines() -> None:
+    _, mesh = build_mesh(TOY, 3, lambda seat, st: toy_choose(TOY, st, seat), seed=4)
+    mesh.start()
+    mesh.run()
+    honest = mesh.protos[0]
+    ask = codec.pack([SYNC, 1, 0])
+    sent = 0
+    for _ in range(200):
+        sent += sum(len(e.frame) for e in honest.receive(ask, 2) if isinstance(e, Send))
+    assert 0 < sent <= SYNC_BUDGET
+    honest.soft_timeout()
+    assert any(isinstance(e, Send) for e in honest.receive(ask, 2))
+
+
+def test_an_old_fork_never_rewinds_the_game() -> None:
+    report = play(rogues.OldFork, 4, 2)
+    assert check(report, rogues.OldFork) == [], report
+    assert report.rogue_fate == "convicted"
+
+
+def test_honest_games_under_random_delivery_and_drops_agree_and_write_identical_logs() -> None:
+    for seats, seed in GAMES:
+        rng = random.Random(seed)
+        _, mesh = build_mesh(TOY, seats, lambda seat, st: toy_choose(TOY, st, seat), seed=seed,
+                             rng=rng, drop=0.03)
+        mesh.start()
+        mesh.run(stalls=6)
+        for i in range(seats):
+            mesh.handle(i, mesh.protos[i].close())
+        assert all(p.is_over for p in mesh.protos)
+        assert len({bytes(log) for log in mesh.logs}) == 1
+        assert verify_logs([parse_log(bytes(mesh.logs[0]))], TOY).status == "VALID"
