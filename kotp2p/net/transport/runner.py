@@ -63,6 +63,11 @@ class Links(Protocol):
         """Frames and link changes, in the order they happened."""
         ...
 
+    def strike(self, seat: int, reason: str) -> None:
+        """The session refused a frame from remote seat ``seat`` (``reason``): count it against
+        the link it came on, which too many close (a flooding peer is cut off)."""
+        ...
+
 
 class View(Protocol):
     """What a user interface does for the runner (no sockets, no trio)."""
@@ -110,6 +115,8 @@ async def _flush(session: Session, links: Links | None, view: View | None) -> No
             view.show(updates)
     out = session.outgoing()
     if links is not None:
+        for seat, reason in session.strikes():
+            links.strike(seat, reason)
         for seat, frame in out:
             await links.send(seat, frame)
 
