@@ -258,8 +258,14 @@ def resume_session(stored: StoredGame, own_bot: str | None
         log, journal = stored.reopen(g)
     except StoreError as exc:
         raise GameCommandError(str(exc)) from None
+    if seat_file.mode == LOCAL:
+        timeouts = Timeouts(None, None)
+    elif seat_file.timeout is not None:  # the lobby's --timeout
+        timeouts = Timeouts(hard=float(seat_file.timeout))
+    else:
+        timeouts = Timeouts()
     session = Session(g, engine, seats, me=seat_file.me, log=log, journal=journal,
-                      timeouts=Timeouts(None, None) if seat_file.mode == LOCAL else Timeouts())
+                      timeouts=timeouts)
     return session, (list(contents.payloads), journal_payloads), [log, journal]
 
 

@@ -167,7 +167,7 @@ async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
     stored = StoredGame.for_game(g.game_id)
     seat_file = SeatFile(NET, int(time.time()), me, tuple(
         SeatSecret(i, None if i == me else s.identity.to_bytes(), s.secret, s.bot)
-        for i, s in sorted(seats.items())))
+        for i, s in sorted(seats.items())), timeout)
     log, journal = stored.create(g, seat_file)
     remote = {i: a for i, a in enumerate(started.addresses) if a is not None}
     write_private(PeersFile.path_for(stored.log_path), PeersFile(my_port, remote).to_bytes())
