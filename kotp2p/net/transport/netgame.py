@@ -63,6 +63,8 @@ from kotp2p.ui.plain import PlainView
 DISCOVER_SECONDS = 3.0
 LINGER = 30.0
 """Seconds a finished process waits for slower peers to read the end of the game."""
+QUIT_LINGER = 2.0
+"""Seconds a process stopped with Ctrl-C takes to close its links in order."""
 
 
 class Lines:
@@ -214,16 +216,45 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
     if trace is not None:
         links.on_send = trace.sent
         trace.mark("S")
-    async with trio.open_nursery() as nursery:
-        await nursery.start(links.run)
-        await run_session(session, links=links, view=shown, restore=restore,
-                          read_line=lines.get if lines is not None else None)
-        if trace is not None:
-            trace.mark("E")
-        await links.finish(LINGER)
-        nursery.cancel_scope.cancel()
+    try:
+        async with trio.open_nursery() as nursery:
+            await nursery.start(links.run)
+            try:
+                await run_session(session, links=links, view=shown, restore=restore,
+                                  read_line=lines.get if lines is not None else None)
+            except BaseException as exc:
+                if _is_interrupt(exc):
+                    await _stop(session, links)
+                raise
+            if trace is not None:
+                trace.mark("E")
+            await links.finish(LINGER)
+            nursery.cancel_scope.cancel()
+    except BaseException as exc:
+        if not _is_interrupt(exc):
+            raise
+        session.quit()  # a second call (after _stop) does nothing
+        view.say(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
+        raise KeyboardInterrupt from None
     view.say(f"Log: {stored.log_path}")
     return 0
+
+
+async def _stop(session: Session, links: MeshLinks) -> None:
+    """Ctrl-C: the session stops resumably (its log holds what was accepted), what it still had
+    to say leaves, and every link is closed in order, so the peers see this seat leave rather
+    than a broken connection. Shielded, and bounded by :data:`QUIT_LINGER`."""
+    session.quit()
+    with trio.CancelScope(shield=True) as scope:
+        scope.deadline = trio.current_time() + QUIT_LINGER
+        for seat, frame in session.outgoing():
+            await links.send(seat, frame)
+        await links.finish(QUIT_LINGER)
+
+
+def _is_interrupt(exc: BaseException) -> bool:
+    """Ctrl-C, alone or as the only content of trio's exception groups."""
+    return all(isinstance(e, KeyboardInterrupt) for e in _leaves(exc))
 
 
 def resume_networked(session: Session, stored: StoredGame, restore: Restore,
