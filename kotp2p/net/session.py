@@ -153,6 +153,7 @@ class Session:
         self._out: list[tuple[int, bytes]] = []
         self._out_seen: set[tuple[int, bytes]] = set()
         self._strikes: list[tuple[int, str]] = []
+        self._genesis_frame = genesis.frame()  # the log starts with it: never appended again
         self._updates: list[Update] = []
         self._journaled = {s: 0 for s in self.seats}
         self._chat_next = [0] * genesis.n
@@ -506,7 +507,7 @@ class Session:
                         self._out_seen.add((to, ev.frame))
                         self._out.append((to, ev.frame))
             elif isinstance(ev, Logged):
-                if mine and ev.frame != self.genesis.frame():
+                if mine and ev.frame != self._genesis_frame:
                     self.log.append([ev.frame])
             elif isinstance(ev, Flush):
                 if mine:

@@ -27,7 +27,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TextIO
 
@@ -124,11 +124,15 @@ class Seat:
     identity: Identity
     secret: bytes
     bot: str | None
+    _anchors: dict[int, tuple[bytes, bytes]] = field(default_factory=dict, repr=False)
 
     def anchors(self, seat: int) -> tuple[bytes, bytes]:
-        """The chain anchors of this secret at ``seat``."""
-        return (SecretChain(self.secret, seat).anchor(0),
-                SecretChain(self.secret, seat, tag=PEEK_TAG).anchor(0))
+        """The chain anchors of this secret at ``seat`` (each costs two chains of hashes, so
+        they are computed once per seat)."""
+        if seat not in self._anchors:
+            self._anchors[seat] = (SecretChain(self.secret, seat).anchor(0),
+                                   SecretChain(self.secret, seat, tag=PEEK_TAG).anchor(0))
+        return self._anchors[seat]
 
 
 def _me(name: str | None) -> Identity:

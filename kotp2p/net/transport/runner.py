@@ -6,9 +6,10 @@ Theory of operation
 One task loop owns the session. Everything that can happen arrives on one memory channel: frames
 and link changes from the transport (:class:`Links`), lines typed by the user (read in a worker
 thread), and the wake-up the session asks for (:meth:`Session.next_wakeup`, waited for with
-``move_on_at``). After each input the loop hands the session the current trio time, shows the
-session's updates to the view and sends its outgoing frames on the links, in that order. The loop
-ends when the game is over and its log complete, or when the view asks to stop.
+``move_on_at``). After each input the loop hands the session the current trio time, sends its
+outgoing frames on the links and shows its updates to the view, in that order (the other seats
+wait on the frames). The loop ends when the game is over and its log complete, or when the view
+asks to stop.
 
 Cancelling :func:`run_session` (a crash, for the other seats) leaves the log and the journal as the
 session last flushed them; :meth:`Session.quit` is for a user who stops on purpose.
@@ -109,16 +110,17 @@ async def _read_lines(read_line: Callable[[], str], send: trio.MemorySendChannel
 
 
 async def _flush(session: Session, links: Links | None, view: View | None) -> None:
-    if view is not None:
-        updates = session.updates()
-        if updates:
-            view.show(updates)
+    # The frames leave before the view prints: the other seats wait on them, the user does not
+    # notice the fraction of a millisecond.
+    updates = session.updates() if view is not None else []
     out = session.outgoing()
     if links is not None:
         for seat, reason in session.strikes():
             links.strike(seat, reason)
         for seat, frame in out:
             await links.send(seat, frame)
+    if view is not None and updates:
+        view.show(updates)
 
 
 async def run_session(
