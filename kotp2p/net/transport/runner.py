@@ -97,14 +97,20 @@ Input = LinkEvent | _Line
 async def _forward_links(links: Links, send: trio.MemorySendChannel[Input]) -> None:
     async with send:
         async for event in links.events():
-            await send.send(event)
+            try:
+                await send.send(event)
+            except trio.BrokenResourceError:  # the loop is gone (it ended or was interrupted)
+                return
 
 
 async def _read_lines(read_line: Callable[[], str], send: trio.MemorySendChannel[Input]) -> None:
     async with send:
         while True:
             line = await trio.to_thread.run_sync(read_line, abandon_on_cancel=True)
-            await send.send(_Line(line.rstrip("\r\n") if line else None))
+            try:
+                await send.send(_Line(line.rstrip("\r\n") if line else None))
+            except trio.BrokenResourceError:  # the loop is gone (it ended or was interrupted)
+                return
             if not line:
                 return
 
