@@ -29,9 +29,9 @@ from kotp2p.net.gamelog import SUFFIX, LogWriter
 from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, sign_genesis
 from kotp2p.net.identity import Identity, load_identity
 from kotp2p.net.kot_engine import RulesEngine
-from kotp2p.net.narration import printable
 from kotp2p.net.paths import games_dir
 from kotp2p.net.protocol import PeerProtocol
+from kotp2p.net.safetext import safe_text
 from kotp2p.net.session import Decider, LocalSeat, Session, Timeouts
 from kotp2p.net.store import (
     LOCAL,
@@ -170,7 +170,7 @@ def play_session(session: Session, log_path: Path, *, bot_delay: float = 0.0,
         if not ui(session, str(log_path), restore, connect):
             print(f"Stopped; the log is {log_path} (`kotp2p resume` continues).")
         elif session.result is not None:
-            print(f"Game over. {printable(session.result.summary)} Log: {log_path}")
+            print(f"Game over. {safe_text(session.result.summary)} Log: {log_path}")
         return 0
     view = PlainView(session, sys.stdout)
     game_id = session.genesis.game_id
@@ -273,8 +273,14 @@ def resume_session(stored: StoredGame, own_bot: str | None
         log, journal = stored.reopen(g)
     except StoreError as exc:
         raise GameCommandError(str(exc)) from None
+    if seat_file.mode == LOCAL:
+        timeouts = Timeouts(None, None)
+    elif seat_file.timeout is not None:  # the lobby's --timeout
+        timeouts = Timeouts(hard=float(seat_file.timeout))
+    else:
+        timeouts = Timeouts()
     session = Session(g, engine, seats, me=seat_file.me, log=log, journal=journal,
-                      timeouts=Timeouts(None, None) if seat_file.mode == LOCAL else Timeouts())
+                      timeouts=timeouts)
     return session, (list(contents.payloads), journal_payloads), [log, journal]
 
 

@@ -147,3 +147,51 @@ def test_a_joiner_finds_the_game_by_its_beacon_on_loopback(tmp_path: Path) -> No
     assert joiner.returncode == 0, join_err[-2000:]
     assert f"1. Player's game hosted by Player at 127.0.0.1:{port}: 1 of 2 seats free, join code needed" in join_out
     assert "Game over." in join_out and "Game over." in rest[0][0]
+
+
+def test_ctrl_c_stops_a_joiner_resumably_and_its_resume_keeps_the_lobby_timeout(
+        tmp_path: Path) -> None:
+    """Ctrl-C in ``join`` mid-game: the session stops (log flushed, links closed in order), exit
+    130; the host waits; ``resume`` finishes the game with the lobby's --timeout kept."""
+    from kotp2p.net.store import SeatFile
+
+    host_home, join_home = tmp_path / "host", tmp_path / "join"
+    host = _start(host_home, ["host", "--bot", "random", "--seats", "2", "--timeout", "45",
+                              "--no-announce", "--plain", "--bind", "127.0.0.1"])
+    try:
+        port, _ = _port(host, time.monotonic() + 60)
+        rest: list[tuple[str, str]] = []
+        drain = threading.Thread(target=lambda: rest.append(host.communicate(timeout=300)))
+        drain.start()
+        joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain",
+                                    "--bot-delay", "0.05"])
+        assert joiner.stdout is not None
+        moves = 0
+        while moves < 20:  # mid-game: some moves applied
+            line = joiner.stdout.readline()
+            assert line, "the joiner ended before the game was under way"
+            moves += line.startswith("* ")
+        joiner.send_signal(signal.SIGINT)
+        out, err = joiner.communicate(timeout=30)
+        assert joiner.returncode == 130 and "interrupted" in err, (out[-1000:], err[-2000:])
+        assert "Stopped; the log is" in out and "kotp2p resume" in out
+        (join_log,) = _logs(join_home)
+        seats = SeatFile.from_bytes(join_log.with_suffix(".seats").read_bytes())
+        assert seats.timeout == 45
+        resumed = subprocess.run([*KOTP2P, "resume", "--bot", "random", "--plain"],
+                                 env=_env(join_home), stdin=subprocess.DEVNULL,
+                                 capture_output=True, text=True, timeout=240)
+        drain.join(timeout=60)
+    finally:
+        for p in (host, joiner):
+            if p.poll() is None:
+                p.kill()
+    ((host_out, host_err),) = rest
+    assert resumed.returncode == 0, resumed.stdout[-2000:] + resumed.stderr[-2000:]
+    assert host.returncode == 0, host_err[-2000:]
+    assert "Game over." in resumed.stdout and "Game over." in host_out
+    (host_log,) = _logs(host_home)
+    assert host_log.read_bytes() == join_log.read_bytes()
+    verdict = subprocess.run([*KOTP2P, "verify", str(host_log), str(join_log)],
+                             env=_env(host_home), capture_output=True, text=True, timeout=120)
+    assert verdict.returncode == 0 and verdict.stdout.startswith("VALID"), verdict.stdout

@@ -63,7 +63,7 @@ def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(
                                              "--monster", "giga zaur"], typed)
     assert code == 0
     assert "Giga Zaur (you)" in out and "Your decision (roll):" in out and "Market:" in out
-    assert "<Player (Giga Zaur)> hi?[2J there" in out  # chat shown, made terminal-safe
+    assert "<Player (Giga Zaur)> hi\\x1b[2J there" in out  # chat shown, made terminal-safe
     assert "refused: expected an action" in out and "refused: expected a number from 1 to" in out
     assert "re-rolls" in out and "Stopped." in out
     (log,) = _logs(home)

@@ -5,25 +5,17 @@ The engine narrates its own events (``GameEngine.narrate_move`` / ``narrate_rand
 ``narrate_eject``: for the real rules, ``rules.apply(..., events=lst)`` and
 ``rules.describe_event``): each entry gives its action's line followed by one line per event,
 each random outcome one line per event (the dice or the card first). Whatever comes from peers
-(names, chat, texts built from them) is made safe for a terminal by :func:`printable` before a
-view prints it.
+(names, chat, texts built from them) is made safe for a terminal by
+:func:`kotp2p.net.safetext.safe_text` before a view prints it.
 """
 
 from __future__ import annotations
-
-import unicodedata
 
 from kotp2p.net.engine_interface import GameEngine
 from kotp2p.net.history import Point
 from kotp2p.net.protocol import Applied, Rolled
 from kotp2p.net.replica import Replica
 from kotp2p.net.updates import DiceRolled, MoveApplied, Narrated, Update
-
-
-def printable(text: str) -> str:
-    """Peer text made safe for a terminal: control and format characters (escape sequences,
-    bidirectional overrides, newlines) become ``?``."""
-    return "".join("?" if unicodedata.category(c)[0] == "C" else c for c in text)
 
 
 def move_updates(engine: GameEngine, replica: Replica, ev: Applied) -> list[Update]:

@@ -42,7 +42,7 @@ from kotp2p.net.engine_interface import GameEngine, State
 from kotp2p.net.envelope import Kind
 from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.genesis import Genesis
-from kotp2p.net.narration import move_updates, printable, random_updates
+from kotp2p.net.narration import move_updates, random_updates
 from kotp2p.net.protocol import (
     Applied,
     Event,
@@ -55,6 +55,7 @@ from kotp2p.net.protocol import (
     Rolled,
     Send,
 )
+from kotp2p.net.safetext import safe_text
 from kotp2p.net.updates import (
     ChatLine,
     EjectAsked,
@@ -151,6 +152,8 @@ class Session:
         self._queue: deque[tuple[int, int, bytes]] = deque()
         self._out: list[tuple[int, bytes]] = []
         self._out_seen: set[tuple[int, bytes]] = set()
+        self._strikes: list[tuple[int, str]] = []
+        self._genesis_frame = genesis.frame()  # the log starts with it: never appended again
         self._updates: list[Update] = []
         self._journaled = {s: 0 for s in self.seats}
         self._chat_next = [0] * genesis.n
@@ -213,7 +216,7 @@ class Session:
 
     def names(self) -> tuple[str, ...]:
         """Each seat's player name and monster, as the genesis fixes them (terminal-safe)."""
-        return tuple(f"{printable(s.name)} ({printable(s.monster)})" for s in self.genesis.seats)
+        return tuple(f"{safe_text(s.name, 40)} ({safe_text(s.monster, 40)})" for s in self.genesis.seats)
 
     def updates(self) -> list[Update]:
         """What happened since the last call, in order."""
@@ -281,9 +284,21 @@ class Session:
                 self._updates.append(FrameRefused(sender, f"a link claims seat {sender}, expected a "
                                                   "remote seat of this game"))
                 return
+            refused: str | None = None
             for seat, ls in self.seats.items():
-                self._handle(seat, ls.protocol.receive(payload, sender))
+                events = ls.protocol.receive(payload, sender)
+                if refused is None:
+                    refused = next((e.reason for e in events if isinstance(e, Rejected)), None)
+                self._handle(seat, events)
+            if refused is not None:  # once per frame, however many local seats refused it
+                self._strikes.append((sender, refused))
             self._run(now)
+
+    def strikes(self) -> list[tuple[int, str]]:
+        """Frames refused since the last call, ``(remote seat, reason)``, in order: the transport
+        counts them against the link they came on (too many close it)."""
+        out, self._strikes = self._strikes, []
+        return out
 
     def link_up(self, seat: int, now: float) -> None:
         """The link to remote ``seat`` is (back) up: ask it for whatever we miss."""
@@ -492,7 +507,7 @@ class Session:
                         self._out_seen.add((to, ev.frame))
                         self._out.append((to, ev.frame))
             elif isinstance(ev, Logged):
-                if mine and ev.frame != self.genesis.frame():
+                if mine and ev.frame != self._genesis_frame:
                     self.log.append([ev.frame])
             elif isinstance(ev, Flush):
                 if mine:

@@ -6,7 +6,8 @@ For a game whose id starts with ``ID`` (16 hex digits)::
     ID.kotlog    the log (:mod:`kotp2p.net.gamelog`), flushed per step
     ID.journal   the genesis, then every envelope this process's seats signed, flushed before
                  any of them is sent (what a restart needs beyond the log)
-    ID.seats     msgpack [version, mode, created, me, [[seat, key, chain secret, bot], ...]]:
+    ID.seats     msgpack [version, mode, created, me, [[seat, key, chain secret, bot], ...]]
+                 and, for a networked game, the lobby's hard timeout in seconds last:
                  the local seats' secrets; ``key`` is None for the user's own identity
                  (kept in the config directory), ``bot`` the level playing the seat or None
 
@@ -62,11 +63,14 @@ class SeatFile:
     created: int
     me: int
     seats: tuple[SeatSecret, ...]
+    timeout: int | None = None
+    """A networked game's hard timeout (seconds), as its lobby set it; None: the default."""
 
     def to_bytes(self) -> bytes:
-        """The msgpack form."""
+        """The msgpack form (the timeout last, only when there is one)."""
+        timeout = [] if self.timeout is None else [self.timeout]
         return codec.pack([SEATS_VERSION, self.mode, self.created, self.me,
-                           [[s.seat, s.key, s.secret, s.bot] for s in self.seats]])
+                           [[s.seat, s.key, s.secret, s.bot] for s in self.seats], *timeout])
 
     @classmethod
     def from_bytes(cls, data: bytes, name: str = "seats file") -> SeatFile:
@@ -75,10 +79,13 @@ class SeatFile:
             v = codec.unpack(data)
         except RemoteProtocolError as exc:
             raise StoreError(f"{name}: {exc.reason}") from None
-        if (not isinstance(v, list) or len(v) != 5 or v[0] != SEATS_VERSION
+        if (not isinstance(v, list) or len(v) not in (5, 6) or v[0] != SEATS_VERSION
                 or v[1] not in (LOCAL, NET) or not isinstance(v[2], int)
-                or not isinstance(v[3], int) or not isinstance(v[4], list)):
-            raise StoreError(f"{name}: expected [{SEATS_VERSION}, mode, created, me, seats]")
+                or not isinstance(v[3], int) or not isinstance(v[4], list)
+                or (len(v) == 6 and (not isinstance(v[5], int) or isinstance(v[5], bool)
+                                     or v[5] <= 0))):
+            raise StoreError(f"{name}: expected [{SEATS_VERSION}, mode, created, me, seats, "
+                             "optional timeout in seconds > 0]")
         seats = []
         for s in v[4]:
             if (not isinstance(s, list) or len(s) != 4 or not isinstance(s[0], int)
@@ -86,7 +93,7 @@ class SeatFile:
                     or not isinstance(s[2], bytes) or not (s[3] is None or isinstance(s[3], str))):
                 raise StoreError(f"{name}: expected each seat as [seat, key, secret, bot]")
             seats.append(SeatSecret(s[0], s[1], s[2], s[3]))
-        return cls(v[1], v[2], v[3], tuple(seats))
+        return cls(v[1], v[2], v[3], tuple(seats), v[5] if len(v) == 6 else None)
 
 
 def write_private(path: Path, data: bytes) -> None:

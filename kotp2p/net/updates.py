@@ -3,7 +3,7 @@
 A view (the plain line interface, the terminal UI, a test) drains them with
 :meth:`kotp2p.net.session.Session.updates` and shows them; none of them holds a socket or a
 screen. Text coming from peers (names, chat) is carried as received: a view makes it safe for
-its output (:func:`kotp2p.net.session.printable`).
+its output (:func:`kotp2p.net.safetext.safe_text`).
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ from kotp2p import rules
 from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.lobby import LobbyError
 from kotp2p.net.lobby_view import LobbyView
-from kotp2p.net.narration import printable
+from kotp2p.net.safetext import safe_text
 from kotp2p.net.session import Session
 from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby
 from kotp2p.net.transport.runner import Links, run_session
@@ -74,7 +74,7 @@ class SessionPort:
         """Each seat's player name and key fingerprint, terminal-safe."""
         from kotp2p.net.identity import fingerprint
 
-        return tuple((printable(s.name), fingerprint(s.public_key))
+        return tuple((safe_text(s.name), fingerprint(s.public_key))
                      for s in self.session.genesis.seats)
 
     def awaited(self) -> tuple[int, ...]:
@@ -380,7 +380,7 @@ class NetScreen:
         view = self.lobby.port.view
         if text.startswith(f"{view.game_name}:") or text.startswith(("seat ", "2-player")):
             return
-        self.lobby.notes.append(printable(text))
+        self.lobby.notes.append(safe_text(text))
         if self.current is not None:
             self.current.invalidate()
 
@@ -406,7 +406,7 @@ class NetScreen:
                 try:
                     self._commands.popleft()()
                 except (LobbyError, ValueError) as exc:
-                    self.lobby.status = f"refused: {printable(str(exc))}"
+                    self.lobby.status = f"refused: {safe_text(str(exc))}"
             if self.current is not None:
                 self.current.invalidate()
 
@@ -472,7 +472,7 @@ async def _net_main(main: Callable[[NetScreen], Awaitable[int]], options: UiOpti
         if screen.game is not None:
             screen.game.add_log(text, "log.warn")
         else:
-            screen.lobby.notes.append(printable(text))
+            screen.lobby.notes.append(safe_text(text))
 
     with _logs_to(show):
         return await _run_net(screen, main, options)

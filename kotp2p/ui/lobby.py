@@ -14,7 +14,7 @@ from typing import Protocol
 from kotp2p import rules
 from kotp2p.net.lobby import LobbyError
 from kotp2p.net.lobby_view import LobbyView
-from kotp2p.net.narration import printable
+from kotp2p.net.safetext import safe_text
 
 
 class LobbyPort(Protocol):
@@ -76,7 +76,7 @@ class LobbyController:
         try:
             self._press(key)
         except (LobbyError, ValueError) as exc:
-            self.status = f"refused: {printable(str(exc))}"
+            self.status = f"refused: {safe_text(str(exc))}"
 
     def _press(self, key: str) -> None:
         if key in ("q", "c-c"):
@@ -88,7 +88,7 @@ class LobbyController:
                 self.status = f"expected a game number from 1 to {len(self.heard)}"
                 return
             self.chosen = n - 1
-            self.status = f"joining {printable(self.heard[n - 1])}…"
+            self.status = f"joining {safe_text(self.heard[n - 1])}…"
         elif key == "m":
             free = self.free_monsters()
             if not free:

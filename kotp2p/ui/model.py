@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from kotp2p import rules
-from kotp2p.net.narration import printable
+from kotp2p.net.safetext import safe_text
 from kotp2p.net.updates import (
     ChatLine,
     DiceRolled,
@@ -176,11 +176,11 @@ class Controller:
 
     def refused(self, reason: str) -> None:
         """The game refused what the player did."""
-        self.say(f"refused: {printable(reason)}", error=True)
+        self.say(f"refused: {safe_text(reason)}", error=True)
 
     def add_log(self, text: str, style: str = "log") -> None:
         """Append a line to the game log (and follow it unless scrolled back)."""
-        self.log.append(LogLine(style, printable(text)))
+        self.log.append(LogLine(style, safe_text(text)))
 
     def on_updates(self, updates: list[Update]) -> None:
         """Take in what happened in the game."""
@@ -201,7 +201,7 @@ class Controller:
             elif isinstance(u, DiceRolled):
                 self.add_log(f"· {u.description}", "log.dice")
             elif isinstance(u, ChatLine):
-                self.chat_lines.append(LogLine("chat", f"<{who(u.seat)}> {printable(u.text)}"))
+                self.chat_lines.append(LogLine("chat", f"<{who(u.seat)}> {safe_text(u.text, 500)}"))
             elif isinstance(u, ViolationSeen):
                 self.add_log(f"! {who(u.seat)} broke the rules: {u.description}", "log.warn")
             elif isinstance(u, FrameRefused):
@@ -221,8 +221,8 @@ class Controller:
                              "log" if u.up else "log.warn")
             elif isinstance(u, GameOver):
                 stats = self.end_stats() if self.end_stats is not None else []
-                self.end = EndInfo(printable(u.summary), self.log_path, stats)
-                self.add_log(f"Game over. {printable(u.summary)}", "title")
+                self.end = EndInfo(safe_text(u.summary), self.log_path, stats)
+                self.add_log(f"Game over. {safe_text(u.summary)}", "title")
                 self.screen = "end"
             elif isinstance(u, YourTurn):
                 self.eject_asked = ()

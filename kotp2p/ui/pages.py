@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from kotp2p import rules
 from kotp2p.net.lobby_view import LobbyView
-from kotp2p.net.narration import printable
+from kotp2p.net.safetext import safe_text
 from kotp2p.ui.cardtext import card_text
 from kotp2p.ui.model import Controller
 from kotp2p.ui.screen import Line, fit, wrap
@@ -133,15 +133,15 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
     body: list[Line] = []
     if heard:
         body.append([("class:title", " Games heard on the LAN (press its number to join)")])
-        body += [[("class:footer.key", f" {i} "), ("", f" {printable(g)}")]
+        body += [[("class:footer.key", f" {i} "), ("", f" {safe_text(g)}")]
                  for i, g in enumerate(heard, 1)]
         body.append([])
     if not view.seats:  # not in a lobby yet
-        body += [[("class:hint", f"  {printable(n)}")] for n in notes]
-        body.append([("class:waiting", f"  {printable(status)}")])
+        body += [[("class:hint", f"  {safe_text(n)}")] for n in notes]
+        body.append([("class:waiting", f"  {safe_text(status)}")])
         return _page("Lobby", body, width, height, "q: leave")
     taken = len(view.seats) - view.free_seats
-    body.append([("class:title", f" {printable(view.game_name)}"),
+    body.append([("class:title", f" {safe_text(view.game_name)}"),
                  ("class:hint", f"  {taken}/{len(view.seats)} seats (name, key fingerprint, "
                                 "monster, ready)")])
     for i, seat in enumerate(view.seats):
@@ -151,7 +151,7 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
             continue
         ready = "ready" if seat.ready else "not ready"
         bot = f" bot ({seat.bot})" if seat.bot else ""
-        body.append([(you, f"  seat {i}: {printable(seat.name)[:14]:<14}"),
+        body.append([(you, f"  seat {i}: {safe_text(seat.name)[:14]:<14}"),
                      ("class:hint", f" {seat.fingerprint} "),
                      ("class:card", f" {seat.monster or 'no monster yet':<14}"),
                      ("class:energy" if seat.ready else "class:waiting", f" {ready}"),
@@ -160,11 +160,11 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
     variant = {None: "by seat count", True: "on", False: "off"}[view.two_player_variant]
     body.append([("class:hint", f"  2-player variant: {variant}; timeout {view.timeout} s")])
     if join_code:
-        body.append([("", "  Join code: "), ("class:card", printable(join_code))])
+        body.append([("", "  Join code: "), ("class:card", safe_text(join_code))])
     if words:
         body.append([("", "  Check words: "), ("class:words", " ".join(words))])
     body.append([])
-    body += [[("class:hint", f"  {printable(n)}")] for n in notes]
-    body.append([("class:waiting", f"  {printable(status)}")])
+    body += [[("class:hint", f"  {safe_text(n)}")] for n in notes]
+    body.append([("class:waiting", f"  {safe_text(status)}")])
     return _page("Lobby", body, width, height,
                  "m: pick a monster  r: ready  s: start (host)  q: leave")

@@ -15,7 +15,7 @@ from typing import TextIO
 
 from kotp2p import rules
 from kotp2p.net.errors import LocalProtocolError
-from kotp2p.net.narration import printable
+from kotp2p.net.safetext import safe_text
 from kotp2p.net.session import Session
 from kotp2p.net.updates import (
     ChatLine,
@@ -35,6 +35,11 @@ from kotp2p.net.updates import (
 HELP = ("Type the number of an action, or its words (reroll 0,2 / keep 1,3 / stop / yield / "
         "stay / buy CARD / sweep / done / pass / use CARD ...). Commands: say TEXT (chat), "
         "state, eject (when asked), help, quit (stop here; `kotp2p resume` continues).")
+
+
+def _safe(text: str) -> str:
+    """Peer text (chat, narration quoting names) made terminal-safe; long enough for a chat line."""
+    return safe_text(text, 1000)
 
 
 def _who(session: Session, seat: int | None) -> str:
@@ -136,17 +141,17 @@ class PlainView:
         for u in updates:
             if isinstance(u, MoveApplied):
                 self._track_keep(u)
-                self.say(f"* {printable(u.description)}")
+                self.say(f"* {_safe(u.description)}")
             elif isinstance(u, Narrated):
-                self.say(f"  {printable(u.text)}")
+                self.say(f"  {_safe(u.text)}")
             elif isinstance(u, DiceRolled):
-                self.say(f"  {printable(u.description)}")
+                self.say(f"  {_safe(u.description)}")
             elif isinstance(u, ChatLine):
-                self.say(f"<{_who(s, u.seat)}> {printable(u.text)}")
+                self.say(f"<{_who(s, u.seat)}> {_safe(u.text)}")
             elif isinstance(u, ViolationSeen):
-                self.say(f"! {_who(s, u.seat)} broke the rules: {printable(u.description)}")
+                self.say(f"! {_who(s, u.seat)} broke the rules: {_safe(u.description)}")
             elif isinstance(u, FrameRefused):
-                self.say(f"! refused a message from {_who(s, u.sender)}: {printable(u.reason)}")
+                self.say(f"! refused a message from {_who(s, u.sender)}: {_safe(u.reason)}")
             elif isinstance(u, Waiting):
                 who = ", ".join(_who(s, x) for x in u.seats)
                 self.say(f"… waiting for {who}")
@@ -157,7 +162,7 @@ class PlainView:
             elif isinstance(u, LinkChanged):
                 self.say(f"~ link to {_who(s, u.seat)} {'up' if u.up else 'down'}")
             elif isinstance(u, GameOver):
-                self.say(f"Game over. {printable(u.summary)}")
+                self.say(f"Game over. {_safe(u.summary)}")
             elif isinstance(u, YourTurn):
                 self.show_decision()
 
@@ -179,7 +184,7 @@ class PlainView:
         """The state, then the numbered actions and a prompt."""
         state = self.session.state
         kept = self._kept if state.turn == self._kept_turn else frozenset()
-        monsters = tuple(printable(m) for m in state.monsters)
+        monsters = tuple(_safe(m) for m in state.monsters)
         for line in format_state(state, monsters, kept, self.session.me):
             self.say(line)
         pending = state.pending
@@ -206,7 +211,7 @@ class PlainView:
             if word == "help":
                 self.say(HELP)
             elif word == "state":
-                for ln in format_state(s.state, tuple(printable(m) for m in s.state.monsters),
+                for ln in format_state(s.state, tuple(_safe(m) for m in s.state.monsters),
                                        me=s.me):
                     self.say(ln)
             elif word == "say":

@@ -19,7 +19,7 @@ from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 from prompt_toolkit.utils import get_cwidth
 
 from kotp2p import rules
-from kotp2p.net.narration import printable
+from kotp2p.net.safetext import safe_text
 from kotp2p.ui import keys as K
 from kotp2p.ui.cardtext import card_text
 from kotp2p.ui.model import Controller, LogLine
@@ -257,7 +257,7 @@ def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 
         cd = rules.CARDS[card]
         cost = rules.card_cost(s, ctrl.port.me, card)
         kind = "keep" if cd.kind == rules.KEEP else "discard"
-        text = printable(card_text(card))
+        text = safe_text(card_text(card))
         head = f" {slot + 1} "
         line: Line = [("class:footer.key" if buying else "", head),
                       ("class:card", f" {cd.name.ljust(name_w)}"),

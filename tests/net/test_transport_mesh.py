@@ -291,3 +291,66 @@ async def test_the_host_leaving_after_the_genesis_leaves_the_other_links_up(
         nursery.cancel_scope.cancel()
     assert procs[2].got[-1] == (2, 1, msg("still", "here"))
     assert redials == []
+
+
+async def test_a_peer_sending_frames_the_session_refuses_loses_its_link(
+    autojump_clock: trio.testing.MockClock, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Seat 1 passes the handshake, then sends well-formed msgpack arrays that are no envelope
+    (the link lets them through, the session refuses each): after ``max_strikes`` of them seat
+    0's link to it closes with the last reason, and the session was told each refusal."""
+    from kotp2p.net.transport.meshlinks import MeshLinks
+    from kotp2p.net.transport.runner import run_session
+    from kotp2p.net.updates import FrameRefused
+    from tests.session.kit import ENGINE as RULES
+    from tests.session.kit import session, table
+
+    caplog.set_level(logging.WARNING)
+    t = table(2)
+    junk = [codec.frame(msg("junk", i)) for i in range(LinkConfig().max_strikes + 2)]
+    sent: list[int] = []  # frames each connection carried before it broke
+
+    async def hostile(stream: trio.abc.Stream) -> None:
+        framed = FrameStream(stream, MAX_FRAME)
+        hs = AcceptorHandshake([t.identities[1]], engine_id=RULES.engine_id,
+                               challenge=hashlib.sha256(bytes([len(sent)])).digest(),
+                               context=t.genesis.game_id, roster=t.genesis.keys)
+        await accept_handshake(framed, hs)
+        sent.append(0)
+        for frame in junk:
+            try:
+                await stream.send_all(frame)
+            except trio.BrokenResourceError:
+                return
+            sent[-1] += 1
+            await trio.sleep(0.1)
+        await trio.sleep_forever()
+
+    s = session(t, [0])
+    seen: list[object] = []
+
+    class Watch:
+        def show(self, updates: list[object]) -> None:
+            seen.extend(updates)
+
+        def on_line(self, line: str, now: float) -> bool:
+            return True
+
+        def on_end_of_input(self, now: float) -> bool:
+            return True
+
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        net.servers[address(1)] = hostile
+        links = MeshLinks(t.genesis, {0: t.identities[0]}, {1: address(1)},
+                          engine_id=RULES.engine_id, connect=net.connect)
+        await nursery.start(links.run)
+        with trio.move_on_after(5):
+            await run_session(s, links=links, view=Watch())  # type: ignore[arg-type]
+        nursery.cancel_scope.cancel()
+    refused = [u for u in seen if isinstance(u, FrameRefused)]
+    assert len(refused) >= LinkConfig().max_strikes
+    assert all(u.sender == 1 for u in refused)
+    closed = [r.getMessage() for r in caplog.records if "closed" in r.getMessage()]
+    assert any(f"{LinkConfig().max_strikes} bad frames (the last: " in m for m in closed), closed
+    assert sent[0] == LinkConfig().max_strikes  # cut at once, before the peer was done

@@ -45,6 +45,7 @@ class MemoryLinks:
         self.net = net
         self.seat = seat
         self._receive = receive
+        self.strikes: list[tuple[int, str]] = []
 
     async def send(self, seat: int, frame: bytes) -> None:
         """Deliver a frame to ``seat`` if its process is up."""
@@ -52,6 +53,10 @@ class MemoryLinks:
         if self.seat in self.net.up and seat in self.net.up:
             self.net.frames += 1
             self.net.inbox[seat].send_nowait(FrameIn(self.seat, frame[4:]))
+
+    def strike(self, seat: int, reason: str) -> None:
+        """Note a frame from ``seat`` the session refused."""
+        self.strikes.append((seat, reason))
 
     def events(self) -> AsyncIterator[LinkEvent]:
         """What arrives for this process (the channel itself: no async generator is left

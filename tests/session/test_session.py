@@ -7,7 +7,8 @@ import pytest
 
 from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.gamelog import parse_log
-from kotp2p.net.session import MemorySink, Session, Timeouts, printable
+from kotp2p.net.safetext import safe_text
+from kotp2p.net.session import MemorySink, Session, Timeouts
 from kotp2p.net.updates import (
     ChatLine,
     DiceRolled,
@@ -96,15 +97,15 @@ def test_chat_is_signed_shown_to_all_cut_at_500_and_kept_out_of_the_game() -> No
     board.run(1.0)
     (line,) = _of(ChatLine, board.seen[1])
     assert line.seat == 0 and len(line.text) == 500  # type: ignore[attr-defined]
-    assert printable(line.text).startswith("hello?[31m")  # type: ignore[attr-defined]
+    assert safe_text(line.text, 1000).startswith("hello\\x1b[31m")  # type: ignore[attr-defined]
     assert b.state.digest() == before
     with pytest.raises(LocalProtocolError, match="expected some text"):
         a.chat("   ", 1.0)
 
 
-def test_printable_replaces_control_and_format_characters() -> None:
-    assert printable("a\nb\x07c\u202ed\x9be") == "a?b?c?d?e"
-    assert printable("Ünïcode ★ ok") == "Ünïcode ★ ok"
+def test_safe_text_shows_control_and_format_characters_as_escapes() -> None:
+    assert safe_text("a\nb\x07c\u202ed\x9be") == "a\\x0ab\\x07c\\u202ed\\x9be"
+    assert safe_text("Ünïcode ★ ok") == "Ünïcode ★ ok"
 
 
 def _stalled_game(humans: list[int]) -> tuple[Switchboard, Session]:

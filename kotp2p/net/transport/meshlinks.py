@@ -34,6 +34,8 @@ class MeshLinks:
         self.on_send = on_send
         self._send, self._receive = trio.open_memory_channel[LinkEvent](QUEUE)
         self._up: dict[int, set[int]] = {}
+        self._via: dict[int, int] = {}
+        """The local seat whose link last brought a frame from each remote seat."""
         self.mesh = Mesh(genesis, local, addresses, self._frame, engine_id=engine_id,
                          on_link=self._link, connect=connect, config=config)
 
@@ -55,12 +57,20 @@ class MeshLinks:
             if self.mesh.send(local, seat, frame):
                 return
 
+    def strike(self, seat: int, reason: str) -> None:
+        """A frame from remote ``seat`` was refused: count it against the link that brought
+        the last frame from it (every link to ``seat`` leads to the same peer)."""
+        local = self._via.get(seat)
+        if local is not None:
+            self.mesh.strike(local, seat, reason)
+
     async def events(self) -> AsyncIterator[LinkEvent]:
         """Frames and link changes, in order."""
         async for event in self._receive:
             yield event
 
     def _frame(self, local: int, remote: int, payload: bytes) -> None:
+        self._via[remote] = local
         try:
             self._send.send_nowait(FrameIn(remote, payload))
         except trio.WouldBlock:

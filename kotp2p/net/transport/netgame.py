@@ -27,7 +27,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, TextIO
 
@@ -66,6 +66,8 @@ if TYPE_CHECKING:
 DISCOVER_SECONDS = 3.0
 LINGER = 30.0
 """Seconds a finished process waits for slower peers to read the end of the game."""
+QUIT_LINGER = 2.0
+"""Seconds a process stopped with Ctrl-C takes to close its links in order."""
 
 
 class Lines:
@@ -125,11 +127,15 @@ class Seat:
     identity: Identity
     secret: bytes
     bot: str | None
+    _anchors: dict[int, tuple[bytes, bytes]] = field(default_factory=dict, repr=False)
 
     def anchors(self, seat: int) -> tuple[bytes, bytes]:
-        """The chain anchors of this secret at ``seat``."""
-        return (SecretChain(self.secret, seat).anchor(0),
-                SecretChain(self.secret, seat, tag=PEEK_TAG).anchor(0))
+        """The chain anchors of this secret at ``seat`` (each costs two chains of hashes, so
+        they are computed once per seat)."""
+        if seat not in self._anchors:
+            self._anchors[seat] = (SecretChain(self.secret, seat).anchor(0),
+                                   SecretChain(self.secret, seat, tag=PEEK_TAG).anchor(0))
+        return self._anchors[seat]
 
 
 def _me(name: str | None) -> Identity:
@@ -170,7 +176,7 @@ async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
     stored = StoredGame.for_game(g.game_id)
     seat_file = SeatFile(NET, int(time.time()), me, tuple(
         SeatSecret(i, None if i == me else s.identity.to_bytes(), s.secret, s.bot)
-        for i, s in sorted(seats.items())))
+        for i, s in sorted(seats.items())), timeout)
     log, journal = stored.create(g, seat_file)
     remote = {i: a for i, a in enumerate(started.addresses) if a is not None}
     write_private(PeersFile.path_for(stored.log_path), PeersFile(my_port, remote).to_bytes())
@@ -218,19 +224,48 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
     if trace is not None:
         links.on_send = trace.sent
         trace.mark("S")
-    async with trio.open_nursery() as nursery:
-        await nursery.start(links.run)
-        if ui is not None:
-            await ui.play(session, links, str(stored.log_path), restore)
-        else:
-            await run_session(session, links=links, view=shown, restore=restore,
-                              read_line=lines.get if lines is not None else None)
-        if trace is not None:
-            trace.mark("E")
-        await links.finish(LINGER)
-        nursery.cancel_scope.cancel()
+    try:
+        async with trio.open_nursery() as nursery:
+            await nursery.start(links.run)
+            try:
+                if ui is not None:
+                    await ui.play(session, links, str(stored.log_path), restore)
+                else:
+                    await run_session(session, links=links, view=shown, restore=restore,
+                                      read_line=lines.get if lines is not None else None)
+            except BaseException as exc:
+                if _is_interrupt(exc):
+                    await _stop(session, links)
+                raise
+            if trace is not None:
+                trace.mark("E")
+            await links.finish(LINGER)
+            nursery.cancel_scope.cancel()
+    except BaseException as exc:
+        if not _is_interrupt(exc):
+            raise
+        session.quit()  # a second call (after _stop) does nothing
+        view.say(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
+        raise KeyboardInterrupt from None
     view.say(f"Log: {stored.log_path}")
     return 0
+
+
+async def _stop(session: Session, links: MeshLinks) -> None:
+    """Ctrl-C: the session stops resumably (its log holds what was accepted), what it still had
+    to say leaves, and every link is closed in order, so the peers see this seat leave rather
+    than a broken connection. Shielded, and bounded by :data:`QUIT_LINGER`."""
+    session.quit()
+    with trio.CancelScope(shield=True) as scope:
+        scope.deadline = trio.current_time() + QUIT_LINGER
+        for seat, frame in session.outgoing():
+            await links.send(seat, frame)
+        await links.finish(QUIT_LINGER)
+
+
+def _is_interrupt(exc: BaseException) -> bool:
+    """Ctrl-C, alone or as the only content of trio's exception groups."""
+    return all(isinstance(e, KeyboardInterrupt) for e in _leaves(exc))
 
 
 def resume_networked(session: Session, stored: StoredGame, restore: Restore,

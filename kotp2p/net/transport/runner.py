@@ -6,9 +6,10 @@ Theory of operation
 One task loop owns the session. Everything that can happen arrives on one memory channel: frames
 and link changes from the transport (:class:`Links`), lines typed by the user (read in a worker
 thread), and the wake-up the session asks for (:meth:`Session.next_wakeup`, waited for with
-``move_on_at``). After each input the loop hands the session the current trio time, shows the
-session's updates to the view and sends its outgoing frames on the links, in that order. The loop
-ends when the game is over and its log complete, or when the view asks to stop.
+``move_on_at``). After each input the loop hands the session the current trio time, sends its
+outgoing frames on the links and shows its updates to the view, in that order (the other seats
+wait on the frames). The loop ends when the game is over and its log complete, or when the view
+asks to stop.
 
 Cancelling :func:`run_session` (a crash, for the other seats) leaves the log and the journal as the
 session last flushed them; :meth:`Session.quit` is for a user who stops on purpose.
@@ -63,6 +64,11 @@ class Links(Protocol):
         """Frames and link changes, in the order they happened."""
         ...
 
+    def strike(self, seat: int, reason: str) -> None:
+        """The session refused a frame from remote seat ``seat`` (``reason``): count it against
+        the link it came on, which too many close (a flooding peer is cut off)."""
+        ...
+
 
 class View(Protocol):
     """What a user interface does for the runner (no sockets, no trio)."""
@@ -91,27 +97,36 @@ Input = LinkEvent | _Line
 async def _forward_links(links: Links, send: trio.MemorySendChannel[Input]) -> None:
     async with send:
         async for event in links.events():
-            await send.send(event)
+            try:
+                await send.send(event)
+            except trio.BrokenResourceError:  # the loop is gone (it ended or was interrupted)
+                return
 
 
 async def _read_lines(read_line: Callable[[], str], send: trio.MemorySendChannel[Input]) -> None:
     async with send:
         while True:
             line = await trio.to_thread.run_sync(read_line, abandon_on_cancel=True)
-            await send.send(_Line(line.rstrip("\r\n") if line else None))
+            try:
+                await send.send(_Line(line.rstrip("\r\n") if line else None))
+            except trio.BrokenResourceError:  # the loop is gone (it ended or was interrupted)
+                return
             if not line:
                 return
 
 
 async def _flush(session: Session, links: Links | None, view: View | None) -> None:
-    if view is not None:
-        updates = session.updates()
-        if updates:
-            view.show(updates)
+    # The frames leave before the view prints: the other seats wait on them, the user does not
+    # notice the fraction of a millisecond.
+    updates = session.updates() if view is not None else []
     out = session.outgoing()
     if links is not None:
+        for seat, reason in session.strikes():
+            links.strike(seat, reason)
         for seat, frame in out:
             await links.send(seat, frame)
+    if view is not None and updates:
+        view.show(updates)
 
 
 async def run_session(
