@@ -174,7 +174,7 @@ def test_ctrl_c_stops_a_joiner_resumably_and_its_resume_keeps_the_lobby_timeout(
         joiner.send_signal(signal.SIGINT)
         out, err = joiner.communicate(timeout=30)
         assert joiner.returncode == 130 and "interrupted" in err, (out[-1000:], err[-2000:])
-        assert "Stopped; the log is" in out and "kotp2p resume" in out
+        assert "Stopped; the log is" in out and "kotp2p resume" in out, (out[-800:], err[-3000:])
         (join_log,) = _logs(join_home)
         seats = SeatFile.from_bytes(join_log.with_suffix(".seats").read_bytes())
         assert seats.timeout == 45

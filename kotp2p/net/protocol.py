@@ -502,7 +502,12 @@ class PeerProtocol:
         return out
 
     def close(self) -> list[Event]:
-        """Stop here: log every accepted envelope not logged yet (the game may be unfinished)."""
+        """Stop here: flush the log. A finished game's last envelopes are logged now; an
+        unfinished game's step still open is not (it would break the canonical order when the
+        game resumes: its envelopes come back from the journal and from the peers' ``sync``,
+        and are logged, in order, once the step closes)."""
+        if not self.replica.is_over:
+            return [Flush()]
         written = self._unlogged(self.replica.drain())
         return [*(Logged(e.frame) for e in written), Flush()]
 

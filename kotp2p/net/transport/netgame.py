@@ -234,7 +234,7 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
                     await run_session(session, links=links, view=shown, restore=restore,
                                       read_line=lines.get if lines is not None else None)
             except BaseException as exc:
-                if _is_interrupt(exc):
+                if _is_stop(exc):
                     await _stop(session, links)
                 raise
             if trace is not None:
@@ -242,11 +242,13 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
             await links.finish(LINGER)
             nursery.cancel_scope.cancel()
     except BaseException as exc:
-        if not _is_interrupt(exc):
+        if not _is_stop(exc):
             raise
         session.quit()  # a second call (after _stop) does nothing
         view.say(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
-        raise KeyboardInterrupt from None
+        if _is_interrupt(exc):
+            raise KeyboardInterrupt from None
+        raise
     view.say(f"Log: {stored.log_path}")
     return 0
 
@@ -266,6 +268,12 @@ async def _stop(session: Session, links: MeshLinks) -> None:
 def _is_interrupt(exc: BaseException) -> bool:
     """Ctrl-C, alone or as the only content of trio's exception groups."""
     return all(isinstance(e, KeyboardInterrupt) for e in _leaves(exc))
+
+
+def _is_stop(exc: BaseException) -> bool:
+    """Ctrl-C here, or the game cancelled from outside (Ctrl-C can land in a task beside this
+    one, the listener's say, which then cancels the game): either way the game stops resumably."""
+    return all(isinstance(e, (KeyboardInterrupt, trio.Cancelled)) for e in _leaves(exc))
 
 
 def resume_networked(session: Session, stored: StoredGame, restore: Restore,
