@@ -222,12 +222,33 @@ class EjectionRules:
         voters = self._eject_index.get((mover, step, p.digest), set())
         return any(v != seat and v not in self.cut and v not in owed for v in voters)
 
+    def _went_past(self, a: int, seat: int, step: int) -> bool:
+        """Seat ``a`` signed an envelope at a later step than ``step`` without voting against
+        ``seat`` at the current point first (read in ``a``'s own order, from what this replica
+        holds without a gap): it went on without the ejection. A later envelope that follows
+        such a vote proves nothing (it may be built on the ejection, which this replica lacks
+        a vote of), and neither does one behind a gap."""
+        digest = self.point.digest
+        if a in self.votes.get((step, digest), {}).get(seat, {}):
+            return False
+        stream = self.streams[a]
+        q = self.cursor[a]
+        while (e := stream.get(q)) is not None:
+            if (e.kind is Kind.EJECT and e.step == step and e.state_hash == digest
+                    and payload_problem(e, self.n) is None and e.payload[0] == seat):
+                return False
+            if e.step > step:
+                return True
+            q += 1
+        return False
+
     def _is_frozen(self, seat: int) -> bool:
         step = self.frozen.get(seat)
         if step is None:
             return False
         if step != self.step or any(
-            self._top_step[a] > step for a in range(self.n) if a != seat and a not in self.cut
+            self._top_step[a] > step and self._went_past(a, seat, step)
+            for a in range(self.n) if a != seat and a not in self.cut
         ) or self._voted_further(seat, step):
             del self.frozen[seat]  # the game moved on without the ejection
             return False

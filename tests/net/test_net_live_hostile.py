@@ -29,6 +29,22 @@ def test_a_hostile_seat_never_splits_stalls_or_blames_the_honest_ones(
     assert check(report, cls) == [], report
 
 
+BROKE_ONCE = [
+    # an honest seat took a forker's value from its spare envelopes while the others voted it
+    # out, went past the point, and was voted out itself
+    (rogues.OldFork, 5, 13),
+]
+"""Games the long run (``scripts/mavericks``) once broke."""
+
+
+@pytest.mark.parametrize(("cls", "seats", "seed"), BROKE_ONCE,
+                         ids=lambda v: getattr(v, "name", str(v)))
+def test_games_the_long_run_once_broke_keep_every_property(
+        cls: type[rogues.Rogue], seats: int, seed: int) -> None:
+    report = play(cls, seats, seed)
+    assert check(report, cls) == [], report
+
+
 def test_a_vote_against_a_seat_the_game_does_not_wait_on_is_the_voters_violation() -> None:
     _, mesh = build_mesh(TOY, 3, lambda seat, st: toy_choose(TOY, st, seat), seed=5)
     mesh.start()
