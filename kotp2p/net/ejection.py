@@ -187,9 +187,11 @@ class EjectionRules:
         return all(i in voters for i in range(self.n) if p.alive[i] and i != target)
 
     def _ejected_behind(self, vote: Envelope) -> None:
-        """This replica's own seat was voted out at a point it has already passed (its envelope
-        for that point was in flight when the last vote came): the ejection wins, as on every
-        other replica, so this one is rebuilt to follow it (its own later envelopes are moot)."""
+        """``vote`` completes the votes to eject a seat at a point this replica has already
+        passed on that seat's envelope (it was in flight when the last vote came; this replica
+        may be the target's own, or one that does not vote: a dead monster's): the ejection
+        wins, as on every voter's replica, so this one is rebuilt to follow it (the target's
+        envelopes from that point on are moot). Called once per new voter at a point."""
         if vote.step > self.step:
             return
         target = vote.payload[0]
@@ -197,6 +199,10 @@ class EjectionRules:
                  None)
         if p is None or p is self.point or target not in self.awaited(p):
             return
+        after = self.entries[vote.step + 1] if vote.step + 1 < len(self.entries) else None
+        if (after is not None and after.kind == "eject" and after.seat == target
+                and p is self.entries[vote.step].points[-1]):
+            return  # this replica followed the ejection there
         voters = self._eject_index.get((target, vote.step, vote.state_hash), set())
         if all(i in voters for i in range(self.n) if p.alive[i] and i != target):
             self.needs_rebuild = True

@@ -33,6 +33,10 @@ BROKE_ONCE = [
     # an honest seat took a forker's value from its spare envelopes while the others voted it
     # out, went past the point, and was voted out itself
     (rogues.OldFork, 5, 13),
+    # a seat that does not vote (a dead monster) applied the target's MOVE in flight while the
+    # lone live voter ejected it: the two sides split for good
+    (rogues.TwoAliveVote, 4, 27),
+    (rogues.SplitMoves, 5, 28),
 ]
 """Games the long run (``scripts/mavericks``) once broke."""
 
