@@ -138,3 +138,24 @@ def test_honest_games_under_random_delivery_and_drops_agree_and_write_identical_
         assert all(p.is_over for p in mesh.protos)
         assert len({bytes(log) for log in mesh.logs}) == 1
         assert verify_logs([parse_log(bytes(mesh.logs[0]))], TOY).status == "VALID"
+
+
+def test_a_seat_that_convicted_sends_the_proof_again_at_each_soft_deadline() -> None:
+    # the forwarded copy of a split envelope can be lost: the peer that never sees the other
+    # branch must still get it, or it stays on its branch and votes out whoever convicted
+    _, mesh = build_mesh(TOY, 3, lambda seat, st: toy_choose(TOY, st, seat), seed=5)
+    mesh.start()
+    mesh.run_until(lambda: mesh.protos[0].replica.step >= 3)
+    cheat = mesh.protos[1]
+    r = cheat.replica
+    first = cheat._seal(Kind.CHAT, r.step, r.head, ["one"])
+    cheat._seq -= 1  # the same number again: a fork
+    cheat._prev = first.prev
+    second = cheat._seal(Kind.CHAT, r.step, r.head, ["two"])
+    judge = mesh.protos[0]
+    judge.receive(first.frame[4:], 1)
+    judge.receive(second.frame[4:], 1)
+    assert 1 in judge.replica.convicted
+    sent = [ev for ev in judge.soft_timeout() if isinstance(ev, Send)]
+    for env in (first, second):
+        assert any(ev.frame == env.frame and set(ev.to) == {1, 2} for ev in sent)
