@@ -53,6 +53,7 @@ class EjectionRules:
     acked: set[tuple[int, int]]
     local_seat: int | None
     _eject_index: dict[tuple[int, int, bytes], set[int]]
+    _stall_index: dict[tuple[int, int, bytes], set[int]]
     _top_step: list[int]
     named_points: dict[tuple[int, bytes], set[int]]
     _judging: int | None
@@ -218,15 +219,18 @@ class EjectionRules:
                for (s, d), authors in self.named_points.items()):
             return True
         # A seat votes against the seat whose MOVE is pending only once it holds every ACK
-        # (until then it votes against those owing one): such a vote here shows its author
-        # holds the ACK ``seat`` owes, so it will never vote ``seat`` out at this point.
+        # (until then it votes against those owing one), and says it waits on the mover (a
+        # STALL) only then too: such a vote or STALL here shows its author holds the ACK
+        # ``seat`` owes, so it will never vote ``seat`` out at this point.
         owed = self.owed_acks()
         p = self.point
         if seat not in owed or not isinstance(p.pending, Turn):
             return False
         mover = p.pending.seat
         voters = self._eject_index.get((mover, step, p.digest), set())
-        return any(v != seat and v not in self.cut and v not in owed for v in voters)
+        stalled = self._stall_index.get((mover, step, self.head), set())
+        return any(v != seat and v not in self.cut and v not in owed
+                   for v in (*voters, *stalled))
 
     def _went_past(self, a: int, seat: int, step: int) -> bool:
         """Seat ``a`` signed an envelope at a later step than ``step`` without voting against

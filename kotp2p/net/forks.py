@@ -44,6 +44,7 @@ class ForkRules:
     acked: set[tuple[int, int]]
     local_seat: int | None
     _eject_index: dict[tuple[int, int, bytes], set[int]]
+    _stall_index: dict[tuple[int, int, bytes], set[int]]
     _top_step: list[int]
     named_points: dict[tuple[int, bytes], set[int]]
     _judging: int | None

@@ -105,6 +105,8 @@ class Replica(ForkRules, EjectionRules):
         self.private: dict[int, Private] = self.peeks.private
         """Private event k -> what this replica knows of it."""
         self._eject_index: dict[tuple[int, int, bytes], set[int]] = {}
+        self._stall_index: dict[tuple[int, int, bytes], set[int]] = {}
+        """(seat named, step, head) -> authors of a STALL saying they wait on that seat."""
         self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
             Kind.MOVE: self._move,
             Kind.ACK: self._ack,
@@ -262,6 +264,9 @@ class Replica(ForkRules, EjectionRules):
                         f"{short_repr(env.payload)}")
             self._convict(v, cut=env.seq)
             return v
+        if env.kind is Kind.STALL:
+            self._stall_index.setdefault((env.payload[0], env.step, env.head),
+                                         set()).add(env.author)
         if env.kind is Kind.EJECT:
             key = (env.payload[0], env.step, env.state_hash)
             voters = self._eject_index.setdefault(key, set())

@@ -37,6 +37,10 @@ BROKE_ONCE = [
     # lone live voter ejected it: the two sides split for good
     (rogues.TwoAliveVote, 4, 27),
     (rogues.SplitMoves, 5, 28),
+    # the seat that convicted a split ACK voted its author out and stopped reading it there,
+    # while the other held the right ACK and waited on the mover: the voter took its STALL
+    # for no sign, and the cheater's vote with the other's ejected the voter
+    (rogues.SplitAcks, 3, 46),
 ]
 """Games the long run (``scripts/mavericks``) once broke."""
 
