@@ -53,6 +53,7 @@ class EjectionRules:
     acked: set[tuple[int, int]]
     local_seat: int | None
     _eject_index: dict[tuple[int, int, bytes], set[int]]
+    _stall_index: dict[tuple[int, int, bytes], set[int]]
     _top_step: list[int]
     named_points: dict[tuple[int, bytes], set[int]]
     _judging: int | None
@@ -187,9 +188,11 @@ class EjectionRules:
         return all(i in voters for i in range(self.n) if p.alive[i] and i != target)
 
     def _ejected_behind(self, vote: Envelope) -> None:
-        """This replica's own seat was voted out at a point it has already passed (its envelope
-        for that point was in flight when the last vote came): the ejection wins, as on every
-        other replica, so this one is rebuilt to follow it (its own later envelopes are moot)."""
+        """``vote`` completes the votes to eject a seat at a point this replica has already
+        passed on that seat's envelope (it was in flight when the last vote came; this replica
+        may be the target's own, or one that does not vote: a dead monster's): the ejection
+        wins, as on every voter's replica, so this one is rebuilt to follow it (the target's
+        envelopes from that point on are moot). Called once per new voter at a point."""
         if vote.step > self.step:
             return
         target = vote.payload[0]
@@ -197,6 +200,10 @@ class EjectionRules:
                  None)
         if p is None or p is self.point or target not in self.awaited(p):
             return
+        after = self.entries[vote.step + 1] if vote.step + 1 < len(self.entries) else None
+        if (after is not None and after.kind == "eject" and after.seat == target
+                and p is self.entries[vote.step].points[-1]):
+            return  # this replica followed the ejection there
         voters = self._eject_index.get((target, vote.step, vote.state_hash), set())
         if all(i in voters for i in range(self.n) if p.alive[i] and i != target):
             self.needs_rebuild = True
@@ -212,22 +219,46 @@ class EjectionRules:
                for (s, d), authors in self.named_points.items()):
             return True
         # A seat votes against the seat whose MOVE is pending only once it holds every ACK
-        # (until then it votes against those owing one): such a vote here shows its author
-        # holds the ACK ``seat`` owes, so it will never vote ``seat`` out at this point.
+        # (until then it votes against those owing one), and says it waits on the mover (a
+        # STALL) only then too: such a vote or STALL here shows its author holds the ACK
+        # ``seat`` owes, so it will never vote ``seat`` out at this point.
         owed = self.owed_acks()
         p = self.point
         if seat not in owed or not isinstance(p.pending, Turn):
             return False
         mover = p.pending.seat
         voters = self._eject_index.get((mover, step, p.digest), set())
-        return any(v != seat and v not in self.cut and v not in owed for v in voters)
+        stalled = self._stall_index.get((mover, step, self.head), set())
+        return any(v != seat and v not in self.cut and v not in owed
+                   for v in (*voters, *stalled))
+
+    def _went_past(self, a: int, seat: int, step: int) -> bool:
+        """Seat ``a`` signed an envelope at a later step than ``step`` without voting against
+        ``seat`` at the current point first (read in ``a``'s own order, from what this replica
+        holds without a gap): it went on without the ejection. A later envelope that follows
+        such a vote proves nothing (it may be built on the ejection, which this replica lacks
+        a vote of), and neither does one behind a gap."""
+        digest = self.point.digest
+        if a in self.votes.get((step, digest), {}).get(seat, {}):
+            return False
+        stream = self.streams[a]
+        q = self.cursor[a]
+        while (e := stream.get(q)) is not None:
+            if (e.kind is Kind.EJECT and e.step == step and e.state_hash == digest
+                    and payload_problem(e, self.n) is None and e.payload[0] == seat):
+                return False
+            if e.step > step:
+                return True
+            q += 1
+        return False
 
     def _is_frozen(self, seat: int) -> bool:
         step = self.frozen.get(seat)
         if step is None:
             return False
         if step != self.step or any(
-            self._top_step[a] > step for a in range(self.n) if a != seat and a not in self.cut
+            self._top_step[a] > step and self._went_past(a, seat, step)
+            for a in range(self.n) if a != seat and a not in self.cut
         ) or self._voted_further(seat, step):
             del self.frozen[seat]  # the game moved on without the ejection
             return False

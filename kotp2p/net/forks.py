@@ -44,6 +44,7 @@ class ForkRules:
     acked: set[tuple[int, int]]
     local_seat: int | None
     _eject_index: dict[tuple[int, int, bytes], set[int]]
+    _stall_index: dict[tuple[int, int, bytes], set[int]]
     _top_step: list[int]
     named_points: dict[tuple[int, bytes], set[int]]
     _judging: int | None
@@ -67,6 +68,7 @@ class ForkRules:
 
     if TYPE_CHECKING:
         def _is_frozen(self, seat: int) -> bool: ...
+        def _ejected_behind(self, vote: Envelope) -> None: ...
 
     def _fork(self, v: Violation) -> None:
         """Two envelopes where one belongs: the author is convicted and nothing more of its
@@ -83,7 +85,11 @@ class ForkRules:
         self.spare.setdefault(env.author, []).append(env)
         if env.kind is Kind.EJECT and payload_problem(env, self.n) is None:
             key = (env.payload[0], env.step, env.state_hash)
-            self._eject_index.setdefault(key, set()).add(env.author)
+            voters = self._eject_index.setdefault(key, set())
+            new = env.author not in voters
+            voters.add(env.author)
+            if new and env.payload[0] not in self.ejected:
+                self._ejected_behind(env)  # (a forker's vote counts, see take_spare)
 
     def leftovers(self, a: int) -> list[Envelope]:
         """A forker's envelopes not read from its stream, in the window after its fork: what

@@ -341,10 +341,13 @@ class PeerProtocol:
         return self._accept(env, forward_from=sender)
 
     def soft_timeout(self) -> list[Event]:
-        """A soft deadline passed: say who we wait for (STALL, once per step) and ask peers to
-        resend whatever we miss."""
-        out: list[Event] = []
+        """A soft deadline passed: say who we wait for (STALL, once per step), send again the
+        proof of each conviction (the forwarded copy may have been lost: a peer that never
+        sees the other branch of a split ACK stays on it and votes out who does) and ask peers
+        to resend whatever we miss."""
         r = self.replica
+        out: list[Event] = [Send(e.frame, self._others())
+                            for v in r.convicted.values() for e in v.evidence]
         self._sync_sent.clear()
         waiting = [s for s in self.blocking() if s != self.seat]
         if waiting and (r.step, waiting[0]) not in self._stalled and r.point.alive[self.seat]:

@@ -51,9 +51,10 @@ eject them there is stored (the ejection then comes first).
 
 Ejections. When the target's envelope for the point was in flight as the last vote came, *the
 ejection wins*: every voter had stopped reading the target there (``frozen``), so no honest
-replica used it; the target's own replica follows the ejection once it holds the votes
-(:meth:`_ejected_behind` rebuilds it), and everything an ejected seat sent is moot from then on
-(read, logged, never used, never a violation). A vote a seat cast is void once another seat
+replica used it; a replica that did (the target's own, or a non-voter's: a dead monster's)
+follows the ejection once it holds the votes (:meth:`_ejected_behind` rebuilds it), and
+everything an ejected seat sent is moot from then on (read, logged, never used, never a
+violation). A vote a seat cast is void once another seat
 shows the game moved on without it. A game that ends because an ejection left one monster is a
 win *by forfeit* (:attr:`forfeit`), reported as such by ``verify``, ``replay`` and the session.
 
@@ -104,6 +105,8 @@ class Replica(ForkRules, EjectionRules):
         self.private: dict[int, Private] = self.peeks.private
         """Private event k -> what this replica knows of it."""
         self._eject_index: dict[tuple[int, int, bytes], set[int]] = {}
+        self._stall_index: dict[tuple[int, int, bytes], set[int]] = {}
+        """(seat named, step, head) -> authors of a STALL saying they wait on that seat."""
         self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
             Kind.MOVE: self._move,
             Kind.ACK: self._ack,
@@ -261,10 +264,15 @@ class Replica(ForkRules, EjectionRules):
                         f"{short_repr(env.payload)}")
             self._convict(v, cut=env.seq)
             return v
+        if env.kind is Kind.STALL:
+            self._stall_index.setdefault((env.payload[0], env.step, env.head),
+                                         set()).add(env.author)
         if env.kind is Kind.EJECT:
             key = (env.payload[0], env.step, env.state_hash)
-            self._eject_index.setdefault(key, set()).add(env.author)
-            if env.payload[0] == self.local_seat and self.local_seat not in self.ejected:
+            voters = self._eject_index.setdefault(key, set())
+            new = env.author not in voters
+            voters.add(env.author)
+            if new and env.payload[0] not in self.ejected:
                 self._ejected_behind(env)
         return None
 

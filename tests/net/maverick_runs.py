@@ -45,6 +45,8 @@ class Report:
     """Most bytes of envelopes one honest peer held (stored envelopes, all kinds)."""
     rogue_fate: str = ""
     forfeit: bool = False
+    acted: bool = True
+    """The rogue did its trick (a game may end before a late one fires)."""
 
     def problems(self, expect: str) -> list[str]:
         """Each property this game broke."""
@@ -90,6 +92,8 @@ def play(cls: type[rogues.Rogue], seats: int, seed: int, drop: float = 0.02) -> 
         report.crash += " | " + traceback.format_exc().splitlines()[-3].strip()
         return report
     _judge(mesh, honest, rogue, report)
+    rogue_proto = mesh.protos[rogue]
+    report.acted = not isinstance(rogue_proto, rogues.Rogue) or rogue_proto.acted()
     return report
 
 
@@ -151,7 +155,7 @@ def _fate_ok(report: Report, expect: str) -> list[str]:
 
 def check(report: Report, cls: type[rogues.Rogue]) -> list[str]:
     """The properties a game of ``cls`` broke."""
-    expect = cls.expect if report.seats >= cls.min_seats else "harmless"
+    expect = cls.expect if report.seats >= cls.min_seats and report.acted else "harmless"
     if report.seats == 2 and cls.expect_two:
         expect = cls.expect_two
     return _fate_ok(report, expect)

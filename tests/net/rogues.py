@@ -37,6 +37,10 @@ class Rogue(PeerProtocol):
     def armed(self) -> bool:
         return self._started and self.replica.step >= ARMED_AT
 
+    def acted(self) -> bool:
+        """It did what it is here for (a game may end before a late trick fires)."""
+        return True
+
     def outgoing(self, events: list[Event]) -> list[Event]:
         return events
 
@@ -172,6 +176,9 @@ class OldFork(Rogue):
     name = "old-fork"
 
     done = False
+
+    def acted(self) -> bool:
+        return self.done
 
     def act(self, choose: object) -> list[Event]:
         if self.done or self.replica.step < ARMED_AT + 8:

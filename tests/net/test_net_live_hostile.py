@@ -29,6 +29,30 @@ def test_a_hostile_seat_never_splits_stalls_or_blames_the_honest_ones(
     assert check(report, cls) == [], report
 
 
+BROKE_ONCE = [
+    # an honest seat took a forker's value from its spare envelopes while the others voted it
+    # out, went past the point, and was voted out itself
+    (rogues.OldFork, 5, 13),
+    # a seat that does not vote (a dead monster) applied the target's MOVE in flight while the
+    # lone live voter ejected it: the two sides split for good
+    (rogues.TwoAliveVote, 4, 27),
+    (rogues.SplitMoves, 5, 28),
+    # the seat that convicted a split ACK voted its author out and stopped reading it there,
+    # while the other held the right ACK and waited on the mover: the voter took its STALL
+    # for no sign, and the cheater's vote with the other's ejected the voter
+    (rogues.SplitAcks, 3, 46),
+]
+"""Games the long run (``scripts/mavericks``) once broke."""
+
+
+@pytest.mark.parametrize(("cls", "seats", "seed"), BROKE_ONCE,
+                         ids=lambda v: getattr(v, "name", str(v)))
+def test_games_the_long_run_once_broke_keep_every_property(
+        cls: type[rogues.Rogue], seats: int, seed: int) -> None:
+    report = play(cls, seats, seed)
+    assert check(report, cls) == [], report
+
+
 def test_a_vote_against_a_seat_the_game_does_not_wait_on_is_the_voters_violation() -> None:
     _, mesh = build_mesh(TOY, 3, lambda seat, st: toy_choose(TOY, st, seat), seed=5)
     mesh.start()
@@ -118,3 +142,24 @@ def test_honest_games_under_random_delivery_and_drops_agree_and_write_identical_
         assert all(p.is_over for p in mesh.protos)
         assert len({bytes(log) for log in mesh.logs}) == 1
         assert verify_logs([parse_log(bytes(mesh.logs[0]))], TOY).status == "VALID"
+
+
+def test_a_seat_that_convicted_sends_the_proof_again_at_each_soft_deadline() -> None:
+    # the forwarded copy of a split envelope can be lost: the peer that never sees the other
+    # branch must still get it, or it stays on its branch and votes out whoever convicted
+    _, mesh = build_mesh(TOY, 3, lambda seat, st: toy_choose(TOY, st, seat), seed=5)
+    mesh.start()
+    mesh.run_until(lambda: mesh.protos[0].replica.step >= 3)
+    cheat = mesh.protos[1]
+    r = cheat.replica
+    first = cheat._seal(Kind.CHAT, r.step, r.head, ["one"])
+    cheat._seq -= 1  # the same number again: a fork
+    cheat._prev = first.prev
+    second = cheat._seal(Kind.CHAT, r.step, r.head, ["two"])
+    judge = mesh.protos[0]
+    judge.receive(first.frame[4:], 1)
+    judge.receive(second.frame[4:], 1)
+    assert 1 in judge.replica.convicted
+    sent = [ev for ev in judge.soft_timeout() if isinstance(ev, Send)]
+    for env in (first, second):
+        assert any(ev.frame == env.frame and set(ev.to) == {1, 2} for ev in sent)
