@@ -120,8 +120,8 @@ class EjectionRules:
 
     def _eject_quorum(self) -> bool:
         p = self.point
-        if p.pending is None:
-            return False
+        if p.pending is None or not self.votes:
+            return False  # (no vote at all: the point's digest need not be computed)
         here = self.votes.get((self.step, p.digest))
         if not here:
             return False

@@ -146,6 +146,8 @@ class ForkRules:
           the fork before applying either joins the others);
         * otherwise nothing: the convicted seat is voted out when the game waits on it.
         """
+        if not self.fork_base:
+            return False  # (no fork: both cases below need a forker)
         last = self.entries[-1]
         if last.kind == "move" and last.seat in self.fork_base and last.envelope is not None:
             assert last.seat is not None

@@ -137,6 +137,7 @@ def _sort(intake: Intake, genesis: Genesis, batch: list[tuple[LogContents, int, 
     """Sort one batch of frames into ``intake``; return the damaged ones (log, offset)."""
     damaged: list[tuple[LogContents, int]] = []
     pending: list[tuple[bytes, bytes, int, Position, bytes, LogContents, int]] = []
+    game_id, seats = genesis.game_id, genesis.n  # (game_id hashes the genesis: once, not per frame)
     for log, offset, pos, payload in batch:
         if payload in seen:
             continue
@@ -147,7 +148,7 @@ def _sort(intake: Intake, genesis: Genesis, batch: list[tuple[LogContents, int, 
             continue
         try:
             body, sig = split_frame(payload)
-            author = peek_author(body, genesis.game_id, genesis.n)
+            author = peek_author(body, game_id, seats)
         except ForeignEnvelope as exc:
             intake.set_aside.append((pos, exc.reason))
             continue
