@@ -204,7 +204,9 @@ class Controller:
 
     def news(self, text: str, hit: bool = False) -> None:
         """Show news for the player in the footer (a hit on them highlighted) until a key or
-        a message replaces it."""
+        a message replaces it (not the question whether to quit)."""
+        if self.confirm_quit:
+            return
         self.say(text, error=hit)
         self.footer_news = True
 
@@ -240,7 +242,7 @@ class Controller:
             elif isinstance(u, Narrated) and u.heading:
                 self.add_log(f"{self.sym.rule * 2} {u.text} {self.sym.rule * 2}", "log.turn")
                 self._about_me, self._news, self._hits = False, [], []
-                if not self.footer_news:
+                if not self.footer_news and not self.confirm_quit:
                     self.say("")  # a message about the last turn is old now
             elif isinstance(u, Narrated):
                 hit = bool(mine) and hurts(u.text, mine)
@@ -250,8 +252,9 @@ class Controller:
                     self.news("; ".join(self._hits), hit=True)
                 elif self._about_me:
                     self.hold = True
-                    self._news.append(u.text)
-                    if not self._hits:
+                    if not u.text.startswith(f"{mine} resolves "):  # the dice are on screen
+                        self._news.append(u.text)
+                    if self._news and not self._hits:
                         self.news("you: " + "; ".join(self._news))
                 self.add_log(f"· {u.text}", "log.hit" if hit else "log.event")
             elif isinstance(u, DiceRolled):

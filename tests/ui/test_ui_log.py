@@ -3,6 +3,8 @@ hits on the player highlighted and kept in view, and the bots waiting after the 
 
 from __future__ import annotations
 
+import pytest
+
 from kotp2p import rules
 from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.narration import narrated, says_itself
@@ -55,7 +57,7 @@ def test_the_players_own_results_stay_in_the_footer_and_a_bot_move_ends_the_hold
     g = FakeGame(s, me=1)
     c = Controller(g, comfort=Comfort(pause=0.5))
     c.on_updates(move(s, rules.STOP, 1))
-    assert c.footer.startswith("you: Giga Zaur resolves")
+    assert c.footer.startswith("you: Giga Zaur gains 1⚡ (dice); ")
     assert "Giga Zaur smashes The King for 3♥" in c.footer and not c.footer_error
     assert ("log.event", "· Giga Zaur smashes The King for 3♥") in log_of(c)  # not a hit on me
     assert c.bot_delay(0.0) >= 2.0
@@ -87,3 +89,33 @@ def test_the_resolve_preview_says_only_what_this_roll_does() -> None:
     c = Controller(FakeGame(rules.from_text(SMASH), me=1))
     assert ("resolve now: Giga Zaur gains 1⚡ (dice); Giga Zaur smashes The King for 3♥"
             in to_text(game_screen(c, 80, 24)))
+
+
+def test_the_bridge_sets_the_bots_delay_from_the_pause_and_the_hold() -> None:
+    from collections import deque
+    from types import SimpleNamespace
+
+    from kotp2p.ui.bridge import _BridgeView
+
+    s = rules.from_text(SMASH)
+    c = Controller(FakeGame(s, me=0), comfort=Comfort(pause=0.8))
+    session = SimpleNamespace(bot_delay=0.8)
+    view = _BridgeView(c, deque(), lambda: None, session, 0.0)  # type: ignore[arg-type]
+    view.show(move(s, rules.STOP, 1))  # the player is smashed
+    assert session.bot_delay == pytest.approx(2.4)
+    c.comfort.pause = 0.2  # the player shortens the pause (options page)
+    view.show(move(rules.apply(s, rules.STOP), rules.STAY, 2))
+    assert session.bot_delay == 2.0
+    view.show([MoveApplied(3, "move", 2, "Alienoid keeps 1 and re-rolls 5 dice")])
+    assert session.bot_delay == 0.2
+
+
+def test_news_and_a_new_turn_leave_the_quit_question_on_screen() -> None:
+    s = rules.from_text(SMASH)
+    c = Controller(FakeGame(s, me=0), comfort=Comfort(pause=0.8))
+    c.press("q")
+    c.on_updates([*move(s, rules.STOP, 1), narrated(2, "-- turn 2: Alienoid --")])
+    assert c.footer.startswith("Quit?") and c.confirm_quit
+    assert ("log.hit", "· Giga Zaur smashes The King for 3♥") in log_of(c)
+    c.press("y")
+    assert c.exit_requested
