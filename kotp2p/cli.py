@@ -127,7 +127,8 @@ def _add_ui_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-color", action="store_true",
                    help="monochrome (also when the NO_COLOR environment variable is set)")
     p.add_argument("--pause", type=float, default=0.8, metavar="S",
-                   help="seconds to show others' moves before the next one (default 0.8)")
+                   help="seconds to show others' moves before the next one (default 0.8; "
+                   "after your roll or a hit on you, 3 times as long, at least 2 s)")
     p.add_argument("--auto-leave", type=int, metavar="HP",
                    help="yield Tokyo by itself when smashed at or under HP hearts")
     p.add_argument("--auto-stay", type=int, metavar="HP",

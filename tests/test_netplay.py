@@ -88,11 +88,11 @@ def test_a_joiner_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) 
         joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain",
                                     "--bot-delay", "0.05"])
         assert joiner.stdout is not None
-        moves = 0
-        while moves < 20:  # mid-game: some moves applied
+        turns = 0
+        while turns < 4:  # mid-game: a few turns played
             line = joiner.stdout.readline()
             assert line, "the joiner ended before the game was under way"
-            moves += line.startswith("* ")
+            turns += line.startswith("-- turn ")
         joiner.send_signal(signal.SIGKILL)
         joiner.communicate(timeout=30)
         games = subprocess.run([*KOTP2P, "games", "--json"], env=_env(join_home),
@@ -166,11 +166,11 @@ def test_ctrl_c_stops_a_joiner_resumably_and_its_resume_keeps_the_lobby_timeout(
         joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain",
                                     "--bot-delay", "0.05"])
         assert joiner.stdout is not None
-        moves = 0
-        while moves < 20:  # mid-game: some moves applied
+        turns = 0
+        while turns < 4:  # mid-game: a few turns played
             line = joiner.stdout.readline()
             assert line, "the joiner ended before the game was under way"
-            moves += line.startswith("* ")
+            turns += line.startswith("-- turn ")
         joiner.send_signal(signal.SIGINT)
         out, err = joiner.communicate(timeout=30)
         assert joiner.returncode == 130 and "interrupted" in err, (out[-1000:], err[-2000:])

@@ -19,6 +19,9 @@ class MoveApplied:
     kind: str
     seat: int | None
     description: str
+    told: bool = True
+    """False when the move's own events (the :class:`Narrated` that follow) already say what it
+    did: a view then leaves ``description`` out, so that nothing is said twice."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,8 @@ class Narrated:
 
     step: int
     text: str
+    heading: bool = False
+    """True for the line that opens a turn (``text`` is then ``turn N: Monster``)."""
 
 
 @dataclass(frozen=True)

@@ -147,13 +147,19 @@ class _BridgeView:
     """The runner's view: updates go to the controller; queued commands run on a token."""
 
     def __init__(self, ctrl: Controller, commands: deque[Command],
-                 redraw: Callable[[], None]) -> None:
+                 redraw: Callable[[], None], session: Session | None = None,
+                 base_delay: float = 0.0) -> None:
         self.ctrl = ctrl
         self.commands = commands
         self.redraw = redraw
+        self.session = session
+        self.base_delay = base_delay
+        """The bots' delay the command line asked for (the player's pause comes on top)."""
 
     def show(self, updates: list[Update]) -> None:
         self.ctrl.on_updates(updates)
+        if self.session is not None:  # the pause, longer after news about the player
+            self.session.bot_delay = self.ctrl.bot_delay(self.base_delay)
         self.redraw()
 
     def on_line(self, line: str, now: float) -> bool:
@@ -225,8 +231,9 @@ async def _main(session: Session, log_path: str, options: UiOptions, connect: Co
         commands.append(command)
         tokens.put(_TOKEN)
 
+    base = session.bot_delay
     ctrl, app = _game_screen(session, send, log_path, options)
-    view = _BridgeView(ctrl, commands, app.invalidate)
+    view = _BridgeView(ctrl, commands, app.invalidate, session, base)
     done: asyncio.Future[bool] = loop.create_future()
     with _logs_to(lambda text: ctrl.add_log(text, "log.warn")):
         return await _run_game_app(session, ctrl, app, view, tokens, done, connect, restore)
@@ -448,10 +455,11 @@ class NetScreen:
             commands.append(command)
             tokens.put(_TOKEN)
 
+        base = session.bot_delay
         ctrl, app = _game_screen(session, send, log_path, self.options)
         self.game = ctrl
         self._switch(app)
-        view = _BridgeView(ctrl, commands, app.invalidate)
+        view = _BridgeView(ctrl, commands, app.invalidate, session, base)
         try:
             return await run_session(session, links=links, view=view, read_line=tokens.get,
                                      restore=restore)

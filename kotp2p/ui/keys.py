@@ -113,7 +113,7 @@ def explain(state: rules.State, key: str, kept: frozenset[int], me: int) -> str:
         if not any(isinstance(a, rules.Reroll) for a in legal):
             return "no re-roll left: press Enter to resolve"
         if len(kept) == len(state.dice):
-            return "every die is kept: unmark one (its digit) or press Enter to resolve"
+            return "every die is kept: unmark one (the key under it) or press Enter to resolve"
         return "that re-roll is not allowed now"
     if key.isdigit():
         n = int(key)

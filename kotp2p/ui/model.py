@@ -38,6 +38,15 @@ from kotp2p.ui.stats import MonsterStats
 from kotp2p.ui.symbols import UNICODE, Symbols
 
 LOG_LINES = 500
+HOLD_FACTOR = 3.0
+HOLD_MIN = 2.0
+
+
+def hurts(text: str, monster: str) -> bool:
+    """True when an engine line says ``monster`` loses ♥ ("X smashes M for 2♥", "M loses 1♥")."""
+    if f" {monster} for " in text and (" smashes " in text or " hits " in text):
+        return True
+    return text.startswith(f"{monster} loses ") and "♥" in text
 
 
 class GamePort(Protocol):
@@ -134,6 +143,15 @@ class Controller:
         self.exit_requested = False
         self.moves = 0
         """Moves seen so far (the waiting time restarts at each)."""
+        self.hold = False
+        """Something about the player just happened (their roll resolved, they were hit): the
+        bots wait longer before their next move (:meth:`bot_delay`)."""
+        self._about_me = False
+        self._news: list[str] = []
+        self._hits: list[str] = []
+        self.footer_news = False
+        """The footer shows news for the player (what their move did, hits on them): it stays
+        until a key or a message replaces it."""
         self._awaited: tuple[tuple[int, ...], int] = ((), -1)
         self._awaited_since = clock()
 
@@ -167,12 +185,30 @@ class Controller:
             self._awaited_since = self.clock()
         return seats, max(0.0, self.clock() - self._awaited_since)
 
+    def bot_delay(self, base: float) -> float:
+        """How long a bot waits before its move: ``base`` (the command line's), at least the
+        player's pause, and longer (:data:`HOLD_FACTOR` pauses, at least :data:`HOLD_MIN` s)
+        right after something about the player, so that they can read it."""
+        pause = max(base, self.comfort.pause)
+        if self.hold and self.comfort.pause > 0:
+            return max(pause, HOLD_MIN, HOLD_FACTOR * self.comfort.pause)
+        return pause
+
     # -- feedback -------------------------------------------------------------------------------
 
     def say(self, text: str, error: bool = False) -> None:
         """Show ``text`` in the footer."""
         self.footer = text
         self.footer_error = error
+        self.footer_news = False
+
+    def news(self, text: str, hit: bool = False) -> None:
+        """Show news for the player in the footer (a hit on them highlighted) until a key or
+        a message replaces it (not the question whether to quit)."""
+        if self.confirm_quit:
+            return
+        self.say(text, error=hit)
+        self.footer_news = True
 
     def refused(self, reason: str) -> None:
         """The game refused what the player did."""
@@ -192,12 +228,35 @@ class Controller:
                 return "somebody"
             return f"{monsters[seat]} ({players[seat][0]})"
 
+        me = self.port.me
+        mine = monsters[me] if 0 <= me < len(monsters) else ""
         for u in updates:
             if isinstance(u, MoveApplied):
                 self.moves += 1
-                self.add_log(u.description, "log.warn" if u.kind == "eject" else "log.move")
+                self._about_me = u.seat == me and u.kind == "move"
+                self._news = []
+                if u.seat != me:
+                    self.hold = False  # the pause after the player's news is over
+                if u.told:
+                    self.add_log(u.description, "log.warn" if u.kind == "eject" else "log.move")
+            elif isinstance(u, Narrated) and u.heading:
+                self.add_log(f"{self.sym.rule * 2} {u.text} {self.sym.rule * 2}", "log.turn")
+                self._about_me, self._news, self._hits = False, [], []
+                if not self.footer_news and not self.confirm_quit:
+                    self.say("")  # a message about the last turn is old now
             elif isinstance(u, Narrated):
-                self.add_log(f"· {u.text}", "log.event")
+                hit = bool(mine) and hurts(u.text, mine)
+                if hit:
+                    self.hold = True
+                    self._hits.append(u.text)
+                    self.news("; ".join(self._hits), hit=True)
+                elif self._about_me:
+                    self.hold = True
+                    if not u.text.startswith(f"{mine} resolves "):  # the dice are on screen
+                        self._news.append(u.text)
+                    if self._news and not self._hits:
+                        self.news("you: " + "; ".join(self._news))
+                self.add_log(f"· {u.text}", "log.hit" if hit else "log.event")
             elif isinstance(u, DiceRolled):
                 self.add_log(f"· {u.description}", "log.dice")
             elif isinstance(u, ChatLine):

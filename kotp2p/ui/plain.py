@@ -1,12 +1,14 @@
 """The plain line interface: a view over a game session for terminals, scripts and screen readers.
 
-Every update is one line of plain words. When the user's seat must decide, it prints the state
-(Tokyo, each monster's ★ ♥ ⚡ and cards, the dice with their positions and keep marks, the
-market) and the legal actions, numbered. A line is a number from that list, the action words of
-``rules.parse_action`` (``reroll 0,2``, ``buy flamethrower``, ``yield``...), ``keep 1,3`` (re-roll
-every other die), or a command: ``say TEXT`` (chat), ``state``, ``eject`` (after the hard
-deadline), ``help``, ``quit`` (stop here; ``kotp2p resume`` continues). A refused line says why.
-Text from peers (names, chat) is made terminal-safe before it is printed.
+Every update is one line of plain words; a move is said once (its own description only when
+its events do not already say it), and ``-- turn N: Monster --`` opens each turn. When the
+user's seat must decide, it prints the state (Tokyo, each monster's ★ ♥ ⚡ and cards, the dice
+with their positions and keep marks, the market) and the legal actions, numbered. A line is a
+number from that list, the action words of ``rules.parse_action`` (``reroll 0,2``, ``buy
+flamethrower``, ``yield``...), ``keep 1,3`` (re-roll every other die), or a command: ``say
+TEXT`` (chat), ``state``, ``eject`` (after the hard deadline), ``help``, ``quit`` (stop here;
+``kotp2p resume`` continues). A refused line says why. Text from peers (names, chat) is made
+terminal-safe before it is printed.
 """
 
 from __future__ import annotations
@@ -141,9 +143,10 @@ class PlainView:
         for u in updates:
             if isinstance(u, MoveApplied):
                 self._track_keep(u)
-                self.say(f"* {_safe(u.description)}")
+                if u.told:
+                    self.say(f"* {_safe(u.description)}")
             elif isinstance(u, Narrated):
-                self.say(f"  {_safe(u.text)}")
+                self.say(f"-- {_safe(u.text)} --" if u.heading else f"  {_safe(u.text)}")
             elif isinstance(u, DiceRolled):
                 self.say(f"  {_safe(u.description)}")
             elif isinstance(u, ChatLine):

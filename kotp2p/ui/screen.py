@@ -206,15 +206,19 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
     mine = ctrl.my_decision()
     rolling = mine is not None and mine.kind == "roll"
     line: Line = [("class:title", " Dice ")]
+    keys: Line = [("class:hint", " keys ")]  # each die's key under it
     for i, face in enumerate(s.dice):
         is_kept = i in kept
         style = "class:die.kept" if is_kept else "class:die"
-        label = f"{i + 1}:" if rolling else ""
-        frag = (style, f"{label}{sym.faces[face]}{sym.kept if is_kept else ' '}")
+        frag = (style, f" {sym.faces[face]}{sym.kept if is_kept else ' '}")
         line.append((*frag, click(ctrl, str(i + 1))) if rolling else frag)
         line.append(("", " "))
+        cell = width_of([frag]) + 1
+        keys.append(("class:hint", f" {i + 1}".ljust(cell), click(ctrl, str(i + 1))))
     line.append(("class:hint", f" rolls left {s.rolls_left}"))
-    out = [line]
+    if rolling:
+        keys.append(("class:hint", f" press a die's key to keep it ({sym.kept})"))
+    out = [line, keys] if rolling else [line]
     preview = resolve_preview(s)
     if preview:
         parts = wrap(f"resolve now: {preview}", width - 4)
@@ -225,7 +229,8 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
 
 
 def resolve_preview(state: rules.State) -> str:
-    """What stopping now would do, in the engine's words (empty when stopping is not on)."""
+    """What stopping now would do, in the engine's words (empty when stopping is not on): this
+    turn's events up to the next turn, without the minor ones."""
     d = K.decision(state)
     if d is None or d.kind != "roll" or rules.STOP not in rules.legal_actions(state):
         return ""
@@ -234,8 +239,9 @@ def resolve_preview(state: rules.State) -> str:
         after = rules.apply(state, rules.STOP, events=events)
     except (ValueError, KeyError, IndexError):
         return ""
-    shown = [rules.describe_event(e, after) for e in events
-             if not isinstance(e, rules.DiceKept)]
+    turn = next((i for i, e in enumerate(events) if isinstance(e, rules.TurnBegan)), len(events))
+    shown = [rules.describe_event(e, after) for e in events[:turn]
+             if not isinstance(e, rules.DiceKept) and not rules.is_minor(e)]
     return "; ".join(x for x in shown if x) or "nothing happens"
 
 
@@ -328,7 +334,7 @@ def footer_lines(ctrl: Controller) -> list[Line]:
 
 
 KEY_HINTS = (
-    "Rolling: a die's digit keeps it (▲), r re-rolls the rest, Enter resolves.",
+    "Rolling: the key under a die keeps it (▲), r re-rolls the rest, Enter resolves.",
     "Smashed in Tokyo: y yields, s stays.   Buying: 1 2 3 buy, w sweeps, Enter done.",
     "Card questions: the letters listed above.   PgUp/PgDn scroll the log.",
     "? help   k card browser   c chat   o options (auto-leave/stay)   q quit",

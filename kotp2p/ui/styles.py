@@ -32,6 +32,8 @@ COLOUR: dict[str, str] = {
     "log.dice": "#aaaaaa",
     "log.event": "#d0d0d0",
     "log.warn": "bold #ff5f5f",
+    "log.turn": "bold #87d7ff",
+    "log.hit": "bold reverse #ff5f87",
     "chat": "#87d7ff",
     "footer": "reverse",
     "footer.key": "reverse bold #ffd700",
@@ -58,6 +60,8 @@ MONO: dict[str, str] = {
     "words": "italic",
     "log.warn": "bold",
     "log.move": "bold",
+    "log.turn": "bold underline",
+    "log.hit": "bold reverse",
 }
 
 

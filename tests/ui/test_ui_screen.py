@@ -4,6 +4,7 @@ larger, nothing cut off; the other pages; ASCII and peer text made safe."""
 from __future__ import annotations
 
 import pytest
+from prompt_toolkit.utils import get_cwidth
 
 from kotp2p.net.lobby_view import LobbySeat, LobbyView
 from kotp2p.ui.model import Controller, EndInfo
@@ -22,6 +23,25 @@ NAMES = ("alice", "bob", "carol", "dan", "Bot 4 (greedy)", "Bot 5 (greedy)")
 SIZES = [(80, 24), (100, 30), (160, 48)]
 
 
+def dice_by_key(screen: str) -> dict[str, str]:
+    """Each die's key (the ``keys`` line) and the face drawn right above it, by terminal cell."""
+    lines = screen.splitlines()
+    row = next(i for i, ln in enumerate(lines) if ln.startswith(" Dice "))
+    assert lines[row + 1].startswith(" keys "), "the keys line is under the dice"
+
+    def cells(text: str) -> dict[int, str]:
+        out, col = {}, 0
+        for ch in text:
+            out[col] = ch
+            col += get_cwidth(ch)
+        return out
+
+    faces, keys = cells(lines[row]), cells(lines[row + 1])
+    return {ch: faces.get(col, "")
+            + ("▲" if faces.get(col + get_cwidth(faces.get(col, " ")), "") == "▲" else "")
+            for col, ch in keys.items() if ch.isdigit() and col < 40}
+
+
 def controller(text: str, me: int = 1) -> Controller:
     g = FakeGame(text, me=me, names=NAMES[: text.split("|")[0].count(";") + 1])
     return Controller(g, words=("eagle", "lizard", "beaver", "falcon"))
@@ -38,7 +58,9 @@ def test_six_monsters_rolling_fit_with_everything_a_player_needs(width: int, hei
         assert monster in screen
     assert "★17" in screen and "♥ 8/" in screen and "⚡12" in screen
     assert "out of the game" in screen  # Alienoid
-    assert "1:1" in screen and "6:✸" in screen and "rolls left 1" in screen
+    assert dice_by_key(screen) == {"1": "1", "2": "2", "3": "3", "4": "⚡", "5": "♥", "6": "✸",
+                                   "7": "✸"}
+    assert "rolls left 1" in screen and "press a die's key to keep it" in screen
     assert "Fire Breathing" in screen and "Healing Ray" in screen and "Energize" in screen
     assert "Your move (roll)" in screen and "r re-roll" in screen
     assert "eagle lizard beaver falcon" in screen
@@ -50,7 +72,8 @@ def test_keep_marks_show_on_the_dice() -> None:
     c.press("2")
     c.press("7")
     screen = to_text(game_screen(c, 80, 24))
-    assert "2:2▲" in screen and "7:✸▲" in screen and "1:1 " in screen
+    marked = dice_by_key(screen)
+    assert marked["2"] == "2▲" and marked["7"] == "✸▲" and marked["1"] == "1"
 
 
 def test_someone_elses_decision_says_whose_and_how_long() -> None:
@@ -86,7 +109,7 @@ def test_ascii_fallback_has_no_unicode_symbols() -> None:
     c.sym = ASCII
     screen = to_text(game_screen(c, 80, 24))
     body = screen.replace("…", "")
-    assert "*17" in body and "7:S" in body
+    assert "*17" in body and dice_by_key(body)["7"] == "S"
     assert not {"★", "♥", "✸", "▶"} & set(body)
 
 
@@ -163,10 +186,15 @@ def test_clicking_a_die_and_a_market_card_acts_like_its_key() -> None:
 
     c = controller(SIX)
     up = MouseEvent(Point(0, 0), MouseEventType.MOUSE_UP, MouseButton.LEFT, frozenset())
-    die = next(f for line in game_screen(c, 80, 24) for f in line if f[1].startswith("3:"))
-    assert len(die) == 3
+    dice = next(line for line in game_screen(c, 80, 24) if to_text([line]).startswith(" Dice "))
+    die = [f for f in dice if len(f) == 3][2]
+    assert die[1].strip() == "3"
     die[2](up)  # type: ignore[misc]
     assert c.kept_dice() == {2}
+    keys = next(line for line in game_screen(c, 80, 24) if to_text([line]).startswith(" keys "))
+    key = next(f for f in keys if f[1].strip() == "5")
+    key[2](up)  # type: ignore[misc]
+    assert c.kept_dice() == {2, 4}
     g = FakeGame(FOUR.replace("active=1", "active=0").replace("The King 10/0/0", "The King 10/0/9"),
                  me=0, names=NAMES[:4])
     b = Controller(g)

@@ -1,0 +1,121 @@
+"""The game log and the footer as a player reads them: each move said once, turns as headings,
+hits on the player highlighted and kept in view, and the bots waiting after the player's news."""
+
+from __future__ import annotations
+
+import pytest
+
+from kotp2p import rules
+from kotp2p.net.kot_engine import RulesEngine
+from kotp2p.net.narration import narrated, says_itself
+from kotp2p.net.updates import MoveApplied, Update
+from kotp2p.ui.model import Comfort, Controller
+from kotp2p.ui.screen import game_screen, to_text
+from tests.ui.fakes import FakeGame
+
+SMASH = ("The King 10/0/0 @city; Giga Zaur 10/0/0; Alienoid 10/0/0 "
+         "| active=1 phase=roll dice=ssse11 rolls=1")
+ENGINE = RulesEngine()
+
+
+def move(state: rules.State, action: rules.Action, step: int) -> list[Update]:
+    """The updates a session gives for ``action`` (what narration builds from the engine)."""
+    wire = rules.action_to_wire(action)
+    lines = ENGINE.narrate_move(state, wire)
+    seat = state.pending.seat if isinstance(state.pending, rules.Decision) else None
+    told = not says_itself(lines)
+    return [MoveApplied(step, "move", seat, ENGINE.describe_move(state, wire), told),
+            *(narrated(step, ln) for ln in lines)]
+
+
+def log_of(c: Controller) -> list[tuple[str, str]]:
+    return [(ln.style, ln.text) for ln in c.log]
+
+
+def test_a_hit_on_the_player_is_highlighted_kept_in_the_footer_and_holds_the_bots() -> None:
+    s = rules.from_text(SMASH)
+    g = FakeGame(s, me=0)
+    c = Controller(g, comfort=Comfort(pause=0.8))
+    assert c.bot_delay(0.0) == 0.8
+    c.on_updates(move(s, rules.STOP, 1))
+    log = log_of(c)
+    assert not any("stops rolling" in text for _, text in log)  # its events say it
+    assert ("log.hit", "· Giga Zaur smashes The King for 3♥") in log
+    assert ("log.event", "· Giga Zaur gains 1⚡ (dice)") in log
+    screen = to_text(game_screen(c, 80, 24)).splitlines()
+    assert screen[-1].strip() == "Giga Zaur smashes The King for 3♥" and c.footer_error
+    assert c.bot_delay(0.0) >= 2.0  # the next bot move waits so the player can read it
+    s2 = rules.apply(s, rules.STOP)
+    c.on_updates(move(s2, rules.STAY, 2))  # the player's own answer: still their news
+    assert ("log.turn", "── turn 2: Alienoid ──") in log_of(c)
+    assert not any(text.startswith("The King stays") for _, text in log_of(c))
+    assert "Giga Zaur smashes The King for 3♥" in to_text(game_screen(c, 80, 24))
+
+
+def test_the_players_own_results_stay_in_the_footer_and_a_bot_move_ends_the_hold() -> None:
+    s = rules.from_text(SMASH)
+    g = FakeGame(s, me=1)
+    c = Controller(g, comfort=Comfort(pause=0.5))
+    c.on_updates(move(s, rules.STOP, 1))
+    assert c.footer.startswith("you: Giga Zaur gains 1⚡ (dice); ")
+    assert "Giga Zaur smashes The King for 3♥" in c.footer and not c.footer_error
+    assert ("log.event", "· Giga Zaur smashes The King for 3♥") in log_of(c)  # not a hit on me
+    assert c.bot_delay(0.0) >= 2.0
+    s2 = rules.apply(s, rules.STOP)
+    c.on_updates(move(s2, rules.STAY, 2))  # The King, a bot, answers
+    assert c.bot_delay(0.0) == 0.5
+    assert c.footer.startswith("you: ")  # the news stays past the next turn's heading
+
+
+def test_no_pause_means_no_hold_and_a_new_turn_clears_an_old_message() -> None:
+    s = rules.from_text(SMASH)
+    g = FakeGame(s, me=0)
+    c = Controller(g, comfort=Comfort(pause=0.0))
+    c.press("x")  # not the player's decision: an error in the footer
+    assert c.footer_error
+    c.hold = True
+    assert c.bot_delay(0.25) == 0.25  # tests and --bot-delay 0 games do not wait
+    c.on_updates([narrated(2, "-- turn 2: Alienoid --")])
+    assert c.footer == "" and log_of(c)[-1] == ("log.turn", "── turn 2: Alienoid ──")
+
+
+def test_the_resolve_preview_says_only_what_this_roll_does() -> None:
+    quiet = rules.from_text("The King 10/0/0 @city; Giga Zaur 10/0/0; Alienoid 10/0/0 "
+                            "| active=1 phase=roll dice=123123 rolls=1 market=energize,-,-")
+    c = Controller(FakeGame(quiet, me=1))
+    screen = to_text(game_screen(c, 80, 24))
+    assert "resolve now: nothing happens" in screen
+    assert "cannot buy" not in screen and "turn 2" not in screen  # minor, and the next turn's
+    c = Controller(FakeGame(rules.from_text(SMASH), me=1))
+    assert ("resolve now: Giga Zaur gains 1⚡ (dice); Giga Zaur smashes The King for 3♥"
+            in to_text(game_screen(c, 80, 24)))
+
+
+def test_the_bridge_sets_the_bots_delay_from_the_pause_and_the_hold() -> None:
+    from collections import deque
+    from types import SimpleNamespace
+
+    from kotp2p.ui.bridge import _BridgeView
+
+    s = rules.from_text(SMASH)
+    c = Controller(FakeGame(s, me=0), comfort=Comfort(pause=0.8))
+    session = SimpleNamespace(bot_delay=0.8)
+    view = _BridgeView(c, deque(), lambda: None, session, 0.0)  # type: ignore[arg-type]
+    view.show(move(s, rules.STOP, 1))  # the player is smashed
+    assert session.bot_delay == pytest.approx(2.4)
+    c.comfort.pause = 0.2  # the player shortens the pause (options page)
+    view.show(move(rules.apply(s, rules.STOP), rules.STAY, 2))
+    assert session.bot_delay == 2.0
+    view.show([MoveApplied(3, "move", 2, "Alienoid keeps 1 and re-rolls 5 dice")])
+    assert session.bot_delay == 0.2
+
+
+def test_news_and_a_new_turn_leave_the_quit_question_on_screen() -> None:
+    s = rules.from_text(SMASH)
+    c = Controller(FakeGame(s, me=0), comfort=Comfort(pause=0.8))
+    c.press("q")
+    c.on_updates([*move(s, rules.STOP, 1), narrated(2, "-- turn 2: Alienoid --")])
+    assert c.footer.startswith("Quit?") and c.confirm_quit
+    assert ("log.hit", "· Giga Zaur smashes The King for 3♥") in log_of(c)
+    c.press("y")
+    assert c.exit_requested
