@@ -31,7 +31,7 @@ from kotp2p.net.envelope import open_envelope
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import SUFFIX, LogContents, LogWriter, NotAKotlog, read_log
 from kotp2p.net.genesis import Genesis
-from kotp2p.net.paths import games_dir
+from kotp2p.net.paths import games_dir, write_private
 from kotp2p.net.replica import Replica
 
 SEATS_VERSION = 1
@@ -94,20 +94,6 @@ class SeatFile:
                 raise StoreError(f"{name}: expected each seat as [seat, key, secret, bot]")
             seats.append(SeatSecret(s[0], s[1], s[2], s[3]))
         return cls(v[1], v[2], v[3], tuple(seats), v[5] if len(v) == 6 else None)
-
-
-def write_private(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically, readable by its owner only."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
 
 
 class _LockedWriter(LogWriter):

@@ -45,10 +45,11 @@ from kotp2p.net.identity import Identity, check_name, load_identity
 from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.lobby import GuestEvent, HostEvent, LobbyError, LobbyGuest, LobbyHost, Started
 from kotp2p.net.lobby_view import DEFAULT_TIMEOUT
+from kotp2p.net.paths import write_private
 from kotp2p.net.peers import PeersFile
 from kotp2p.net.protocol import PeerProtocol
 from kotp2p.net.session import LocalSeat, Session, Timeouts
-from kotp2p.net.store import NET, SeatFile, SeatSecret, StoredGame, write_private
+from kotp2p.net.store import NET, SeatFile, SeatSecret, StoredGame
 from kotp2p.net.transport.beacon import announce, listen
 from kotp2p.net.transport.connect import DEFAULT_PORT, serve_tcp
 from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby, LobbyFailed
