@@ -58,7 +58,7 @@ from kotp2p.net.transport.mesh import Address, MeshPort
 from kotp2p.net.transport.meshlinks import MeshLinks
 from kotp2p.net.transport.runner import View, run_session
 from kotp2p.net.transport.trace import Trace, TracedView
-from kotp2p.ui.lobby_plain import PlainLobby
+from kotp2p.ui.lobby_plain import PlainLobby, Request
 from kotp2p.ui.plain import PlainView
 
 if TYPE_CHECKING:
@@ -361,7 +361,7 @@ async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
                 lobby_tasks.start_soon(announce, datagram, target)
             if lines is not None:
                 lobby_tasks.start_soon(_lobby_input, lines, view,
-                                       partial(_host_line, view, runner))
+                                       partial(_lobby_line, view, lambda r: runner.command(r.to_host)))
             while not started and not closed.is_set():
                 await trio.sleep(0.05)
             lobby_tasks.cancel_scope.cancel()
@@ -380,22 +380,13 @@ def _beacon(lobby: LobbyHost, port: int, needs_code: bool) -> bytes:
                         PROTOCOL_VERSION, needs_code).encode()
 
 
-def _host_line(view: PlainLobby, runner: HostLobby, line: str) -> None:
+def _lobby_line(view: PlainLobby, run: Callable[[Request], None], line: str) -> None:
+    """Carry out the request a typed lobby line asks for; a refusal is said, not raised."""
     request = view.request(line)
     if request is None:
         return
     try:
-        runner.command(request.to_host)
-    except LobbyError as exc:
-        view.say(str(exc))
-
-
-def _guest_line(view: PlainLobby, runner: GuestLobby, line: str) -> None:
-    request = view.request(line)
-    if request is None:
-        return
-    try:
-        runner.command(request.to_guest)
+        run(request)
     except LobbyError as exc:
         view.say(str(exc))
 
@@ -449,7 +440,7 @@ async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
         async with trio.open_nursery() as lobby_tasks:
             if lines is not None:
                 lobby_tasks.start_soon(_lobby_input, lines, view,
-                                       partial(_guest_line, view, runner))
+                                       partial(_lobby_line, view, lambda r: runner.command(r.to_guest)))
             try:
                 started = await runner.run(address)
             except LobbyFailed as exc:
