@@ -29,7 +29,7 @@ from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine
 from kotp2p.net.envelope import open_envelope
 from kotp2p.net.errors import RemoteProtocolError
-from kotp2p.net.gamelog import SUFFIX, LogContents, LogWriter, NotAKotlog, read_log
+from kotp2p.net.gamelog import SUFFIX, LogContents, LogWriter, NotAKotlog, game_log_path, read_log
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.paths import games_dir, write_private
 from kotp2p.net.replica import Replica
@@ -157,7 +157,7 @@ class StoredGame:
     @classmethod
     def for_game(cls, game_id: bytes, directory: Path | None = None) -> StoredGame:
         """Where the game ``game_id`` lives (the games directory by default)."""
-        return cls((directory or games_dir()) / f"{game_id.hex()[:16]}{SUFFIX}")
+        return cls(game_log_path(game_id, directory))
 
     def create(self, genesis: Genesis, seats: SeatFile) -> tuple[LogWriter, LogWriter]:
         """Write the seat secrets and open the log and journal for a new game.
