@@ -23,6 +23,7 @@ from kotp2p.net.chain import CHAIN_LENGTH
 from kotp2p.net.codec import Value
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.identity import Identity, fingerprint, verify_signature
+from kotp2p.net.safetext import safe_text
 
 GENESIS_VERSION = 1
 GENESIS_MAGIC = "kotp2p-genesis"
@@ -46,6 +47,11 @@ class SeatInfo:
     def fingerprint(self) -> str:
         """Short fingerprint of the seat's key."""
         return fingerprint(self.public_key)
+
+    @property
+    def label(self) -> str:
+        """``name (monster)``, terminal-safe: how the seat is named to a user."""
+        return f"{safe_text(self.name, 40)} ({safe_text(self.monster, 40)})"
 
     def to_wire(self) -> list[Value]:
         """Positional wire form."""

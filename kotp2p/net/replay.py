@@ -44,7 +44,7 @@ def replay_lines(
     """
     replica, notes = load_replica(log, engine)
     g = log.genesis
-    names = [f"{safe_text(s.name, 40)} ({safe_text(s.monster, 40)})" for s in g.seats]
+    names = [s.label for s in g.seats]
     lines = [f"Game {g.game_id.hex()[:16]}: " + ", ".join(
         f"seat {i} {n}" for i, n in enumerate(names))]
     last = replica.step if step is None else min(step, replica.step)
