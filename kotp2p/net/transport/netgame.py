@@ -34,7 +34,14 @@ from typing import TYPE_CHECKING, TextIO
 import trio
 
 from kotp2p import rules
-from kotp2p.localgame import GameCommandError, Restore, bot_decider, play_session
+from kotp2p.localgame import (
+    GameCommandError,
+    Restore,
+    bot_decider,
+    check_level,
+    is_interrupt,
+    play_session,
+)
 from kotp2p.net.beacon import BROADCAST, DEFAULT_BEACON_PORT, Announcement, BeaconBook
 from kotp2p.net.chain import PEEK_TAG, SecretChain
 from kotp2p.net.errors import RemoteProtocolError
@@ -149,14 +156,6 @@ def _me(name: str | None) -> Identity:
         raise GameCommandError(str(exc)) from None
 
 
-def _check_level(level: str | None, option: str) -> str | None:
-    from kotp2p.bots import BOT_KINDS
-
-    if level is not None and level not in BOT_KINDS:
-        raise GameCommandError(f"expected {option} among {', '.join(BOT_KINDS)}, found {level!r}")
-    return level
-
-
 async def _lobby_input(lines: Lines, view: PlainLobby, run: Callable[[str], None]) -> None:
     """Feed typed lines to the lobby until cancelled (or the input ends)."""
     while True:
@@ -235,7 +234,7 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
                     await run_session(session, links=links, view=shown, restore=restore,
                                       read_line=lines.get if lines is not None else None)
             except BaseException as exc:
-                if _is_interrupt(exc):
+                if is_interrupt(exc):
                     await _stop(session, links)
                 raise
             if trace is not None:
@@ -243,7 +242,7 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
             await links.finish(LINGER)
             nursery.cancel_scope.cancel()
     except BaseException as exc:
-        if not _is_interrupt(exc):
+        if not is_interrupt(exc):
             raise
         session.quit()  # a second call (after _stop) does nothing
         view.say(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
@@ -262,11 +261,6 @@ async def _stop(session: Session, links: MeshLinks) -> None:
         for seat, frame in session.outgoing():
             await links.send(seat, frame)
         await links.finish(QUIT_LINGER)
-
-
-def _is_interrupt(exc: BaseException) -> bool:
-    """Ctrl-C, alone or as the only content of trio's exception groups."""
-    return all(isinstance(e, KeyboardInterrupt) for e in _leaves(exc))
 
 
 def resume_networked(session: Session, stored: StoredGame, restore: Restore,
@@ -308,8 +302,8 @@ async def _reconnect(peers: PeersFile, session: Session) -> AsyncIterator[MeshLi
 
 async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
     """``kotp2p host``: run the lobby, then play."""
-    own = _check_level(args.bot, "--bot")
-    level = _check_level(args.level, "--level") or "greedy"
+    own = None if args.bot is None else check_level(args.bot, "--bot")
+    level = "greedy" if args.level is None else check_level(args.level, "--level")
     if not 2 <= args.seats <= 6 or not 0 <= args.bots < args.seats:
         raise GameCommandError(f"expected 2 to 6 --seats and fewer --bots, found {args.seats} "
                                f"seats and {args.bots} bots")
@@ -417,7 +411,7 @@ async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO,
 
 async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
     """``kotp2p join``: join a lobby, then play."""
-    own = _check_level(args.bot, "--bot")
+    own = None if args.bot is None else check_level(args.bot, "--bot")
     me = _me(args.name)
     seat = Seat(me, os.urandom(32), own)
     lines = None if own is not None or ui is not None else Lines(sys.stdin)
