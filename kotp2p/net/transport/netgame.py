@@ -38,6 +38,7 @@ from kotp2p.localgame import (
     GameCommandError,
     Restore,
     bot_decider,
+    check_delay,
     check_level,
     is_interrupt,
     play_session,
@@ -303,6 +304,7 @@ async def _reconnect(peers: PeersFile, session: Session) -> AsyncIterator[MeshLi
 async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
     """``kotp2p host``: run the lobby, then play."""
     own = None if args.bot is None else check_level(args.bot, "--bot")
+    check_delay(args.bot_delay)
     level = "greedy" if args.level is None else check_level(args.level, "--level")
     if not 2 <= args.seats <= 6 or not 0 <= args.bots < args.seats:
         raise GameCommandError(f"expected 2 to 6 --seats and fewer --bots, found {args.seats} "
@@ -412,6 +414,7 @@ async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO,
 async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
     """``kotp2p join``: join a lobby, then play."""
     own = None if args.bot is None else check_level(args.bot, "--bot")
+    check_delay(args.bot_delay)
     me = _me(args.name)
     seat = Seat(me, os.urandom(32), own)
     lines = None if own is not None or ui is not None else Lines(sys.stdin)
