@@ -1,4 +1,5 @@
-"""Deterministic players for the lobby tests: keys and chain anchors derived from a name."""
+"""Deterministic players for the lobby and handshake tests: keys and chain anchors derived from a
+name."""
 
 from __future__ import annotations
 
