@@ -26,7 +26,7 @@ from kotp2p.net.chain import CHAIN_LENGTH, PEEK_TAG, SecretChain
 from kotp2p.net.codec import Value
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import SUFFIX, LogWriter
-from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, sign_genesis
+from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, short_id, sign_genesis
 from kotp2p.net.identity import Identity, load_identity
 from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.paths import games_dir
@@ -182,7 +182,7 @@ def play_session(session: Session, log_path: Path, *, bot_delay: float = 0.0,
         return 0
     view = PlainView(session, sys.stdout)
     game_id = session.genesis.game_id
-    view.say(f"Game {game_id.hex()[:16]} ({' '.join(check_words(game_id))}): "
+    view.say(f"Game {short_id(game_id)} ({' '.join(check_words(game_id))}): "
              + ", ".join(session.names()) + f". Log: {log_path}")
     session.bot_delay = bot_delay
     try:

@@ -59,6 +59,11 @@ class SeatInfo:
                 list(self.slots)]
 
 
+def short_id(game_id: bytes) -> str:
+    """The first 16 hex digits of ``game_id``: how a game is named to users and its log file."""
+    return game_id.hex()[:16]
+
+
 @dataclass(frozen=True)
 class Genesis:
     """The decoded genesis record plus its exact bytes and signatures."""

@@ -30,7 +30,7 @@ from kotp2p.net.engine_interface import GameEngine
 from kotp2p.net.envelope import open_envelope
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import SUFFIX, LogContents, LogWriter, NotAKotlog, game_log_path, read_log
-from kotp2p.net.genesis import Genesis
+from kotp2p.net.genesis import Genesis, short_id
 from kotp2p.net.paths import games_dir, write_private
 from kotp2p.net.replica import Replica
 
@@ -256,7 +256,7 @@ def game_info(path: Path, engine: GameEngine) -> GameInfo:
     replica.advance()
     finished = replica.is_over
     winners = tuple(players[w] for w in engine.winners(replica.state)) if finished else ()
-    return GameInfo(g.game_id.hex()[:16], date, players, finished, winners, replica.step, mode,
+    return GameInfo(short_id(g.game_id), date, players, finished, winners, replica.step, mode,
                     path)
 
 

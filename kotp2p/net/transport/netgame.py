@@ -47,7 +47,7 @@ from kotp2p.net.beacon import BROADCAST, DEFAULT_BEACON_PORT, Announcement, Beac
 from kotp2p.net.chain import PEEK_TAG, SecretChain
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import LogWriter
-from kotp2p.net.genesis import Genesis
+from kotp2p.net.genesis import Genesis, short_id
 from kotp2p.net.handshake import PROTOCOL_VERSION
 from kotp2p.net.identity import Identity, check_name, load_identity
 from kotp2p.net.kot_engine import RulesEngine
@@ -219,7 +219,7 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
     (in the full screen ``ui`` if given)."""
     g = session.genesis
     view = PlainView(session, out)
-    view.say(f"Game {g.game_id.hex()[:16]}: " + ", ".join(session.names())
+    view.say(f"Game {short_id(g.game_id)}: " + ", ".join(session.names())
              + f". Log: {stored.log_path}")
     shown: View = view if trace is None else TracedView(view, trace)
     if trace is not None:
