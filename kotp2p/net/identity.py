@@ -25,6 +25,7 @@ from cryptography.hazmat.primitives.serialization import (
 from kotp2p.net import codec
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.paths import config_dir, write_private
+from kotp2p.net.safetext import is_text
 
 IDENTITY_FILE = "identity"
 DEFAULT_NAME = "Player"
@@ -120,7 +121,7 @@ def check_name(name: str) -> str:
     :raises ValueError: empty, too long or containing control characters.
     """
     name = name.strip()
-    if not name or len(name) > MAX_NAME or not name.isprintable():
+    if not is_text(name, MAX_NAME):
         raise ValueError(f"a name is 1 to {MAX_NAME} printable characters, got {name!r}")
     return name
 

@@ -72,9 +72,8 @@ from kotp2p.net.lobby_view import (
     MIN_TIMEOUT,
     LobbySeat,
     LobbyView,
-    is_text,
 )
-from kotp2p.net.safetext import safe_text
+from kotp2p.net.safetext import is_text, safe_text
 
 __all__ = [
     "MAX_LOBBY_FRAME",
