@@ -26,7 +26,7 @@ from kotp2p.net.chain import CHAIN_LENGTH, PEEK_TAG, SecretChain
 from kotp2p.net.codec import Value
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import SUFFIX, LogWriter
-from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, sign_genesis
+from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, short_id, sign_genesis
 from kotp2p.net.identity import Identity, load_identity
 from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.paths import games_dir
@@ -81,13 +81,21 @@ def _pick_monster(name: str | None) -> str:
     raise GameCommandError(f"expected a monster among {', '.join(rules.MONSTERS)}, found {name!r}")
 
 
-def _check_delay(delay: float) -> float:
+def check_delay(delay: float) -> float:
+    """``delay`` (``--bot-delay``), if it is a number of seconds >= 0.
+
+    :raises GameCommandError: negative or not a number.
+    """
     if not delay >= 0:  # also refuses nan
         raise GameCommandError(f"expected --bot-delay of 0 or more seconds, found {delay}")
     return delay
 
 
-def _check_level(level: str, option: str) -> str:
+def check_level(level: str, option: str) -> str:
+    """``level``, if it names a bot (``--level``, ``--bot``).
+
+    :raises GameCommandError: no bot has that level (the message lists the levels).
+    """
     if level not in BOT_KINDS:
         raise GameCommandError(f"expected {option} among {', '.join(BOT_KINDS)}, found {level!r}")
     return level
@@ -133,10 +141,10 @@ def _read_stdin() -> str:
         return ""
 
 
-def _is_interrupt(exc: BaseException) -> bool:
+def is_interrupt(exc: BaseException) -> bool:
     """Ctrl-C, alone or as the only content of trio's exception groups."""
     if isinstance(exc, BaseExceptionGroup):
-        return all(_is_interrupt(e) for e in exc.exceptions)
+        return all(is_interrupt(e) for e in exc.exceptions)
     return isinstance(exc, KeyboardInterrupt)
 
 
@@ -174,13 +182,13 @@ def play_session(session: Session, log_path: Path, *, bot_delay: float = 0.0,
         return 0
     view = PlainView(session, sys.stdout)
     game_id = session.genesis.game_id
-    view.say(f"Game {game_id.hex()[:16]} ({' '.join(check_words(game_id))}): "
+    view.say(f"Game {short_id(game_id)} ({' '.join(check_words(game_id))}): "
              + ", ".join(session.names()) + f". Log: {log_path}")
     session.bot_delay = bot_delay
     try:
         run_main(lambda: _drive(session, view, restore, connect))
     except BaseException as exc:
-        if not _is_interrupt(exc):
+        if not is_interrupt(exc):
             raise
         session.quit()
         view.say(f"Stopped; the log is {log_path} (`kotp2p resume` continues).")
@@ -194,9 +202,9 @@ def run_play_command(args: argparse.Namespace) -> int:
     """``kotp2p play``: a game against bots in this process."""
     if not 1 <= args.bots <= 5:
         raise GameCommandError(f"expected --bots from 1 to 5, found {args.bots}")
-    level = _check_level(args.level, "--level")
-    own = _check_level(args.bot, "--bot") if args.bot else None
-    _check_delay(args.bot_delay)
+    level = check_level(args.level, "--level")
+    own = check_level(args.bot, "--bot") if args.bot else None
+    check_delay(args.bot_delay)
     me = load_identity()
     game = new_local_game(me, args.bots, level, _pick_monster(args.monster), args.seed, own)
     stored = StoredGame.for_game(game.genesis.game_id)
@@ -286,8 +294,8 @@ def resume_session(stored: StoredGame, own_bot: str | None
 
 def run_resume_command(args: argparse.Namespace) -> int:
     """``kotp2p resume``: continue a stored game from its log."""
-    own = _check_level(args.bot, "--bot") if args.bot else None
-    _check_delay(args.bot_delay)
+    own = check_level(args.bot, "--bot") if args.bot else None
+    check_delay(args.bot_delay)
     stored = _find_game(args.game)
     info = _info(stored.log_path)
     if info.finished:

@@ -45,15 +45,44 @@ def _logs(home: Path) -> list[Path]:
     return sorted((home / "data" / "games").glob("*.kotlog"))
 
 
+def _drain(host: subprocess.Popen[str]) -> tuple[threading.Thread, list[tuple[str, str]]]:
+    """Read the host's output in a thread (so a long game never fills its pipe); the list gets
+    ``(stdout, stderr)`` when the host ends."""
+    rest: list[tuple[str, str]] = []
+    drain = threading.Thread(target=lambda: rest.append(host.communicate(timeout=300)))
+    drain.start()
+    return drain, rest
+
+
+def _wait_for_moves(joiner: subprocess.Popen[str], turns: int = 4) -> None:
+    """Read the joiner's output until ``turns`` turns began (mid-game)."""
+    assert joiner.stdout is not None
+    seen = 0
+    while seen < turns:
+        line = joiner.stdout.readline()
+        assert line, "the joiner ended before the game was under way"
+        seen += line.startswith("-- turn ")
+
+
+def _resume(home: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*KOTP2P, "resume", "--bot", "random", "--plain"], env=_env(home),
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=240)
+
+
+def _assert_valid(home: Path, *logs: Path) -> None:
+    """``kotp2p verify`` finds the logs valid."""
+    verdict = subprocess.run([*KOTP2P, "verify", *map(str, logs)],
+                             env=_env(home), capture_output=True, text=True, timeout=120)
+    assert verdict.returncode == 0 and verdict.stdout.startswith("VALID"), verdict.stdout
+
+
 def test_a_host_and_a_joiner_in_two_processes_finish_a_game(tmp_path: Path) -> None:
     host_home, join_home = tmp_path / "host", tmp_path / "join"
     host = _start(host_home, ["host", "--bot", "random", "--seats", "3", "--bots", "1",
                               "--no-announce", "--plain", "--bind", "127.0.0.1"])
     try:
         port, first = _port(host, time.monotonic() + 60)
-        rest: list[tuple[str, str]] = []
-        drain = threading.Thread(target=lambda: rest.append(host.communicate(timeout=300)))
-        drain.start()  # so a long game never fills the host's pipe
+        drain, rest = _drain(host)
         joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain"])
         join_out, join_err = joiner.communicate(timeout=240)
         drain.join(timeout=60)
@@ -71,9 +100,7 @@ def test_a_host_and_a_joiner_in_two_processes_finish_a_game(tmp_path: Path) -> N
     assert host_log.read_bytes() == join_log.read_bytes()
     contents = read_log(host_log)
     assert [s.name for s in contents.genesis.seats][1].startswith("Bot 1")
-    verdict = subprocess.run([*KOTP2P, "verify", str(host_log), str(join_log)],
-                             env=_env(host_home), capture_output=True, text=True, timeout=120)
-    assert verdict.returncode == 0 and verdict.stdout.startswith("VALID"), verdict.stdout
+    _assert_valid(host_home, host_log, join_log)
 
 
 def test_a_joiner_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) -> None:
@@ -82,26 +109,17 @@ def test_a_joiner_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) 
                               "--no-announce", "--plain", "--bind", "127.0.0.1"])
     try:
         port, _ = _port(host, time.monotonic() + 60)
-        rest: list[tuple[str, str]] = []
-        drain = threading.Thread(target=lambda: rest.append(host.communicate(timeout=300)))
-        drain.start()
+        drain, rest = _drain(host)
         joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain",
                                     "--bot-delay", "0.05"])
-        assert joiner.stdout is not None
-        turns = 0
-        while turns < 4:  # mid-game: a few turns played
-            line = joiner.stdout.readline()
-            assert line, "the joiner ended before the game was under way"
-            turns += line.startswith("-- turn ")
+        _wait_for_moves(joiner)  # mid-game: some moves applied
         joiner.send_signal(signal.SIGKILL)
         joiner.communicate(timeout=30)
         games = subprocess.run([*KOTP2P, "games", "--json"], env=_env(join_home),
                                capture_output=True, text=True, timeout=60)
         (game,) = json.loads(games.stdout)
         assert game["state"] != "finished" and game["mode"] == "net"
-        resumed = subprocess.run([*KOTP2P, "resume", "--bot", "random", "--plain"],
-                                 env=_env(join_home), stdin=subprocess.DEVNULL,
-                                 capture_output=True, text=True, timeout=240)
+        resumed = _resume(join_home)
         drain.join(timeout=60)
     finally:
         for p in (host, joiner):
@@ -113,9 +131,7 @@ def test_a_joiner_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) 
     (host_log,), (join_log,) = _logs(host_home), _logs(join_home)
     assert "Game over." in resumed.stdout and "Game over." in host_out
     assert host_log.read_bytes() == join_log.read_bytes()
-    verdict = subprocess.run([*KOTP2P, "verify", str(host_log), str(join_log)],
-                             env=_env(host_home), capture_output=True, text=True, timeout=120)
-    assert verdict.returncode == 0 and verdict.stdout.startswith("VALID"), verdict.stdout
+    _assert_valid(host_home, host_log, join_log)
 
 
 def _free_udp_port() -> int:
@@ -133,9 +149,7 @@ def test_a_joiner_finds_the_game_by_its_beacon_on_loopback(tmp_path: Path) -> No
                               "--join-code", "tiger"])
     try:
         port, _ = _port(host, time.monotonic() + 60)
-        rest: list[tuple[str, str]] = []
-        drain = threading.Thread(target=lambda: rest.append(host.communicate(timeout=300)))
-        drain.start()
+        drain, rest = _drain(host)
         joiner = _start(join_home, ["join", "--discover", beacon, "--bot", "random", "--plain",
                                     "--join-code", "tiger"])
         join_out, join_err = joiner.communicate(timeout=240)
@@ -160,17 +174,10 @@ def test_ctrl_c_stops_a_joiner_resumably_and_its_resume_keeps_the_lobby_timeout(
                               "--no-announce", "--plain", "--bind", "127.0.0.1"])
     try:
         port, _ = _port(host, time.monotonic() + 60)
-        rest: list[tuple[str, str]] = []
-        drain = threading.Thread(target=lambda: rest.append(host.communicate(timeout=300)))
-        drain.start()
+        drain, rest = _drain(host)
         joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain",
                                     "--bot-delay", "0.05"])
-        assert joiner.stdout is not None
-        turns = 0
-        while turns < 4:  # mid-game: a few turns played
-            line = joiner.stdout.readline()
-            assert line, "the joiner ended before the game was under way"
-            turns += line.startswith("-- turn ")
+        _wait_for_moves(joiner)  # mid-game: some moves applied
         joiner.send_signal(signal.SIGINT)
         out, err = joiner.communicate(timeout=30)
         assert joiner.returncode == 130 and "interrupted" in err, (out[-1000:], err[-2000:])
@@ -178,9 +185,7 @@ def test_ctrl_c_stops_a_joiner_resumably_and_its_resume_keeps_the_lobby_timeout(
         (join_log,) = _logs(join_home)
         seats = SeatFile.from_bytes(join_log.with_suffix(".seats").read_bytes())
         assert seats.timeout == 45
-        resumed = subprocess.run([*KOTP2P, "resume", "--bot", "random", "--plain"],
-                                 env=_env(join_home), stdin=subprocess.DEVNULL,
-                                 capture_output=True, text=True, timeout=240)
+        resumed = _resume(join_home)
         drain.join(timeout=60)
     finally:
         for p in (host, joiner):
@@ -192,6 +197,4 @@ def test_ctrl_c_stops_a_joiner_resumably_and_its_resume_keeps_the_lobby_timeout(
     assert "Game over." in resumed.stdout and "Game over." in host_out
     (host_log,) = _logs(host_home)
     assert host_log.read_bytes() == join_log.read_bytes()
-    verdict = subprocess.run([*KOTP2P, "verify", str(host_log), str(join_log)],
-                             env=_env(host_home), capture_output=True, text=True, timeout=120)
-    assert verdict.returncode == 0 and verdict.stdout.startswith("VALID"), verdict.stdout
+    _assert_valid(host_home, host_log, join_log)

@@ -20,7 +20,8 @@ from kotp2p.net.errors import CodecError, RemoteProtocolError
 from kotp2p.net.genesis import MAX_SEATS
 from kotp2p.net.handshake import PROTOCOL_VERSION
 from kotp2p.net.identity import MAX_NAME
-from kotp2p.net.lobby_view import MAX_GAME_NAME, is_text
+from kotp2p.net.lobby_view import MAX_GAME_NAME
+from kotp2p.net.safetext import is_text
 
 MAGIC = b"kotp2p-beacon\x00"
 BEACON_VERSION = 1

@@ -19,7 +19,13 @@ from typing import BinaryIO
 
 from kotp2p.net import codec
 from kotp2p.net.errors import RemoteProtocolError
-from kotp2p.net.genesis import GENESIS_MAGIC, Genesis, is_genesis_payload, parse_genesis_frame
+from kotp2p.net.genesis import (
+    GENESIS_MAGIC,
+    Genesis,
+    is_genesis_payload,
+    parse_genesis_frame,
+    short_id,
+)
 from kotp2p.net.paths import games_dir
 
 SUFFIX = ".kotlog"
@@ -254,4 +260,4 @@ class LogWriter:
 
 def game_log_path(game_id: bytes, directory: Path | None = None) -> Path:
     """Where the log of a game lives by default: ``<games dir>/<game id hex prefix>.kotlog``."""
-    return (directory or games_dir()) / f"{game_id.hex()[:16]}{SUFFIX}"
+    return (directory or games_dir()) / f"{short_id(game_id)}{SUFFIX}"

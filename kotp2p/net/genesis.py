@@ -23,6 +23,7 @@ from kotp2p.net.chain import CHAIN_LENGTH
 from kotp2p.net.codec import Value
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.identity import Identity, fingerprint, verify_signature
+from kotp2p.net.safetext import safe_text
 
 GENESIS_VERSION = 1
 GENESIS_MAGIC = "kotp2p-genesis"
@@ -47,10 +48,20 @@ class SeatInfo:
         """Short fingerprint of the seat's key."""
         return fingerprint(self.public_key)
 
+    @property
+    def label(self) -> str:
+        """``name (monster)``, terminal-safe: how the seat is named to a user."""
+        return f"{safe_text(self.name, 40)} ({safe_text(self.monster, 40)})"
+
     def to_wire(self) -> list[Value]:
         """Positional wire form."""
         return [self.public_key, self.name, self.monster, self.anchor, self.peek_anchor,
                 list(self.slots)]
+
+
+def short_id(game_id: bytes) -> str:
+    """The first 16 hex digits of ``game_id``: how a game is named to users and its log file."""
+    return game_id.hex()[:16]
 
 
 @dataclass(frozen=True)

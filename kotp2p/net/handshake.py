@@ -22,7 +22,8 @@ of one game is refused by another. The dialer proves it knows the join code with
 ``code_proof = HMAC-SHA256(SHA-256(CODE_DOMAIN || code), acceptor challenge || dialer key)``.
 
 Refusals travel as ``["kotp2p-refuse", reason]`` so both sides can say why. A refusal received is
-shown to a user: it is cut to :data:`MAX_REASON` printable characters.
+shown to a user: it goes through :func:`~kotp2p.net.safetext.safe_text`, cut to about
+:data:`MAX_REASON` characters.
 
 The acceptor remembers the dialer challenges it has seen (:class:`ChallengeCache`): a HELLO that
 repeats one is a replayed handshake and is refused.
@@ -43,6 +44,7 @@ from kotp2p.net import codec
 from kotp2p.net.codec import Value
 from kotp2p.net.errors import CodecError
 from kotp2p.net.identity import Identity, fingerprint, verify_signature
+from kotp2p.net.safetext import safe_text
 
 log = logging.getLogger(__name__)
 
@@ -65,11 +67,6 @@ MAX_HANDSHAKE_FRAME = 1024
 
 DIALER = b"D"
 ACCEPTOR = b"A"
-
-
-def clean_text(text: str, limit: int = MAX_REASON) -> str:
-    """``text`` with every non-printable character replaced by ``?`` and cut to ``limit``."""
-    return "".join(c if c.isprintable() else "?" for c in text[:limit])
 
 
 def code_key(code: str) -> bytes:
@@ -172,7 +169,7 @@ def _decode(payload: bytes) -> list[Value]:
         raise HandshakeFailed("expected a kotp2p handshake message", by_peer=False)
     if value[0] == REFUSE:
         reason = value[1] if len(value) == 2 and isinstance(value[1], str) else "no reason given"
-        raise HandshakeFailed(f"refused by the peer: {clean_text(reason)}", by_peer=True)
+        raise HandshakeFailed(f"refused by the peer: {safe_text(reason, MAX_REASON)}", by_peer=True)
     return value
 
 
@@ -193,7 +190,7 @@ def _parse_hello(value: list[Value]) -> Hello:
                               by_peer=False)
     if not isinstance(challenge, bytes) or len(challenge) != CHALLENGE_SIZE:
         raise HandshakeFailed(f"hello: expected a {CHALLENGE_SIZE}-byte challenge", by_peer=False)
-    return Hello(version, clean_text(engine_id, 100), context, from_key, to_key, challenge)
+    return Hello(version, safe_text(engine_id, 100), context, from_key, to_key, challenge)
 
 
 def _parse_proof(value: list[Value]) -> tuple[bytes, bytes]:

@@ -24,7 +24,8 @@ from cryptography.hazmat.primitives.serialization import (
 
 from kotp2p.net import codec
 from kotp2p.net.errors import RemoteProtocolError
-from kotp2p.net.paths import config_dir
+from kotp2p.net.paths import config_dir, write_private
+from kotp2p.net.safetext import is_text
 
 IDENTITY_FILE = "identity"
 DEFAULT_NAME = "Player"
@@ -120,7 +121,7 @@ def check_name(name: str) -> str:
     :raises ValueError: empty, too long or containing control characters.
     """
     name = name.strip()
-    if not name or len(name) > MAX_NAME or not name.isprintable():
+    if not is_text(name, MAX_NAME):
         raise ValueError(f"a name is 1 to {MAX_NAME} printable characters, got {name!r}")
     return name
 
@@ -132,16 +133,7 @@ def identity_path(directory: Path | None = None) -> Path:
 
 def save_identity(identity: Identity, path: Path) -> None:
     """Write ``identity`` to ``path`` atomically, readable by its owner only (mode 0600)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        os.write(fd, identity.to_bytes())
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
+    write_private(path, identity.to_bytes())
 
 
 def load_identity(path: Path | None = None) -> Identity:

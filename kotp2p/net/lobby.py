@@ -44,7 +44,6 @@ from dataclasses import dataclass, replace
 from kotp2p.net.codec import Value
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.genesis import GENESIS_DOMAIN, Genesis, SeatInfo, make_genesis
-from kotp2p.net.handshake import clean_text
 from kotp2p.net.identity import Identity, check_name, verify_signature
 from kotp2p.net.lobby_guest import LobbyGuest
 from kotp2p.net.lobby_messages import (
@@ -73,8 +72,8 @@ from kotp2p.net.lobby_view import (
     MIN_TIMEOUT,
     LobbySeat,
     LobbyView,
-    is_text,
 )
+from kotp2p.net.safetext import is_text, safe_text
 
 __all__ = [
     "MAX_LOBBY_FRAME",
@@ -146,7 +145,7 @@ class LobbyHost:
         self.genesis: Genesis | None = None
         self._sigs: dict[int, bytes] = {}
         self._attempt = 0
-        view = LobbyView(clean_text(game_name, 40) or "kotp2p", (LobbySeat(),) * seats,
+        view = LobbyView(safe_text(game_name, 40) or "kotp2p", (LobbySeat(),) * seats,
                          two_player_variant, timeout)
         view = view.with_seat(0, LobbySeat(identity.public_key, identity.name, bot=host_bot))
         for i, bot in enumerate(bots, start=1):
@@ -261,7 +260,7 @@ class LobbyHost:
         if tag == "join":
             return self._join(conn, guest, args)
         if guest.seat is None:
-            raise RemoteProtocolError(f"'{clean_text(tag, 20)}' before 'join'")
+            raise RemoteProtocolError(f"'{safe_text(tag, 20)}' before 'join'")
         seat = guest.seat
         if tag == "leave" and not args:
             return [Drop(conn, "left the lobby"), *self.disconnected(conn)]
@@ -289,7 +288,7 @@ class LobbyHost:
         if tag == "unready" and not args:
             self.view = self.view.with_seat(seat, replace(self.view.seats[seat], ready=False))
             return self._changed()
-        raise RemoteProtocolError(f"unknown lobby message '{clean_text(tag, 20)}' with "
+        raise RemoteProtocolError(f"unknown lobby message '{safe_text(tag, 20)}' with "
                                   f"{len(args)} fields")
 
     def _join(self, conn: int, guest: _Guest, args: list[Value]) -> list[HostEvent]:
@@ -326,7 +325,7 @@ class LobbyHost:
         if self.phase != "lobby":
             return "the game is already starting"
         if monster not in self.monsters:
-            return f"no monster called {clean_text(monster, 40)!r}: expected one of " + ", ".join(
+            return f"no monster called {safe_text(monster, 40)!r}: expected one of " + ", ".join(
                 self.monsters)
         owner = self.view.taken.get(monster)
         if owner is not None and owner != seat:

@@ -9,7 +9,6 @@ from kotp2p.net.codec import Value
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.genesis import GENESIS_DOMAIN, Genesis, parse_genesis_body
 from kotp2p.net.genesis import parse_genesis_frame as parse_genesis_payload
-from kotp2p.net.handshake import clean_text
 from kotp2p.net.identity import Identity
 from kotp2p.net.lobby_messages import (
     Address,
@@ -26,6 +25,7 @@ from kotp2p.net.lobby_messages import (
     pick_for_bot,
 )
 from kotp2p.net.lobby_view import LobbyView, parse_view
+from kotp2p.net.safetext import safe_text
 
 
 class LobbyGuest:
@@ -94,7 +94,7 @@ class LobbyGuest:
             return self._handle(decode(payload))
         except RemoteProtocolError as exc:
             self.phase = "failed"
-            return [Failed(f"the host broke the lobby protocol: {clean_text(exc.reason)}")]
+            return [Failed(f"the host broke the lobby protocol: {safe_text(exc.reason)}")]
 
     def _handle(self, msg: list[Value]) -> list[GuestEvent]:
         tag, args = msg[0], msg[1:]
@@ -106,15 +106,15 @@ class LobbyGuest:
             return self._lobby(msg)
         if tag == "error" and len(args) == 1 and isinstance(args[0], str):
             self._asked = ()
-            return [Notice(f"the host says: {clean_text(args[0])}")]
+            return [Notice(f"the host says: {safe_text(args[0])}")]
         if tag == "bye" and len(args) == 1 and isinstance(args[0], str):
             self.phase = "failed"
-            return [Failed(f"the host closed the lobby: {clean_text(args[0])}")]
+            return [Failed(f"the host closed the lobby: {safe_text(args[0])}")]
         if tag == "genesis" and len(args) == 1 and isinstance(args[0], bytes):
             return self._sign(args[0])
         if tag == "start" and len(args) == 2 and isinstance(args[0], bytes):
             return self._start(args[0], args[1])
-        raise RemoteProtocolError(f"unexpected lobby message '{clean_text(tag, 20)}'")
+        raise RemoteProtocolError(f"unexpected lobby message '{safe_text(tag, 20)}'")
 
     def _lobby(self, msg: list[Value]) -> list[GuestEvent]:
         view = parse_view(msg, self.monsters)
@@ -161,7 +161,7 @@ class LobbyGuest:
         if view is None or seat is None:
             return "a genesis before the lobby"
         if g.engine_id != self.engine_id:
-            return f"engine {clean_text(g.engine_id, 80)!r}, this side runs {self.engine_id!r}"
+            return f"engine {safe_text(g.engine_id, 80)!r}, this side runs {self.engine_id!r}"
         if g.chain_length != CHAIN_LENGTH:
             return f"chains of {g.chain_length} values, {CHAIN_LENGTH} expected"
         if g.options != [view.two_player_variant]:

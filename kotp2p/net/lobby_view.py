@@ -19,6 +19,7 @@ from kotp2p.net.codec import Value
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.genesis import MAX_SEATS, MIN_SEATS
 from kotp2p.net.identity import MAX_NAME, fingerprint
+from kotp2p.net.safetext import is_text
 
 LOBBY = "lobby"
 MAX_BOT_LEVEL = 16
@@ -26,11 +27,6 @@ MIN_TIMEOUT = 10
 MAX_TIMEOUT = 3600
 DEFAULT_TIMEOUT = 120
 MAX_GAME_NAME = 40
-
-
-def is_text(value: object, limit: int) -> bool:
-    """A non-empty printable string of at most ``limit`` characters."""
-    return isinstance(value, str) and 0 < len(value) <= limit and value.isprintable()
 
 
 @dataclass(frozen=True)

@@ -37,3 +37,18 @@ def games_dir() -> Path:
     path = data_dir() / "games"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically (a temporary file, then a rename), readable by its
+    owner only (mode 0600); the parent directory is created if need be."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)

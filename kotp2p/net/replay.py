@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kotp2p.net.engine_interface import GameEngine, Turn
 from kotp2p.net.gamelog import LogContents
+from kotp2p.net.genesis import short_id
 from kotp2p.net.intake import read_envelopes
 from kotp2p.net.replica import Replica
 from kotp2p.net.safetext import safe_text
@@ -44,8 +45,8 @@ def replay_lines(
     """
     replica, notes = load_replica(log, engine)
     g = log.genesis
-    names = [f"{safe_text(s.name, 40)} ({safe_text(s.monster, 40)})" for s in g.seats]
-    lines = [f"Game {g.game_id.hex()[:16]}: " + ", ".join(
+    names = [s.label for s in g.seats]
+    lines = [f"Game {short_id(g.game_id)}: " + ", ".join(
         f"seat {i} {n}" for i, n in enumerate(names))]
     last = replica.step if step is None else min(step, replica.step)
     indent = " " * 7

@@ -42,6 +42,12 @@ def safe_text(text: str, limit: int = 200) -> str:
     return "".join(out)
 
 
+def is_text(value: object, limit: int) -> bool:
+    """A non-empty printable string of at most ``limit`` characters (a name, a level: text that
+    is checked rather than escaped)."""
+    return isinstance(value, str) and 0 < len(value) <= limit and value.isprintable()
+
+
 def safe_lines(text: str, limit: int = 2000) -> str:
     """Several lines of report text made safe line by line (the newlines between them kept)."""
     return "\n".join(safe_text(line, limit) for line in text.split("\n"))

@@ -55,7 +55,6 @@ from kotp2p.net.protocol import (
     Rolled,
     Send,
 )
-from kotp2p.net.safetext import safe_text
 from kotp2p.net.updates import (
     ChatLine,
     EjectAsked,
@@ -216,7 +215,7 @@ class Session:
 
     def names(self) -> tuple[str, ...]:
         """Each seat's player name and monster, as the genesis fixes them (terminal-safe)."""
-        return tuple(f"{safe_text(s.name, 40)} ({safe_text(s.monster, 40)})" for s in self.genesis.seats)
+        return tuple(s.label for s in self.genesis.seats)
 
     def updates(self) -> list[Update]:
         """What happened since the last call, in order."""

@@ -29,9 +29,9 @@ from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine
 from kotp2p.net.envelope import open_envelope
 from kotp2p.net.errors import RemoteProtocolError
-from kotp2p.net.gamelog import SUFFIX, LogContents, LogWriter, NotAKotlog, read_log
-from kotp2p.net.genesis import Genesis
-from kotp2p.net.paths import games_dir
+from kotp2p.net.gamelog import SUFFIX, LogContents, LogWriter, NotAKotlog, game_log_path, read_log
+from kotp2p.net.genesis import Genesis, short_id
+from kotp2p.net.paths import games_dir, write_private
 from kotp2p.net.replica import Replica
 
 SEATS_VERSION = 1
@@ -96,20 +96,6 @@ class SeatFile:
         return cls(v[1], v[2], v[3], tuple(seats), v[5] if len(v) == 6 else None)
 
 
-def write_private(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically, readable by its owner only."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
-
-
 class _LockedWriter(LogWriter):
     """A log writer that also holds the game's lock until it is closed."""
 
@@ -171,7 +157,7 @@ class StoredGame:
     @classmethod
     def for_game(cls, game_id: bytes, directory: Path | None = None) -> StoredGame:
         """Where the game ``game_id`` lives (the games directory by default)."""
-        return cls((directory or games_dir()) / f"{game_id.hex()[:16]}{SUFFIX}")
+        return cls(game_log_path(game_id, directory))
 
     def create(self, genesis: Genesis, seats: SeatFile) -> tuple[LogWriter, LogWriter]:
         """Write the seat secrets and open the log and journal for a new game.
@@ -270,7 +256,7 @@ def game_info(path: Path, engine: GameEngine) -> GameInfo:
     replica.advance()
     finished = replica.is_over
     winners = tuple(players[w] for w in engine.winners(replica.state)) if finished else ()
-    return GameInfo(g.game_id.hex()[:16], date, players, finished, winners, replica.step, mode,
+    return GameInfo(short_id(g.game_id), date, players, finished, winners, replica.step, mode,
                     path)
 
 

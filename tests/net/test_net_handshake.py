@@ -17,13 +17,9 @@ from kotp2p.net.handshake import (
     Peer,
     refusal,
 )
-from kotp2p.net.identity import Identity
+from tests.net.lobby_kit import ident
 
 ENGINE = "kotp2p-0.1.0+cards-abc"
-
-
-def ident(name: str) -> Identity:
-    return Identity.from_seed(hashlib.sha256(name.encode()).digest(), name)
 
 
 def challenge(tag: str) -> bytes:

@@ -3,16 +3,13 @@ real handshake."""
 
 from __future__ import annotations
 
-import hashlib
 from collections import deque
 
 import pytest
 
 from kotp2p import rules
 from kotp2p.net import check_words, codec
-from kotp2p.net.chain import PEEK_TAG, SecretChain
 from kotp2p.net.handshake import AcceptorHandshake, DialerHandshake, HandshakeFailed, refusal
-from kotp2p.net.identity import Identity
 from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.lobby import (
     Changed,
@@ -30,24 +27,9 @@ from kotp2p.net.lobby import (
     message,
 )
 from kotp2p.net.protocol import PeerProtocol
+from tests.net.lobby_kit import anchors_for, h, ident
 
 ENGINE = rules.ENGINE_ID
-
-
-def h(*parts: object) -> bytes:
-    return hashlib.sha256(repr(parts).encode()).digest()
-
-
-def ident(name: str) -> Identity:
-    return Identity.from_seed(h("key", name), name)
-
-
-def anchors_for(name: str):  # type: ignore[no-untyped-def]
-    def anchors(seat: int) -> tuple[bytes, bytes]:
-        secret = h("chain", name)
-        return (SecretChain(secret, seat).anchor(0),
-                SecretChain(secret, seat, tag=PEEK_TAG).anchor(0))
-    return anchors
 
 
 def payload(frame: bytes) -> bytes:

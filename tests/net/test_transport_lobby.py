@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from functools import partial
 
 import pytest
@@ -10,8 +9,6 @@ import trio
 
 from kotp2p import rules
 from kotp2p.net import check_words, codec
-from kotp2p.net.chain import PEEK_TAG, SecretChain
-from kotp2p.net.identity import Identity
 from kotp2p.net.lobby import Changed, LobbyGuest, LobbyHost, Notice, Started
 from kotp2p.net.transport import (
     GuestLobby,
@@ -21,25 +18,10 @@ from kotp2p.net.transport import (
     MeshPort,
     serve_tcp,
 )
+from tests.net.lobby_kit import anchors_for, h, ident
 
 ENGINE = rules.ENGINE_ID
 LOOPBACK = "127.0.0.1"
-
-
-def h(*parts: object) -> bytes:
-    return hashlib.sha256(repr(parts).encode()).digest()
-
-
-def ident(name: str) -> Identity:
-    return Identity.from_seed(h("key", name), name)
-
-
-def anchors_for(name: str):  # type: ignore[no-untyped-def]
-    def anchors(seat: int) -> tuple[bytes, bytes]:
-        secret = h("chain", name)
-        return (SecretChain(secret, seat).anchor(0),
-                SecretChain(secret, seat, tag=PEEK_TAG).anchor(0))
-    return anchors
 
 
 async def test_a_host_with_a_bot_and_a_joining_bot_start_and_link_up_over_tcp() -> None:

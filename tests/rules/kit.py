@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from kotp2p import rules
 from kotp2p.rules.registry import BY_SLUG
 
@@ -58,3 +60,13 @@ def finish_turn(state: rules.State) -> rules.State:
         else:
             raise AssertionError(f"no neutral choice among {legal}")
     return state
+
+
+def random_input(state: rules.State, rng: random.Random) -> rules.Action:
+    """A uniformly random next input for an unfinished game: the outcome of the pending random
+    event, or one of the legal actions of the pending decision."""
+    p = state.pending
+    if isinstance(p, rules.RandomRequest):
+        return rules.RandomResult(tuple(rng.randrange(b) for b in p.bounds))
+    legal = rules.legal_actions(state)
+    return legal[rng.randrange(len(legal))]

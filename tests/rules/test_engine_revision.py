@@ -15,6 +15,7 @@ import random
 
 from kotp2p import rules
 from kotp2p.rules.game import RULES_REVISION
+from tests.rules.kit import random_input
 
 MONSTERS = ("The King", "Giga Zaur", "Alienoid", "Cyber Kitty", "Meka Dragon", "Space Penguin")
 
@@ -31,12 +32,7 @@ def games_digest(games: int = 24) -> str:
         rng = random.Random(seed)
         s = rules.new_game(rules.Setup(monsters=MONSTERS[: 2 + seed % 5]))
         while not s.is_over:
-            p = s.pending
-            if isinstance(p, rules.RandomRequest):
-                a: rules.Action = rules.RandomResult(tuple(rng.randrange(b) for b in p.bounds))
-            else:
-                legal = rules.legal_actions(s)
-                a = legal[rng.randrange(len(legal))]
+            a = random_input(s, rng)
             events: list[rules.Event] = []
             s = rules.apply(s, a, events=events)
             h.update(repr(events).encode())

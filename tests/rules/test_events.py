@@ -8,6 +8,7 @@ import random
 import pytest
 
 from kotp2p import rules
+from tests.rules.kit import random_input
 from tests.rules.test_cards_keep_playouts import dealt_start
 
 
@@ -76,11 +77,7 @@ def test_asking_for_events_changes_no_state_and_every_event_reads(players: int) 
         for _ in range(3000):
             if s.is_over:
                 break
-            p = s.pending
-            if isinstance(p, rules.RandomRequest):
-                a: rules.Action = rules.RandomResult(tuple(rng.randrange(b) for b in p.bounds))
-            else:
-                a = rng.choice(rules.legal_actions(s))
+            a = random_input(s, rng)
             events: list[rules.Event] = []
             with_events = rules.apply(s, a, events=events)
             without = rules.apply(s, a)

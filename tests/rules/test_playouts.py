@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kotp2p import rules
+from tests.rules.kit import random_input
 
 
 def check_invariants(s: rules.State) -> None:
@@ -51,12 +52,7 @@ def random_playout(
     for step in range(limit):
         if s.is_over:
             break
-        p = s.pending
-        if isinstance(p, rules.RandomRequest):
-            a: rules.Action = rules.RandomResult(tuple(rng.randrange(b) for b in p.bounds))
-        else:
-            legal = rules.legal_actions(s)
-            a = legal[rng.randrange(len(legal))]
+        a = random_input(s, rng)
         nxt = rules.apply(s, a)
         if each is not None:
             each(s, nxt, step)

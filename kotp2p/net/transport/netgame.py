@@ -34,21 +34,30 @@ from typing import TYPE_CHECKING, TextIO
 import trio
 
 from kotp2p import rules
-from kotp2p.localgame import GameCommandError, Restore, bot_decider, play_session
+from kotp2p.localgame import (
+    GameCommandError,
+    Restore,
+    bot_decider,
+    check_delay,
+    check_level,
+    is_interrupt,
+    play_session,
+)
 from kotp2p.net.beacon import BROADCAST, DEFAULT_BEACON_PORT, Announcement, BeaconBook
 from kotp2p.net.chain import PEEK_TAG, SecretChain
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import LogWriter
-from kotp2p.net.genesis import Genesis
+from kotp2p.net.genesis import Genesis, short_id
 from kotp2p.net.handshake import PROTOCOL_VERSION
 from kotp2p.net.identity import Identity, check_name, load_identity
 from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.lobby import GuestEvent, HostEvent, LobbyError, LobbyGuest, LobbyHost, Started
 from kotp2p.net.lobby_view import DEFAULT_TIMEOUT
+from kotp2p.net.paths import write_private
 from kotp2p.net.peers import PeersFile
 from kotp2p.net.protocol import PeerProtocol
 from kotp2p.net.session import LocalSeat, Session, Timeouts
-from kotp2p.net.store import NET, SeatFile, SeatSecret, StoredGame, write_private
+from kotp2p.net.store import NET, SeatFile, SeatSecret, StoredGame
 from kotp2p.net.transport.beacon import announce, listen
 from kotp2p.net.transport.connect import DEFAULT_PORT, serve_tcp
 from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby, LobbyFailed
@@ -57,7 +66,7 @@ from kotp2p.net.transport.mesh import Address, MeshPort
 from kotp2p.net.transport.meshlinks import MeshLinks
 from kotp2p.net.transport.runner import View, run_session
 from kotp2p.net.transport.trace import Trace, TracedView
-from kotp2p.ui.lobby_plain import PlainLobby
+from kotp2p.ui.lobby_plain import PlainLobby, Request
 from kotp2p.ui.plain import PlainView
 
 if TYPE_CHECKING:
@@ -148,14 +157,6 @@ def _me(name: str | None) -> Identity:
         raise GameCommandError(str(exc)) from None
 
 
-def _check_level(level: str | None, option: str) -> str | None:
-    from kotp2p.bots import BOT_KINDS
-
-    if level is not None and level not in BOT_KINDS:
-        raise GameCommandError(f"expected {option} among {', '.join(BOT_KINDS)}, found {level!r}")
-    return level
-
-
 async def _lobby_input(lines: Lines, view: PlainLobby, run: Callable[[str], None]) -> None:
     """Feed typed lines to the lobby until cancelled (or the input ends)."""
     while True:
@@ -218,7 +219,7 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
     (in the full screen ``ui`` if given)."""
     g = session.genesis
     view = PlainView(session, out)
-    view.say(f"Game {g.game_id.hex()[:16]}: " + ", ".join(session.names())
+    view.say(f"Game {short_id(g.game_id)}: " + ", ".join(session.names())
              + f". Log: {stored.log_path}")
     shown: View = view if trace is None else TracedView(view, trace)
     if trace is not None:
@@ -246,7 +247,7 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
             raise
         session.quit()  # a second call (after _stop) does nothing
         view.say(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
-        if _is_interrupt(exc):
+        if is_interrupt(exc):
             raise KeyboardInterrupt from None
         raise
     view.say(f"Log: {stored.log_path}")
@@ -265,15 +266,12 @@ async def _stop(session: Session, links: MeshLinks) -> None:
         await links.finish(QUIT_LINGER)
 
 
-def _is_interrupt(exc: BaseException) -> bool:
-    """Ctrl-C, alone or as the only content of trio's exception groups."""
-    return all(isinstance(e, KeyboardInterrupt) for e in _leaves(exc))
-
-
 def _is_stop(exc: BaseException) -> bool:
     """Ctrl-C here, or the game cancelled from outside (Ctrl-C can land in a task beside this
     one, the listener's say, which then cancels the game): either way the game stops resumably."""
-    return all(isinstance(e, (KeyboardInterrupt, trio.Cancelled)) for e in _leaves(exc))
+    if isinstance(exc, BaseExceptionGroup):
+        return all(_is_stop(e) for e in exc.exceptions)
+    return isinstance(exc, (KeyboardInterrupt, trio.Cancelled))
 
 
 def resume_networked(session: Session, stored: StoredGame, restore: Restore,
@@ -315,8 +313,9 @@ async def _reconnect(peers: PeersFile, session: Session) -> AsyncIterator[MeshLi
 
 async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
     """``kotp2p host``: run the lobby, then play."""
-    own = _check_level(args.bot, "--bot")
-    level = _check_level(args.level, "--level") or "greedy"
+    own = None if args.bot is None else check_level(args.bot, "--bot")
+    check_delay(args.bot_delay)
+    level = "greedy" if args.level is None else check_level(args.level, "--level")
     if not 2 <= args.seats <= 6 or not 0 <= args.bots < args.seats:
         raise GameCommandError(f"expected 2 to 6 --seats and fewer --bots, found {args.seats} "
                                f"seats and {args.bots} bots")
@@ -368,7 +367,7 @@ async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
                 lobby_tasks.start_soon(announce, datagram, target)
             if lines is not None:
                 lobby_tasks.start_soon(_lobby_input, lines, view,
-                                       partial(_host_line, view, runner))
+                                       partial(_lobby_line, view, lambda r: runner.command(r.to_host)))
             while not started and not closed.is_set():
                 await trio.sleep(0.05)
             lobby_tasks.cancel_scope.cancel()
@@ -387,22 +386,13 @@ def _beacon(lobby: LobbyHost, port: int, needs_code: bool) -> bytes:
                         PROTOCOL_VERSION, needs_code).encode()
 
 
-def _host_line(view: PlainLobby, runner: HostLobby, line: str) -> None:
+def _lobby_line(view: PlainLobby, run: Callable[[Request], None], line: str) -> None:
+    """Carry out the request a typed lobby line asks for; a refusal is said, not raised."""
     request = view.request(line)
     if request is None:
         return
     try:
-        runner.command(request.to_host)
-    except LobbyError as exc:
-        view.say(str(exc))
-
-
-def _guest_line(view: PlainLobby, runner: GuestLobby, line: str) -> None:
-    request = view.request(line)
-    if request is None:
-        return
-    try:
-        runner.command(request.to_guest)
+        run(request)
     except LobbyError as exc:
         view.say(str(exc))
 
@@ -433,7 +423,8 @@ async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO,
 
 async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
     """``kotp2p join``: join a lobby, then play."""
-    own = _check_level(args.bot, "--bot")
+    own = None if args.bot is None else check_level(args.bot, "--bot")
+    check_delay(args.bot_delay)
     me = _me(args.name)
     seat = Seat(me, os.urandom(32), own)
     lines = None if own is not None or ui is not None else Lines(sys.stdin)
@@ -456,7 +447,7 @@ async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
         async with trio.open_nursery() as lobby_tasks:
             if lines is not None:
                 lobby_tasks.start_soon(_lobby_input, lines, view,
-                                       partial(_guest_line, view, runner))
+                                       partial(_lobby_line, view, lambda r: runner.command(r.to_guest)))
             try:
                 started = await runner.run(address)
             except LobbyFailed as exc:
