@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kotp2p.net.chain import ChainChecker
-from kotp2p.net.engine_interface import Chance, GameEngine, State, Turn
+from kotp2p.net.engine_interface import Chance, Turn
 from kotp2p.net.envelope import Envelope, Kind
 from kotp2p.net.history import Entry, Point, Violation
-from kotp2p.net.logorder import LogOrder
+from kotp2p.net.replica_parts import ReplicaParts
 from kotp2p.net.schema import payload_problem
 
 WAIT = object()
@@ -27,53 +26,8 @@ def _seats(seats: tuple[int, ...]) -> str:
         "seats " + ", ".join(map(str, seats))
 
 
-class EjectionRules:
+class EjectionRules(ReplicaParts):
     """The replica's votes and ejections (a mixin of :class:`~kotp2p.net.replica.Replica`)."""
-
-    n: int
-    engine: GameEngine
-    entries: list[Entry]
-    streams: list[dict[int, Envelope]]
-    by_id: dict[bytes, Envelope]
-    cursor: list[int]
-    cut: dict[int, int]
-    convicted: dict[int, Violation]
-    moot: set[bytes]
-    needs_rebuild: bool
-    ejected: dict[int, int]
-    frozen: dict[int, int]
-    votes: dict[tuple[int, bytes], dict[int, dict[int, Envelope]]]
-    log_order: LogOrder
-    entry_ids: set[bytes]
-    fork_base: dict[int, int]
-    spare: dict[int, list[Envelope]]
-    built_on: dict[bytes, set[int]]
-    checkers: list[ChainChecker]
-    revealed: dict[tuple[int, int], bytes]
-    acked: set[tuple[int, int]]
-    local_seat: int | None
-    _eject_index: dict[tuple[int, int, bytes], set[int]]
-    _stall_index: dict[tuple[int, int, bytes], set[int]]
-    _top_step: list[int]
-    named_points: dict[tuple[int, bytes], set[int]]
-    _judging: int | None
-
-    if TYPE_CHECKING:
-        @property
-        def step(self) -> int: ...
-        @property
-        def head(self) -> bytes: ...
-        @property
-        def point(self) -> Point: ...
-        def owed_acks(self) -> tuple[int, ...]: ...
-        def _consume(self, a: int, env: Envelope) -> object: ...
-        def _convict(self, v: Violation, cut: int | None = None) -> None: ...
-        def _v(self, rule: str, env: Envelope, detail: str, *more: Envelope) -> Violation: ...
-        def _push_point(self, state: State, known: Point | None = None) -> Point: ...
-        def _readable(self, a: int) -> bool: ...
-        def _step_cursor(self, a: int, env: Envelope) -> None: ...
-        def _commit_reveals(self, a: int, env: Envelope) -> None: ...
-        def _move(self, a: int, env: Envelope) -> object: ...
 
     if TYPE_CHECKING:
         def leftovers(self, a: int) -> list[Envelope]: ...

@@ -1,0 +1,62 @@
+"""What the replica's rule mixins (:mod:`kotp2p.net.ejection`, :mod:`kotp2p.net.forks`) may
+read and call of :class:`~kotp2p.net.replica.Replica`: its fields and methods, declared once for
+the type checker (nothing here runs)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kotp2p.net.chain import ChainChecker
+from kotp2p.net.engine_interface import GameEngine, State
+from kotp2p.net.envelope import Envelope
+from kotp2p.net.history import Entry, Point, Violation
+from kotp2p.net.logorder import LogOrder
+
+
+class ReplicaParts:
+    """The replica's fields and methods the rule mixins use (declarations only)."""
+
+    n: int
+    engine: GameEngine
+    entries: list[Entry]
+    streams: list[dict[int, Envelope]]
+    by_id: dict[bytes, Envelope]
+    cursor: list[int]
+    cut: dict[int, int]
+    convicted: dict[int, Violation]
+    moot: set[bytes]
+    needs_rebuild: bool
+    ejected: dict[int, int]
+    frozen: dict[int, int]
+    votes: dict[tuple[int, bytes], dict[int, dict[int, Envelope]]]
+    log_order: LogOrder
+    entry_ids: set[bytes]
+    fork_base: dict[int, int]
+    spare: dict[int, list[Envelope]]
+    built_on: dict[bytes, set[int]]
+    checkers: list[ChainChecker]
+    revealed: dict[tuple[int, int], bytes]
+    acked: set[tuple[int, int]]
+    local_seat: int | None
+    _eject_index: dict[tuple[int, int, bytes], set[int]]
+    _stall_index: dict[tuple[int, int, bytes], set[int]]
+    _top_step: list[int]
+    named_points: dict[tuple[int, bytes], set[int]]
+    _judging: int | None
+
+    if TYPE_CHECKING:
+        @property
+        def step(self) -> int: ...
+        @property
+        def head(self) -> bytes: ...
+        @property
+        def point(self) -> Point: ...
+        def owed_acks(self) -> tuple[int, ...]: ...
+        def _consume(self, a: int, env: Envelope) -> object: ...
+        def _convict(self, v: Violation, cut: int | None = None) -> None: ...
+        def _v(self, rule: str, env: Envelope, detail: str, *more: Envelope) -> Violation: ...
+        def _push_point(self, state: State, known: Point | None = None) -> Point: ...
+        def _readable(self, a: int) -> bool: ...
+        def _step_cursor(self, a: int, env: Envelope) -> None: ...
+        def _commit_reveals(self, a: int, env: Envelope) -> None: ...
+        def _move(self, a: int, env: Envelope) -> object: ...
