@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Generic, TypeVar, cast
 
 import trio
 from prompt_toolkit.application import Application
@@ -52,6 +52,21 @@ from kotp2p.ui.symbols import symbols
 Command = Callable[[float], bool]
 """A player's command, run with the session at trio time ``now``; False stops the game."""
 _TOKEN = "command\n"
+T = TypeVar("T")
+
+
+class _CommandQueue(Generic[T]):
+    """Commands from the screen (asyncio) for the trio side, in order: each queued command puts
+    a token in ``tokens``, which the trio side waits on in a worker thread."""
+
+    def __init__(self) -> None:
+        self.tokens: queue.Queue[str] = queue.Queue()
+        self.items: deque[T] = deque()
+
+    def send(self, command: T) -> None:
+        """Queue ``command`` and wake the trio side."""
+        self.items.append(command)
+        self.tokens.put(_TOKEN)
 
 
 class SessionPort:
@@ -224,13 +239,8 @@ def run_ui(session: Session, *, log_path: str, options: UiOptions,
 async def _main(session: Session, log_path: str, options: UiOptions, connect: Connect | None,
                 restore: tuple[list[bytes], list[bytes]] | None) -> bool:
     loop = asyncio.get_running_loop()
-    tokens: queue.Queue[str] = queue.Queue()
-    commands: deque[Command] = deque()
-
-    def send(command: Command) -> None:
-        commands.append(command)
-        tokens.put(_TOKEN)
-
+    queued: _CommandQueue[Command] = _CommandQueue()
+    tokens, commands, send = queued.tokens, queued.items, queued.send
     base = session.bot_delay
     ctrl, app = _game_screen(session, send, log_path, options)
     view = _BridgeView(ctrl, commands, app.invalidate, session, base)
@@ -377,8 +387,8 @@ class NetScreen:
         self.current: Application[None] | None = None
         self.left = False
         self.game: Controller | None = None
-        self._tokens: queue.Queue[str] = queue.Queue()
-        self._commands: deque[Callable[[], None]] = deque()
+        self._queued: _CommandQueue[Callable[[], None]] = _CommandQueue()
+        self._tokens, self._commands = self._queued.tokens, self._queued.items
         self._cancel: trio.CancelScope | None = None
 
     def note(self, text: str) -> None:
@@ -393,8 +403,7 @@ class NetScreen:
 
     def send(self, command: Callable[[], None]) -> None:
         """Run ``command`` on the trio side."""
-        self._commands.append(command)
-        self._tokens.put(_TOKEN)
+        self._queued.send(command)
 
     def leave(self) -> None:
         """The user leaves before the game: cancel the command."""
@@ -448,13 +457,8 @@ class NetScreen:
                    restore: tuple[list[bytes], list[bytes]] | None = None) -> bool:
         """The game screen over ``session`` until the game ends (True) or the user quits."""
         self.lobby.port = _Joining()
-        tokens: queue.Queue[str] = queue.Queue()
-        commands: deque[Command] = deque()
-
-        def send(command: Command) -> None:
-            commands.append(command)
-            tokens.put(_TOKEN)
-
+        queued: _CommandQueue[Command] = _CommandQueue()
+        tokens, commands, send = queued.tokens, queued.items, queued.send
         base = session.bot_delay
         ctrl, app = _game_screen(session, send, log_path, self.options)
         self.game = ctrl

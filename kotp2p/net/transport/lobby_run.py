@@ -68,8 +68,15 @@ class LobbyFailed(Exception):
 
 
 class _Runner(Generic[E]):
-    def __init__(self, on_event: Callable[[E], None]) -> None:
+    """What the host's and the guest's lobby runners share: the view's callback, the handshake
+    settings, and the start."""
+
+    def __init__(self, on_event: Callable[[E], None], join_code: str | None,
+                 challenge: Callable[[], bytes], handshake_timeout: float) -> None:
         self.on_event = on_event
+        self.join_code = join_code
+        self.challenge = challenge
+        self.handshake_timeout = handshake_timeout
         self.started: Started | None = None
         self._done = trio.Event()
 
@@ -83,11 +90,8 @@ class HostLobby(_Runner[HostEvent]):
     def __init__(self, lobby: LobbyHost, on_event: Callable[[HostEvent], None], *,
                  join_code: str | None = None, challenge: Callable[[], bytes] = lambda: os.urandom(32),
                  handshake_timeout: float = HANDSHAKE_TIMEOUT) -> None:
-        super().__init__(on_event)
+        super().__init__(on_event, join_code, challenge, handshake_timeout)
         self.lobby = lobby
-        self.join_code = join_code
-        self.challenge = challenge
-        self.handshake_timeout = handshake_timeout
         self.links: dict[int, Link] = {}
         self._ids = itertools.count(1)
         self._seen = ChallengeCache()
@@ -167,11 +171,8 @@ class GuestLobby(_Runner[GuestEvent]):
     def __init__(self, lobby: LobbyGuest, on_event: Callable[[GuestEvent], None], *,
                  join_code: str | None = None, challenge: Callable[[], bytes] = lambda: os.urandom(32),
                  handshake_timeout: float = HANDSHAKE_TIMEOUT) -> None:
-        super().__init__(on_event)
+        super().__init__(on_event, join_code, challenge, handshake_timeout)
         self.lobby = lobby
-        self.join_code = join_code
-        self.challenge = challenge
-        self.handshake_timeout = handshake_timeout
         self.link: Link | None = None
         self.failed: str | None = None
 
