@@ -41,7 +41,7 @@ from kotp2p.net.envelope import (
 )
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import LogContents, frames_inside
-from kotp2p.net.genesis import GENESIS_MAGIC, Genesis, parse_genesis_frame
+from kotp2p.net.genesis import GENESIS_MAGIC, Genesis, parse_genesis_frame, short_id
 from kotp2p.net.sigcheck import check_signatures
 
 _GENESIS_PREFIX = b"\x93" + codec.pack(GENESIS_MAGIC)  # ["kotp2p-genesis", body, sigs]
@@ -190,7 +190,7 @@ def _genesis_copy(intake: Intake, genesis: Genesis, payload: bytes, pos: Positio
         intake.set_aside.append((pos, "another copy of this game's genesis (logs joined?)"))
     else:
         intake.set_aside.append((pos, f"the genesis of another game "
-                                      f"({other.game_id.hex()[:16]})"))
+                                      f"({short_id(other.game_id)})"))
     return True
 
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from kotp2p.net.engine_interface import GameEngine
 from kotp2p.net.envelope import Envelope
 from kotp2p.net.gamelog import LogContents, parse_log
-from kotp2p.net.genesis import Genesis
+from kotp2p.net.genesis import Genesis, short_id
 from kotp2p.net.history import Violation
 from kotp2p.net.identity import fingerprint
 from kotp2p.net.intake import Intake, Position, SignedFault, read_envelopes
@@ -153,7 +153,7 @@ class Verdict:
     def render(self) -> str:
         """The verdict as plain text for people."""
         g = self.genesis
-        lines = [f"{self.status}: game {g.game_id.hex()[:16]} "
+        lines = [f"{self.status}: game {short_id(g.game_id)} "
                  f"({' '.join(check_words(g.game_id))}), engine {g.engine_id}"]
         for i, s in enumerate(g.seats):
             lines.append(f"  seat {i}: {safe_text(s.name, 40)} [{s.fingerprint}] playing "
@@ -194,8 +194,8 @@ def _signed_genesis(logs: Sequence[LogContents]) -> tuple[Genesis, list[int]]:
     for log in logs[1:]:
         if log.genesis.game_id != genesis.game_id:
             raise DifferentGames(
-                f"the logs are of different games ({genesis.game_id.hex()[:16]} and "
-                f"{log.genesis.game_id.hex()[:16]})"
+                f"the logs are of different games ({short_id(genesis.game_id)} and "
+                f"{short_id(log.genesis.game_id)})"
             )
     best: list[int] | None = None
     for log in logs:
