@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from kotp2p.net.codec import Value
 
@@ -135,4 +135,27 @@ class GameEngine(Protocol):
 
     def describe_state(self, state: State) -> str:
         """A few lines of plain text showing the state."""
+        ...
+
+
+@runtime_checkable
+class NarratesEvents(Protocol):
+    """An engine that can also hand over the event value behind each line it narrates (the real
+    rules' :mod:`kotp2p.rules.events`), so that a view which knows the engine can tell what
+    happened (who was hit, by whom) without reading the words. Optional: narration works from
+    the lines alone for an engine without it."""
+
+    def narrate_move_events(self, state: State, action: Value, verbose: bool = False
+                            ) -> list[tuple[str, object]]:
+        """:meth:`GameEngine.narrate_move`, each line with its event."""
+        ...
+
+    def narrate_random_events(self, state: State, values: tuple[int, ...], verbose: bool = False
+                              ) -> list[tuple[str, object]]:
+        """:meth:`GameEngine.narrate_random`, each line with its event."""
+        ...
+
+    def narrate_eject_events(self, state: State, seat: int, verbose: bool = False
+                             ) -> list[tuple[str, object]]:
+        """:meth:`GameEngine.narrate_eject`, each line with its event."""
         ...

@@ -119,6 +119,21 @@ class RulesEngine:
     def narrate_move(self, state: State, action: Value, verbose: bool = False) -> list[str]:
         """The engine's events for the action, in plain words (``-- turn N: Monster --`` opens
         a turn); minor events only if ``verbose``."""
+        return [text for text, _ in self.narrate_move_events(state, action, verbose)]
+
+    def narrate_random(
+        self, state: State, values: tuple[int, ...], verbose: bool = False
+    ) -> list[str]:
+        """The engine's events for the random outcome, in plain words."""
+        return [text for text, _ in self.narrate_random_events(state, values, verbose)]
+
+    def narrate_eject(self, state: State, seat: int, verbose: bool = False) -> list[str]:
+        """The engine's events for the ejection, in plain words."""
+        return [text for text, _ in self.narrate_eject_events(state, seat, verbose)]
+
+    def narrate_move_events(self, state: State, action: Value, verbose: bool = False
+                            ) -> list[tuple[str, object]]:
+        """:meth:`narrate_move`, each line with the :mod:`kotp2p.rules` event it says."""
         events: list[rules.Event] = []
         try:
             rules.apply(state, rules.action_for(state, action), events=events)
@@ -126,10 +141,9 @@ class RulesEngine:
             return []
         return _tell(events, state, verbose)
 
-    def narrate_random(
-        self, state: State, values: tuple[int, ...], verbose: bool = False
-    ) -> list[str]:
-        """The engine's events for the random outcome, in plain words."""
+    def narrate_random_events(self, state: State, values: tuple[int, ...], verbose: bool = False
+                              ) -> list[tuple[str, object]]:
+        """:meth:`narrate_random`, each line with the event it says."""
         events: list[rules.Event] = []
         try:
             rules.apply(state, rules.RandomResult(tuple(values)), events=events)
@@ -137,8 +151,9 @@ class RulesEngine:
             return []
         return _tell(events, state, verbose)
 
-    def narrate_eject(self, state: State, seat: int, verbose: bool = False) -> list[str]:
-        """The engine's events for the ejection, in plain words."""
+    def narrate_eject_events(self, state: State, seat: int, verbose: bool = False
+                             ) -> list[tuple[str, object]]:
+        """:meth:`narrate_eject`, each line with the event it says."""
         events: list[rules.Event] = []
         try:
             rules.eject(state, seat, events=events)
@@ -151,8 +166,8 @@ class RulesEngine:
         return rules.to_text(state)
 
 
-def _tell(events: list[rules.Event], state: State, verbose: bool) -> list[str]:
-    return [_say(e, state) for e in events if verbose or not rules.is_minor(e)]
+def _tell(events: list[rules.Event], state: State, verbose: bool) -> list[tuple[str, object]]:
+    return [(_say(e, state), e) for e in events if verbose or not rules.is_minor(e)]
 
 
 def _say(event: rules.Event, state: State) -> str:

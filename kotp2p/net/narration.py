@@ -12,14 +12,18 @@ re-roll decision, a pass); otherwise the events already say it in the same words
 stays in Tokyo City"), and :attr:`MoveApplied.told` is False. Minor events are left out (the
 engines' ``narrate_*`` without ``verbose``). A line the engine marks as opening a turn
 (``-- turn 3: The King --``) becomes a :class:`Narrated` with ``heading`` set and the dashes
-taken off, for the view to show as a heading. Whatever comes from peers
+taken off, for the view to show as a heading. An engine that hands over its event values
+(:class:`~kotp2p.net.engine_interface.NarratesEvents`, as the real rules do) has each one put in
+its line's :attr:`Narrated.event`, so that a view can tell what happened to whom without
+reading the words. Whatever comes from peers
 (names, chat, texts built from them) is made safe for a terminal by
 :func:`kotp2p.net.safetext.safe_text` before a view prints it.
 """
 
 from __future__ import annotations
 
-from kotp2p.net.engine_interface import GameEngine
+from kotp2p.net.codec import Value
+from kotp2p.net.engine_interface import GameEngine, NarratesEvents, State
 from kotp2p.net.history import Point
 from kotp2p.net.protocol import Applied, Rolled
 from kotp2p.net.replica import Replica
@@ -31,12 +35,48 @@ def is_heading(line: str) -> bool:
     return line.startswith("--")
 
 
-def narrated(step: int, line: str) -> Narrated:
-    """One engine line as an update: a turn's opening line becomes a heading without dashes."""
+def narrated(step: int, line: str, event: object = None) -> Narrated:
+    """One engine line (and the engine's event behind it, if known) as an update: a turn's
+    opening line becomes a heading without dashes."""
     if is_heading(line):
         text = line.removeprefix("--").removesuffix("--").strip()
-        return Narrated(step, text or line, heading=True)
-    return Narrated(step, line)
+        return Narrated(step, text or line, heading=True, event=event)
+    return Narrated(step, line, event=event)
+
+
+Told = list[tuple[str, object]]
+"""An engine's lines, each with its event value (None when the engine gives none)."""
+
+
+def tell_move(engine: GameEngine, state: State, action: Value) -> Told:
+    """The engine's lines (with their events) for ``action`` applied to ``state``."""
+    if isinstance(engine, NarratesEvents):
+        return engine.narrate_move_events(state, action)
+    return [(line, None) for line in engine.narrate_move(state, action)]
+
+
+def tell_random(engine: GameEngine, state: State, values: tuple[int, ...]) -> Told:
+    """The engine's lines (with their events) for the random outcome ``values``."""
+    if isinstance(engine, NarratesEvents):
+        return engine.narrate_random_events(state, values)
+    return [(line, None) for line in engine.narrate_random(state, values)]
+
+
+def tell_eject(engine: GameEngine, state: State, seat: int) -> Told:
+    """The engine's lines (with their events) for the ejection of ``seat``."""
+    if isinstance(engine, NarratesEvents):
+        return engine.narrate_eject_events(state, seat)
+    return [(line, None) for line in engine.narrate_eject(state, seat)]
+
+
+def move_narration(engine: GameEngine, state: State, action: Value, step: int,
+                   seat: int | None) -> list[Update]:
+    """The updates of a MOVE applied at ``step``: its line (marked not to be told when its
+    events say it), then its events'."""
+    told = tell_move(engine, state, action)
+    out: list[Update] = [MoveApplied(step, "move", seat, engine.describe_move(state, action),
+                                     not says_itself([line for line, _ in told]))]
+    return out + [narrated(step, line, event) for line, event in told]
 
 
 def says_itself(lines: list[str]) -> bool:
@@ -49,16 +89,16 @@ def move_updates(engine: GameEngine, replica: Replica, ev: Applied) -> list[Upda
     """The updates of an applied entry (a MOVE or an ejection): its line (marked not to be told
     when its events say it), then its events'."""
     entries = replica.entries
-    lines: list[str] = []
+    lines: Told = []
     if ev.step < len(entries):
         entry = entries[ev.step]
         if ev.kind == "move":
-            lines = engine.narrate_move(entry.before, entry.action)
+            lines = tell_move(engine, entry.before, entry.action)
         elif ev.kind == "eject" and entry.seat is not None:
-            lines = engine.narrate_eject(entry.before, entry.seat)
-    told = ev.kind == "eject" or not says_itself(lines)
+            lines = tell_eject(engine, entry.before, entry.seat)
+    told = ev.kind == "eject" or not says_itself([line for line, _ in lines])
     out: list[Update] = [MoveApplied(ev.step, ev.kind, ev.seat, ev.description, told)]
-    return out + [narrated(ev.step, line) for line in lines]
+    return out + [narrated(ev.step, line, event) for line, event in lines]
 
 
 def _point_of(replica: Replica, k: int) -> Point | None:
@@ -72,9 +112,10 @@ def _point_of(replica: Replica, k: int) -> Point | None:
 def random_updates(engine: GameEngine, replica: Replica, ev: Rolled) -> list[Update]:
     """The updates of a resolved random event: the dice or card, then what followed."""
     point = _point_of(replica, ev.k)
-    lines = engine.narrate_random(point.state, ev.values) if point is not None else []
+    lines = tell_random(engine, point.state, ev.values) if point is not None else []
     if not lines:  # a value this replica cannot see (another seat's peek)
-        lines = [engine.describe_random(point.state, ev.values) if point is not None
-                 else f"random values {list(ev.values)}"]
+        lines = [(engine.describe_random(point.state, ev.values) if point is not None
+                  else f"random values {list(ev.values)}", None)]
     step = point.step if point is not None else replica.step
-    return [DiceRolled(ev.k, ev.values, lines[0]), *(narrated(step, x) for x in lines[1:])]
+    return [DiceRolled(ev.k, ev.values, lines[0][0]),
+            *(narrated(step, line, event) for line, event in lines[1:])]

@@ -33,6 +33,10 @@ class Narrated:
     text: str
     heading: bool = False
     """True for the line that opens a turn (``text`` is then ``turn N: Monster``)."""
+    event: object = None
+    """The engine's own value for what happened (for the real rules a
+    :mod:`kotp2p.rules.events` value: who was damaged, by whom...), for a view that must tell
+    cases apart without reading ``text``; None from an engine that gives none."""
 
 
 @dataclass(frozen=True)

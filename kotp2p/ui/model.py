@@ -42,11 +42,12 @@ HOLD_FACTOR = 3.0
 HOLD_MIN = 2.0
 
 
-def hurts(text: str, monster: str) -> bool:
-    """True when an engine line says ``monster`` loses ♥ ("X smashes M for 2♥", "M loses 1♥")."""
-    if f" {monster} for " in text and (" smashes " in text or " hits " in text):
-        return True
-    return text.startswith(f"{monster} loses ") and "♥" in text
+def hurts(event: object, seat: int) -> bool:
+    """True when the engine's ``event`` is a blow to ``seat``: it lost ♥ (from anybody, poison
+    included) or its monster is out."""
+    if isinstance(event, rules.Damaged):
+        return event.seat == seat and event.amount > 0
+    return isinstance(event, rules.Eliminated) and event.seat == seat
 
 
 class GamePort(Protocol):
@@ -229,7 +230,6 @@ class Controller:
             return f"{monsters[seat]} ({players[seat][0]})"
 
         me = self.port.me
-        mine = monsters[me] if 0 <= me < len(monsters) else ""
         for u in updates:
             if isinstance(u, MoveApplied):
                 self.moves += 1
@@ -245,14 +245,14 @@ class Controller:
                 if not self.footer_news and not self.confirm_quit:
                     self.say("")  # a message about the last turn is old now
             elif isinstance(u, Narrated):
-                hit = bool(mine) and hurts(u.text, mine)
+                hit = hurts(u.event, me)
                 if hit:
                     self.hold = True
                     self._hits.append(u.text)
                     self.news("; ".join(self._hits), hit=True)
                 elif self._about_me:
                     self.hold = True
-                    if not u.text.startswith(f"{mine} resolves "):  # the dice are on screen
+                    if not isinstance(u.event, rules.DiceKept):  # the dice are on screen
                         self._news.append(u.text)
                     if self._news and not self._hits:
                         self.news("you: " + "; ".join(self._news))

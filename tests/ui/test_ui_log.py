@@ -7,8 +7,8 @@ import pytest
 
 from kotp2p import rules
 from kotp2p.net.kot_engine import RulesEngine
-from kotp2p.net.narration import narrated, says_itself
-from kotp2p.net.updates import MoveApplied, Update
+from kotp2p.net.narration import move_narration, narrated
+from kotp2p.net.updates import MoveApplied, Narrated, Update
 from kotp2p.ui.model import Comfort, Controller
 from kotp2p.ui.screen import game_screen, to_text
 from tests.ui.fakes import FakeGame
@@ -20,12 +20,8 @@ ENGINE = RulesEngine()
 
 def move(state: rules.State, action: rules.Action, step: int) -> list[Update]:
     """The updates a session gives for ``action`` (what narration builds from the engine)."""
-    wire = rules.action_to_wire(action)
-    lines = ENGINE.narrate_move(state, wire)
     seat = state.pending.seat if isinstance(state.pending, rules.Decision) else None
-    told = not says_itself(lines)
-    return [MoveApplied(step, "move", seat, ENGINE.describe_move(state, wire), told),
-            *(narrated(step, ln) for ln in lines)]
+    return move_narration(ENGINE, state, rules.action_to_wire(action), step, seat)
 
 
 def log_of(c: Controller) -> list[tuple[str, str]]:
@@ -119,3 +115,38 @@ def test_news_and_a_new_turn_leave_the_quit_question_on_screen() -> None:
     assert ("log.hit", "· Giga Zaur smashes The King for 3♥") in log_of(c)
     c.press("y")
     assert c.exit_requested
+
+
+def test_hits_are_told_by_the_engines_events_not_by_the_words_of_the_line() -> None:
+    s = rules.from_text(SMASH)
+    c = Controller(FakeGame(s, me=0), comfort=Comfort(pause=0.8))
+    c.on_updates([
+        MoveApplied(1, "move", 1, "Giga Zaur resolves", told=False),
+        # a line that reads like a hit on the player, but the engine says it hit Alienoid
+        Narrated(1, "Giga Zaur smashes The King for 3♥", event=rules.Damaged(2, 3, 1, True)),
+        # other words for the same kind of thing: the event decides
+        Narrated(1, "Le Roi perd 2♥ (poison)", event=rules.Damaged(0, 2, -1, False)),
+        Narrated(1, "The King hits itself for 1♥", event=rules.Damaged(0, 1, 0, False)),
+    ])
+    log = log_of(c)
+    assert ("log.event", "· Giga Zaur smashes The King for 3♥") in log
+    assert ("log.hit", "· Le Roi perd 2♥ (poison)") in log
+    assert ("log.hit", "· The King hits itself for 1♥") in log
+    assert c.footer == "Le Roi perd 2♥ (poison); The King hits itself for 1♥" and c.footer_error
+    assert c.bot_delay(0.0) >= 2.0
+
+
+def test_a_line_without_an_event_is_never_taken_for_a_hit() -> None:
+    c = Controller(FakeGame(rules.from_text(SMASH), me=0), comfort=Comfort(pause=0.8))
+    c.on_updates([narrated(1, "Giga Zaur smashes The King for 3♥")])  # an engine with no events
+    assert log_of(c) == [("log.event", "· Giga Zaur smashes The King for 3♥")]
+    assert not c.footer_error and c.bot_delay(0.0) == 0.8
+
+
+def test_the_session_narration_carries_the_engines_events() -> None:
+    s = rules.from_text(SMASH)
+    updates = move(s, rules.STOP, 1)
+    hits = [u for u in updates if isinstance(u, Narrated) and isinstance(u.event, rules.Damaged)]
+    assert [(h.text, h.event) for h in hits] == [
+        ("Giga Zaur smashes The King for 3♥", rules.Damaged(0, 3, 1, True))]
+    assert isinstance(updates[1], Narrated) and isinstance(updates[1].event, rules.DiceKept)
