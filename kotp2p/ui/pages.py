@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from prompt_toolkit.utils import get_cwidth
+
 from kotp2p import rules
 from kotp2p.net.lobby_view import LobbyView
 from kotp2p.net.safetext import safe_text
 from kotp2p.ui.cardtext import card_text
 from kotp2p.ui.model import Controller
-from kotp2p.ui.screen import Line, fit, wrap
+from kotp2p.ui.screen import Line, column, fit, width_of, wrap
 from kotp2p.ui.symbols import Symbols
 
 HELP = """\
@@ -68,12 +70,22 @@ def matching_cards(query: str) -> list[int]:
 def cards_page(query: str, sym: Symbols, width: int, height: int) -> list[Line]:
     """Every card matching ``query``: name, cost, type and effect (the search line is below)."""
     found = matching_cards(query)
+    longest = max((len(rules.CARDS[c].name) for c in found), default=0)
+    name_w = min(longest, max(12, width - 24))  # name, cost and type stay in columns
     body: list[Line] = []
     for card in found:
         cd = rules.CARDS[card]
         kind = "keep" if cd.kind == rules.KEEP else "discard"
-        body.append([("class:card", f" {cd.name}"), ("class:cost", f"  {cd.cost}{sym.energy}"),
-                     (f"class:card.{kind}", f"  {kind}"), ("class:hint", f"  ({cd.timing})")])
+        line: Line = [("class:card", f" {column(cd.name, name_w)}"),
+                      ("class:cost", f" {cd.cost:>2}{sym.energy}"),
+                      (f"class:card.{kind}", f"  {kind:<7}")]
+        timing = f"({cd.timing})"
+        if width_of(line) + 2 + get_cwidth(timing) <= width:
+            line.append(("class:hint", "  " + timing))
+            body.append(line)
+        else:  # the timing on its own lines, under the name
+            body.append(line)
+            body += [[("class:hint", "    " + ln)] for ln in wrap(timing, width - 5)]
         body += [[("", "    " + ln)] for ln in wrap(card_text(card), width - 5)]
     title = f"Cards: {len(found)} match" + ("" if not query else f" {query!r}")
     return _page(title, body, width, height - 1, "type to search · Esc: back to the game")

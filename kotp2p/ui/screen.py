@@ -27,6 +27,8 @@ from kotp2p.ui.model import Controller, LogLine
 Line = list[OneStyleAndTextTuple]
 WIDE = 120
 """From this many columns, the log and chat get a column of their own."""
+LONGEST_NAME = max(len(cd.name) for cd in rules.CARDS.values())
+"""The longest card name, in cells (card names are ASCII)."""
 
 
 def width_of(line: Line) -> int:
@@ -45,7 +47,31 @@ def cut(text: str, width: int) -> str:
             break
         out.append(ch)
         used += w
-    return "".join(out) + ("…" if width > 0 else "")
+    return "".join(out).rstrip() + ("…" if width > 0 else "")
+
+
+def column(text: str, width: int) -> str:
+    """``text`` as a column ``width`` cells wide: cut (with …) or padded with spaces."""
+    text = cut(text, width)
+    return text + " " * (width - get_cwidth(text))
+
+
+def names_in(names: list[str], width: int) -> str:
+    """Card names, comma-separated, in at most ``width`` cells: the names that fit whole, the
+    next one cut, and how many more follow (``Acid Attack, Rooting for t… +2``)."""
+    shown: list[str] = []
+    for i, name in enumerate(names):
+        rest = len(names) - i - 1
+        more = f" +{rest}" if rest else ""
+        if get_cwidth(", ".join([*shown, name]) + more) <= width:
+            shown.append(name)
+            continue
+        head = ", ".join(shown) + (", " if shown else "")
+        room = width - get_cwidth(head) - get_cwidth(more)
+        if room >= 6:  # a few letters say which card it is
+            return head + cut(name, room) + more
+        return cut(", ".join(shown) + f" +{rest + 1}" if shown else f"{rest + 1} cards", width)
+    return ", ".join(shown)
 
 
 def fit(line: Line, width: int) -> Line:
@@ -178,7 +204,7 @@ def monster_lines(ctrl: Controller, width: int, two_lines: bool, wide: bool = Fa
             extras.append("deciding")
         if extras:
             line.append(("class:waiting", " ".join(extras) + " "))
-        cards = ", ".join(rules.card_name(c) for c in s.cards[seat])
+        cards = [rules.card_name(c) for c in s.cards[seat]]
         tokens = []
         if s.poison[seat]:
             tokens.append(f"poison {s.poison[seat]}")
@@ -186,12 +212,13 @@ def monster_lines(ctrl: Controller, width: int, two_lines: bool, wide: bool = Fa
             tokens.append(f"shrink {s.shrink[seat]}")
         if two_lines:
             out.append(line)
-            more = f"   key {fp}  " + (cards or "no cards") + ("; " + ", ".join(tokens)
-                                                            if tokens else "")
+            head = f"   key {fp}  " + "".join(f"{t}; " for t in tokens)
+            more = head + (names_in(cards, width - get_cwidth(head)) or "no cards")
             out.append([("class:card.keep", more)])
-        else:
-            rest = ", ".join(x for x in (cards, ", ".join(tokens)) if x)
-            line.append(("class:card.keep", rest))
+        else:  # tokens first: short, and the card names take the room left
+            head = "".join(f"{t}, " for t in tokens) if cards else ", ".join(tokens)
+            room = width - width_of(line) - get_cwidth(head)
+            line.append(("class:card.keep", head + names_in(cards, room)))
             out.append(line)
     return out
 
@@ -255,7 +282,7 @@ def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 
                         ("class:hint", f"(deck {len(s.deck)}, discard {len(s.discard)})")]]
     if words and ctrl.words:
         out[0] += [("", "   "), ("class:words", "check: " + " ".join(ctrl.words))]
-    name_w = 20
+    name_w = min(LONGEST_NAME, max(20, width - 66))  # the whole name when there is room
     for slot, card in enumerate(s.market):
         if not card:
             out.append([("class:hint", f" {slot + 1} (empty)")])
@@ -266,7 +293,7 @@ def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 
         text = safe_text(card_text(card))
         head = f" {slot + 1} "
         line: Line = [("class:footer.key" if buying else "", head),
-                      ("class:card", f" {cd.name.ljust(name_w)}"),
+                      ("class:card", f" {column(cd.name, name_w)}"),
                       ("class:cost", f"{cost:>2}{sym.energy} "),
                       (f"class:card.{kind}", f"{kind:<8}")]
         indent = width_of(line)
