@@ -35,9 +35,9 @@ def key_of(event: KeyPressEvent) -> str:
 def draw(ctrl: Controller, width: int, height: int, search: str = "") -> StyleAndTextTuples:
     """The fragments of whichever screen the controller is on, at ``width`` × ``height``."""
     if ctrl.screen == "help":
-        lines = help_page(width, height)
+        lines = help_page(width, height, ctrl.click)
     elif ctrl.screen == "cards":
-        lines = cards_page(search, ctrl.sym, width, height)
+        lines = cards_page(search, ctrl.sym, width, height, ctrl.click)
     elif ctrl.screen == "options":
         lines = options_page(ctrl, width, height)
     elif ctrl.screen == "end" and ctrl.end is not None:
@@ -69,17 +69,21 @@ def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = No
                    ConditionalContainer(search_window, searching)])
     kb = KeyBindings()
 
-    def after(event: KeyPressEvent) -> None:
+    def follow() -> None:
+        """The application follows the controller: leave, or focus the line in use."""
         if ctrl.exit_requested:
-            event.app.exit()
+            if app.is_running and app.future is not None and not app.future.done():
+                app.exit()
             return
-        layout = event.app.layout
         if ctrl.chatting:
-            layout.focus(chat_window)
+            app.layout.focus(chat_window)
         elif ctrl.screen == "cards":
-            layout.focus(search_window)
+            app.layout.focus(search_window)
         else:
-            layout.focus(main)
+            app.layout.focus(main)
+
+    def after(event: KeyPressEvent) -> None:
+        follow()
 
     @kb.add(Keys.Any, filter=~chatting & ~searching)
     @kb.add(Keys.ControlM, filter=~chatting & ~searching)
@@ -117,6 +121,7 @@ def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = No
         layout=Layout(root, focused_element=main), key_bindings=kb, full_screen=True,
         mouse_support=True, style=make_style(colour), refresh_interval=refresh,
         input=input, output=output)
+    ctrl.on_click = follow
     return app
 
 
@@ -131,20 +136,26 @@ def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, input: Input 
                                        join_code=ctrl.join_code, words=ctrl.words,
                                        heard=ctrl.heard, status=ctrl.status,
                                        notes=tuple(ctrl.notes),
-                                       width=size.columns, height=size.rows))
+                                       width=size.columns, height=size.rows,
+                                       press=ctrl.click, is_host=ctrl.is_host))
 
     kb = KeyBindings()
+
+    def follow() -> None:
+        if ctrl.exit_requested and app.is_running and app.future is not None \
+                and not app.future.done():
+            app.exit()
 
     @kb.add(Keys.Any)
     @kb.add(Keys.ControlC)
     def _key(event: KeyPressEvent) -> None:
         ctrl.press(key_of(event))
-        if ctrl.exit_requested:
-            event.app.exit()
+        follow()
 
     app: Application[None] = Application(
         layout=Layout(Window(FormattedTextControl(fragments, focusable=True,
                                                   show_cursor=False))),
-        key_bindings=kb, full_screen=True, style=make_style(colour), refresh_interval=1.0,
-        input=input, output=output)
+        key_bindings=kb, full_screen=True, mouse_support=True, style=make_style(colour),
+        refresh_interval=1.0, input=input, output=output)
+    ctrl.on_click = follow
     return app

@@ -8,7 +8,7 @@ draws with :func:`kotp2p.ui.pages.lobby_page`. What is allowed is the lobby's an
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from kotp2p import rules
@@ -63,6 +63,8 @@ class LobbyController:
         self.notes: deque[str] = deque(maxlen=5)
         """The latest things the lobby said (who joined, the port, the start)."""
         self._cursor = -1
+        self.on_click: Callable[[], None] = lambda: None
+        """Called after a click did what a key does (the application follows: leave)."""
 
     def free_monsters(self) -> list[str]:
         """The monsters nobody else picked."""
@@ -77,6 +79,11 @@ class LobbyController:
             self._press(key)
         except (LobbyError, ValueError) as exc:
             self.status = f"refused: {safe_text(str(exc))}"
+
+    def click(self, key: str) -> None:
+        """A click on something standing for ``key`` (a game heard, a footer key)."""
+        self.press(key)
+        self.on_click()
 
     def _press(self, key: str) -> None:
         if key in ("q", "c-c"):

@@ -127,6 +127,8 @@ class Controller:
         self.log_path = log_path
         self.end_stats = end_stats
         self.screen = "game"  # game, help, cards, options, end
+        self.on_click: Callable[[], None] = lambda: None
+        """Called after a click did what a key does (the application follows: focus, leave)."""
         self.confirm_quit = False
         self.chatting = False
         self.kept: set[int] = set()
@@ -329,6 +331,12 @@ class Controller:
                    "end": self._end_key}.get(self.screen, self._game_key)
         handler(key)
 
+    def click(self, key: str) -> None:
+        """A click on something standing for ``key`` (a die, a card, a footer key): what the
+        key does."""
+        self.press(key)
+        self.on_click()
+
     def quit(self) -> None:
         """Stop here (the game can be resumed) and leave."""
         if not self.stopped and self.end is None:
@@ -377,8 +385,7 @@ class Controller:
             self.screen = "options"
         elif key == "q":
             self.confirm_quit = True
-            self.say("Quit? The game stays resumable with `kotp2p resume`. y: quit, any other "
-                     "key: stay")
+            self.say("Quit? You can resume later (kotp2p resume). y: quit, any other key: stay")
         elif key == "c":
             self.chatting = True
         elif key == "pageup":

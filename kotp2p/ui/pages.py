@@ -11,7 +11,7 @@ from kotp2p.net.lobby_view import LobbyView
 from kotp2p.net.safetext import safe_text
 from kotp2p.ui.cardtext import card_text
 from kotp2p.ui.model import Controller
-from kotp2p.ui.screen import Line, column, fit, width_of, wrap
+from kotp2p.ui.screen import Line, Press, column, fit, keys_line, mouse, width_of, wrap
 from kotp2p.ui.symbols import Symbols
 
 HELP = """\
@@ -33,23 +33,25 @@ market cards and choices work too.
 Esc or ? closes this help; k opens the card browser."""
 
 
-def _page(title: str, body: list[Line], width: int, height: int, footer: str) -> list[Line]:
+def _page(title: str, body: list[Line], width: int, height: int, footer: Line | str
+          ) -> list[Line]:
     lines: list[Line] = [[("class:title", f" {title}")], []]
     room = height - 3
     lines += body[:room]
     while len(lines) < height - 1:
         lines.append([])
-    lines.append([("class:footer", f" {footer}")])
+    lines.append([("class:footer", f" {footer}")] if isinstance(footer, str) else footer)
     return [fit(line, width) for line in lines[:height]]
 
 
-def help_page(width: int, height: int) -> list[Line]:
-    """The turn structure and the keys."""
+def help_page(width: int, height: int, press: Press | None = None) -> list[Line]:
+    """The turn structure and the keys (``press``: what a click on a footer key does)."""
     body: list[Line] = []
     for para in HELP.split("\n\n"):
         body += [[("", " " + ln)] for ln in wrap(" ".join(para.split()), width - 2)]
         body.append([])
-    return _page("Help", body, width, height, "Esc: back to the game   k: card browser")
+    return _page("Help", body, width, height,
+                 keys_line([("escape", "back to the game"), ("k", "card browser")], press))
 
 
 def matching_cards(query: str) -> list[int]:
@@ -67,7 +69,8 @@ def matching_cards(query: str) -> list[int]:
     return out
 
 
-def cards_page(query: str, sym: Symbols, width: int, height: int) -> list[Line]:
+def cards_page(query: str, sym: Symbols, width: int, height: int, press: Press | None = None
+               ) -> list[Line]:
     """Every card matching ``query``: name, cost, type and effect (the search line is below)."""
     found = matching_cards(query)
     longest = max((len(rules.CARDS[c].name) for c in found), default=0)
@@ -88,7 +91,9 @@ def cards_page(query: str, sym: Symbols, width: int, height: int) -> list[Line]:
             body += [[("class:hint", "    " + ln)] for ln in wrap(timing, width - 5)]
         body += [[("", "    " + ln)] for ln in wrap(card_text(card), width - 5)]
     title = f"Cards: {len(found)} match" + ("" if not query else f" {query!r}")
-    return _page(title, body, width, height - 1, "type to search · Esc: back to the game")
+    return _page(title, body, width, height - 1,
+                 [("class:footer", " type to search ·"),
+                  *keys_line([("escape", "back to the game")], press)])
 
 
 def options_page(ctrl: Controller, width: int, height: int) -> list[Line]:
@@ -104,7 +109,8 @@ def options_page(ctrl: Controller, width: int, height: int) -> list[Line]:
         [],
         [("class:hint", "  Skip buying for one turn: press n during the game.")],
     ]
-    return _page("Options", body, width, height, "Esc: back to the game")
+    return _page("Options", body, width, height,
+                 keys_line([("escape", "back to the game")], ctrl.click))
 
 
 def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
@@ -113,7 +119,7 @@ def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
     sym = ctrl.sym
     body: list[Line] = []
     if end is None:
-        return _page("Game over", body, width, height, "q: leave")
+        return _page("Game over", body, width, height, keys_line([("q", "leave")], ctrl.click))
     body.append([("class:title", f" {end.summary}")])
     body.append([])
     head = (f" {'#':>2} {'monster':<14}{sym.star:>3} {sym.heart:>3}  {'dealt':>5} {'taken':>5} "
@@ -134,24 +140,27 @@ def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
         body.append([("class:card", f"   {end.log_path}")])
         body.append([("", " Anyone can check it:")])
         body.append([("class:card", f"   kotp2p verify {end.log_path}")])
-    return _page("Game over", body, width, height, "q: leave   ? help")
+    return _page("Game over", body, width, height,
+                 keys_line([("q", "leave"), ("?", "help")], ctrl.click))
 
 
 def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words: Sequence[str],
                heard: Sequence[str], status: str, width: int, height: int,
-               notes: Sequence[str] = ()) -> list[Line]:
+               notes: Sequence[str] = (), press: Press | None = None,
+               is_host: bool = True) -> list[Line]:
     """The lobby: the games heard on the LAN, the seats (name, key fingerprint, monster, ready,
-    bots), the join code and the check words."""
+    bots), the join code and the check words; ``press``: what a click on a key does."""
     body: list[Line] = []
     if heard:
         body.append([("class:title", " Games heard on the LAN (press its number to join)")])
-        body += [[("class:footer.key", f" {i} "), ("", f" {safe_text(g)}")]
-                 for i, g in enumerate(heard, 1)]
+        for i, game in enumerate(heard, 1):
+            line: Line = [("class:footer.key", f" {i} "), ("", f" {safe_text(game)}")]
+            body.append(line if press is None else [(*f, mouse(press, str(i))) for f in line])
         body.append([])
     if not view.seats:  # not in a lobby yet
         body += [[("class:hint", f"  {safe_text(n)}")] for n in notes]
         body.append([("class:waiting", f"  {safe_text(status)}")])
-        return _page("Lobby", body, width, height, "q: leave")
+        return _page("Lobby", body, width, height, keys_line([("q", "leave")], press))
     taken = len(view.seats) - view.free_seats
     body.append([("class:title", f" {safe_text(view.game_name)}"),
                  ("class:hint", f"  {taken}/{len(view.seats)} seats (name, key fingerprint, "
@@ -178,5 +187,6 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
     body.append([])
     body += [[("class:hint", f"  {safe_text(n)}")] for n in notes]
     body.append([("class:waiting", f"  {safe_text(status)}")])
-    return _page("Lobby", body, width, height,
-                 "m: pick a monster  r: ready  s: start (host)  q: leave")
+    keys = [("m", "pick a monster"), ("r", "ready"), *([("s", "start")] if is_host else []),
+            ("q", "leave")]
+    return _page("Lobby", body, width, height, keys_line(keys, press))

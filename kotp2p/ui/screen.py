@@ -109,16 +109,41 @@ def wrap(text: str, width: int) -> list[str]:
     return lines or [""]
 
 
-def click(ctrl: Controller, key: str) -> Callable[[MouseEvent], object]:
-    """A mouse handler pressing ``key`` on a click."""
+Press = Callable[[str], None]
+"""Does what a key does (a controller's ``click``)."""
+
+
+def mouse(press: Press, key: str) -> Callable[[MouseEvent], object]:
+    """A mouse handler doing what ``key`` does on a click."""
 
     def handler(event: MouseEvent) -> object:
         if event.event_type != MouseEventType.MOUSE_UP:
             return NotImplemented
-        ctrl.press(key)
+        press(key)
         return None
 
     return handler
+
+
+def click(ctrl: Controller, key: str) -> Callable[[MouseEvent], object]:
+    """A mouse handler pressing ``key`` on the game's controller on a click."""
+    return mouse(ctrl.click, key)
+
+
+def key_frags(key: str, label: str, press: Press | None = None, name: str = "") -> Line:
+    """A footer key (``name``, or the key's own name) and its label; with ``press``, a click
+    on either does what the key does."""
+    frags: Line = [("class:footer.key", f" {name or K.key_name(key)}"),
+                   ("class:footer", f" {label} ")]
+    if press is None:
+        return frags
+    handler = mouse(press, key)
+    return [(f[0], f[1], handler) for f in frags]
+
+
+def keys_line(keys: list[tuple[str, str]], press: Press | None = None) -> Line:
+    """Footer keys with their labels, each clickable when ``press`` is given."""
+    return [f for key, label in keys for f in key_frags(key, label, press)]
 
 
 def to_text(lines: list[Line]) -> str:
@@ -316,32 +341,46 @@ def choice_lines(ctrl: Controller) -> list[Line]:
             for c in K.menu_choices(ctrl.state)]
 
 
-def footer_lines(ctrl: Controller) -> list[Line]:
-    """Whose decision it is (and for how long), the keys valid now, and the last message."""
+GENERAL_KEYS = [("?", "help"), ("k", "cards"), ("c", "chat"), ("o", "options"), ("q", "quit")]
+"""The keys that work whenever the game screen is up."""
+FOOTER_ROWS = 3
+"""At most this many lines for a message in the footer (it is wrapped, never cut short)."""
+
+
+def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
+    """Whose decision it is (and for how long), the keys valid now (each clickable), and the
+    last message, wrapped to ``width``."""
     s = ctrl.state
     d = K.decision(s)
+    press = ctrl.click
     status: Line
     if s.over or ctrl.end is not None:
-        status = [("class:footer", " Game over. q: leave  ? help")]
+        status = [("class:footer", " Game over."),
+                  *keys_line([("q", "leave"), ("?", "help")], press)]
     elif ctrl.my_decision() is not None and d is not None:
+        status = [("class:footer.key", f" Your move ({_kind(d.kind)}) ")]
         short = [c for c in K.choices(s) if c.key not in K.MENU_KEYS]
-        slots = [c.key for c in short if c.key.isdigit()]
-        keys = [(c.key, _SHORT.get(type(c.action).__name__, c.label)) for c in short
-                if not c.key.isdigit()]
-        if slots:
-            keys.insert(0, (" ".join(slots), "buy"))
         menu = K.menu_choices(s)
         if menu:
-            keys.insert(0, (menu[0].key + ("" if len(menu) == 1 else "-" + menu[-1].key),
-                            "choose above"))
-        status = [("class:footer.key", f" Your move ({_kind(d.kind)}) ")]
+            span = menu[0].key + ("" if len(menu) == 1 else "-" + menu[-1].key)
+            status += key_frags(span if len(menu) > 1 else menu[0].key, "choose above",
+                                _hint(ctrl, "press the letter of a choice listed above, or "
+                                      "click it") if len(menu) > 1 else press, span)
         if d.kind == "roll":
             n = len(s.dice)
-            keys = [(f"1-{n}", "keep"), ("r", "re-roll the rest"), *keys]
+            status += key_frags(f"1-{n}", "keep", _hint(
+                ctrl, "press the key under a die (or click the die) to keep it"))
+            status += key_frags("r", "re-roll the rest", press)
+        slots = [c.key for c in short if c.key.isdigit()]
+        if slots:
+            for slot in slots:
+                status += [("class:footer.key", f" {slot}", mouse(press, slot))]
+            status += [("class:footer", " buy ")]
+        for c in short:
+            if not c.key.isdigit():
+                status += key_frags(c.key, _SHORT.get(type(c.action).__name__, c.label), press)
         if d.kind == "buy":
-            keys.append(("n", "skip buying"))
-        for key, label in keys:
-            status += [("class:footer.key", f" {K.key_name(key)}"), ("class:footer", f" {label} ")]
+            status += key_frags("n", "skip buying", press)
     else:
         seats, secs = ctrl.waiting()
         players = ctrl.port.players()
@@ -350,14 +389,24 @@ def footer_lines(ctrl: Controller) -> list[Line]:
         kind = f" to {_kind(d.kind)}" if d is not None else ""
         status = [("class:footer", " Waiting for "), ("class:waiting", names),
                   ("class:footer", f"{kind} · {int(secs)} s ")]
-    general: Line = []
-    for k, label in (("?", "help"), ("k", "cards"), ("c", "chat"), ("o", "options"), ("q", "quit")):
-        general += [("class:footer.key", f" {k}"), ("class:footer", f" {label} ")]
+    if ctrl.confirm_quit:
+        question: Line = [("class:footer.error", " Quit? You can resume later (kotp2p "
+                           "resume). "),
+                          *keys_line([("y", "quit"), ("escape", "stay")], press)]
+        return [status, question]
     if ctrl.footer:
-        msg: Line = [("class:footer.error" if ctrl.footer_error else "class:footer",
-                      f" {ctrl.footer} ")]
-        return [status, msg]
-    return [status, general]
+        style = "class:footer.error" if ctrl.footer_error else "class:footer"
+        parts = wrap(ctrl.footer, max(10, width - 2))
+        if len(parts) > FOOTER_ROWS:
+            parts = [*parts[: FOOTER_ROWS - 1], cut(" ".join(parts[FOOTER_ROWS - 1:]), width - 2)]
+        msg: list[Line] = [[(style, f" {p} ")] for p in parts]
+        return [status, *msg]
+    return [status, keys_line(GENERAL_KEYS, press)]
+
+
+def _hint(ctrl: Controller, text: str) -> Press:
+    """A click on a key that stands for several (``1-5``): say how to use them."""
+    return lambda key: ctrl.say(text)
 
 
 KEY_HINTS = (
@@ -414,7 +463,7 @@ def game_screen(ctrl: Controller, width: int, height: int) -> list[Line]:
     body += dice if len(dice) > 1 else [*dice, []]
     body += market_lines(ctrl, left_w, words_below, rows)
     body += choice_lines(ctrl)
-    foot = footer_lines(ctrl)
+    foot = footer_lines(ctrl, width)
     free = height - len(top) - len(foot)
     lines: list[Line]
     if wide:
