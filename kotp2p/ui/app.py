@@ -137,7 +137,8 @@ def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, input: Input 
                                        heard=ctrl.heard, status=ctrl.status,
                                        notes=tuple(ctrl.notes),
                                        width=size.columns, height=size.rows,
-                                       press=ctrl.click, is_host=ctrl.is_host))
+                                       press=ctrl.click, is_host=ctrl.is_host,
+                                       status_error=ctrl.status_error, failed=ctrl.failed))
 
     kb = KeyBindings()
 

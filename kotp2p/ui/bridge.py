@@ -34,6 +34,7 @@ import trio
 from prompt_toolkit.application import Application
 
 from kotp2p import rules
+from kotp2p.localgame import GameCommandError
 from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.lobby import LobbyError
 from kotp2p.net.lobby_view import LobbyView
@@ -46,6 +47,7 @@ from kotp2p.net.words import check_words
 from kotp2p.ui.app import build_app, build_lobby_app
 from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.model import Comfort, Controller
+from kotp2p.ui.refusals import is_known, plain_refusal
 from kotp2p.ui.stats import MonsterStats, game_stats
 from kotp2p.ui.symbols import symbols
 
@@ -397,7 +399,7 @@ class NetScreen:
         view = self.lobby.port.view
         if text.startswith(f"{view.game_name}:") or text.startswith(("seat ", "2-player")):
             return
-        self.lobby.notes.append(safe_text(text))
+        self.lobby.notes.append(plain_refusal(text) if is_known(text) else safe_text(text))
         if self.current is not None:
             self.current.invalidate()
 
@@ -422,7 +424,7 @@ class NetScreen:
                 try:
                     self._commands.popleft()()
                 except (LobbyError, ValueError) as exc:
-                    self.lobby.status = f"refused: {safe_text(str(exc))}"
+                    self.lobby.refused(str(exc))
             if self.current is not None:
                 self.current.invalidate()
 
@@ -484,7 +486,7 @@ async def _net_main(main: Callable[[NetScreen], Awaitable[int]], options: UiOpti
         if screen.game is not None:
             screen.game.add_log(text, "log.warn")
         else:
-            screen.lobby.notes.append(safe_text(text))
+            screen.lobby.notes.append(plain_refusal(text) if is_known(text) else safe_text(text))
 
     with _logs_to(show):
         return await _run_net(screen, main, options)
@@ -510,6 +512,12 @@ async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]
             done.set_result(outcome.unwrap())
         except BaseException as exc:
             done.set_exception(exc)
+            failure = _command_error(exc)
+            if failure is not None and screen.game is None and not screen.left \
+                    and screen.current is not None:  # the lobby stays up to say why
+                screen.lobby.fail(str(failure))
+                screen.current.invalidate()
+                return
         current = screen.current
         if (current is not None and current.future is not None and not current.future.done()
                 and (screen.game is None or screen.game.end is None)):
@@ -526,7 +534,24 @@ async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]
             screen.leave()
         app = screen.apps.popleft() if screen.apps else None
     screen.current = None
-    result = await done
+    try:
+        result = await done
+    except BaseException as exc:
+        failure = _command_error(exc)
+        if failure is None:
+            raise
+        raise GameCommandError(plain_refusal(str(failure))) from None
     if screen.left:
         print("left the lobby")
     return result
+
+
+def _command_error(exc: BaseException) -> GameCommandError | None:
+    """The error the user can fix that ended a command (out of trio's exception groups)."""
+    if isinstance(exc, GameCommandError):
+        return exc
+    if isinstance(exc, BaseExceptionGroup):
+        found = [_command_error(e) for e in exc.exceptions]
+        if found and all(f is not None for f in found):
+            return found[0]
+    return None

@@ -15,6 +15,7 @@ from kotp2p import rules
 from kotp2p.net.lobby import LobbyError
 from kotp2p.net.lobby_view import LobbyView
 from kotp2p.net.safetext import safe_text
+from kotp2p.ui.refusals import plain_refusal
 
 
 class LobbyPort(Protocol):
@@ -59,6 +60,10 @@ class LobbyController:
         self.chosen: int | None = None
         """The game picked from :attr:`heard` (for ``join`` without an address)."""
         self.status = "pick a monster with m, then press r when ready"
+        self.status_error = False
+        """The status says something went wrong (a refusal)."""
+        self.failed = False
+        """The lobby failed for good (turned away, the host gone): only leaving is left."""
         self.exit_requested = False
         self.notes: deque[str] = deque(maxlen=5)
         """The latest things the lobby said (who joined, the port, the start)."""
@@ -73,12 +78,34 @@ class LobbyController:
         taken = {m for m, seat in view.taken.items() if seat != me}
         return [m for m in rules.MONSTERS if m not in taken]
 
+    def say(self, text: str, error: bool = False) -> None:
+        """Show ``text`` in the status line."""
+        self.status = safe_text(text, 500)
+        self.status_error = error
+
+    def refused(self, reason: str) -> None:
+        """The lobby refused what the user did: said in plain words."""
+        self.say(plain_refusal(reason), error=True)
+
+    def fail(self, reason: str) -> None:
+        """The lobby is over for this user (turned away, unreachable...): say why and what to
+        do; only leaving is left (q, Esc or Ctrl-C), so keys pressed in a hurry do not hide it."""
+        self.failed = True
+        self.heard = []
+        self.say(plain_refusal(reason), error=True)
+
     def press(self, key: str) -> None:
         """Handle one key."""
+        if self.failed and key not in ("q", "c-c", "escape"):
+            return
+        if self.failed:
+            self.exit_requested = True
+            return
+        self.status_error = False
         try:
             self._press(key)
         except (LobbyError, ValueError) as exc:
-            self.status = f"refused: {safe_text(str(exc))}"
+            self.refused(str(exc))
 
     def click(self, key: str) -> None:
         """A click on something standing for ``key`` (a game heard, a footer key)."""
@@ -92,7 +119,8 @@ class LobbyController:
         elif key.isdigit() and self.heard:
             n = int(key)
             if not 1 <= n <= len(self.heard):
-                self.status = f"expected a game number from 1 to {len(self.heard)}"
+                self.say(f"There is no game {n} in the list: press a number from 1 to "
+                         f"{len(self.heard)}.", error=True)
                 return
             self.chosen = n - 1
             self.status = f"joining {safe_text(self.heard[n - 1])}…"
@@ -112,7 +140,8 @@ class LobbyController:
             self.status = "ready: waiting for the others" if ready else "not ready"
         elif key == "s":
             if not self.is_host:
-                self.status = "only the host starts the game"
+                self.say("Only the host starts the game: press r when you are ready, then wait "
+                         "for them.", error=True)
                 return
             self.port.start()
             self.status = "starting: every seat signs the game…"

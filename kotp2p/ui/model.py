@@ -34,6 +34,7 @@ from kotp2p.net.updates import (
     YourTurn,
 )
 from kotp2p.ui import keys as K
+from kotp2p.ui.refusals import plain_refusal
 from kotp2p.ui.stats import MonsterStats
 from kotp2p.ui.symbols import UNICODE, Symbols
 
@@ -214,8 +215,8 @@ class Controller:
         self.footer_news = True
 
     def refused(self, reason: str) -> None:
-        """The game refused what the player did."""
-        self.say(f"refused: {safe_text(reason)}", error=True)
+        """The game refused what the player did: said in plain words (what to do too)."""
+        self.say(plain_refusal(reason), error=True)
 
     def add_log(self, text: str, style: str = "log") -> None:
         """Append a line to the game log (and follow it unless scrolled back)."""

@@ -33,15 +33,19 @@ market cards and choices work too.
 Esc or ? closes this help; k opens the card browser."""
 
 
-def _page(title: str, body: list[Line], width: int, height: int, footer: Line | str
-          ) -> list[Line]:
+def _page(title: str, body: list[Line], width: int, height: int, footer: Line | str,
+          bottom: list[Line] | None = None) -> list[Line]:
+    """A page: title, ``body`` (cut to the room left), ``bottom`` (always shown, right above the
+    footer) and the footer."""
+    bottom = bottom or []
     lines: list[Line] = [[("class:title", f" {title}")], []]
-    room = height - 3
-    lines += body[:room]
-    while len(lines) < height - 1:
+    room = height - 3 - len(bottom)
+    lines += body[:max(0, room)]
+    while len(lines) < height - 1 - len(bottom):
         lines.append([])
+    lines += bottom
     lines.append([("class:footer", f" {footer}")] if isinstance(footer, str) else footer)
-    return [fit(line, width) for line in lines[:height]]
+    return [fit(line, width) for line in lines[-height:]] if height > 0 else []
 
 
 def help_page(width: int, height: int, press: Press | None = None) -> list[Line]:
@@ -147,9 +151,19 @@ def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
 def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words: Sequence[str],
                heard: Sequence[str], status: str, width: int, height: int,
                notes: Sequence[str] = (), press: Press | None = None,
-               is_host: bool = True) -> list[Line]:
+               is_host: bool = True, status_error: bool = False, failed: bool = False
+               ) -> list[Line]:
     """The lobby: the games heard on the LAN, the seats (name, key fingerprint, monster, ready,
-    bots), the join code and the check words; ``press``: what a click on a key does."""
+    bots), the join code and the check words; the status (wrapped, never cut: a refusal says
+    what to do) right above the keys; ``press``: what a click on a key does; ``failed``: the
+    lobby is over, only leaving is left."""
+    style = "class:footer.error" if status_error else "class:waiting"
+    bottom: list[Line] = [[(style, f"  {ln}")] for ln in wrap(safe_text(status, 500), width - 3)]
+    notes_lines: list[Line] = [[("class:hint", f"  {ln}")] for n in notes
+                               for ln in wrap(safe_text(n, 500), width - 3)]
+    if failed:
+        return _page("Lobby", notes_lines, width, height, keys_line([("q", "leave")], press),
+                     bottom)
     body: list[Line] = []
     if heard:
         body.append([("class:title", " Games heard on the LAN (press its number to join)")])
@@ -158,9 +172,8 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
             body.append(line if press is None else [(*f, mouse(press, str(i))) for f in line])
         body.append([])
     if not view.seats:  # not in a lobby yet
-        body += [[("class:hint", f"  {safe_text(n)}")] for n in notes]
-        body.append([("class:waiting", f"  {safe_text(status)}")])
-        return _page("Lobby", body, width, height, keys_line([("q", "leave")], press))
+        return _page("Lobby", body + notes_lines, width, height,
+                     keys_line([("q", "leave")], press), bottom)
     taken = len(view.seats) - view.free_seats
     body.append([("class:title", f" {safe_text(view.game_name)}"),
                  ("class:hint", f"  {taken}/{len(view.seats)} seats (name, key fingerprint, "
@@ -185,8 +198,7 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
     if words:
         body.append([("", "  Check words: "), ("class:words", " ".join(words))])
     body.append([])
-    body += [[("class:hint", f"  {safe_text(n)}")] for n in notes]
-    body.append([("class:waiting", f"  {safe_text(status)}")])
+    body += notes_lines
     keys = [("m", "pick a monster"), ("r", "ready"), *([("s", "start")] if is_host else []),
             ("q", "leave")]
-    return _page("Lobby", body, width, height, keys_line(keys, press))
+    return _page("Lobby", body, width, height, keys_line(keys, press), bottom)

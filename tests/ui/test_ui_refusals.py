@@ -1,0 +1,251 @@
+"""Refusals as a player reads them: the real reasons the handshake, the lobby, the transport and
+the session give become plain sentences saying what happened and what to do, shown whole
+(wrapped, never cut) at 80×24 in the lobby and in the game's footer; a joiner turned away keeps
+the lobby screen until they leave, and the command says the same sentence."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import socket
+
+import pytest
+import trio
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from kotp2p import rules
+from kotp2p.localgame import GameCommandError
+from kotp2p.net.errors import LocalProtocolError
+from kotp2p.net.handshake import HandshakeFailed
+from kotp2p.net.lobby import LobbyError
+from kotp2p.net.lobby_guest import Failed
+from kotp2p.net.transport import netgame
+from kotp2p.net.transport.lobby_run import GuestLobby, LobbyFailed
+from kotp2p.ui.bridge import NetScreen, UiOptions, _run_net
+from kotp2p.ui.lobby import LobbyController
+from kotp2p.ui.model import Controller
+from kotp2p.ui.pages import lobby_page
+from kotp2p.ui.refusals import is_known, plain_refusal
+from kotp2p.ui.screen import game_screen, to_text, width_of
+from tests.net.test_net_lobby import Room, guest, host
+from tests.session.kit import session, table
+from tests.ui.fakes import FakeGame
+from tests.ui.test_ui_lobby import HostPort
+
+
+def joiner_sees(room: Room, **kw: object) -> tuple[str, str]:
+    """What the host's side and the joiner's side say when the handshake refuses."""
+    with pytest.raises(HandshakeFailed) as exc:
+        room.connect(guest("Bob"), **kw)  # type: ignore[arg-type]
+    host_side, joiner = exc.value.reason.split(" / joiner sees: ")
+    return host_side, joiner
+
+
+def lobby_failure(room: Room, conn: int) -> str:
+    (reason,) = [e.reason for e in room.seen[conn] if isinstance(e, Failed)]
+    return reason
+
+
+def closed_port() -> int:
+    """A loopback port nobody listens on."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+    return port
+
+
+def cannot_reach() -> str:
+    runner = GuestLobby(guest("Bob"), lambda ev: None, handshake_timeout=5)
+    with pytest.raises(LobbyFailed) as exc:
+        trio.run(runner.run, ("127.0.0.1", closed_port()))
+    return exc.value.reason
+
+
+def nothing_heard(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setattr(netgame, "DISCOVER_SECONDS", 0.2)
+    args = argparse.Namespace(discover=f"127.0.0.1:{closed_port()}")
+    with open("/dev/null", "w") as out, pytest.raises(GameCommandError) as exc:
+        trio.run(netgame._discover, args, None, out)
+    return str(exc.value)
+
+
+def real_reasons(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Each kind of refusal, produced by the code that refuses."""
+    out: dict[str, str] = {}
+    host_side, out["wrong join code"] = joiner_sees(Room(host(), join_code="tiger"), code="lion")
+    out["turned away (host)"] = f"refused a lobby connection from 127.0.0.1: {host_side}"
+    _, out["no join code"] = joiner_sees(Room(host(), join_code="tiger"))
+    _, out["other version"] = joiner_sees(Room(host()), version=2)
+    _, out["other engine"] = joiner_sees(Room(host()), engine_id="kotp2p-9.9+cards-zzz")
+    full = Room(host(2))
+    full.connect(guest("Carol"))
+    out["full"] = lobby_failure(full, full.connect(guest("Zed")))
+    closing = Room(host(3))
+    conn = closing.connect(guest("Carol"))
+    closing.on_host(closing.host.close())
+    closing.pump()
+    out["host closed"] = lobby_failure(closing, conn)
+    out["unreachable"] = cannot_reach()
+    out["nothing heard"] = nothing_heard(monkeypatch)
+    lobby = host(3)
+    with pytest.raises(LobbyError) as exc:
+        lobby.set_ready()
+    out["no monster"] = str(exc.value)
+    with pytest.raises(LobbyError) as exc:
+        lobby.start()
+    out["host not ready"] = str(exc.value)
+    lobby.pick("The King")
+    lobby.set_ready()
+    with pytest.raises(LobbyError) as exc:
+        lobby.start()
+    out["seat free"] = str(exc.value)
+    taken = Room(host(3))
+    bob, carol = guest("Bob"), guest("Carol")
+    b, c = taken.connect(bob), taken.connect(carol)
+    taken.on_guest(b, bob.pick("The King"))
+    taken.on_guest(c, carol.pick("The King"))
+    taken.pump()
+    out["monster taken"] = taken.notices(c)[-1]
+    out["seat not ready"] = _not_ready()
+    out.update(_game_refusals())
+    return out
+
+
+def _not_ready() -> str:
+    room = Room(host(2))
+    room.connect(guest("Bob"))
+    room.host.pick("The King")
+    room.on_host(room.host.set_ready())
+    with pytest.raises(LobbyError) as exc:
+        room.host.start()
+    return str(exc.value)
+
+
+def _game_refusals() -> dict[str, str]:
+    out = {}
+    mine = session(table(2), [0, 1], humans=[0])
+    mine.start(0.0)
+    not_mine = session(table(2), [0, 1], humans=[0, 1], me=0)  # seat 1 plays first
+    not_mine.start(0.0)
+    calls = {
+        "illegal move": lambda: mine.submit(rules.action_to_wire(rules.YIELD), 1.0),
+        "not your decision": lambda: not_mine.submit(rules.action_to_wire(rules.STOP), 1.0),
+        "empty chat": lambda: mine.chat("   ", 1.0),
+        "nobody overdue": lambda: mine.vote_eject(1.0),
+    }
+    for name, call in calls.items():
+        with pytest.raises(LocalProtocolError) as exc:
+            call()
+        out[name] = str(exc.value)
+    return out
+
+
+@pytest.fixture(scope="module")
+def reasons() -> dict[str, str]:
+    with pytest.MonkeyPatch.context() as mp:
+        return real_reasons(mp)
+
+
+EXPECTED = {
+    "wrong join code": "join code is wrong. Ask the host for the code",
+    "turned away (host)": "A player at 127.0.0.1 could not join: they gave a wrong join code",
+    "no join code": "This game needs a join code. Ask the host",
+    "other version": "different releases of kotp2p",
+    "other engine": "different releases of kotp2p",
+    "full": "The game is full: every seat is taken.",
+    "host closed": "The host closed the lobby (the host quit). Join again",
+    "unreachable": "Could not reach a game at 127.0.0.1:",
+    "nothing heard": "No game was heard on this network.",
+    "no monster": "Pick a monster first with m",
+    "seat free": "Seat 1 is still free: wait for another player to join",
+    "host not ready": "You are not ready yet: pick a monster with m",
+    "monster taken": "The King is taken by Bob: press m again",
+    "seat not ready": "Bob (seat 1) is not ready yet",
+    "illegal move": "The game refused that move",
+    "not your decision": "That was not yours to decide any more",
+    "empty chat": "Type something to say",
+    "nobody overdue": "Nobody is overdue",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(EXPECTED))
+def test_each_real_refusal_has_its_own_plain_sentence(kind: str, reasons: dict[str, str]) -> None:
+    reason = reasons[kind]
+    text = plain_refusal(reason)
+    assert is_known(reason), f"{kind}: no sentence for {reason!r}"
+    assert EXPECTED[kind] in text, f"{kind}: {reason!r} -> {text!r}"
+    assert text.endswith((".", "CODE", "HOST:PORT")) and text[0].isupper()
+    for jargon in ("peer", "offered", "protocol", "[", "seat 0", "Reroll"):
+        assert jargon not in text, f"{kind}: {text!r}"
+
+
+def test_an_unknown_reason_is_still_a_sentence_with_a_way_out() -> None:
+    text = plain_refusal("refused by the peer: the moon is made of cheese")
+    assert text.startswith("The other side refused: the moon is made of cheese.")
+    assert "same kotp2p release" in text and not is_known("the moon is made of cheese")
+    assert "\x1b" not in plain_refusal("\x1b[31mred")
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+@pytest.mark.parametrize("kind", sorted(EXPECTED))
+def test_every_refusal_shows_whole_in_the_lobby_at_80x24(kind: str,
+                                                         reasons: dict[str, str]) -> None:
+    port = HostPort(host(seats=6))
+    c = LobbyController(port, is_host=True, join_code="tiger")
+    c.notes.extend([f"a note about something that happened, number {i}" for i in range(5)])
+    c.refused(reasons[kind])
+    lines = lobby_page(port.view, me=0, join_code="tiger", words=("a", "b", "c", "d"),
+                       heard=(), status=c.status, notes=tuple(c.notes), width=80, height=24,
+                       status_error=c.status_error)
+    assert len(lines) == 24 and all(width_of(line) == 80 for line in lines)
+    screen = to_text(lines)
+    assert words(plain_refusal(reasons[kind])) == words(
+        " ".join(ln.strip() for ln in screen.splitlines()[-4:-1]))[-len(
+            words(plain_refusal(reasons[kind]))):]
+    assert "…" not in screen.split("Join code")[1]
+
+
+@pytest.mark.parametrize("kind", ["illegal move", "not your decision", "empty chat",
+                                  "nobody overdue", "unreachable"])
+def test_a_refusal_in_the_game_shows_whole_in_the_footer_at_80x24(
+        kind: str, reasons: dict[str, str]) -> None:
+    six = ("The King 10/3/2 @city; Giga Zaur 8/17/12 @bay; Alienoid 0/5/0 dead=1; "
+           "Cyber Kitty 4/2/9; Meka Dragon 12/0/1; Space Penguin 7/19/5 "
+           "| active=1 phase=roll dice=123ehs rolls=1 market=firebreathing,healingray,energize")
+    c = Controller(FakeGame(six, me=1))
+    c.refused(reasons[kind])
+    lines = game_screen(c, 80, 24)
+    assert len(lines) == 24 and all(width_of(line) == 80 for line in lines)
+    screen = to_text(lines).splitlines()
+    footer = " ".join(ln.strip() for ln in screen[-3:])
+    assert " ".join(words(plain_refusal(reasons[kind]))) in footer
+    assert "Your move" in " ".join(screen[-4:]) and "Space Penguin" in "\n".join(screen)
+
+
+def test_a_joiner_turned_away_reads_why_on_the_lobby_screen_until_leaving() -> None:
+    screen = NetScreen(UiOptions())
+
+    async def join(ui: NetScreen) -> int:
+        raise GameCommandError("refused by the peer: wrong join code")
+
+    async def main() -> None:
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+            pipe.send_text("x\r")  # keys pressed in a hurry do not close it
+            loop = asyncio.get_running_loop()
+            loop.call_later(0.5, pipe.send_text, "q")
+            await asyncio.wait_for(_run_net(screen, join, UiOptions()), 10)
+
+    with pytest.raises(GameCommandError) as exc:
+        asyncio.run(main())
+    expected = plain_refusal("refused by the peer: wrong join code")
+    assert str(exc.value) == expected and screen.lobby.failed
+    page = to_text(lobby_page(screen.lobby.port.view, me=None, join_code=None, words=(),
+                              heard=(), status=screen.lobby.status, width=80, height=24,
+                              failed=True, status_error=True))
+    assert words(expected) == words(" ".join(page.splitlines()[-3:-1]))
+    assert page.splitlines()[-1].strip() == "q leave"
