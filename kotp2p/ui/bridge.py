@@ -23,6 +23,7 @@ import contextlib
 import io
 import logging
 import queue
+import re
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
@@ -300,6 +301,10 @@ async def _run_game_app(session: Session, ctrl: Controller, app: Application[Non
 # -- host and join: the lobby screen, then the game screen --------------------------------------
 
 
+_GAME_LISTED = re.compile(r"\d+\. ")
+"""A line of the list of games heard that ``join`` prints."""
+
+
 class _Writer(io.TextIOBase):
     """What the networked commands print, shown in the lobby's status line instead."""
 
@@ -385,6 +390,7 @@ class NetScreen:
         self.options = options
         self.writer = _Writer(self)
         self.lobby = LobbyController(_Joining(), is_host=False)
+        self.lobby.status = ""  # the command's first lines say what it does (notes)
         self.apps: deque[Application[None]] = deque()
         self.current: Application[None] | None = None
         self.left = False
@@ -398,6 +404,8 @@ class NetScreen:
         screen already)."""
         view = self.lobby.port.view
         if text.startswith(f"{view.game_name}:") or text.startswith(("seat ", "2-player")):
+            return
+        if _GAME_LISTED.match(text):  # the games heard: the screen lists them to pick from
             return
         self.lobby.notes.append(plain_refusal(text) if is_known(text) else safe_text(text))
         if self.current is not None:
@@ -444,6 +452,7 @@ class NetScreen:
         """The lobby runs: show it and let the keys drive ``runner``."""
         self.lobby.port = RunnerPort(self, runner, host)
         self.lobby.is_host = host
+        self.lobby.say("pick a monster with m, then press r when ready")
         self.lobby.join_code = join_code
         if self.current is not None:
             self.current.invalidate()

@@ -116,6 +116,8 @@ class LobbyController:
         if key in ("q", "c-c"):
             self.port.leave()
             self.exit_requested = True
+        elif not self.heard and not self.port.view.seats:
+            self.say("Nothing to choose yet: wait for the lobby to open (q leaves).")
         elif key.isdigit() and self.heard:
             n = int(key)
             if not 1 <= n <= len(self.heard):
