@@ -19,6 +19,7 @@ from kotp2p.ui.model import Controller
 from kotp2p.ui.pages import cards_page, end_page, help_page, lobby_page, options_page
 from kotp2p.ui.screen import game_screen, to_fragments
 from kotp2p.ui.styles import make_style
+from kotp2p.ui.symbols import ascii_cells
 
 _NAMES = {Keys.ControlM: "enter", Keys.ControlJ: "enter", Keys.Escape: "escape",
           Keys.ControlC: "c-c", Keys.PageUp: "pageup", Keys.PageDown: "pagedown"}
@@ -44,7 +45,12 @@ def draw(ctrl: Controller, width: int, height: int, search: str = "") -> StyleAn
         lines = end_page(ctrl, width, height)
     else:
         lines = game_screen(ctrl, width, height - (1 if ctrl.chatting else 0))
-    return to_fragments(lines)
+    return ascii_fragments(to_fragments(lines)) if ctrl.sym.ascii else to_fragments(lines)
+
+
+def ascii_fragments(frags: StyleAndTextTuples) -> StyleAndTextTuples:
+    """The fragments with their text in ASCII (``--ascii``), handlers kept."""
+    return [(f[0], ascii_cells(f[1]), *f[2:]) for f in frags]
 
 
 def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = None,
@@ -125,20 +131,22 @@ def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = No
     return app
 
 
-def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, input: Input | None = None,
-                    output: Output | None = None) -> Application[None]:
+def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, ascii_only: bool = False,
+                    input: Input | None = None, output: Output | None = None
+                    ) -> Application[None]:
     """The full-screen lobby over ``ctrl``; it leaves when the user does (``ctrl.exit_requested``)
     or when the caller exits it (the game starts)."""
 
     def fragments() -> StyleAndTextTuples:
         size = app.output.get_size()
-        return to_fragments(lobby_page(ctrl.port.view, me=ctrl.port.my_seat(),
+        draw = ascii_fragments if ascii_only else (lambda frags: frags)
+        return draw(to_fragments(lobby_page(ctrl.port.view, me=ctrl.port.my_seat(),
                                        join_code=ctrl.join_code, words=ctrl.words,
                                        heard=ctrl.heard, status=ctrl.status,
                                        notes=tuple(ctrl.notes),
                                        width=size.columns, height=size.rows,
                                        press=ctrl.click, is_host=ctrl.is_host,
-                                       status_error=ctrl.status_error, failed=ctrl.failed))
+                                       status_error=ctrl.status_error, failed=ctrl.failed)))
 
     kb = KeyBindings()
 

@@ -29,6 +29,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Generic, TypeVar, cast
 
 import trio
@@ -133,23 +134,35 @@ class SessionPort:
 
 
 def session_stats(session: Session) -> list[MonsterStats]:
-    """The end screen's figures, from every state the view's seat went through."""
+    """The end screen's figures, from the engine's events of every entry the view's seat
+    applied (a private outcome this seat never saw gives no events)."""
     replica = session.protocol.replica
-    states: list[rules.State] = []
-    buyers: list[int] = []
+    values = {(r.step, r.k): r.values for r in replica.resolved}
+    told: list[tuple[rules.Event, rules.State]] = []
+
+    def run(call: Callable[..., rules.State]) -> None:
+        events: list[rules.Event] = []
+        try:
+            after = call(events=events)
+        except (rules.IllegalAction, ValueError, KeyError, IndexError):
+            return
+        told.extend((e, after) for e in events)
+
     for entry in replica.entries:
-        if entry.before is not None:
-            states.append(entry.before)
-        states += [p.state for p in entry.points]
-        if entry.kind == "move" and entry.seat is not None:
+        before = entry.before
+        if entry.kind == "move" and before is not None:
             try:
                 action = rules.action_from_wire(entry.action)
             except rules.IllegalAction:
                 continue
-            if isinstance(action, rules.Buy):
-                buyers.append(entry.seat)
-    states.append(session.state)
-    return game_stats(states, buyers)
+            run(partial(rules.apply, before, action))
+        elif entry.kind == "eject" and before is not None and entry.seat is not None:
+            run(partial(rules.eject, before, entry.seat))
+        for p in entry.points:
+            got = values.get((entry.step, p.k)) if p.k is not None else None
+            if got is not None:
+                run(partial(rules.apply, p.state, rules.RandomResult(tuple(got))))
+    return game_stats(session.state, told)
 
 
 @dataclass
@@ -535,7 +548,8 @@ async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]
     trio.lowlevel.start_guest_run(
         trio_main, run_sync_soon_threadsafe=loop.call_soon_threadsafe,
         done_callback=finished, host_uses_signal_set_wakeup_fd=True)
-    app: Application[None] | None = build_lobby_app(screen.lobby, colour=options.colour)
+    app: Application[None] | None = build_lobby_app(screen.lobby, colour=options.colour,
+                                                    ascii_only=options.ascii_only)
     while app is not None:
         screen.current = app
         await app.run_async()

@@ -202,7 +202,7 @@ class Controller:
 
     def say(self, text: str, error: bool = False) -> None:
         """Show ``text`` in the footer."""
-        self.footer = text
+        self.footer = self.sym.text(text)
         self.footer_error = error
         self.footer_news = False
 
@@ -220,7 +220,7 @@ class Controller:
 
     def add_log(self, text: str, style: str = "log") -> None:
         """Append a line to the game log (and follow it unless scrolled back)."""
-        self.log.append(LogLine(style, safe_text(text)))
+        self.log.append(LogLine(style, self.sym.text(safe_text(text))))
 
     def on_updates(self, updates: list[Update]) -> None:
         """Take in what happened in the game."""
@@ -263,7 +263,8 @@ class Controller:
             elif isinstance(u, DiceRolled):
                 self.add_log(f"· {u.description}", "log.dice")
             elif isinstance(u, ChatLine):
-                self.chat_lines.append(LogLine("chat", f"<{who(u.seat)}> {safe_text(u.text, 500)}"))
+                self.chat_lines.append(LogLine("chat", self.sym.text(
+                    f"<{who(u.seat)}> {safe_text(u.text, 500)}")))
             elif isinstance(u, ViolationSeen):
                 self.add_log(f"! {who(u.seat)} broke the rules: {u.description}", "log.warn")
             elif isinstance(u, FrameRefused):

@@ -93,7 +93,7 @@ def cards_page(query: str, sym: Symbols, width: int, height: int, press: Press |
         else:  # the timing on its own lines, under the name
             body.append(line)
             body += [[("class:hint", "    " + ln)] for ln in wrap(timing, width - 5)]
-        body += [[("", "    " + ln)] for ln in wrap(card_text(card), width - 5)]
+        body += [[("", "    " + ln)] for ln in wrap(sym.text(card_text(card)), width - 5)]
     title = f"Cards: {len(found)} match" + ("" if not query else f" {query!r}")
     return _page(title, body, width, height - 1,
                  [("class:footer", " type to search ·"),
@@ -137,7 +137,8 @@ def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
                              f"{m.cards_bought:>5} {m.energy_spent:>5}  "),
                      ("class:hint", players[m.seat][0])])
     body.append([])
-    body.append([("class:hint", " dealt/taken: damage (♥); Tokyo: turns begun there; spent: ⚡")])
+    body.append([("class:hint", f" dealt/taken: damage ({sym.heart}); Tokyo: turns begun there; "
+                                f"spent: {sym.energy} on cards and sweeps")])
     body.append([])
     if end.log_path:
         body.append([("", " The game's log: ")])

@@ -271,7 +271,7 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
     if rolling:
         keys.append(("class:hint", f" press a die's key to keep it ({sym.kept})"))
     out = [line, keys] if rolling else [line]
-    preview = resolve_preview(s)
+    preview = sym.text(resolve_preview(s))
     if preview:
         parts = wrap(f"resolve now: {preview}", width - 4)
         if len(parts) > rows:
@@ -315,7 +315,7 @@ def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 
         cd = rules.CARDS[card]
         cost = rules.card_cost(s, ctrl.port.me, card)
         kind = "keep" if cd.kind == rules.KEEP else "discard"
-        text = safe_text(card_text(card))
+        text = sym.text(safe_text(card_text(card)))
         head = f" {slot + 1} "
         line: Line = [("class:footer.key" if buying else "", head),
                       ("class:card", f" {column(cd.name, name_w)}"),
@@ -337,7 +337,8 @@ def choice_lines(ctrl: Controller) -> list[Line]:
     """The player's lettered choices (card reactions, targets...), one per line."""
     if ctrl.my_decision() is None:
         return []
-    return [[("class:footer.key", f" {c.key} "), ("", f" {c.label}", click(ctrl, c.key))]
+    return [[("class:footer.key", f" {c.key} "),
+             ("", f" {ctrl.sym.text(c.label)}", click(ctrl, c.key))]
             for c in K.menu_choices(ctrl.state)]
 
 

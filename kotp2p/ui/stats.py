@@ -1,16 +1,17 @@
-"""The end screen's figures per monster, read off the sequence of states the game went through.
+"""The end screen's figures per monster, read off the engine's events of the whole game.
 
-Theory of operation: between two consecutive states, a monster whose ♥ dropped took that damage,
-credited as dealt to the monster whose turn it was (poison and card damage included; a monster
-hurting itself deals nothing); ⚡ that dropped was spent; a turn that begins with its monster in
-Tokyo City or Bay counts as a turn in Tokyo. Purchases are counted from the moves themselves.
+Theory of operation: each :class:`~kotp2p.rules.Damaged` event counts as taken by its target and
+dealt by its dealer (poison and other damage from nobody is dealt by nobody; a monster hurting
+itself deals nothing); :class:`~kotp2p.rules.CardBought` and :class:`~kotp2p.rules.MarketSwept`
+count the cards bought and the ⚡ spent on them (⚡ lost otherwise, to a card or a thief, is not
+spent); a :class:`~kotp2p.rules.TurnBegan` whose monster is in Tokyo City or Bay in the state the
+turn began in counts as a turn in Tokyo.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
 from kotp2p import rules
 
@@ -32,26 +33,25 @@ class MonsterStats:
     energy_spent: int
 
 
-def game_stats(states: Sequence[rules.State], buyers: Sequence[int]) -> list[MonsterStats]:
-    """Figures per monster, ranked best first, from every state in order (at least one) and the
-    seat of each purchase."""
-    last = states[-1]
+def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.State]]
+               ) -> list[MonsterStats]:
+    """Figures per monster, ranked best first, from the final state and every event of the
+    game in order, each with the state its ``apply`` gave."""
     n = last.n
-    dealt, taken, spent, tokyo = [0] * n, [0] * n, [0] * n, [0] * n
-    for a, b in pairwise(states):
-        for seat in range(n):
-            loss = a.hp[seat] - b.hp[seat]
-            if loss > 0:
-                taken[seat] += loss
-                if a.active != seat:
-                    dealt[a.active] += loss
-            spent[seat] += max(0, a.energy[seat] - b.energy[seat])
-        if b.turn != a.turn and b.active in (b.city, b.bay):
-            tokyo[b.active] += 1
-    bought = [0] * n
-    for seat in buyers:
-        if 0 <= seat < n:
-            bought[seat] += 1
+    dealt, taken, spent, tokyo, bought = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
+    for event, after in events:
+        if isinstance(event, rules.Damaged) and 0 <= event.seat < n:
+            taken[event.seat] += event.amount
+            if 0 <= event.dealer < n and event.dealer != event.seat:
+                dealt[event.dealer] += event.amount
+        elif isinstance(event, rules.CardBought) and 0 <= event.seat < n:
+            bought[event.seat] += 1
+            spent[event.seat] += event.price
+        elif isinstance(event, rules.MarketSwept) and 0 <= event.seat < n:
+            spent[event.seat] += event.price
+        elif isinstance(event, rules.TurnBegan) and 0 <= event.seat < n \
+                and event.seat in (after.city, after.bay):
+            tokyo[event.seat] += 1
     rank_of = {}
     for r, group in enumerate(rules.ranking(last), 1):
         for seat in group:

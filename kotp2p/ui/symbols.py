@@ -1,9 +1,43 @@
 """The symbols the screen draws with: Unicode, or plain ASCII for terminals that lack the glyphs
-(``--ascii``). Every symbol is one terminal cell wide, so the layout is the same in both sets."""
+(``--ascii``). Every symbol is one terminal cell wide, so the layout is the same in both sets.
+
+Text written elsewhere (the engine's narration, card effects, messages) comes with Unicode
+symbols; :meth:`Symbols.text` writes it in ASCII when the set is ASCII: amounts in words (``2★``
+becomes ``2 stars``), a die face as its word, punctuation as its nearest ASCII, anything else
+as ``?``. The screens pass free text through it before laying it out, and the application passes
+every drawn fragment through :func:`ascii_cells` (one character for one, so that the layout
+holds) for the few symbols in fixed text.
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+_AMOUNT = re.compile(r"(\d+)([★♥⚡])")
+_UNITS = {"★": ("star", "stars"), "♥": ("heart", "hearts"), "⚡": ("energy", "energy")}
+_WORDS = {"★": "star", "♥": "heart", "⚡": "energy", "✸": "smash"}
+_CHARS = {"…": "...", "·": "-", "─": "-", "—": "-", "–": "-", "│": "|", "▲": "^", "▶": ">",
+          "✝": "x", "█": "#", "░": ".", "’": "'", "‘": "'", "“": '"', "”": '"', "×": "x",
+          "→": "->", "é": "e"}
+
+
+_CELLS = {"★": "*", "♥": "+", "⚡": "$", "✸": "S", "…": "~"}
+
+
+def ascii_cells(text: str) -> str:
+    """``text`` in ASCII, one character for each (laid-out text keeps its columns)."""
+    if text.isascii():
+        return text
+    return "".join(c if c.isascii() else _CELLS.get(c) or _CHARS.get(c, "?")[0] for c in text)
+
+
+def ascii_text(text: str) -> str:
+    """``text`` in ASCII: amounts and die faces in words, punctuation as its nearest ASCII."""
+    if text.isascii():
+        return text
+    text = _AMOUNT.sub(lambda m: f"{m[1]} {_UNITS[m[2]][m[1] != '1']}", text)
+    return "".join(c if c.isascii() else _WORDS.get(c) or _CHARS.get(c, "?") for c in text)
 
 
 @dataclass(frozen=True)
@@ -21,6 +55,12 @@ class Symbols:
     bar_full: str
     bar_empty: str
     rule: str
+    ascii: bool = False
+
+    def text(self, text: str) -> str:
+        """Free text (narration, card effects, messages) in this set: as it is for Unicode, in
+        ASCII words for the ASCII set."""
+        return ascii_text(text) if self.ascii else text
 
 
 UNICODE = Symbols(
@@ -29,7 +69,7 @@ UNICODE = Symbols(
 )
 ASCII = Symbols(
     star="*", heart="+", energy="$", faces=("1", "2", "3", "E", "H", "S"),
-    kept="^", active=">", dead="x", bar_full="#", bar_empty=".", rule="-",
+    kept="^", active=">", dead="x", bar_full="#", bar_empty=".", rule="-", ascii=True,
 )
 
 

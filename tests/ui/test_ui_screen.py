@@ -215,3 +215,31 @@ def test_a_wide_screen_shows_every_market_effect_in_full() -> None:
     assert "…" not in market
     flat = " ".join(part.strip(" │") for part in market.split())
     assert card_text(BY_SLUG["shrinkray"]).split()[-1] in flat
+
+
+def _drawn_lines(c: Controller, width: int, height: int) -> list[str]:
+    from kotp2p.ui.app import draw
+
+    return "".join(f[1] for f in draw(c, width, height)).split("\n")
+
+
+def test_ascii_everything_drawn_is_ascii_with_amounts_in_words() -> None:
+    from kotp2p.net.narration import narrated
+
+    c = Controller(FakeGame(SIX, me=1, names=NAMES), symbols=ASCII, words=("a", "b", "c", "d"))
+    c.on_updates([narrated(1, "Giga Zaur gains 1⚡ (dice); Giga Zaur smashes The King for 3♥"),
+                  narrated(1, "Giga Zaur rolls 1 ⚡ ✸ ♥ · …")])
+    c.say("Skyscraper costs 6⚡ and you have 3⚡")
+    for screen in ("game", "help", "cards", "options", "end"):
+        c.screen = screen
+        c.end = EndInfo("Giga Zaur won", "/tmp/x.kotlog", [])
+        lines = _drawn_lines(c, 80, 24)
+        text = "\n".join(lines)
+        assert text.isascii(), f"{screen}: {sorted({ch for ch in text if not ch.isascii()})}"
+        rows = 23 if screen == "cards" else 24  # the search line is under the card browser
+        assert len(lines) == rows and all(get_cwidth(ln) == 80 for ln in lines), screen
+    c.screen = "game"
+    text = "\n".join(_drawn_lines(c, 80, 24))
+    assert "gains 1 energy (dice); Giga Zaur smashes The King for 3 hearts" in text
+    assert "rolls 1 energy smash heart" in text
+    assert "Skyscraper costs 6 energy and you have 3 energy" in text

@@ -1,0 +1,69 @@
+"""The end screen's figures come from the engine's events: damage by its dealer, ⚡ spent on
+cards and sweeps only (not ⚡ lost with a monster knocked out), cards bought, turns begun in
+Tokyo; and over a whole session they match the game's own moves."""
+
+from __future__ import annotations
+
+from kotp2p import rules
+from kotp2p.rules.registry import BY_SLUG
+from kotp2p.ui.bridge import session_stats
+from kotp2p.ui.stats import MonsterStats, game_stats
+from tests.session.kit import session, table
+
+
+def play(text: str, *actions: rules.Action) -> tuple[rules.State, list[tuple[rules.Event,
+                                                                                rules.State]]]:
+    state = rules.from_text(text)
+    told: list[tuple[rules.Event, rules.State]] = []
+    for action in actions:
+        events: list[rules.Event] = []
+        state = rules.apply(state, action, events=events)
+        told += [(e, state) for e in events]
+    return state, told
+
+
+def by_monster(stats: list[MonsterStats]) -> dict[str, MonsterStats]:
+    return {m.monster: m for m in stats}
+
+
+def test_a_knockout_counts_the_blow_and_not_the_energy_the_loser_had_as_spent() -> None:
+    last, told = play("The King 1/0/5 @city; Giga Zaur 10/0/0; Alienoid 10/0/0 "
+                      "| active=1 phase=roll dice=ssse11 rolls=1", rules.STOP)
+    stats = by_monster(game_stats(last, told))
+    king, zaur = stats["The King"], stats["Giga Zaur"]
+    assert not king.alive and king.damage_taken == 1 and king.energy_spent == 0
+    assert zaur.damage_dealt == 1 and zaur.rank == 1
+    assert stats["Alienoid"].damage_dealt == 0
+
+
+def test_buying_and_sweeping_are_spent_and_a_turn_begun_in_tokyo_is_counted() -> None:
+    heal = BY_SLUG["heal"]
+    last, told = play("The King 10/0/12 @city; Giga Zaur 10/0/0 | active=0 phase=buy "
+                      "market=heal,tank,skyscraper", rules.SWEEP)
+    assert by_monster(game_stats(last, told))["The King"].energy_spent == 2
+    last, told = play("The King 10/0/12 @city; Giga Zaur 10/0/0 | active=0 phase=buy "
+                      "market=heal,tank,skyscraper", rules.Buy(heal))
+    king = by_monster(game_stats(last, told))["The King"]
+    assert king.cards_bought == 1 and king.energy_spent == rules.CARDS[heal].cost
+    last, told = play("The King 10/0/0 @city; Giga Zaur 10/0/0; Alienoid 10/0/5 "
+                      "| active=2 phase=buy market=heal,tank,skyscraper", rules.DONE)
+    stats = by_monster(game_stats(last, told))
+    assert stats["The King"].turns_in_tokyo == 1 and stats["Alienoid"].turns_in_tokyo == 0
+
+
+def test_a_whole_game_s_figures_match_its_moves() -> None:
+    s = session(table(3), range(3))
+    s.start(0.0)
+    assert s.is_over
+    stats = session_stats(s)
+    buys = [0, 0, 0]
+    for entry in s.protocol.replica.entries:
+        if entry.kind == "move" and isinstance(rules.action_from_wire(entry.action), rules.Buy):
+            buys[entry.seat or 0] += 1
+    assert [m.cards_bought for m in sorted(stats, key=lambda m: m.seat)] == buys
+    assert sum(m.damage_taken for m in stats) >= sum(m.damage_dealt for m in stats) > 0
+    final = s.state
+    for m in stats:
+        assert m.stars == final.stars[m.seat] and m.alive == final.alive[m.seat]
+        if not m.alive:
+            assert m.damage_taken >= 10  # knocked out from 10♥ or more
