@@ -172,12 +172,16 @@ class Controller:
         return d if d is not None and d.seat == self.port.me else None
 
     def kept_dice(self) -> frozenset[int]:
-        """The dice marked kept (cleared whenever the dice change)."""
+        """The dice marked kept. A re-roll keeps the marks (the kept dice were not rolled), so
+        ``r`` again re-rolls the same others; a new turn, or dice changed otherwise, clears
+        them."""
         s = self.state
         key = (s.turn, s.k, s.dice)
         if key != self._dice_key:
+            turn, _, before = self._dice_key
+            same = turn == s.turn and len(before) == len(s.dice)
+            self.kept = {i for i in self.kept if same and s.dice[i] == before[i]}
             self._dice_key = key
-            self.kept = set()
         return frozenset(i for i in self.kept if i < len(s.dice))
 
     def waiting(self) -> tuple[tuple[int, ...], float]:
@@ -245,8 +249,10 @@ class Controller:
             elif isinstance(u, Narrated) and u.heading:
                 self.add_log(f"{self.sym.rule * 2} {u.text} {self.sym.rule * 2}", "log.turn")
                 self._about_me, self._news, self._hits = False, [], []
-                if not self.footer_news and not self.confirm_quit:
-                    self.say("")  # a message about the last turn is old now
+                mine = isinstance(u.event, rules.TurnBegan) and u.event.seat == me
+                old_news = self.footer_news and not self.footer_error  # not a hit on the player
+                if (not self.footer_news or (mine and old_news)) and not self.confirm_quit:
+                    self.say("")  # a message about the last turn (or their own last) is old now
             elif isinstance(u, Narrated):
                 hit = hurts(u.event, me)
                 if hit:

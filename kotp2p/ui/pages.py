@@ -22,7 +22,8 @@ the monsters in Tokyo. A monster in Tokyo that is hit may yield it; if Tokyo is 
 monster enters (+1 star). Then you may buy Power cards with energy. Starting a turn in Tokyo
 gives 2 stars. First to 20 stars, or the last one standing, wins.
 
-Keys while rolling: 1-6 (or 1-8) keep or unkeep a die, r re-roll the dice not kept, Enter resolve.
+Keys while rolling: 1-6 (or 1-8) keep or unkeep a die (it stays kept after a re-roll),
+r re-roll the dice not kept, Enter resolve.
 When smashed in Tokyo: y yield (leave), s stay.  Buying: 1 2 3 buy that card, w sweep the market
 (2 energy), n skip buying this turn, Enter done.  Card questions: the letters listed on screen,
 Enter to pass.  Anywhere: ? this help, k the card browser (type to search), c chat, o options

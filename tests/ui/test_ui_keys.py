@@ -224,3 +224,17 @@ def test_eject_needs_an_overdue_player() -> None:
     c.eject_asked = (0,)
     press(c, "e")
     assert g.ejects == 1
+
+
+def test_kept_dice_stay_kept_after_a_reroll_and_a_new_turn_clears_them() -> None:
+    g, c = game(four() + " | active=0 phase=roll dice=sss123 rolls=2")
+    c.press("1")
+    c.press("2")
+    c.press("r")
+    assert g.submitted == [rules.Reroll((2, 3, 4, 5))]
+    g._state = rules.apply(g.state, rules.RandomResult((0, 0, 4, 5)))  # the re-rolled four
+    assert g.state.dice[:2] == (5, 5) and c.kept_dice() == {0, 1}
+    c.press("r")  # the same two stay, the others roll again
+    assert g.submitted[-1] == rules.Reroll((2, 3, 4, 5))
+    g._state = rules.from_text(four() + " | active=1 turn=2 phase=roll dice=sss123 rolls=2")
+    assert c.kept_dice() == frozenset()

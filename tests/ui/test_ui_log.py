@@ -150,3 +150,18 @@ def test_the_session_narration_carries_the_engines_events() -> None:
     assert [(h.text, h.event) for h in hits] == [
         ("Giga Zaur smashes The King for 3♥", rules.Damaged(0, 3, 1, True))]
     assert isinstance(updates[1], Narrated) and isinstance(updates[1].event, rules.DiceKept)
+
+
+def test_the_players_old_news_goes_when_their_next_turn_begins_but_a_hit_stays() -> None:
+    s = rules.from_text(SMASH)
+    c = Controller(FakeGame(s, me=1), comfort=Comfort(pause=0.5))
+    c.on_updates(move(s, rules.STOP, 1))
+    assert c.footer.startswith("you: ")
+    c.on_updates([narrated(2, "-- turn 2: Alienoid --", rules.TurnBegan(2, 2))])
+    assert c.footer.startswith("you: ")  # still there while the others play
+    c.on_updates([narrated(3, "-- turn 3: Giga Zaur --", rules.TurnBegan(1, 3))])
+    assert c.footer == ""  # the player's own turn: last turn's results are old
+    hit = Controller(FakeGame(s, me=0), comfort=Comfort(pause=0.5))
+    hit.on_updates(move(s, rules.STOP, 1))
+    hit.on_updates([narrated(3, "-- turn 3: The King --", rules.TurnBegan(0, 3))])
+    assert hit.footer == "Giga Zaur smashes The King for 3♥" and hit.footer_error
