@@ -29,7 +29,7 @@ When smashed in Tokyo: y yield (leave), s stay.  Buying: 1 2 3 buy that card, w 
 Enter to pass.  Anywhere: ? this help, k the card browser (type to search), c chat, o options
 (auto-leave and auto-stay thresholds, the pause), e vote to eject a player gone past the deadline,
 PgUp/PgDn scroll the log, q quit (the game stays resumable: kotp2p resume).  Mouse clicks on dice,
-market cards and choices work too.
+market cards, choices and the keys in the footer work too.
 
 Esc or ? closes this help; k opens the card browser."""
 
