@@ -118,6 +118,12 @@ def options_page(ctrl: Controller, width: int, height: int) -> list[Line]:
                  keys_line([("escape", "back to the game")], ctrl.click))
 
 
+def chunks(text: str, width: int) -> list[str]:
+    """``text`` in pieces of ``width`` characters (a path or a command: never cut short)."""
+    width = max(1, width)
+    return [text[i:i + width] for i in range(0, len(text), width)] or [""]
+
+
 def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
     """Ranking, each monster's figures, where the log is and how to verify it."""
     end = ctrl.end
@@ -125,7 +131,7 @@ def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
     body: list[Line] = []
     if end is None:
         return _page("Game over", body, width, height, keys_line([("q", "leave")], ctrl.click))
-    body.append([("class:title", f" {end.summary}")])
+    body += [[("class:title", f" {ln}")] for ln in wrap(end.summary, width - 2)]
     body.append([])
     head = (f" {'#':>2} {'monster':<14}{sym.star:>3} {sym.heart:>3}  {'dealt':>5} {'taken':>5} "
             f"{'Tokyo':>5} {'cards':>5} {'spent':>5}")
@@ -138,14 +144,16 @@ def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
                              f"{m.cards_bought:>5} {m.energy_spent:>5}  "),
                      ("class:hint", players[m.seat][0])])
     body.append([])
-    body.append([("class:hint", f" dealt/taken: damage ({sym.heart}); Tokyo: turns begun there; "
-                                f"spent: {sym.energy} on cards and sweeps")])
+    legend = (f"dealt/taken: damage ({sym.heart}); Tokyo: turns begun there; spent: "
+              f"{sym.energy} on cards and sweeps")
+    body += [[("class:hint", f" {ln}")] for ln in wrap(legend, width - 2)]
     body.append([])
-    if end.log_path:
+    if end.log_path:  # in full even when longer than a line: it is to be copied
         body.append([("", " The game's log: ")])
-        body.append([("class:card", f"   {end.log_path}")])
+        body += [[("class:card", f"   {ln}")] for ln in chunks(end.log_path, width - 4)]
         body.append([("", " Anyone can check it:")])
-        body.append([("class:card", f"   kotp2p verify {end.log_path}")])
+        body += [[("class:card", f"   {ln}")]
+                 for ln in chunks(f"kotp2p verify {end.log_path}", width - 4)]
     return _page("Game over", body, width, height,
                  keys_line([("q", "leave"), ("?", "help")], ctrl.click))
 

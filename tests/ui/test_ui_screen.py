@@ -146,6 +146,23 @@ def test_end_screen_ranks_and_says_how_to_verify() -> None:
     assert "12" in first and "20" in first
 
 
+def test_the_end_screen_never_cuts_the_legend_the_log_path_or_the_verify_command() -> None:
+    c = controller(SIX)
+    path = "/home/someone-with-a-long-name/.local/share/kotp2p/games/c98b68e0b17fd5d8.kotlog"
+    c.end = EndInfo("Giga Zaur (bob) won.", path, [
+        MonsterStats(i, m, i + 1, 20 - i, 5, True, 12, 4, 3, 2, 9)
+        for i, m in enumerate(("The King", "Giga Zaur", "Alienoid", "Cyber Kitty",
+                               "Meka Dragon", "Space Penguin"))])
+    lines = end_page(c, 80, 24)
+    assert len(lines) == 24 and all(width_of(line) == 80 for line in lines)
+    screen = to_text(lines)
+    assert "…" not in screen
+    flat = "".join(ln.strip() for ln in screen.splitlines())
+    assert f"kotp2pverify{path}" in flat.replace(" ", "")
+    words = " ".join(ln.strip() for ln in screen.splitlines())
+    assert "spent: ⚡ on cards and sweeps" in words and "Space Penguin" in screen
+
+
 def test_lobby_screen_shows_seats_keys_picks_and_ready_flags() -> None:
     view = LobbyView("alice's game", (
         LobbySeat(b"k" * 32, "alice", "The King", True),
