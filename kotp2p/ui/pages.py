@@ -178,8 +178,11 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
     if heard:
         body.append([("class:title", " Games heard on the LAN (press its number to join)")])
         for i, game in enumerate(heard, 1):
-            line: Line = [("class:footer.key", f" {i} "), ("", f" {safe_text(game)}")]
-            body.append(line if press is None else [(*f, mouse(press, str(i))) for f in line])
+            parts = wrap(safe_text(game), width - 5)
+            lines: list[Line] = [[("class:footer.key", f" {i} "), ("", f" {parts[0]}")]]
+            lines += [[("", f"    {p}")] for p in parts[1:]]
+            body += lines if press is None else [[(*f, mouse(press, str(i))) for f in ln]
+                                                 for ln in lines]
         body.append([])
     if not view.seats:  # not in a lobby yet
         return _page("Lobby", body + notes_lines, width, height,

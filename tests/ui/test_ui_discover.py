@@ -80,6 +80,7 @@ def test_the_games_heard_are_listed_and_the_one_picked_by_number_is_joined(
     (page,) = seen
     assert "1  Alice's game hosted by alice at 127.0.0.1:7101: 2 of 4 seats free" in page
     assert "2  Bob's game hosted by bob at 127.0.0.1:7102: 1 of 3 seats free, join code" in page
+    assert "    needed" in page and "…" not in page  # a long line wraps under its number
     assert page.count("Alice's game") == 1  # listed once, to pick from (not again as notes)
     assert "listening for games" in page and "pick a monster" not in page  # nothing to pick yet
     assert screen.lobby.heard == [] and screen.lobby.chosen == 1
