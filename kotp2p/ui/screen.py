@@ -460,7 +460,8 @@ def game_screen(ctrl: Controller, width: int, height: int) -> list[Line]:
         top = [header(ctrl, words=False)]
     body: list[Line] = monster_lines(ctrl, left_w, two, wide)
     body.append([("class:frame", ctrl.sym.rule * left_w)])
-    dice = dice_lines(ctrl, left_w, rows)
+    # what resolving now would do decides the roll: a second line for it before the log's room
+    dice = dice_lines(ctrl, left_w, max(rows, 2 if spare >= 4 else 1))
     body += dice if len(dice) > 1 else [*dice, []]
     body += market_lines(ctrl, left_w, words_below, rows)
     body += choice_lines(ctrl)
