@@ -71,8 +71,6 @@ _RULES: list[tuple[str, Says]] = [
     (r"the lobby is closed", lambda m: "The lobby is closed: the game has started or was ended."),
     (r"(the lobby is not open yet|not seated yet)", lambda m: "You are not seated in the lobby "
      "yet: wait until the seats show, then try again."),
-    (r"only the host", lambda m: "Only the host starts the game: press r when you are ready "
-     "and wait for them."),
     # the game
     (r"seat \d+ has no decision pending", lambda m: "That was not yours to decide any more: the "
      "game has moved on. The footer says what is asked now."),
