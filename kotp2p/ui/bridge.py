@@ -29,7 +29,6 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Generic, TypeVar, cast
 
 import trio
@@ -50,7 +49,7 @@ from kotp2p.ui.app import build_app, build_lobby_app
 from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.model import Comfort, Controller
 from kotp2p.ui.refusals import is_known, plain_refusal
-from kotp2p.ui.stats import MonsterStats, game_stats
+from kotp2p.ui.stats import session_stats
 from kotp2p.ui.symbols import symbols
 
 Command = Callable[[float], bool]
@@ -131,38 +130,6 @@ class SessionPort:
             return False
 
         self._send(stop)
-
-
-def session_stats(session: Session) -> list[MonsterStats]:
-    """The end screen's figures, from the engine's events of every entry the view's seat
-    applied (a private outcome this seat never saw gives no events)."""
-    replica = session.protocol.replica
-    values = {(r.step, r.k): r.values for r in replica.resolved}
-    told: list[tuple[rules.Event, rules.State]] = []
-
-    def run(call: Callable[..., rules.State]) -> None:
-        events: list[rules.Event] = []
-        try:
-            after = call(events=events)
-        except (rules.IllegalAction, ValueError, KeyError, IndexError):
-            return
-        told.extend((e, after) for e in events)
-
-    for entry in replica.entries:
-        before = entry.before
-        if entry.kind == "move" and before is not None:
-            try:
-                action = rules.action_from_wire(entry.action)
-            except rules.IllegalAction:
-                continue
-            run(partial(rules.apply, before, action))
-        elif entry.kind == "eject" and before is not None and entry.seat is not None:
-            run(partial(rules.eject, before, entry.seat))
-        for p in entry.points:
-            got = values.get((entry.step, p.k)) if p.k is not None else None
-            if got is not None:
-                run(partial(rules.apply, p.state, rules.RandomResult(tuple(got))))
-    return game_stats(session.state, told)
 
 
 @dataclass

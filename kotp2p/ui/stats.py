@@ -10,10 +10,15 @@ turn began in counts as a turn in Tokyo.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
 
 from kotp2p import rules
+
+if TYPE_CHECKING:
+    from kotp2p.net.session import Session
 
 
 @dataclass(frozen=True)
@@ -60,3 +65,35 @@ def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.Stat
                         last.hp[seat], last.alive[seat], dealt[seat], taken[seat], tokyo[seat],
                         bought[seat], spent[seat]) for seat in range(n)]
     return sorted(out, key=lambda m: (m.rank, m.seat))
+
+
+def session_stats(session: Session) -> list[MonsterStats]:
+    """The end screen's figures, from the engine's events of every entry the view's seat
+    applied (a private outcome this seat never saw gives no events)."""
+    replica = session.protocol.replica
+    values = {(r.step, r.k): r.values for r in replica.resolved}
+    told: list[tuple[rules.Event, rules.State]] = []
+
+    def run(call: Callable[..., rules.State]) -> None:
+        events: list[rules.Event] = []
+        try:
+            after = call(events=events)
+        except (rules.IllegalAction, ValueError, KeyError, IndexError):
+            return
+        told.extend((e, after) for e in events)
+
+    for entry in replica.entries:
+        before = entry.before
+        if entry.kind == "move" and before is not None:
+            try:
+                action = rules.action_from_wire(entry.action)
+            except rules.IllegalAction:
+                continue
+            run(partial(rules.apply, before, action))
+        elif entry.kind == "eject" and before is not None and entry.seat is not None:
+            run(partial(rules.eject, before, entry.seat))
+        for p in entry.points:
+            got = values.get((entry.step, p.k)) if p.k is not None else None
+            if got is not None:
+                run(partial(rules.apply, p.state, rules.RandomResult(tuple(got))))
+    return game_stats(session.state, told)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from kotp2p import rules
 from kotp2p.rules.registry import BY_SLUG
-from kotp2p.ui.bridge import session_stats
-from kotp2p.ui.stats import MonsterStats, game_stats
+from kotp2p.ui.stats import MonsterStats, game_stats, session_stats
 from tests.session.kit import session, table
 
 
