@@ -273,7 +273,8 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
     out = [line, keys] if rolling else [line]
     preview = sym.text(resolve_preview(s))
     if preview:
-        parts = wrap(f"resolve now: {preview}", width - 4)
+        lead = "resolve now" if rolling else f"if {s.monsters[s.active]} stops now"
+        parts = wrap(f"{lead}: {preview}", width - 4)
         if len(parts) > rows:
             parts = [*parts[: rows - 1], cut(" ".join(parts[rows - 1:]), width - 4)]
         out += [[("class:preview", "   " + p)] for p in parts]

@@ -102,6 +102,9 @@ def test_resolve_preview_says_what_stopping_would_do() -> None:
     c = controller(SIX)
     screen = to_text(game_screen(c, 80, 24))
     assert "resolve now:" in screen and "Giga Zaur" in screen
+    other = to_text(game_screen(controller(SIX, me=0), 80, 24))  # someone else's dice
+    assert "if Giga Zaur stops now: Giga Zaur gains 1⚡ (dice)" in other
+    assert "resolve now" not in other
 
 
 def test_ascii_fallback_has_no_unicode_symbols() -> None:
