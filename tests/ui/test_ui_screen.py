@@ -263,3 +263,8 @@ def test_ascii_everything_drawn_is_ascii_with_amounts_in_words() -> None:
     assert "gains 1 energy (dice); Giga Zaur smashes The King for 3 hearts" in text
     assert "rolls 1 energy smash heart" in text
     assert "Skyscraper costs 6 energy and you have 3 energy" in text
+
+
+def test_the_whole_help_fits_at_80x24() -> None:
+    screen = to_text(help_page(80, 24))
+    assert "Esc or ? closes this help" in screen and "keys in the footer work too" in screen
