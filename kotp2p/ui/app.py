@@ -16,7 +16,14 @@ from prompt_toolkit.output import Output
 
 from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.model import Controller
-from kotp2p.ui.pages import cards_page, end_page, help_page, lobby_page, options_page
+from kotp2p.ui.pages import (
+    cards_page,
+    cards_scroll_limit,
+    end_page,
+    help_page,
+    lobby_page,
+    options_page,
+)
 from kotp2p.ui.screen import game_screen, to_fragments
 from kotp2p.ui.styles import make_style
 from kotp2p.ui.symbols import ascii_cells
@@ -38,7 +45,9 @@ def draw(ctrl: Controller, width: int, height: int, search: str = "") -> StyleAn
     if ctrl.screen == "help":
         lines = help_page(width, height, ctrl.click)
     elif ctrl.screen == "cards":
-        lines = cards_page(search, ctrl.sym, width, height, ctrl.click)
+        ctrl.card_scroll = min(ctrl.card_scroll,
+                               cards_scroll_limit(search, ctrl.sym, width, height))
+        lines = cards_page(search, ctrl.sym, width, height, ctrl.click, ctrl.card_scroll)
     elif ctrl.screen == "options":
         lines = options_page(ctrl, width, height)
     elif ctrl.screen == "end" and ctrl.end is not None:
@@ -119,9 +128,13 @@ def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = No
 
     @kb.add(Keys.Escape, filter=searching)
     @kb.add(Keys.ControlM, filter=searching)
-    def _close_search(event: KeyPressEvent) -> None:
-        ctrl.press("escape")
+    @kb.add(Keys.PageUp, filter=searching)
+    @kb.add(Keys.PageDown, filter=searching)
+    def _search_key(event: KeyPressEvent) -> None:
+        ctrl.press("escape" if key_of(event) == "enter" else key_of(event))
         after(event)
+
+    search.on_text_changed += lambda _: setattr(ctrl, "card_scroll", 0)
 
     app: Application[None] = Application(
         layout=Layout(root, focused_element=main), key_bindings=kb, full_screen=True,

@@ -139,4 +139,5 @@ def explain(state: rules.State, key: str, kept: frozenset[int], me: int) -> str:
 
 def key_name(key: str) -> str:
     """A key as a player reads it."""
-    return {"enter": "Enter", "escape": "Esc", " ": "Space", "c-c": "Ctrl-C"}.get(key, key)
+    return {"enter": "Enter", "escape": "Esc", " ": "Space", "c-c": "Ctrl-C", "pageup": "PgUp",
+            "pagedown": "PgDn"}.get(key, key)

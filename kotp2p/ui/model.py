@@ -41,6 +41,8 @@ from kotp2p.ui.symbols import UNICODE, Symbols
 LOG_LINES = 500
 HOLD_FACTOR = 3.0
 HOLD_MIN = 2.0
+CARD_PAGE = 10
+"""Lines PgUp/PgDn move the card browser."""
 
 
 def hurts(event: object, seat: int) -> bool:
@@ -139,6 +141,8 @@ class Controller:
         self.log: deque[LogLine] = deque(maxlen=LOG_LINES)
         self.chat_lines: deque[LogLine] = deque(maxlen=LOG_LINES)
         self.scroll = 0
+        self.card_scroll = 0
+        """Lines the card browser is scrolled down (the page keeps it in range)."""
         self.skip_buy_turn = -1
         self.eject_asked: tuple[int, ...] = ()
         self.links_down: set[int] = set()
@@ -363,7 +367,12 @@ class Controller:
 
     def _cards_key(self, key: str) -> None:
         if key in ("escape", "enter"):
+            self.card_scroll = 0
             self._back()
+        elif key == "pagedown":
+            self.card_scroll += CARD_PAGE
+        elif key == "pageup":
+            self.card_scroll = max(0, self.card_scroll - CARD_PAGE)
 
     def _end_key(self, key: str) -> None:
         if key == "q":  # only q: a player still pressing Enter must get to read the result

@@ -74,9 +74,8 @@ def matching_cards(query: str) -> list[int]:
     return out
 
 
-def cards_page(query: str, sym: Symbols, width: int, height: int, press: Press | None = None
-               ) -> list[Line]:
-    """Every card matching ``query``: name, cost, type and effect (the search line is below)."""
+def cards_body(query: str, sym: Symbols, width: int) -> list[Line]:
+    """The card browser's lines for ``query``: name, cost, type, timing and effect per card."""
     found = matching_cards(query)
     longest = max((len(rules.CARDS[c].name) for c in found), default=0)
     name_w = min(longest, max(12, width - 24))  # name, cost and type stay in columns
@@ -95,10 +94,30 @@ def cards_page(query: str, sym: Symbols, width: int, height: int, press: Press |
             body.append(line)
             body += [[("class:hint", "    " + ln)] for ln in wrap(timing, width - 5)]
         body += [[("", "    " + ln)] for ln in wrap(sym.text(card_text(card)), width - 5)]
-    title = f"Cards: {len(found)} match" + ("" if not query else f" {query!r}")
-    return _page(title, body, width, height - 1,
-                 [("class:footer", " type to search ·"),
-                  *keys_line([("escape", "back to the game")], press)])
+    return body
+
+
+def cards_scroll_limit(query: str, sym: Symbols, width: int, height: int) -> int:
+    """How far the card browser scrolls (in lines) at this size."""
+    return max(0, len(cards_body(query, sym, width)) - (height - 4))
+
+
+def cards_page(query: str, sym: Symbols, width: int, height: int, press: Press | None = None,
+               scroll: int = 0) -> list[Line]:
+    """Every card matching ``query``: name, cost, type and effect, from ``scroll`` lines down
+    (the search line is below)."""
+    body = cards_body(query, sym, width)
+    scroll = max(0, min(scroll, cards_scroll_limit(query, sym, width, height)))
+    n = len(matching_cards(query))
+    title = f"Cards: {n} match" + ("" if not query else f" {query!r}")
+    keys: list[tuple[str, str]] = []
+    if scroll > 0:
+        keys.append(("pageup", "back"))
+    if scroll < cards_scroll_limit(query, sym, width, height):
+        keys.append(("pagedown", "more"))
+    keys.append(("escape", "back to the game"))
+    return _page(title, body[scroll:], width, height - 1,
+                 [("class:footer", " type to search ·"), *keys_line(keys, press)])
 
 
 def options_page(ctrl: Controller, width: int, height: int) -> list[Line]:

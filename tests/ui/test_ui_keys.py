@@ -238,3 +238,26 @@ def test_kept_dice_stay_kept_after_a_reroll_and_a_new_turn_clears_them() -> None
     assert g.submitted[-1] == rules.Reroll((2, 3, 4, 5))
     g._state = rules.from_text(four() + " | active=1 turn=2 phase=roll dice=sss123 rolls=2")
     assert c.kept_dice() == frozenset()
+
+
+def test_the_card_browser_scrolls_with_pgdn_and_pgup_to_every_card() -> None:
+    from kotp2p.ui.app import draw
+    from kotp2p.ui.pages import cards_scroll_limit
+    from kotp2p.ui.symbols import UNICODE
+
+    _, c = game(four() + " | active=0 phase=roll dice=sss123 rolls=2")
+    press(c, "k\x1b[6~\x1b[6~")  # PgDn twice in the application, the search line focused
+    assert c.screen == "cards" and c.card_scroll == 20
+
+    def text() -> str:
+        return "".join(f[1] for f in draw(c, 80, 24))
+
+    assert "Acid Attack" not in text() and "PgUp back" in text()
+    for _ in range(30):
+        c.press("pagedown")
+    assert c.card_scroll >= cards_scroll_limit("", UNICODE, 80, 24)
+    assert "We're Only Making It Stronger!" in text() and "PgDn more" not in text()
+    assert c.card_scroll == cards_scroll_limit("", UNICODE, 80, 24)  # kept in range
+    for _ in range(30):
+        c.press("pageup")
+    assert c.card_scroll == 0 and "Acid Attack" in text()
