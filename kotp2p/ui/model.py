@@ -177,8 +177,8 @@ class Controller:
 
     def kept_dice(self) -> frozenset[int]:
         """The dice marked kept. A re-roll keeps the marks (the kept dice were not rolled), so
-        ``r`` again re-rolls the same others; a new turn, or dice changed otherwise, clears
-        them."""
+        ``r`` again re-rolls the same others; a new turn clears them, and a kept die whose face
+        changes (a card) loses its mark."""
         s = self.state
         key = (s.turn, s.k, s.dice)
         if key != self._dice_key:
