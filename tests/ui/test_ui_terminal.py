@@ -1,6 +1,7 @@
 """End to end in a real terminal (tmux): ``kotp2p play`` driven with keys to the end screen, then
 its log verified VALID; resizing redraws; quitting with q keeps the game resumable; ``host`` and
-``join`` on 127.0.0.1, a human in each full screen, through the lobby and a few turns."""
+``join`` on 127.0.0.1, a human in each full screen, through the lobby and a few turns; ``join``
+without an address picking a game heard from a loopback beacon."""
 
 from __future__ import annotations
 
@@ -187,4 +188,44 @@ def test_host_and_join_on_loopback_each_with_a_human_in_the_full_screen(
     finally:
         host.close()
         if join is not None:
+            join.close()
+
+
+def _free_udp_port() -> int:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+    return port
+
+
+def test_join_picks_a_game_heard_on_loopback_and_a_wrong_code_is_said_plainly(
+        tmp_path: Path) -> None:
+    env = {"TERM": "xterm-256color", "LANG": "C.UTF-8"}
+    beacon = f"127.0.0.1:{_free_udp_port()}"
+    host = Terminal([KOTP2P, "host", "--port", "0", "--seats", "2", "--name", "alice",
+                     "--join-code", "tiger", "--announce", beacon, "--bind", "127.0.0.1"],
+                    {**env, "KOTP2P_HOME": str(tmp_path / "a")})
+    joins: list[Terminal] = []
+    try:
+        host.wait_for("hosting on port")
+        for code in ("lion", "tiger"):
+            join = Terminal([KOTP2P, "join", "--discover", beacon, "--join-code", code,
+                             "--name", "bob", "--bind", "127.0.0.1"],
+                            {**env, "KOTP2P_HOME": str(tmp_path / "b")})
+            joins.append(join)
+            join.wait_for("1  alice's game hosted by alice at 127.0.0.1:")
+            join.keys("1")
+            if code == "lion":
+                screen = join.wait_for("the join code is wrong")
+                assert "Ask the host for the code" in screen and "q leave" in screen
+                host.wait_for("could not join: they gave a wrong join code")
+                join.keys("q")
+                join.wait_for("EXITED 1")
+        joins[-1].wait_for("seated at seat 1")
+        host.wait_for("bob")
+    finally:
+        host.close()
+        for join in joins:
             join.close()
