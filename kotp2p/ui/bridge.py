@@ -420,7 +420,7 @@ class NetScreen:
         """Show the games heard on the LAN and wait for the user to pick one (its index)."""
         self.lobby.heard = list(games)
         self.lobby.notes.clear()  # "listening for games...": the list is the answer
-        self.lobby.say("press the number of the game to join (q: leave)")
+        self.lobby.say("pick a game: Up/Down then Enter, or type its number (q: leave)")
         if self.current is not None:
             self.current.invalidate()
         while self.lobby.chosen is None:

@@ -3,6 +3,11 @@
 It drives a :class:`LobbyPort` (for ``host``: the host's lobby; for ``join``: the joiner's), and
 draws with :func:`kotp2p.ui.pages.lobby_page`. What is allowed is the lobby's answer: a refusal
 (the lobby's ``LobbyError``, or a ``ValueError``) is shown in the status line.
+
+Any game of the list heard on the LAN can be picked from the keyboard: Up/Down move the
+highlight and Enter joins the highlighted game; digits type a game's number, which joins at once
+when no longer number of the list starts with it (so with up to 9 games one digit is enough) and
+otherwise waits for Enter or the next digit. A click on a game joins it.
 """
 
 from __future__ import annotations
@@ -16,6 +21,14 @@ from kotp2p.net.lobby import LobbyError
 from kotp2p.net.lobby_view import LobbyView
 from kotp2p.net.safetext import safe_text
 from kotp2p.ui.refusals import plain_refusal
+
+PICK = "pick:"
+"""A click on the game at index N of the list heard sends the key ``pick:N``."""
+_LIST_KEYS = frozenset({"up", "down", "enter", "escape", "backspace", "c-h"})
+
+
+def _is_digit(key: str) -> bool:
+    return len(key) == 1 and "0" <= key <= "9"
 
 
 class LobbyPort(Protocol):
@@ -59,6 +72,10 @@ class LobbyController:
         self.heard = list(heard)
         self.chosen: int | None = None
         """The game picked from :attr:`heard` (for ``join`` without an address)."""
+        self.selected = 0
+        """The game of :attr:`heard` highlighted (Up/Down move it, Enter joins it)."""
+        self.typed = ""
+        """The digits of a game's number typed so far (Enter joins it)."""
         self.status = "pick a monster with m, then press r when ready"
         self.status_error = False
         """The status says something went wrong (a refusal)."""
@@ -112,20 +129,54 @@ class LobbyController:
         self.press(key)
         self.on_click()
 
+    def _join(self, index: int) -> None:
+        self.chosen = index
+        self.selected = index
+        self.typed = ""
+        self.status = f"joining {safe_text(self.heard[index])}…"
+
+    def _list_key(self, key: str) -> None:
+        """A key for the list of games heard: move, type a number, join."""
+        count = len(self.heard)
+        if key.startswith(PICK):  # a click on a game
+            index = int(key[len(PICK):]) if key[len(PICK):].isdigit() else -1
+            if 0 <= index < count:
+                self._join(index)
+            return
+        if key in ("up", "down"):
+            self.typed = ""
+            self.selected = (self.selected + (1 if key == "down" else -1)) % count
+            self.status = (f"game {self.selected + 1} of {count}: Enter joins it")
+        elif key in ("escape", "backspace", "c-h"):
+            self.typed = ""
+            self.status = f"Up/Down or a number from 1 to {count} picks a game, Enter joins it"
+        elif key == "enter":
+            index = int(self.typed) - 1 if self.typed else self.selected
+            self._join(min(max(index, 0), count - 1))
+        else:
+            shown = self.typed + key
+            typed = shown.lstrip("0")
+            if not typed or int(typed) > count:
+                self.typed = ""
+                self.say(f"There is no game {int(shown)} in the list: press a number from 1 to "
+                         f"{count}.", error=True)
+                return
+            if int(typed) * 10 > count:  # no longer number of the list starts with it
+                self._join(int(typed) - 1)
+                return
+            self.typed = typed
+            self.selected = int(typed) - 1
+            self.status = (f"game {typed}: Enter joins it (or type the next digit of a "
+                           f"number up to {count})")
+
     def _press(self, key: str) -> None:
         if key in ("q", "c-c"):
             self.port.leave()
             self.exit_requested = True
         elif not self.heard and not self.port.view.seats:
             self.say("Nothing to choose yet: wait for the lobby to open (q leaves).")
-        elif key.isdigit() and self.heard:
-            n = int(key)
-            if not 1 <= n <= len(self.heard):
-                self.say(f"There is no game {n} in the list: press a number from 1 to "
-                         f"{len(self.heard)}.", error=True)
-                return
-            self.chosen = n - 1
-            self.status = f"joining {safe_text(self.heard[n - 1])}…"
+        elif self.heard and (_is_digit(key) or key in _LIST_KEYS or key.startswith(PICK)):
+            self._list_key(key)
         elif key == "m":
             free = self.free_monsters()
             if not free:

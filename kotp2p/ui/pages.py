@@ -10,8 +10,19 @@ from kotp2p import rules
 from kotp2p.net.lobby_view import LobbyView
 from kotp2p.net.safetext import safe_text
 from kotp2p.ui.cardtext import card_text
+from kotp2p.ui.lobby import PICK
 from kotp2p.ui.model import Controller
-from kotp2p.ui.screen import Line, Press, column, fit, keys_line, mouse, width_of, wrap
+from kotp2p.ui.screen import (
+    Line,
+    Press,
+    column,
+    fit,
+    key_frags,
+    keys_line,
+    mouse,
+    width_of,
+    wrap,
+)
 from kotp2p.ui.symbols import Symbols
 
 HELP = """\
@@ -177,15 +188,55 @@ def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
                  keys_line([("q", "leave"), ("?", "help")], ctrl.click))
 
 
+def heard_lines(heard: Sequence[str], selected: int, width: int, room: int,
+                press: Press | None = None) -> list[Line]:
+    """The games heard on the LAN, numbered, ``selected`` highlighted, in at most ``room`` lines:
+    a long list shows the part around ``selected``, with how many games are above and below."""
+    groups: list[list[Line]] = []
+    for i, game in enumerate(heard):
+        style = "class:you" if i == selected else ""
+        parts = wrap(safe_text(game), width - 6)
+        mark = ">" if i == selected else " "
+        lines: list[Line] = [[("class:footer.key", f"{mark}{i + 1:>2} "), (style, f" {parts[0]}")]]
+        lines += [[(style, f"     {p}")] for p in parts[1:]]
+        groups.append(lines if press is None else [[(*f, mouse(press, f"{PICK}{i}")) for f in ln]
+                                                   for ln in lines])
+    title: Line = [("class:title", " Games heard on the LAN (Up/Down and Enter, or type its "
+                                   "number)")]
+    if sum(len(g) for g in groups) + 1 <= room:
+        return [title, *(ln for g in groups for ln in g)]
+    selected = min(max(selected, 0), len(groups) - 1)
+    first = last = selected
+    used = len(groups[selected])
+    while True:  # grow the window around the selected game, two lines kept for "more" marks
+        grown = False
+        if last + 1 < len(groups) and used + len(groups[last + 1]) <= room - 3:
+            last += 1
+            used += len(groups[last])
+            grown = True
+        if first > 0 and used + len(groups[first - 1]) <= room - 3:
+            first -= 1
+            used += len(groups[first])
+            grown = True
+        if not grown:
+            break
+    out = [title]
+    out.append([("class:hint", f"   ↑ {first} more above" if first else "")])
+    out += [ln for g in groups[first:last + 1] for ln in g]
+    below = len(groups) - 1 - last
+    out.append([("class:hint", f"   ↓ {below} more below" if below else "")])
+    return out
+
+
 def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words: Sequence[str],
                heard: Sequence[str], status: str, width: int, height: int,
                notes: Sequence[str] = (), press: Press | None = None,
-               is_host: bool = True, status_error: bool = False, failed: bool = False
-               ) -> list[Line]:
+               is_host: bool = True, status_error: bool = False, failed: bool = False,
+               selected: int = 0) -> list[Line]:
     """The lobby: the games heard on the LAN, the seats (name, key fingerprint, monster, ready,
     bots), the join code and the check words; the status (wrapped, never cut: a refusal says
     what to do) right above the keys; ``press``: what a click on a key does; ``failed``: the
-    lobby is over, only leaving is left."""
+    lobby is over, only leaving is left; ``selected``: the game of ``heard`` highlighted."""
     style = "class:footer.error" if status_error else "class:waiting"
     bottom: list[Line] = [[(style, f"  {ln}")] for ln in wrap(safe_text(status, 500), width - 3)]
     notes_lines: list[Line] = [[("class:hint", f"  {ln}")] for n in notes
@@ -195,17 +246,16 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
                      bottom)
     body: list[Line] = []
     if heard:
-        body.append([("class:title", " Games heard on the LAN (press its number to join)")])
-        for i, game in enumerate(heard, 1):
-            parts = wrap(safe_text(game), width - 5)
-            lines: list[Line] = [[("class:footer.key", f" {i} "), ("", f" {parts[0]}")]]
-            lines += [[("", f"    {p}")] for p in parts[1:]]
-            body += lines if press is None else [[(*f, mouse(press, str(i))) for f in ln]
-                                                 for ln in lines]
+        room = height - 5 - len(bottom) - len(notes_lines)
+        body += heard_lines(heard, selected, width, max(room, 3), press)
         body.append([])
     if not view.seats:  # not in a lobby yet
-        return _page("Lobby", body + notes_lines, width, height,
-                     keys_line([("q", "leave")], press), bottom)
+        footer = keys_line([("q", "leave")], press)
+        if heard:
+            footer = [*key_frags("down", "choose", press, name="↑↓"),
+                      *key_frags("enter", "join", press), ("class:footer.key", " 0-9"),
+                      ("class:footer", " its number "), *footer]
+        return _page("Lobby", body + notes_lines, width, height, footer, bottom)
     taken = len(view.seats) - view.free_seats
     body.append([("class:title", f" {safe_text(view.game_name)}"),
                  ("class:hint", f"  {taken}/{len(view.seats)} seats (name, key fingerprint, "
