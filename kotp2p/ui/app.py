@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import re
+
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings, typical_mouse_events
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
@@ -30,6 +33,34 @@ from kotp2p.ui.symbols import ascii_cells
 
 _NAMES = {Keys.ControlM: "enter", Keys.ControlJ: "enter", Keys.Escape: "escape",
           Keys.ControlC: "c-c", Keys.PageUp: "pageup", Keys.PageDown: "pagedown"}
+
+
+_MOUSE = re.compile(r"\x1b\[(?:<\d{1,6};\d{1,6};\d{1,6}[mM]|\d{1,6};\d{1,6};\d{1,6}M|M...)\Z",
+                    re.DOTALL)
+"""The mouse reports prompt_toolkit can parse (xterm SGR, urxvt, the classic three bytes)."""
+
+
+def is_sound_mouse_report(data: str) -> bool:
+    """True when ``data`` is a mouse report prompt_toolkit can read (it raises on others)."""
+    if not _MOUSE.match(data):
+        return False
+    return data[2] != "M" or ord(data[3]) in typical_mouse_events
+
+
+def mouse_guard() -> KeyBindings:
+    """Mouse reports from the terminal, a malformed one ignored: prompt_toolkit's own handler
+    raises on it, and the application would stop to show "Press ENTER to continue"."""
+    (handle,) = [b.handler for b in load_mouse_bindings().get_bindings_for_keys(
+        (Keys.Vt100MouseEvent,))]
+    kb = KeyBindings()
+
+    @kb.add(Keys.Vt100MouseEvent)
+    def _mouse(event: KeyPressEvent) -> object:
+        if not is_sound_mouse_report(event.data):
+            return NotImplemented
+        return handle(event)
+
+    return kb
 
 
 def key_of(event: KeyPressEvent) -> str:
@@ -137,7 +168,8 @@ def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = No
     search.on_text_changed += lambda _: setattr(ctrl, "card_scroll", 0)
 
     app: Application[None] = Application(
-        layout=Layout(root, focused_element=main), key_bindings=kb, full_screen=True,
+        layout=Layout(root, focused_element=main),
+        key_bindings=merge_key_bindings([kb, mouse_guard()]), full_screen=True,
         mouse_support=True, style=make_style(colour), refresh_interval=refresh,
         input=input, output=output)
     ctrl.on_click = follow
@@ -159,7 +191,8 @@ def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, ascii_only: b
                                        notes=tuple(ctrl.notes),
                                        width=size.columns, height=size.rows,
                                        press=ctrl.click, is_host=ctrl.is_host,
-                                       status_error=ctrl.status_error, failed=ctrl.failed)))
+                                       status_error=ctrl.status_error, failed=ctrl.failed,
+                                       selected=ctrl.selected)))
 
     kb = KeyBindings()
 
@@ -177,7 +210,8 @@ def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, ascii_only: b
     app: Application[None] = Application(
         layout=Layout(Window(FormattedTextControl(fragments, focusable=True,
                                                   show_cursor=False))),
-        key_bindings=kb, full_screen=True, mouse_support=True, style=make_style(colour),
-        refresh_interval=1.0, input=input, output=output)
+        key_bindings=merge_key_bindings([kb, mouse_guard()]), full_screen=True,
+        mouse_support=True, style=make_style(colour), refresh_interval=1.0, input=input,
+        output=output)
     ctrl.on_click = follow
     return app
