@@ -74,6 +74,9 @@ def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(
         f.write(b"\x00\x00\x01\x00half a frame")  # as if the process died mid-write
     code, out, _ = _run(capsys, monkeypatch, ["resume", "--bot", "greedy", "--plain"])
     assert code == 0 and "Game over." in out
+    past, _, after = out.partition("== resumed: the game goes on from here ==")
+    assert "== the game so far (from the log) ==" in past and "-- turn 1: " in past
+    assert "Giga Zaur re-rolls" in past and "Game over." in after  # the re-roll before quitting
     assert main(["verify", str(log)]) == 0
     verdict = capsys.readouterr().out
     assert verdict.startswith("VALID") and "torn" not in verdict

@@ -15,7 +15,9 @@ engines' ``narrate_*`` without ``verbose``). A line the engine marks as opening 
 taken off, for the view to show as a heading. An engine that hands over its event values
 (:class:`~kotp2p.net.engine_interface.NarratesEvents`, as the real rules do) has each one put in
 its line's :attr:`Narrated.event`, so that a view can tell what happened to whom without
-reading the words. Whatever comes from peers
+reading the words. After a resume, :func:`history_updates` tells the whole game the replica
+rebuilt from its log in the same updates, in the order live play told them. Whatever comes from
+peers
 (names, chat, texts built from them) is made safe for a terminal by
 :func:`kotp2p.net.safetext.safe_text` before a view prints it.
 """
@@ -28,6 +30,11 @@ from kotp2p.net.history import Point
 from kotp2p.net.protocol import Applied, Rolled
 from kotp2p.net.replica import Replica
 from kotp2p.net.updates import DiceRolled, MoveApplied, Narrated, Update
+
+Told = list[tuple[str, object]]
+"""An engine's lines, each with its event value (None when the engine gives none)."""
+Past = MoveApplied | Narrated | DiceRolled
+"""What a game's history is told with."""
 
 
 def is_heading(line: str) -> bool:
@@ -42,10 +49,6 @@ def narrated(step: int, line: str, event: object = None) -> Narrated:
         text = line.removeprefix("--").removesuffix("--").strip()
         return Narrated(step, text or line, heading=True, event=event)
     return Narrated(step, line, event=event)
-
-
-Told = list[tuple[str, object]]
-"""An engine's lines, each with its event value (None when the engine gives none)."""
 
 
 def tell_move(engine: GameEngine, state: State, action: Value) -> Told:
@@ -101,6 +104,38 @@ def move_updates(engine: GameEngine, replica: Replica, ev: Applied) -> list[Upda
     return out + [narrated(ev.step, line, event) for line, event in lines]
 
 
+def history_updates(engine: GameEngine, replica: Replica) -> list[Past]:
+    """Everything ``replica`` applied, told as live play told it: each entry (a MOVE or an
+    ejection) as :func:`move_updates` tells it, each random event resolved at one of its points
+    as :func:`random_updates` does, in the order they happened. Nothing is sent or changed: the
+    engine is only asked for the words (what a view shows after a resume)."""
+    values = {x.k: x.values for x in replica.resolved}
+    out: list[Past] = []
+    for entry in replica.entries:
+        if entry.step > 0:
+            desc = (f"seat {entry.seat} ejected" if entry.kind == "eject"
+                    else engine.describe_move(entry.before, entry.action))
+            out += _past(move_updates(engine, replica, Applied(entry.step, entry.kind,
+                                                                entry.seat, desc)))
+        for point in entry.points:
+            if point.k is not None and point.k in values:
+                out += _past(_random_at(engine, point, point.k, values[point.k]))
+    return out
+
+
+def recent_turns(history: list[Past], turns: int) -> tuple[int, list[Past]]:
+    """The last ``turns`` turns of ``history`` (from the heading opening the first of them),
+    and how many turns were left out before them."""
+    starts = [i for i, u in enumerate(history) if isinstance(u, Narrated) and u.heading]
+    if len(starts) <= turns:
+        return 0, history
+    return len(starts) - turns, history[starts[-turns]:] if turns > 0 else []
+
+
+def _past(updates: list[Update]) -> list[Past]:
+    return [u for u in updates if isinstance(u, (MoveApplied, Narrated, DiceRolled))]
+
+
 def _point_of(replica: Replica, k: int) -> Point | None:
     for entry in reversed(replica.entries):
         for p in entry.points:
@@ -112,10 +147,16 @@ def _point_of(replica: Replica, k: int) -> Point | None:
 def random_updates(engine: GameEngine, replica: Replica, ev: Rolled) -> list[Update]:
     """The updates of a resolved random event: the dice or card, then what followed."""
     point = _point_of(replica, ev.k)
-    lines = tell_random(engine, point.state, ev.values) if point is not None else []
+    if point is None:
+        return [DiceRolled(ev.k, ev.values, f"random values {list(ev.values)}")]
+    return _random_at(engine, point, ev.k, ev.values)
+
+
+def _random_at(engine: GameEngine, point: Point, k: int, values: tuple[int, ...]
+               ) -> list[Update]:
+    """The updates of random event ``k`` resolved to ``values`` at ``point``."""
+    lines = tell_random(engine, point.state, values)
     if not lines:  # a value this replica cannot see (another seat's peek)
-        lines = [(engine.describe_random(point.state, ev.values) if point is not None
-                  else f"random values {list(ev.values)}", None)]
-    step = point.step if point is not None else replica.step
-    return [DiceRolled(ev.k, ev.values, lines[0][0]),
-            *(narrated(step, line, event) for line, event in lines[1:])]
+        lines = [(engine.describe_random(point.state, values), None)]
+    return [DiceRolled(k, values, lines[0][0]),
+            *(narrated(point.step, line, event) for line, event in lines[1:])]

@@ -42,7 +42,7 @@ from kotp2p.net.engine_interface import GameEngine, State
 from kotp2p.net.envelope import Kind
 from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.genesis import Genesis
-from kotp2p.net.narration import move_updates, random_updates
+from kotp2p.net.narration import history_updates, move_updates, random_updates
 from kotp2p.net.protocol import (
     Applied,
     Event,
@@ -61,6 +61,7 @@ from kotp2p.net.updates import (
     FrameRefused,
     GameOver,
     LinkChanged,
+    Resumed,
     Update,
     ViolationSeen,
     Waiting,
@@ -254,7 +255,8 @@ class Session:
 
     def resume(self, now: float, logged: list[bytes], journal: list[bytes]) -> None:
         """Continue a game after a restart: every local seat is rebuilt from the log's envelope
-        payloads and the journal's, then asks its peers for what it missed."""
+        payloads and the journal's, then asks its peers for what it missed. The first update is
+        :class:`~kotp2p.net.updates.Resumed`: the game so far, told from the rebuilt replica."""
         with self._working():
             self._begin(now)
             self._quiet = True
@@ -263,6 +265,8 @@ class Session:
                 self._journaled[seat] = len(ls.protocol.replica.streams[seat])
             self._quiet = False
             r = self.protocol.replica
+            # what happened before, told from the replayed log (nothing is sent for it)
+            self._updates.insert(0, Resumed(tuple(history_updates(self.engine, r))))
             self._chat_next = list(r.cursor)
             for seat, ls in self.seats.items():
                 self._handle(seat, ls.protocol.sync_requests())

@@ -113,5 +113,15 @@ class GameOver:
     summary: str
 
 
+@dataclass(frozen=True)
+class Resumed:
+    """The game was resumed from its log: ``history`` is what had happened before, told as it
+    was in live play (:class:`MoveApplied`, :class:`Narrated`, :class:`DiceRolled`, in order),
+    for a view to show as the past (a player coming back after a crash reads how the game got
+    here). Everything after it in :meth:`~kotp2p.net.session.Session.updates` is new."""
+
+    history: tuple[MoveApplied | Narrated | DiceRolled, ...]
+
+
 Update = (MoveApplied | Narrated | DiceRolled | ChatLine | ViolationSeen
-          | FrameRefused | Waiting | EjectAsked | LinkChanged | YourTurn | GameOver)
+          | FrameRefused | Waiting | EjectAsked | LinkChanged | YourTurn | GameOver | Resumed)

@@ -28,6 +28,7 @@ from kotp2p.net.updates import (
     LinkChanged,
     MoveApplied,
     Narrated,
+    Resumed,
     Update,
     ViolationSeen,
     Waiting,
@@ -230,6 +231,26 @@ class Controller:
         """Append a line to the game log (and follow it unless scrolled back)."""
         self.log.append(LogLine(style, self.sym.text(safe_text(text))))
 
+    def add_past(self, resumed: Resumed) -> None:
+        """The game so far, from the log of a resumed game, in the log as live play wrote it
+        (the moves, turns, dice and what they did), then a line marking the resume. Nothing
+        of it is news: no footer message, no pause."""
+        rule = self.sym.rule * 3
+        if resumed.history:
+            self.add_log(f"{rule} the game so far (from the log) {rule}", "log.turn")
+        for u in resumed.history:
+            if isinstance(u, MoveApplied):
+                if u.told:
+                    self.add_log(u.description, "log.warn" if u.kind == "eject" else "log.move")
+            elif isinstance(u, Narrated) and u.heading:
+                self.add_log(f"{self.sym.rule * 2} {u.text} {self.sym.rule * 2}", "log.turn")
+            elif isinstance(u, Narrated):
+                self.add_log(f"· {u.text}", "log.hit" if hurts(u.event, self.port.me)
+                             else "log.event")
+            else:
+                self.add_log(f"· {u.description}", "log.dice")
+        self.add_log(f"{rule} resumed: the game goes on from here {rule}", "title")
+
     def on_updates(self, updates: list[Update]) -> None:
         """Take in what happened in the game."""
         players = self.port.players()
@@ -292,6 +313,8 @@ class Controller:
                     self.links_down.add(u.seat)
                 self.add_log(f"~ {who(u.seat)} {'is connected' if u.up else 'is gone'}",
                              "log" if u.up else "log.warn")
+            elif isinstance(u, Resumed):
+                self.add_past(u)
             elif isinstance(u, GameOver):
                 stats = self.end_stats() if self.end_stats is not None else []
                 self.end = EndInfo(safe_text(u.summary), self.log_path, stats)

@@ -17,6 +17,7 @@ from typing import TextIO
 
 from kotp2p import rules
 from kotp2p.net.errors import LocalProtocolError
+from kotp2p.net.narration import recent_turns
 from kotp2p.net.safetext import safe_text
 from kotp2p.net.session import Session
 from kotp2p.net.updates import (
@@ -28,11 +29,15 @@ from kotp2p.net.updates import (
     LinkChanged,
     MoveApplied,
     Narrated,
+    Resumed,
     Update,
     ViolationSeen,
     Waiting,
     YourTurn,
 )
+
+RESUME_TURNS = 10
+"""Turns of a resumed game's history printed before it goes on (``kotp2p replay`` shows all)."""
 
 HELP = ("Type the number of an action, or its words (reroll 0,2 / keep 1,3 / stop / yield / "
         "stay / buy CARD / sweep / done / pass / use CARD ...). Commands: say TEXT (chat), "
@@ -164,10 +169,24 @@ class PlainView:
                          "(only if every other player agrees), or keep waiting.")
             elif isinstance(u, LinkChanged):
                 self.say(f"~ link to {_who(s, u.seat)} {'up' if u.up else 'down'}")
+            elif isinstance(u, Resumed):
+                self.show_past(u)
             elif isinstance(u, GameOver):
                 self.say(f"Game over. {_safe(u.summary)}")
             elif isinstance(u, YourTurn):
                 self.show_decision()
+
+    def show_past(self, resumed: Resumed) -> None:
+        """The game so far, from the log of a resumed game: its last :data:`RESUME_TURNS`
+        turns told as live play told them, then a line marking the resume."""
+        left_out, past = recent_turns(list(resumed.history), RESUME_TURNS)
+        if resumed.history:
+            self.say("== the game so far (from the log) ==")
+        if left_out:
+            self.say(f"({left_out} earlier turn{'s' if left_out > 1 else ''} left out: "
+                     "`kotp2p replay` shows the whole game)")
+        self.show(list(past))
+        self.say("== resumed: the game goes on from here ==")
 
     def _track_keep(self, u: MoveApplied) -> None:
         r = self.session.protocol.replica
