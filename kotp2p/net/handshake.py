@@ -21,9 +21,11 @@ connection is for: ``b""`` in the lobby, the ``game_id`` between seats of a game
 of one game is refused by another. The dialer proves it knows the join code without sending it:
 ``code_proof = HMAC-SHA256(SHA-256(CODE_DOMAIN || code), acceptor challenge || dialer key)``.
 
-Refusals travel as ``["kotp2p-refuse", reason]`` so both sides can say why. A refusal received is
-shown to a user: it goes through :func:`~kotp2p.net.safetext.safe_text`, cut to about
-:data:`MAX_REASON` characters.
+Refusals travel as ``["kotp2p-refuse", reason, code]`` so both sides can say why: the text for
+logs and the :class:`~kotp2p.net.refusal.Why` code a screen chooses its sentence by (an older
+two-field refusal, or a code a handshake refusal cannot carry, reads as ``other``). A refusal
+received is shown to a user: it goes through :func:`~kotp2p.net.safetext.safe_text`, cut to
+about :data:`MAX_REASON` characters.
 
 The acceptor remembers the dialer challenges it has seen (:class:`ChallengeCache`): a HELLO that
 repeats one is a replayed handshake and is refused.
@@ -44,6 +46,7 @@ from kotp2p.net import codec
 from kotp2p.net.codec import Value
 from kotp2p.net.errors import CodecError
 from kotp2p.net.identity import Identity, fingerprint, verify_signature
+from kotp2p.net.refusal import HANDSHAKE_CODES, Refusal, Why, peer_code
 from kotp2p.net.safetext import safe_text
 
 log = logging.getLogger(__name__)
@@ -88,9 +91,9 @@ def transcript(role: bytes, context: bytes, verifier_challenge: bytes, signer_ch
                      signer_challenge, signer_key, verifier_key])
 
 
-def refusal(reason: str) -> bytes:
-    """A framed refusal carrying ``reason``."""
-    return codec.frame(codec.pack([REFUSE, reason[:MAX_REASON]]))
+def refusal(reason: str, why: Why = Why.OTHER) -> bytes:
+    """A framed refusal carrying ``reason`` and its code."""
+    return codec.frame(codec.pack([REFUSE, reason[:MAX_REASON], why.value]))
 
 
 def is_handshake_frame(payload: bytes) -> bool:
@@ -152,12 +155,23 @@ class Hello:
 
 
 class HandshakeFailed(Exception):
-    """The handshake failed; ``reason`` is shown to the user, ``by_peer`` tells who refused."""
+    """The handshake failed; ``reason`` is shown to the user, ``by_peer`` tells who refused,
+    ``why`` is the refusal's code (for a refusal the peer sent: its code, if a handshake
+    refusal may carry it), ``said`` the peer's own words."""
 
-    def __init__(self, reason: str, *, by_peer: bool) -> None:
+    def __init__(self, reason: str, *, by_peer: bool, why: Why = Why.OTHER,
+                 said: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.by_peer = by_peer
+        self.why = why
+        self.said = said
+
+    @property
+    def refusal(self) -> Refusal:
+        """The refusal, code and text (the peer's words its only detail, if it sent them)."""
+        return Refusal(self.why, self.reason, self.by_peer,
+                       () if self.said is None else (self.said,))
 
 
 def _decode(payload: bytes) -> list[Value]:
@@ -168,8 +182,10 @@ def _decode(payload: bytes) -> list[Value]:
     if not isinstance(value, list) or not value or value[0] not in MAGICS:
         raise HandshakeFailed("expected a kotp2p handshake message", by_peer=False)
     if value[0] == REFUSE:
-        reason = value[1] if len(value) == 2 and isinstance(value[1], str) else "no reason given"
-        raise HandshakeFailed(f"refused by the peer: {safe_text(reason, MAX_REASON)}", by_peer=True)
+        ok = len(value) in (2, 3) and isinstance(value[1], str)
+        said = safe_text(value[1], MAX_REASON) if ok else "no reason given"
+        why = peer_code(value[2], HANDSHAKE_CODES) if ok and len(value) == 3 else Why.OTHER
+        raise HandshakeFailed(f"refused by the peer: {said}", by_peer=True, why=why, said=said)
     return value
 
 
@@ -220,11 +236,11 @@ class _Base:
         if hello.version != self.version:
             raise HandshakeFailed(f"protocol version {hello.version} offered, this side speaks "
                                   f"{self.version}: both need the same kotp2p release",
-                                  by_peer=False)
+                                  by_peer=False, why=Why.OTHER_VERSION)
         if hello.engine_id != self.engine_id:
             raise HandshakeFailed(f"rules engine {hello.engine_id!r} offered, this side runs "
                                   f"{self.engine_id!r}: both need the same kotp2p release",
-                                  by_peer=False)
+                                  by_peer=False, why=Why.OTHER_ENGINE)
         if hello.context != self.context:
             raise HandshakeFailed("the peer is in another game (its context differs)", by_peer=False)
         if hello.challenge == self.challenge:
@@ -352,9 +368,10 @@ class AcceptorHandshake(_Base):
         if self.join_code:
             expected = code_proof(self.join_code, self.challenge, their.from_key)
             if not proof:
-                raise HandshakeFailed("this game needs a join code", by_peer=False)
+                raise HandshakeFailed("this game needs a join code", by_peer=False,
+                                      why=Why.NEEDS_JOIN_CODE)
             if not hmac.compare_digest(proof, expected):
-                raise HandshakeFailed("wrong join code", by_peer=False)
+                raise HandshakeFailed("wrong join code", by_peer=False, why=Why.WRONG_JOIN_CODE)
         self.peer = Peer(their.from_key, me)
         self.done = True
         return [codec.frame(codec.pack([OK]))]

@@ -18,7 +18,7 @@ Messages are msgpack arrays. Joiner to host::
 
 Host to joiner::
 
-    ["welcome", seat]   ["error", reason]   ["bye", reason]
+    ["welcome", seat]   ["error", reason, code]   ["bye", reason, code]
     ["lobby", ...]                          the whole lobby (see :mod:`kotp2p.net.lobby_view`)
     ["genesis", body]                       please check and sign
     ["start", genesis frame payload, [[address, port], ...]]   every seat signed: play
@@ -73,6 +73,7 @@ from kotp2p.net.lobby_view import (
     LobbySeat,
     LobbyView,
 )
+from kotp2p.net.refusal import Why
 from kotp2p.net.safetext import is_text, safe_text
 
 __all__ = [
@@ -102,6 +103,11 @@ class _Guest:
     seat: int | None = None
     anchors: Anchors | None = None
     port: int = 0
+
+
+def _error(conn: int, refused: LobbyError) -> Reply:
+    """The host's ``error`` answer on ``conn``: the refusal's text and code."""
+    return Reply(conn, message("error", str(refused), refused.refusal.why.value))
 
 
 class LobbyHost:
@@ -163,9 +169,9 @@ class LobbyHost:
 
         :raises LobbyError: unknown or taken monster, or the game is starting.
         """
-        why = self._pick(0, monster)
-        if why:
-            raise LobbyError(why)
+        refused = self._pick(0, monster)
+        if refused is not None:
+            raise refused
         return self._changed()
 
     def set_ready(self, ready: bool = True) -> list[HostEvent]:
@@ -174,9 +180,9 @@ class LobbyHost:
         :raises LobbyError: no monster yet, or the game is starting.
         """
         if self.phase != "lobby":
-            raise LobbyError("the game is already starting")
+            raise LobbyError("the game is already starting", Why.STARTING)
         if ready and self.view.seats[0].monster is None:
-            raise LobbyError("pick a monster first")
+            raise LobbyError("pick a monster first", Why.PICK_FIRST)
         self.view = self.view.with_seat(0, replace(self.view.seats[0], ready=ready))
         return self._changed()
 
@@ -186,14 +192,15 @@ class LobbyHost:
         :raises LobbyError: a seat is free, has no monster or is not ready; or already started.
         """
         if self.phase == "closed":
-            raise LobbyError("the lobby is closed")
+            raise LobbyError("the lobby is closed", Why.LOBBY_OVER)
         if self.phase != "lobby":
-            raise LobbyError("the game is already starting")
+            raise LobbyError("the game is already starting", Why.STARTING)
         for i, s in enumerate(self.view.seats):
             if s.is_free:
-                raise LobbyError(f"seat {i} is still free")
+                raise LobbyError(f"seat {i} is still free", Why.SEAT_FREE, (str(i),))
             if s.monster is None or not s.ready:
-                raise LobbyError(f"seat {i} ({s.name}) is not ready")
+                raise LobbyError(f"seat {i} ({s.name}) is not ready", Why.SEAT_NOT_READY,
+                                 (str(i), s.name))
         self._attempt += 1
         nonce = hashlib.sha256(self.nonce + self._attempt.to_bytes(4, "big")).digest()[:16]
         infos = [SeatInfo(s.key, s.name, s.monster or "", *self.anchors[i])
@@ -214,11 +221,12 @@ class LobbyHost:
         :raises LobbyError: the game already started.
         """
         if self.phase == "started":
-            raise LobbyError("the game already started")
+            raise LobbyError("the game already started", Why.LOBBY_OVER)
         self.phase = "closed"
         out: list[HostEvent] = []
         for conn in list(self.guests):
-            out += [Reply(conn, message("bye", reason)), Drop(conn, reason)]
+            out += [Reply(conn, message("bye", reason, Why.LOBBY_CLOSED.value)),
+                    Drop(conn, reason)]
         return [*out, Notice(reason)]
 
     # -- the transport --------------------------------------------------------------------------
@@ -268,17 +276,17 @@ class LobbyHost:
                 and isinstance(args[1], bytes):
             return self._sign(conn, seat, args[0], args[1])
         if self.phase != "lobby":
-            return [Reply(conn, message("error", "the game is already starting"))]
+            return [_error(conn, LobbyError("the game is already starting", Why.STARTING))]
         if tag == "pick" and len(args) == 1 and isinstance(args[0], str):
-            why = self._pick(seat, args[0])
-            return [Reply(conn, message("error", why))] if why else self._changed()
+            refused = self._pick(seat, args[0])
+            return [_error(conn, refused)] if refused is not None else self._changed()
         if tag == "ready" and len(args) == 3:
             anchor, peek, port = args
             if not (is_anchor(anchor) and is_anchor(peek) and isinstance(port, int)
                     and 0 < port < 65536):
                 raise RemoteProtocolError("expected ['ready', anchor, peek anchor, port]")
             if self.view.seats[seat].monster is None:
-                return [Reply(conn, message("error", "pick a monster first"))]
+                return [_error(conn, LobbyError("pick a monster first", Why.PICK_FIRST))]
             if anchor in [a for s, (a, _) in self.anchors.items() if s != seat]:
                 raise RemoteProtocolError("an anchor another seat already uses")
             guest.anchors, guest.port = (anchor, peek), port
@@ -304,15 +312,18 @@ class LobbyHost:
         if bot is not None and not is_text(bot, MAX_BOT_LEVEL):
             raise RemoteProtocolError("a bot level is a short printable word")
         if self.phase != "lobby":
-            return [Reply(conn, message("bye", "the game has already started")),
+            return [Reply(conn, message("bye", "the game has already started",
+                                        Why.GAME_STARTED.value)),
                     Drop(conn, "joined too late")]
         taken = self.view.seat_of(guest.key)
         if taken is not None:
-            return [Reply(conn, message("bye", f"this key already sits at seat {taken}")),
+            return [Reply(conn, message("bye", f"this key already sits at seat {taken}",
+                                        Why.ALREADY_SEATED.value)),
                     Drop(conn, "a key already seated")]
         free = [i for i, s in enumerate(self.view.seats) if s.is_free]
         if not free:
-            return [Reply(conn, message("bye", "the game is full")), Drop(conn, "the game is full")]
+            return [Reply(conn, message("bye", "the game is full", Why.GAME_FULL.value)),
+                    Drop(conn, "the game is full")]
         seat = free[0]
         guest.seat = seat
         self.view = self.view.with_seat(seat, LobbySeat(guest.key, name, bot=bot))
@@ -321,15 +332,18 @@ class LobbyHost:
                                        f"seat {seat}")]
         return out + self._changed()
 
-    def _pick(self, seat: int, monster: str) -> str | None:
+    def _pick(self, seat: int, monster: str) -> LobbyError | None:
+        """Give ``monster`` to ``seat``; the refusal if it cannot be."""
         if self.phase != "lobby":
-            return "the game is already starting"
+            return LobbyError("the game is already starting", Why.STARTING)
         if monster not in self.monsters:
-            return f"no monster called {safe_text(monster, 40)!r}: expected one of " + ", ".join(
-                self.monsters)
+            name = safe_text(monster, 40)
+            return LobbyError(f"no monster called {name!r}: expected one of "
+                              + ", ".join(self.monsters), Why.NO_SUCH_MONSTER, (name,))
         owner = self.view.taken.get(monster)
         if owner is not None and owner != seat:
-            return f"{monster} is taken by {self.view.seats[owner].name}"
+            name = self.view.seats[owner].name
+            return LobbyError(f"{monster} is taken by {name}", Why.MONSTER_TAKEN, (monster, name))
         self.view = self.view.with_seat(seat, replace(self.view.seats[seat], monster=monster,
                                                       ready=False))
         return None

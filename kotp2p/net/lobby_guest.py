@@ -25,7 +25,13 @@ from kotp2p.net.lobby_messages import (
     pick_for_bot,
 )
 from kotp2p.net.lobby_view import LobbyView, parse_view
+from kotp2p.net.refusal import LOBBY_BYE_CODES, LOBBY_ERROR_CODES, Refusal, Why, peer_code
 from kotp2p.net.safetext import safe_text
+
+
+def _failed(why: Why, text: str, *details: str) -> Failed:
+    """The lobby is over for this side, for a reason of its own."""
+    return Failed(text, Refusal(why, text, details=details))
 
 
 class LobbyGuest:
@@ -75,7 +81,7 @@ class LobbyGuest:
         :raises LobbyError: no seat yet.
         """
         if self.seat is None:
-            raise LobbyError("not seated yet")
+            raise LobbyError("not seated yet", Why.NOT_SEATED)
         if not ready:
             return [Outgoing(message("unready"))]
         anchor, peek = self.anchors(self.seat)
@@ -84,7 +90,7 @@ class LobbyGuest:
     def leave(self) -> list[GuestEvent]:
         """Leave the lobby (the phase becomes ``"left"``)."""
         self.phase = "left"
-        return [Outgoing(message("leave")), Failed("you left the lobby")]
+        return [Outgoing(message("leave")), _failed(Why.LEFT, "you left the lobby")]
 
     def receive(self, payload: bytes) -> list[GuestEvent]:
         """Handle one frame payload from the host. Never raises for bad input."""
@@ -94,7 +100,8 @@ class LobbyGuest:
             return self._handle(decode(payload))
         except RemoteProtocolError as exc:
             self.phase = "failed"
-            return [Failed(f"the host broke the lobby protocol: {safe_text(exc.reason)}")]
+            return [_failed(Why.HOST_BROKE_PROTOCOL,
+                            f"the host broke the lobby protocol: {safe_text(exc.reason)}")]
 
     def _handle(self, msg: list[Value]) -> list[GuestEvent]:
         tag, args = msg[0], msg[1:]
@@ -104,12 +111,20 @@ class LobbyGuest:
             return [Notice(f"seated at seat {self.seat}")]
         if tag == "lobby":
             return self._lobby(msg)
-        if tag == "error" and len(args) == 1 and isinstance(args[0], str):
+        if tag == "error" and len(args) in (1, 2) and isinstance(args[0], str):
             self._asked = ()
-            return [Notice(f"the host says: {safe_text(args[0])}")]
-        if tag == "bye" and len(args) == 1 and isinstance(args[0], str):
+            said = safe_text(args[0])
+            why = peer_code(args[1], LOBBY_ERROR_CODES) if len(args) == 2 else Why.OTHER
+            why = Why.HOST_SAYS if why is Why.OTHER else why  # an answer to what we asked
+            text = f"the host says: {said}"
+            return [Notice(text, Refusal(why, text, by_peer=True, details=(said,)))]
+        if tag == "bye" and len(args) in (1, 2) and isinstance(args[0], str):
             self.phase = "failed"
-            return [Failed(f"the host closed the lobby: {safe_text(args[0])}")]
+            said = safe_text(args[0])
+            why = peer_code(args[1], LOBBY_BYE_CODES) if len(args) == 2 else Why.OTHER
+            why = Why.LOBBY_CLOSED if why is Why.OTHER else why  # a bye closes it for us
+            text = f"the host closed the lobby: {said}"
+            return [Failed(text, Refusal(why, text, by_peer=True, details=(said,)))]
         if tag == "genesis" and len(args) == 1 and isinstance(args[0], bytes):
             return self._sign(args[0])
         if tag == "start" and len(args) == 2 and isinstance(args[0], bytes):
@@ -150,7 +165,8 @@ class LobbyGuest:
         why = self._check(genesis)
         if why:
             self.phase = "failed"
-            return [Outgoing(message("leave")), Failed(f"refusing to sign the game: {why}")]
+            return [Outgoing(message("leave")),
+                    _failed(Why.WONT_SIGN, f"refusing to sign the game: {why}", why)]
         self.phase = "signing"
         self._signed = body
         sig = self.identity.sign(GENESIS_DOMAIN + body)

@@ -11,6 +11,7 @@ from kotp2p.net.codec import Value
 from kotp2p.net.errors import CodecError, RemoteProtocolError
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.lobby_view import LobbyView
+from kotp2p.net.refusal import Refusal, Why
 
 MAX_LOBBY_FRAME = 8192
 """No lobby message is longer (a genesis of six seats is about 1.5 kB)."""
@@ -22,7 +23,12 @@ Address = tuple[str, int]
 
 
 class LobbyError(Exception):
-    """The local user asked for something the lobby cannot do now; the reason says why."""
+    """The local user asked for something the lobby cannot do now; the reason says why, the
+    :attr:`refusal` carries its code and the facts its sentence names."""
+
+    def __init__(self, reason: str, why: Why = Why.OTHER, details: tuple[str, ...] = ()) -> None:
+        super().__init__(reason)
+        self.refusal = Refusal(why, reason, details=details)
 
 
 @dataclass(frozen=True)
@@ -57,9 +63,11 @@ class Changed:
 
 @dataclass(frozen=True)
 class Notice:
-    """A line for the user (already safe to print)."""
+    """A line for the user (already safe to print); ``refusal``: the host refused what the
+    user asked (its ``error`` answer)."""
 
     text: str
+    refusal: Refusal | None = None
 
 
 @dataclass(frozen=True)
@@ -73,9 +81,11 @@ class Started:
 
 @dataclass(frozen=True)
 class Failed:
-    """Joiner: the lobby is over for us; ``reason`` is safe to print."""
+    """Joiner: the lobby is over for us; ``reason`` is safe to print, ``refusal`` says why
+    with its code."""
 
     reason: str
+    refusal: Refusal
 
 
 HostEvent = Reply | Drop | Changed | Notice | Started

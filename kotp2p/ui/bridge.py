@@ -37,18 +37,28 @@ from prompt_toolkit.application import Application
 from kotp2p import rules
 from kotp2p.localgame import GameCommandError
 from kotp2p.net.errors import LocalProtocolError
-from kotp2p.net.lobby import LobbyError
+from kotp2p.net.lobby import (
+    Changed,
+    Failed,
+    GuestEvent,
+    HostEvent,
+    LobbyError,
+    Notice,
+    Started,
+)
 from kotp2p.net.lobby_view import LobbyView
+from kotp2p.net.refusal import Refusal, Why
 from kotp2p.net.safetext import safe_text
 from kotp2p.net.session import Session
 from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby
+from kotp2p.net.transport.netgame import RefusedCommand
 from kotp2p.net.transport.runner import Links, run_session
 from kotp2p.net.updates import Update
 from kotp2p.net.words import check_words
 from kotp2p.ui.app import build_app, build_lobby_app
 from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.model import Comfort, Controller
-from kotp2p.ui.refusals import is_known, plain_refusal
+from kotp2p.ui.refusals import plain_refusal
 from kotp2p.ui.stats import session_stats
 from kotp2p.ui.symbols import symbols
 
@@ -80,7 +90,7 @@ class SessionPort:
         self.session = session
         self.me = session.me
         self._send = send
-        self.on_refused: Callable[[str], None] = lambda reason: None
+        self.on_refused: Callable[[Refusal], None] = lambda refusal: None
 
     @property
     def state(self) -> rules.State:
@@ -99,28 +109,39 @@ class SessionPort:
         """The seats the game waits on."""
         return self.session.awaited()[0]
 
-    def _guarded(self, call: Callable[[float], None]) -> None:
+    def _guarded(self, call: Callable[[float], None], why: Callable[[], Why]) -> None:
+        """Run ``call`` on the trio side; a refusal goes to :attr:`on_refused` with the code
+        ``why()`` gives for it (asked before the call: the check the session makes)."""
+
         def run(now: float) -> bool:
+            code = why()
             try:
                 call(now)
             except (LocalProtocolError, rules.IllegalAction) as exc:
-                self.on_refused(str(exc))
+                self.on_refused(Refusal(code, str(exc)))
             return True
 
         self._send(run)
 
+    def _submit_refused(self) -> Why:
+        s = self.session
+        if s.seats[s.me].decide is not None:
+            return Why.BOT_SEAT
+        return Why.ILLEGAL_MOVE if s.protocol.my_turn else Why.NOT_YOUR_DECISION
+
     def submit(self, action: rules.Action) -> None:
         """Play ``action`` for the player's seat."""
         wire = rules.action_to_wire(action)
-        self._guarded(lambda now: self.session.submit(wire, now))
+        self._guarded(lambda now: self.session.submit(wire, now), self._submit_refused)
 
     def chat(self, text: str) -> None:
         """Say a line to every seat."""
-        self._guarded(lambda now: self.session.chat(text, now))
+        self._guarded(lambda now: self.session.chat(text, now),
+                      lambda: Why.EMPTY_CHAT if not text.strip() else Why.OTHER)
 
     def vote_eject(self) -> None:
         """Vote to eject the seats holding the game up."""
-        self._guarded(lambda now: self.session.vote_eject(now))
+        self._guarded(lambda now: self.session.vote_eject(now), lambda: Why.NOBODY_OVERDUE)
 
     def quit(self) -> None:
         """Stop the game here (resumable)."""
@@ -184,19 +205,26 @@ def _game_screen(session: Session, send: Callable[[Command], None], log_path: st
     return ctrl, build_app(ctrl, colour=options.colour)
 
 
-class _LogToScreen(logging.Handler):
-    """Log records go to the screen (writing them to the terminal would tear it)."""
+Shown = Callable[[str, Refusal | None], None]
+"""Shows a log line on the screen: its text, and the refusal it records (if it records one)."""
 
-    def __init__(self, show: Callable[[str], None]) -> None:
+
+class _LogToScreen(logging.Handler):
+    """Log records go to the screen (writing them to the terminal would tear it); a record
+    of a refusal (``extra={"refusal": ...}``) brings its code along."""
+
+    def __init__(self, show: Shown) -> None:
         super().__init__(logging.WARNING)
         self.show = show
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.show(f"{record.levelname.lower()}: {record.getMessage()}")
+        refusal = getattr(record, "refusal", None)
+        self.show(f"{record.levelname.lower()}: {record.getMessage()}",
+                  refusal if isinstance(refusal, Refusal) else None)
 
 
 @contextlib.contextmanager
-def _logs_to(show: Callable[[str], None]) -> Iterator[None]:
+def _logs_to(show: Shown) -> Iterator[None]:
     """While the full screen is up, the root logger's output goes to ``show``."""
     root = logging.getLogger()
     saved = root.handlers[:]
@@ -228,7 +256,10 @@ async def _main(session: Session, log_path: str, options: UiOptions, connect: Co
     ctrl, app = _game_screen(session, send, log_path, options)
     view = _BridgeView(ctrl, commands, app.invalidate, session, base)
     done: asyncio.Future[bool] = loop.create_future()
-    with _logs_to(lambda text: ctrl.add_log(text, "log.warn")):
+    def show(text: str, refusal: Refusal | None) -> None:
+        ctrl.add_log(text if refusal is None else plain_refusal(refusal), "log.warn")
+
+    with _logs_to(show):
         return await _run_game_app(session, ctrl, app, view, tokens, done, connect, restore)
 
 
@@ -387,7 +418,25 @@ class NetScreen:
             return
         if _GAME_LISTED.match(text):  # the games heard: the screen lists them to pick from
             return
-        self.lobby.notes.append(plain_refusal(text) if is_known(text) else safe_text(text))
+        self.lobby.notes.append(safe_text(text))
+        if self.current is not None:
+            self.current.invalidate()
+
+    def lobby_event(self, event: HostEvent | GuestEvent) -> None:
+        """What the lobby said: a refusal in plain words (an answer to the user's request in
+        the status line), other news as a note."""
+        if isinstance(event, Notice):
+            if event.refusal is not None:
+                self.lobby.refused(event.refusal)
+            else:
+                self.lobby.notes.append(safe_text(event.text))
+        elif isinstance(event, Failed):
+            self.lobby.notes.append(plain_refusal(event.refusal))
+        elif isinstance(event, Started):
+            words = " ".join(check_words(event.genesis.game_id))
+            self.lobby.notes.append(f"the game starts; check words: {words}")
+        elif not isinstance(event, Changed):  # a change is drawn from the lobby's view
+            return
         if self.current is not None:
             self.current.invalidate()
 
@@ -411,7 +460,9 @@ class NetScreen:
             while self._commands:
                 try:
                     self._commands.popleft()()
-                except (LobbyError, ValueError) as exc:
+                except LobbyError as exc:
+                    self.lobby.refused(exc.refusal)
+                except ValueError as exc:
                     self.lobby.refused(str(exc))
             if self.current is not None:
                 self.current.invalidate()
@@ -472,11 +523,12 @@ def run_net_ui(main: Callable[[NetScreen], Awaitable[int]], options: UiOptions) 
 async def _net_main(main: Callable[[NetScreen], Awaitable[int]], options: UiOptions) -> int:
     screen = NetScreen(options)
 
-    def show(text: str) -> None:
+    def show(text: str, refusal: Refusal | None) -> None:
+        said = safe_text(text) if refusal is None else plain_refusal(refusal)
         if screen.game is not None:
-            screen.game.add_log(text, "log.warn")
+            screen.game.add_log(said, "log.warn")
         else:
-            screen.lobby.notes.append(plain_refusal(text) if is_known(text) else safe_text(text))
+            screen.lobby.notes.append(said)
 
     with _logs_to(show):
         return await _run_net(screen, main, options)
@@ -505,7 +557,7 @@ async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]
             failure = _command_error(exc)
             if failure is not None and screen.game is None and not screen.left \
                     and screen.current is not None:  # the lobby stays up to say why
-                screen.lobby.fail(str(failure))
+                screen.lobby.fail(_refusal_of(failure))
                 screen.current.invalidate()
                 return
         current = screen.current
@@ -531,10 +583,15 @@ async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]
         failure = _command_error(exc)
         if failure is None:
             raise
-        raise GameCommandError(plain_refusal(str(failure))) from None
+        raise GameCommandError(plain_refusal(_refusal_of(failure))) from None
     if screen.left:
         print("left the lobby")
     return result
+
+
+def _refusal_of(failure: GameCommandError) -> Refusal | str:
+    """The refusal that stopped a command (its code known), or its text."""
+    return failure.refusal if isinstance(failure, RefusedCommand) else str(failure)
 
 
 def _command_error(exc: BaseException) -> GameCommandError | None:

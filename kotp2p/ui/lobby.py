@@ -19,6 +19,7 @@ from typing import Protocol
 from kotp2p import rules
 from kotp2p.net.lobby import LobbyError
 from kotp2p.net.lobby_view import LobbyView
+from kotp2p.net.refusal import Refusal
 from kotp2p.net.safetext import safe_text
 from kotp2p.ui.refusals import plain_refusal
 
@@ -100,11 +101,11 @@ class LobbyController:
         self.status = safe_text(text, 500)
         self.status_error = error
 
-    def refused(self, reason: str) -> None:
+    def refused(self, reason: Refusal | str) -> None:
         """The lobby refused what the user did: said in plain words."""
         self.say(plain_refusal(reason), error=True)
 
-    def fail(self, reason: str) -> None:
+    def fail(self, reason: Refusal | str) -> None:
         """The lobby is over for this user (turned away, unreachable...): say why and what to
         do; only leaving is left (q, Esc or Ctrl-C), so keys pressed in a hurry do not hide it."""
         self.failed = True
@@ -121,7 +122,9 @@ class LobbyController:
         self.status_error = False
         try:
             self._press(key)
-        except (LobbyError, ValueError) as exc:
+        except LobbyError as exc:
+            self.refused(exc.refusal)
+        except ValueError as exc:
             self.refused(str(exc))
 
     def click(self, key: str) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from kotp2p import rules
+from kotp2p.net.refusal import Refusal
 from kotp2p.net.safetext import safe_text
 from kotp2p.net.updates import (
     ChatLine,
@@ -223,7 +224,7 @@ class Controller:
         self.say(text, error=hit)
         self.footer_news = True
 
-    def refused(self, reason: str) -> None:
+    def refused(self, reason: Refusal | str) -> None:
         """The game refused what the player did: said in plain words (what to do too)."""
         self.say(plain_refusal(reason), error=True)
 

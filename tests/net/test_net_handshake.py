@@ -44,7 +44,7 @@ def run(dialer: DialerHandshake, acceptor: AcceptorHandshake) -> tuple[Peer, Pee
                 to_dialer += payloads(acceptor.receive(p))
             except HandshakeFailed as exc:
                 with pytest.raises(HandshakeFailed) as seen:
-                    dialer.receive(payloads([refusal(exc.reason)])[0])
+                    dialer.receive(payloads([refusal(exc.reason, exc.why)])[0])
                 assert seen.value.by_peer and exc.reason in seen.value.reason
                 raise
         to_acceptor = []
@@ -53,7 +53,7 @@ def run(dialer: DialerHandshake, acceptor: AcceptorHandshake) -> tuple[Peer, Pee
                 to_acceptor += payloads(dialer.receive(p))
             except HandshakeFailed as exc:
                 with pytest.raises(HandshakeFailed) as seen:
-                    acceptor.receive(payloads([refusal(exc.reason)])[0])
+                    acceptor.receive(payloads([refusal(exc.reason, exc.why)])[0])
                 assert seen.value.by_peer
                 raise
     assert dialer.peer is not None and acceptor.peer is not None

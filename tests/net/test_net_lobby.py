@@ -66,9 +66,11 @@ class Room:
                     back += a.receive(payload(f))
                 except HandshakeFailed as exc:
                     with pytest.raises(HandshakeFailed) as seen:
-                        d.receive(payload(refusal(exc.reason)))
-                    raise HandshakeFailed(f"{exc.reason} / joiner sees: {seen.value.reason}",
-                                          by_peer=False) from None
+                        d.receive(payload(refusal(exc.reason, exc.why)))
+                    both = HandshakeFailed(f"{exc.reason} / joiner sees: {seen.value.reason}",
+                                           by_peer=False)
+                    both.host_side, both.joiner = exc, seen.value  # type: ignore[attr-defined]
+                    raise both from None
             frames = [f for b in back for f in d.receive(payload(b))]
         assert a.peer is not None
         self.guests[conn] = guest

@@ -1,13 +1,14 @@
-"""Refusals as a player reads them: the real reasons the handshake, the lobby, the transport and
-the session give become plain sentences saying what happened and what to do, shown whole
-(wrapped, never cut) at 80×24 in the lobby and in the game's footer; a joiner turned away keeps
-the lobby screen until they leave, and the command says the same sentence."""
+"""Refusals as a player reads them: the real refusals the handshake, the lobby, the transport and
+the session give (each with its code) become plain sentences saying what happened and what to
+do, shown whole (wrapped, never cut) at 80×24 in the lobby and in the game's footer; a joiner
+turned away keeps the lobby screen until they leave, and the command says the same sentence."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import socket
+from collections.abc import Callable
 
 import pytest
 import trio
@@ -17,13 +18,14 @@ from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
 from kotp2p.localgame import GameCommandError
-from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.handshake import HandshakeFailed
 from kotp2p.net.lobby import LobbyError
-from kotp2p.net.lobby_guest import Failed
+from kotp2p.net.lobby_guest import Failed, Notice
+from kotp2p.net.refusal import Refusal, Why
 from kotp2p.net.transport import netgame
-from kotp2p.net.transport.lobby_run import GuestLobby, LobbyFailed
-from kotp2p.ui.bridge import NetScreen, UiOptions, _run_net
+from kotp2p.net.transport.lobby_run import GuestLobby, LobbyFailed, turned_away
+from kotp2p.net.transport.netgame import RefusedCommand
+from kotp2p.ui.bridge import NetScreen, SessionPort, UiOptions, _run_net
 from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.model import Controller
 from kotp2p.ui.pages import lobby_page
@@ -35,17 +37,16 @@ from tests.ui.fakes import FakeGame
 from tests.ui.test_ui_lobby import HostPort
 
 
-def joiner_sees(room: Room, **kw: object) -> tuple[str, str]:
-    """What the host's side and the joiner's side say when the handshake refuses."""
+def joiner_sees(room: Room, **kw: object) -> tuple[HandshakeFailed, Refusal]:
+    """The host's side's failure and the joiner's refusal when the handshake refuses."""
     with pytest.raises(HandshakeFailed) as exc:
         room.connect(guest("Bob"), **kw)  # type: ignore[arg-type]
-    host_side, joiner = exc.value.reason.split(" / joiner sees: ")
-    return host_side, joiner
+    return exc.value.host_side, exc.value.joiner.refusal  # type: ignore[attr-defined]
 
 
-def lobby_failure(room: Room, conn: int) -> str:
-    (reason,) = [e.reason for e in room.seen[conn] if isinstance(e, Failed)]
-    return reason
+def lobby_failure(room: Room, conn: int) -> Refusal:
+    (refusal,) = [e.refusal for e in room.seen[conn] if isinstance(e, Failed)]
+    return refusal
 
 
 def closed_port() -> int:
@@ -56,26 +57,26 @@ def closed_port() -> int:
     return port
 
 
-def cannot_reach() -> str:
+def cannot_reach() -> Refusal:
     runner = GuestLobby(guest("Bob"), lambda ev: None, handshake_timeout=5)
     with pytest.raises(LobbyFailed) as exc:
         trio.run(runner.run, ("127.0.0.1", closed_port()))
-    return exc.value.reason
+    return exc.value.refusal
 
 
-def nothing_heard(monkeypatch: pytest.MonkeyPatch) -> str:
+def nothing_heard(monkeypatch: pytest.MonkeyPatch) -> Refusal:
     monkeypatch.setattr(netgame, "DISCOVER_SECONDS", 0.2)
     args = argparse.Namespace(discover=f"127.0.0.1:{closed_port()}")
-    with open("/dev/null", "w") as out, pytest.raises(GameCommandError) as exc:
+    with open("/dev/null", "w") as out, pytest.raises(RefusedCommand) as exc:
         trio.run(netgame._discover, args, None, out)
-    return str(exc.value)
+    return exc.value.refusal
 
 
-def real_reasons(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+def real_reasons(monkeypatch: pytest.MonkeyPatch) -> dict[str, Refusal]:
     """Each kind of refusal, produced by the code that refuses."""
-    out: dict[str, str] = {}
+    out: dict[str, Refusal] = {}
     host_side, out["wrong join code"] = joiner_sees(Room(host(), join_code="tiger"), code="lion")
-    out["turned away (host)"] = f"refused a lobby connection from 127.0.0.1: {host_side}"
+    out["turned away (host)"] = turned_away("127.0.0.1", host_side)
     _, out["no join code"] = joiner_sees(Room(host(), join_code="tiger"))
     _, out["other version"] = joiner_sees(Room(host()), version=2)
     _, out["other engine"] = joiner_sees(Room(host()), engine_id="kotp2p-9.9+cards-zzz")
@@ -92,58 +93,66 @@ def real_reasons(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     lobby = host(3)
     with pytest.raises(LobbyError) as exc:
         lobby.set_ready()
-    out["no monster"] = str(exc.value)
+    out["no monster"] = exc.value.refusal
     with pytest.raises(LobbyError) as exc:
         lobby.start()
-    out["host not ready"] = str(exc.value)
+    out["host not ready"] = exc.value.refusal
     lobby.pick("The King")
     lobby.set_ready()
     with pytest.raises(LobbyError) as exc:
         lobby.start()
-    out["seat free"] = str(exc.value)
+    out["seat free"] = exc.value.refusal
     taken = Room(host(3))
     bob, carol = guest("Bob"), guest("Carol")
     b, c = taken.connect(bob), taken.connect(carol)
     taken.on_guest(b, bob.pick("The King"))
     taken.on_guest(c, carol.pick("The King"))
     taken.pump()
-    out["monster taken"] = taken.notices(c)[-1]
+    (out["monster taken"],) = [e.refusal for e in taken.seen[c]
+                               if isinstance(e, Notice) and e.refusal is not None]
+    with pytest.raises(LobbyError) as exc:
+        taken.host.pick("The King")
+    out["monster taken (host)"] = exc.value.refusal
     out["seat not ready"] = _not_ready()
     out.update(_game_refusals())
     return out
 
 
-def _not_ready() -> str:
+def _not_ready() -> Refusal:
     room = Room(host(2))
     room.connect(guest("Bob"))
     room.host.pick("The King")
     room.on_host(room.host.set_ready())
     with pytest.raises(LobbyError) as exc:
         room.host.start()
-    return str(exc.value)
+    return exc.value.refusal
 
 
-def _game_refusals() -> dict[str, str]:
-    out = {}
+def _game_refusals() -> dict[str, Refusal]:
+    """What the game screen's port reports when the session refuses the player."""
+    out: dict[str, Refusal] = {}
     mine = session(table(2), [0, 1], humans=[0])
     mine.start(0.0)
     not_mine = session(table(2), [0, 1], humans=[0, 1], me=0)  # seat 1 plays first
     not_mine.start(0.0)
-    calls = {
-        "illegal move": lambda: mine.submit(rules.action_to_wire(rules.YIELD), 1.0),
-        "not your decision": lambda: not_mine.submit(rules.action_to_wire(rules.STOP), 1.0),
-        "empty chat": lambda: mine.chat("   ", 1.0),
-        "nobody overdue": lambda: mine.vote_eject(1.0),
+    calls: dict[str, Callable[[SessionPort], None]] = {
+        "illegal move": lambda port: port.submit(rules.YIELD),
+        "empty chat": lambda port: port.chat("   "),
+        "nobody overdue": lambda port: port.vote_eject(),
     }
-    for name, call in calls.items():
-        with pytest.raises(LocalProtocolError) as exc:
-            call()
-        out[name] = str(exc.value)
+    for name, call in [*calls.items(), ("not your decision",
+                                        lambda port: port.submit(rules.STOP))]:
+        port = SessionPort(not_mine if name == "not your decision" else mine,
+                           lambda command: command(1.0) and None)
+        seen: list[Refusal] = []
+        port.on_refused = seen.append
+        call(port)
+        (out[name],) = seen
     return out
 
 
 @pytest.fixture(scope="module")
-def reasons() -> dict[str, str]:
+def reasons() -> dict[str, Refusal]:
     with pytest.MonkeyPatch.context() as mp:
         return real_reasons(mp)
 
@@ -161,7 +170,8 @@ EXPECTED = {
     "no monster": "Pick a monster first with m",
     "seat free": "Seat 1 is still free: wait for another player to join",
     "host not ready": "You are not ready yet: pick a monster with m",
-    "monster taken": "The King is taken by Bob: press m again",
+    "monster taken": "The host says: The King is taken by Bob. Press m again",
+    "monster taken (host)": "The King is taken by Bob: press m again",
     "seat not ready": "Bob (seat 1) is not ready yet",
     "illegal move": "The game refused that move",
     "not your decision": "That was not yours to decide any more",
@@ -171,7 +181,8 @@ EXPECTED = {
 
 
 @pytest.mark.parametrize("kind", sorted(EXPECTED))
-def test_each_real_refusal_has_its_own_plain_sentence(kind: str, reasons: dict[str, str]) -> None:
+def test_each_real_refusal_has_its_own_plain_sentence(kind: str,
+                                                      reasons: dict[str, Refusal]) -> None:
     reason = reasons[kind]
     text = plain_refusal(reason)
     assert is_known(reason), f"{kind}: no sentence for {reason!r}"
@@ -182,10 +193,14 @@ def test_each_real_refusal_has_its_own_plain_sentence(kind: str, reasons: dict[s
 
 
 def test_an_unknown_reason_is_still_a_sentence_with_a_way_out() -> None:
-    text = plain_refusal("refused by the peer: the moon is made of cheese")
+    cheese = Refusal(Why.OTHER, "refused by the peer: the moon is made of cheese", by_peer=True,
+                     details=("the moon is made of cheese",))
+    text = plain_refusal(cheese)
     assert text.startswith("The other side refused: the moon is made of cheese.")
-    assert "same kotp2p release" in text and not is_known("the moon is made of cheese")
+    assert "same kotp2p release" in text and not is_known(cheese)
+    assert plain_refusal("the moon is made of cheese").startswith("Refused: the moon is made")
     assert "\x1b" not in plain_refusal("\x1b[31mred")
+    assert "\x1b" not in plain_refusal(Refusal(Why.MONSTER_TAKEN, "x", details=("\x1b[2J", "y")))
 
 
 def words(text: str) -> list[str]:
@@ -194,7 +209,7 @@ def words(text: str) -> list[str]:
 
 @pytest.mark.parametrize("kind", sorted(EXPECTED))
 def test_every_refusal_shows_whole_in_the_lobby_at_80x24(kind: str,
-                                                         reasons: dict[str, str]) -> None:
+                                                         reasons: dict[str, Refusal]) -> None:
     port = HostPort(host(seats=6))
     c = LobbyController(port, is_host=True, join_code="tiger")
     c.notes.extend([f"a note about something that happened, number {i}" for i in range(5)])
@@ -213,7 +228,7 @@ def test_every_refusal_shows_whole_in_the_lobby_at_80x24(kind: str,
 @pytest.mark.parametrize("kind", ["illegal move", "not your decision", "empty chat",
                                   "nobody overdue", "unreachable"])
 def test_a_refusal_in_the_game_shows_whole_in_the_footer_at_80x24(
-        kind: str, reasons: dict[str, str]) -> None:
+        kind: str, reasons: dict[str, Refusal]) -> None:
     six = ("The King 10/3/2 @city; Giga Zaur 8/17/12 @bay; Alienoid 0/5/0 dead=1; "
            "Cyber Kitty 4/2/9; Meka Dragon 12/0/1; Space Penguin 7/19/5 "
            "| active=1 phase=roll dice=123ehs rolls=1 market=firebreathing,healingray,energize")
@@ -230,8 +245,11 @@ def test_a_refusal_in_the_game_shows_whole_in_the_footer_at_80x24(
 def test_a_joiner_turned_away_reads_why_on_the_lobby_screen_until_leaving() -> None:
     screen = NetScreen(UiOptions())
 
+    refused = Refusal(Why.WRONG_JOIN_CODE, "refused by the peer: wrong join code",
+                      by_peer=True, details=("wrong join code",))
+
     async def join(ui: NetScreen) -> int:
-        raise GameCommandError("refused by the peer: wrong join code")
+        raise RefusedCommand(refused)
 
     async def main() -> None:
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
@@ -242,7 +260,8 @@ def test_a_joiner_turned_away_reads_why_on_the_lobby_screen_until_leaving() -> N
 
     with pytest.raises(GameCommandError) as exc:
         asyncio.run(main())
-    expected = plain_refusal("refused by the peer: wrong join code")
+    expected = plain_refusal(refused)
+    assert expected.startswith("The host turned you away: the join code is wrong.")
     assert str(exc.value) == expected and screen.lobby.failed
     page = to_text(lobby_page(screen.lobby.port.view, me=None, join_code=None, words=(),
                               heard=(), status=screen.lobby.status, width=80, height=24,

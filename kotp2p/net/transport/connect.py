@@ -48,7 +48,7 @@ async def _run(framed: FrameStream, hs: DialerHandshake | AcceptorHandshake, fir
                 except HandshakeFailed as exc:
                     if not exc.by_peer:
                         with trio.move_on_after(1):
-                            await framed.send(refusal(exc.reason))
+                            await framed.send(refusal(exc.reason, exc.why))
                     raise
                 for frame in out:
                     await framed.send(frame)

@@ -39,6 +39,7 @@ from kotp2p.net.lobby import (
     Reply,
     Started,
 )
+from kotp2p.net.refusal import Refusal, Why
 from kotp2p.net.transport.connect import (
     DEFAULT_PORT,
     HANDSHAKE_TIMEOUT,
@@ -60,11 +61,13 @@ E = TypeVar("E")
 
 
 class LobbyFailed(Exception):
-    """The lobby ended without a game; ``reason`` is safe to print."""
+    """The lobby ended without a game; ``reason`` is safe to print, ``refusal`` says why with
+    its code."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, refusal: Refusal | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.refusal = refusal if refusal is not None else Refusal(Why.OTHER, reason)
 
 
 class _Runner(Generic[E]):
@@ -128,7 +131,8 @@ class HostLobby(_Runner[HostEvent]):
         try:
             peer = await accept_handshake(framed, hs, self.handshake_timeout)
         except HandshakeFailed as exc:
-            log.warning("refused a lobby connection from %s: %s", address, exc.reason)
+            refused = turned_away(address, exc)
+            log.warning("%s", refused.text, extra={"refusal": refused})
             await framed.aclose()
             return
         if self._done.is_set():
@@ -174,7 +178,7 @@ class GuestLobby(_Runner[GuestEvent]):
         super().__init__(on_event, join_code, challenge, handshake_timeout)
         self.lobby = lobby
         self.link: Link | None = None
-        self.failed: str | None = None
+        self.failed: Refusal | None = None
 
     def command(self, request: Callable[[LobbyGuest], list[GuestEvent]]) -> None:
         """Run a request of the user (``lambda g: g.pick("Alienoid")``) and send what it says."""
@@ -188,8 +192,9 @@ class GuestLobby(_Runner[GuestEvent]):
         try:
             stream = await dial_tcp(*address, timeout=self.handshake_timeout)
         except OSError as exc:
-            raise LobbyFailed(f"cannot reach {address[0]}:{address[1]}: "
-                              f"{exc.strerror or exc}") from None
+            where, why = f"{address[0]}:{address[1]}", str(exc.strerror or exc)
+            text = f"cannot reach {where}: {why}"
+            raise LobbyFailed(text, Refusal(Why.UNREACHABLE, text, details=(where, why))) from None
         framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
         hs = DialerHandshake(self.lobby.identity, engine_id=self.lobby.engine_id,
                              challenge=self.challenge(), join_code=self.join_code)
@@ -197,14 +202,17 @@ class GuestLobby(_Runner[GuestEvent]):
             await dial_handshake(framed, hs, self.handshake_timeout)
         except HandshakeFailed as exc:
             await framed.aclose()
-            raise LobbyFailed(exc.reason) from None
+            raise LobbyFailed(exc.reason, exc.refusal) from None
         self.link = Link(framed, f"the host at {address[0]}:{address[1]}",
                          lambda payload: self._do(self.lobby.receive(payload)), LOBBY_LINK)
         self._do(self.lobby.hello())
         reason = await self.link.run()
         if self.started is not None:
             return self.started
-        raise LobbyFailed(self.failed or f"the lobby connection ended: {reason}")
+        if self.failed is not None:
+            raise LobbyFailed(self.failed.text, self.failed)
+        text = f"the lobby connection ended: {reason}"
+        raise LobbyFailed(text, Refusal(Why.CONNECTION_ENDED, text, details=(reason,)))
 
     def _do(self, events: list[GuestEvent]) -> None:
         link = self.link
@@ -218,10 +226,16 @@ class GuestLobby(_Runner[GuestEvent]):
                 if link is not None:
                     link.close_soon("the game started")
             elif isinstance(ev, Failed):
-                self.failed = ev.reason
+                self.failed = ev.refusal
                 if link is not None:
                     link.close_soon(ev.reason)
             self.on_event(ev)
+
+
+def turned_away(address: str, failed: HandshakeFailed) -> Refusal:
+    """The host's refusal of a player at ``address`` whose handshake ``failed``."""
+    text = f"refused a lobby connection from {address}: {failed.reason}"
+    return Refusal(Why.TURNED_AWAY, text, details=(address,), cause=failed.refusal)
 
 
 def _peer_address(stream: trio.abc.Stream) -> str:

@@ -56,6 +56,7 @@ from kotp2p.net.lobby_view import DEFAULT_TIMEOUT
 from kotp2p.net.paths import write_private
 from kotp2p.net.peers import PeersFile
 from kotp2p.net.protocol import PeerProtocol
+from kotp2p.net.refusal import Refusal, Why
 from kotp2p.net.session import LocalSeat, Session, Timeouts
 from kotp2p.net.store import NET, SeatFile, SeatSecret, StoredGame
 from kotp2p.net.transport.beacon import announce, listen
@@ -77,6 +78,15 @@ LINGER = 30.0
 """Seconds a finished process waits for slower peers to read the end of the game."""
 QUIT_LINGER = 2.0
 """Seconds a process stopped with Ctrl-C takes to close its links in order."""
+
+
+class RefusedCommand(GameCommandError):
+    """``host`` or ``join`` stopped on a refusal (turned away, unreachable, nothing heard...):
+    its text is the message, :attr:`refusal` carries its code for a screen to say it."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.text)
+        self.refusal = refusal
 
 
 class Lines:
@@ -339,7 +349,10 @@ async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
             raise GameCommandError(str(exc)) from None
 
         def shown(event: HostEvent) -> None:
-            view.show(event)
+            if ui is not None:
+                ui.lobby_event(event)
+            else:
+                view.show(event)
 
         runner = HostLobby(lobby, shown, join_code=args.join_code)
         if ui is not None:
@@ -404,8 +417,8 @@ async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO,
     games = [g for g in await listen(BeaconBook(), listen_on[1], listen_on[0], DISCOVER_SECONDS)
              if g.compatible and g.free_seats > 0]
     if not games:
-        raise GameCommandError("no game announced nearby; give the host's address "
-                               "(kotp2p join HOST[:PORT])")
+        text = "no game announced nearby; give the host's address (kotp2p join HOST[:PORT])"
+        raise RefusedCommand(Refusal(Why.NOTHING_HEARD, text))
     for i, g in enumerate(games, start=1):
         print(f"  {i}. {g.describe()}", file=out, flush=True)
     if ui is not None:
@@ -438,7 +451,10 @@ async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
                            anchors=seat.anchors, port=my_port, host_address=address[0], bot=own)
 
         def shown(event: GuestEvent) -> None:
-            view.show(event)
+            if ui is not None:
+                ui.lobby_event(event)
+            else:
+                view.show(event)
 
         runner = GuestLobby(lobby, shown, join_code=args.join_code)
         if ui is not None:
@@ -454,7 +470,7 @@ async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
                 if lobby.phase == "left":
                     nursery.cancel_scope.cancel()
                     return 0
-                raise GameCommandError(exc.reason) from None
+                raise RefusedCommand(exc.refusal) from None
             lobby_tasks.cancel_scope.cancel()
         assert lobby.seat is not None
         timeout = lobby.view.timeout if lobby.view is not None else DEFAULT_TIMEOUT
