@@ -339,15 +339,15 @@ class _Joining:
 
     def pick(self, monster: str) -> None:
         """Too early."""
-        raise LobbyError("the lobby is not open yet")
+        raise LobbyError("the lobby is not open yet", Why.NOT_SEATED)
 
     def set_ready(self, ready: bool) -> None:
         """Too early."""
-        raise LobbyError("the lobby is not open yet")
+        raise LobbyError("the lobby is not open yet", Why.NOT_SEATED)
 
     def start(self) -> None:
         """Too early."""
-        raise LobbyError("the lobby is not open yet")
+        raise LobbyError("the lobby is not open yet", Why.NOT_SEATED)
 
     def leave(self) -> None:
         """Nothing to leave yet."""

@@ -268,3 +268,43 @@ def test_a_joiner_turned_away_reads_why_on_the_lobby_screen_until_leaving() -> N
                               failed=True, status_error=True))
     assert words(expected) == words(" ".join(page.splitlines()[-3:-1]))
     assert page.splitlines()[-1].strip() == "q leave"
+
+
+def test_the_lobby_screen_says_what_the_lobby_events_and_logs_carry_by_their_code() -> None:
+    import logging
+
+    from kotp2p.ui.bridge import _logs_to
+
+    room = Room(host(3))
+    bob, carol = guest("Bob"), guest("Carol")
+    b, c = room.connect(bob), room.connect(carol)
+    room.on_guest(b, bob.pick("The King"))
+    room.on_guest(c, carol.pick("The King"))
+    room.pump()
+    screen = NetScreen(UiOptions())
+    for event in room.seen[c]:
+        screen.lobby_event(event)
+    assert screen.lobby.status == ("The host says: The King is taken by Bob. Press m again for "
+                                   "another monster.") and screen.lobby.status_error
+    assert "seated at seat 2" in screen.lobby.notes
+    closing = Room(host(3))
+    conn = closing.connect(guest("Dan"))
+    closing.on_host(closing.host.close())
+    closing.pump()
+    for event in closing.seen[conn]:
+        screen.lobby_event(event)
+    assert screen.lobby.notes[-1] == ("The host closed the lobby (the host quit). Join again "
+                                      "when they host a new game.")
+    host_side, _ = joiner_sees(Room(host(), join_code="tiger"), code="lion")
+    shown: list[str] = []
+    with _logs_to(lambda text, refusal: shown.append(
+            text if refusal is None else plain_refusal(refusal))):
+        logging.getLogger("kotp2p.net.transport.lobby_run").warning(
+            "%s", "refused a lobby connection from 127.0.0.7: wrong join code",
+            extra={"refusal": turned_away("127.0.0.7", host_side)})
+        logging.getLogger("kotp2p").warning("wrong join code")  # a bare text: said as it is
+    assert shown == ["A player at 127.0.0.7 could not join: they gave a wrong join code. Tell "
+                     "them the code on your screen.", "warning: wrong join code"]
+    with pytest.raises(LobbyError) as exc:
+        NetScreen(UiOptions()).lobby.port.pick("The King")
+    assert plain_refusal(exc.value.refusal).startswith("You are not seated in the lobby yet")
