@@ -19,14 +19,12 @@ journal are flushed and the game can be resumed.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
-import logging
 import queue
 import re
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
@@ -57,6 +55,7 @@ from kotp2p.net.updates import Update
 from kotp2p.net.words import check_words
 from kotp2p.ui.app import build_app, build_lobby_app
 from kotp2p.ui.lobby import LobbyController
+from kotp2p.ui.logscreen import logs_to
 from kotp2p.ui.model import Comfort, Controller
 from kotp2p.ui.refusals import plain_refusal
 from kotp2p.ui.stats import session_stats
@@ -205,36 +204,6 @@ def _game_screen(session: Session, send: Callable[[Command], None], log_path: st
     return ctrl, build_app(ctrl, colour=options.colour)
 
 
-Shown = Callable[[str, Refusal | None], None]
-"""Shows a log line on the screen: its text, and the refusal it records (if it records one)."""
-
-
-class _LogToScreen(logging.Handler):
-    """Log records go to the screen (writing them to the terminal would tear it); a record
-    of a refusal (``extra={"refusal": ...}``) brings its code along."""
-
-    def __init__(self, show: Shown) -> None:
-        super().__init__(logging.WARNING)
-        self.show = show
-
-    def emit(self, record: logging.LogRecord) -> None:
-        refusal = getattr(record, "refusal", None)
-        self.show(f"{record.levelname.lower()}: {record.getMessage()}",
-                  refusal if isinstance(refusal, Refusal) else None)
-
-
-@contextlib.contextmanager
-def _logs_to(show: Shown) -> Iterator[None]:
-    """While the full screen is up, the root logger's output goes to ``show``."""
-    root = logging.getLogger()
-    saved = root.handlers[:]
-    root.handlers = [_LogToScreen(show)]
-    try:
-        yield
-    finally:
-        root.handlers = saved
-
-
 Connect = Callable[[Session], AbstractAsyncContextManager[Links]]
 """Opens the links of a networked game for a session, closing them after (the transport's)."""
 
@@ -256,10 +225,11 @@ async def _main(session: Session, log_path: str, options: UiOptions, connect: Co
     ctrl, app = _game_screen(session, send, log_path, options)
     view = _BridgeView(ctrl, commands, app.invalidate, session, base)
     done: asyncio.Future[bool] = loop.create_future()
+
     def show(text: str, refusal: Refusal | None) -> None:
         ctrl.add_log(text if refusal is None else plain_refusal(refusal), "log.warn")
 
-    with _logs_to(show):
+    with logs_to(show):
         return await _run_game_app(session, ctrl, app, view, tokens, done, connect, restore)
 
 
@@ -530,7 +500,7 @@ async def _net_main(main: Callable[[NetScreen], Awaitable[int]], options: UiOpti
         else:
             screen.lobby.notes.append(said)
 
-    with _logs_to(show):
+    with logs_to(show):
         return await _run_net(screen, main, options)
 
 

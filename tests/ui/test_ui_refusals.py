@@ -273,7 +273,7 @@ def test_a_joiner_turned_away_reads_why_on_the_lobby_screen_until_leaving() -> N
 def test_the_lobby_screen_says_what_the_lobby_events_and_logs_carry_by_their_code() -> None:
     import logging
 
-    from kotp2p.ui.bridge import _logs_to
+    from kotp2p.ui.logscreen import logs_to
 
     room = Room(host(3))
     bob, carol = guest("Bob"), guest("Carol")
@@ -297,7 +297,7 @@ def test_the_lobby_screen_says_what_the_lobby_events_and_logs_carry_by_their_cod
                                       "when they host a new game.")
     host_side, _ = joiner_sees(Room(host(), join_code="tiger"), code="lion")
     shown: list[str] = []
-    with _logs_to(lambda text, refusal: shown.append(
+    with logs_to(lambda text, refusal: shown.append(
             text if refusal is None else plain_refusal(refusal))):
         logging.getLogger("kotp2p.net.transport.lobby_run").warning(
             "%s", "refused a lobby connection from 127.0.0.7: wrong join code",

@@ -1,0 +1,41 @@
+"""Log records on the full screen: while it is up, what the program logs (warnings and worse)
+is shown there instead of being written to the terminal, which would tear the screen; a record
+of a refusal (``extra={"refusal": Refusal}``) brings its code along, for the screen to say it in
+plain words."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable, Iterator
+
+from kotp2p.net.refusal import Refusal
+
+Shown = Callable[[str, Refusal | None], None]
+"""Shows a log line on the screen: its text, and the refusal it records (if it records one)."""
+
+
+class LogToScreen(logging.Handler):
+    """Log records go to the screen (writing them to the terminal would tear it); a record
+    of a refusal (``extra={"refusal": ...}``) brings its code along."""
+
+    def __init__(self, show: Shown) -> None:
+        super().__init__(logging.WARNING)
+        self.show = show
+
+    def emit(self, record: logging.LogRecord) -> None:
+        refusal = getattr(record, "refusal", None)
+        self.show(f"{record.levelname.lower()}: {record.getMessage()}",
+                  refusal if isinstance(refusal, Refusal) else None)
+
+
+@contextlib.contextmanager
+def logs_to(show: Shown) -> Iterator[None]:
+    """While the full screen is up, the root logger's output goes to ``show``."""
+    root = logging.getLogger()
+    saved = root.handlers[:]
+    root.handlers = [LogToScreen(show)]
+    try:
+        yield
+    finally:
+        root.handlers = saved
