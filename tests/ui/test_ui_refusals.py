@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import socket
 from collections.abc import Callable
 
@@ -27,6 +28,7 @@ from kotp2p.net.transport.lobby_run import GuestLobby, LobbyFailed, turned_away
 from kotp2p.net.transport.netgame import RefusedCommand
 from kotp2p.ui.bridge import NetScreen, SessionPort, UiOptions, _run_net
 from kotp2p.ui.lobby import LobbyController
+from kotp2p.ui.logscreen import logs_to
 from kotp2p.ui.model import Controller
 from kotp2p.ui.pages import lobby_page
 from kotp2p.ui.refusals import is_known, plain_refusal
@@ -35,6 +37,17 @@ from tests.net.test_net_lobby import Room, guest, host
 from tests.session.kit import session, table
 from tests.ui.fakes import FakeGame
 from tests.ui.test_ui_lobby import HostPort
+
+
+def _both_pick_the_king() -> tuple[Room, int]:
+    """A 3-seat room where Bob, then Carol, pick The King; returns the room and Carol's link."""
+    room = Room(host(3))
+    bob, carol = guest("Bob"), guest("Carol")
+    b, c = room.connect(bob), room.connect(carol)
+    room.on_guest(b, bob.pick("The King"))
+    room.on_guest(c, carol.pick("The King"))
+    room.pump()
+    return room, c
 
 
 def joiner_sees(room: Room, **kw: object) -> tuple[HandshakeFailed, Refusal]:
@@ -102,12 +115,7 @@ def real_reasons(monkeypatch: pytest.MonkeyPatch) -> dict[str, Refusal]:
     with pytest.raises(LobbyError) as exc:
         lobby.start()
     out["seat free"] = exc.value.refusal
-    taken = Room(host(3))
-    bob, carol = guest("Bob"), guest("Carol")
-    b, c = taken.connect(bob), taken.connect(carol)
-    taken.on_guest(b, bob.pick("The King"))
-    taken.on_guest(c, carol.pick("The King"))
-    taken.pump()
+    taken, c = _both_pick_the_king()
     (out["monster taken"],) = [e.refusal for e in taken.seen[c]
                                if isinstance(e, Notice) and e.refusal is not None]
     with pytest.raises(LobbyError) as exc:
@@ -271,16 +279,7 @@ def test_a_joiner_turned_away_reads_why_on_the_lobby_screen_until_leaving() -> N
 
 
 def test_the_lobby_screen_says_what_the_lobby_events_and_logs_carry_by_their_code() -> None:
-    import logging
-
-    from kotp2p.ui.logscreen import logs_to
-
-    room = Room(host(3))
-    bob, carol = guest("Bob"), guest("Carol")
-    b, c = room.connect(bob), room.connect(carol)
-    room.on_guest(b, bob.pick("The King"))
-    room.on_guest(c, carol.pick("The King"))
-    room.pump()
+    room, c = _both_pick_the_king()
     screen = NetScreen(UiOptions())
     for event in room.seen[c]:
         screen.lobby_event(event)
