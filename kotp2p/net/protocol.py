@@ -15,9 +15,13 @@ chain). It never touches a socket or a clock: the caller hands it each received 
   kind's schema (:mod:`kotp2p.net.schema`) is its author's :class:`Misbehaviour`. An exception
   from the engine other than its refusal of an action is a bug here and propagates.
 * Envelopes are de-duplicated by id (a known body costs a hash, no signature check). Every
-  first-seen envelope of another author is forwarded once to every seat but its sender and its
-  author, so an equivocation of any kind (two MOVEs, ACKs, votes or chats under one seq) reaches
-  every honest seat within one hop, and honest seats take the same branch.
+  first-seen envelope of another author is forwarded once to every seat but its sender, its
+  author and the seats whose signed envelopes built on it (``head``: they applied it), so an
+  equivocation of any kind (two MOVEs, ACKs, votes or chats under one seq) reaches every honest
+  seat within one hop, and honest seats take the same branch. Knowing that a seat holds one
+  envelope says nothing of a rival one under the same seq, which still goes to it. The
+  forwarded copy goes before this seat's own envelopes of the same call, so on every link an
+  envelope never arrives before one it builds on.
 * Memory and bandwidth are bounded in bytes: an author's envelopes held ahead of its read
   position (:data:`MAX_AHEAD_BYTES`), nothing stored from a convicted seat past its proof, sync
   answers capped per request (:data:`MAX_SYNC_ANSWER`) and per peer between two soft deadlines
@@ -450,17 +454,21 @@ class PeerProtocol:
 
     def _accept(self, env: Envelope, forward_from: int | None, stored: bool = False
                 ) -> list[Event]:
-        out: list[Event] = []
+        forward: list[Event] = []
         if env.author != self.seat:  # every first-seen envelope goes on once (equivocation)
-            to = tuple(i for i in self._others() if i not in (forward_from, env.author))
+            # to every seat but those known to hold it: its sender, its author, and each seat
+            # whose signed envelope built on it (an honest one applied it)
+            holders = self.replica.built_on.get(env.id, ())
+            to = tuple(i for i in self._others()
+                       if i != forward_from and i != env.author and i not in holders)
             if to:
-                out.append(Send(env.frame, to))
+                forward.append(Send(env.frame, to))
         if not stored:
             self.replica.add(env)
         entries, points = self.replica.advance()
         if self.replica.needs_rebuild:
-            return out + self._rebuild()
-        return out + self._react(entries, points)
+            return forward + self._rebuild()
+        return forward + self._react(entries, points)
 
     def _rebuild(self) -> list[Event]:
         """After a fork this replica had used: replay everything without the forked branch."""

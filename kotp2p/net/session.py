@@ -222,6 +222,12 @@ class Session:
         out, self._updates = self._updates, []
         return out
 
+    @property
+    def has_news(self) -> bool:
+        """Frames to send, updates to show or refusals to report are waiting (the transport
+        takes them before reading on)."""
+        return bool(self._out or self._updates or self._strikes)
+
     def outgoing(self) -> list[tuple[int, bytes]]:
         """Frames for remote seats, ``(seat, frame)``, in order; the transport delivers them."""
         out, self._out = self._out, []
@@ -284,14 +290,19 @@ class Session:
                                                   "remote seat of this game"))
                 return
             refused: str | None = None
+            changed = False
             for seat, ls in self.seats.items():
                 events = ls.protocol.receive(payload, sender)
+                if not events:
+                    continue  # a copy of an envelope this seat holds: nothing changed
+                changed = True
                 if refused is None:
                     refused = next((e.reason for e in events if isinstance(e, Rejected)), None)
                 self._handle(seat, events)
             if refused is not None:  # once per frame, however many local seats refused it
                 self._strikes.append((sender, refused))
-            self._run(now)
+            if changed:
+                self._run(now)
 
     def strikes(self) -> list[tuple[int, str]]:
         """Frames refused since the last call, ``(remote seat, reason)``, in order: the transport

@@ -57,7 +57,9 @@ class Links(Protocol):
 
     async def send(self, seat: int, frame: bytes) -> None:
         """Deliver ``frame`` (length prefix included) to remote seat ``seat``; a frame for a
-        link that is down may be dropped (the peer catches up with ``sync``)."""
+        link that is down may be dropped (the peer catches up with ``sync``). It may only queue
+        the frame for a writer task without yielding (the caller checkpoints after a burst, so
+        the frames queued together leave in one write)."""
         ...
 
     def events(self) -> AsyncIterator[LinkEvent]:
@@ -125,8 +127,27 @@ async def _flush(session: Session, links: Links | None, view: View | None) -> No
             links.strike(seat, reason)
         for seat, frame in out:
             await links.send(seat, frame)
+    await trio.lowlevel.checkpoint()  # the writers run: each link's frames leave in one write
     if view is not None and updates:
         view.show(updates)
+
+
+def _take(session: Session, view: View | None, item: Input | None, now: float) -> bool:
+    """Hand one input to the session (None: the wake-up it asked for); False when the view
+    stops the game."""
+    if isinstance(item, FrameIn):
+        session.receive(item.seat, item.payload, now)
+    elif isinstance(item, LinkUp):
+        session.link_up(item.seat, now)
+    elif isinstance(item, LinkDown):
+        session.link_down(item.seat, now)
+    elif isinstance(item, _Line):
+        if view is not None:
+            return (view.on_line(item.text, now) if item.text is not None
+                    else view.on_end_of_input(now))
+    else:
+        session.tick(now)
+    return True
 
 
 async def run_session(
@@ -167,18 +188,16 @@ async def run_session(
                         raise RuntimeError("the session waits for nothing that can come") from None
                     await trio.sleep_until(wake)
             now = trio.current_time()
-            if isinstance(item, FrameIn):
-                session.receive(item.seat, item.payload, now)
-            elif isinstance(item, LinkUp):
-                session.link_up(item.seat, now)
-            elif isinstance(item, LinkDown):
-                session.link_down(item.seat, now)
-            elif isinstance(item, _Line):
-                if view is not None:
-                    keep_going = (view.on_line(item.text, now) if item.text is not None
-                                  else view.on_end_of_input(now))
-            else:
-                session.tick(now)
+            keep_going = _take(session, view, item, now)
+            # what else already arrived is taken at once while it gives nothing to send or
+            # show (copies of known envelopes, mostly): one pass of the loop for the lot
+            while (keep_going and not session.has_news and not session.is_done
+                   and not session.stopped):
+                try:
+                    item = receive.receive_nowait()
+                except (trio.WouldBlock, trio.EndOfChannel):
+                    break
+                keep_going = _take(session, view, item, now)
         await _flush(session, links, view)
         nursery.cancel_scope.cancel()
     return session.is_over
