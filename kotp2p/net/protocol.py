@@ -15,8 +15,9 @@ chain). It never touches a socket or a clock: the caller hands it each received 
   kind's schema (:mod:`kotp2p.net.schema`) is its author's :class:`Misbehaviour`. An exception
   from the engine other than its refusal of an action is a bug here and propagates.
 * Envelopes are de-duplicated by id (a known body costs a hash, no signature check). Every
-  first-seen envelope of another author is forwarded once to every seat but its sender, its
-  author and the seats whose signed envelopes built on it (``head``: they applied it), so an
+  first-seen envelope of another author is forwarded once to every seat but those known to
+  hold it: its sender, its author, the seats that sent the same frame too (the caller's
+  ``holders``) and the seats whose signed envelopes built on it (``head``: they applied it), so an
   equivocation of any kind (two MOVEs, ACKs, votes or chats under one seq) reaches every honest
   seat within one hop, and honest seats take the same branch. Knowing that a seat holds one
   envelope says nothing of a rival one under the same seq, which still goes to it. The
@@ -53,7 +54,7 @@ the object (a move out of turn), peer faults only as events.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from kotp2p.net import codec
@@ -84,6 +85,12 @@ MAX_AHEAD = 4096
 MAX_AHEAD_BYTES = 1 << 20
 """Bytes of one author's envelopes held ahead of its read position; beyond, they are refused
 (the one envelope the reader needs next is always taken)."""
+
+
+def is_sync_request(payload: bytes) -> bool:
+    """``payload`` is a ``sync`` request (link level: the same bytes from two seats are two
+    requests), not an envelope."""
+    return payload.startswith(_SYNC_PREFIX)
 
 
 @dataclass(frozen=True)
@@ -301,14 +308,18 @@ class PeerProtocol:
         self._moved = r.step + 1
         return self._own(env, broadcast=True)
 
-    def receive(self, payload: bytes, sender: int | None = None) -> list[Event]:
+    def receive(self, payload: bytes, sender: int | None = None,
+                holders: Collection[int] = ()) -> list[Event]:
         """Handle one received frame payload (the bytes after the length prefix) from ``sender``.
+
+        ``holders`` are other seats that sent this very frame too (the caller dropped their
+        copies): like the sender, they are known to hold it, and it is not forwarded to them.
 
         Never raises for bad input: a bad frame gives a :class:`Rejected` event; a signed
         envelope that breaks a rule gives a :class:`Misbehaviour` naming its author. Nothing is
         unpacked before the signature checked, except a ``sync`` request (a few bytes, capped).
         """
-        if payload.startswith(_SYNC_PREFIX):
+        if is_sync_request(payload):
             try:
                 value = codec.unpack(payload, max_size=MAX_SYNC_SIZE)
             except RemoteProtocolError as exc:
@@ -317,7 +328,7 @@ class PeerProtocol:
                 return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
             return self._answer_sync(value, sender)
         try:
-            if envelope_id(split_frame(payload)[0]) in self.replica.by_id:
+            if self.is_copy(payload):
                 return []  # a copy of a known envelope: no signature check (replay floods)
             env = open_envelope(payload, self.genesis.game_id, self.genesis.keys)
         except RemoteProtocolError as exc:
@@ -333,7 +344,7 @@ class PeerProtocol:
             # may still use (Replica.take_spare)
             if not r.take_spare(env):
                 return []
-            return self._accept(env, forward_from=sender, stored=True)
+            return self._accept(env, forward_from=sender, stored=True, holders=holders)
         if env.seq > r.cursor[env.author] + MAX_AHEAD:
             return [Rejected(sender, f"envelope #{env.seq} of seat {env.author} is more than "
                              f"{MAX_AHEAD} ahead of what this seat has read")]
@@ -342,7 +353,15 @@ class PeerProtocol:
             return [Rejected(sender, f"envelope #{env.seq} of seat {env.author}: at most "
                              f"{MAX_AHEAD_BYTES} bytes of a seat's envelopes are held ahead of "
                              "what this seat has read")]
-        return self._accept(env, forward_from=sender)
+        return self._accept(env, forward_from=sender, holders=holders)
+
+    def is_copy(self, payload: bytes) -> bool:
+        """``payload`` is an envelope this seat holds already (:meth:`receive` would return
+        nothing for it): a hash and a lookup, nothing decoded, nothing checked."""
+        try:
+            return envelope_id(split_frame(payload)[0]) in self.replica.by_id
+        except RemoteProtocolError:
+            return False
 
     def soft_timeout(self) -> list[Event]:
         """A soft deadline passed: say who we wait for (STALL, once per step), send again the
@@ -452,15 +471,16 @@ class PeerProtocol:
         out: list[Event] = [Send(env.frame, self._others())] if broadcast else []
         return out + self._accept(env, forward_from=self.seat)
 
-    def _accept(self, env: Envelope, forward_from: int | None, stored: bool = False
-                ) -> list[Event]:
+    def _accept(self, env: Envelope, forward_from: int | None, stored: bool = False,
+                holders: Collection[int] = ()) -> list[Event]:
         forward: list[Event] = []
         if env.author != self.seat:  # every first-seen envelope goes on once (equivocation)
-            # to every seat but those known to hold it: its sender, its author, and each seat
-            # whose signed envelope built on it (an honest one applied it)
-            holders = self.replica.built_on.get(env.id, ())
+            # to every seat but those known to hold it: its sender, its author, the seats that
+            # sent it too, and each seat whose signed envelope built on it (it applied it)
+            built_on = self.replica.built_on.get(env.id, ())
             to = tuple(i for i in self._others()
-                       if i != forward_from and i != env.author and i not in holders)
+                       if i != forward_from and i != env.author and i not in holders
+                       and i not in built_on)
             if to:
                 forward.append(Send(env.frame, to))
         if not stored:

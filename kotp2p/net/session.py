@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
@@ -228,6 +228,12 @@ class Session:
         takes them before reading on)."""
         return bool(self._out or self._updates or self._strikes)
 
+    def is_copy(self, payload: bytes) -> bool:
+        """Every local seat holds the envelope ``payload`` already, so :meth:`receive` would do
+        nothing with it: the transport may drop it as it arrives (most frames of a game are
+        such forwarded copies)."""
+        return all(ls.protocol.is_copy(payload) for ls in self.seats.values())
+
     def outgoing(self) -> list[tuple[int, bytes]]:
         """Frames for remote seats, ``(seat, frame)``, in order; the transport delivers them."""
         out, self._out = self._out, []
@@ -281,9 +287,11 @@ class Session:
         self._since = now
         self._soft_at = None if self.timeouts.soft is None else now + self.timeouts.soft
 
-    def receive(self, sender: int, payload: bytes, now: float) -> None:
-        """A frame payload (after its length prefix) came from remote seat ``sender``: every
-        local seat reads it (each ignores what it already has)."""
+    def receive(self, sender: int, payload: bytes, now: float,
+                holders: Collection[int] = ()) -> None:
+        """A frame payload (after its length prefix) came from remote seat ``sender`` (and the
+        same frame from the remote seats ``holders``, whose copies the transport dropped):
+        every local seat reads it (each ignores what it already has)."""
         with self._working():
             if sender in self.seats or not 0 <= sender < self.genesis.n:
                 self._updates.append(FrameRefused(sender, f"a link claims seat {sender}, expected a "
@@ -292,7 +300,7 @@ class Session:
             refused: str | None = None
             changed = False
             for seat, ls in self.seats.items():
-                events = ls.protocol.receive(payload, sender)
+                events = ls.protocol.receive(payload, sender, holders)
                 if not events:
                     continue  # a copy of an envelope this seat holds: nothing changed
                 changed = True

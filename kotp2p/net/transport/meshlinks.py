@@ -10,7 +10,7 @@ while at least one link to it is open.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import Callable, Mapping
 
 import trio
 
@@ -64,10 +64,10 @@ class MeshLinks:
         if local is not None:
             self.mesh.strike(local, seat, reason)
 
-    async def events(self) -> AsyncIterator[LinkEvent]:
-        """Frames and link changes, in order."""
-        async for event in self._receive:
-            yield event
+    def events(self) -> trio.MemoryReceiveChannel[LinkEvent]:
+        """Frames and link changes, in order (the channel itself: what is already there can
+        be taken without waiting)."""
+        return self._receive
 
     def _frame(self, local: int, remote: int, payload: bytes) -> None:
         self._via[remote] = local
