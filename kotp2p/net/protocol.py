@@ -95,10 +95,13 @@ def is_sync_request(payload: bytes) -> bool:
 
 @dataclass(frozen=True)
 class Send:
-    """Deliver ``frame`` (length prefix included) to each seat in ``to``."""
+    """Deliver ``frame`` (length prefix included) to each seat in ``to``. ``forwarded``: a copy
+    of another seat's envelope passed on (nobody waits on it; it may leave with what follows,
+    never after it)."""
 
     frame: bytes
     to: tuple[int, ...]
+    forwarded: bool = False
 
 
 @dataclass(frozen=True)
@@ -482,7 +485,7 @@ class PeerProtocol:
                        if i != forward_from and i != env.author and i not in holders
                        and i not in built_on)
             if to:
-                forward.append(Send(env.frame, to))
+                forward.append(Send(env.frame, to, forwarded=True))
         if not stored:
             self.replica.add(env)
         entries, points = self.replica.advance()

@@ -151,6 +151,8 @@ class Session:
         self._queue: deque[tuple[int, int, bytes]] = deque()
         self._out: list[tuple[int, bytes]] = []
         self._out_seen: set[tuple[int, bytes]] = set()
+        self._urgent = False
+        """A frame in :attr:`_out` is not just a forwarded copy."""
         self._strikes: list[tuple[int, str]] = []
         self._genesis_frame = genesis.frame()  # the log starts with it: never appended again
         self._updates: list[Update] = []
@@ -224,9 +226,10 @@ class Session:
 
     @property
     def has_news(self) -> bool:
-        """Frames to send, updates to show or refusals to report are waiting (the transport
-        takes them before reading on)."""
-        return bool(self._out or self._updates or self._strikes)
+        """Something waits that should not wait for the next frame: a frame of a local seat's
+        own to send (forwarded copies may wait and leave together), updates to show, refusals
+        to report. The transport takes them before reading on."""
+        return self._urgent or bool(self._updates or self._strikes)
 
     def is_copy(self, payload: bytes) -> bool:
         """Every local seat holds the envelope ``payload`` already, so :meth:`receive` would do
@@ -238,6 +241,7 @@ class Session:
         """Frames for remote seats, ``(seat, frame)``, in order; the transport delivers them."""
         out, self._out = self._out, []
         self._out_seen.clear()
+        self._urgent = False
         return out
 
     def next_wakeup(self) -> float | None:
@@ -524,6 +528,7 @@ class Session:
                     elif (to, ev.frame) not in self._out_seen:
                         self._out_seen.add((to, ev.frame))
                         self._out.append((to, ev.frame))
+                        self._urgent = self._urgent or not ev.forwarded
             elif isinstance(ev, Logged):
                 if mine and ev.frame != self._genesis_frame:
                     self.log.append([ev.frame])

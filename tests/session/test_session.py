@@ -270,3 +270,21 @@ def test_garbage_from_a_peer_is_refused_with_a_reason_and_the_game_goes_on() -> 
     board.run(0.0)
     assert a.is_done and b.is_done
     assert verdict(a.log).status == "VALID"  # type: ignore[arg-type]
+
+
+def test_a_forwarded_copy_alone_is_not_news_but_leaves_with_the_next_frame() -> None:
+    t = table(3, seed=11)
+    me, one, two = (session(t, [i], seed=i, timeouts=Timeouts(None, None)) for i in range(3))
+    for s in (me, one, two):
+        s.start(0.0)
+    me.outgoing()
+    me.updates()
+    (first,) = {f for to, f in one.outgoing() if to == 0}
+    (second,) = {f for to, f in two.outgoing() if to == 0}
+    me.receive(1, first[4:], 1.0)
+    # seat 1's value is passed on to seat 2, but nobody waits on that: it may wait
+    assert not me.has_news
+    me.receive(2, second[4:], 1.0)
+    # seat 2's value completes the roll-off: news, and both copies leave first, in order
+    assert me.has_news and _of(DiceRolled, me.updates())
+    assert me.outgoing()[:2] == [(2, first), (1, second)]

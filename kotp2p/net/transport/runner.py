@@ -14,8 +14,9 @@ asks to stop.
 Most frames of a game are forwarded copies of envelopes the session already holds: on the way
 from the links to the loop such a frame (or one byte for byte like a frame still waiting for the
 loop) is dropped after a hash and a lookup. Inputs already waiting are taken in one pass while
-they give nothing to send or show; the frames to send are queued on the links without yielding,
-so each link writes all of them in one system call.
+they give nothing urgent to send or show (forwarded copies are not urgent: they go with the next
+urgent frame, or when nothing more is waiting); the frames to send are then queued on the links
+without yielding, so each link writes all of them, in order, in one system call.
 
 Cancelling :func:`run_session` (a crash, for the other seats) leaves the log and the journal as the
 session last flushed them; :meth:`Session.quit` is for a user who stops on purpose.
@@ -258,8 +259,9 @@ async def run_session(
                     await trio.sleep_until(wake)
             now = trio.current_time()
             keep_going = _take(session, view, item, now, inbox.taken(item))
-            # what else already arrived is taken at once while it gives nothing to send or
-            # show (copies of known envelopes, mostly): one pass of the loop for the lot
+            # what else already arrived is taken at once while it gives nothing urgent to
+            # send or show (forwarded copies wait and leave together, in order): one pass of
+            # the loop, and one write per link, for the lot
             while (keep_going and not session.has_news and not session.is_done
                    and not session.stopped):
                 try:
