@@ -2,7 +2,8 @@
 """Network figures with one process per peer on 127.0.0.1, for 2, 4 and 6 peers: the time from a
 MOVE that triggers a roll to every peer knowing the dice (median and p99), the wall time of a whole
 game between instant random bots, the peak RSS of one peer process, and the CPU time all peers
-spent in the game divided by its rolls (less sensitive to a busy machine than the latencies).
+spent in the game divided by its rolls (less sensitive to a busy machine than the latencies), and
+the bytes all peers sent each other per turn.
 
 Each peer runs ``kotp2p host``/``join --bot random`` with the hidden ``--trace FILE`` option, which
 marks (wall-clock ns) when a MOVE carrying the reveal for random event k leaves its author and when
@@ -65,6 +66,10 @@ class Game:
     """Peak RSS of the largest peer process, kB."""
     cpu: float
     """CPU seconds (user + system) all peer processes spent between the game's start and end."""
+    turns: int
+    """Turns played."""
+    sent: int
+    """Bytes of the frames all peers sent each other (length prefixes included)."""
 
 
 def one_game(peers: int, tmp: Path) -> Game:
@@ -88,7 +93,7 @@ def one_game(peers: int, tmp: Path) -> Game:
     moves: dict[int, int] = {}
     known: dict[int, list[int]] = {}
     starts, ends, rss = [], [], []
-    cpu = 0
+    cpu = sent = turns = 0
     for t in traces:
         for what, value, ns in _marks(t):
             if what == "M":
@@ -103,9 +108,13 @@ def one_game(peers: int, tmp: Path) -> Game:
                 cpu += value
             elif what == "X":
                 rss.append(value)
+            elif what == "B":
+                sent += value
+            elif what == "T":
+                turns = max(turns, value)
     latencies = [(max(known[k]) - sent) / 1e6 for k, sent in moves.items()
                  if len(known.get(k, ())) == peers]
-    return Game(latencies, (max(ends) - min(starts)) / 1e9, max(rss), cpu / 1e6)
+    return Game(latencies, (max(ends) - min(starts)) / 1e9, max(rss), cpu / 1e6, turns, sent)
 
 
 def main() -> None:
@@ -126,7 +135,8 @@ def main() -> None:
               f", p99 {p99:6.2f} ms ({len(latencies)} rolls); game wall time "
               f"{statistics.median(g.wall for g in games):5.1f} s; peak RSS of a peer "
               f"{max(g.rss for g in games) / 1024:5.1f} MB; CPU of all peers per roll "
-              f"{cpu_per_roll:5.2f} ms")
+              f"{cpu_per_roll:5.2f} ms; bytes sent per turn "
+              f"{sum(g.sent for g in games) / sum(g.turns for g in games):7.0f}")
 
 
 if __name__ == "__main__":

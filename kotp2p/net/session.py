@@ -5,7 +5,8 @@ Theory of operation
 A :class:`Session` owns the :class:`~kotp2p.net.protocol.PeerProtocol` of every seat this process
 plays (a human and/or bots) and routes their events:
 
-* ``Send`` to a local seat is queued and delivered in the same call (in order, like a link);
+* ``Send`` to a local seat is queued and delivered in the same call (in order, like a link;
+  an envelope the sending seat signed or checked is not checked again by the others);
   to a remote seat it goes to :meth:`outgoing`, which the transport drains onto that seat's link
   (a frame sent by several local seats to one remote seat goes once per call).
 * ``Logged`` / ``Flush`` of the *view's seat* (:attr:`me`) go to the ``.kotlog``; every local
@@ -39,8 +40,8 @@ from typing import Protocol
 
 from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine, State
-from kotp2p.net.envelope import Kind
-from kotp2p.net.errors import LocalProtocolError
+from kotp2p.net.envelope import Envelope, Kind, envelope_id, split_frame
+from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.narration import move_updates, random_updates
 from kotp2p.net.protocol import (
@@ -418,7 +419,10 @@ class Session:
         while True:
             while self._queue:
                 src, dst, frame = self._queue.popleft()
-                self._handle(dst, self.seats[dst].protocol.receive(frame[4:], src))
+                proto = self.seats[dst].protocol
+                env = self._checked(src, frame)
+                self._handle(dst, proto.receive(frame[4:], src) if env is None
+                             else proto.receive_verified(env, src))
             if self._bots(now):
                 continue
             self._sync_journal()
@@ -437,6 +441,16 @@ class Session:
         if self.my_turn and p.replica.step != self._announced:
             self._announced = p.replica.step
             self._updates.append(YourTurn(self.me))
+
+    def _checked(self, seat: int, frame: bytes) -> Envelope | None:
+        """The envelope local ``seat`` signed or checked that ``frame`` is, byte for byte (its
+        signature need not be checked again by the other local seats), if any."""
+        try:
+            body, _ = split_frame(frame[4:])
+        except RemoteProtocolError:
+            return None
+        env = self.seats[seat].protocol.replica.by_id.get(envelope_id(body))
+        return env if env is not None and env.frame == frame else None
 
     def _bots(self, now: float) -> bool:
         """Let each bot whose turn it is decide (once its delay passed); True if one did."""

@@ -288,3 +288,37 @@ def test_a_forwarded_copy_alone_is_not_news_but_leaves_with_the_next_frame() -> 
     # seat 2's value completes the roll-off: news, and both copies leave first, in order
     assert me.has_news and _of(DiceRolled, me.updates())
     assert me.outgoing()[:2] == [(2, first), (1, second)]
+
+
+def test_seats_of_one_process_do_not_check_each_others_signatures_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from kotp2p.net import envelope
+
+    checked: list[bytes] = []
+    real = envelope.verify_signature
+
+    def counting(key: bytes, sig: bytes, message: bytes) -> bool:
+        checked.append(sig)
+        return real(key, sig, message)
+
+    monkeypatch.setattr(envelope, "verify_signature", counting)
+    t = table(4, seed=3)
+    s = session(t, range(4), timeouts=Timeouts(None, None))
+    s.start(0.0)
+    assert s.is_over and checked == []  # four replicas, every envelope signed in this process
+    assert verdict(s.log).status == "VALID"
+    # a frame from a remote seat is still checked: one signed elsewhere, for a fresh process
+    other = session(t, [1], timeouts=Timeouts(None, None))
+    checked.clear()
+    frame = s.seats[0].protocol.replica.streams[0][0].frame
+    other.receive(0, frame[4:], 0.0)
+    assert len(checked) == 1
+
+
+def test_a_verified_envelope_of_another_game_is_a_local_error() -> None:
+    a = session(table(3, seed=1), [0], timeouts=Timeouts(None, None))
+    b = session(table(3, seed=2), [0, 1], timeouts=Timeouts(None, None))
+    b.start(0.0)
+    env = b.seats[0].protocol.replica.streams[0][0]
+    with pytest.raises(LocalProtocolError, match="another game"):
+        a.protocol.receive_verified(env, 0)

@@ -239,7 +239,7 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
                     await _stop(session, links)
                 raise
             if trace is not None:
-                trace.ended()
+                trace.ended(session.engine.turn(session.state))
             await links.finish(LINGER)
             nursery.cancel_scope.cancel()
     except BaseException as exc:

@@ -24,7 +24,8 @@ class Trace:
     """Timing marks for the network benchmark (hidden option ``--trace FILE``), one line each:
     ``M k ns`` when a MOVE triggering random event ``k`` leaves, ``R k ns`` when this process
     knows the outcome of ``k``, ``S us``/``E us`` when the game starts/ends here (with the CPU time
-    the process spent so far, user and system), ``X kB`` the peak RSS.
+    the process spent so far, user and system), then ``T turns`` and ``B bytes`` (the frames it
+    sent), ``X kB`` the peak RSS.
     Times are wall-clock nanoseconds, comparable between processes on one machine."""
 
     def __init__(self, path: str, genesis: Genesis, authors: Iterable[int]) -> None:
@@ -37,6 +38,8 @@ class Trace:
         self._game = genesis.game_id
         self._seats = genesis.n
         self._last: bytes | None = None
+        self.bytes_sent = 0
+        """Bytes of the frames sent to other processes (length prefixes included)."""
 
     def mark(self, what: str, value: int = 0) -> None:
         """Write one mark now."""
@@ -46,12 +49,16 @@ class Trace:
         """The game starts here (the value: the process's CPU time so far, microseconds)."""
         self.mark("S", _cpu_us())
 
-    def ended(self) -> None:
-        """The game ended here (the value: the process's CPU time so far, microseconds)."""
+    def ended(self, turns: int) -> None:
+        """The game ended here after ``turns`` turns (the value: the process's CPU time so far,
+        microseconds); the bytes of the frames this process sent so far."""
         self.mark("E", _cpu_us())
+        self.mark("T", turns)
+        self.mark("B", self.bytes_sent)
 
     def sent(self, seat: int, frame: bytes) -> None:
-        """A frame leaves: mark the MOVEs that trigger a random event."""
+        """A frame leaves: count its bytes, mark the MOVEs that trigger a random event."""
+        self.bytes_sent += len(frame)
         if frame is self._last:  # the same frame to the next seat
             return
         self._last = frame
