@@ -32,6 +32,9 @@ class MeshLinks:
                  connect: Connector = tcp_connector, config: MeshConfig | None = None,
                  on_send: Callable[[int, bytes], None] | None = None) -> None:
         self.on_send = on_send
+        self.admit: Callable[[FrameIn], bool] | None = None
+        """Decides as each frame arrives whether it goes on to the game at all (the runner
+        drops copies of envelopes the game holds here, before they are queued)."""
         self._send, self._receive = trio.open_memory_channel[LinkEvent](QUEUE)
         self._up: dict[int, set[int]] = {}
         self._via: dict[int, int] = {}
@@ -71,8 +74,11 @@ class MeshLinks:
 
     def _frame(self, local: int, remote: int, payload: bytes) -> None:
         self._via[remote] = local
+        event = FrameIn(remote, payload)
+        if self.admit is not None and not self.admit(event):
+            return
         try:
-            self._send.send_nowait(FrameIn(remote, payload))
+            self._send.send_nowait(event)
         except trio.WouldBlock:
             link = self.mesh.links.get((local, remote))
             if link is not None:

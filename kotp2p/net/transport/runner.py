@@ -141,22 +141,34 @@ class _Inbox:
         return set()
 
     async def forward(self, links: Links) -> None:
-        """Move the links' events on to the loop until either side closes."""
+        """Move the links' events on to the loop until either side closes. Links that take an
+        ``admit`` hook (:class:`~kotp2p.net.transport.meshlinks.MeshLinks`) drop the copies as
+        they arrive, before a task wakes up for them."""
+        filtered = hasattr(links, "admit")
+        if filtered:
+            setattr(links, "admit", self.wanted)  # noqa: B010 - an optional hook of some links
+        try:
+            await self._forward(links, filtered)
+        finally:
+            if filtered:
+                setattr(links, "admit", None)  # noqa: B010
+
+    async def _forward(self, links: Links, filtered: bool) -> None:
         async with self.send:
             events = links.events()
             async for event in events:
                 try:
-                    if self.wanted(event):
+                    if filtered or self.wanted(event):
                         try:
                             self.send.send_nowait(event)
                         except trio.WouldBlock:
                             await self.send.send(event)
                     if isinstance(events, trio.MemoryReceiveChannel):
-                        self._move_ready(events)
+                        self._move_ready(events, filtered)
                 except trio.BrokenResourceError:  # the loop is gone (ended or interrupted)
                     return
 
-    def _move_ready(self, events: trio.MemoryReceiveChannel[LinkEvent]) -> None:
+    def _move_ready(self, events: trio.MemoryReceiveChannel[LinkEvent], filtered: bool) -> None:
         """Move the events already waiting on at once, as far as the loop's channel has room
         (a burst of frames is then taken in one pass of the loop)."""
         while True:
@@ -167,7 +179,7 @@ class _Inbox:
                 event = events.receive_nowait()
             except (trio.WouldBlock, trio.EndOfChannel):
                 return
-            if self.wanted(event):
+            if filtered or self.wanted(event):
                 self.send.send_nowait(event)
 
 
