@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Network figures with one process per peer on 127.0.0.1, for 2, 4 and 6 peers: the time from a
 MOVE that triggers a roll to every peer knowing the dice (median and p99), the wall time of a whole
-game between instant random bots, and the peak RSS of one peer process.
+game between instant random bots, the peak RSS of one peer process, and the CPU time all peers
+spent in the game divided by its rolls (less sensitive to a busy machine than the latencies), and
+the bytes all peers sent each other per turn.
 
 Each peer runs ``kotp2p host``/``join --bot random`` with the hidden ``--trace FILE`` option, which
 marks (wall-clock ns) when a MOVE carrying the reveal for random event k leaves its author and when
@@ -17,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 KOTP2P = [sys.executable, "-m", "kotp2p"]
@@ -51,9 +54,26 @@ def _marks(path: Path) -> list[tuple[str, int, int]]:
     return out
 
 
-def one_game(peers: int, tmp: Path) -> tuple[list[float], float, int]:
-    """Latencies (ms) of every roll triggered by a MOVE, the game's wall time (s) and the peak
-    RSS (kB) of the largest peer process."""
+@dataclass
+class Game:
+    """The figures of one game."""
+
+    latencies: list[float]
+    """Milliseconds from each MOVE that triggered a roll to the last peer knowing the dice."""
+    wall: float
+    """Seconds from the first peer starting to play to the last one ending."""
+    rss: int
+    """Peak RSS of the largest peer process, kB."""
+    cpu: float
+    """CPU seconds (user + system) all peer processes spent between the game's start and end."""
+    turns: int
+    """Turns played."""
+    sent: int
+    """Bytes of the frames all peers sent each other (length prefixes included)."""
+
+
+def one_game(peers: int, tmp: Path) -> Game:
+    """Play one game and read its figures from the peers' traces."""
     procs, traces = [], []
     for i in range(peers):
         (tmp / f"p{i}").mkdir()
@@ -73,6 +93,7 @@ def one_game(peers: int, tmp: Path) -> tuple[list[float], float, int]:
     moves: dict[int, int] = {}
     known: dict[int, list[int]] = {}
     starts, ends, rss = [], [], []
+    cpu = sent = turns = 0
     for t in traces:
         for what, value, ns in _marks(t):
             if what == "M":
@@ -81,13 +102,19 @@ def one_game(peers: int, tmp: Path) -> tuple[list[float], float, int]:
                 known.setdefault(value, []).append(ns)
             elif what == "S":
                 starts.append(ns)
+                cpu -= value
             elif what == "E":
                 ends.append(ns)
+                cpu += value
             elif what == "X":
                 rss.append(value)
+            elif what == "B":
+                sent += value
+            elif what == "T":
+                turns = max(turns, value)
     latencies = [(max(known[k]) - sent) / 1e6 for k, sent in moves.items()
                  if len(known.get(k, ())) == peers]
-    return latencies, (max(ends) - min(starts)) / 1e9, max(rss)
+    return Game(latencies, (max(ends) - min(starts)) / 1e9, max(rss), cpu / 1e6, turns, sent)
 
 
 def main() -> None:
@@ -97,19 +124,19 @@ def main() -> None:
     args, _ = parser.parse_known_args()
     print("one process per peer on 127.0.0.1, instant random bots")
     for peers in (int(x) for x in args.mesh_peers.split(",")):
-        latencies: list[float] = []
-        walls, rsses = [], []
+        games = []
         for _ in range(args.mesh_games):
             with tempfile.TemporaryDirectory(prefix="kotp2p-bench-") as tmp:
-                lat, wall, rss = one_game(peers, Path(tmp))
-            latencies += lat
-            walls.append(wall)
-            rsses.append(rss)
-        latencies.sort()
+                games.append(one_game(peers, Path(tmp)))
+        latencies = sorted(x for g in games for x in g.latencies)
         p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+        cpu_per_roll = sum(g.cpu for g in games) / len(latencies) * 1000
         print(f"{peers} peers: MOVE to dice at every peer: median {statistics.median(latencies):6.2f} ms"
               f", p99 {p99:6.2f} ms ({len(latencies)} rolls); game wall time "
-              f"{statistics.median(walls):5.1f} s; peak RSS of a peer {max(rsses) / 1024:5.1f} MB")
+              f"{statistics.median(g.wall for g in games):5.1f} s; peak RSS of a peer "
+              f"{max(g.rss for g in games) / 1024:5.1f} MB; CPU of all peers per roll "
+              f"{cpu_per_roll:5.2f} ms; bytes sent per turn "
+              f"{sum(g.sent for g in games) / sum(g.turns for g in games):7.0f}")
 
 
 if __name__ == "__main__":

@@ -15,9 +15,14 @@ chain). It never touches a socket or a clock: the caller hands it each received 
   kind's schema (:mod:`kotp2p.net.schema`) is its author's :class:`Misbehaviour`. An exception
   from the engine other than its refusal of an action is a bug here and propagates.
 * Envelopes are de-duplicated by id (a known body costs a hash, no signature check). Every
-  first-seen envelope of another author is forwarded once to every seat but its sender and its
-  author, so an equivocation of any kind (two MOVEs, ACKs, votes or chats under one seq) reaches
-  every honest seat within one hop, and honest seats take the same branch.
+  first-seen envelope of another author is forwarded once to every seat but those known to
+  hold it: its sender, its author, the seats that sent the same frame too (the caller's
+  ``holders``) and the seats whose signed envelopes built on it (``head``: they applied it), so an
+  equivocation of any kind (two MOVEs, ACKs, votes or chats under one seq) reaches every honest
+  seat within one hop, and honest seats take the same branch. Knowing that a seat holds one
+  envelope says nothing of a rival one under the same seq, which still goes to it. The
+  forwarded copy goes before this seat's own envelopes of the same call, so on every link an
+  envelope never arrives before one it builds on.
 * Memory and bandwidth are bounded in bytes: an author's envelopes held ahead of its read
   position (:data:`MAX_AHEAD_BYTES`), nothing stored from a convicted seat past its proof, sync
   answers capped per request (:data:`MAX_SYNC_ANSWER`) and per peer between two soft deadlines
@@ -49,7 +54,7 @@ the object (a move out of turn), peer faults only as events.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from kotp2p.net import codec
@@ -82,12 +87,21 @@ MAX_AHEAD_BYTES = 1 << 20
 (the one envelope the reader needs next is always taken)."""
 
 
+def is_sync_request(payload: bytes) -> bool:
+    """``payload`` is a ``sync`` request (link level: the same bytes from two seats are two
+    requests), not an envelope."""
+    return payload.startswith(_SYNC_PREFIX)
+
+
 @dataclass(frozen=True)
 class Send:
-    """Deliver ``frame`` (length prefix included) to each seat in ``to``."""
+    """Deliver ``frame`` (length prefix included) to each seat in ``to``. ``forwarded``: a copy
+    of another seat's envelope passed on (nobody waits on it; it may leave with what follows,
+    never after it)."""
 
     frame: bytes
     to: tuple[int, ...]
+    forwarded: bool = False
 
 
 @dataclass(frozen=True)
@@ -297,14 +311,18 @@ class PeerProtocol:
         self._moved = r.step + 1
         return self._own(env, broadcast=True)
 
-    def receive(self, payload: bytes, sender: int | None = None) -> list[Event]:
+    def receive(self, payload: bytes, sender: int | None = None,
+                holders: Collection[int] = ()) -> list[Event]:
         """Handle one received frame payload (the bytes after the length prefix) from ``sender``.
+
+        ``holders`` are other seats that sent this very frame too (the caller dropped their
+        copies): like the sender, they are known to hold it, and it is not forwarded to them.
 
         Never raises for bad input: a bad frame gives a :class:`Rejected` event; a signed
         envelope that breaks a rule gives a :class:`Misbehaviour` naming its author. Nothing is
         unpacked before the signature checked, except a ``sync`` request (a few bytes, capped).
         """
-        if payload.startswith(_SYNC_PREFIX):
+        if is_sync_request(payload):
             try:
                 value = codec.unpack(payload, max_size=MAX_SYNC_SIZE)
             except RemoteProtocolError as exc:
@@ -313,11 +331,29 @@ class PeerProtocol:
                 return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
             return self._answer_sync(value, sender)
         try:
-            if envelope_id(split_frame(payload)[0]) in self.replica.by_id:
+            if self.is_copy(payload):
                 return []  # a copy of a known envelope: no signature check (replay floods)
             env = open_envelope(payload, self.genesis.game_id, self.genesis.keys)
         except RemoteProtocolError as exc:
             return [Rejected(sender, exc.reason)]
+        return self._take(env, sender, holders)
+
+    def receive_verified(self, env: Envelope, sender: int | None = None) -> list[Event]:
+        """As :meth:`receive`, for an envelope another seat of this process signed or already
+        checked (``env.frame`` are the bytes it checked): its signature is not checked again.
+        Only for envelopes from this process's own replicas, never for bytes off a link.
+
+        :raises LocalProtocolError: the envelope is of another game.
+        """
+        if env.game_id != self.genesis.game_id:
+            raise LocalProtocolError(f"{env.describe()} is of another game")
+        if env.id in self.replica.by_id:
+            return []
+        return self._take(env, sender, ())
+
+    def _take(self, env: Envelope, sender: int | None, holders: Collection[int]
+              ) -> list[Event]:
+        """Store a checked envelope new to this seat, within the bounds, and act on it."""
         r = self.replica
         if env.id in r.by_id:
             return []
@@ -329,16 +365,24 @@ class PeerProtocol:
             # may still use (Replica.take_spare)
             if not r.take_spare(env):
                 return []
-            return self._accept(env, forward_from=sender, stored=True)
+            return self._accept(env, forward_from=sender, stored=True, holders=holders)
         if env.seq > r.cursor[env.author] + MAX_AHEAD:
             return [Rejected(sender, f"envelope #{env.seq} of seat {env.author} is more than "
                              f"{MAX_AHEAD} ahead of what this seat has read")]
         if (env.seq != r.cursor[env.author]
-                and r.unread_bytes[env.author] + len(payload) > MAX_AHEAD_BYTES):
+                and r.unread_bytes[env.author] + len(env.frame) - 4 > MAX_AHEAD_BYTES):
             return [Rejected(sender, f"envelope #{env.seq} of seat {env.author}: at most "
                              f"{MAX_AHEAD_BYTES} bytes of a seat's envelopes are held ahead of "
                              "what this seat has read")]
-        return self._accept(env, forward_from=sender)
+        return self._accept(env, forward_from=sender, holders=holders)
+
+    def is_copy(self, payload: bytes) -> bool:
+        """``payload`` is an envelope this seat holds already (:meth:`receive` would return
+        nothing for it): a hash and a lookup, nothing decoded, nothing checked."""
+        try:
+            return envelope_id(split_frame(payload)[0]) in self.replica.by_id
+        except RemoteProtocolError:
+            return False
 
     def soft_timeout(self) -> list[Event]:
         """A soft deadline passed: say who we wait for (STALL, once per step), send again the
@@ -448,19 +492,24 @@ class PeerProtocol:
         out: list[Event] = [Send(env.frame, self._others())] if broadcast else []
         return out + self._accept(env, forward_from=self.seat)
 
-    def _accept(self, env: Envelope, forward_from: int | None, stored: bool = False
-                ) -> list[Event]:
-        out: list[Event] = []
+    def _accept(self, env: Envelope, forward_from: int | None, stored: bool = False,
+                holders: Collection[int] = ()) -> list[Event]:
+        forward: list[Event] = []
         if env.author != self.seat:  # every first-seen envelope goes on once (equivocation)
-            to = tuple(i for i in self._others() if i not in (forward_from, env.author))
+            # to every seat but those known to hold it: its sender, its author, the seats that
+            # sent it too, and each seat whose signed envelope built on it (it applied it)
+            built_on = self.replica.built_on.get(env.id, ())
+            to = tuple(i for i in self._others()
+                       if i != forward_from and i != env.author and i not in holders
+                       and i not in built_on)
             if to:
-                out.append(Send(env.frame, to))
+                forward.append(Send(env.frame, to, forwarded=True))
         if not stored:
             self.replica.add(env)
         entries, points = self.replica.advance()
         if self.replica.needs_rebuild:
-            return out + self._rebuild()
-        return out + self._react(entries, points)
+            return forward + self._rebuild()
+        return forward + self._react(entries, points)
 
     def _rebuild(self) -> list[Event]:
         """After a fork this replica had used: replay everything without the forked branch."""

@@ -5,7 +5,8 @@ Theory of operation
 A :class:`Session` owns the :class:`~kotp2p.net.protocol.PeerProtocol` of every seat this process
 plays (a human and/or bots) and routes their events:
 
-* ``Send`` to a local seat is queued and delivered in the same call (in order, like a link);
+* ``Send`` to a local seat is queued and delivered in the same call (in order, like a link;
+  an envelope the sending seat signed or checked is not checked again by the others);
   to a remote seat it goes to :meth:`outgoing`, which the transport drains onto that seat's link
   (a frame sent by several local seats to one remote seat goes once per call).
 * ``Logged`` / ``Flush`` of the *view's seat* (:attr:`me`) go to the ``.kotlog``; every local
@@ -32,15 +33,15 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
 from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine, State
-from kotp2p.net.envelope import Kind
-from kotp2p.net.errors import LocalProtocolError
+from kotp2p.net.envelope import Envelope, Kind, envelope_id, split_frame
+from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.narration import history_updates, move_updates, random_updates
 from kotp2p.net.protocol import (
@@ -152,6 +153,8 @@ class Session:
         self._queue: deque[tuple[int, int, bytes]] = deque()
         self._out: list[tuple[int, bytes]] = []
         self._out_seen: set[tuple[int, bytes]] = set()
+        self._urgent = False
+        """A frame in :attr:`_out` is not just a forwarded copy."""
         self._strikes: list[tuple[int, str]] = []
         self._genesis_frame = genesis.frame()  # the log starts with it: never appended again
         self._updates: list[Update] = []
@@ -223,10 +226,24 @@ class Session:
         out, self._updates = self._updates, []
         return out
 
+    @property
+    def has_news(self) -> bool:
+        """Something waits that should not wait for the next frame: a frame of a local seat's
+        own to send (forwarded copies may wait and leave together), updates to show, refusals
+        to report. The transport takes them before reading on."""
+        return self._urgent or bool(self._updates or self._strikes)
+
+    def is_copy(self, payload: bytes) -> bool:
+        """Every local seat holds the envelope ``payload`` already, so :meth:`receive` would do
+        nothing with it: the transport may drop it as it arrives (most frames of a game are
+        such forwarded copies)."""
+        return all(ls.protocol.is_copy(payload) for ls in self.seats.values())
+
     def outgoing(self) -> list[tuple[int, bytes]]:
         """Frames for remote seats, ``(seat, frame)``, in order; the transport delivers them."""
         out, self._out = self._out, []
         self._out_seen.clear()
+        self._urgent = False
         return out
 
     def next_wakeup(self) -> float | None:
@@ -279,23 +296,30 @@ class Session:
         self._since = now
         self._soft_at = None if self.timeouts.soft is None else now + self.timeouts.soft
 
-    def receive(self, sender: int, payload: bytes, now: float) -> None:
-        """A frame payload (after its length prefix) came from remote seat ``sender``: every
-        local seat reads it (each ignores what it already has)."""
+    def receive(self, sender: int, payload: bytes, now: float,
+                holders: Collection[int] = ()) -> None:
+        """A frame payload (after its length prefix) came from remote seat ``sender`` (and the
+        same frame from the remote seats ``holders``, whose copies the transport dropped):
+        every local seat reads it (each ignores what it already has)."""
         with self._working():
             if sender in self.seats or not 0 <= sender < self.genesis.n:
                 self._updates.append(FrameRefused(sender, f"a link claims seat {sender}, expected a "
                                                   "remote seat of this game"))
                 return
             refused: str | None = None
+            changed = False
             for seat, ls in self.seats.items():
-                events = ls.protocol.receive(payload, sender)
+                events = ls.protocol.receive(payload, sender, holders)
+                if not events:
+                    continue  # a copy of an envelope this seat holds: nothing changed
+                changed = True
                 if refused is None:
                     refused = next((e.reason for e in events if isinstance(e, Rejected)), None)
                 self._handle(seat, events)
             if refused is not None:  # once per frame, however many local seats refused it
                 self._strikes.append((sender, refused))
-            self._run(now)
+            if changed:
+                self._run(now)
 
     def strikes(self) -> list[tuple[int, str]]:
         """Frames refused since the last call, ``(remote seat, reason)``, in order: the transport
@@ -399,7 +423,10 @@ class Session:
         while True:
             while self._queue:
                 src, dst, frame = self._queue.popleft()
-                self._handle(dst, self.seats[dst].protocol.receive(frame[4:], src))
+                proto = self.seats[dst].protocol
+                env = self._checked(src, frame)
+                self._handle(dst, proto.receive(frame[4:], src) if env is None
+                             else proto.receive_verified(env, src))
             if self._bots(now):
                 continue
             self._sync_journal()
@@ -418,6 +445,16 @@ class Session:
         if self.my_turn and p.replica.step != self._announced:
             self._announced = p.replica.step
             self._updates.append(YourTurn(self.me))
+
+    def _checked(self, seat: int, frame: bytes) -> Envelope | None:
+        """The envelope local ``seat`` signed or checked that ``frame`` is, byte for byte (its
+        signature need not be checked again by the other local seats), if any."""
+        try:
+            body, _ = split_frame(frame[4:])
+        except RemoteProtocolError:
+            return None
+        env = self.seats[seat].protocol.replica.by_id.get(envelope_id(body))
+        return env if env is not None and env.frame == frame else None
 
     def _bots(self, now: float) -> bool:
         """Let each bot whose turn it is decide (once its delay passed); True if one did."""
@@ -509,6 +546,7 @@ class Session:
                     elif (to, ev.frame) not in self._out_seen:
                         self._out_seen.add((to, ev.frame))
                         self._out.append((to, ev.frame))
+                        self._urgent = self._urgent or not ev.forwarded
             elif isinstance(ev, Logged):
                 if mine and ev.frame != self._genesis_frame:
                     self.log.append([ev.frame])

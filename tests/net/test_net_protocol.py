@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kotp2p.net import codec
-from kotp2p.net.envelope import Kind, open_envelope
+from kotp2p.net.envelope import Kind, open_envelope, seal
 from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.protocol import (
     Applied,
@@ -97,6 +97,49 @@ def test_moves_are_forwarded_once_to_the_seats_that_did_not_send_them() -> None:
     forwards = [s for s in _sent(events) if s.frame == send.frame]
     assert [s.to for s in forwards] == [(b,)]
     assert mesh.protos[a].receive(send.frame[4:], sender=b) == []
+
+
+def _three_at_a_turn() -> tuple[list[PeerProtocol], PeerProtocol, int, int]:
+    _, mesh = build_mesh(TOY, 3, lambda seat, st: toy_choose(TOY, st, seat))
+    mesh.start()
+    while not any(p.my_turn for p in mesh.protos):
+        assert mesh._deliver_one()
+    mover = next(p for p in mesh.protos if p.my_turn)
+    a, b = (i for i in range(3) if i != mover.seat)
+    return mesh.protos, mover, a, b
+
+
+def test_a_move_is_not_forwarded_to_a_seat_that_sent_it_too_or_already_built_on_it() -> None:
+    protos, mover, a, b = _three_at_a_turn()
+    (send,) = _sent(mover.submit(["stop"]))
+    # b sent the same frame as well (its copy waited behind the mover's): a keeps it to itself
+    events = protos[a].receive(send.frame[4:], sender=mover.seat, holders=(b,))
+    assert [s for s in _sent(events) if s.frame == send.frame] == []
+    assert protos[a].is_copy(send.frame[4:])  # (taken all the same)
+
+    protos, mover, a, b = _three_at_a_turn()
+    (send,) = _sent(mover.submit(["stop"]))
+    # b's ACK of the move reaches a first: b applied the move, a does not forward it to b
+    (ack,) = [s for s in _sent(protos[b].receive(send.frame[4:], sender=mover.seat))
+              if s.frame != send.frame]
+    protos[a].receive(ack.frame[4:], sender=b)
+    events = protos[a].receive(send.frame[4:], sender=mover.seat)
+    assert [s for s in _sent(events) if s.frame == send.frame] == []
+    assert protos[a].is_copy(send.frame[4:])  # (taken all the same)
+
+
+def test_a_rival_envelope_still_reaches_a_seat_that_holds_the_other_one() -> None:
+    protos, mover, a, b = _three_at_a_turn()
+    g = mover.genesis
+    (send,) = _sent(mover.submit(["stop"]))
+    first = open_envelope(send.frame[4:], g.game_id, g.keys)
+    rival = seal(mover.identity, game_id=g.game_id, author=mover.seat, seq=first.seq,
+                 prev=first.prev, head=first.head, step=first.step, kind=Kind.MOVE,
+                 payload=[["reroll", 0]], state_hash=b"r" * 32)
+    protos[b].receive(send.frame[4:], sender=mover.seat)
+    # a got the rival from the mover; that b holds the first one says nothing of the rival
+    events = protos[a].receive(rival.frame[4:], sender=mover.seat)
+    assert [s.to for s in _sent(events) if s.frame == rival.frame] == [(b,)]
 
 
 _LISTENER = _pair()[0][0]

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import trio
 
+from kotp2p.net import codec
 from kotp2p.net.gamelog import LogWriter, read_log
+from kotp2p.net.protocol import SYNC
 from kotp2p.net.session import Session, Timeouts
-from kotp2p.net.transport.runner import run_session
+from kotp2p.net.transport.runner import FrameIn, LinkEvent, run_session
 from kotp2p.net.verify import verify_logs
 from tests.session.kit import ENGINE, session, table
 from tests.session.memlinks import MemoryNet
@@ -103,3 +105,41 @@ async def test_a_crashed_process_comes_back_from_its_log_and_journal(
     assert len({frozenset(log.payloads) for log in logs}) == 1
     v = verify_logs(logs, ENGINE)
     assert v.status == "VALID" and not v.fault
+
+
+class _QueuedLinks:
+    """Links whose frames are all waiting before the loop takes the first (a busy process)."""
+
+    def __init__(self, events: list[FrameIn]) -> None:
+        self.sent: list[tuple[int, bytes]] = []
+        send, self._receive = trio.open_memory_channel[LinkEvent](100)
+        for e in events:
+            send.send_nowait(e)
+
+    async def send(self, seat: int, frame: bytes) -> None:
+        self.sent.append((seat, frame))
+
+    def strike(self, seat: int, reason: str) -> None:
+        raise AssertionError(f"nothing here is refused: {reason}")
+
+    def events(self) -> trio.MemoryReceiveChannel[LinkEvent]:
+        return self._receive
+
+
+async def test_a_copy_waiting_behind_its_original_is_dropped_and_not_forwarded_back(
+        autojump_clock: trio.testing.MockClock) -> None:
+    t = table(3, seed=9)
+    me, one = (session(t, [i], seed=i) for i in range(2))
+    one.start(0.0)
+    (reveal,) = {f for to, f in one.outgoing() if to == 0}
+    sync = codec.pack([SYNC, 0, 0])
+    # seat 2 forwarded seat 1's frame and both ask for seat 0's envelopes, the same bytes
+    links = _QueuedLinks([FrameIn(1, reveal[4:]), FrameIn(2, reveal[4:]), FrameIn(1, sync),
+                          FrameIn(2, sync)])
+    with trio.move_on_after(1.0):
+        await run_session(me, links=links)
+    assert me.protocol.is_copy(reveal[4:])
+    assert (2, reveal) not in links.sent  # seat 2 sent it: it holds it
+    (own,) = me.protocol.replica.streams[0].values()
+    # each request got its answer (after the start's broadcast)
+    assert links.sent.count((1, own.frame)) == 2 and links.sent.count((2, own.frame)) == 2

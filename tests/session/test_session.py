@@ -270,3 +270,55 @@ def test_garbage_from_a_peer_is_refused_with_a_reason_and_the_game_goes_on() -> 
     board.run(0.0)
     assert a.is_done and b.is_done
     assert verdict(a.log).status == "VALID"  # type: ignore[arg-type]
+
+
+def test_a_forwarded_copy_alone_is_not_news_but_leaves_with_the_next_frame() -> None:
+    t = table(3, seed=11)
+    me, one, two = (session(t, [i], seed=i, timeouts=Timeouts(None, None)) for i in range(3))
+    for s in (me, one, two):
+        s.start(0.0)
+    me.outgoing()
+    me.updates()
+    (first,) = {f for to, f in one.outgoing() if to == 0}
+    (second,) = {f for to, f in two.outgoing() if to == 0}
+    me.receive(1, first[4:], 1.0)
+    # seat 1's value is passed on to seat 2, but nobody waits on that: it may wait
+    assert not me.has_news
+    me.receive(2, second[4:], 1.0)
+    # seat 2's value completes the roll-off: news, and both copies leave first, in order
+    assert me.has_news and _of(DiceRolled, me.updates())
+    assert me.outgoing()[:2] == [(2, first), (1, second)]
+
+
+def test_seats_of_one_process_do_not_check_each_others_signatures_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from kotp2p.net import envelope
+
+    checked: list[bytes] = []
+    real = envelope.verify_signature
+
+    def counting(key: bytes, sig: bytes, message: bytes) -> bool:
+        checked.append(sig)
+        return real(key, sig, message)
+
+    monkeypatch.setattr(envelope, "verify_signature", counting)
+    t = table(4, seed=3)
+    s = session(t, range(4), timeouts=Timeouts(None, None))
+    s.start(0.0)
+    assert s.is_over and checked == []  # four replicas, every envelope signed in this process
+    assert verdict(s.log).status == "VALID"
+    # a frame from a remote seat is still checked: one signed elsewhere, for a fresh process
+    other = session(t, [1], timeouts=Timeouts(None, None))
+    checked.clear()
+    frame = s.seats[0].protocol.replica.streams[0][0].frame
+    other.receive(0, frame[4:], 0.0)
+    assert len(checked) == 1
+
+
+def test_a_verified_envelope_of_another_game_is_a_local_error() -> None:
+    a = session(table(3, seed=1), [0], timeouts=Timeouts(None, None))
+    b = session(table(3, seed=2), [0, 1], timeouts=Timeouts(None, None))
+    b.start(0.0)
+    env = b.seats[0].protocol.replica.streams[0][0]
+    with pytest.raises(LocalProtocolError, match="another game"):
+        a.protocol.receive_verified(env, 0)

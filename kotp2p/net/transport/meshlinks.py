@@ -10,7 +10,7 @@ while at least one link to it is open.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import Callable, Mapping
 
 import trio
 
@@ -32,6 +32,9 @@ class MeshLinks:
                  connect: Connector = tcp_connector, config: MeshConfig | None = None,
                  on_send: Callable[[int, bytes], None] | None = None) -> None:
         self.on_send = on_send
+        self.admit: Callable[[FrameIn], bool] | None = None
+        """Decides as each frame arrives whether it goes on to the game at all (the runner
+        drops copies of envelopes the game holds here, before they are queued)."""
         self._send, self._receive = trio.open_memory_channel[LinkEvent](QUEUE)
         self._up: dict[int, set[int]] = {}
         self._via: dict[int, int] = {}
@@ -49,8 +52,8 @@ class MeshLinks:
 
     async def send(self, seat: int, frame: bytes) -> None:
         """Queue ``frame`` for remote ``seat`` on an open link (dropped if none is open: the
-        peer asks for it again with ``sync``)."""
-        await trio.lowlevel.checkpoint()
+        peer asks for it again with ``sync``). No checkpoint: the frames a caller queues before
+        its next one leave in one write per link."""
         if self.on_send is not None:
             self.on_send(seat, frame)
         for local in sorted(self.mesh.local):
@@ -64,15 +67,18 @@ class MeshLinks:
         if local is not None:
             self.mesh.strike(local, seat, reason)
 
-    async def events(self) -> AsyncIterator[LinkEvent]:
-        """Frames and link changes, in order."""
-        async for event in self._receive:
-            yield event
+    def events(self) -> trio.MemoryReceiveChannel[LinkEvent]:
+        """Frames and link changes, in order (the channel itself: what is already there can
+        be taken without waiting)."""
+        return self._receive
 
     def _frame(self, local: int, remote: int, payload: bytes) -> None:
         self._via[remote] = local
+        event = FrameIn(remote, payload)
+        if self.admit is not None and not self.admit(event):
+            return
         try:
-            self._send.send_nowait(FrameIn(remote, payload))
+            self._send.send_nowait(event)
         except trio.WouldBlock:
             link = self.mesh.links.get((local, remote))
             if link is not None:

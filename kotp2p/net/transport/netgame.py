@@ -214,7 +214,7 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
     links = MeshLinks(g, {i: s.identity for i, s in seats.items()}, remote,
                       engine_id=engine.engine_id)
     game_port.attach(links.mesh)
-    trace = Trace(trace_path) if trace_path else None
+    trace = Trace(trace_path, g, seats) if trace_path else None
     try:
         return await _drive(session, links, stored, lines, out, None, trace, ui)
     finally:
@@ -234,7 +234,7 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
     shown: View = view if trace is None else TracedView(view, trace)
     if trace is not None:
         links.on_send = trace.sent
-        trace.mark("S")
+        trace.started()
     try:
         async with trio.open_nursery() as nursery:
             await nursery.start(links.run)
@@ -249,7 +249,7 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
                     await _stop(session, links)
                 raise
             if trace is not None:
-                trace.mark("E")
+                trace.ended(session.engine.turn(session.state))
             await links.finish(LINGER)
             nursery.cancel_scope.cancel()
     except BaseException as exc:

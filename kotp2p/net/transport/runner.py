@@ -11,6 +11,13 @@ outgoing frames on the links and shows its updates to the view, in that order (t
 wait on the frames). The loop ends when the game is over and its log complete, or when the view
 asks to stop.
 
+Most frames of a game are forwarded copies of envelopes the session already holds: on the way
+from the links to the loop such a frame (or one byte for byte like a frame still waiting for the
+loop) is dropped after a hash and a lookup. Inputs already waiting are taken in one pass while
+they give nothing urgent to send or show (forwarded copies are not urgent: they go with the next
+urgent frame, or when nothing more is waiting); the frames to send are then queued on the links
+without yielding, so each link writes all of them, in order, in one system call.
+
 Cancelling :func:`run_session` (a crash, for the other seats) leaves the log and the journal as the
 session last flushed them; :meth:`Session.quit` is for a user who stops on purpose.
 """
@@ -23,6 +30,7 @@ from typing import Protocol
 
 import trio
 
+from kotp2p.net.protocol import is_sync_request
 from kotp2p.net.session import Session
 from kotp2p.net.updates import Update
 
@@ -57,7 +65,9 @@ class Links(Protocol):
 
     async def send(self, seat: int, frame: bytes) -> None:
         """Deliver ``frame`` (length prefix included) to remote seat ``seat``; a frame for a
-        link that is down may be dropped (the peer catches up with ``sync``)."""
+        link that is down may be dropped (the peer catches up with ``sync``). It may only queue
+        the frame for a writer task without yielding (the caller checkpoints after a burst, so
+        the frames queued together leave in one write)."""
         ...
 
     def events(self) -> AsyncIterator[LinkEvent]:
@@ -94,13 +104,83 @@ class _Line:
 Input = LinkEvent | _Line
 
 
-async def _forward_links(links: Links, send: trio.MemorySendChannel[Input]) -> None:
-    async with send:
-        async for event in links.events():
-            try:
-                await send.send(event)
-            except trio.BrokenResourceError:  # the loop is gone (it ended or was interrupted)
+class _Inbox:
+    """What goes from the links to the loop: every event, except a frame that is a copy of an
+    envelope the session holds, or byte for byte one still waiting for the loop (most frames
+    of a game are forwarded copies: they cost a lookup here, nothing further on). The seats
+    whose copies were dropped while the frame waited are told with it: they hold it, so it is
+    not forwarded to them."""
+
+    def __init__(self, session: Session, send: trio.MemorySendChannel[Input]) -> None:
+        self.session = session
+        self.send = send
+        self.waiting: dict[bytes, set[int]] = {}
+        """Frames on their way to the loop, each with the other seats that sent it too."""
+        self.copies = 0
+
+    def wanted(self, event: LinkEvent) -> bool:
+        """Whether ``event`` goes on (a frame is then marked waiting)."""
+        if not isinstance(event, FrameIn) or is_sync_request(event.payload):
+            return True  # (the same sync request from two seats asks for two answers)
+        also = self.waiting.get(event.payload)
+        if also is not None:
+            also.add(event.seat)
+        elif not self.session.is_copy(event.payload):
+            self.waiting[event.payload] = set()
+            return True
+        self.copies += 1
+        return False
+
+    def taken(self, item: Input | None) -> set[int]:
+        """The loop took ``item``: the other seats that sent the same frame while it waited."""
+        if isinstance(item, FrameIn):
+            also = self.waiting.pop(item.payload, None)
+            if also is not None:
+                also.discard(item.seat)
+                return also
+        return set()
+
+    async def forward(self, links: Links) -> None:
+        """Move the links' events on to the loop until either side closes. Links that take an
+        ``admit`` hook (:class:`~kotp2p.net.transport.meshlinks.MeshLinks`) drop the copies as
+        they arrive, before a task wakes up for them."""
+        filtered = hasattr(links, "admit")
+        if filtered:
+            setattr(links, "admit", self.wanted)  # noqa: B010 - an optional hook of some links
+        try:
+            await self._forward(links, filtered)
+        finally:
+            if filtered:
+                setattr(links, "admit", None)  # noqa: B010
+
+    async def _forward(self, links: Links, filtered: bool) -> None:
+        async with self.send:
+            events = links.events()
+            async for event in events:
+                try:
+                    if filtered or self.wanted(event):
+                        try:
+                            self.send.send_nowait(event)
+                        except trio.WouldBlock:
+                            await self.send.send(event)
+                    if isinstance(events, trio.MemoryReceiveChannel):
+                        self._move_ready(events, filtered)
+                except trio.BrokenResourceError:  # the loop is gone (ended or interrupted)
+                    return
+
+    def _move_ready(self, events: trio.MemoryReceiveChannel[LinkEvent], filtered: bool) -> None:
+        """Move the events already waiting on at once, as far as the loop's channel has room
+        (a burst of frames is then taken in one pass of the loop)."""
+        while True:
+            room = self.send.statistics()
+            if room.current_buffer_used >= room.max_buffer_size:
                 return
+            try:
+                event = events.receive_nowait()
+            except (trio.WouldBlock, trio.EndOfChannel):
+                return
+            if filtered or self.wanted(event):
+                self.send.send_nowait(event)
 
 
 async def _read_lines(read_line: Callable[[], str], send: trio.MemorySendChannel[Input]) -> None:
@@ -125,8 +205,28 @@ async def _flush(session: Session, links: Links | None, view: View | None) -> No
             links.strike(seat, reason)
         for seat, frame in out:
             await links.send(seat, frame)
+    await trio.lowlevel.checkpoint()  # the writers run: each link's frames leave in one write
     if view is not None and updates:
         view.show(updates)
+
+
+def _take(session: Session, view: View | None, item: Input | None, now: float,
+          holders: set[int]) -> bool:
+    """Hand one input to the session (None: the wake-up it asked for); False when the view
+    stops the game. ``holders``: other seats that sent the same frame."""
+    if isinstance(item, FrameIn):
+        session.receive(item.seat, item.payload, now, holders)
+    elif isinstance(item, LinkUp):
+        session.link_up(item.seat, now)
+    elif isinstance(item, LinkDown):
+        session.link_down(item.seat, now)
+    elif isinstance(item, _Line):
+        if view is not None:
+            return (view.on_line(item.text, now) if item.text is not None
+                    else view.on_end_of_input(now))
+    else:
+        session.tick(now)
+    return True
 
 
 async def run_session(
@@ -145,8 +245,11 @@ async def run_session(
     """
     send, receive = trio.open_memory_channel[Input](64)
     async with trio.open_nursery() as nursery, receive:
+        inbox = _Inbox(session, send.clone())
         if links is not None:
-            nursery.start_soon(_forward_links, links, send.clone())
+            nursery.start_soon(inbox.forward, links)
+        else:
+            inbox.send.close()
         if read_line is not None:
             nursery.start_soon(_read_lines, read_line, send.clone())
         send.close()
@@ -167,18 +270,17 @@ async def run_session(
                         raise RuntimeError("the session waits for nothing that can come") from None
                     await trio.sleep_until(wake)
             now = trio.current_time()
-            if isinstance(item, FrameIn):
-                session.receive(item.seat, item.payload, now)
-            elif isinstance(item, LinkUp):
-                session.link_up(item.seat, now)
-            elif isinstance(item, LinkDown):
-                session.link_down(item.seat, now)
-            elif isinstance(item, _Line):
-                if view is not None:
-                    keep_going = (view.on_line(item.text, now) if item.text is not None
-                                  else view.on_end_of_input(now))
-            else:
-                session.tick(now)
+            keep_going = _take(session, view, item, now, inbox.taken(item))
+            # what else already arrived is taken at once while it gives nothing urgent to
+            # send or show (forwarded copies wait and leave together, in order): one pass of
+            # the loop, and one write per link, for the lot
+            while (keep_going and not session.has_news and not session.is_done
+                   and not session.stopped):
+                try:
+                    item = receive.receive_nowait()
+                except (trio.WouldBlock, trio.EndOfChannel):
+                    break
+                keep_going = _take(session, view, item, now, inbox.taken(item))
         await _flush(session, links, view)
         nursery.cancel_scope.cancel()
     return session.is_over
