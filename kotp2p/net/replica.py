@@ -54,9 +54,16 @@ ejection wins*: every voter had stopped reading the target there (``frozen``), s
 replica used it; a replica that did (the target's own, or a non-voter's: a dead monster's)
 follows the ejection once it holds the votes (:meth:`_ejected_behind` rebuilds it), and
 everything an ejected seat sent is moot from then on (read, logged, never used, never a
-violation). A vote a seat cast is void once another seat
-shows the game moved on without it. A game that ends because an ejection left one monster is a
-win *by forfeit* (:attr:`forfeit`), reported as such by ``verify``, ``replay`` and the session.
+violation). A vote a seat cast is void once another seat (not convicted) shows the game moved
+on without it: an envelope at a later step not preceded by its own vote there, an ACK or vote
+naming a later state of the step, or a STALL at the step naming a seat that the game awaits at
+none of the step's states up to the vote's (points are the same on every replica, and a STALL
+names a seat its author waits on, so it was signed further on). Only that STALL's author could
+abuse it, by voting at the state after all: a vote at a state its author's earlier STALL said
+it was past is its violation (``bad-eject``), so it never completes an ejection there, and a
+replica that stopped waiting on the target because of the STALL is never overtaken by one.
+A game that ends because an ejection left one monster is a win *by forfeit*
+(:attr:`forfeit`), reported as such by ``verify``, ``replay`` and the session.
 
 Forks never undo the past. Every honest seat forwards every envelope it sees first, so a fork
 reaches every honest replica within one hop; each convicts the forker and stops reading its
@@ -105,8 +112,9 @@ class Replica(ForkRules, EjectionRules):
         self.private: dict[int, Private] = self.peeks.private
         """Private event k -> what this replica knows of it."""
         self._eject_index: dict[tuple[int, int, bytes], set[int]] = {}
-        self._stall_index: dict[tuple[int, int, bytes], set[int]] = {}
-        """(seat named, step, head) -> authors of a STALL saying they wait on that seat."""
+        self._stall_index: dict[tuple[int, int, bytes], dict[int, int]] = {}
+        """(seat named, step, head) -> author of a STALL saying it waits on that seat -> the
+        lowest seq of such a STALL."""
         self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
             Kind.MOVE: self._move,
             Kind.ACK: self._ack,
@@ -265,8 +273,8 @@ class Replica(ForkRules, EjectionRules):
             self._convict(v, cut=env.seq)
             return v
         if env.kind is Kind.STALL:
-            self._stall_index.setdefault((env.payload[0], env.step, env.head),
-                                         set()).add(env.author)
+            stalls = self._stall_index.setdefault((env.payload[0], env.step, env.head), {})
+            stalls[env.author] = min(stalls.get(env.author, env.seq), env.seq)
         if env.kind is Kind.EJECT:
             key = (env.payload[0], env.step, env.state_hash)
             voters = self._eject_index.setdefault(key, set())

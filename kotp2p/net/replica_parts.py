@@ -39,7 +39,7 @@ class ReplicaParts:
     acked: set[tuple[int, int]]
     local_seat: int | None
     _eject_index: dict[tuple[int, int, bytes], set[int]]
-    _stall_index: dict[tuple[int, int, bytes], set[int]]
+    _stall_index: dict[tuple[int, int, bytes], dict[int, int]]
     _top_step: list[int]
     named_points: dict[tuple[int, bytes], set[int]]
     _judging: int | None

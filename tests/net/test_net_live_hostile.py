@@ -163,3 +163,32 @@ def test_a_seat_that_convicted_sends_the_proof_again_at_each_soft_deadline() -> 
     sent = [ev for ev in judge.soft_timeout() if isinstance(ev, Send)]
     for env in (first, second):
         assert any(ev.frame == env.frame and set(ev.to) == {1, 2} for ev in sent)
+
+
+def test_a_vote_at_a_state_its_author_said_it_was_past_is_the_voters_violation() -> None:
+    # a STALL naming a seat the game awaits at none of the step's states so far was signed
+    # further on: honest seats take it as "moved on without voting here", so the same author
+    # voting here afterwards must not count (it could eject a seat another honest one stopped
+    # waiting on)
+    _, mesh = build_mesh(TOY, 3, lambda seat, st: toy_choose(TOY, st, seat), seed=5)
+    mesh.start()
+    mesh.run_until(lambda: mesh.protos[0].replica.step >= 3
+                   and mesh.protos[0].replica.point.k is not None)
+    voter = mesh.protos[0]
+    r = voter.replica
+    awaited = r.awaited(r.point)
+    past = [s for s in (1, 2) if s not in awaited]
+    assert past and awaited, "a random event where the mover owes nothing"
+    stall = voter._seal(Kind.STALL, r.step, r.head, [past[0]])
+    vote = voter._seal(Kind.EJECT, r.step, r.head, [awaited[-1]], state_hash=r.point.digest)
+    for i in (1, 2):
+        for env in (stall, vote):
+            mesh.handle(i, mesh.protos[i].receive(env.frame[4:], 0))
+    mesh.run(hard_after=3)
+    for i in (1, 2):
+        rules = [(v.rule, v.seat) for v in mesh.violations[i]]
+        assert rules == [("bad-eject", 0)], rules
+        assert "after its STALL" in mesh.violations[i][0].detail
+        assert mesh.protos[i].is_over
+    verdict = verify_logs([parse_log(bytes(mesh.logs[1]))], TOY)
+    assert verdict.status == "INVALID" and {f.seat for f in verdict.faults} == {0}
