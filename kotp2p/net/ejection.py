@@ -94,6 +94,10 @@ class EjectionRules(ReplicaParts):
                 if i not in voters and i in self.fork_base:
                     self._salvage_vote(i, target, voters)
             if all(i in voters for i in others):
+                self.used.update(voters[i].id for i in others)
+                # the ejection wins over the target's envelope for this point, taken here or
+                # not (it was in flight): it is moot, and logged nowhere (see _in_block)
+                self.used.discard(self.used_at.pop((target, p.step, p.index), b""))
                 self._judge_late(target)
                 first = voters[min(others)]
                 entry = Entry(self.step + 1, first.id, "eject", target, envelope=first,

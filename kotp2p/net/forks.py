@@ -34,6 +34,7 @@ class ForkRules(ReplicaParts):
         used = any(e.seq < self.cursor[a] and self.streams[a].get(e.seq) is e
                    for e in v.evidence)
         self._convict(v, cut=None if used else base)
+        self.log_order.evidence(v.evidence)  # both branches, even after another conviction
 
     def _keep_spare(self, env: Envelope) -> None:
         self.spare.setdefault(env.author, []).append(env)
@@ -142,6 +143,7 @@ class ForkRules(ReplicaParts):
                 if (e.kind is Kind.ACK and not e.reveals and e.step == entry.step
                         and e.head == entry.id and e.state_hash == first.digest):
                     self.acked.add((a, entry.step))
+                    self.use(e, first)
                     self.log_order.consumed(e)
                     break
 
@@ -157,5 +159,6 @@ class ForkRules(ReplicaParts):
                         and e.head == self.head
                         and self.checkers[i].problem(*e.reveals[0]) is None):
                     self._commit_reveals(i, e)
+                    self.use(e, self.point)
                     self.log_order.consumed(e)
                     break

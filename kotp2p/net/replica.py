@@ -161,7 +161,13 @@ class Replica(ForkRules, EjectionRules):
         self.resolved: list[Resolved] = []
         self.byes: dict[int, Envelope] = {}
         self.ejected: dict[int, int] = {}
-        self.log_order = LogOrder()
+        self.used: set[bytes] = set()
+        """Ids of envelopes the game used, besides the entries: ACKs and values taken, votes
+        that made an ejection (what decides which envelopes of a seat that left the game are
+        logged, see :meth:`_in_block`)."""
+        self.used_at: dict[tuple[int, int, int], bytes] = {}
+        """(author, step, point index) -> the id of its used ACK there."""
+        self.log_order = LogOrder(self._in_block)
         self._last_step = [-1] * self.n
         self._top_step = [-1] * self.n
         """Per author: the highest step among its stored envelopes (whether read or not)."""
@@ -340,6 +346,46 @@ class Replica(ForkRules, EjectionRules):
         if any(self.owed_openings(a) for a in range(self.n)):
             return False
         return all(a in self.byes or a in self.cut or not alive[a] for a in range(self.n))
+
+    def use(self, env: Envelope, p: Point) -> None:
+        """Record that the game took ``env`` (an ACK, with or without a value) at point ``p``."""
+        self.used.add(env.id)
+        self.used_at[(env.author, p.step, p.index)] = env.id
+
+    def _in_block(self, env: Envelope) -> bool:
+        """Whether ``env`` goes into its step's block of the log. Not if its author left the
+        game before it and the game did not use it: honest replicas read such an envelope or
+        not depending on when it came, while whatever the game used of it, all of them used.
+        (Envelopes proving a violation are logged in the closing section anyway.)
+
+        * A forker's, from its fork on (replicas cut a forker where they learnt of the fork;
+          ``verify`` needs nothing past the fork but what the game used, see
+          :meth:`take_spare`).
+        * An ejected seat's, from the step of the point where it was ejected on, past the last
+          one the game used or that proves its violation (an envelope in flight there, or sent
+          later): each author's logged envelopes stay a gapless run, as ``verify`` reads
+          them in order."""
+        a = env.author
+        if env.id in self.used or env.id in self.entry_ids:
+            return True
+        if a in self.fork_base:
+            return env.seq < min(self.cut[a], self.fork_base[a])
+        gone = self.ejected.get(a)
+        return gone is None or env.step < gone - 1 or env.seq <= self._last_needed(a)
+
+    def _last_needed(self, a: int) -> int:
+        """The highest seq of ``a``'s envelopes that the game used or that prove its violation
+        (-1 if none)."""
+        v = self.convicted.get(a)
+        last = max((e.seq for e in v.evidence if e.author == a), default=-1) if v else -1
+        stream = self.streams[a]
+        for q in sorted(stream, reverse=True):
+            if q <= last:
+                break
+            e = stream[q]
+            if e.id in self.used or e.id in self.entry_ids:
+                return q
+        return last
 
     @property
     def log_complete(self) -> bool:
@@ -623,6 +669,8 @@ class Replica(ForkRules, EjectionRules):
         if not env.reveals:
             self.acked.add((a, s))
         self._commit_reveals(a, env)
+        if self._judging != a:  # (a late one, checked as its seat is ejected, is not used)
+            self.use(env, target)
         return None
 
     def _open(self, a: int, env: Envelope) -> object:

@@ -31,6 +31,8 @@ class ReplicaParts:
     votes: dict[tuple[int, bytes], dict[int, dict[int, Envelope]]]
     log_order: LogOrder
     entry_ids: set[bytes]
+    used: set[bytes]
+    used_at: dict[tuple[int, int, int], bytes]
     fork_base: dict[int, int]
     spare: dict[int, list[Envelope]]
     built_on: dict[bytes, set[int]]
@@ -60,3 +62,4 @@ class ReplicaParts:
         def _step_cursor(self, a: int, env: Envelope) -> None: ...
         def _commit_reveals(self, a: int, env: Envelope) -> None: ...
         def _move(self, a: int, env: Envelope) -> object: ...
+        def use(self, env: Envelope, p: Point) -> None: ...

@@ -41,6 +41,18 @@ BROKE_ONCE = [
     # while the other held the right ACK and waited on the mover: the voter took its STALL
     # for no sign, and the cheater's vote with the other's ejected the voter
     (rogues.SplitAcks, 3, 46),
+    # the voter stayed frozen on a split ACK's author while the other honest seat took the
+    # right ACK and stalled on the next mover; that STALL was no sign of moving on, and the
+    # cheater's vote with the other's ejected the voter; a STALL the other seat read from the
+    # forker before it knew of the fork was logged by it alone
+    (rogues.SplitAcks, 3, 26),
+    # the seats that took the split ACK's author's ACK from its spare envelopes logged it; the
+    # others had voted it out there (the ejection wins, the ACK is moot)
+    (rogues.SplitAcks, 5, 23),
+    # the ejected seat's envelopes in flight landed inside a block on some replicas and after
+    # the last BYE on others
+    (rogues.TwoAliveVote, 5, 28),
+    (rogues.TwoAliveVote, 6, 9),
 ]
 """Games the long run (``scripts/mavericks``) once broke."""
 
