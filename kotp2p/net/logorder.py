@@ -32,6 +32,9 @@ class LogOrder:
         self._evidence: list[Envelope] = []
         self._seen: set[bytes] = set()
         self._proofs: set[bytes] = set()
+        self.proofs: list[Envelope] = []
+        """Every envelope recorded as a proof, handed out or not, in the order recorded (a
+        session journals them at once: a crash before the game ends must not lose them)."""
 
     def consumed(self, env: Envelope) -> None:
         """Record an envelope the replica consumed (once: a repeat is ignored)."""
@@ -46,6 +49,7 @@ class LogOrder:
             if env.id not in self._proofs:
                 self._proofs.add(env.id)
                 self._evidence.append(env)
+                self.proofs.append(env)
 
     def take_evidence(self) -> list[Envelope]:
         """The evidence not handed out yet (and forget it)."""

@@ -36,7 +36,10 @@ chain). It never touches a socket or a clock: the caller hands it each received 
   contract is in :mod:`kotp2p.net.peeks`). Every peek still unopened when the game ends is
   opened then with an OPEN (:meth:`open_peek`), unless this seat was ejected.
 * A violation by a peer is a :class:`Misbehaviour` event; that seat is ignored from then on, and
-  once the game waits on it this seat votes to eject it (so honest seats keep playing).
+  once the game waits on it this seat votes to eject it (so honest seats keep playing). Its
+  proofs are in :attr:`Replica.log_order` at once (``proofs``), for the session to journal. A
+  seat restored behind what it signed before (its replica at an earlier step) casts no vote
+  until it is back there: it had gone past those points.
 * :meth:`hard_timeout` votes EJECT for the seats the game waits on; after voting, the protocol
   holds that seat's envelopes for the step until the ejection completes or another seat shows the
   game moved on, so all honest seats take the same branch.
@@ -186,6 +189,8 @@ class PeerProtocol:
         self._logged: set[bytes] = set()
         self._acks_sent: set[tuple[int, bytes]] = set()
         self._stalled: set[tuple[int, int]] = set()
+        self._restored_at = -1
+        """After :meth:`restore`: the highest step this seat had signed an envelope at."""
         self._sync_sent: dict[int, int] = {}
         """Bytes sent to each peer in sync answers since the last soft deadline."""
 
@@ -230,9 +235,12 @@ class PeerProtocol:
         ``logged`` are the envelope payloads of this seat's ``.kotlog`` (genesis excluded): they
         count as written. ``journal`` are payloads of envelopes this seat signed that may not be
         in the log yet: with them the seat never signs a second, different envelope for a
-        sequence number a peer may already hold. What the game needs from this seat at the point
-        it reached is done again (a lost ACK or reveal); envelopes of others that were not
-        logged come back through ``sync`` (:meth:`soft_timeout`).
+        sequence number a peer may already hold; and the proofs of the violations it found
+        (the log gets them only at the end): with them it finds each violation again. What
+        the game needs from this seat at the point it reached is done again (a lost ACK or
+        reveal); envelopes of others that were not logged come back through ``sync``
+        (:meth:`soft_timeout`). Until its replica is back at the step of the last envelope it
+        signed, it casts no vote: it had gone past those points.
 
         :raises LocalProtocolError: called after :meth:`start` or :meth:`restore`.
         """
@@ -256,6 +264,7 @@ class PeerProtocol:
             points = [p for e in self.replica.entries for p in e.points]
         r = self.replica
         self._logged.update(logged_ids)
+        self._restored_at = r.top_step(self.seat)
         mine = r.streams[self.seat]
         for seq in sorted(mine):
             env = mine[seq]
@@ -571,6 +580,8 @@ class PeerProtocol:
         r = self.replica
         if (target, r.point.digest) in self._voted or not r.point.alive[self.seat]:
             return []
+        if self._restored_at > r.step:
+            return []  # restored behind what it signed: it went past this point before
         self._voted.add((target, r.point.digest))
         r.frozen[target] = r.step
         env = self._seal(Kind.EJECT, r.step, r.head, [target], state_hash=r.point.digest)

@@ -75,7 +75,9 @@ that stopped reading takes the forker's owed ACKs, values and votes from the env
 within :data:`FORK_WINDOW` of the fork (:meth:`take_spare`). Two MOVEs for one step are settled
 by who applied which (:meth:`_contest`): all honest seats on one of them, it stands; some on
 each, both are void and the one entry is undone (nobody could build on it: the next entry needs
-every ACK). Each honest log ends with the proofs of what it convicted (both branches).
+every ACK). Each honest log ends with the proofs of what it convicted (both branches); they
+are at hand from the conviction on (``log_order.proofs``), and the session journals them at
+once, so a seat restored after a crash finds the violation again.
 """
 
 from __future__ import annotations
@@ -307,7 +309,7 @@ class Replica(ForkRules, EjectionRules):
         fresh.fork_base = dict(self.fork_base)
         fresh.convicted = dict(self.convicted)
         fresh.violations = list(self.violations)
-        fresh.log_order.evidence(self.log_order.take_evidence())
+        fresh.log_order.evidence(self.log_order.proofs)  # (the protocol writes each once)
         for a in range(self.n):
             for _, e in sorted(self.streams[a].items()):
                 fresh.add(e)
@@ -351,6 +353,10 @@ class Replica(ForkRules, EjectionRules):
         """Record that the game took ``env`` (an ACK, with or without a value) at point ``p``."""
         self.used.add(env.id)
         self.used_at[(env.author, p.step, p.index)] = env.id
+
+    def top_step(self, a: int) -> int:
+        """The highest step among ``a``'s stored envelopes, read or not (-1 if none)."""
+        return self._top_step[a]
 
     def _in_block(self, env: Envelope) -> bool:
         """Whether ``env`` goes into its step's block of the log. Not if its author left the

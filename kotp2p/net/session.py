@@ -13,6 +13,8 @@ plays (a human and/or bots) and routes their events:
 * Before any frame leaves, the envelopes the local seats signed are appended to the *journal*
   and flushed: after a crash a seat is restored from its log and journal
   (:meth:`PeerProtocol.restore`) and never signs a second envelope for a number a peer holds.
+  So are the proofs of every violation the view's replica found, as soon as found (the log
+  gets them only when the game ends): a restored seat finds the violation again.
 * Bots decide when their seat's protocol says so (``my_turn``), after ``bot_delay`` seconds.
 * The deadlines run on the time passed in (``now``), never on a clock: the game *waits* since the
   last progress of :attr:`me`'s replica; after ``soft`` seconds every local seat sends its STALL
@@ -155,6 +157,7 @@ class Session:
         self._genesis_frame = genesis.frame()  # the log starts with it: never appended again
         self._updates: list[Update] = []
         self._journaled = {s: 0 for s in self.seats}
+        self._proofs_journaled = 0
         self._chat_next = [0] * genesis.n
         self._since = 0.0
         self._progress = -1
@@ -262,6 +265,7 @@ class Session:
                 self._handle(seat, ls.protocol.restore(logged, journal))
                 self._journaled[seat] = len(ls.protocol.replica.streams[seat])
             self._quiet = False
+            self._proofs_journaled = len(self.protocol.replica.log_order.proofs)
             r = self.protocol.replica
             self._chat_next = list(r.cursor)
             for seat, ls in self.seats.items():
@@ -469,10 +473,16 @@ class Session:
         return acted
 
     def _sync_journal(self) -> None:
-        """Journal every envelope a local seat signed since the last call, then flush."""
+        """Journal every envelope a local seat signed since the last call, and every proof
+        of a violation found since (restored, they convict again), then flush."""
         if self.journal is None:
             return
         wrote = False
+        proofs = self.protocol.replica.log_order.proofs
+        if self._proofs_journaled < len(proofs):
+            self.journal.append([e.frame for e in proofs[self._proofs_journaled:]])
+            self._proofs_journaled = len(proofs)
+            wrote = True
         for seat, ls in self.seats.items():
             stream = ls.protocol.replica.streams[seat]
             while self._journaled[seat] in stream:
