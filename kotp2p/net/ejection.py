@@ -72,8 +72,8 @@ class EjectionRules(ReplicaParts):
             stall = self.streams[a][q]
             return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step}, "
                            f"state {env.state_hash.hex()[:16]}, after its STALL #{q} said it "
-                           f"waited on seat {stall.payload[0]}, whom the game awaits only past "
-                           "that state; a vote names the state its author waits at", stall)
+                           f"waited on seat {stall.payload[0]} past that state; a vote names "
+                           "the state its author waits at", stall)
         if env.step == self.step:
             here = self.votes.setdefault((env.step, env.state_hash), {})
             here.setdefault(target, {}).setdefault(a, env)
@@ -203,22 +203,31 @@ class EjectionRules(ReplicaParts):
                    for v in (*voters, *stalled))
 
     def _stalled_past(self, a: int, step: int, index: int) -> int | None:
-        """The lowest seq of a STALL by ``a`` at entry ``step`` naming a seat that the game
-        awaits at none of that entry's points up to the ``index``-th, or None.
+        """The lowest seq of a STALL by ``a`` at entry ``step`` signed past that entry's
+        ``index``-th point, or None: one naming a state that is none of the entry's points up
+        to that one, or naming a seat that the game awaits at none of them.
 
-        A STALL names a seat its author's replica waits on (:meth:`PeerProtocol.blocking`,
-        always among :meth:`awaited` there), and the points of one entry are the same on every
-        replica (each is fixed by the entry and the chain values), so such a STALL was signed
-        past that point: its author went on without voting there. Who could abuse it? Only
-        its author, by voting at that point after all: such a vote is its own violation
-        (``bad-eject``, see :meth:`_eject`), so it can never complete an ejection there; a
-        replica that stopped waiting on the target because of the STALL is therefore never
-        overtaken by an ejection at that point."""
+        A STALL names the state its author waits at and a seat it waits on there
+        (:meth:`PeerProtocol.blocking`, always among :meth:`awaited` there), and the points of
+        one entry are the same on every replica (each is fixed by the entry and the chain
+        values), so such a STALL was signed further on: its author went on without voting
+        at that point. Who could abuse it? Only its author, by voting at that point after
+        all: such a vote is its own violation (``bad-eject``, see :meth:`_eject`), so it can
+        never complete an ejection there; a replica that stopped waiting on the target
+        because of the STALL is therefore never overtaken by an ejection at that point."""
         entry = self.entries[step]
-        awaited: set[int] = set()
-        for p in entry.points[: index + 1]:
-            awaited.update(self.awaited(p))
+        points = entry.points[: index + 1]
         best: int | None = None
+        states = self._stall_states.get((step, entry.id))
+        if states:
+            reached = {p.digest for p in points}
+            for digest, authors in states.items():
+                q = authors.get(a)
+                if q is not None and digest not in reached and (best is None or q < best):
+                    best = q
+        awaited: set[int] = set()
+        for p in points:
+            awaited.update(self.awaited(p))
         for x in range(self.n):
             if x not in awaited:
                 q = self._stall_index.get((x, step, entry.id), {}).get(a)

@@ -188,7 +188,8 @@ class PeerProtocol:
         self._moved = -1  # the step of the last MOVE this seat signed
         self._logged: set[bytes] = set()
         self._acks_sent: set[tuple[int, bytes]] = set()
-        self._stalled: set[tuple[int, int]] = set()
+        self._stalled: set[tuple[int, int, bytes]] = set()
+        """(step, seat named, state) of each STALL this seat sent."""
         self._restored_at = -1
         """After :meth:`restore`: the highest step this seat had signed an envelope at."""
         self._sync_sent: dict[int, int] = {}
@@ -278,7 +279,7 @@ class PeerProtocol:
                 if isinstance(target, int):
                     self._voted.add((target, env.state_hash))
             elif env.kind is Kind.STALL and env.payload and isinstance(env.payload[0], int):
-                self._stalled.add((env.step, env.payload[0]))
+                self._stalled.add((env.step, env.payload[0], env.state_hash))
         out += self._report(entries, points)
         self._started = True
         out += [Logged(self.genesis.frame()), Flush()]
@@ -350,7 +351,9 @@ class PeerProtocol:
         return self._accept(env, forward_from=sender)
 
     def soft_timeout(self) -> list[Event]:
-        """A soft deadline passed: say who we wait for (STALL, once per step), send again the
+        """A soft deadline passed: say who we wait for and where (STALL, once per state of the
+        game and seat named: its ``state_hash`` is that state's, so a seat that voted at an
+        earlier state of the step sees we went on without that vote), send again the
         proof of each conviction (the forwarded copy may have been lost: a peer that never
         sees the other branch of a split ACK stays on it and votes out who does) and ask peers
         to resend whatever we miss."""
@@ -359,9 +362,11 @@ class PeerProtocol:
                             for v in r.convicted.values() for e in v.evidence]
         self._sync_sent.clear()
         waiting = [s for s in self.blocking() if s != self.seat]
-        if waiting and (r.step, waiting[0]) not in self._stalled and r.point.alive[self.seat]:
-            self._stalled.add((r.step, waiting[0]))
-            out += self._own(self._seal(Kind.STALL, r.step, r.head, [waiting[0]]), broadcast=True)
+        here = (r.step, waiting[0], r.point.digest) if waiting else None
+        if here is not None and here not in self._stalled and r.point.alive[self.seat]:
+            self._stalled.add(here)
+            out += self._own(self._seal(Kind.STALL, r.step, r.head, [waiting[0]],
+                                        state_hash=r.point.digest), broadcast=True)
         return out + self.sync_requests()
 
     def sync_requests(self) -> list[Event]:

@@ -56,9 +56,10 @@ follows the ejection once it holds the votes (:meth:`_ejected_behind` rebuilds i
 everything an ejected seat sent is moot from then on (read, logged, never used, never a
 violation). A vote a seat cast is void once another seat (not convicted) shows the game moved
 on without it: an envelope at a later step not preceded by its own vote there, an ACK or vote
-naming a later state of the step, or a STALL at the step naming a seat that the game awaits at
-none of the step's states up to the vote's (points are the same on every replica, and a STALL
-names a seat its author waits on, so it was signed further on). Only that STALL's author could
+naming a later state of the step, or a STALL at the step naming a later state or a seat that
+the game awaits at none of the step's states up to the vote's (points are the same on every
+replica, and a STALL names the state its author waits at and a seat it waits on there, so it
+was signed further on). Only that STALL's author could
 abuse it, by voting at the state after all: a vote at a state its author's earlier STALL said
 it was past is its violation (``bad-eject``), so it never completes an ejection there, and a
 replica that stopped waiting on the target because of the STALL is never overtaken by one.
@@ -117,6 +118,9 @@ class Replica(ForkRules, EjectionRules):
         self._stall_index: dict[tuple[int, int, bytes], dict[int, int]] = {}
         """(seat named, step, head) -> author of a STALL saying it waits on that seat -> the
         lowest seq of such a STALL."""
+        self._stall_states: dict[tuple[int, bytes], dict[bytes, dict[int, int]]] = {}
+        """(step, head) -> state named by a STALL -> its author -> the lowest seq of such a
+        STALL."""
         self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
             Kind.MOVE: self._move,
             Kind.ACK: self._ack,
@@ -169,6 +173,8 @@ class Replica(ForkRules, EjectionRules):
         logged, see :meth:`_in_block`)."""
         self.used_at: dict[tuple[int, int, int], bytes] = {}
         """(author, step, point index) -> the id of its used ACK there."""
+        self._needed: dict[int, tuple[tuple[int, int, int, bool], int]] = {}
+        """Memo of :meth:`_last_needed`, with what it depends on."""
         self.log_order = LogOrder(self._in_block)
         self._last_step = [-1] * self.n
         self._top_step = [-1] * self.n
@@ -283,6 +289,10 @@ class Replica(ForkRules, EjectionRules):
         if env.kind is Kind.STALL:
             stalls = self._stall_index.setdefault((env.payload[0], env.step, env.head), {})
             stalls[env.author] = min(stalls.get(env.author, env.seq), env.seq)
+            if env.state_hash:
+                at = self._stall_states.setdefault((env.step, env.head), {}).setdefault(
+                    env.state_hash, {})
+                at[env.author] = min(at.get(env.author, env.seq), env.seq)
         if env.kind is Kind.EJECT:
             key = (env.payload[0], env.step, env.state_hash)
             voters = self._eject_index.setdefault(key, set())
@@ -375,7 +385,7 @@ class Replica(ForkRules, EjectionRules):
         if env.id in self.used or env.id in self.entry_ids:
             return True
         if a in self.fork_base:
-            return env.seq < min(self.cut[a], self.fork_base[a])
+            return env.seq < min(self.cut.get(a, self.fork_base[a]), self.fork_base[a])
         gone = self.ejected.get(a)
         return gone is None or env.step < gone - 1 or env.seq <= self._last_needed(a)
 
@@ -383,14 +393,18 @@ class Replica(ForkRules, EjectionRules):
         """The highest seq of ``a``'s envelopes that the game used or that prove its violation
         (-1 if none)."""
         v = self.convicted.get(a)
+        key = (self.cursor[a], len(self.used), len(self.entry_ids), v is not None)
+        known = self._needed.get(a)
+        if known is not None and known[0] == key:
+            return known[1]  # (an ejected seat may send many envelopes: each one asks)
         last = max((e.seq for e in v.evidence if e.author == a), default=-1) if v else -1
         stream = self.streams[a]
-        for q in sorted(stream, reverse=True):
-            if q <= last:
+        for q in range(self.cursor[a] - 1, last, -1):  # (what the game used, it read)
+            e = stream.get(q)
+            if e is not None and (e.id in self.used or e.id in self.entry_ids):
+                last = q
                 break
-            e = stream[q]
-            if e.id in self.used or e.id in self.entry_ids:
-                return q
+        self._needed[a] = (key, last)
         return last
 
     @property

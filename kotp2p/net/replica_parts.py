@@ -42,6 +42,7 @@ class ReplicaParts:
     local_seat: int | None
     _eject_index: dict[tuple[int, int, bytes], set[int]]
     _stall_index: dict[tuple[int, int, bytes], dict[int, int]]
+    _stall_states: dict[tuple[int, bytes], dict[bytes, dict[int, int]]]
     _top_step: list[int]
     named_points: dict[tuple[int, bytes], set[int]]
     _judging: int | None

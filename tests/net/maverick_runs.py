@@ -181,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=50, help="games per behaviour (50)")
     parser.add_argument("--drop", type=float, default=0.02, help="share of frames dropped")
     parser.add_argument("--only", default="", help="one behaviour by name")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first game's seed (0); game g has seed first + g")
     parser.add_argument("--seed", type=int, default=None,
                         help="one game: this seed (with --only; seats from --seats)")
     parser.add_argument("--seats", type=int, default=None,
@@ -198,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         start = time.perf_counter()
         rows = []
-        for g in range(args.games):
+        for g in range(args.first, args.first + args.games):
             rows.append(play(cls, 2 + g % 5, g, args.drop))
         bad = [(r, check(r, cls)) for r in rows]
         bad = [(r, p) for r, p in bad if p]
