@@ -98,7 +98,9 @@ class ForkRules(ReplicaParts):
           nobody could build on);
         * the game waits on the convicted seat's MOVE and exactly one of its MOVEs for the next
           step was applied by another seat: it is applied here too (so a seat that learnt of
-          the fork before applying either joins the others);
+          the fork before applying either joins the others); more than one: all are void here
+          too (a seat that applied neither reads what was built on them as moot, and goes on
+          with the others);
         * otherwise nothing: the convicted seat is voted out when the game waits on it.
         """
         if not self.fork_base:
@@ -118,8 +120,14 @@ class ForkRules(ReplicaParts):
         if not isinstance(p.pending, Turn) or p.pending.seat not in self.fork_base:
             return False
         f = p.pending.seat
-        applied = [m for m in self._rivals(f, self.step + 1, self.head)
-                   if self._applied_by_others(m)]
+        rivals = self._rivals(f, self.step + 1, self.head)
+        applied = [m for m in rivals if self._applied_by_others(m)]
+        if len(applied) > 1:
+            # honest seats split over them: void, as where one of them was applied (above);
+            # what was built on them is moot, here too
+            self.moot.update(m.id for m in rivals)
+            self.log_order.evidence(rivals)
+            return True
         if len(applied) != 1 or self.owed_acks():
             return False
         result = self._move(f, applied[0])

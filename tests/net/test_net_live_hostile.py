@@ -58,6 +58,9 @@ BROKE_ONCE = [
     # there; the others took the right ACK and stalled on that seat's MOVE, a STALL naming a
     # seat also awaited at the event: no sign they had moved on (a STALL names its state now)
     (rogues.SplitAcks, 4, 62),
+    # honest seats split over two MOVEs of the forker; the one seat that had applied neither
+    # saw both applied by others and waited on what was built on them for good
+    (rogues.SplitMoves, 6, 99),
 ]
 """Games the long run (``scripts/mavericks``) once broke."""
 
