@@ -587,6 +587,8 @@ class PeerProtocol:
             return []
         if self._restored_at > r.step:
             return []  # restored behind what it signed: it went past this point before
+        if r.is_over:
+            return []  # (the last MOVE's ACKs are owed, but no vote may name a seat then)
         self._voted.add((target, r.point.digest))
         r.frozen[target] = r.step
         env = self._seal(Kind.EJECT, r.step, r.head, [target], state_hash=r.point.digest)

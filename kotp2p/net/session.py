@@ -158,6 +158,7 @@ class Session:
         self._updates: list[Update] = []
         self._journaled = {s: 0 for s in self.seats}
         self._proofs_journaled = 0
+        self._asked_after_end = False
         self._chat_next = [0] * genesis.n
         self._since = 0.0
         self._progress = -1
@@ -411,6 +412,11 @@ class Session:
                 self._over_at = now
             if self.protocol.replica.log_complete:
                 self._done = True
+            elif now >= self._over_at + self.grace and not self._asked_after_end:
+                self._asked_after_end = True  # a last envelope may have been lost: ask once
+                self._over_at = now
+                for seat, ls in self.seats.items():
+                    self._handle(seat, ls.protocol.sync_requests())
             elif now >= self._over_at + self.grace:
                 self._done = True
                 self._handle(self.me, self.protocol.close())

@@ -61,6 +61,11 @@ BROKE_ONCE = [
     # honest seats split over two MOVEs of the forker; the one seat that had applied neither
     # saw both applied by others and waited on what was built on them for good
     (rogues.SplitMoves, 6, 99),
+    # the game was over when the old fork came: the honest seat voted out the forker, whose
+    # ACK of the last MOVE was owed, though no vote may name a seat once the game is over
+    (rogues.OldFork, 2, 85),
+    # a seat's closing BYE was dropped: the game was over and nobody asked for it again
+    (rogues.OldFork, 3, 126),
 ]
 """Games the long run (``scripts/mavericks``) once broke."""
 
