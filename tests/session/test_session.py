@@ -330,3 +330,43 @@ def test_a_seat_that_convicted_crashed_and_restored_still_proves_the_violation()
     v = verdict(log)
     assert v.status == "INVALID" and {f.seat for f in v.faults} == {2}, v.render()
     assert bytes(log.data) == bytes(a.log.data)  # type: ignore[attr-defined]
+
+
+def test_a_finished_session_missing_a_last_envelope_asks_once_more_before_it_closes() -> None:
+    # seat 2's closing BYE to seat 0 is lost, and so is seat 1's forwarded copy; seat 0's game
+    # is over but its log lacks the BYE: when the grace period ends it asks its peers again,
+    # and writes the same log as seat 1
+    from kotp2p.net.envelope import Kind
+
+    t = table(3, seed=2)
+    timeouts = Timeouts(5.0, None)
+    sessions = {s: session(t, [s], timeouts=timeouts) for s in range(3)}
+    for s in sessions.values():
+        s.start(0.0)
+
+    def is_bye(frame: bytes) -> bool:
+        return any(e.frame == frame and e.kind is Kind.BYE
+                   for e in sessions[2].protocol.replica.streams[2].values())
+
+    moved = True
+    while moved:
+        moved = False
+        for seat, s in sessions.items():
+            for to, frame in s.outgoing():
+                moved = True
+                if to == 0 and is_bye(frame):
+                    continue  # lost
+                sessions[to].receive(seat, frame[4:], 0.0)
+    a = sessions[0]
+    assert a.is_over and not a.protocol.replica.log_complete and not a.is_done
+    now = 0.0
+    while not a.is_done:
+        now += 1.0
+        for s in sessions.values():
+            s.tick(now)
+        for seat, s in sessions.items():
+            for to, frame in s.outgoing():
+                sessions[to].receive(seat, frame[4:], now)
+        assert now < 100
+    assert a.protocol.replica.log_complete
+    assert bytes(a.log.data) == bytes(sessions[1].log.data)  # type: ignore[attr-defined]
