@@ -352,8 +352,9 @@ class PeerProtocol:
 
     def soft_timeout(self) -> list[Event]:
         """A soft deadline passed: say who we wait for and where (STALL, once per state of the
-        game and seat named: its ``state_hash`` is that state's, so a seat that voted at an
-        earlier state of the step sees we went on without that vote), send again the
+        game and seat named, none once the game is over: its ``state_hash`` is that state's,
+        so a seat that voted at an earlier state of the step sees we went on without that
+        vote), send again the
         proof of each conviction (the forwarded copy may have been lost: a peer that never
         sees the other branch of a split ACK stays on it and votes out who does) and ask peers
         to resend whatever we miss."""
@@ -362,7 +363,7 @@ class PeerProtocol:
                             for v in r.convicted.values() for e in v.evidence]
         self._sync_sent.clear()
         waiting = [s for s in self.blocking() if s != self.seat]
-        here = (r.step, waiting[0], r.point.digest) if waiting else None
+        here = (r.step, waiting[0], r.point.digest) if waiting and not r.is_over else None
         if here is not None and here not in self._stalled and r.point.alive[self.seat]:
             self._stalled.add(here)
             out += self._own(self._seal(Kind.STALL, r.step, r.head, [waiting[0]],

@@ -66,6 +66,9 @@ BROKE_ONCE = [
     (rogues.OldFork, 2, 85),
     # a seat's closing BYE was dropped: the game was over and nobody asked for it again
     (rogues.OldFork, 3, 126),
+    # a seat whose game was over said it waited on the last MOVE's ACKs (a STALL after its
+    # BYE), which came after the last block on some replicas
+    (rogues.PartialWithholder, 4, 132),
 ]
 """Games the long run (``scripts/mavericks``) once broke."""
 
