@@ -67,6 +67,13 @@ class EjectionRules(ReplicaParts):
             return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step}, "
                            "where the game did not wait on it; a vote may name only "
                            f"{_seats(awaited)}")
+        q = self._stalled_past(a, env.step, p.index)
+        if q is not None and q < env.seq:
+            stall = self.streams[a][q]
+            return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step}, "
+                           f"state {env.state_hash.hex()[:16]}, after its STALL #{q} said it "
+                           f"waited on seat {stall.payload[0]} past that state; a vote names "
+                           "the state its author waits at", stall)
         if env.step == self.step:
             here = self.votes.setdefault((env.step, env.state_hash), {})
             here.setdefault(target, {}).setdefault(a, env)
@@ -87,6 +94,10 @@ class EjectionRules(ReplicaParts):
                 if i not in voters and i in self.fork_base:
                     self._salvage_vote(i, target, voters)
             if all(i in voters for i in others):
+                self.used.update(voters[i].id for i in others)
+                # the ejection wins over the target's envelope for this point, taken here or
+                # not (it was in flight): it is moot, and logged nowhere (see _in_block)
+                self.used.discard(self.used_at.pop((target, p.step, p.index), b""))
                 self._judge_late(target)
                 first = voters[min(others)]
                 entry = Entry(self.step + 1, first.id, "eject", target, envelope=first,
@@ -176,15 +187,69 @@ class EjectionRules(ReplicaParts):
         # (until then it votes against those owing one), and says it waits on the mover (a
         # STALL) only then too: such a vote or STALL here shows its author holds the ACK
         # ``seat`` owes, so it will never vote ``seat`` out at this point.
-        owed = self.owed_acks()
         p = self.point
+        for a in range(self.n):
+            if a != seat and a not in self.cut:
+                q = self._stalled_past(a, step, p.index)
+                if q is not None and not self._voted_before(a, seat, q):
+                    return True
+        owed = self.owed_acks()
         if seat not in owed or not isinstance(p.pending, Turn):
             return False
         mover = p.pending.seat
         voters = self._eject_index.get((mover, step, p.digest), set())
-        stalled = self._stall_index.get((mover, step, self.head), set())
+        stalled = self._stall_index.get((mover, step, self.head), {})
         return any(v != seat and v not in self.cut and v not in owed
                    for v in (*voters, *stalled))
+
+    def _stalled_past(self, a: int, step: int, index: int) -> int | None:
+        """The lowest seq of a STALL by ``a`` at entry ``step`` signed past that entry's
+        ``index``-th point, or None: one naming a state that is none of the entry's points up
+        to that one, or naming a seat that the game awaits at none of them.
+
+        A STALL names the state its author waits at and a seat it waits on there
+        (:meth:`PeerProtocol.blocking`, always among :meth:`awaited` there), and the points of
+        one entry are the same on every replica (each is fixed by the entry and the chain
+        values), so such a STALL was signed further on: its author went on without voting
+        at that point. Who could abuse it? Only its author, by voting at that point after
+        all: such a vote is its own violation (``bad-eject``, see :meth:`_eject`), so it can
+        never complete an ejection there; a replica that stopped waiting on the target
+        because of the STALL is therefore never overtaken by an ejection at that point."""
+        entry = self.entries[step]
+        points = entry.points[: index + 1]
+        best: int | None = None
+        states = self._stall_states.get((step, entry.id))
+        if states:
+            reached = {p.digest for p in points}
+            for digest, authors in states.items():
+                q = authors.get(a)
+                if q is not None and digest not in reached and (best is None or q < best):
+                    best = q
+        awaited: set[int] = set()
+        for p in points:
+            awaited.update(self.awaited(p))
+        for x in range(self.n):
+            if x not in awaited:
+                q = self._stall_index.get((x, step, entry.id), {}).get(a)
+                if q is not None and (best is None or q < best):
+                    best = q
+        return best
+
+    def _voted_before(self, a: int, seat: int, seq: int) -> bool:
+        """Seat ``a`` voted against ``seat`` at the current point in an envelope before its
+        ``seq``-th (consumed or not)."""
+        p = self.point
+        vote = self.votes.get((p.step, p.digest), {}).get(seat, {}).get(a)
+        if vote is not None:
+            return vote.seq < seq
+        stream = self.streams[a]
+        for q in range(self.cursor[a], seq):
+            e = stream.get(q)
+            if (e is not None and e.kind is Kind.EJECT and e.step == p.step
+                    and e.state_hash == p.digest and payload_problem(e, self.n) is None
+                    and e.payload[0] == seat):
+                return True
+        return False
 
     def _went_past(self, a: int, seat: int, step: int) -> bool:
         """Seat ``a`` signed an envelope at a later step than ``step`` without voting against

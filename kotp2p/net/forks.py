@@ -34,6 +34,7 @@ class ForkRules(ReplicaParts):
         used = any(e.seq < self.cursor[a] and self.streams[a].get(e.seq) is e
                    for e in v.evidence)
         self._convict(v, cut=None if used else base)
+        self.log_order.evidence(v.evidence)  # both branches, even after another conviction
 
     def _keep_spare(self, env: Envelope) -> None:
         self.spare.setdefault(env.author, []).append(env)
@@ -97,7 +98,9 @@ class ForkRules(ReplicaParts):
           nobody could build on);
         * the game waits on the convicted seat's MOVE and exactly one of its MOVEs for the next
           step was applied by another seat: it is applied here too (so a seat that learnt of
-          the fork before applying either joins the others);
+          the fork before applying either joins the others); more than one: all are void here
+          too (a seat that applied neither reads what was built on them as moot, and goes on
+          with the others);
         * otherwise nothing: the convicted seat is voted out when the game waits on it.
         """
         if not self.fork_base:
@@ -117,8 +120,14 @@ class ForkRules(ReplicaParts):
         if not isinstance(p.pending, Turn) or p.pending.seat not in self.fork_base:
             return False
         f = p.pending.seat
-        applied = [m for m in self._rivals(f, self.step + 1, self.head)
-                   if self._applied_by_others(m)]
+        rivals = self._rivals(f, self.step + 1, self.head)
+        applied = [m for m in rivals if self._applied_by_others(m)]
+        if len(applied) > 1:
+            # honest seats split over them: void, as where one of them was applied (above);
+            # what was built on them is moot, here too
+            self.moot.update(m.id for m in rivals)
+            self.log_order.evidence(rivals)
+            return True
         if len(applied) != 1 or self.owed_acks():
             return False
         result = self._move(f, applied[0])
@@ -142,6 +151,7 @@ class ForkRules(ReplicaParts):
                 if (e.kind is Kind.ACK and not e.reveals and e.step == entry.step
                         and e.head == entry.id and e.state_hash == first.digest):
                     self.acked.add((a, entry.step))
+                    self.use(e, first)
                     self.log_order.consumed(e)
                     break
 
@@ -157,5 +167,6 @@ class ForkRules(ReplicaParts):
                         and e.head == self.head
                         and self.checkers[i].problem(*e.reveals[0]) is None):
                     self._commit_reveals(i, e)
+                    self.use(e, self.point)
                     self.log_order.consumed(e)
                     break

@@ -6,6 +6,13 @@ then everything else by author and seq. An envelope consumed after its step was 
 late CHAT) goes with the next block. The envelopes proving violations (sorted by author, seq
 and id) close the log once the game is over, or come last when a stopped game is drained: honest
 replicas learn of a violation at different moments, so any earlier place would differ.
+
+What a block holds must not depend on the delivery order either, so the replica's ``keep``
+decides, when the block is handed out, which of its envelopes go in at all: it leaves out what a
+seat sent after it left the game (past its ejection point, or past its fork or violation) that
+the game did not use. Honest replicas read such envelopes or not depending on when they arrived
+(an ejected seat's MOVE in flight, a forker's STALL read before the fork was known); what the
+game used of them every honest replica used. The proofs are written whatever ``keep`` says.
 """
 
 from __future__ import annotations
@@ -18,12 +25,16 @@ from kotp2p.net.envelope import Envelope, Kind
 class LogOrder:
     """Collects consumed envelopes and hands them out block by block."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep: Callable[[Envelope], bool] = lambda env: True) -> None:
+        self._keep = keep
         self._blocks: dict[int, list[Envelope]] = {}
         self._written = 0
         self._evidence: list[Envelope] = []
         self._seen: set[bytes] = set()
         self._proofs: set[bytes] = set()
+        self.proofs: list[Envelope] = []
+        """Every envelope recorded as a proof, handed out or not, in the order recorded (a
+        session journals them at once: a crash before the game ends must not lose them)."""
 
     def consumed(self, env: Envelope) -> None:
         """Record an envelope the replica consumed (once: a repeat is ignored)."""
@@ -38,6 +49,7 @@ class LogOrder:
             if env.id not in self._proofs:
                 self._proofs.add(env.id)
                 self._evidence.append(env)
+                self.proofs.append(env)
 
     def take_evidence(self) -> list[Envelope]:
         """The evidence not handed out yet (and forget it)."""
@@ -70,5 +82,5 @@ class LogOrder:
         return out + self.take_evidence()
 
     def _block(self, s: int) -> list[Envelope]:
-        block = self._blocks.pop(s, [])
+        block = [e for e in self._blocks.pop(s, []) if self._keep(e)]
         return sorted(block, key=lambda e: (e.kind is not Kind.MOVE, e.author, e.seq))

@@ -41,7 +41,10 @@ chain). It never touches a socket or a clock: the caller hands it each received 
   contract is in :mod:`kotp2p.net.peeks`). Every peek still unopened when the game ends is
   opened then with an OPEN (:meth:`open_peek`), unless this seat was ejected.
 * A violation by a peer is a :class:`Misbehaviour` event; that seat is ignored from then on, and
-  once the game waits on it this seat votes to eject it (so honest seats keep playing).
+  once the game waits on it this seat votes to eject it (so honest seats keep playing). Its
+  proofs are in :attr:`Replica.log_order` at once (``proofs``), for the session to journal. A
+  seat restored behind what it signed before (its replica at an earlier step) casts no vote
+  until it is back there: it had gone past those points.
 * :meth:`hard_timeout` votes EJECT for the seats the game waits on; after voting, the protocol
   holds that seat's envelopes for the step until the ejection completes or another seat shows the
   game moved on, so all honest seats take the same branch.
@@ -199,7 +202,10 @@ class PeerProtocol:
         self._moved = -1  # the step of the last MOVE this seat signed
         self._logged: set[bytes] = set()
         self._acks_sent: set[tuple[int, bytes]] = set()
-        self._stalled: set[tuple[int, int]] = set()
+        self._stalled: set[tuple[int, int, bytes]] = set()
+        """(step, seat named, state) of each STALL this seat sent."""
+        self._restored_at = -1
+        """After :meth:`restore`: the highest step this seat had signed an envelope at."""
         self._sync_sent: dict[int, int] = {}
         """Bytes sent to each peer in sync answers since the last soft deadline."""
 
@@ -244,9 +250,12 @@ class PeerProtocol:
         ``logged`` are the envelope payloads of this seat's ``.kotlog`` (genesis excluded): they
         count as written. ``journal`` are payloads of envelopes this seat signed that may not be
         in the log yet: with them the seat never signs a second, different envelope for a
-        sequence number a peer may already hold. What the game needs from this seat at the point
-        it reached is done again (a lost ACK or reveal); envelopes of others that were not
-        logged come back through ``sync`` (:meth:`soft_timeout`).
+        sequence number a peer may already hold; and the proofs of the violations it found
+        (the log gets them only at the end): with them it finds each violation again. What
+        the game needs from this seat at the point it reached is done again (a lost ACK or
+        reveal); envelopes of others that were not logged come back through ``sync``
+        (:meth:`soft_timeout`). Until its replica is back at the step of the last envelope it
+        signed, it casts no vote: it had gone past those points.
 
         :raises LocalProtocolError: called after :meth:`start` or :meth:`restore`.
         """
@@ -270,6 +279,7 @@ class PeerProtocol:
             points = [p for e in self.replica.entries for p in e.points]
         r = self.replica
         self._logged.update(logged_ids)
+        self._restored_at = r.top_step(self.seat)
         mine = r.streams[self.seat]
         for seq in sorted(mine):
             env = mine[seq]
@@ -283,7 +293,7 @@ class PeerProtocol:
                 if isinstance(target, int):
                     self._voted.add((target, env.state_hash))
             elif env.kind is Kind.STALL and env.payload and isinstance(env.payload[0], int):
-                self._stalled.add((env.step, env.payload[0]))
+                self._stalled.add((env.step, env.payload[0], env.state_hash))
         out += self._report(entries, points)
         self._started = True
         out += [Logged(self.genesis.frame()), Flush()]
@@ -385,7 +395,10 @@ class PeerProtocol:
             return False
 
     def soft_timeout(self) -> list[Event]:
-        """A soft deadline passed: say who we wait for (STALL, once per step), send again the
+        """A soft deadline passed: say who we wait for and where (STALL, once per state of the
+        game and seat named, none once the game is over: its ``state_hash`` is that state's,
+        so a seat that voted at an earlier state of the step sees we went on without that
+        vote), send again the
         proof of each conviction (the forwarded copy may have been lost: a peer that never
         sees the other branch of a split ACK stays on it and votes out who does) and ask peers
         to resend whatever we miss."""
@@ -394,9 +407,11 @@ class PeerProtocol:
                             for v in r.convicted.values() for e in v.evidence]
         self._sync_sent.clear()
         waiting = [s for s in self.blocking() if s != self.seat]
-        if waiting and (r.step, waiting[0]) not in self._stalled and r.point.alive[self.seat]:
-            self._stalled.add((r.step, waiting[0]))
-            out += self._own(self._seal(Kind.STALL, r.step, r.head, [waiting[0]]), broadcast=True)
+        here = (r.step, waiting[0], r.point.digest) if waiting and not r.is_over else None
+        if here is not None and here not in self._stalled and r.point.alive[self.seat]:
+            self._stalled.add(here)
+            out += self._own(self._seal(Kind.STALL, r.step, r.head, [waiting[0]],
+                                        state_hash=r.point.digest), broadcast=True)
         return out + self.sync_requests()
 
     def sync_requests(self) -> list[Event]:
@@ -620,6 +635,10 @@ class PeerProtocol:
         r = self.replica
         if (target, r.point.digest) in self._voted or not r.point.alive[self.seat]:
             return []
+        if self._restored_at > r.step:
+            return []  # restored behind what it signed: it went past this point before
+        if r.is_over:
+            return []  # (the last MOVE's ACKs are owed, but no vote may name a seat then)
         self._voted.add((target, r.point.digest))
         r.frozen[target] = r.step
         env = self._seal(Kind.EJECT, r.step, r.head, [target], state_hash=r.point.digest)

@@ -54,9 +54,17 @@ ejection wins*: every voter had stopped reading the target there (``frozen``), s
 replica used it; a replica that did (the target's own, or a non-voter's: a dead monster's)
 follows the ejection once it holds the votes (:meth:`_ejected_behind` rebuilds it), and
 everything an ejected seat sent is moot from then on (read, logged, never used, never a
-violation). A vote a seat cast is void once another seat
-shows the game moved on without it. A game that ends because an ejection left one monster is a
-win *by forfeit* (:attr:`forfeit`), reported as such by ``verify``, ``replay`` and the session.
+violation). A vote a seat cast is void once another seat (not convicted) shows the game moved
+on without it: an envelope at a later step not preceded by its own vote there, an ACK or vote
+naming a later state of the step, or a STALL at the step naming a later state or a seat that
+the game awaits at none of the step's states up to the vote's (points are the same on every
+replica, and a STALL names the state its author waits at and a seat it waits on there, so it
+was signed further on). Only that STALL's author could
+abuse it, by voting at the state after all: a vote at a state its author's earlier STALL said
+it was past is its violation (``bad-eject``), so it never completes an ejection there, and a
+replica that stopped waiting on the target because of the STALL is never overtaken by one.
+A game that ends because an ejection left one monster is a win *by forfeit*
+(:attr:`forfeit`), reported as such by ``verify``, ``replay`` and the session.
 
 Forks never undo the past. Every honest seat forwards every envelope it sees first, so a fork
 reaches every honest replica within one hop; each convicts the forker and stops reading its
@@ -68,7 +76,9 @@ that stopped reading takes the forker's owed ACKs, values and votes from the env
 within :data:`FORK_WINDOW` of the fork (:meth:`take_spare`). Two MOVEs for one step are settled
 by who applied which (:meth:`_contest`): all honest seats on one of them, it stands; some on
 each, both are void and the one entry is undone (nobody could build on it: the next entry needs
-every ACK). Each honest log ends with the proofs of what it convicted (both branches).
+every ACK). Each honest log ends with the proofs of what it convicted (both branches); they
+are at hand from the conviction on (``log_order.proofs``), and the session journals them at
+once, so a seat restored after a crash finds the violation again.
 """
 
 from __future__ import annotations
@@ -83,6 +93,7 @@ from kotp2p.net.forks import ForkRules
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.history import Entry, Point, Private, Resolved, Violation
 from kotp2p.net.logorder import LogOrder
+from kotp2p.net.logrules import LogRules
 from kotp2p.net.peeks import Peeks, parse_opening
 from kotp2p.net.safetext import short_repr
 from kotp2p.net.schema import payload_problem
@@ -91,7 +102,7 @@ _WAIT = WAIT
 _LATER = LATER
 
 
-class Replica(ForkRules, EjectionRules):
+class Replica(ForkRules, EjectionRules, LogRules):
     """The game as the consumed envelopes make it. Feed :meth:`add`, then call :meth:`advance`."""
 
     def __init__(
@@ -105,8 +116,12 @@ class Replica(ForkRules, EjectionRules):
         self.private: dict[int, Private] = self.peeks.private
         """Private event k -> what this replica knows of it."""
         self._eject_index: dict[tuple[int, int, bytes], set[int]] = {}
-        self._stall_index: dict[tuple[int, int, bytes], set[int]] = {}
-        """(seat named, step, head) -> authors of a STALL saying they wait on that seat."""
+        self._stall_index: dict[tuple[int, int, bytes], dict[int, int]] = {}
+        """(seat named, step, head) -> author of a STALL saying it waits on that seat -> the
+        lowest seq of such a STALL."""
+        self._stall_states: dict[tuple[int, bytes], dict[bytes, dict[int, int]]] = {}
+        """(step, head) -> state named by a STALL -> its author -> the lowest seq of such a
+        STALL."""
         self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
             Kind.MOVE: self._move,
             Kind.ACK: self._ack,
@@ -153,7 +168,15 @@ class Replica(ForkRules, EjectionRules):
         self.resolved: list[Resolved] = []
         self.byes: dict[int, Envelope] = {}
         self.ejected: dict[int, int] = {}
-        self.log_order = LogOrder()
+        self.used: set[bytes] = set()
+        """Ids of envelopes the game used, besides the entries: ACKs and values taken, votes
+        that made an ejection (what decides which envelopes of a seat that left the game are
+        logged, see :meth:`_in_block`)."""
+        self.used_at: dict[tuple[int, int, int], bytes] = {}
+        """(author, step, point index) -> the id of its used ACK there."""
+        self._needed: dict[int, tuple[tuple[int, int, int, bool], int]] = {}
+        """Memo of :meth:`_last_needed`, with what it depends on."""
+        self.log_order = LogOrder(self._in_block)
         self._last_step = [-1] * self.n
         self._top_step = [-1] * self.n
         """Per author: the highest step among its stored envelopes (whether read or not)."""
@@ -265,8 +288,12 @@ class Replica(ForkRules, EjectionRules):
             self._convict(v, cut=env.seq)
             return v
         if env.kind is Kind.STALL:
-            self._stall_index.setdefault((env.payload[0], env.step, env.head),
-                                         set()).add(env.author)
+            stalls = self._stall_index.setdefault((env.payload[0], env.step, env.head), {})
+            stalls[env.author] = min(stalls.get(env.author, env.seq), env.seq)
+            if env.state_hash:
+                at = self._stall_states.setdefault((env.step, env.head), {}).setdefault(
+                    env.state_hash, {})
+                at[env.author] = min(at.get(env.author, env.seq), env.seq)
         if env.kind is Kind.EJECT:
             key = (env.payload[0], env.step, env.state_hash)
             voters = self._eject_index.setdefault(key, set())
@@ -293,7 +320,7 @@ class Replica(ForkRules, EjectionRules):
         fresh.fork_base = dict(self.fork_base)
         fresh.convicted = dict(self.convicted)
         fresh.violations = list(self.violations)
-        fresh.log_order.evidence(self.log_order.take_evidence())
+        fresh.log_order.evidence(self.log_order.proofs)  # (the protocol writes each once)
         for a in range(self.n):
             for _, e in sorted(self.streams[a].items()):
                 fresh.add(e)
@@ -316,37 +343,9 @@ class Replica(ForkRules, EjectionRules):
     def _readable(self, a: int) -> bool:
         return self.cursor[a] < self.cut.get(a, 1 << 62) and not self._is_frozen(a)
 
-    # -- the canonical log order ------------------------------------------------------------------
-
-    def _closed(self, s: int) -> bool:
-        if s < self.step:
-            # entry s+1 needed every envelope step s required; what else a live seat says at
-            # step s (a STALL, a CHAT) comes before its first envelope of a later step, which
-            # every live seat sends (an ACK or a value): once each has, block s is complete
-            alive = self.point.alive
-            return all(self._last_step[a] > s or not alive[a] or a in self.cut
-                       or a in self.ejected for a in range(self.n))
-        if s > self.step or not self.is_over:
-            return False
-        alive = self.point.alive
-        if any(self.owed_openings(a) for a in range(self.n)):
-            return False
-        return all(a in self.byes or a in self.cut or not alive[a] for a in range(self.n))
-
-    @property
-    def log_complete(self) -> bool:
-        """The game is over and its last step is closed (every live seat said BYE): the log
-        of this replica holds the whole game."""
-        return self.is_over and self._closed(self.step)
-
-    def close_blocks(self) -> list[Envelope]:
-        """Consumed envelopes of the steps every live seat has moved past, in the canonical
-        order of :class:`~kotp2p.net.logorder.LogOrder`."""
-        return self.log_order.close(self._closed, self.step, self.is_over)
-
-    def drain(self) -> list[Envelope]:
-        """Every consumed envelope not handed out yet (when stopping before the end)."""
-        return self.log_order.drain()
+    def top_step(self, a: int) -> int:
+        """The highest step among ``a``'s stored envelopes, read or not (-1 if none)."""
+        return self._top_step[a]
 
     # -- progress -------------------------------------------------------------------------------
 
@@ -615,6 +614,8 @@ class Replica(ForkRules, EjectionRules):
         if not env.reveals:
             self.acked.add((a, s))
         self._commit_reveals(a, env)
+        if self._judging != a:  # (a late one, checked as its seat is ejected, is not used)
+            self.use(env, target)
         return None
 
     def _open(self, a: int, env: Envelope) -> object:

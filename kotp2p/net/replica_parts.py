@@ -1,6 +1,6 @@
-"""What the replica's rule mixins (:mod:`kotp2p.net.ejection`, :mod:`kotp2p.net.forks`) may
-read and call of :class:`~kotp2p.net.replica.Replica`: its fields and methods, declared once for
-the type checker (nothing here runs)."""
+"""What the replica's rule mixins (:mod:`kotp2p.net.ejection`, :mod:`kotp2p.net.forks`,
+:mod:`kotp2p.net.logrules`) may read and call of :class:`~kotp2p.net.replica.Replica`: its
+fields and methods, declared once for the type checker (nothing here runs)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ class ReplicaParts:
     votes: dict[tuple[int, bytes], dict[int, dict[int, Envelope]]]
     log_order: LogOrder
     entry_ids: set[bytes]
+    used: set[bytes]
+    used_at: dict[tuple[int, int, int], bytes]
     fork_base: dict[int, int]
     spare: dict[int, list[Envelope]]
     built_on: dict[bytes, set[int]]
@@ -39,8 +41,12 @@ class ReplicaParts:
     acked: set[tuple[int, int]]
     local_seat: int | None
     _eject_index: dict[tuple[int, int, bytes], set[int]]
-    _stall_index: dict[tuple[int, int, bytes], set[int]]
+    _stall_index: dict[tuple[int, int, bytes], dict[int, int]]
+    _stall_states: dict[tuple[int, bytes], dict[bytes, dict[int, int]]]
     _top_step: list[int]
+    _last_step: list[int]
+    _needed: dict[int, tuple[tuple[int, int, int, bool], int]]
+    byes: dict[int, Envelope]
     named_points: dict[tuple[int, bytes], set[int]]
     _judging: int | None
 
@@ -51,6 +57,9 @@ class ReplicaParts:
         def head(self) -> bytes: ...
         @property
         def point(self) -> Point: ...
+        @property
+        def is_over(self) -> bool: ...
+        def owed_openings(self, seat: int) -> list[int]: ...
         def owed_acks(self) -> tuple[int, ...]: ...
         def _consume(self, a: int, env: Envelope) -> object: ...
         def _convict(self, v: Violation, cut: int | None = None) -> None: ...
@@ -60,3 +69,4 @@ class ReplicaParts:
         def _step_cursor(self, a: int, env: Envelope) -> None: ...
         def _commit_reveals(self, a: int, env: Envelope) -> None: ...
         def _move(self, a: int, env: Envelope) -> object: ...
+        def use(self, env: Envelope, p: Point) -> None: ...

@@ -14,6 +14,8 @@ plays (a human and/or bots) and routes their events:
 * Before any frame leaves, the envelopes the local seats signed are appended to the *journal*
   and flushed: after a crash a seat is restored from its log and journal
   (:meth:`PeerProtocol.restore`) and never signs a second envelope for a number a peer holds.
+  So are the proofs of every violation the view's replica found, as soon as found (the log
+  gets them only when the game ends): a restored seat finds the violation again.
 * Bots decide when their seat's protocol says so (``my_turn``), after ``bot_delay`` seconds.
 * The deadlines run on the time passed in (``now``), never on a clock: the game *waits* since the
   last progress of :attr:`me`'s replica; after ``soft`` seconds every local seat sends its STALL
@@ -159,6 +161,8 @@ class Session:
         self._genesis_frame = genesis.frame()  # the log starts with it: never appended again
         self._updates: list[Update] = []
         self._journaled = {s: 0 for s in self.seats}
+        self._proofs_journaled = 0
+        self._asked_after_end = False
         self._chat_next = [0] * genesis.n
         self._since = 0.0
         self._progress = -1
@@ -281,6 +285,7 @@ class Session:
                 self._handle(seat, ls.protocol.restore(logged, journal))
                 self._journaled[seat] = len(ls.protocol.replica.streams[seat])
             self._quiet = False
+            self._proofs_journaled = len(self.protocol.replica.log_order.proofs)
             r = self.protocol.replica
             # what happened before, told from the replayed log (nothing is sent for it)
             self._updates.insert(0, Resumed(tuple(history_updates(self.engine, r))))
@@ -438,6 +443,11 @@ class Session:
                 self._over_at = now
             if self.protocol.replica.log_complete:
                 self._done = True
+            elif now >= self._over_at + self.grace and not self._asked_after_end:
+                self._asked_after_end = True  # a last envelope may have been lost: ask once
+                self._over_at = now
+                for seat, ls in self.seats.items():
+                    self._handle(seat, ls.protocol.sync_requests())
             elif now >= self._over_at + self.grace:
                 self._done = True
                 self._handle(self.me, self.protocol.close())
@@ -510,10 +520,16 @@ class Session:
         return acted
 
     def _sync_journal(self) -> None:
-        """Journal every envelope a local seat signed since the last call, then flush."""
+        """Journal every envelope a local seat signed since the last call, and every proof
+        of a violation found since (restored, they convict again), then flush."""
         if self.journal is None:
             return
         wrote = False
+        proofs = self.protocol.replica.log_order.proofs
+        if self._proofs_journaled < len(proofs):
+            self.journal.append([e.frame for e in proofs[self._proofs_journaled:]])
+            self._proofs_journaled = len(proofs)
+            wrote = True
         for seat, ls in self.seats.items():
             stream = ls.protocol.replica.streams[seat]
             while self._journaled[seat] in stream:

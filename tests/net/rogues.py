@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from kotp2p.net import codec
 from kotp2p.net.codec import Value
@@ -53,8 +53,12 @@ class Rogue(PeerProtocol):
     def submit(self, action: Value) -> list[Event]:
         return self.outgoing(super().submit(action))
 
-    def receive(self, payload: bytes, sender: int | None = None) -> list[Event]:
-        return self.outgoing(super().receive(payload, sender))
+    def receive(self, payload: bytes, sender: int | None = None,
+                holders: Collection[int] = ()) -> list[Event]:
+        return self.outgoing(super().receive(payload, sender, holders))
+
+    def receive_verified(self, env: Envelope, sender: int | None = None) -> list[Event]:
+        return self.outgoing(super().receive_verified(env, sender))
 
     def soft_timeout(self) -> list[Event]:
         return self.outgoing(super().soft_timeout())

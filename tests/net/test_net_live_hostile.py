@@ -4,6 +4,7 @@ and the rules that keep it honest, one by one."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -41,6 +42,33 @@ BROKE_ONCE = [
     # while the other held the right ACK and waited on the mover: the voter took its STALL
     # for no sign, and the cheater's vote with the other's ejected the voter
     (rogues.SplitAcks, 3, 46),
+    # the voter stayed frozen on a split ACK's author while the other honest seat took the
+    # right ACK and stalled on the next mover; that STALL was no sign of moving on, and the
+    # cheater's vote with the other's ejected the voter; a STALL the other seat read from the
+    # forker before it knew of the fork was logged by it alone
+    (rogues.SplitAcks, 3, 26),
+    # the seats that took the split ACK's author's ACK from its spare envelopes logged it; the
+    # others had voted it out there (the ejection wins, the ACK is moot)
+    (rogues.SplitAcks, 5, 23),
+    # the ejected seat's envelopes in flight landed inside a block on some replicas and after
+    # the last BYE on others
+    (rogues.TwoAliveVote, 5, 28),
+    (rogues.TwoAliveVote, 6, 9),
+    # the seat that convicted a split ACK voted its author out at a random event and waited
+    # there; the others took the right ACK and stalled on that seat's MOVE, a STALL naming a
+    # seat also awaited at the event: no sign they had moved on (a STALL names its state now)
+    (rogues.SplitAcks, 4, 62),
+    # honest seats split over two MOVEs of the forker; the one seat that had applied neither
+    # saw both applied by others and waited on what was built on them for good
+    (rogues.SplitMoves, 6, 99),
+    # the game was over when the old fork came: the honest seat voted out the forker, whose
+    # ACK of the last MOVE was owed, though no vote may name a seat once the game is over
+    (rogues.OldFork, 2, 85),
+    # a seat's closing BYE was dropped: the game was over and nobody asked for it again
+    (rogues.OldFork, 3, 126),
+    # a seat whose game was over said it waited on the last MOVE's ACKs (a STALL after its
+    # BYE), which came after the last block on some replicas
+    (rogues.PartialWithholder, 4, 132),
 ]
 """Games the long run (``scripts/mavericks``) once broke."""
 
@@ -163,3 +191,37 @@ def test_a_seat_that_convicted_sends_the_proof_again_at_each_soft_deadline() -> 
     sent = [ev for ev in judge.soft_timeout() if isinstance(ev, Send)]
     for env in (first, second):
         assert any(ev.frame == env.frame and set(ev.to) == {1, 2} for ev in sent)
+
+
+@pytest.mark.parametrize("past", ["a seat", "a state"])
+def test_a_vote_at_a_state_its_author_said_it_was_past_is_the_voters_violation(past: str) -> None:
+    # a STALL naming a state of the step not reached yet, or a seat the game awaits at none of
+    # the step's states so far, was signed further on: honest seats take it as "moved on
+    # without voting here", so the same author voting here afterwards must not count (it
+    # could eject a seat another honest one stopped waiting on)
+    _, mesh = build_mesh(TOY, 3, lambda seat, st: toy_choose(TOY, st, seat), seed=5)
+    mesh.start()
+    mesh.run_until(lambda: mesh.protos[0].replica.step >= 3
+                   and mesh.protos[0].replica.point.k is not None)
+    voter = mesh.protos[0]
+    r = voter.replica
+    awaited = r.awaited(r.point)
+    idle = [s for s in (1, 2) if s not in awaited]
+    assert idle and awaited, "a random event where the mover owes nothing"
+    if past == "a seat":
+        stall = voter._seal(Kind.STALL, r.step, r.head, [idle[0]])
+    else:
+        later = hashlib.sha256(b"a state further on").digest()
+        stall = voter._seal(Kind.STALL, r.step, r.head, [awaited[-1]], state_hash=later)
+    vote = voter._seal(Kind.EJECT, r.step, r.head, [awaited[-1]], state_hash=r.point.digest)
+    for i in (1, 2):
+        for env in (stall, vote):
+            mesh.handle(i, mesh.protos[i].receive(env.frame[4:], 0))
+    mesh.run(hard_after=3)
+    for i in (1, 2):
+        rules = [(v.rule, v.seat) for v in mesh.violations[i]]
+        assert rules == [("bad-eject", 0)], rules
+        assert "after its STALL" in mesh.violations[i][0].detail
+        assert mesh.protos[i].is_over
+    verdict = verify_logs([parse_log(bytes(mesh.logs[1]))], TOY)
+    assert verdict.status == "INVALID" and {f.seat for f in verdict.faults} == {0}

@@ -322,3 +322,103 @@ def test_a_verified_envelope_of_another_game_is_a_local_error() -> None:
     env = b.seats[0].protocol.replica.streams[0][0]
     with pytest.raises(LocalProtocolError, match="another game"):
         a.protocol.receive_verified(env, 0)
+
+
+def test_a_seat_that_convicted_crashed_and_restored_still_proves_the_violation() -> None:
+    # Seat 2 sends its ACK with a wrong state hash to seat 1 alone (the right one to seat 0).
+    # Seat 1 convicts it and is killed at once, before it forwarded the wrong ACK and before
+    # its log holds any proof (the log gets them at the end). Restored from its log and
+    # journal, it finds the violation again and sends the proof at its soft deadline, so
+    # seat 0 convicts too, both vote seat 2 out, and seat 1's log verifies INVALID naming
+    # seat 2 (without the journal nobody would hold the wrong ACK any more).
+    from kotp2p.net.session import LocalSeat
+    from tests.net.rogues import SplitAcks
+    from tests.session.kit import ENGINE
+
+    t = table(3, seed=4)
+    timeouts = Timeouts(5.0, None)
+    a = session(t, [0], timeouts=timeouts)
+    log, journal = MemorySink(), MemorySink()
+    log.append([t.genesis.frame()])
+    journal.append([t.genesis.frame()])
+    b = session(t, [1], timeouts=timeouts, log=log, journal=journal)
+    cheat = SplitAcks(t.genesis, 2, t.identities[2], t.secrets[2], ENGINE)
+    c = Session(t.genesis, ENGINE, {2: LocalSeat(cheat, session(t, [2]).seats[2].decide)},
+                me=2, log=MemorySink(), journal=MemorySink(), timeouts=timeouts)
+    sessions = {0: a, 1: b, 2: c}
+    for s in sessions.values():
+        s.start(0.0)
+    sent = 0
+    while 2 not in b.protocol.replica.convicted:
+        moved = False
+        for seat, s in sessions.items():
+            for to, frame in s.outgoing():
+                sessions[to].receive(seat, frame[4:], 0.0)
+                moved = True
+                if 2 in b.protocol.replica.convicted:
+                    break
+            if 2 in b.protocol.replica.convicted:
+                break
+        sent += 1
+        assert moved and sent < 10_000, "seat 1 never convicted seat 2"
+    proofs = {e.frame[4:] for e in b.protocol.replica.convicted[2].evidence}
+    assert not set(parse_log(bytes(log.data)).payloads) & proofs
+    b.outgoing()  # killed: what it had not sent is lost
+    logged = list(parse_log(bytes(log.data)).payloads)
+    journaled = list(parse_log(bytes(journal.data)).payloads)
+    assert proofs <= set(journaled)
+    b2 = session(t, [1], timeouts=timeouts, log=log, journal=journal)
+    sessions[1] = b2
+    board = Switchboard(list(sessions.values()))
+    b2.resume(0.0, logged, journaled)
+    board.run(0.0)
+    now = 0.0
+    while not (a.is_over and b2.is_over):
+        now += 5.0
+        board.tick(now)
+        assert now < 1000, "the game did not finish"
+    assert 2 in b2.protocol.replica.convicted and 2 in a.protocol.replica.convicted
+    assert not ENGINE.alive(b2.protocol.state)[2]
+    v = verdict(log)
+    assert v.status == "INVALID" and {f.seat for f in v.faults} == {2}, v.render()
+    assert bytes(log.data) == bytes(a.log.data)  # type: ignore[attr-defined]
+
+
+def test_a_finished_session_missing_a_last_envelope_asks_once_more_before_it_closes() -> None:
+    # seat 2's closing BYE to seat 0 is lost, and so is seat 1's forwarded copy; seat 0's game
+    # is over but its log lacks the BYE: when the grace period ends it asks its peers again,
+    # and writes the same log as seat 1
+    from kotp2p.net.envelope import Kind
+
+    t = table(3, seed=2)
+    timeouts = Timeouts(5.0, None)
+    sessions = {s: session(t, [s], timeouts=timeouts) for s in range(3)}
+    for s in sessions.values():
+        s.start(0.0)
+
+    def is_bye(frame: bytes) -> bool:
+        return any(e.frame == frame and e.kind is Kind.BYE
+                   for e in sessions[2].protocol.replica.streams[2].values())
+
+    moved = True
+    while moved:
+        moved = False
+        for seat, s in sessions.items():
+            for to, frame in s.outgoing():
+                moved = True
+                if to == 0 and is_bye(frame):
+                    continue  # lost
+                sessions[to].receive(seat, frame[4:], 0.0)
+    a = sessions[0]
+    assert a.is_over and not a.protocol.replica.log_complete and not a.is_done
+    now = 0.0
+    while not a.is_done:
+        now += 1.0
+        for s in sessions.values():
+            s.tick(now)
+        for seat, s in sessions.items():
+            for to, frame in s.outgoing():
+                sessions[to].receive(seat, frame[4:], now)
+        assert now < 100
+    assert a.protocol.replica.log_complete
+    assert bytes(a.log.data) == bytes(sessions[1].log.data)  # type: ignore[attr-defined]
