@@ -58,7 +58,6 @@ the object (a move out of turn), peer faults only as events.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from kotp2p.net import codec
 from kotp2p.net.chain import PEEK_TAG, SecretChain, SlotDeck
@@ -67,9 +66,26 @@ from kotp2p.net.engine_interface import GameEngine, Turn
 from kotp2p.net.envelope import Envelope, Kind, envelope_id, open_envelope, seal, split_frame
 from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
 from kotp2p.net.genesis import Genesis
-from kotp2p.net.history import Entry, Point, Violation
+from kotp2p.net.history import Entry, Point
 from kotp2p.net.identity import Identity
+from kotp2p.net.peer_events import (
+    Applied,
+    Event,
+    Finished,
+    Flush,
+    Logged,
+    Misbehaviour,
+    Rejected,
+    Rolled,
+    Send,
+)
 from kotp2p.net.replica import Replica
+
+__all__ = [
+    "MAX_AHEAD", "MAX_AHEAD_BYTES", "MAX_SYNC_ANSWER", "MAX_SYNC_BATCH", "MAX_SYNC_SIZE",
+    "SYNC", "SYNC_BUDGET", "Applied", "Event", "Finished", "Flush", "Logged", "Misbehaviour",
+    "PeerProtocol", "Rejected", "Rolled", "Send", "is_sync_request",
+]
 
 SYNC = "sync"
 _SYNC_PREFIX = b"\x93\xa4sync"
@@ -94,74 +110,6 @@ def is_sync_request(payload: bytes) -> bool:
     """``payload`` is a ``sync`` request (link level: the same bytes from two seats are two
     requests), not an envelope."""
     return payload.startswith(_SYNC_PREFIX)
-
-
-@dataclass(frozen=True)
-class Send:
-    """Deliver ``frame`` (length prefix included) to each seat in ``to``. ``forwarded``: a copy
-    of another seat's envelope passed on (nobody waits on it; it may leave with what follows,
-    never after it)."""
-
-    frame: bytes
-    to: tuple[int, ...]
-    forwarded: bool = False
-
-
-@dataclass(frozen=True)
-class Logged:
-    """Append ``frame`` to this seat's ``.kotlog``."""
-
-    frame: bytes
-
-
-@dataclass(frozen=True)
-class Flush:
-    """A step's envelopes were logged: flush the ``.kotlog`` now."""
-
-
-@dataclass(frozen=True)
-class Applied:
-    """A global entry (MOVE or ejection) was applied; ``description`` is plain text."""
-
-    step: int
-    kind: str
-    seat: int | None
-    description: str
-
-
-@dataclass(frozen=True)
-class Rolled:
-    """Random event ``k`` was resolved to ``values``."""
-
-    k: int
-    values: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Rejected:
-    """A frame from ``sender`` was not accepted; ``reason`` says why."""
-
-    sender: int | None
-    reason: str
-
-
-@dataclass(frozen=True)
-class Misbehaviour:
-    """A seat broke the protocol; ``violation`` holds the signed proof."""
-
-    violation: Violation
-
-
-@dataclass(frozen=True)
-class Finished:
-    """The game is over; ``forfeit`` when it ended because the last opponents were ejected (a
-    win by forfeit, never to be shown as a played win)."""
-
-    winners: tuple[int, ...]
-    forfeit: bool = False
-
-
-Event = Send | Logged | Flush | Applied | Rolled | Rejected | Misbehaviour | Finished
 
 
 class PeerProtocol:

@@ -69,6 +69,10 @@ def make_table(
     return Table(g, identities, secrets, decks)
 
 
+BIG_FRAME = 8 * 1024
+"""Bytes above which a delivered frame is noted in :attr:`Mesh.big_to`."""
+
+
 @dataclass
 class Mesh:
     """N protocol objects and the links between them."""
@@ -85,6 +89,9 @@ class Mesh:
     down: set[int] = field(default_factory=set)
     held: set[tuple[int, int]] = field(default_factory=set)
     """Links ``(from, to)`` whose frames wait, queued in order, until taken out of this set."""
+    big_to: set[int] = field(default_factory=set)
+    """Seats that received a frame over :data:`BIG_FRAME` bytes (only a rogue's oversized CHAT
+    is that big): a long run tells a lost trick from an ignored one."""
     slow: set[int] = field(default_factory=set)
     """Seats whose links deliver only when no other link has anything to deliver (so copies of
     their MOVEs forwarded by the others arrive first)."""
@@ -143,6 +150,8 @@ class Mesh:
         if dst in self.down or (self.rng and self.drop and self.rng.random() < self.drop):
             return True
         self.wire_bytes += len(frame)
+        if len(frame) > BIG_FRAME:
+            self.big_to.add(dst)
         self.handle(dst, self.protos[dst].receive(frame[4:], src))
         return True
 

@@ -94,6 +94,8 @@ def play(cls: type[rogues.Rogue], seats: int, seed: int, drop: float = 0.02) -> 
     _judge(mesh, honest, rogue, report)
     rogue_proto = mesh.protos[rogue]
     report.acted = not isinstance(rogue_proto, rogues.Rogue) or rogue_proto.acted()
+    if cls is rogues.BigChat and not mesh.big_to.intersection(honest):
+        report.acted = False  # every copy of the big CHAT was dropped: its hole is silence
     return report
 
 
