@@ -1,6 +1,7 @@
 """What the replica's rule mixins (:mod:`kotp2p.net.ejection`, :mod:`kotp2p.net.forks`,
-:mod:`kotp2p.net.logrules`) may read and call of :class:`~kotp2p.net.replica.Replica`: its
-fields and methods, declared once for the type checker (nothing here runs)."""
+:mod:`kotp2p.net.kinds`, :mod:`kotp2p.net.logrules`) may read and call of
+:class:`~kotp2p.net.replica.Replica`: its fields and methods, declared once for the type
+checker (nothing here runs)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from typing import TYPE_CHECKING
 from kotp2p.net.chain import ChainChecker
 from kotp2p.net.engine_interface import GameEngine, State
 from kotp2p.net.envelope import Envelope
-from kotp2p.net.history import Entry, Point, Violation
+from kotp2p.net.genesis import Genesis
+from kotp2p.net.history import Entry, Point, Private, Violation
 from kotp2p.net.logorder import LogOrder
+from kotp2p.net.peeks import Peeks
 
 
 class ReplicaParts:
@@ -49,6 +52,11 @@ class ReplicaParts:
     byes: dict[int, Envelope]
     named_points: dict[tuple[int, bytes], set[int]]
     _judging: int | None
+    genesis: Genesis
+    peeks: Peeks
+    private: dict[int, Private]
+    trigger: dict[int, bytes]
+    opened: set[tuple[int, int]]
 
     if TYPE_CHECKING:
         @property
@@ -57,6 +65,8 @@ class ReplicaParts:
         def head(self) -> bytes: ...
         @property
         def point(self) -> Point: ...
+        @property
+        def state(self) -> State: ...
         @property
         def is_over(self) -> bool: ...
         def owed_openings(self, seat: int) -> list[int]: ...
@@ -70,3 +80,5 @@ class ReplicaParts:
         def _commit_reveals(self, a: int, env: Envelope) -> None: ...
         def _move(self, a: int, env: Envelope) -> object: ...
         def use(self, env: Envelope, p: Point) -> None: ...
+        def first_point(self, state: State, step: int) -> Point: ...
+        def unopened(self, seat: int) -> list[int]: ...
