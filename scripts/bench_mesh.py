@@ -7,7 +7,10 @@ the bytes all peers sent each other per turn.
 
 Each peer runs ``kotp2p host``/``join --bot random`` with the hidden ``--trace FILE`` option, which
 marks (wall-clock ns) when a MOVE carrying the reveal for random event k leaves its author and when
-each process learns the outcome of k."""
+each process learns the outcome of k.
+
+``--profile DIR`` runs every peer under ``scripts/profile_peer.py`` (cProfile counting CPU time)
+and leaves one ``pstats`` file per peer and game in DIR (the latencies are then meaningless)."""
 
 from __future__ import annotations
 
@@ -24,13 +27,23 @@ from pathlib import Path
 
 KOTP2P = [sys.executable, "-m", "kotp2p"]
 ROOT = Path(__file__).resolve().parent.parent
+PROFILE: list[Path] = []
+"""The directory for per-peer CPU profiles, when ``--profile`` is given."""
 
 
 def _start(home: Path, args: list[str], out: Path) -> subprocess.Popen[bytes]:
     env = {**os.environ, "KOTP2P_HOME": str(home), "PYTHONUNBUFFERED": "1",
            "PYTHONPATH": str(ROOT)}
+    command = KOTP2P
+    if PROFILE:
+        n = 0
+        while (PROFILE[0] / f"{out.stem}-{n}.pstats").exists():
+            n += 1
+        stats = PROFILE[0] / f"{out.stem}-{n}.pstats"  # (a peer's seat, then the game's number)
+        env["KOTP2P_PROFILE"] = str(stats)
+        command = [sys.executable, str(ROOT / "scripts" / "profile_peer.py")]
     with open(out, "wb") as f:
-        return subprocess.Popen([*KOTP2P, *args], env=env, stdin=subprocess.DEVNULL, stdout=f,
+        return subprocess.Popen([*command, *args], env=env, stdin=subprocess.DEVNULL, stdout=f,
                                 stderr=subprocess.STDOUT, cwd=ROOT)
 
 
@@ -121,7 +134,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mesh-peers", default="2,4,6", help="peer counts (default 2,4,6)")
     parser.add_argument("--mesh-games", type=int, default=1, help="games per peer count")
+    parser.add_argument("--profile", type=Path, help="write a CPU profile of every peer here")
     args, _ = parser.parse_known_args()
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+        PROFILE.append(args.profile.resolve())
     print("one process per peer on 127.0.0.1, instant random bots")
     for peers in (int(x) for x in args.mesh_peers.split(",")):
         games = []
