@@ -24,9 +24,11 @@ peers
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine, NarratesEvents, State
-from kotp2p.net.history import Point
+from kotp2p.net.history import Entry, Point
 from kotp2p.net.protocol import Applied, Rolled
 from kotp2p.net.replica import Replica
 from kotp2p.net.updates import DiceRolled, MoveApplied, Narrated, Update
@@ -91,10 +93,30 @@ def says_itself(lines: list[str]) -> bool:
 def move_updates(engine: GameEngine, replica: Replica, ev: Applied) -> list[Update]:
     """The updates of an applied entry (a MOVE or an ejection): its line (marked not to be told
     when its events say it), then its events'."""
+    return tell_later(engine, replica, ev)()
+
+
+def tell_later(engine: GameEngine, replica: Replica, ev: Applied | Rolled
+               ) -> Callable[[], list[Update]]:
+    """What :func:`move_updates` or :func:`random_updates` would give for ``ev`` now, to be
+    worked out when called: the states it tells from are taken now (a later peek opening may
+    replace a point's state), the engine is asked for the words only then. So a session sends
+    its envelopes first and narrates after (the others wait on the envelopes, a view on the
+    words)."""
+    if isinstance(ev, Rolled):
+        point = _point_of(replica, ev.k)
+        if point is None:
+            return lambda: [DiceRolled(ev.k, ev.values, f"random values {list(ev.values)}")]
+        state, step = point.state, point.step
+        return lambda: _random_at(engine, state, step, ev.k, ev.values)
     entries = replica.entries
+    entry = entries[ev.step] if ev.step < len(entries) else None
+    return lambda: _entry_updates(engine, entry, ev)
+
+
+def _entry_updates(engine: GameEngine, entry: Entry | None, ev: Applied) -> list[Update]:
     lines: Told = []
-    if ev.step < len(entries):
-        entry = entries[ev.step]
+    if entry is not None:
         if ev.kind == "move":
             lines = tell_move(engine, entry.before, entry.action)
         elif ev.kind == "eject" and entry.seat is not None:
@@ -119,7 +141,8 @@ def history_updates(engine: GameEngine, replica: Replica) -> list[Past]:
                                                                 entry.seat, desc)))
         for point in entry.points:
             if point.k is not None and point.k in values:
-                out += _past(_random_at(engine, point, point.k, values[point.k]))
+                out += _past(_random_at(engine, point.state, point.step, point.k,
+                                        values[point.k]))
     return out
 
 
@@ -146,17 +169,14 @@ def _point_of(replica: Replica, k: int) -> Point | None:
 
 def random_updates(engine: GameEngine, replica: Replica, ev: Rolled) -> list[Update]:
     """The updates of a resolved random event: the dice or card, then what followed."""
-    point = _point_of(replica, ev.k)
-    if point is None:
-        return [DiceRolled(ev.k, ev.values, f"random values {list(ev.values)}")]
-    return _random_at(engine, point, ev.k, ev.values)
+    return tell_later(engine, replica, ev)()
 
 
-def _random_at(engine: GameEngine, point: Point, k: int, values: tuple[int, ...]
+def _random_at(engine: GameEngine, state: State, step: int, k: int, values: tuple[int, ...]
                ) -> list[Update]:
-    """The updates of random event ``k`` resolved to ``values`` at ``point``."""
-    lines = tell_random(engine, point.state, values)
+    """The updates of random event ``k`` resolved to ``values`` in ``state`` (at ``step``)."""
+    lines = tell_random(engine, state, values)
     if not lines:  # a value this replica cannot see (another seat's peek)
-        lines = [(engine.describe_random(point.state, values), None)]
+        lines = [(engine.describe_random(state, values), None)]
     return [DiceRolled(k, values, lines[0][0]),
-            *(narrated(point.step, line, event) for line, event in lines[1:])]
+            *(narrated(step, line, event) for line, event in lines[1:])]

@@ -45,7 +45,7 @@ from kotp2p.net.engine_interface import GameEngine, State
 from kotp2p.net.envelope import Envelope, Kind, envelope_id, split_frame
 from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
 from kotp2p.net.genesis import Genesis
-from kotp2p.net.narration import history_updates, move_updates, random_updates
+from kotp2p.net.narration import history_updates, tell_later
 from kotp2p.net.protocol import (
     Applied,
     Event,
@@ -159,7 +159,9 @@ class Session:
         """A frame in :attr:`_out` is not just a forwarded copy."""
         self._strikes: list[tuple[int, str]] = []
         self._genesis_frame = genesis.frame()  # the log starts with it: never appended again
-        self._updates: list[Update] = []
+        self._updates: list[Update | Callable[[], list[Update]]] = []
+        """Updates in order; the narration of moves and random outcomes is worked out only
+        when :meth:`updates` is called (after the frames left, see ``tell_later``)."""
         self._journaled = {s: 0 for s in self.seats}
         self._proofs_journaled = 0
         self._asked_after_end = False
@@ -227,7 +229,13 @@ class Session:
 
     def updates(self) -> list[Update]:
         """What happened since the last call, in order."""
-        out, self._updates = self._updates, []
+        pending, self._updates = self._updates, []
+        out: list[Update] = []
+        for u in pending:
+            if callable(u):
+                out += u()
+            else:
+                out.append(u)
         return out
 
     @property
@@ -590,10 +598,10 @@ class Session:
                 self._finish(ev.winners)
 
     def _applied(self, ev: Applied) -> None:
-        self._updates += move_updates(self.engine, self.protocol.replica, ev)
+        self._updates.append(tell_later(self.engine, self.protocol.replica, ev))
 
     def _rolled(self, ev: Rolled) -> None:
-        self._updates += random_updates(self.engine, self.protocol.replica, ev)
+        self._updates.append(tell_later(self.engine, self.protocol.replica, ev))
 
     def _finish(self, winners: tuple[int, ...]) -> None:
         r = self.protocol.replica

@@ -196,9 +196,9 @@ async def _read_lines(read_line: Callable[[], str], send: trio.MemorySendChannel
 
 
 async def _flush(session: Session, links: Links | None, view: View | None) -> None:
-    # The frames leave before the view prints: the other seats wait on them, the user does not
-    # notice the fraction of a millisecond.
-    updates = session.updates() if view is not None else []
+    # The frames leave before the view prints, and before the session narrates what happened
+    # (its updates are worked out when asked for): the other seats wait on the frames, the user
+    # does not notice the fraction of a millisecond.
     out = session.outgoing()
     if links is not None:
         for seat, reason in session.strikes():
@@ -206,6 +206,7 @@ async def _flush(session: Session, links: Links | None, view: View | None) -> No
         for seat, frame in out:
             await links.send(seat, frame)
     await trio.lowlevel.checkpoint()  # the writers run: each link's frames leave in one write
+    updates = session.updates() if view is not None else []
     if view is not None and updates:
         view.show(updates)
 
