@@ -101,6 +101,8 @@ from kotp2p.net.schema import payload_problem
 
 _WAIT = WAIT
 _LATER = LATER
+_NO_CUT = 1 << 62
+"""The cut of a seat not convicted: beyond any sequence number."""
 
 
 class Replica(KindRules, ForkRules, EjectionRules, LogRules):
@@ -342,7 +344,7 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
                 and head not in self.entry_ids)
 
     def _readable(self, a: int) -> bool:
-        return self.cursor[a] < self.cut.get(a, 1 << 62) and not self._is_frozen(a)
+        return self.cursor[a] < self.cut.get(a, _NO_CUT) and not self._is_frozen(a)
 
     def top_step(self, a: int) -> int:
         """The highest step among ``a``'s stored envelopes, read or not (-1 if none)."""
@@ -359,13 +361,16 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         gen = 0  # bumps whenever anything is consumed: a waiting envelope is retried only then
         waited = [-1] * self.n
         parked: list[tuple[int, int] | None] = [None] * self.n  # (entries, points) at a _LATER
+        cut, frozen, cursor, streams = self.cut, self.frozen, self.cursor, self.streams
         while progress:
             progress = False
             for a in range(self.n):
-                while self._readable(a) and waited[a] != gen:
+                # (what _readable says, without a call for the common case: no cut, not frozen)
+                while (cursor[a] < cut.get(a, _NO_CUT)
+                       and (a not in frozen or not self._is_frozen(a)) and waited[a] != gen):
                     if parked[a] == (len(self.entries), len(self.entries[-1].points)):
                         break
-                    env = self.streams[a].get(self.cursor[a])
+                    env = streams[a].get(cursor[a])
                     if env is None:
                         break
                     result = self._consume(a, env)
