@@ -35,10 +35,9 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Protocol
 
 from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine, State
@@ -58,6 +57,7 @@ from kotp2p.net.protocol import (
     Rolled,
     Send,
 )
+from kotp2p.net.sinks import FrameSink
 from kotp2p.net.updates import (
     ChatLine,
     EjectAsked,
@@ -80,33 +80,6 @@ DEFAULT_HARD = 120.0
 
 Decider = Callable[[State], Value]
 """A bot: the seat's view of the state -> its action for the pending decision, in wire form."""
-
-
-class FrameSink(Protocol):
-    """Where whole frames are appended: the ``.kotlog`` or the journal (a ``LogWriter``)."""
-
-    def append(self, frames: Iterable[bytes]) -> None:
-        """Append frames (length prefix included) as they are."""
-        ...
-
-    def flush(self) -> None:
-        """Make what was appended survive the process."""
-        ...
-
-
-class MemorySink:
-    """A :class:`FrameSink` in memory (tests, and games nobody keeps)."""
-
-    def __init__(self) -> None:
-        self.data = bytearray()
-
-    def append(self, frames: Iterable[bytes]) -> None:
-        """Append frames."""
-        for f in frames:
-            self.data += f
-
-    def flush(self) -> None:
-        """Nothing to do in memory."""
 
 
 @dataclass

@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from kotp2p.net.gamelog import parse_log
 from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.protocol import PeerProtocol
-from kotp2p.net.session import LocalSeat, MemorySink, Session, Timeouts
+from kotp2p.net.session import LocalSeat, Session, Timeouts
+from kotp2p.net.sinks import MemorySink
 from kotp2p.net.updates import Update
 from kotp2p.net.verify import Verdict, verify_logs
 from tests.net.harness import Table, make_table, rules_chooser

@@ -8,7 +8,8 @@ import io
 
 from kotp2p.net.gamelog import parse_log
 from kotp2p.net.narration import recent_turns
-from kotp2p.net.session import MemorySink, Session, Timeouts
+from kotp2p.net.session import Session, Timeouts
+from kotp2p.net.sinks import MemorySink
 from kotp2p.net.updates import (
     DiceRolled,
     MoveApplied,

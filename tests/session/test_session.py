@@ -8,7 +8,8 @@ import pytest
 from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.gamelog import parse_log
 from kotp2p.net.safetext import safe_text
-from kotp2p.net.session import MemorySink, Session, Timeouts
+from kotp2p.net.session import Session, Timeouts
+from kotp2p.net.sinks import MemorySink
 from kotp2p.net.updates import (
     ChatLine,
     DiceRolled,

@@ -1,0 +1,34 @@
+"""Where a session appends whole frames: the ``.kotlog`` and the journal (a ``LogWriter`` on
+disk), or memory for tests and games nobody keeps."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+
+class FrameSink(Protocol):
+    """Where whole frames are appended: the ``.kotlog`` or the journal (a ``LogWriter``)."""
+
+    def append(self, frames: Iterable[bytes]) -> None:
+        """Append frames (length prefix included) as they are."""
+        ...
+
+    def flush(self) -> None:
+        """Make what was appended survive the process."""
+        ...
+
+
+class MemorySink:
+    """A :class:`FrameSink` in memory (tests, and games nobody keeps)."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def append(self, frames: Iterable[bytes]) -> None:
+        """Append frames."""
+        for f in frames:
+            self.data += f
+
+    def flush(self) -> None:
+        """Nothing to do in memory."""
