@@ -116,6 +116,7 @@ def test_q_then_y_stops_and_the_game_can_be_resumed(home: dict[str, str],
     term.close()
     games = json.loads(_run(home, "games", "--json").stdout)
     assert len(games) == 1 and games[0]["state"] == "unfinished"
+    assert games[0]["log"] in "".join(screen.splitlines())  # wrapped whole, not cut at 80
     term = terminals([KOTP2P, "resume", "--pause", "0"], home)
     term.wait_for("Your move")
     term.keys("C-c")
