@@ -19,6 +19,7 @@ import subprocess
 import time
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 
 DEADLINE = 60.0
 """Seconds a test waits for a screen condition before failing (generous: loaded machines)."""
@@ -38,6 +39,7 @@ class Terminal:
         line = (f"env {exports} {shlex.join(command)}; echo EXITED $?; sleep 3600")
         self.last = ""
         self._tmux("new-session", "-d", "-s", "main", "-x", str(width), "-y", str(height), line)
+        self.socket = self._tmux("display-message", "-p", "#{socket_path}").strip()
 
     def _tmux(self, *args: str) -> str:
         env = {k: v for k, v in os.environ.items() if k != "TMUX"}
@@ -94,9 +96,12 @@ class Terminal:
         self._tmux("resize-window", "-t", "main", "-x", str(width), "-y", str(height))
 
     def close(self) -> None:
-        """Kill this terminal's tmux server (and so the program, if still running)."""
+        """Kill this terminal's tmux server (and so the program, if still running), and remove
+        its socket."""
         subprocess.run(["tmux", "-L", self.server, "kill-server"], capture_output=True,
                        check=False, timeout=DEADLINE)
+        if self.socket.endswith(self.server):
+            Path(self.socket).unlink(missing_ok=True)
 
 
 class Terminals:
