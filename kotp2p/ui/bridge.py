@@ -233,6 +233,14 @@ async def _main(session: Session, log_path: str, options: UiOptions, connect: Co
         return await _run_game_app(session, ctrl, app, view, tokens, done, connect, restore)
 
 
+def _wrap_lines_again(app: Application[Any]) -> None:
+    """Make sure the terminal wraps long lines again once ``app``'s full screen is gone (it turns
+    wrapping off while it draws): what the command prints next, such as the log's long path and
+    the ``kotp2p resume`` hint, must not be cut at the right edge."""
+    app.output.enable_autowrap()
+    app.output.flush()
+
+
 async def _run_game_app(session: Session, ctrl: Controller, app: Application[None],
                         view: _BridgeView, tokens: queue.Queue[str], done: asyncio.Future[bool],
                         connect: Connect | None,
@@ -270,6 +278,7 @@ async def _run_game_app(session: Session, ctrl: Controller, app: Application[Non
         trio_main, run_sync_soon_threadsafe=loop.call_soon_threadsafe,
         done_callback=finished_outcome, host_uses_signal_set_wakeup_fd=True)
     await app.run_async()
+    _wrap_lines_again(app)
     if not done.done():
         if not session.stopped and not session.is_done:
             ctrl.port.quit()
@@ -543,6 +552,7 @@ async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]
     while app is not None:
         screen.current = app
         await app.run_async()
+        _wrap_lines_again(app)
         if screen.lobby.exit_requested and not screen.left:
             screen.leave()
         app = screen.apps.popleft() if screen.apps else None

@@ -102,8 +102,14 @@ class LobbyController:
         self.status_error = error
 
     def refused(self, reason: Refusal | str) -> None:
-        """The lobby refused what the user did: said in plain words."""
-        self.say(plain_refusal(reason), error=True)
+        """The lobby refused what the user did: said in plain words. A refusal still in the
+        status line (none of the user's keys came since) moves to the notes rather than
+        vanish: the host's answers come late, and the first one often says why the next came
+        (a monster taken first by another player, then "pick a monster first")."""
+        text = plain_refusal(reason)
+        if self.status_error and self.status != text:
+            self.notes.append(self.status)
+        self.say(text, error=True)
 
     def fail(self, reason: Refusal | str) -> None:
         """The lobby is over for this user (turned away, unreachable...): say why and what to
