@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from kotp2p.net.gamelog import read_log
+from tests.watchdog import kill_after
 
 KOTP2P = [sys.executable, "-m", "kotp2p"]
 
@@ -30,14 +31,15 @@ def _start(home: Path, args: list[str]) -> subprocess.Popen[str]:
 def _port(host: subprocess.Popen[str], deadline: float) -> tuple[int, list[str]]:
     assert host.stdout is not None
     seen = []
-    while time.monotonic() < deadline:
-        line = host.stdout.readline()
-        seen.append(line)
-        m = re.search(r"hosting on port (\d+)", line)
-        if m:
-            return int(m.group(1)), seen
-        if not line and host.poll() is not None:
-            break
+    with kill_after(host, max(1.0, deadline - time.monotonic())):
+        while time.monotonic() < deadline:
+            line = host.stdout.readline()
+            seen.append(line)
+            m = re.search(r"hosting on port (\d+)", line)
+            if m:
+                return int(m.group(1)), seen
+            if not line and host.poll() is not None:
+                break
     raise AssertionError("the host never said its port:\n" + "".join(seen))
 
 
@@ -58,10 +60,11 @@ def _wait_for_moves(joiner: subprocess.Popen[str], turns: int = 4) -> None:
     """Read the joiner's output until ``turns`` turns began (mid-game)."""
     assert joiner.stdout is not None
     seen = 0
-    while seen < turns:
-        line = joiner.stdout.readline()
-        assert line, "the joiner ended before the game was under way"
-        seen += line.startswith("-- turn ")
+    with kill_after(joiner, 120):
+        while seen < turns:
+            line = joiner.stdout.readline()
+            assert line, "the joiner ended (or hung for 120 s) before the game was under way"
+            seen += line.startswith("-- turn ")
 
 
 def _resume(home: Path) -> subprocess.CompletedProcess[str]:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from kotp2p.cli import main
+from tests.watchdog import kill_after
 
 
 @pytest.fixture
@@ -143,9 +144,12 @@ def test_ctrl_c_stops_a_game_with_code_130_and_it_can_be_resumed(home: Path) -> 
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     assert proc.stdout is not None
-    for line in proc.stdout:  # the game waits for the human's first decision
-        if line.startswith("Your decision"):
-            break
+    with kill_after(proc, 120):
+        for line in proc.stdout:  # the game waits for the human's first decision
+            if line.startswith("Your decision"):
+                break
+        else:
+            raise AssertionError("the game ended (or hung for 120 s) before asking anything")
     # A second process may not play the same game meanwhile.
     twice = subprocess.run([*cmd, "resume", "--bot", "random"], env=env, stdin=subprocess.DEVNULL,
                            capture_output=True, text=True, timeout=60)
