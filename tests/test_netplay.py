@@ -11,9 +11,12 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from kotp2p.net.gamelog import read_log
+from kotp2p.net.store import SeatFile
 from tests.watchdog import kill_after
 
 KOTP2P = [sys.executable, "-m", "kotp2p"]
@@ -67,6 +70,31 @@ def _wait_for_moves(joiner: subprocess.Popen[str], turns: int = 4) -> None:
             seen += line.startswith("-- turn ")
 
 
+@contextmanager
+def _mid_game(host_home: Path, join_home: Path, host_args: list[str]) -> Iterator[
+        tuple[subprocess.Popen[str], subprocess.Popen[str], threading.Thread,
+              list[tuple[str, str]]]]:
+    """``kotp2p host`` (a random bot, plain, on 127.0.0.1, with ``host_args``) and a joiner (a
+    random bot), under way: yields host, joiner, the host's drain thread and its output list
+    once the joiner saw a few turns begin; whichever still runs at the end is killed."""
+    procs: list[subprocess.Popen[str]] = []
+    try:
+        host = _start(host_home, ["host", "--bot", "random", *host_args, "--no-announce",
+                                  "--plain", "--bind", "127.0.0.1"])
+        procs.append(host)
+        port, _ = _port(host, time.monotonic() + 60)
+        drain, rest = _drain(host)
+        joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain",
+                                    "--bot-delay", "0.05"])
+        procs.append(joiner)
+        _wait_for_moves(joiner)  # mid-game: some moves applied
+        yield host, joiner, drain, rest
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+
+
 def _resume(home: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*KOTP2P, "resume", "--bot", "random", "--plain"], env=_env(home),
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=240)
@@ -108,14 +136,8 @@ def test_a_host_and_a_joiner_in_two_processes_finish_a_game(tmp_path: Path) -> N
 
 def test_a_joiner_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) -> None:
     host_home, join_home = tmp_path / "host", tmp_path / "join"
-    host = _start(host_home, ["host", "--bot", "random", "--seats", "3", "--bots", "1",
-                              "--no-announce", "--plain", "--bind", "127.0.0.1"])
-    try:
-        port, _ = _port(host, time.monotonic() + 60)
-        drain, rest = _drain(host)
-        joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain",
-                                    "--bot-delay", "0.05"])
-        _wait_for_moves(joiner)  # mid-game: some moves applied
+    with _mid_game(host_home, join_home, ["--seats", "3", "--bots", "1"]) as (
+            host, joiner, drain, rest):
         joiner.send_signal(signal.SIGKILL)
         joiner.communicate(timeout=30)
         games = subprocess.run([*KOTP2P, "games", "--json"], env=_env(join_home),
@@ -124,10 +146,6 @@ def test_a_joiner_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) 
         assert game["state"] != "finished" and game["mode"] == "net"
         resumed = _resume(join_home)
         drain.join(timeout=60)
-    finally:
-        for p in (host, joiner):
-            if p.poll() is None:
-                p.kill()
     ((host_out, host_err),) = rest
     assert resumed.returncode == 0, resumed.stdout[-2000:] + resumed.stderr[-2000:]
     assert host.returncode == 0, host_err[-2000:]
@@ -170,17 +188,9 @@ def test_ctrl_c_stops_a_joiner_resumably_and_its_resume_keeps_the_lobby_timeout(
         tmp_path: Path) -> None:
     """Ctrl-C in ``join`` mid-game: the session stops (log flushed, links closed in order), exit
     130; the host waits; ``resume`` finishes the game with the lobby's --timeout kept."""
-    from kotp2p.net.store import SeatFile
-
     host_home, join_home = tmp_path / "host", tmp_path / "join"
-    host = _start(host_home, ["host", "--bot", "random", "--seats", "2", "--timeout", "45",
-                              "--no-announce", "--plain", "--bind", "127.0.0.1"])
-    try:
-        port, _ = _port(host, time.monotonic() + 60)
-        drain, rest = _drain(host)
-        joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain",
-                                    "--bot-delay", "0.05"])
-        _wait_for_moves(joiner)  # mid-game: some moves applied
+    with _mid_game(host_home, join_home, ["--seats", "2", "--timeout", "45"]) as (
+            host, joiner, drain, rest):
         joiner.send_signal(signal.SIGINT)
         out, err = joiner.communicate(timeout=30)
         assert joiner.returncode == 130 and "interrupted" in err, (out[-1000:], err[-2000:])
@@ -190,10 +200,6 @@ def test_ctrl_c_stops_a_joiner_resumably_and_its_resume_keeps_the_lobby_timeout(
         assert seats.timeout == 45
         resumed = _resume(join_home)
         drain.join(timeout=60)
-    finally:
-        for p in (host, joiner):
-            if p.poll() is None:
-                p.kill()
     ((host_out, host_err),) = rest
     assert resumed.returncode == 0, resumed.stdout[-2000:] + resumed.stderr[-2000:]
     assert host.returncode == 0, host_err[-2000:]
