@@ -77,7 +77,9 @@ class LobbyController:
         """The game of :attr:`heard` highlighted (Up/Down move it, Enter joins it)."""
         self.typed = ""
         """The digits of a game's number typed so far (Enter joins it)."""
-        self.status = "pick a monster with m, then press r when ready"
+        self._status = "pick a monster with m, then press r when ready"
+        self._asked: str | None = None
+        """The monster last asked for with m, until the status line says something else."""
         self.status_error = False
         """The status says something went wrong (a refusal)."""
         self.failed = False
@@ -88,6 +90,24 @@ class LobbyController:
         self._cursor = -1
         self.on_click: Callable[[], None] = lambda: None
         """Called after a click did what a key does (the application follows: leave)."""
+
+    @property
+    def status(self) -> str:
+        """The status line. A pick asked for reads "asking the host" until the lobby's view
+        shows the monster on the user's seat: a pick the host refuses (another player was
+        first) is never shown as made."""
+        asked = self._asked
+        if asked is not None:
+            me = self.port.my_seat()
+            if me is not None and self.port.view.taken.get(asked) == me:
+                return f"you picked {asked} (m again for another)"
+            return f"asking the host for {asked}…"
+        return self._status
+
+    @status.setter
+    def status(self, text: str) -> None:
+        self._status = text
+        self._asked = None
 
     def free_monsters(self) -> list[str]:
         """The monsters nobody else picked."""
@@ -193,7 +213,7 @@ class LobbyController:
                 return
             self._cursor = (self._cursor + 1) % len(free)
             self.port.pick(free[self._cursor])
-            self.status = f"you picked {free[self._cursor]} (m again for another)"
+            self._asked = free[self._cursor]
         elif key == "r":
             me = self.port.my_seat()
             seat = None if me is None else self.port.view.seats[me]

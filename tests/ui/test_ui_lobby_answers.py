@@ -3,7 +3,10 @@ who lost reads why, even after the host also refused their ready."""
 
 from __future__ import annotations
 
+from kotp2p.net.lobby_messages import Notice
+from kotp2p.net.lobby_view import LobbyView
 from kotp2p.ui.bridge import NetScreen, UiOptions
+from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.pages import lobby_page
 from kotp2p.ui.screen import to_text
 from tests.net.test_net_lobby import Room, guest, host
@@ -32,3 +35,62 @@ def test_a_lost_pick_stays_explained_when_the_ready_that_followed_is_refused_too
     lobby.press("x")  # a key came since: the refusal on screen was read, it is not kept
     lobby.refused("the lobby is not open yet")
     assert "Pick a monster first with m, then press r when ready." not in lobby.notes
+
+
+class GuestPort:
+    """The lobby screen's port over a joiner in a :class:`Room`: picks go out when pumped."""
+
+    def __init__(self, room: Room, conn: int) -> None:
+        self.room, self.conn = room, conn
+
+    @property
+    def view(self) -> LobbyView:
+        view = self.room.guests[self.conn].view
+        assert view is not None
+        return view
+
+    def my_seat(self) -> int | None:
+        return self.room.guests[self.conn].seat
+
+    def pick(self, monster: str) -> None:
+        self.room.on_guest(self.conn, self.room.guests[self.conn].pick(monster))
+
+    def set_ready(self, ready: bool) -> None:
+        self.room.on_guest(self.conn, self.room.guests[self.conn].set_ready(ready))
+
+    def start(self) -> None:
+        raise AssertionError("a joiner does not start")
+
+    def leave(self) -> None:
+        pass
+
+
+def shown(c: LobbyController) -> str:
+    return " ".join(to_text(lobby_page(c.port.view, me=c.port.my_seat(), join_code=None,
+                                       words=(), heard=(), status=c.status, width=80,
+                                       height=24)).split())
+
+
+def test_a_pick_reads_as_asked_until_the_host_seats_it_and_a_lost_race_never_reads_picked(
+) -> None:
+    room = Room(host(3))
+    bob, carol = guest("Bob"), guest("Carol")
+    b, c = room.connect(bob), room.connect(carol)
+    lobby = LobbyController(GuestPort(room, c), is_host=False)
+    first = lobby.free_monsters()[0]
+    room.on_guest(b, bob.pick(first))  # Bob asks first; the host has not answered yet
+    lobby.press("m")  # Carol asks for the same monster before she hears of Bob's
+    assert f"asking the host for {first}…" in shown(lobby)
+    assert "you picked" not in shown(lobby)
+    room.pump()  # the host gives it to Bob and refuses Carol
+    assert "you picked" not in shown(lobby)
+    for event in room.seen[c]:
+        if isinstance(event, Notice) and event.refusal is not None:
+            lobby.refused(event.refusal)
+    assert "is taken by Bob" in shown(lobby) and "you picked" not in shown(lobby)
+    free = lobby.free_monsters()
+    lobby.press("m")
+    second = free[1]  # m moves on to the next monster still free
+    assert second != first and f"asking the host for {second}…" in shown(lobby)
+    room.pump()
+    assert f"you picked {second} (m again for another)" in shown(lobby)
