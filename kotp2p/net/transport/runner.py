@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import trio
 
@@ -104,6 +104,14 @@ class _Line:
 Input = LinkEvent | _Line
 
 
+@runtime_checkable
+class Admitting(Protocol):
+    """Links with a hook that filters incoming events as they arrive
+    (:class:`~kotp2p.net.transport.meshlinks.MeshLinks`)."""
+
+    admit: Callable[[FrameIn], bool] | None
+
+
 class _Inbox:
     """What goes from the links to the loop: every event, except a frame that is a copy of an
     envelope the session holds, or byte for byte one still waiting for the loop (most frames
@@ -141,17 +149,16 @@ class _Inbox:
         return set()
 
     async def forward(self, links: Links) -> None:
-        """Move the links' events on to the loop until either side closes. Links that take an
-        ``admit`` hook (:class:`~kotp2p.net.transport.meshlinks.MeshLinks`) drop the copies as
-        they arrive, before a task wakes up for them."""
-        filtered = hasattr(links, "admit")
-        if filtered:
-            setattr(links, "admit", self.wanted)  # noqa: B010 - an optional hook of some links
+        """Move the links' events on to the loop until either side closes. :class:`Admitting`
+        links drop the copies as they arrive, before a task wakes up for them."""
+        if not isinstance(links, Admitting):
+            await self._forward(links, filtered=False)
+            return
+        links.admit = self.wanted
         try:
-            await self._forward(links, filtered)
+            await self._forward(links, filtered=True)
         finally:
-            if filtered:
-                setattr(links, "admit", None)  # noqa: B010
+            links.admit = None
 
     async def _forward(self, links: Links, filtered: bool) -> None:
         async with self.send:
