@@ -8,7 +8,9 @@ plays (a human and/or bots) and routes their events:
 * ``Send`` to a local seat is queued and delivered in the same call (in order, like a link;
   an envelope the sending seat signed or checked is not checked again by the others);
   to a remote seat it goes to :meth:`outgoing`, which the transport drains onto that seat's link
-  (a frame sent by several local seats to one remote seat goes once per call).
+  (a frame sent by several local seats to one remote seat goes once per call). A *forwarded*
+  copy is held back (:mod:`kotp2p.net.forwards`): it leaves with the next frame of ours to that
+  seat, or on its own a moment later, and not at all to a seat that showed it holds it.
 * ``Logged`` / ``Flush`` of the *view's seat* (:attr:`me`) go to the ``.kotlog``; every local
   seat's replica writes the same bytes, so one log per process is enough.
 * Before any frame leaves, the envelopes the local seats signed are appended to the *journal*
@@ -43,6 +45,7 @@ from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine, State
 from kotp2p.net.envelope import Envelope, Kind, envelope_id, split_frame
 from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
+from kotp2p.net.forwards import FORWARD_DELAY, HeldForwards
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.narration import history_updates, tell_later
 from kotp2p.net.protocol import (
@@ -112,6 +115,7 @@ class Session:
         journal: FrameSink | None = None,
         timeouts: Timeouts = Timeouts(),
         bot_delay: float = 0.0,
+        forward_delay: float = FORWARD_DELAY,
     ) -> None:
         if me not in seats:
             raise LocalProtocolError(f"the view's seat {me} is not one of this process's seats")
@@ -125,11 +129,17 @@ class Session:
         self.bot_delay = bot_delay
         self.links_up: set[int] = set()
         self.stopped = False
-        self._queue: deque[tuple[int, int, bytes]] = deque()
+        self._queue: deque[tuple[int, int, bytes, tuple[int, ...]]] = deque()
+        """Frames between local seats: (from, to, frame, the remote seats it went to as well)."""
         self._out: list[tuple[int, bytes]] = []
         self._out_seen: set[tuple[int, bytes]] = set()
         self._urgent = False
         """A frame in :attr:`_out` is not just a forwarded copy."""
+        self._held = HeldForwards(forward_delay)
+        """Forwarded copies waiting to leave (:mod:`kotp2p.net.forwards`); with no delay they
+        go to :attr:`_out` at once and leave with the next urgent frame."""
+        self._fresh: list[tuple[bytes, list[int]]] = []
+        """Forwarded copies of the current input, held when it is done (``_run``)."""
         self._strikes: list[tuple[int, str]] = []
         self._genesis_frame = genesis.frame()  # the log starts with it: never appended again
         self._updates: list[Update | Callable[[], list[Update]]] = []
@@ -218,10 +228,13 @@ class Session:
         to report. The transport takes them before reading on."""
         return self._urgent or bool(self._updates or self._strikes)
 
-    def is_copy(self, payload: bytes) -> bool:
+    def is_copy(self, payload: bytes, sender: int | None = None) -> bool:
         """Every local seat holds the envelope ``payload`` already, so :meth:`receive` would do
         nothing with it: the transport may drop it as it arrives (most frames of a game are
-        such forwarded copies)."""
+        such forwarded copies). ``sender``, the remote seat it came from, holds it: a held
+        copy of it no longer goes there."""
+        if sender is not None:
+            self._held.holds(payload, sender)
         return all(ls.protocol.is_copy(payload) for ls in self.seats.values())
 
     def outgoing(self) -> list[tuple[int, bytes]]:
@@ -239,6 +252,9 @@ class Session:
             return self._over_at + self.grace
         times = [since + self.bot_delay for seat, (_, since) in self._turn_since.items()
                  if self.seats[seat].decide is not None]
+        due = self._held.next_due()
+        if due is not None:
+            times.append(due)
         if self._soft_at is not None:
             times.append(self._soft_at)
         if self.timeouts.hard is not None and not self._hard_done:
@@ -294,6 +310,8 @@ class Session:
                 return
             refused: str | None = None
             changed = False
+            for holder in (sender, *holders):
+                self._held.holds(payload, holder)
             for seat, ls in self.seats.items():
                 events = ls.protocol.receive(payload, sender, holders)
                 if not events:
@@ -408,17 +426,18 @@ class Session:
             return
         while True:
             while self._queue:
-                src, dst, frame = self._queue.popleft()
+                src, dst, frame, also = self._queue.popleft()
                 proto = self.seats[dst].protocol
                 env = self._checked(src, frame)
                 self._handle(dst, proto.receive(frame[4:], src) if env is None
-                             else proto.receive_verified(env, src))
+                             else proto.receive_verified(env, src), (frame, also))
             if self._bots(now):
                 continue
             self._sync_journal()
             self._chats()
             if not self._deadlines(now):
                 break
+        self._forward(now)
         if self._over is not None and not self._done:
             if self._over_at < 0:
                 self._over_at = now
@@ -436,6 +455,30 @@ class Session:
         if self.my_turn and p.replica.step != self._announced:
             self._announced = p.replica.step
             self._updates.append(YourTurn(self.me))
+
+    def _forward(self, now: float) -> None:
+        """Hold the forwarded copies of this input; send those that leave now
+        (:mod:`kotp2p.net.forwards`): first on each link, before this seat's own frames. All
+        go once the game is over: nothing is waited on any more."""
+        for frame, seats in self._fresh:
+            self._held.hold(frame, seats, now)
+        self._fresh.clear()
+        if not len(self._held):
+            return
+        built_on = self.protocol.replica.built_on
+        copies = self._held.release(now, lambda i: built_on.get(i, ()),
+                                    riding={to for to, _ in self._out},
+                                    everything=self._over is not None)
+        if copies:
+            out, self._out = self._out, []
+            for seat, copy in copies:
+                self._add_out(seat, copy)
+            self._out += out
+
+    def _add_out(self, to: int, frame: bytes) -> None:
+        if (to, frame) not in self._out_seen:
+            self._out_seen.add((to, frame))
+            self._out.append((to, frame))
 
     def _checked(self, seat: int, frame: bytes) -> Envelope | None:
         """The envelope local ``seat`` signed or checked that ``frame`` is, byte for byte (its
@@ -531,19 +574,27 @@ class Session:
                         and isinstance(env.payload[0], str)):
                     self._updates.append(ChatLine(author, env.payload[0][:MAX_CHAT]))
 
-    def _handle(self, seat: int, events: list[Event]) -> None:
+    def _handle(self, seat: int, events: list[Event],
+                sent: tuple[bytes, Collection[int]] = (b"", ())) -> None:
+        """Route the events of local ``seat``; ``sent``: a frame it got from another local seat,
+        and the remote seats that one sent it to (they get no forwarded copy from here)."""
         mine = seat == self.me
         for ev in events:
             if isinstance(ev, Send):
-                for to in ev.to:
-                    if to == seat:
-                        continue
-                    if to in self.seats:
-                        self._queue.append((seat, to, ev.frame))
-                    elif (to, ev.frame) not in self._out_seen:
-                        self._out_seen.add((to, ev.frame))
-                        self._out.append((to, ev.frame))
-                        self._urgent = self._urgent or not ev.forwarded
+                remote = [to for to in ev.to if to not in self.seats
+                          and not (ev.forwarded and ev.frame == sent[0] and to in sent[1])]
+                local = [to for to in ev.to if to in self.seats and to != seat]
+                for to in local:
+                    self._queue.append((seat, to, ev.frame, tuple(remote)))
+                if remote and ev.forwarded and self._held.delay > 0:
+                    self._fresh.append((ev.frame, remote))
+                    continue
+                if remote and not ev.forwarded and len(self._held):
+                    for to in remote:  # (a sync answer, say: a held copy need not follow)
+                        self._held.holds(ev.frame[4:], to)
+                for to in remote:
+                    self._add_out(to, ev.frame)
+                self._urgent = self._urgent or (bool(remote) and not ev.forwarded)
             elif isinstance(ev, Logged):
                 if mine and ev.frame != self._genesis_frame:
                     self.log.append([ev.frame])

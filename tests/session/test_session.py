@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from kotp2p.net.envelope import Kind, envelope_id, split_frame
 from kotp2p.net.errors import LocalProtocolError
+from kotp2p.net.forwards import FORWARD_DELAY, PIGGYBACK_AFTER
 from kotp2p.net.gamelog import parse_log
 from kotp2p.net.safetext import safe_text
 from kotp2p.net.session import Session, Timeouts
@@ -273,7 +275,7 @@ def test_garbage_from_a_peer_is_refused_with_a_reason_and_the_game_goes_on() -> 
     assert verdict(a.log).status == "VALID"  # type: ignore[arg-type]
 
 
-def test_a_forwarded_copy_alone_is_not_news_but_leaves_with_the_next_frame() -> None:
+def test_a_forwarded_copy_is_not_news_and_leaves_a_moment_later() -> None:
     t = table(3, seed=11)
     me, one, two = (session(t, [i], seed=i, timeouts=Timeouts(None, None)) for i in range(3))
     for s in (me, one, two):
@@ -284,11 +286,75 @@ def test_a_forwarded_copy_alone_is_not_news_but_leaves_with_the_next_frame() -> 
     (second,) = {f for to, f in two.outgoing() if to == 0}
     me.receive(1, first[4:], 1.0)
     # seat 1's value is passed on to seat 2, but nobody waits on that: it may wait
-    assert not me.has_news
+    assert not me.has_news and me.next_wakeup() == pytest.approx(1.0 + FORWARD_DELAY)
     me.receive(2, second[4:], 1.0)
-    # seat 2's value completes the roll-off: news, and both copies leave first, in order
+    # seat 2's value completes the roll-off: news; the copies are not part of it
     assert me.has_news and _of(DiceRolled, me.updates())
-    assert me.outgoing()[:2] == [(2, first), (1, second)]
+    assert not {(2, first), (1, second)} & set(me.outgoing())
+    me.tick(1.0 + FORWARD_DELAY / 2)
+    assert not {(2, first), (1, second)} & set(me.outgoing())
+    me.tick(1.0 + FORWARD_DELAY)
+    out = me.outgoing()
+    assert out.index((2, first)) < out.index((1, second))  # in the order they came
+
+
+def test_a_held_copy_rides_along_with_the_next_frame_to_its_seat() -> None:
+    t = table(3, seed=11)
+    me, one, two = (session(t, [i], seed=i, timeouts=Timeouts(None, None)) for i in range(3))
+    for s in (me, one, two):
+        s.start(0.0)
+    me.outgoing()
+    (first,) = {f for to, f in one.outgoing() if to == 0}
+    me.receive(1, first[4:], 1.0)
+    me.chat("hello", 1.0 + PIGGYBACK_AFTER / 2)  # too soon: seat 2 may yet show it has it
+    assert (2, first) not in me.outgoing()
+    me.chat("again", 1.0 + PIGGYBACK_AFTER)
+    out = me.outgoing()
+    to_two = [f for to, f in out if to == 2]  # (the copy, then the chat line, in one write)
+    assert to_two[0] == first and len(to_two) == 2 and (1, first) not in out
+    me.tick(2.0)
+    assert me.outgoing() == []  # it went once
+
+
+def test_no_copy_goes_to_a_seat_that_showed_it_holds_the_envelope() -> None:
+    t = table(3, seed=11)
+    me, one, two = (session(t, [i], seed=i, timeouts=Timeouts(None, None)) for i in range(3))
+    for s in (me, one, two):
+        s.start(0.0)
+    (first,) = {f for to, f in one.outgoing() if to == 0}
+    me.receive(1, first[4:], 1.0)
+    assert me.is_copy(first[4:], 2)  # seat 2 forwarded it to us: it holds it
+    me.tick(2.0)
+    assert (2, first) not in me.outgoing()
+
+
+def test_a_move_is_not_forwarded_to_a_seat_that_acked_it_and_the_logs_agree() -> None:
+    t = table(3, seed=12)
+    sessions = [session(t, [i], seed=i, timeouts=Timeouts(None, None)) for i in range(3)]
+    board = Switchboard(sessions)
+    sent: list[tuple[int, int, bytes]] = []
+    real = [s.outgoing for s in sessions]
+    for i, s in enumerate(sessions):
+        def spy(i: int = i) -> list[tuple[int, bytes]]:
+            out = real[i]()
+            sent.extend((i, to, frame) for to, frame in out)
+            return out
+        s.outgoing = spy  # type: ignore[method-assign]
+        s.start(0.0)
+    now = 0.0
+    while not all(s.is_done for s in sessions) and now < 600:
+        board.tick(now)
+        now += FORWARD_DELAY / 2
+    assert all(s.is_done for s in sessions)
+    by_id = sessions[0].protocol.replica.by_id
+    envs = [(i, to, by_id[envelope_id(split_frame(f[4:])[0])]) for i, to, f in sent]
+    copies = [(to, e) for i, to, e in envs if e.author != i]
+    # a seat that ACKed a MOVE before its copy was due (here: always) showed it holds it
+    assert not [(to, e) for to, e in copies if e.kind is Kind.MOVE
+                and any(a.author == to and a.head == e.id for a in by_id.values())]
+    assert [e for _, e in copies if e.kind is Kind.ACK]  # nobody shows it holds another's ACK
+    logs = {bytes(s.log.data) for s in sessions}  # type: ignore[attr-defined]
+    assert len(logs) == 1 and verdict(sessions[0].log).status == "VALID"  # type: ignore[arg-type]
 
 
 def test_seats_of_one_process_do_not_check_each_others_signatures_again(

@@ -11,12 +11,12 @@ outgoing frames on the links and shows its updates to the view, in that order (t
 wait on the frames). The loop ends when the game is over and its log complete, or when the view
 asks to stop.
 
-Most frames of a game are forwarded copies of envelopes the session already holds: on the way
+Many frames of a game are forwarded copies of envelopes the session already holds: on the way
 from the links to the loop such a frame (or one byte for byte like a frame still waiting for the
-loop) is dropped after a hash and a lookup. Inputs already waiting are taken in one pass while
-they give nothing urgent to send or show (forwarded copies are not urgent: they go with the next
-urgent frame, or when nothing more is waiting); the frames to send are then queued on the links
-without yielding, so each link writes all of them, in order, in one system call.
+loop) is dropped after a hash and a lookup, and its sender is noted as holding it. Inputs already
+waiting are taken in one pass while they give nothing urgent to send or show (the session holds
+its own forwarded copies back, :mod:`kotp2p.net.forwards`); the frames to send are then queued
+on the links without yielding, so each link writes all of them, in order, in one system call.
 
 Cancelling :func:`run_session` (a crash, for the other seats) leaves the log and the journal as the
 session last flushed them; :meth:`Session.quit` is for a user who stops on purpose.
@@ -133,7 +133,7 @@ class _Inbox:
         also = self.waiting.get(event.payload)
         if also is not None:
             also.add(event.seat)
-        elif not self.session.is_copy(event.payload):
+        elif not self.session.is_copy(event.payload, event.seat):
             self.waiting[event.payload] = set()
             return True
         self.copies += 1
