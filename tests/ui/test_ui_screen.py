@@ -163,7 +163,7 @@ def test_the_end_screen_never_cuts_the_legend_the_log_path_or_the_verify_command
     flat = "".join(ln.strip() for ln in screen.splitlines())
     assert f"kotp2pverify{path}" in flat.replace(" ", "")
     words = " ".join(ln.strip() for ln in screen.splitlines())
-    assert "spent: ⚡ on cards and sweeps" in words and "Space Penguin" in screen
+    assert "spent: ⚡ on cards, sweeps and card effects" in words and "Space Penguin" in screen
 
 
 def test_lobby_screen_shows_seats_keys_picks_and_ready_flags() -> None:
