@@ -11,8 +11,9 @@ Who is blamed matters. A refusal this side found is told as a fact, naming what 
 hold (facts this side knows). A refusal the other side sent (``by_peer``) is told as that side's
 answer: its code only picks among the answers its message may carry (the transport made any
 other code ``other``), the sentence names nobody but "you" and the host, and the only words of
-the peer it shows are its own, quoted as its answer. A player turned away is told to the host
-with the address the connection came from. Text with no code (a bare string) gets a general
+the peer it shows are its own, quoted as its answer. A player turned away is told to the host,
+and a connection refused by a game's mesh to the refusing side, with the address the connection
+came from. Text with no code (a bare string) gets a general
 sentence with a way out.
 """
 
