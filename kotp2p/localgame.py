@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kotp2p import rules
-from kotp2p.bots import BOT_KINDS, make_bot
+from kotp2p.bots import BOT_KINDS, bot_name, make_bot
 from kotp2p.net.chain import CHAIN_LENGTH, PEEK_TAG, SecretChain
 from kotp2p.net.codec import Value
 from kotp2p.net.errors import RemoteProtocolError
@@ -115,7 +115,7 @@ def new_local_game(me: Identity, bots: int, level: str, monster: str, seed: int 
                    own_bot: str | None) -> LocalGame:
     """The genesis of a game between ``me`` (seat 0) and ``bots`` bots, all signed."""
     monsters = [monster, *(m for m in rules.MONSTERS if m != monster)][: bots + 1]
-    identities = [me] + [Identity.from_seed(_derived(seed, "key", i), f"Bot {i} ({level})")
+    identities = [me] + [Identity.from_seed(_derived(seed, "key", i), bot_name(i))
                          for i in range(1, bots + 1)]
     secrets = [_derived(seed, "chain", i) for i in range(bots + 1)]
     engine = RulesEngine()

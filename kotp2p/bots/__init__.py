@@ -4,8 +4,8 @@
 ``state.pending`` (which must be a decision).
 """
 
-from kotp2p.bots.base import BOT_KINDS, Bot, make_bot
+from kotp2p.bots.base import BOT_KINDS, Bot, bot_name, make_bot
 from kotp2p.bots.greedy import GreedyBot
 from kotp2p.bots.randombot import RandomBot
 
-__all__ = ["BOT_KINDS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_KINDS", "Bot", "GreedyBot", "RandomBot", "bot_name", "make_bot"]

@@ -9,6 +9,13 @@ from kotp2p import rules
 BOT_KINDS = ("random", "greedy")
 
 
+def bot_name(number: int) -> str:
+    """The name a program gives its ``number``-th bot: ``Bot 1``. Short, so that it fits the
+    player table at 80 columns; the level is said where there is room for it (the lobby says
+    "bot greedy hosted by ...")."""
+    return f"Bot {number}"
+
+
 class Bot(Protocol):
     """A strategy: chooses one of ``rules.legal_actions(state)``."""
 

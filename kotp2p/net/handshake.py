@@ -233,6 +233,12 @@ class _Base:
         self.peer: Peer | None = None
 
     def _check_hello(self, hello: Hello, local_key: bytes) -> None:
+        self._check_game(hello)
+        self._check_peer(hello, local_key)
+
+    def _check_game(self, hello: Hello) -> None:
+        """The peer speaks our protocol and rules, in our game (checked before anything else:
+        a peer of another release or game is told that, not what else does not fit)."""
         if hello.version != self.version:
             raise HandshakeFailed(f"protocol version {hello.version} offered, this side speaks "
                                   f"{self.version}: both need the same kotp2p release",
@@ -242,14 +248,19 @@ class _Base:
                                   f"{self.engine_id!r}: both need the same kotp2p release",
                                   by_peer=False, why=Why.OTHER_ENGINE)
         if hello.context != self.context:
-            raise HandshakeFailed("the peer is in another game (its context differs)", by_peer=False)
+            raise HandshakeFailed("the peer is in another game (its context differs)", by_peer=False,
+                                  why=Why.OTHER_GAME)
+
+    def _check_peer(self, hello: Hello, local_key: bytes) -> None:
         if hello.challenge == self.challenge:
-            raise HandshakeFailed("the peer echoed our own challenge", by_peer=False)
+            raise HandshakeFailed("the peer echoed our own challenge", by_peer=False,
+                                  why=Why.BAD_HANDSHAKE)
         if hello.from_key == local_key:
-            raise HandshakeFailed("the peer presents our own key", by_peer=False)
+            raise HandshakeFailed("the peer presents our own key", by_peer=False,
+                                  why=Why.BAD_HANDSHAKE)
         if self.roster is not None and hello.from_key not in self.roster:
             raise HandshakeFailed(f"key {fingerprint(hello.from_key)} is not a seat of this game",
-                                  by_peer=False)
+                                  by_peer=False, why=Why.NOT_A_PLAYER)
 
 
 class DialerHandshake(_Base):
@@ -288,7 +299,8 @@ class DialerHandshake(_Base):
             self._check_hello(hello, me)
             if self.to_key and hello.from_key != self.to_key:
                 raise HandshakeFailed(f"expected the key {fingerprint(self.to_key)}, the peer "
-                                      f"has {fingerprint(hello.from_key)}", by_peer=False)
+                                      f"has {fingerprint(hello.from_key)}", by_peer=False,
+                                      why=Why.WRONG_SEAT)
             if hello.to_key != me:
                 raise HandshakeFailed("the peer greets another key than ours", by_peer=False)
             self._their = hello
@@ -345,11 +357,12 @@ class AcceptorHandshake(_Base):
         value = _decode(payload)
         if self._their is None:
             hello = _parse_hello(value)
+            self._check_game(hello)
             ident = self._pick(hello.to_key)
-            self._check_hello(hello, ident.public_key)
+            self._check_peer(hello, ident.public_key)
             if not self.seen.add(hello.challenge):
                 raise HandshakeFailed("replayed handshake (this challenge was seen before)",
-                                      by_peer=False)
+                                      by_peer=False, why=Why.BAD_HANDSHAKE)
             self._their, self.identity = hello, ident
             me = ident.public_key
             mine = ident.sign(transcript(ACCEPTOR, self.context, hello.challenge, self.challenge,
@@ -382,4 +395,5 @@ class AcceptorHandshake(_Base):
         for ident in self.identities:
             if ident.public_key == to_key:
                 return ident
-        raise HandshakeFailed(f"no seat with the key {fingerprint(to_key)} here", by_peer=False)
+        raise HandshakeFailed(f"no seat with the key {fingerprint(to_key)} here", by_peer=False,
+                              why=Why.WRONG_SEAT)

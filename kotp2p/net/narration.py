@@ -16,9 +16,9 @@ taken off, for the view to show as a heading. An engine that hands over its even
 (:class:`~kotp2p.net.engine_interface.NarratesEvents`, as the real rules do) has each one put in
 its line's :attr:`Narrated.event`, so that a view can tell what happened to whom without
 reading the words. After a resume, :func:`history_updates` tells the whole game the replica
-rebuilt from its log in the same updates, in the order live play told them. Whatever comes from
-peers
-(names, chat, texts built from them) is made safe for a terminal by
+rebuilt from its log in the same updates, in the order live play told them, its chat lines
+among them (each after the entry its author had applied when saying it). Whatever comes from
+peers (names, chat, texts built from them) is made safe for a terminal by
 :func:`kotp2p.net.safetext.safe_text` before a view prints it.
 """
 
@@ -28,14 +28,16 @@ from collections.abc import Callable
 
 from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine, NarratesEvents, State
+from kotp2p.net.envelope import Envelope, Kind
 from kotp2p.net.history import Entry, Point
 from kotp2p.net.protocol import Applied, Rolled
 from kotp2p.net.replica import Replica
-from kotp2p.net.updates import DiceRolled, MoveApplied, Narrated, Update
+from kotp2p.net.schema import MAX_CHAT
+from kotp2p.net.updates import ChatLine, DiceRolled, MoveApplied, Narrated, Update
 
 Told = list[tuple[str, object]]
 """An engine's lines, each with its event value (None when the engine gives none)."""
-Past = MoveApplied | Narrated | DiceRolled
+Past = MoveApplied | Narrated | DiceRolled | ChatLine
 """What a game's history is told with."""
 
 
@@ -129,9 +131,13 @@ def _entry_updates(engine: GameEngine, entry: Entry | None, ev: Applied) -> list
 def history_updates(engine: GameEngine, replica: Replica) -> list[Past]:
     """Everything ``replica`` applied, told as live play told it: each entry (a MOVE or an
     ejection) as :func:`move_updates` tells it, each random event resolved at one of its points
-    as :func:`random_updates` does, in the order they happened. Nothing is sent or changed: the
-    engine is only asked for the words (what a view shows after a resume)."""
+    as :func:`random_updates` does, in the order they happened, and each chat line the replica
+    read (:func:`chat_lines`) after the entry its author had applied when saying it (live play
+    shows a line once that entry is in; at one step, by author, each author's in order).
+    Nothing is sent or changed: the engine is only asked for the words (what a view shows after
+    a resume)."""
     values = {x.k: x.values for x in replica.resolved}
+    chats = chat_lines(replica)
     out: list[Past] = []
     for entry in replica.entries:
         if entry.step > 0:
@@ -143,6 +149,28 @@ def history_updates(engine: GameEngine, replica: Replica) -> list[Past]:
             if point.k is not None and point.k in values:
                 out += _past(_random_at(engine, point.state, point.step, point.k,
                                         values[point.k]))
+        out += chats.pop(entry.step, [])
+    return out + [line for step in sorted(chats) for line in chats[step]]
+
+
+def chat_line(env: Envelope) -> ChatLine | None:
+    """The line a CHAT envelope says (cut at :data:`~kotp2p.net.schema.MAX_CHAT` characters,
+    as live play cuts it), None for any other envelope or a payload that is not one text."""
+    if env.kind is Kind.CHAT and len(env.payload) == 1 and isinstance(env.payload[0], str):
+        return ChatLine(env.author, env.payload[0][:MAX_CHAT])
+    return None
+
+
+def chat_lines(replica: Replica) -> dict[int, list[ChatLine]]:
+    """The chat lines ``replica`` has read, by the step their envelopes name (the entry the
+    author had applied), each step's by author and each author's in order."""
+    out: dict[int, list[ChatLine]] = {}
+    for author, stream in enumerate(replica.streams):
+        for seq in range(replica.cursor[author]):
+            env = stream.get(seq)
+            line = None if env is None else chat_line(env)
+            if line is not None:
+                out.setdefault(env.step if env else 0, []).append(line)
     return out
 
 
@@ -156,7 +184,7 @@ def recent_turns(history: list[Past], turns: int) -> tuple[int, list[Past]]:
 
 
 def _past(updates: list[Update]) -> list[Past]:
-    return [u for u in updates if isinstance(u, (MoveApplied, Narrated, DiceRolled))]
+    return [u for u in updates if isinstance(u, (MoveApplied, Narrated, DiceRolled, ChatLine))]
 
 
 def _point_of(replica: Replica, k: int) -> Point | None:

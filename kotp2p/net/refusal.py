@@ -36,6 +36,10 @@ class Why(StrEnum):
     OTHER_VERSION = "other-version"
     OTHER_ENGINE = "other-engine"
     BAD_HANDSHAKE = "bad-handshake"
+    # the handshake between the seats of a game (the mesh)
+    OTHER_GAME = "other-game"
+    NOT_A_PLAYER = "not-a-player"
+    WRONG_SEAT = "wrong-seat"
     # the host's answers in the lobby
     GAME_FULL = "game-full"
     GAME_STARTED = "game-started"
@@ -58,6 +62,8 @@ class Why(StrEnum):
     NOT_SEATED = "not-seated"
     LOBBY_OVER = "lobby-over"
     LEFT = "left"
+    LINK_REFUSED = "link-refused"
+    SEAT_PLAYED_HERE = "seat-played-here"
     # the game
     NOT_YOUR_DECISION = "not-your-decision"
     ILLEGAL_MOVE = "illegal-move"
@@ -67,7 +73,8 @@ class Why(StrEnum):
 
 
 HANDSHAKE_CODES = frozenset({Why.WRONG_JOIN_CODE, Why.NEEDS_JOIN_CODE, Why.OTHER_VERSION,
-                             Why.OTHER_ENGINE, Why.BAD_HANDSHAKE})
+                             Why.OTHER_ENGINE, Why.BAD_HANDSHAKE, Why.OTHER_GAME,
+                             Why.NOT_A_PLAYER, Why.WRONG_SEAT})
 """The codes a handshake refusal may carry."""
 LOBBY_ERROR_CODES = frozenset({Why.MONSTER_TAKEN, Why.NO_SUCH_MONSTER, Why.PICK_FIRST,
                                Why.STARTING, Why.HOST_SAYS})
@@ -94,7 +101,8 @@ def peer_code(value: object, allowed: frozenset[Why]) -> Why:
 class Refusal:
     """A refusal: its code, its text (for logs and plain output), whether the other side said
     it, the facts its sentence may name (see the module comment), and for a player turned away
-    (:attr:`Why.TURNED_AWAY`) the refusal that turned them away."""
+    (:attr:`Why.TURNED_AWAY`) or a connection to the game's mesh refused
+    (:attr:`Why.LINK_REFUSED`) the refusal that turned them away."""
 
     why: Why
     text: str

@@ -116,11 +116,12 @@ class GameOver:
 @dataclass(frozen=True)
 class Resumed:
     """The game was resumed from its log: ``history`` is what had happened before, told as it
-    was in live play (:class:`MoveApplied`, :class:`Narrated`, :class:`DiceRolled`, in order),
+    was in live play (:class:`MoveApplied`, :class:`Narrated`, :class:`DiceRolled`,
+    :class:`ChatLine`, in order),
     for a view to show as the past (a player coming back after a crash reads how the game got
     here). Everything after it in :meth:`~kotp2p.net.session.Session.updates` is new."""
 
-    history: tuple[MoveApplied | Narrated | DiceRolled, ...]
+    history: tuple[MoveApplied | Narrated | DiceRolled | ChatLine, ...]
 
 
 Update = (MoveApplied | Narrated | DiceRolled | ChatLine | ViolationSeen

@@ -232,10 +232,18 @@ class Controller:
         """Append a line to the game log (and follow it unless scrolled back)."""
         self.log.append(LogLine(style, self.sym.text(safe_text(text))))
 
+    def add_chat(self, line: ChatLine) -> None:
+        """Append a chat line to the chat panel, its author named, its text made safe."""
+        players, monsters = self.port.players(), self.state.monsters
+        who = (f"{monsters[line.seat]} ({players[line.seat][0]})"
+               if 0 <= line.seat < min(len(monsters), len(players)) else "somebody")
+        self.chat_lines.append(LogLine("chat", self.sym.text(
+            f"<{who}> {safe_text(line.text, 500)}")))
+
     def add_past(self, resumed: Resumed) -> None:
         """The game so far, from the log of a resumed game, in the log as live play wrote it
-        (the moves, turns, dice and what they did), then a line marking the resume. Nothing
-        of it is news: no footer message, no pause."""
+        (the moves, turns, dice and what they did; chat lines in the chat panel), then a line
+        marking the resume. Nothing of it is news: no footer message, no pause."""
         rule = self.sym.rule * 3
         if resumed.history:
             self.add_log(f"{rule} the game so far (from the log) {rule}", "log.turn")
@@ -248,6 +256,8 @@ class Controller:
             elif isinstance(u, Narrated):
                 self.add_log(f"· {u.text}", "log.hit" if hurts(u.event, self.port.me)
                              else "log.event")
+            elif isinstance(u, ChatLine):
+                self.add_chat(u)
             else:
                 self.add_log(f"· {u.description}", "log.dice")
         self.add_log(f"{rule} resumed: the game goes on from here {rule}", "title")
@@ -295,8 +305,7 @@ class Controller:
             elif isinstance(u, DiceRolled):
                 self.add_log(f"· {u.description}", "log.dice")
             elif isinstance(u, ChatLine):
-                self.chat_lines.append(LogLine("chat", self.sym.text(
-                    f"<{who(u.seat)}> {safe_text(u.text, 500)}")))
+                self.add_chat(u)
             elif isinstance(u, ViolationSeen):
                 self.add_log(f"! {who(u.seat)} broke the rules: {u.description}", "log.warn")
             elif isinstance(u, FrameRefused):

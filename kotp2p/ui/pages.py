@@ -175,7 +175,7 @@ def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
                      ("class:hint", players[m.seat][0])])
     body.append([])
     legend = (f"dealt/taken: damage ({sym.heart}); Tokyo: turns begun there; spent: "
-              f"{sym.energy} on cards and sweeps")
+              f"{sym.energy} on cards, sweeps and card effects")
     body += [[("class:hint", f" {ln}")] for ln in wrap(legend, width - 2)]
     body.append([])
     if end.log_path:  # in full even when longer than a line: it is to be copied

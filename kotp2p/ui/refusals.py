@@ -11,8 +11,9 @@ Who is blamed matters. A refusal this side found is told as a fact, naming what 
 hold (facts this side knows). A refusal the other side sent (``by_peer``) is told as that side's
 answer: its code only picks among the answers its message may carry (the transport made any
 other code ``other``), the sentence names nobody but "you" and the host, and the only words of
-the peer it shows are its own, quoted as its answer. A player turned away is told to the host
-with the address the connection came from. Text with no code (a bare string) gets a general
+the peer it shows are its own, quoted as its answer. A player turned away is told to the host,
+and a connection refused by a game's mesh to the refusing side, with the address the connection
+came from. Text with no code (a bare string) gets a general
 sentence with a way out.
 """
 
@@ -29,6 +30,8 @@ _RELEASE = ("You and the other side run different releases of kotp2p, so you can
             "together. Install the same release on both machines (kotp2p --version shows it), "
             "then join again.")
 _JOIN_CODE = "Ask the host for the code shown on their screen and join again with --join-code CODE."
+_SAME_GAME = "Check the address and port, and that every player plays (or resumes) this same game."
+_WHERE_PLAYED = "Check that every player resumed the game where they played it."
 
 
 def _detail(r: Refusal, i: int, default: str = "") -> str:
@@ -60,6 +63,13 @@ _PEER: dict[Why, Says] = {
     Why.PICK_FIRST: lambda r: "Pick a monster first with m, then press r when ready.",
     Why.STARTING: lambda r: "The game is already starting: wait a moment.",
     Why.HOST_SAYS: lambda r: f"The host says: {_said(r)}.",
+    Why.OTHER_GAME: lambda r: f"The other side refused the connection: it is in another game. "
+    f"{_SAME_GAME}",
+    Why.NOT_A_PLAYER: lambda r: "The other side refused the connection: your key is not one of "
+    "the players of its game. Play as the user who joined this game (kotp2p identity shows "
+    "your key).",
+    Why.WRONG_SEAT: lambda r: "The other side refused the connection: it does not play the seat "
+    f"you called (another program answers at that address now). {_WHERE_PLAYED}",
 }
 
 # Sentences for a refusal this side found: its code, and the facts in its details.
@@ -102,6 +112,15 @@ _OURS: dict[Why, Says] = {
     Why.NOBODY_OVERDUE: lambda r: "Nobody is overdue: you can vote to eject a player only after "
     "they missed the deadline.",
     Why.BOT_SEAT: lambda r: "A bot plays this seat, so your keys do not move it.",
+    Why.OTHER_GAME: lambda r: f"The program at that address is in another game, so this side "
+    f"broke off the connection. {_SAME_GAME}",
+    Why.NOT_A_PLAYER: lambda r: "The program at that address is not one of this game's players, "
+    f"so this side broke off the connection. {_SAME_GAME}",
+    Why.WRONG_SEAT: lambda r: "The program at that address is not the player this game expects "
+    f"there (another key answers), so this side broke off the connection. {_WHERE_PLAYED}",
+    Why.SEAT_PLAYED_HERE: lambda r: f"A connection claimed seat {_detail(r, 0, '?')}, which this "
+    "program plays: is this game running twice (resumed in two places)? Stop the other copy.",
+    Why.LINK_REFUSED: lambda r: _link_refused(r),
 }
 
 # A joiner turned away, said to the host (``cause``: the refusal that turned them away).
@@ -112,6 +131,9 @@ _TURNED_AWAY: dict[Why, str] = {
     "release (kotp2p --version shows it).",
     Why.OTHER_ENGINE: "they run a different release of kotp2p. Both of you need the same "
     "release (kotp2p --version shows it).",
+    Why.OTHER_GAME: "they are in another game.",
+    Why.NOT_A_PLAYER: "their key is not one of this game's players.",
+    Why.WRONG_SEAT: "they asked for a seat this program does not play.",
 }
 
 
@@ -126,6 +148,22 @@ def _turned_away(r: Refusal) -> str:
         return f"A player at {where} could not join: their side refused ({_said(cause)})."
     told = _TURNED_AWAY.get(cause.why)
     return f"A player at {where} could not join: {told or _sentence(_lower(cause.text))}"
+
+
+def _link_refused(r: Refusal) -> str:
+    """A connection to the game's mesh refused, said to the refusing side."""
+    cause = r.cause
+    where = f"A connection to this game from {_detail(r, 0, 'an unknown address')} was refused"
+    if cause is None:
+        return f"{where}."
+    if cause.why is Why.SEAT_PLAYED_HERE and not cause.by_peer:
+        return _OURS[Why.SEAT_PLAYED_HERE](cause)
+    if cause.by_peer:  # they refused us: their words, as theirs
+        if cause.why in (Why.OTHER_VERSION, Why.OTHER_ENGINE):
+            return f"{where}: {_TURNED_AWAY[cause.why]}"
+        return f"{where}: their side refused ({_said(cause)})."
+    told = _TURNED_AWAY.get(cause.why)
+    return f"{where}: {told or _sentence(_lower(cause.text))}"
 
 
 def _not_ready(r: Refusal) -> str:

@@ -50,6 +50,19 @@ def cut(text: str, width: int) -> str:
     return "".join(out).rstrip() + ("…" if width > 0 else "")
 
 
+def fit_name(name: str, width: int) -> str:
+    """A player's ``name`` in at most ``width`` cells: whole if it fits, else without a note in
+    brackets at its end (``Bot 1 (greedy)``, as games before short bot names called them, reads
+    ``Bot 1``), else cut."""
+    if get_cwidth(name) <= width:
+        return name
+    if name.endswith(")") and " (" in name:
+        base = name[: name.rindex(" (")].rstrip()
+        if base and get_cwidth(base) <= width:
+            return base
+    return cut(name, width)
+
+
 def column(text: str, width: int) -> str:
     """``text`` as a column ``width`` cells wide: cut (with …) or padded with spaces."""
     text = cut(text, width)
@@ -194,13 +207,15 @@ def monster_lines(ctrl: Controller, width: int, two_lines: bool, wide: bool = Fa
     players = ctrl.port.players()
     d = K.decision(s)
     name_w = max(len(m) for m in s.monsters)
-    player_w = min(20 if wide else 12, max(len(p[0]) for p in players))
+    room = 20 if wide else 12
+    shown = [fit_name(p[0], room) for p in players]
+    player_w = max(get_cwidth(p) for p in shown)
     out: list[Line] = []
     for seat in range(s.n):
-        player, fp = players[seat]
+        fp = players[seat][1]
         mark = sym.active if seat == s.active else " "
         base = "class:dead" if not s.alive[seat] else "class:you" if seat == me else ""
-        who = cut(player, player_w).ljust(player_w)
+        who = shown[seat] + " " * (player_w - get_cwidth(shown[seat]))
         line: Line = [("class:active" if seat == s.active else base, mark),
                       (base, f" {s.monsters[seat].ljust(name_w)} "),
                       (base + " class:hint", who + " ")]

@@ -3,9 +3,12 @@
 Theory of operation: each :class:`~kotp2p.rules.Damaged` event counts as taken by its target and
 dealt by its dealer (poison and other damage from nobody is dealt by nobody; a monster hurting
 itself deals nothing); :class:`~kotp2p.rules.CardBought` and :class:`~kotp2p.rules.MarketSwept`
-count the cards bought and the ⚡ spent on them (⚡ lost otherwise, to a card or a thief, is not
-spent); a :class:`~kotp2p.rules.TurnBegan` whose monster is in Tokyo City or Bay in the state the
-turn began in counts as a turn in Tokyo.
+count the cards bought and the ⚡ spent on them; an :class:`~kotp2p.rules.EnergyChanged` loss
+caused by a keep card that no other monster holds is ⚡ paid for the loser's own card's effect
+(Energy Drink, Stretchy, Wings, Rapid Healing, moving Mimic's token...), spent too. ⚡ lost
+otherwise (to another monster's card such as Healing Ray, to a discard card such as Vast Storm,
+or with a monster knocked out) is not spent. A :class:`~kotp2p.rules.TurnBegan` whose monster is
+in Tokyo City or Bay in the state the turn began in counts as a turn in Tokyo.
 """
 
 from __future__ import annotations
@@ -54,6 +57,9 @@ def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.Stat
             spent[event.seat] += event.price
         elif isinstance(event, rules.MarketSwept) and 0 <= event.seat < n:
             spent[event.seat] += event.price
+        elif isinstance(event, rules.EnergyChanged) and 0 <= event.seat < n \
+                and event.delta < 0 and is_paid_for_own_card(event, after):
+            spent[event.seat] -= event.delta
         elif isinstance(event, rules.TurnBegan) and 0 <= event.seat < n \
                 and event.seat in (after.city, after.bay):
             tokyo[event.seat] += 1
@@ -65,6 +71,15 @@ def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.Stat
                         last.hp[seat], last.alive[seat], dealt[seat], taken[seat], tokyo[seat],
                         bought[seat], spent[seat]) for seat in range(n)]
     return sorted(out, key=lambda m: (m.rank, m.seat))
+
+
+def is_paid_for_own_card(event: rules.EnergyChanged, after: rules.State) -> bool:
+    """True when ``event`` (a loss of ⚡) paid for an effect of the loser's own card: the card
+    is a keep card and no other monster holds it (after its ``apply``: the loser may have been
+    knocked out since, its cards discarded)."""
+    card = rules.CARDS.get(event.card) if event.card else None
+    return (card is not None and card.kind == rules.KEEP
+            and not any(event.card in after.cards[t] for t in range(after.n) if t != event.seat))
 
 
 def session_stats(session: Session) -> list[MonsterStats]:

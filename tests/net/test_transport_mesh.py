@@ -14,6 +14,7 @@ from kotp2p.net import codec
 from kotp2p.net.codec import MAX_FRAME
 from kotp2p.net.handshake import AcceptorHandshake, DialerHandshake, HandshakeFailed
 from kotp2p.net.identity import Identity
+from kotp2p.net.refusal import Refusal, Why
 from kotp2p.net.transport import (
     Address,
     FrameStream,
@@ -23,6 +24,7 @@ from kotp2p.net.transport import (
     dial_handshake,
 )
 from kotp2p.net.transport.link import LinkConfig
+from kotp2p.ui.refusals import plain_refusal
 from tests.net.harness import Table, make_table
 from tests.net.toy import ToyEngine
 
@@ -354,3 +356,103 @@ async def test_a_peer_sending_frames_the_session_refuses_loses_its_link(
     closed = [r.getMessage() for r in caplog.records if "closed" in r.getMessage()]
     assert any(f"{LinkConfig().max_strikes} bad frames (the last: " in m for m in closed), closed
     assert sent[0] == LinkConfig().max_strikes  # cut at once, before the peer was done
+
+
+async def test_connections_refused_in_a_game_carry_codes_both_screens_say_in_plain_words(
+    autojump_clock: trio.testing.MockClock, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A stranger, a seat of another game and a seat asking for a seat this process does not
+    play are refused with a code: the refused side reads the same kind of sentence as a refused
+    joiner in the lobby, and the refusing side's screen says who was refused and why."""
+    caplog.set_level(logging.WARNING)
+    table, other = make_table(ENGINE, 2), make_table(ENGINE, 2, seed=1)
+    stranger = Identity.from_seed(b"s" * 32, "Mallory")
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        high = Process(table, [1], net)
+        await nursery.start(high.mesh.run)
+
+        async def try_as(ident: Identity, game: bytes, to_key: bytes, n: int) -> Refusal:
+            stream = await net.connect(address(1))
+            hs = DialerHandshake(ident, engine_id=ENGINE.engine_id, challenge=bytes([n]) * 32,
+                                 context=game, to_key=to_key)
+            with pytest.raises(HandshakeFailed) as exc:
+                await dial_handshake(FrameStream(stream, MAX_FRAME), hs)
+            return exc.value.refusal
+
+        game, keys = table.genesis.game_id, table.genesis.keys
+        refused = [await try_as(stranger, game, keys[1], 1),
+                   await try_as(other.identities[0], other.genesis.game_id, keys[1], 2),
+                   await try_as(table.identities[0], game, stranger.public_key, 3)]
+        await trio.sleep(1)
+        nursery.cancel_scope.cancel()
+    assert [(r.why, r.by_peer) for r in refused] == [
+        (Why.NOT_A_PLAYER, True), (Why.OTHER_GAME, True), (Why.WRONG_SEAT, True)]
+    assert [plain_refusal(r) for r in refused] == [
+        "The other side refused the connection: your key is not one of the players of its "
+        "game. Play as the user who joined this game (kotp2p identity shows your key).",
+        "The other side refused the connection: it is in another game. Check the address and "
+        "port, and that every player plays (or resumes) this same game.",
+        "The other side refused the connection: it does not play the seat you called (another "
+        "program answers at that address now). Check that every player resumed the game where "
+        "they played it.",
+    ]
+    logged = [getattr(r, "refusal", None) for r in caplog.records]
+    assert all(isinstance(r, Refusal) and r.why is Why.LINK_REFUSED for r in logged)
+    said = [plain_refusal(r) for r in logged if isinstance(r, Refusal)]
+    assert said == [
+        "A connection to this game from an unknown address was refused: their key is not one "
+        "of this game's players.",
+        "A connection to this game from an unknown address was refused: they are in another "
+        "game.",
+        "A connection to this game from an unknown address was refused: they asked for a seat "
+        "this program does not play.",
+    ]
+
+
+async def test_a_seat_refused_by_the_peer_it_dials_is_told_once_by_its_code(
+    autojump_clock: trio.testing.MockClock, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Seat 0 of another game dials the address of this game's seat 1 again and again: its
+    screen is told once, by the refusal's code, however often it tries."""
+    caplog.set_level(logging.WARNING)
+    table, other = make_table(ENGINE, 2), make_table(ENGINE, 2, seed=1)
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        high = Process(table, [1], net)
+        await nursery.start(high.mesh.run)
+        stray = Process(other, [0], net)
+        await nursery.start(stray.mesh.run)
+        await trio.sleep(30)
+        nursery.cancel_scope.cancel()
+    assert len(net.attempts) >= 4
+    dialer = [r for r in caplog.records if r.name.endswith(".mesh") and "could not" in
+              r.getMessage()]
+    (told,) = dialer
+    refusal = getattr(told, "refusal", None)
+    assert isinstance(refusal, Refusal) and refusal.why is Why.OTHER_GAME and refusal.by_peer
+    assert plain_refusal(refusal).startswith("The other side refused the connection: it is in "
+                                             "another game.")
+    acceptor = [r for r in caplog.records if "refused an incoming" in r.getMessage()]
+    assert len(acceptor) == 1  # the same refusal again is no news on the refusing screen
+
+
+async def test_a_second_copy_of_a_seat_is_refused_and_the_screen_says_the_game_runs_twice(
+    autojump_clock: trio.testing.MockClock, caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.WARNING)
+    table = make_table(ENGINE, 2)
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        both = Process(table, [0, 1], net)  # this process plays both seats
+        await nursery.start(both.mesh.run)
+        copy = Process(table, [0], net)  # a copy of seat 0 elsewhere dials seat 1
+        await nursery.start(copy.mesh.run)
+        await trio.sleep(5)
+        nursery.cancel_scope.cancel()
+    (told,) = [getattr(r, "refusal", None) for r in caplog.records
+               if "refused an incoming" in r.getMessage()]
+    assert isinstance(told, Refusal) and told.why is Why.LINK_REFUSED
+    assert plain_refusal(told) == ("A connection claimed seat 0, which this program plays: is "
+                                   "this game running twice (resumed in two places)? Stop the "
+                                   "other copy.")

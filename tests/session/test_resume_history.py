@@ -11,6 +11,7 @@ from kotp2p.net.narration import recent_turns
 from kotp2p.net.session import Session, Timeouts
 from kotp2p.net.sinks import MemorySink
 from kotp2p.net.updates import (
+    ChatLine,
     DiceRolled,
     MoveApplied,
     Narrated,
@@ -127,3 +128,56 @@ def test_the_game_screen_shows_the_game_so_far_then_the_resume_at_80x24_and_larg
         screen = to_text(lines)
         assert "resumed: the game goes on from here" in screen
         assert last_turn in screen
+
+
+def chatted_then_stopped(turns: int, seed: int = 4) -> tuple[list[Update], MemorySink,
+                                                              MemorySink]:
+    """Like :func:`played_then_stopped`, the human saying a numbered line before each of its
+    decisions (the third with a terminal escape in it)."""
+    t = table(3, seed=seed)
+    log, journal = MemorySink(), MemorySink()
+    log.append([t.genesis.frame()])
+    journal.append([t.genesis.frame()])
+    s = session(t, range(3), humans=[0], timeouts=Timeouts(None, None), log=log,
+                journal=journal, seed=seed)
+    choose = rules_chooser("greedy", seed)
+    s.start(0.0)
+    seen = s.updates()
+    said = 0
+    while turns_told(seen) < turns:
+        assert s.my_turn and not s.is_over
+        said += 1
+        s.chat(f"line {said}" + (" \x1b[2J" if said == 3 else ""), 1.0)
+        s.submit(choose(0, s.state), 1.0)
+        seen += s.updates()
+    s.quit()
+    return seen, log, journal
+
+
+def test_a_resumed_game_tells_its_chat_among_the_moves_where_live_play_told_it() -> None:
+    seen, log, journal = chatted_then_stopped(4)
+    history = resumed(log, journal).updates()[0]
+    assert isinstance(history, Resumed)
+    live = [u for u in seen if isinstance(u, (*PAST, ChatLine))]
+    assert sum(isinstance(u, ChatLine) for u in live) >= 3
+    assert list(history.history) == live
+
+
+def test_the_resumed_views_show_the_chat_made_safe_as_live_play_did() -> None:
+    from kotp2p.ui.model import Comfort, Controller
+    from tests.ui.fakes import FakeGame
+
+    _, log, journal = chatted_then_stopped(4)
+    again = resumed(log, journal)
+    ups = again.updates()
+    out = io.StringIO()
+    PlainView(again, out).show(ups)
+    past = out.getvalue().partition("== resumed")[0]
+    name = again.names()[0]
+    assert f"<{name}> line 1\n" in past and f"<{name}> line 3 \\x1b[2J\n" in past
+    assert "\x1b" not in past
+    c = Controller(FakeGame(again.state, me=0), comfort=Comfort(pause=0.8))
+    c.on_updates(ups)
+    chat = [line.text for line in c.chat_lines]
+    assert len(chat) >= 3 and chat[0].endswith("> line 1")
+    assert chat[2].endswith("> line 3 \\x1b[2J")

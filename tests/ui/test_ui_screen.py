@@ -163,7 +163,7 @@ def test_the_end_screen_never_cuts_the_legend_the_log_path_or_the_verify_command
     flat = "".join(ln.strip() for ln in screen.splitlines())
     assert f"kotp2pverify{path}" in flat.replace(" ", "")
     words = " ".join(ln.strip() for ln in screen.splitlines())
-    assert "spent: ⚡ on cards and sweeps" in words and "Space Penguin" in screen
+    assert "spent: ⚡ on cards, sweeps and card effects" in words and "Space Penguin" in screen
 
 
 def test_lobby_screen_shows_seats_keys_picks_and_ready_flags() -> None:
@@ -268,3 +268,31 @@ def test_ascii_everything_drawn_is_ascii_with_amounts_in_words() -> None:
 def test_the_whole_help_fits_at_80x24() -> None:
     screen = to_text(help_page(80, 24))
     assert "Esc or ? closes this help" in screen and "keys in the footer work too" in screen
+
+
+def test_bots_of_a_local_game_are_named_short_and_the_table_shows_them_whole_at_80x24() -> None:
+    from kotp2p.localgame import new_local_game
+    from kotp2p.net.identity import Identity
+
+    game = new_local_game(Identity.from_seed(b"p" * 32, "Player"), 3, "greedy", "Alienoid", 7,
+                          None)
+    names = tuple(i.name for i in game.identities)
+    assert names == ("Player", "Bot 1", "Bot 2", "Bot 3")
+    c = Controller(FakeGame(FOUR, me=0, names=names))
+    screen = to_text(game_screen(c, 80, 24))
+    rows = screen.splitlines()[1:5]
+    for monster, name in zip(("The King", "Giga Zaur", "Alienoid", "Cyber Kitty"), names,
+                             strict=True):
+        assert any(monster in row and f" {name} " in row for row in rows), screen
+    assert "…" not in "".join(rows)
+
+
+@pytest.mark.parametrize(("width", "height", "shown"), [
+    (80, 24, ["Bot 4", "Bot 5"]), (160, 48, ["Bot 4 (greedy)", "Bot 5 (greedy)"])])
+def test_a_long_bot_name_of_an_older_game_loses_its_note_before_it_is_cut(
+        width: int, height: int, shown: list[str]) -> None:
+    c = controller(SIX)
+    rows = to_text(game_screen(c, width, height)).splitlines()
+    table = [row for row in rows if "Meka Dragon" in row or "Space Penguin" in row][:2]
+    assert all(f" {name} " in row for name, row in zip(shown, table, strict=True)), table
+    assert not any("…" in row for row in table)

@@ -1,6 +1,7 @@
 """The end screen's figures come from the engine's events: damage by its dealer, ⚡ spent on
-cards and sweeps only (not ⚡ lost with a monster knocked out), cards bought, turns begun in
-Tokyo; and over a whole session they match the game's own moves."""
+cards, sweeps and the monster's own card effects only (not ⚡ lost with a monster knocked out or
+taken by another's card), cards bought, turns begun in Tokyo; and over a whole session they
+match the game's own moves."""
 
 from __future__ import annotations
 
@@ -66,3 +67,27 @@ def test_a_whole_game_s_figures_match_its_moves() -> None:
         assert m.stars == final.stars[m.seat] and m.alive == final.alive[m.seat]
         if not m.alive:
             assert m.damage_taken >= 10  # knocked out from 10♥ or more
+
+
+def test_energy_paid_for_a_monsters_own_card_effects_is_spent() -> None:
+    rapid, drink = BY_SLUG["rapidhealing"], BY_SLUG["energydrink"]
+    last, told = play("The King 7/0/5 +rapidhealing; Giga Zaur 10/0/6 | active=0 phase=buy "
+                      "market=heal,tank,skyscraper", rules.UseCard(rapid), rules.UseCard(rapid))
+    king = by_monster(game_stats(last, told))["The King"]
+    assert last.hp[0] == 9 and king.energy_spent == 4 and king.cards_bought == 0
+    last, told = play("The King 7/0/5 +energydrink; Giga Zaur 10/0/6 | active=0 phase=roll "
+                      "dice=123ehs rolls=0", rules.UseCard(drink))
+    assert by_monster(game_stats(last, told))["The King"].energy_spent == 1
+
+
+def test_energy_taken_by_another_monsters_card_is_not_spent() -> None:
+    storm, ray = BY_SLUG["vaststorm"], BY_SLUG["healingray"]
+    last, told = play("The King 7/0/12; Giga Zaur 10/0/6 | active=0 phase=buy "
+                      "market=heal,tank,vaststorm", rules.Buy(storm), rules.RandomResult((0,)))
+    stats = by_monster(game_stats(last, told))
+    assert last.energy[1] == 3 and stats["Giga Zaur"].energy_spent == 0
+    assert stats["The King"].energy_spent == rules.CARDS[storm].cost
+    last, told = play("The King 10/0/0 +healingray; Giga Zaur 5/0/6 | active=0 phase=roll "
+                      "dice=hh1123 rolls=1", rules.STOP, rules.UseCard(ray, (1, 2)))
+    stats = by_monster(game_stats(last, told))
+    assert last.energy[1] == 2 and stats["Giga Zaur"].energy_spent == 0

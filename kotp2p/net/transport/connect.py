@@ -145,3 +145,15 @@ async def dial_tcp(host: str, port: int, timeout: float = HANDSHAKE_TIMEOUT) -> 
     with trio.move_on_after(timeout):
         return await trio.open_tcp_stream(host, port)
     raise OSError(errno.ETIMEDOUT, f"no connection to {host}:{port} within {timeout:g} s")
+
+
+def peer_address(stream: trio.abc.Stream) -> str:
+    """The remote IP address of a TCP stream ('' for other streams)."""
+    sock = getattr(stream, "socket", None)
+    if sock is None:
+        return ""
+    try:
+        name = sock.getpeername()
+    except OSError:
+        return ""
+    return str(name[0]) if isinstance(name, tuple) else ""

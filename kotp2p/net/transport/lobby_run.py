@@ -46,6 +46,7 @@ from kotp2p.net.transport.connect import (
     accept_handshake,
     dial_handshake,
     dial_tcp,
+    peer_address,
     serve_tcp,
 )
 from kotp2p.net.transport.framed import FrameStream
@@ -123,7 +124,7 @@ class HostLobby(_Runner[HostEvent]):
         return self.started
 
     async def _connection(self, stream: trio.abc.Stream) -> None:
-        address = _peer_address(stream)
+        address = peer_address(stream)
         framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
         hs = AcceptorHandshake([self.lobby.identity], engine_id=self.lobby.engine_id,
                                challenge=self.challenge(), join_code=self.join_code,
@@ -236,15 +237,3 @@ def turned_away(address: str, failed: HandshakeFailed) -> Refusal:
     """The host's refusal of a player at ``address`` whose handshake ``failed``."""
     text = f"refused a lobby connection from {address}: {failed.reason}"
     return Refusal(Why.TURNED_AWAY, text, details=(address,), cause=failed.refusal)
-
-
-def _peer_address(stream: trio.abc.Stream) -> str:
-    """The remote IP address of a TCP stream ('' for other streams)."""
-    sock = getattr(stream, "socket", None)
-    if sock is None:
-        return ""
-    try:
-        name = sock.getpeername()
-    except OSError:
-        return ""
-    return str(name[0]) if isinstance(name, tuple) else ""

@@ -34,7 +34,14 @@ from kotp2p.net.handshake import (
 )
 from kotp2p.net.identity import Identity, fingerprint
 from kotp2p.net.pacing import Backoff
-from kotp2p.net.transport.connect import HANDSHAKE_TIMEOUT, accept_handshake, dial_handshake, dial_tcp
+from kotp2p.net.refusal import Refusal, Why
+from kotp2p.net.transport.connect import (
+    HANDSHAKE_TIMEOUT,
+    accept_handshake,
+    dial_handshake,
+    dial_tcp,
+    peer_address,
+)
 from kotp2p.net.transport.framed import FrameStream
 from kotp2p.net.transport.link import Link, LinkConfig
 
@@ -101,6 +108,9 @@ class Mesh:
         self.links: dict[tuple[int, int], Link] = {}
         self._seen = ChallengeCache()
         self._finishing = False
+        self._refused: set[str] = set()
+        """The texts of the refusals of incoming connections already told (a refused peer
+        dials again and again: the screen is told once)."""
 
     # -- what the session uses ------------------------------------------------------------------
 
@@ -150,7 +160,10 @@ class Mesh:
             task_status.started()
 
     async def accept(self, stream: trio.abc.Stream) -> None:
-        """Handle one incoming connection until its link closes (run it in its own task)."""
+        """Handle one incoming connection until its link closes (run it in its own task). A
+        refused one is logged with its :class:`~kotp2p.net.refusal.Refusal`
+        (:attr:`~kotp2p.net.refusal.Why.LINK_REFUSED`, its cause's code saying why), for a
+        screen to say it in plain words; the peer is sent the cause's code too."""
         framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
         seats = sorted(self.local)
         hs = AcceptorHandshake([self.local[s] for s in seats], engine_id=self.engine_id,
@@ -159,7 +172,7 @@ class Mesh:
         try:
             peer = await accept_handshake(framed, hs, self.config.handshake_timeout)
         except HandshakeFailed as exc:
-            log.warning("refused an incoming connection: %s", exc.reason)
+            self._tell_refused(stream, exc.refusal)
             await framed.aclose()
             return
         remote = self.genesis.keys.index(peer.key)
@@ -168,14 +181,29 @@ class Mesh:
             await framed.aclose()
             return
         if remote in self.local:
-            log.warning("refused a connection from seat %d, which this process plays", remote)
+            text = f"a connection claims seat {remote}, which this process plays"
+            self._tell_refused(stream, Refusal(Why.SEAT_PLAYED_HERE, text, details=(str(remote),)))
             await framed.aclose()
             return
         await self._run_link(local, remote, framed)
 
+    def _tell_refused(self, stream: trio.abc.Stream, cause: Refusal) -> None:
+        """Log the refusal of an incoming connection: a warning (shown on the screen) the first
+        time its text is seen, information after that."""
+        where = peer_address(stream)
+        text = f"refused an incoming connection{f' from {where}' if where else ''}: {cause.text}"
+        refusal = Refusal(Why.LINK_REFUSED, text, details=(where,) if where else (), cause=cause)
+        if len(self._refused) >= 1024:
+            self._refused.clear()  # (a flood of distinct texts costs bounded memory)
+        news = cause.text not in self._refused
+        self._refused.add(cause.text)
+        log.log(logging.WARNING if news else logging.INFO, "%s", text,
+                extra={"refusal": refusal})
+
     async def _dial_loop(self, local: int, remote: int) -> None:
         backoff = Backoff(self.config.first_retry, self.config.max_retry)
         keys = self.genesis.keys
+        told: tuple[Why, str] | None = None  # the last refusal the screen was told of
         while not self._finishing:
             address = self.addresses.get(remote)
             framed: FrameStream | None = None
@@ -189,12 +217,21 @@ class Mesh:
                 await dial_handshake(framed, hs, self.config.handshake_timeout)
             except (OSError, HandshakeFailed) as exc:
                 reason = exc.reason if isinstance(exc, HandshakeFailed) else str(exc)
-                log.info("seat %d could not reach seat %d: %s", local, remote, reason)
+                refusal = exc.refusal if isinstance(exc, HandshakeFailed) else None
+                if refusal is not None and refusal.why is not Why.OTHER and \
+                        told != (refusal.why, refusal.text):
+                    # a refusal with a code is news for the screen (once: the dialer retries)
+                    told = (refusal.why, refusal.text)
+                    log.warning("seat %d could not link to seat %d: %s", local, remote, reason,
+                                extra={"refusal": refusal})
+                else:
+                    log.info("seat %d could not reach seat %d: %s", local, remote, reason)
                 if framed is not None:
                     await framed.aclose()
                 await trio.sleep(backoff.next_delay())
                 continue
             backoff.reset()
+            told = None
             if self._finishing:
                 await framed.aclose()
                 return

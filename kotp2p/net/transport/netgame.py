@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, TextIO
 import trio
 
 from kotp2p import rules
+from kotp2p.bots import bot_name
 from kotp2p.localgame import (
     GameCommandError,
     Restore,
@@ -332,7 +333,7 @@ async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
     me = _me(args.name)
     seats = {0: Seat(me, os.urandom(32), own)}
     for i in range(1, args.bots + 1):
-        seats[i] = Seat(Identity.generate(f"Bot {i} ({level})"), os.urandom(32), level)
+        seats[i] = Seat(Identity.generate(bot_name(i)), os.urandom(32), level)
     variant = {"on": True, "off": False, None: None}[args.two_player_variant]
     view = PlainLobby(out, rules.MONSTERS, host=True)
     lines = None if own is not None or ui is not None else Lines(sys.stdin)
