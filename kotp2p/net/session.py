@@ -43,11 +43,11 @@ from dataclasses import dataclass
 
 from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine, State
-from kotp2p.net.envelope import Envelope, Kind, envelope_id, split_frame
+from kotp2p.net.envelope import Envelope, envelope_id, split_frame
 from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
 from kotp2p.net.forwards import FORWARD_DELAY, HeldForwards
 from kotp2p.net.genesis import Genesis
-from kotp2p.net.narration import history_updates, tell_later
+from kotp2p.net.narration import chat_line, history_updates, tell_later
 from kotp2p.net.protocol import (
     Applied,
     Event,
@@ -60,9 +60,9 @@ from kotp2p.net.protocol import (
     Rolled,
     Send,
 )
+from kotp2p.net.schema import MAX_CHAT
 from kotp2p.net.sinks import FrameSink
 from kotp2p.net.updates import (
-    ChatLine,
     EjectAsked,
     FrameRefused,
     GameOver,
@@ -76,8 +76,6 @@ from kotp2p.net.updates import (
 
 log = logging.getLogger(__name__)
 
-MAX_CHAT = 500
-"""Characters of one chat line; longer lines are cut."""
 DEFAULT_SOFT = 10.0
 DEFAULT_HARD = 120.0
 
@@ -570,9 +568,9 @@ class Session:
             while self._chat_next[author] < r.cursor[author]:
                 env = stream.get(self._chat_next[author])
                 self._chat_next[author] += 1
-                if (env is not None and env.kind is Kind.CHAT and len(env.payload) == 1
-                        and isinstance(env.payload[0], str)):
-                    self._updates.append(ChatLine(author, env.payload[0][:MAX_CHAT]))
+                line = None if env is None else chat_line(env)
+                if line is not None:
+                    self._updates.append(line)
 
     def _handle(self, seat: int, events: list[Event],
                 sent: tuple[bytes, Collection[int]] = (b"", ())) -> None:
