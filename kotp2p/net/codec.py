@@ -226,7 +226,16 @@ class FrameDecoder:
         if self._broken is not None:
             raise self._broken
         frames: list[bytes] = []
-        view = memoryview(data)
+        pos = 0
+        if self._need is None and not self._buf:  # at a boundary: whole frames need no copy
+            end = len(data)
+            while pos + 4 <= end:
+                (length,) = _LEN.unpack_from(data, pos)
+                if length > self.max_frame or pos + 4 + length > end:
+                    break  # (the slow path below says why, or keeps the partial frame)
+                frames.append(data[pos + 4:pos + 4 + length])
+                pos += 4 + length
+        view = memoryview(data)[pos:]
         while True:
             if self._need is None:
                 if not view:

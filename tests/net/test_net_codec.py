@@ -61,6 +61,19 @@ def test_decoder_reassembles_frames_fed_one_byte_at_a_time() -> None:
     assert dec.at_boundary
 
 
+@given(st.lists(st.binary(max_size=40), max_size=8), st.lists(st.integers(0, 400), max_size=8))
+def test_frames_come_out_whole_and_in_order_wherever_the_chunks_end(
+        frames: list[bytes], cuts: list[int]) -> None:
+    stream = b"".join(codec.frame(f) for f in frames)
+    dec = FrameDecoder()
+    got: list[bytes] = []
+    start = 0
+    for cut in [*sorted({min(c, len(stream)) for c in cuts}), len(stream)]:
+        got += dec.feed(stream[start:cut])
+        start = max(start, cut)
+    assert got == frames and dec.at_boundary
+
+
 def test_huge_length_is_refused_before_buffering_and_stays_refused() -> None:
     dec = FrameDecoder(max_frame=1000)
     with pytest.raises(FrameTooLarge, match="at most 1000"):

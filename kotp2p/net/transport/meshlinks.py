@@ -35,6 +35,9 @@ class MeshLinks:
         self.admit: Callable[[FrameIn], bool] | None = None
         """Decides as each frame arrives whether it goes on to the game at all (the runner
         drops copies of envelopes the game holds here, before they are queued)."""
+        self.sink: Callable[[LinkEvent], bool] | None = None
+        """Takes every event instead of :meth:`events` (the runner's own queue); False when
+        it has no room."""
         self._send, self._receive = trio.open_memory_channel[LinkEvent](QUEUE)
         self._up: dict[int, set[int]] = {}
         self._via: dict[int, int] = {}
@@ -77,9 +80,15 @@ class MeshLinks:
         event = FrameIn(remote, payload)
         if self.admit is not None and not self.admit(event):
             return
-        try:
-            self._send.send_nowait(event)
-        except trio.WouldBlock:
+        if self.sink is not None:
+            taken = self.sink(event)
+        else:
+            try:
+                self._send.send_nowait(event)
+                taken = True
+            except trio.WouldBlock:
+                taken = False
+        if not taken:
             link = self.mesh.links.get((local, remote))
             if link is not None:
                 link.close(f"{QUEUE} frames wait for the game: this peer sends too fast")
@@ -93,5 +102,8 @@ class MeshLinks:
             pairs.discard(local)
         if before != bool(pairs):
             event: LinkEvent = LinkUp(remote) if pairs else LinkDown(remote)
+            if self.sink is not None:
+                self.sink(event)  # (no room: frames closed the links already)
+                return
             with contextlib.suppress(trio.WouldBlock):  # then frames closed the links already
                 self._send.send_nowait(event)

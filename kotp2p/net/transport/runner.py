@@ -24,6 +24,7 @@ session last flushed them; :meth:`Session.quit` is for a user who stops on purpo
 
 from __future__ import annotations
 
+import math
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
@@ -33,6 +34,10 @@ import trio
 from kotp2p.net.protocol import is_sync_request
 from kotp2p.net.session import Session
 from kotp2p.net.updates import Update
+
+INBOX = 10_000
+"""Inputs waiting for the loop; links that hand frames straight to it (:class:`Admitting`)
+close a link whose peer outruns the game (it catches up later)."""
 
 
 @dataclass(frozen=True)
@@ -106,10 +111,13 @@ Input = LinkEvent | _Line
 
 @runtime_checkable
 class Admitting(Protocol):
-    """Links with a hook that filters incoming events as they arrive
-    (:class:`~kotp2p.net.transport.meshlinks.MeshLinks`)."""
+    """Links with hooks called as each event arrives
+    (:class:`~kotp2p.net.transport.meshlinks.MeshLinks`): ``admit`` filters frames, ``sink``
+    takes every event admitted (False: no room, the link it came on is closed) instead of
+    :meth:`Links.events`, so it goes to the loop with no task in between."""
 
     admit: Callable[[FrameIn], bool] | None
+    sink: Callable[[LinkEvent], bool] | None
 
 
 class _Inbox:
@@ -150,15 +158,29 @@ class _Inbox:
 
     async def forward(self, links: Links) -> None:
         """Move the links' events on to the loop until either side closes. :class:`Admitting`
-        links drop the copies as they arrive, before a task wakes up for them."""
+        links drop the copies as they arrive and hand the rest straight to the loop."""
         if not isinstance(links, Admitting):
             await self._forward(links, filtered=False)
             return
         links.admit = self.wanted
+        links.sink = self._put
         try:
-            await self._forward(links, filtered=True)
+            events = links.events()  # what came before the hooks were set goes first
+            if isinstance(events, trio.MemoryReceiveChannel):
+                self._move_ready(events, filtered=False)
+            await trio.sleep_forever()
         finally:
             links.admit = None
+            links.sink = None
+
+    def _put(self, event: LinkEvent) -> bool:
+        try:
+            self.send.send_nowait(event)
+        except trio.WouldBlock:
+            return False
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass  # the loop is gone (ended or interrupted)
+        return True
 
     async def _forward(self, links: Links, filtered: bool) -> None:
         async with self.send:
@@ -212,10 +234,22 @@ async def _flush(session: Session, links: Links | None, view: View | None) -> No
             links.strike(seat, reason)
         for seat, frame in out:
             await links.send(seat, frame)
-    await trio.lowlevel.checkpoint()  # the writers run: each link's frames leave in one write
+    if out:
+        await trio.lowlevel.checkpoint()  # the writers run: each link's frames leave in one write
     updates = session.updates() if view is not None else []
     if view is not None and updates:
         view.show(updates)
+
+
+async def _next(receive: trio.MemoryReceiveChannel[Input], wake: float | None) -> Input | None:
+    """The next input; when no input can come any more, None at ``wake``."""
+    try:
+        return await receive.receive()
+    except trio.EndOfChannel:
+        if wake is None:
+            raise RuntimeError("the session waits for nothing that can come") from None
+        await trio.sleep_until(wake)
+        return None
 
 
 def _take(session: Session, view: View | None, item: Input | None, now: float,
@@ -251,7 +285,7 @@ async def run_session(
     starting it. ``read_line`` is a blocking function returning the next line typed ("" at the
     end of input); it runs in a worker thread.
     """
-    send, receive = trio.open_memory_channel[Input](64)
+    send, receive = trio.open_memory_channel[Input](INBOX)
     async with trio.open_nursery() as nursery, receive:
         inbox = _Inbox(session, send.clone())
         if links is not None:
@@ -270,17 +304,12 @@ async def run_session(
             await _flush(session, links, view)
             wake = session.next_wakeup()
             item: Input | None = None
-            with trio.move_on_at(wake if wake is not None else float("inf")):
-                try:
-                    item = await receive.receive()
-                except trio.EndOfChannel:
-                    if wake is None:
-                        raise RuntimeError("the session waits for nothing that can come") from None
-                    await trio.sleep_until(wake)
+            with trio.move_on_at(wake if wake is not None else math.inf):
+                item = await _next(receive, wake)
             now = trio.current_time()
             keep_going = _take(session, view, item, now, inbox.taken(item))
             # what else already arrived is taken at once while it gives nothing urgent to
-            # send or show (forwarded copies wait and leave together, in order): one pass of
+            # send or show (forwarded copies are held by the session): one pass of
             # the loop, and one write per link, for the lot
             while (keep_going and not session.has_news and not session.is_done
                    and not session.stopped):
