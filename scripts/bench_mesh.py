@@ -79,6 +79,9 @@ class Game:
     """Peak RSS of the largest peer process, kB."""
     cpu: float
     """CPU seconds (user + system) all peer processes spent between the game's start and end."""
+    play_cpu: float
+    """CPU seconds all peer processes spent from the first outcome each knew to its last one
+    (links set up, the end and the goodbyes left out), per outcome shown in that span."""
     turns: int
     """Turns played."""
     sent: int
@@ -107,8 +110,12 @@ def one_game(peers: int, tmp: Path) -> Game:
     known: dict[int, list[int]] = {}
     starts, ends, rss = [], [], []
     cpu = sent = turns = 0
+    play: list[float] = []
     for t in traces:
+        at_outcome = []
         for what, value, ns in _marks(t):
+            if what == "C":
+                at_outcome.append(value)
             if what == "M":
                 moves[value] = min(ns, moves.get(value, ns))
             elif what == "R":
@@ -125,9 +132,12 @@ def one_game(peers: int, tmp: Path) -> Game:
                 sent += value
             elif what == "T":
                 turns = max(turns, value)
+        if len(at_outcome) > 1:
+            play.append((at_outcome[-1] - at_outcome[0]) / (len(at_outcome) - 1) / 1e6)
     latencies = [(max(known[k]) - sent) / 1e6 for k, sent in moves.items()
                  if len(known.get(k, ())) == peers]
-    return Game(latencies, (max(ends) - min(starts)) / 1e9, max(rss), cpu / 1e6, turns, sent)
+    return Game(latencies, (max(ends) - min(starts)) / 1e9, max(rss), cpu / 1e6, sum(play),
+                turns, sent)
 
 
 def main() -> None:
@@ -152,7 +162,8 @@ def main() -> None:
               f", p99 {p99:6.2f} ms ({len(latencies)} rolls); game wall time "
               f"{statistics.median(g.wall for g in games):5.1f} s; peak RSS of a peer "
               f"{max(g.rss for g in games) / 1024:5.1f} MB; CPU of all peers per roll "
-              f"{cpu_per_roll:5.2f} ms; bytes sent per turn "
+              f"{cpu_per_roll:5.2f} ms (mid-game "
+              f"{statistics.median(g.play_cpu for g in games) * 1000:5.2f} ms); bytes sent per turn "
               f"{sum(g.sent for g in games) / sum(g.turns for g in games):7.0f}")
 
 

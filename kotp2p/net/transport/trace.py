@@ -23,9 +23,9 @@ def _cpu_us() -> int:
 class Trace:
     """Timing marks for the network benchmark (hidden option ``--trace FILE``), one line each:
     ``M k ns`` when a MOVE triggering random event ``k`` leaves, ``R k ns`` when this process
-    knows the outcome of ``k``, ``S us``/``E us`` when the game starts/ends here (with the CPU time
-    the process spent so far, user and system), then ``T turns`` and ``B bytes`` (the frames it
-    sent), ``X kB`` the peak RSS.
+    knows the outcome of ``k`` (then ``C us``: the process's CPU time so far), ``S us``/``E us``
+    when the game starts/ends here (with the CPU time the process spent so far, user and
+    system), then ``T turns`` and ``B bytes`` (the frames it sent), ``X kB`` the peak RSS.
     Times are wall-clock nanoseconds, comparable between processes on one machine."""
 
     def __init__(self, path: str, genesis: Genesis, authors: Iterable[int]) -> None:
@@ -93,6 +93,7 @@ class TracedView:
         for u in updates:
             if isinstance(u, DiceRolled):
                 self.trace.mark("R", u.k)
+                self.trace.mark("C", _cpu_us())
         self.view.show(updates)
 
     def on_line(self, line: str, now: float) -> bool:
