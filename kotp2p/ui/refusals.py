@@ -138,32 +138,29 @@ _TURNED_AWAY: dict[Why, str] = {
 
 
 def _turned_away(r: Refusal) -> str:
-    cause = r.cause
-    where = _detail(r, 0, "an unknown address")
-    if cause is None:
-        return f"A player at {where} could not join."
-    if cause.by_peer:  # they refused us: their words, as theirs
-        if cause.why in (Why.OTHER_VERSION, Why.OTHER_ENGINE):
-            return f"A player at {where} could not join: {_TURNED_AWAY[cause.why]}"
-        return f"A player at {where} could not join: their side refused ({_said(cause)})."
-    told = _TURNED_AWAY.get(cause.why)
-    return f"A player at {where} could not join: {told or _sentence(_lower(cause.text))}"
+    return _refused(f"A player at {_detail(r, 0, 'an unknown address')} could not join", r)
 
 
 def _link_refused(r: Refusal) -> str:
     """A connection to the game's mesh refused, said to the refusing side."""
     cause = r.cause
-    where = f"A connection to this game from {_detail(r, 0, 'an unknown address')} was refused"
-    if cause is None:
-        return f"{where}."
-    if cause.why is Why.SEAT_PLAYED_HERE and not cause.by_peer:
+    if cause is not None and cause.why is Why.SEAT_PLAYED_HERE and not cause.by_peer:
         return _OURS[Why.SEAT_PLAYED_HERE](cause)
+    where = f"A connection to this game from {_detail(r, 0, 'an unknown address')} was refused"
+    return _refused(where, r)
+
+
+def _refused(what: str, r: Refusal) -> str:
+    """``what`` happened, and why: the peer's words as theirs, or ours."""
+    cause = r.cause
+    if cause is None:
+        return f"{what}."
     if cause.by_peer:  # they refused us: their words, as theirs
         if cause.why in (Why.OTHER_VERSION, Why.OTHER_ENGINE):
-            return f"{where}: {_TURNED_AWAY[cause.why]}"
-        return f"{where}: their side refused ({_said(cause)})."
+            return f"{what}: {_TURNED_AWAY[cause.why]}"
+        return f"{what}: their side refused ({_said(cause)})."
     told = _TURNED_AWAY.get(cause.why)
-    return f"{where}: {told or _sentence(_lower(cause.text))}"
+    return f"{what}: {told or _sentence(_lower(cause.text))}"
 
 
 def _not_ready(r: Refusal) -> str:

@@ -30,10 +30,12 @@ def turns_told(updates: list[Update]) -> int:
     return sum(1 for u in updates if isinstance(u, Narrated) and u.heading)
 
 
-def played_then_stopped(turns: int, seed: int = 4) -> tuple[Session, list[Update],
-                                                                MemorySink, MemorySink]:
+def played_then_stopped(turns: int, seed: int = 4, chat: bool = False
+                        ) -> tuple[Session, list[Update], MemorySink, MemorySink]:
     """A game of a human (seat 0) and two bots, the human deciding until ``turns`` turns have
-    begun, then quitting at their next decision; its updates, log and journal."""
+    begun, then quitting at their next decision; its updates, log and journal. With ``chat``
+    the human says a numbered line before each of its decisions (the third with a terminal
+    escape in it)."""
     t = table(3, seed=seed)
     log, journal = MemorySink(), MemorySink()
     log.append([t.genesis.frame()])
@@ -43,8 +45,12 @@ def played_then_stopped(turns: int, seed: int = 4) -> tuple[Session, list[Update
     choose = rules_chooser("greedy", seed)
     s.start(0.0)
     seen = s.updates()
+    said = 0
     while turns_told(seen) < turns:
         assert s.my_turn and not s.is_over
+        if chat:
+            said += 1
+            s.chat(f"line {said}" + (" \x1b[2J" if said == 3 else ""), 1.0)
         s.submit(choose(0, s.state), 1.0)
         seen += s.updates()
     s.quit()
@@ -130,32 +136,8 @@ def test_the_game_screen_shows_the_game_so_far_then_the_resume_at_80x24_and_larg
         assert last_turn in screen
 
 
-def chatted_then_stopped(turns: int, seed: int = 4) -> tuple[list[Update], MemorySink,
-                                                              MemorySink]:
-    """Like :func:`played_then_stopped`, the human saying a numbered line before each of its
-    decisions (the third with a terminal escape in it)."""
-    t = table(3, seed=seed)
-    log, journal = MemorySink(), MemorySink()
-    log.append([t.genesis.frame()])
-    journal.append([t.genesis.frame()])
-    s = session(t, range(3), humans=[0], timeouts=Timeouts(None, None), log=log,
-                journal=journal, seed=seed)
-    choose = rules_chooser("greedy", seed)
-    s.start(0.0)
-    seen = s.updates()
-    said = 0
-    while turns_told(seen) < turns:
-        assert s.my_turn and not s.is_over
-        said += 1
-        s.chat(f"line {said}" + (" \x1b[2J" if said == 3 else ""), 1.0)
-        s.submit(choose(0, s.state), 1.0)
-        seen += s.updates()
-    s.quit()
-    return seen, log, journal
-
-
 def test_a_resumed_game_tells_its_chat_among_the_moves_where_live_play_told_it() -> None:
-    seen, log, journal = chatted_then_stopped(4)
+    _, seen, log, journal = played_then_stopped(4, chat=True)
     history = resumed(log, journal).updates()[0]
     assert isinstance(history, Resumed)
     live = [u for u in seen if isinstance(u, (*PAST, ChatLine))]
@@ -167,7 +149,7 @@ def test_the_resumed_views_show_the_chat_made_safe_as_live_play_did() -> None:
     from kotp2p.ui.model import Comfort, Controller
     from tests.ui.fakes import FakeGame
 
-    _, log, journal = chatted_then_stopped(4)
+    _, _, log, journal = played_then_stopped(4, chat=True)
     again = resumed(log, journal)
     ups = again.updates()
     out = io.StringIO()
