@@ -275,11 +275,18 @@ def test_garbage_from_a_peer_is_refused_with_a_reason_and_the_game_goes_on() -> 
     assert verdict(a.log).status == "VALID"  # type: ignore[arg-type]
 
 
-def test_a_forwarded_copy_is_not_news_and_leaves_a_moment_later() -> None:
+def _three_started() -> tuple[Session, Session, Session]:
+    """Seats 0, 1 and 2 of one game, each in its own session, started (the roll-off's values
+    are on their way)."""
     t = table(3, seed=11)
     me, one, two = (session(t, [i], seed=i, timeouts=Timeouts(None, None)) for i in range(3))
     for s in (me, one, two):
         s.start(0.0)
+    return me, one, two
+
+
+def test_a_forwarded_copy_is_not_news_and_leaves_a_moment_later() -> None:
+    me, one, two = _three_started()
     me.outgoing()
     me.updates()
     (first,) = {f for to, f in one.outgoing() if to == 0}
@@ -299,10 +306,7 @@ def test_a_forwarded_copy_is_not_news_and_leaves_a_moment_later() -> None:
 
 
 def test_a_held_copy_rides_along_with_the_next_frame_to_its_seat() -> None:
-    t = table(3, seed=11)
-    me, one, two = (session(t, [i], seed=i, timeouts=Timeouts(None, None)) for i in range(3))
-    for s in (me, one, two):
-        s.start(0.0)
+    me, one, _ = _three_started()
     me.outgoing()
     (first,) = {f for to, f in one.outgoing() if to == 0}
     me.receive(1, first[4:], 1.0)
@@ -317,10 +321,7 @@ def test_a_held_copy_rides_along_with_the_next_frame_to_its_seat() -> None:
 
 
 def test_no_copy_goes_to_a_seat_that_showed_it_holds_the_envelope() -> None:
-    t = table(3, seed=11)
-    me, one, two = (session(t, [i], seed=i, timeouts=Timeouts(None, None)) for i in range(3))
-    for s in (me, one, two):
-        s.start(0.0)
+    me, one, _ = _three_started()
     (first,) = {f for to, f in one.outgoing() if to == 0}
     me.receive(1, first[4:], 1.0)
     assert me.is_copy(first[4:], 2)  # seat 2 forwarded it to us: it holds it
