@@ -221,12 +221,26 @@ def open_envelope(payload: bytes, game_id: bytes, keys: Sequence[bytes]) -> Enve
     :raises SignedMalformed: signed by its author, but the body breaks the layout.
     """
     body, sig = split_frame(payload)
+    return open_split(payload, body, sig, game_id, keys)
+
+
+def open_split(
+    payload: bytes, body: bytes, sig: bytes, game_id: bytes, keys: Sequence[bytes],
+    env_id: bytes | None = None,
+) -> Envelope:
+    """:func:`open_envelope` of a ``payload`` the caller already split (``body, sig`` from
+    :func:`split_frame`), with the body's id if it hashed it already (each is done once).
+
+    :raises ForeignEnvelope: another game's.
+    :raises UnsignedFrame: not an envelope signed by the seat it names.
+    :raises SignedMalformed: signed by its author, but the body breaks the layout.
+    """
     author = peek_author(body, game_id, len(keys))
     if not verify_signature(keys[author], sig, DOMAIN + body):
         raise UnsignedFrame(f"bad signature: not signed by seat {author}'s key", author)
     raw = codec.frame(payload)
     try:
-        return decode_body(body, sig, raw)
+        return decode_body(body, sig, raw, env_id)
     except RemoteProtocolError as exc:
         raise SignedMalformed(f"seat {author} signed a malformed envelope: {exc.reason}", author,
                               raw) from None
@@ -240,8 +254,8 @@ def _is_uint(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1 << 63
 
 
-def decode_body(body: bytes, sig: bytes, raw: bytes) -> Envelope:
-    """Decode a body whose signature has already been checked.
+def decode_body(body: bytes, sig: bytes, raw: bytes, env_id: bytes | None = None) -> Envelope:
+    """Decode a body whose signature has already been checked (``env_id``: its id, if known).
 
     :raises RemoteProtocolError: a field has the wrong type or range.
     """
@@ -286,7 +300,8 @@ def decode_body(body: bytes, sig: bytes, raw: bytes) -> Envelope:
     # here in one step (the same fields, the same values, the same frozen object).
     env: Envelope = object.__new__(Envelope)
     env.__dict__.update(
-        body=body, sig=sig, id=envelope_id(body), game_id=game_id, author=author, seq=seq,
+        body=body, sig=sig, id=envelope_id(body) if env_id is None else env_id,
+        game_id=game_id, author=author, seq=seq,
         prev=prev, head=head, step=step, kind=kind, payload=payload, reveals=tuple(parsed),
         state_hash=state_hash, frame=raw,
     )

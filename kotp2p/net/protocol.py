@@ -63,7 +63,15 @@ from kotp2p.net import codec
 from kotp2p.net.chain import PEEK_TAG, SecretChain, SlotDeck
 from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine, Turn
-from kotp2p.net.envelope import Envelope, Kind, envelope_id, open_envelope, seal, split_frame
+from kotp2p.net.envelope import (
+    Envelope,
+    Kind,
+    envelope_id,
+    open_envelope,
+    open_split,
+    seal,
+    split_frame,
+)
 from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.history import Entry, Point
@@ -129,6 +137,7 @@ class PeerProtocol:
             raise LocalProtocolError(f"seat {seat} of this genesis is not this identity's")
         self.genesis = genesis
         self.seat = seat
+        self._other_seats = tuple(i for i in range(genesis.n) if i != seat)
         self.identity = identity
         self.chain = SecretChain(chain_secret, seat, length=genesis.chain_length)
         if self.chain.anchor(0) != genesis.seats[seat].anchor:
@@ -289,9 +298,12 @@ class PeerProtocol:
                 return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
             return self._answer_sync(value, sender)
         try:
-            if self.is_copy(payload):
+            body, sig = split_frame(payload)
+            env_id = envelope_id(body)
+            if env_id in self.replica.by_id:
                 return []  # a copy of a known envelope: no signature check (replay floods)
-            env = open_envelope(payload, self.genesis.game_id, self.genesis.keys)
+            env = open_split(payload, body, sig, self.genesis.game_id, self.genesis.keys,
+                             env_id)
         except RemoteProtocolError as exc:
             return [Rejected(sender, exc.reason)]
         return self._take(env, sender, holders)
@@ -433,7 +445,7 @@ class PeerProtocol:
         return [self._peek_opening(k) for k in mine]
 
     def _others(self) -> tuple[int, ...]:
-        return tuple(i for i in range(self.genesis.n) if i != self.seat)
+        return self._other_seats
 
     def _seal(
         self,
@@ -573,6 +585,8 @@ class PeerProtocol:
 
     def _ejections(self) -> list[Event]:
         """Vote to eject a convicted seat once the game waits on it."""
+        if not self.replica.cut:
+            return []  # (no seat convicted: nobody to vote out)
         out: list[Event] = []
         for target in self.blocking():
             if target in self.replica.cut and target != self.seat:
