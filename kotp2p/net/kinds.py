@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kotp2p.net.chain import check_opening
-from kotp2p.net.ejection import WAIT
+from kotp2p.net.ejection import LATER, WAIT
 from kotp2p.net.engine_interface import Turn
 from kotp2p.net.envelope import Envelope
 from kotp2p.net.history import Entry, Point, Violation
@@ -18,6 +18,7 @@ from kotp2p.net.replica_parts import ReplicaParts
 from kotp2p.net.safetext import short_repr
 
 _WAIT = WAIT
+_LATER = LATER
 
 
 class KindRules(ReplicaParts):
@@ -120,12 +121,18 @@ class KindRules(ReplicaParts):
         points = self.entries[s].points
         if env.reveals:
             k = env.reveals[0][0]
-            target = next((p for p in points if p.k == k), None)
+            target: Point | None = None
+            for p in points:
+                if p.k == k:
+                    target = p
+                    break
             if target is None:
                 cur = self.point
                 waiting = cur.k is not None and k > cur.k and (a, cur.k) in self.revealed
                 if s == self.step and waiting:
-                    return _WAIT  # event k may still come at this step
+                    # event k may still come at this step: not before a new point (nothing
+                    # else changes this answer), so it waits for one (_LATER, retried only then)
+                    return _LATER
                 reached = max(self.trigger, default=0)
                 if k > reached:
                     return self._v("premature-reveal", env, f"revealed its value for event {k} "
@@ -142,7 +149,8 @@ class KindRules(ReplicaParts):
             return problem
         if env.state_hash != target.digest:
             return self._wrong_hash(env, target.digest)
-        if target is self.point and self._judging != a and self._quorum_stored(a):
+        if (self._eject_index and target is self.point and self._judging != a
+                and self._quorum_stored(a)):
             return _WAIT  # the others ejected this seat here: this ACK comes too late
         if not env.reveals:
             self.acked.add((a, s))

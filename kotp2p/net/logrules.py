@@ -18,8 +18,11 @@ class LogRules(ReplicaParts):
             # step s (a STALL, a CHAT) comes before its first envelope of a later step, which
             # every live seat sends (an ACK or a value): once each has, block s is complete
             alive = self.point.alive
-            return all(self._last_step[a] > s or not alive[a] or a in self.cut
-                       or a in self.ejected for a in range(self.n))
+            last_step, cut, ejected = self._last_step, self.cut, self.ejected
+            for a in range(self.n):
+                if last_step[a] <= s and alive[a] and a not in cut and a not in ejected:
+                    return False
+            return True
         if s > self.step or not self.is_over:
             return False
         alive = self.point.alive
