@@ -250,8 +250,11 @@ def _is_id(v: object) -> bool:
     return isinstance(v, bytes) and len(v) == ID_SIZE
 
 
+_UINT_END = 1 << 63
+
+
 def _is_uint(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1 << 63
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < _UINT_END
 
 
 def decode_body(body: bytes, sig: bytes, raw: bytes, env_id: bytes | None = None) -> Envelope:
@@ -265,12 +268,19 @@ def decode_body(body: bytes, sig: bytes, raw: bytes, env_id: bytes | None = None
     version, game_id, author, seq, prev, head, step, kind, payload, reveals, state_hash = v
     if version != VERSION:
         raise RemoteProtocolError(f"envelope version {version!r}, {VERSION} expected")
-    for name, value in (("game_id", game_id), ("prev", prev), ("head", head)):
-        if not _is_id(value):
-            raise RemoteProtocolError(f"{name}: expected {ID_SIZE} bytes")
-    for name, value in (("author", author), ("seq", seq), ("step", step)):
-        if not _is_uint(value):
-            raise RemoteProtocolError(f"{name}: expected a non-negative integer, got {value!r}")
+    # (each pair of checks: one test that holds for every well-formed body, exact types as
+    # msgpack makes them; when it fails, the field-by-field check names the first bad field)
+    if not (type(game_id) is bytes and len(game_id) == ID_SIZE and type(prev) is bytes
+            and len(prev) == ID_SIZE and type(head) is bytes and len(head) == ID_SIZE):
+        for name, value in (("game_id", game_id), ("prev", prev), ("head", head)):
+            if not _is_id(value):
+                raise RemoteProtocolError(f"{name}: expected {ID_SIZE} bytes")
+    if not (type(author) is int and type(seq) is int and type(step) is int
+            and 0 <= author < _UINT_END and 0 <= seq < _UINT_END and 0 <= step < _UINT_END):
+        for name, value in (("author", author), ("seq", seq), ("step", step)):
+            if not _is_uint(value):
+                raise RemoteProtocolError(f"{name}: expected a non-negative integer, got "
+                                          f"{value!r}")
     known = _KINDS.get(kind) if type(kind) is int else None
     if known is None:
         raise RemoteProtocolError(f"unknown envelope kind {kind!r}")
@@ -283,6 +293,10 @@ def decode_body(body: bytes, sig: bytes, raw: bytes, env_id: bytes | None = None
         raise RemoteProtocolError(f"reveals: expected an array of at most {MAX_REVEALS}")
     parsed: list[tuple[int, bytes, bytes | None]] = []
     for r in reveals:
+        if (type(r) is list and len(r) == 2 and type(r[0]) is int and 1 <= r[0] < _UINT_END
+                and type(r[1]) is bytes and len(r[1]) == ID_SIZE):
+            parsed.append((r[0], r[1], None))  # (the common reveal, as the check below takes it)
+            continue
         if (
             not isinstance(r, list)
             or len(r) not in (2, 3)
