@@ -138,6 +138,9 @@ class PeerProtocol:
         self.genesis = genesis
         self.seat = seat
         self._other_seats = tuple(i for i in range(genesis.n) if i != seat)
+        self._forward_to: dict[tuple[int | None, int], tuple[int, ...]] = {}
+        """(sender, author) -> the seats a new envelope goes on to when no other seat is known
+        to hold it."""
         self.identity = identity
         self.chain = SecretChain(chain_secret, seat, length=genesis.chain_length)
         if self.chain.anchor(0) != genesis.seats[seat].anchor:
@@ -474,9 +477,17 @@ class PeerProtocol:
             # to every seat but those known to hold it: its sender, its author, the seats that
             # sent it too, and each seat whose signed envelope built on it (it applied it)
             built_on = self.replica.built_on.get(env.id, ())
-            to = tuple(i for i in self._others()
-                       if i != forward_from and i != env.author and i not in holders
-                       and i not in built_on)
+            if holders or built_on:
+                to = tuple(i for i in self._others()
+                           if i != forward_from and i != env.author and i not in holders
+                           and i not in built_on)
+            else:  # (the common case: the same seats for every envelope of this author)
+                key = (forward_from, env.author)
+                known = self._forward_to.get(key)
+                if known is None:
+                    known = self._forward_to[key] = tuple(
+                        i for i in self._others() if i != forward_from and i != env.author)
+                to = known
             if to:
                 forward.append(Send(env.frame, to, forwarded=True))
         if not stored:
@@ -558,7 +569,8 @@ class PeerProtocol:
                     else self.engine.describe_move(e.before, e.action))
             out.append(Applied(e.step, e.kind, e.seat, desc))
         resolved = self.replica.resolved
-        out += [Rolled(x.k, x.values) for x in resolved[self._rolled :]]
+        if len(resolved) > self._rolled:
+            out += [Rolled(x.k, x.values) for x in resolved[self._rolled :]]
         self._rolled = len(resolved)
         return out
 
