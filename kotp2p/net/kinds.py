@@ -131,7 +131,9 @@ class KindRules(ReplicaParts):
                 waiting = cur.k is not None and k > cur.k and (a, cur.k) in self.revealed
                 if s == self.step and waiting:
                     # event k may still come at this step: not before a new point (nothing
-                    # else changes this answer), so it waits for one (_LATER, retried only then)
+                    # else changes this answer, not even envelopes stored meanwhile), so it
+                    # waits for one (_LATER, and noted: not retried in later calls either)
+                    self._parked_acks[a] = (env.seq, (len(self.entries), len(points)))
                     return _LATER
                 reached = max(self.trigger, default=0)
                 if k > reached:

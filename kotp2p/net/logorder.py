@@ -36,6 +36,11 @@ class LogOrder:
         """Every envelope recorded as a proof, handed out or not, in the order recorded (a
         session journals them at once: a crash before the game ends must not lose them)."""
 
+    @property
+    def written(self) -> int:
+        """The first step whose block has not been handed out."""
+        return self._written
+
     def consumed(self, env: Envelope) -> None:
         """Record an envelope the replica consumed (once: a repeat is ignored)."""
         if env.id in self._seen:

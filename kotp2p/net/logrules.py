@@ -83,7 +83,10 @@ class LogRules(ReplicaParts):
     def close_blocks(self) -> list[Envelope]:
         """Consumed envelopes of the steps every live seat has moved past, in the canonical
         order of :class:`~kotp2p.net.logorder.LogOrder`."""
-        return self.log_order.close(self._closed, self.step, self.is_over)
+        step, over = self.step, self.is_over
+        if not over and self.log_order.written >= step:
+            return []  # (before the end, the current step's block never closes: see _closed)
+        return self.log_order.close(self._closed, step, over)
 
     def drain(self) -> list[Envelope]:
         """Every consumed envelope not handed out yet (when stopping before the end)."""

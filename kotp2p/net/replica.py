@@ -177,6 +177,9 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         logged, see :meth:`_in_block`)."""
         self.used_at: dict[tuple[int, int, int], bytes] = {}
         """(author, step, point index) -> the id of its used ACK there."""
+        self._parked_acks: dict[int, tuple[int, tuple[int, int]]] = {}
+        """Author -> (seq, (entries, points)): its ACK with that seq, read at that point, carries
+        a value for a later event of the step, and waits for a new point."""
         self._needed: dict[int, tuple[tuple[int, int, int, bool], int]] = {}
         """Memo of :meth:`_last_needed`, with what it depends on."""
         self.log_order = LogOrder(self._in_block)
@@ -362,7 +365,11 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         waited = [-1] * self.n
         parked: list[tuple[int, int] | None] = [None] * self.n  # (entries, points) at a _LATER
         cut, frozen, cursor, streams = self.cut, self.frozen, self.cursor, self.streams
+        for a, (seq, point_at) in self._parked_acks.items():
+            if cursor[a] == seq:
+                parked[a] = point_at  # (still waits for a new point: see KindRules._ack)
         seats = range(self.n)
+        settled = False
         while progress:
             progress = False
             for a in seats:
@@ -398,6 +405,9 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
                     self._step_cursor(a, env)
                     progress = True
                     gen += 1
+            if settled and not progress and not self.fork_base and not self.votes:
+                break  # (nothing consumed since _settle left nothing to settle: it would again)
+            settled = True
             if self._settle():
                 progress = True
                 gen += 1
