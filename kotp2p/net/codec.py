@@ -45,14 +45,21 @@ def pack(value: Value) -> bytes:
     return out
 
 
+_PLAIN = frozenset({type(None), bool, int, str, bytes})
+"""The exact types of plain scalars: an item of one of them is accepted without a call."""
+
+
 def _check_encodable(value: Value, depth: int) -> None:
     if depth > MAX_DEPTH:
         raise TypeError(f"value nested deeper than {MAX_DEPTH}")
     if value is None or isinstance(value, (bool, int, str, bytes)):
         return
     if isinstance(value, (list, tuple)):
+        if value and depth >= MAX_DEPTH:  # (its items would be too deep, scalars included)
+            raise TypeError(f"value nested deeper than {MAX_DEPTH}")
         for item in value:
-            _check_encodable(item, depth + 1)
+            if type(item) not in _PLAIN:
+                _check_encodable(item, depth + 1)
         return
     if isinstance(value, dict):
         for k, v in value.items():

@@ -120,11 +120,13 @@ def seal(
     )
     sig = identity.sign(DOMAIN + body)
     raw = codec.frame(codec.pack([body, sig]))
-    return Envelope(
+    env: Envelope = object.__new__(Envelope)  # (set in one step, as decode_body does)
+    env.__dict__.update(
         body=body, sig=sig, id=envelope_id(body), game_id=game_id, author=author, seq=seq,
         prev=prev, head=head, step=step, kind=kind, payload=list(payload),
         reveals=tuple((k, x, nxt) for k, x, nxt in reveals), state_hash=state_hash, frame=raw,
     )
+    return env
 
 
 class ForeignEnvelope(RemoteProtocolError):
