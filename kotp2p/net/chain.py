@@ -59,6 +59,41 @@ def link(tag: bytes, seat: int, x: bytes) -> bytes:
     return hashlib.sha256(_link_prefix(tag, seat) + len(x).to_bytes(4, "big") + x).digest()
 
 
+def _walk(tag: bytes, seat: int, top: bytes, length: int) -> list[bytes]:
+    """``[x[0], ..., x[length]]`` of the chain whose ``x[length]`` is ``top`` (a SHA-256
+    digest): :func:`link` applied ``length`` times, with the bytes before ``x`` made once (every
+    value is a digest, so its length part is the same)."""
+    sha256 = hashlib.sha256
+    prefix = _link_prefix(tag, seat) + len(top).to_bytes(4, "big")
+    values = [top]
+    x = top
+    for _ in range(length):
+        x = sha256(prefix + x).digest()
+        values.append(x)
+    values.reverse()  # values[j] = x[j]; values[0] is the anchor
+    return values
+
+
+_MADE: dict[tuple[bytes, bytes, int, int, int], list[bytes]] = {}
+"""The chain generations made last, by (master, tag, seat, length, generation): the lobby
+makes each local seat's anchors, and its protocol object (or a rebuilt one) needs the same
+chains again; a few are kept, so that is done once. They hold no more than the secret they
+are made from, which the caller holds anyway."""
+_MADE_MAX = 16
+
+
+def _generation_values(master: bytes, tag: bytes, seat: int, length: int, g: int) -> list[bytes]:
+    """Every value of generation ``g`` of the chain (``tag``, ``seat``) of ``master``."""
+    key = (master, tag, seat, length, g)
+    values = _MADE.get(key)
+    if values is None:
+        values = _walk(tag, seat, _h(b"secret", tag, master, g.to_bytes(8, "big")), length)
+        if len(_MADE) >= _MADE_MAX:
+            del _MADE[next(iter(_MADE))]  # (the one made first)
+        _MADE[key] = values
+    return values
+
+
 def position(k: int, length: int = CHAIN_LENGTH) -> tuple[int, int]:
     """The ``(generation, index)`` that random event ``k >= 1`` uses."""
     if k < 1:
@@ -84,12 +119,7 @@ class SecretChain:
     def _generation(self, g: int) -> list[bytes]:
         values = self._gens.get(g)
         if values is None:
-            x = _h(b"secret", self.tag, self.master, g.to_bytes(8, "big"))
-            values = [x]
-            for _ in range(self.length):
-                x = link(self.tag, self.seat, x)
-                values.append(x)
-            values.reverse()  # values[j] = x[j]; values[0] is the anchor
+            values = _generation_values(self.master, self.tag, self.seat, self.length, g)
             self._gens = {g: values}  # only the current generation is kept
         return values
 
