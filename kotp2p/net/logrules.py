@@ -13,11 +13,12 @@ class LogRules(ReplicaParts):
     """The replica's side of the canonical log order."""
 
     def _closed(self, s: int) -> bool:
-        if s < self.step:
+        entries = self.entries  # (self.step and self.point, without the calls: asked often)
+        if s < len(entries) - 1:
             # entry s+1 needed every envelope step s required; what else a live seat says at
             # step s (a STALL, a CHAT) comes before its first envelope of a later step, which
             # every live seat sends (an ACK or a value): once each has, block s is complete
-            alive = self.point.alive
+            alive = entries[-1].points[-1].alive
             last_step, cut, ejected = self._last_step, self.cut, self.ejected
             for a in range(self.n):
                 if last_step[a] <= s and alive[a] and a not in cut and a not in ejected:
@@ -83,9 +84,14 @@ class LogRules(ReplicaParts):
     def close_blocks(self) -> list[Envelope]:
         """Consumed envelopes of the steps every live seat has moved past, in the canonical
         order of :class:`~kotp2p.net.logorder.LogOrder`."""
-        step, over = self.step, self.is_over
-        if not over and self.log_order.written >= step:
-            return []  # (before the end, the current step's block never closes: see _closed)
+        entries = self.entries
+        step, over = len(entries) - 1, entries[-1].points[-1].pending is None
+        if not over:
+            # before the end, the current step's block never closes (see _closed), and the
+            # blocks close in order: nothing to hand out unless the first open one is closed
+            written = self.log_order.written
+            if written >= step or not self._closed(written):
+                return []
         return self.log_order.close(self._closed, step, over)
 
     def drain(self) -> list[Envelope]:
