@@ -91,15 +91,24 @@ class KindRules(ReplicaParts):
         if isinstance(opened, str):
             return self._v("bad-opening", env, opened)
         before, checker, ks = opened
-        try:
-            after = self.engine.apply_move(before, action)
-        except ValueError as exc:  # the engine refuses the action (anything else is its bug)
-            held = [k for k in self.unopened(a) if k not in ks and self.trigger.get(k) == self.head]
-            hint = (f" (seat {a} peeked at event {held[-1]} since the last entry and did not "
-                    "open it: a MOVE that uses a peeked card carries its opening)" if held else "")
-            return self._v("illegal-move", env, f"{short_repr(action)} is not legal here: "
-                           f"{short_repr(str(exc), 300)}{hint}")
-        first = self.first_point(after, s)
+        own = self.own_move
+        if own is not None and own[0] == env.id and own[1] is before:
+            # this replica's own MOVE, made from this very state: the engine is deterministic,
+            # so what the protocol worked out when it signed the MOVE is what applying it gives
+            first = own[2]
+            after = first.state
+        else:
+            try:
+                after = self.engine.apply_move(before, action)
+            except ValueError as exc:  # the engine refuses the action (anything else: its bug)
+                held = [k for k in self.unopened(a)
+                        if k not in ks and self.trigger.get(k) == self.head]
+                hint = (f" (seat {a} peeked at event {held[-1]} since the last entry and did "
+                        "not open it: a MOVE that uses a peeked card carries its opening)"
+                        if held else "")
+                return self._v("illegal-move", env, f"{short_repr(action)} is not legal here: "
+                               f"{short_repr(str(exc), 300)}{hint}")
+            first = self.first_point(after, s)
         problem = self._check_reveals(a, env, first, first_of_move=True)
         if problem:
             return problem

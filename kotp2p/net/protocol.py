@@ -279,6 +279,7 @@ class PeerProtocol:
         env = self._seal(Kind.MOVE, r.step + 1, r.head, [action, *openings], reveals,
                          first.digest)
         self._moved = r.step + 1
+        r.own_move = (env.id, r.state, first)  # (what applying it gives: not worked out twice)
         return self._own(env, broadcast=True)
 
     def receive(self, payload: bytes, sender: int | None = None,

@@ -177,6 +177,9 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         logged, see :meth:`_in_block`)."""
         self.used_at: dict[tuple[int, int, int], bytes] = {}
         """(author, step, point index) -> the id of its used ACK there."""
+        self.own_move: tuple[bytes, State, Point] | None = None
+        """(id, state it was made in, its first point) of the last MOVE this replica's own seat
+        signed, as the protocol worked it out (see KindRules._move)."""
         self._parked_acks: dict[int, tuple[int, tuple[int, int]]] = {}
         """Author -> (seq, (entries, points)): its ACK with that seq, read at that point, carries
         a value for a later event of the step, and waits for a new point."""
