@@ -164,7 +164,7 @@ class ChainChecker:
         """Why the reveal for event ``k`` breaks the chain, or None (nothing changes)."""
         if k != self.last_k + 1:
             return f"reveal for {self.unit} {k}, {self.unit} {self.last_k + 1} expected"
-        _, j = position(k, self.length)
+        j = k - (k - 1) // self.length * self.length  # (position's index: k >= 1 here)
         if link(self.tag, self.seat, x) != self.last:
             return (f"value for {self.unit} {k} does not hash to the seat's previous chain "
                     "value")

@@ -523,7 +523,7 @@ class PeerProtocol:
                 r.add(env)
             entries, points = r.advance()
         out += self._ejections()
-        if r.is_over and not self._finished:
+        if not self._finished and r.is_over:
             self._finished = True
             for k in r.owed_openings(self.seat):  # at the end every private event is opened
                 out += self.open_peek(k)

@@ -273,11 +273,17 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         with the same author and seq is a fork: returned (and recorded) as a violation."""
         if env.id in self.by_id:
             return None
-        other = self.streams[env.author].get(env.seq)
+        author, kind = env.author, env.kind
+        stream = self.streams[author]
+        other = stream.get(env.seq)
         self.by_id[env.id] = env
-        self.built_on.setdefault(env.head, set()).add(env.author)
-        if env.kind in (Kind.ACK, Kind.EJECT) and env.state_hash:
-            self.named_points.setdefault((env.step, env.state_hash), set()).add(env.author)
+        builders = self.built_on.get(env.head)
+        if builders is None:
+            self.built_on[env.head] = {author}
+        else:
+            builders.add(author)
+        if (kind is Kind.ACK or kind is Kind.EJECT) and env.state_hash:
+            self.named_points.setdefault((env.step, env.state_hash), set()).add(author)
         if other is not None:
             v = Violation("fork", env.author, min(env.step, other.step),
                           f"two different envelopes #{env.seq} (steps {other.step} and "
@@ -285,17 +291,19 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
             self._keep_spare(env)
             self._fork(v)
             return v
-        self.streams[env.author][env.seq] = env
-        if env.seq >= self.cursor[env.author]:
-            self.unread_bytes[env.author] += len(env.frame)
-        if env.step > self._top_step[env.author]:
-            self._top_step[env.author] = env.step
+        stream[env.seq] = env
+        if env.seq >= self.cursor[author]:
+            self.unread_bytes[author] += len(env.frame)
+        if env.step > self._top_step[author]:
+            self._top_step[author] = env.step
         problem = payload_problem(env, self.n)
         if problem is not None:
             v = self._v("malformed-payload", env, f"{env.kind.name} #{env.seq}: {problem}, found "
                         f"{short_repr(env.payload)}")
             self._convict(v, cut=env.seq)
             return v
+        if kind is Kind.ACK:
+            return None  # (the common case: neither a STALL nor an EJECT)
         if env.kind is Kind.STALL:
             stalls = self._stall_index.setdefault((env.payload[0], env.step, env.head), {})
             stalls[env.author] = min(stalls.get(env.author, env.seq), env.seq)
@@ -482,7 +490,8 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         self.cursor[a] += 1
         self.unread_bytes[a] -= len(env.frame)
         self.last_id[a] = env.id
-        self._last_step[a] = max(self._last_step[a], env.step)
+        if env.step > self._last_step[a]:
+            self._last_step[a] = env.step
         self.log_order.consumed(env)
 
     def owes(self, seat: int) -> int | None:
