@@ -368,17 +368,17 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
 
     def advance(self) -> tuple[list[Entry], list[Point]]:
         """Consume everything that can be consumed; return the new entries and points reached."""
-        points: list[Point] = []
         all_entries = self.entries  # (appended to, never replaced)
-        mark = (len(all_entries), len(all_entries[-1].points))
+        first_entry, first_point = len(all_entries), len(all_entries[-1].points)
         progress = True
         gen = 0  # bumps whenever anything is consumed: a waiting envelope is retried only then
         waited = [-1] * self.n
         parked: list[tuple[int, int] | None] = [None] * self.n  # (entries, points) at a _LATER
         cut, frozen, cursor, streams = self.cut, self.frozen, self.cursor, self.streams
-        for a, (seq, point_at) in self._parked_acks.items():
-            if cursor[a] == seq:
-                parked[a] = point_at  # (still waits for a new point: see KindRules._ack)
+        if self._parked_acks:
+            for a, (seq, point_at) in self._parked_acks.items():
+                if cursor[a] == seq:
+                    parked[a] = point_at  # (still waits for a new point: see KindRules._ack)
         seats = range(self.n)
         settled = False
         while progress:
@@ -422,7 +422,9 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
             if self._settle():
                 progress = True
                 gen += 1
-        first_entry, first_point = mark
+        if len(all_entries) == first_entry:  # (no new entry: the new points of the last one)
+            return [], all_entries[-1].points[first_point:]
+        points: list[Point] = []
         for i in range(first_entry - 1, len(all_entries)):
             start = first_point if i == first_entry - 1 else 0
             points.extend(all_entries[i].points[start:])
