@@ -198,25 +198,10 @@ def random_seed(
     return _h(*parts)
 
 
-class _Stream:
-    """The SHAKE-256 output of a seed, read front to back."""
-
-    def __init__(self, seed: bytes) -> None:
-        self._seed = seed
-        self._buf = b""
-        self._pos = 0
-
-    def read(self, n: int) -> bytes:
-        while self._pos + n > len(self._buf):
-            self._buf = hashlib.shake_256(self._seed).digest(max(64, 2 * len(self._buf)))
-        out = self._buf[self._pos : self._pos + n]
-        self._pos += n
-        return out
-
-
 def draw(seed: bytes, bounds: Sequence[int]) -> tuple[int, ...]:
     """One exactly uniform integer ``0 <= v < b`` per bound, from SHAKE-256(seed)."""
-    stream = _Stream(seed)
+    stream = b""  # the SHAKE-256 output of seed read so far, doubled whenever more is needed
+    pos = 0
     out = []
     for b in bounds:
         if b < 1:
@@ -225,7 +210,10 @@ def draw(seed: bytes, bounds: Sequence[int]) -> tuple[int, ...]:
         space = 1 << (8 * width)
         limit = space - space % b
         while True:
-            v = int.from_bytes(stream.read(width), "big")
+            while pos + width > len(stream):
+                stream = hashlib.shake_256(seed).digest(max(64, 2 * len(stream)))
+            v = stream[pos] if width == 1 else int.from_bytes(stream[pos : pos + width], "big")
+            pos += width
             if v < limit:
                 out.append(v % b)
                 break
