@@ -164,9 +164,11 @@ def scan(data: bytes, max_depth: int = MAX_DEPTH) -> None:
         if pos >= end:
             raise CodecError("not a well-formed msgpack value (it ends in the middle of a value)")
         b = data[pos]
-        how, arg, mult = read[b]
         pos += 1
         todo -= 1
+        if b < 0x80:  # (a positive fixint, the most common item: _SKIP 0, without the table)
+            continue
+        how, arg, mult = read[b]
         if how == _SKIP:
             pos += arg
             continue
