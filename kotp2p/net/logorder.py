@@ -46,7 +46,12 @@ class LogOrder:
         if env.id in self._seen:
             return
         self._seen.add(env.id)
-        self._blocks.setdefault(max(env.step, self._written), []).append(env)
+        s = env.step if env.step > self._written else self._written
+        block = self._blocks.get(s)
+        if block is None:
+            self._blocks[s] = [env]
+        else:
+            block.append(env)
 
     def evidence(self, envs: Iterable[Envelope]) -> None:
         """Envelopes that prove a violation (never consumed, but they belong in the log)."""
