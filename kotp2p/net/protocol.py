@@ -107,6 +107,8 @@ SYNC_BUDGET = 256 * 1024
 """Bytes this seat sends one peer in answers to its sync requests between two soft deadlines
 (:meth:`PeerProtocol.soft_timeout` refills it): a flood of tiny requests costs the answerer a
 bounded, paced amount, whatever its size."""
+_SPLIT_KEPT = 16
+"""Frames :meth:`PeerProtocol.is_copy` keeps split and hashed for :meth:`PeerProtocol.receive`."""
 MAX_AHEAD = 4096
 """Envelopes further ahead of an author's read position are refused (bounded memory)."""
 MAX_AHEAD_BYTES = 1 << 20
@@ -138,6 +140,9 @@ class PeerProtocol:
         self.genesis = genesis
         self.seat = seat
         self._other_seats = tuple(i for i in range(genesis.n) if i != seat)
+        self._split: dict[bytes, tuple[bytes, bytes, bytes]] = {}
+        """Frame payloads :meth:`is_copy` found new -> their (body, sig, id), for
+        :meth:`receive` (each frame is split and hashed once)."""
         self._forward_to: dict[tuple[int | None, int], tuple[int, ...]] = {}
         """(sender, author) -> the seats a new envelope goes on to when no other seat is known
         to hold it."""
@@ -302,8 +307,13 @@ class PeerProtocol:
                 return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
             return self._answer_sync(value, sender)
         try:
-            body, sig = split_frame(payload)
-            env_id = envelope_id(body)
+            known = (self._split.pop(payload, None) if self._split and type(payload) is bytes
+                     else None)
+            if known is None:
+                body, sig = split_frame(payload)
+                env_id = envelope_id(body)
+            else:
+                body, sig, env_id = known  # (is_copy split and hashed these very bytes)
             if env_id in self.replica.by_id:
                 return []  # a copy of a known envelope: no signature check (replay floods)
             env = open_split(payload, body, sig, self.genesis.game_id, self.genesis.keys,
@@ -354,9 +364,19 @@ class PeerProtocol:
         """``payload`` is an envelope this seat holds already (:meth:`receive` would return
         nothing for it): a hash and a lookup, nothing decoded, nothing checked."""
         try:
-            return envelope_id(split_frame(payload)[0]) in self.replica.by_id
+            body, sig = split_frame(payload)
         except RemoteProtocolError:
             return False
+        env_id = envelope_id(body)
+        if env_id in self.replica.by_id:
+            return True
+        # the transport hands a frame that is no copy to receive next: kept for it (a few, of
+        # at most MAX_BODY bytes each: split_frame refused any bigger)
+        if type(payload) is bytes:
+            if len(self._split) >= _SPLIT_KEPT:
+                del self._split[next(iter(self._split))]
+            self._split[payload] = (body, sig, env_id)
+        return False
 
     def soft_timeout(self) -> list[Event]:
         """A soft deadline passed: say who we wait for and where (STALL, once per state of the
