@@ -283,7 +283,11 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         else:
             builders.add(author)
         if (kind is Kind.ACK or kind is Kind.EJECT) and env.state_hash:
-            self.named_points.setdefault((env.step, env.state_hash), set()).add(author)
+            named = self.named_points.get((env.step, env.state_hash))
+            if named is None:
+                self.named_points[(env.step, env.state_hash)] = {author}
+            else:
+                named.add(author)
         if other is not None:
             v = Violation("fork", env.author, min(env.step, other.step),
                           f"two different envelopes #{env.seq} (steps {other.step} and "
