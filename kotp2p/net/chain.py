@@ -59,6 +59,41 @@ def link(tag: bytes, seat: int, x: bytes) -> bytes:
     return hashlib.sha256(_link_prefix(tag, seat) + len(x).to_bytes(4, "big") + x).digest()
 
 
+def _walk(tag: bytes, seat: int, top: bytes, length: int) -> list[bytes]:
+    """``[x[0], ..., x[length]]`` of the chain whose ``x[length]`` is ``top`` (a SHA-256
+    digest): :func:`link` applied ``length`` times, with the bytes before ``x`` made once (every
+    value is a digest, so its length part is the same)."""
+    sha256 = hashlib.sha256
+    prefix = _link_prefix(tag, seat) + len(top).to_bytes(4, "big")
+    values = [top]
+    x = top
+    for _ in range(length):
+        x = sha256(prefix + x).digest()
+        values.append(x)
+    values.reverse()  # values[j] = x[j]; values[0] is the anchor
+    return values
+
+
+_MADE: dict[tuple[bytes, bytes, int, int, int], list[bytes]] = {}
+"""The chain generations made last, by (master, tag, seat, length, generation): the lobby
+makes each local seat's anchors, and its protocol object (or a rebuilt one) needs the same
+chains again; a few are kept, so that is done once. They hold no more than the secret they
+are made from, which the caller holds anyway."""
+_MADE_MAX = 16
+
+
+def _generation_values(master: bytes, tag: bytes, seat: int, length: int, g: int) -> list[bytes]:
+    """Every value of generation ``g`` of the chain (``tag``, ``seat``) of ``master``."""
+    key = (master, tag, seat, length, g)
+    values = _MADE.get(key)
+    if values is None:
+        values = _walk(tag, seat, _h(b"secret", tag, master, g.to_bytes(8, "big")), length)
+        if len(_MADE) >= _MADE_MAX:
+            del _MADE[next(iter(_MADE))]  # (the one made first)
+        _MADE[key] = values
+    return values
+
+
 def position(k: int, length: int = CHAIN_LENGTH) -> tuple[int, int]:
     """The ``(generation, index)`` that random event ``k >= 1`` uses."""
     if k < 1:
@@ -84,12 +119,7 @@ class SecretChain:
     def _generation(self, g: int) -> list[bytes]:
         values = self._gens.get(g)
         if values is None:
-            x = _h(b"secret", self.tag, self.master, g.to_bytes(8, "big"))
-            values = [x]
-            for _ in range(self.length):
-                x = link(self.tag, self.seat, x)
-                values.append(x)
-            values.reverse()  # values[j] = x[j]; values[0] is the anchor
+            values = _generation_values(self.master, self.tag, self.seat, self.length, g)
             self._gens = {g: values}  # only the current generation is kept
         return values
 
@@ -134,7 +164,7 @@ class ChainChecker:
         """Why the reveal for event ``k`` breaks the chain, or None (nothing changes)."""
         if k != self.last_k + 1:
             return f"reveal for {self.unit} {k}, {self.unit} {self.last_k + 1} expected"
-        _, j = position(k, self.length)
+        j = k - (k - 1) // self.length * self.length  # (position's index: k >= 1 here)
         if link(self.tag, self.seat, x) != self.last:
             return (f"value for {self.unit} {k} does not hash to the seat's previous chain "
                     "value")
@@ -168,25 +198,10 @@ def random_seed(
     return _h(*parts)
 
 
-class _Stream:
-    """The SHAKE-256 output of a seed, read front to back."""
-
-    def __init__(self, seed: bytes) -> None:
-        self._seed = seed
-        self._buf = b""
-        self._pos = 0
-
-    def read(self, n: int) -> bytes:
-        while self._pos + n > len(self._buf):
-            self._buf = hashlib.shake_256(self._seed).digest(max(64, 2 * len(self._buf)))
-        out = self._buf[self._pos : self._pos + n]
-        self._pos += n
-        return out
-
-
 def draw(seed: bytes, bounds: Sequence[int]) -> tuple[int, ...]:
     """One exactly uniform integer ``0 <= v < b`` per bound, from SHAKE-256(seed)."""
-    stream = _Stream(seed)
+    stream = b""  # the SHAKE-256 output of seed read so far, doubled whenever more is needed
+    pos = 0
     out = []
     for b in bounds:
         if b < 1:
@@ -195,7 +210,10 @@ def draw(seed: bytes, bounds: Sequence[int]) -> tuple[int, ...]:
         space = 1 << (8 * width)
         limit = space - space % b
         while True:
-            v = int.from_bytes(stream.read(width), "big")
+            while pos + width > len(stream):
+                stream = hashlib.shake_256(seed).digest(max(64, 2 * len(stream)))
+            v = stream[pos] if width == 1 else int.from_bytes(stream[pos : pos + width], "big")
+            pos += width
             if v < limit:
                 out.append(v % b)
                 break

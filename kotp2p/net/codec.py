@@ -45,14 +45,21 @@ def pack(value: Value) -> bytes:
     return out
 
 
+_PLAIN = frozenset({type(None), bool, int, str, bytes})
+"""The exact types of plain scalars: an item of one of them is accepted without a call."""
+
+
 def _check_encodable(value: Value, depth: int) -> None:
     if depth > MAX_DEPTH:
         raise TypeError(f"value nested deeper than {MAX_DEPTH}")
     if value is None or isinstance(value, (bool, int, str, bytes)):
         return
     if isinstance(value, (list, tuple)):
+        if value and depth >= MAX_DEPTH:  # (its items would be too deep, scalars included)
+            raise TypeError(f"value nested deeper than {MAX_DEPTH}")
         for item in value:
-            _check_encodable(item, depth + 1)
+            if type(item) not in _PLAIN:
+                _check_encodable(item, depth + 1)
         return
     if isinstance(value, dict):
         for k, v in value.items():
@@ -97,9 +104,10 @@ def unpack(data: bytes, *, max_size: int = MAX_FRAME) -> Value:
 
 # How each first byte of a msgpack item is read: (what, argument).
 #   _SKIP n: n more bytes (scalars);  _SIZED w: a w-byte length, then that many bytes (str, bin);
+#   _SIZED1: the same with a 1-byte length (the common bin8 and str8, read without a slice);
 #   _ITEMS n: a container of n items (a map counts keys and values);  _COUNTED w, m: a w-byte
 #   count times m items;  _BAD: an error naming what the byte is.
-_SKIP, _SIZED, _ITEMS, _COUNTED, _BAD = range(5)
+_SKIP, _SIZED, _ITEMS, _COUNTED, _BAD, _SIZED1 = range(6)
 
 
 def _table() -> list[tuple[int, int, int]]:
@@ -116,8 +124,10 @@ def _table() -> list[tuple[int, int, int]]:
         t[b] = (_SKIP, b & 0x1F, 0)
     for b in (0xC0, 0xC2, 0xC3):
         t[b] = (_SKIP, 0, 0)
-    for b, w in ((0xC4, 1), (0xC5, 2), (0xC6, 4), (0xD9, 1), (0xDA, 2), (0xDB, 4)):
+    for b, w in ((0xC5, 2), (0xC6, 4), (0xDA, 2), (0xDB, 4)):
         t[b] = (_SIZED, w, 0)
+    for b in (0xC4, 0xD9):
+        t[b] = (_SIZED1, 1, 0)
     for b, w in ((0xCC, 1), (0xCD, 2), (0xCE, 4), (0xCF, 8), (0xD0, 1), (0xD1, 2), (0xD2, 4),
                  (0xD3, 8)):
         t[b] = (_SKIP, w, 0)
@@ -154,11 +164,16 @@ def scan(data: bytes, max_depth: int = MAX_DEPTH) -> None:
         if pos >= end:
             raise CodecError("not a well-formed msgpack value (it ends in the middle of a value)")
         b = data[pos]
-        how, arg, mult = read[b]
         pos += 1
         todo -= 1
+        if b < 0x80:  # (a positive fixint, the most common item: _SKIP 0, without the table)
+            continue
+        how, arg, mult = read[b]
         if how == _SKIP:
             pos += arg
+            continue
+        if how == _SIZED1:
+            pos += 1 + (data[pos] if pos < end else 0)  # (as _SIZED reads an empty slice: 0)
             continue
         if how == _SIZED:
             pos += arg + int.from_bytes(data[pos : pos + arg], "big")

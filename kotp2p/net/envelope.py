@@ -120,11 +120,13 @@ def seal(
     )
     sig = identity.sign(DOMAIN + body)
     raw = codec.frame(codec.pack([body, sig]))
-    return Envelope(
+    env: Envelope = object.__new__(Envelope)  # (set in one step, as decode_body does)
+    env.__dict__.update(
         body=body, sig=sig, id=envelope_id(body), game_id=game_id, author=author, seq=seq,
         prev=prev, head=head, step=step, kind=kind, payload=list(payload),
         reveals=tuple((k, x, nxt) for k, x, nxt in reveals), state_hash=state_hash, frame=raw,
     )
+    return env
 
 
 class ForeignEnvelope(RemoteProtocolError):
@@ -221,12 +223,26 @@ def open_envelope(payload: bytes, game_id: bytes, keys: Sequence[bytes]) -> Enve
     :raises SignedMalformed: signed by its author, but the body breaks the layout.
     """
     body, sig = split_frame(payload)
+    return open_split(payload, body, sig, game_id, keys)
+
+
+def open_split(
+    payload: bytes, body: bytes, sig: bytes, game_id: bytes, keys: Sequence[bytes],
+    env_id: bytes | None = None,
+) -> Envelope:
+    """:func:`open_envelope` of a ``payload`` the caller already split (``body, sig`` from
+    :func:`split_frame`), with the body's id if it hashed it already (each is done once).
+
+    :raises ForeignEnvelope: another game's.
+    :raises UnsignedFrame: not an envelope signed by the seat it names.
+    :raises SignedMalformed: signed by its author, but the body breaks the layout.
+    """
     author = peek_author(body, game_id, len(keys))
     if not verify_signature(keys[author], sig, DOMAIN + body):
         raise UnsignedFrame(f"bad signature: not signed by seat {author}'s key", author)
     raw = codec.frame(payload)
     try:
-        return decode_body(body, sig, raw)
+        return decode_body(body, sig, raw, env_id)
     except RemoteProtocolError as exc:
         raise SignedMalformed(f"seat {author} signed a malformed envelope: {exc.reason}", author,
                               raw) from None
@@ -236,12 +252,15 @@ def _is_id(v: object) -> bool:
     return isinstance(v, bytes) and len(v) == ID_SIZE
 
 
+_UINT_END = 1 << 63
+
+
 def _is_uint(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1 << 63
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < _UINT_END
 
 
-def decode_body(body: bytes, sig: bytes, raw: bytes) -> Envelope:
-    """Decode a body whose signature has already been checked.
+def decode_body(body: bytes, sig: bytes, raw: bytes, env_id: bytes | None = None) -> Envelope:
+    """Decode a body whose signature has already been checked (``env_id``: its id, if known).
 
     :raises RemoteProtocolError: a field has the wrong type or range.
     """
@@ -251,12 +270,19 @@ def decode_body(body: bytes, sig: bytes, raw: bytes) -> Envelope:
     version, game_id, author, seq, prev, head, step, kind, payload, reveals, state_hash = v
     if version != VERSION:
         raise RemoteProtocolError(f"envelope version {version!r}, {VERSION} expected")
-    for name, value in (("game_id", game_id), ("prev", prev), ("head", head)):
-        if not _is_id(value):
-            raise RemoteProtocolError(f"{name}: expected {ID_SIZE} bytes")
-    for name, value in (("author", author), ("seq", seq), ("step", step)):
-        if not _is_uint(value):
-            raise RemoteProtocolError(f"{name}: expected a non-negative integer, got {value!r}")
+    # (each pair of checks: one test that holds for every well-formed body, exact types as
+    # msgpack makes them; when it fails, the field-by-field check names the first bad field)
+    if not (type(game_id) is bytes and len(game_id) == ID_SIZE and type(prev) is bytes
+            and len(prev) == ID_SIZE and type(head) is bytes and len(head) == ID_SIZE):
+        for name, value in (("game_id", game_id), ("prev", prev), ("head", head)):
+            if not _is_id(value):
+                raise RemoteProtocolError(f"{name}: expected {ID_SIZE} bytes")
+    if not (type(author) is int and type(seq) is int and type(step) is int
+            and 0 <= author < _UINT_END and 0 <= seq < _UINT_END and 0 <= step < _UINT_END):
+        for name, value in (("author", author), ("seq", seq), ("step", step)):
+            if not _is_uint(value):
+                raise RemoteProtocolError(f"{name}: expected a non-negative integer, got "
+                                          f"{value!r}")
     known = _KINDS.get(kind) if type(kind) is int else None
     if known is None:
         raise RemoteProtocolError(f"unknown envelope kind {kind!r}")
@@ -269,6 +295,10 @@ def decode_body(body: bytes, sig: bytes, raw: bytes) -> Envelope:
         raise RemoteProtocolError(f"reveals: expected an array of at most {MAX_REVEALS}")
     parsed: list[tuple[int, bytes, bytes | None]] = []
     for r in reveals:
+        if (type(r) is list and len(r) == 2 and type(r[0]) is int and 1 <= r[0] < _UINT_END
+                and type(r[1]) is bytes and len(r[1]) == ID_SIZE):
+            parsed.append((r[0], r[1], None))  # (the common reveal, as the check below takes it)
+            continue
         if (
             not isinstance(r, list)
             or len(r) not in (2, 3)
@@ -286,7 +316,8 @@ def decode_body(body: bytes, sig: bytes, raw: bytes) -> Envelope:
     # here in one step (the same fields, the same values, the same frozen object).
     env: Envelope = object.__new__(Envelope)
     env.__dict__.update(
-        body=body, sig=sig, id=envelope_id(body), game_id=game_id, author=author, seq=seq,
+        body=body, sig=sig, id=envelope_id(body) if env_id is None else env_id,
+        game_id=game_id, author=author, seq=seq,
         prev=prev, head=head, step=step, kind=kind, payload=payload, reveals=tuple(parsed),
         state_hash=state_hash, frame=raw,
     )

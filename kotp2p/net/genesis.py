@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from kotp2p.net import codec
 from kotp2p.net.chain import CHAIN_LENGTH
@@ -76,12 +77,14 @@ class Genesis:
     seats: tuple[SeatInfo, ...]
     signatures: tuple[bytes, ...]
 
-    @property
+    # (game_id and keys are read for every envelope received: each is made once per object;
+    # the fields they derive from are frozen)
+    @cached_property
     def game_id(self) -> bytes:
         """SHA-256 of the genesis body."""
         return hashlib.sha256(self.body).digest()
 
-    @property
+    @cached_property
     def keys(self) -> tuple[bytes, ...]:
         """Every seat's public key, in seat order."""
         return tuple(s.public_key for s in self.seats)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kotp2p.net.chain import check_opening
-from kotp2p.net.ejection import WAIT
+from kotp2p.net.ejection import LATER, WAIT
 from kotp2p.net.engine_interface import Turn
 from kotp2p.net.envelope import Envelope
 from kotp2p.net.history import Entry, Point, Violation
@@ -18,6 +18,7 @@ from kotp2p.net.replica_parts import ReplicaParts
 from kotp2p.net.safetext import short_repr
 
 _WAIT = WAIT
+_LATER = LATER
 
 
 class KindRules(ReplicaParts):
@@ -90,15 +91,24 @@ class KindRules(ReplicaParts):
         if isinstance(opened, str):
             return self._v("bad-opening", env, opened)
         before, checker, ks = opened
-        try:
-            after = self.engine.apply_move(before, action)
-        except ValueError as exc:  # the engine refuses the action (anything else is its bug)
-            held = [k for k in self.unopened(a) if k not in ks and self.trigger.get(k) == self.head]
-            hint = (f" (seat {a} peeked at event {held[-1]} since the last entry and did not "
-                    "open it: a MOVE that uses a peeked card carries its opening)" if held else "")
-            return self._v("illegal-move", env, f"{short_repr(action)} is not legal here: "
-                           f"{short_repr(str(exc), 300)}{hint}")
-        first = self.first_point(after, s)
+        own = self.own_move
+        if own is not None and own[0] == env.id and own[1] is before:
+            # this replica's own MOVE, made from this very state: the engine is deterministic,
+            # so what the protocol worked out when it signed the MOVE is what applying it gives
+            first = own[2]
+            after = first.state
+        else:
+            try:
+                after = self.engine.apply_move(before, action)
+            except ValueError as exc:  # the engine refuses the action (anything else: its bug)
+                held = [k for k in self.unopened(a)
+                        if k not in ks and self.trigger.get(k) == self.head]
+                hint = (f" (seat {a} peeked at event {held[-1]} since the last entry and did "
+                        "not open it: a MOVE that uses a peeked card carries its opening)"
+                        if held else "")
+                return self._v("illegal-move", env, f"{short_repr(action)} is not legal here: "
+                               f"{short_repr(str(exc), 300)}{hint}")
+            first = self.first_point(after, s)
         problem = self._check_reveals(a, env, first, first_of_move=True)
         if problem:
             return problem
@@ -120,12 +130,20 @@ class KindRules(ReplicaParts):
         points = self.entries[s].points
         if env.reveals:
             k = env.reveals[0][0]
-            target = next((p for p in points if p.k == k), None)
+            target: Point | None = None
+            for p in points:
+                if p.k == k:
+                    target = p
+                    break
             if target is None:
                 cur = self.point
                 waiting = cur.k is not None and k > cur.k and (a, cur.k) in self.revealed
                 if s == self.step and waiting:
-                    return _WAIT  # event k may still come at this step
+                    # event k may still come at this step: not before a new point (nothing
+                    # else changes this answer, not even envelopes stored meanwhile), so it
+                    # waits for one (_LATER, and noted: not retried in later calls either)
+                    self._parked_acks[a] = (env.seq, (len(self.entries), len(points)))
+                    return _LATER
                 reached = max(self.trigger, default=0)
                 if k > reached:
                     return self._v("premature-reveal", env, f"revealed its value for event {k} "
@@ -142,7 +160,8 @@ class KindRules(ReplicaParts):
             return problem
         if env.state_hash != target.digest:
             return self._wrong_hash(env, target.digest)
-        if target is self.point and self._judging != a and self._quorum_stored(a):
+        if (self._eject_index and target is self.point and self._judging != a
+                and self._quorum_stored(a)):
             return _WAIT  # the others ejected this seat here: this ACK comes too late
         if not env.reveals:
             self.acked.add((a, s))

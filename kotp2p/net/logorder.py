@@ -36,12 +36,22 @@ class LogOrder:
         """Every envelope recorded as a proof, handed out or not, in the order recorded (a
         session journals them at once: a crash before the game ends must not lose them)."""
 
+    @property
+    def written(self) -> int:
+        """The first step whose block has not been handed out."""
+        return self._written
+
     def consumed(self, env: Envelope) -> None:
         """Record an envelope the replica consumed (once: a repeat is ignored)."""
         if env.id in self._seen:
             return
         self._seen.add(env.id)
-        self._blocks.setdefault(max(env.step, self._written), []).append(env)
+        s = env.step if env.step > self._written else self._written
+        block = self._blocks.get(s)
+        if block is None:
+            self._blocks[s] = [env]
+        else:
+            block.append(env)
 
     def evidence(self, envs: Iterable[Envelope]) -> None:
         """Envelopes that prove a violation (never consumed, but they belong in the log)."""

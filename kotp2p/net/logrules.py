@@ -13,13 +13,17 @@ class LogRules(ReplicaParts):
     """The replica's side of the canonical log order."""
 
     def _closed(self, s: int) -> bool:
-        if s < self.step:
+        entries = self.entries  # (self.step and self.point, without the calls: asked often)
+        if s < len(entries) - 1:
             # entry s+1 needed every envelope step s required; what else a live seat says at
             # step s (a STALL, a CHAT) comes before its first envelope of a later step, which
             # every live seat sends (an ACK or a value): once each has, block s is complete
-            alive = self.point.alive
-            return all(self._last_step[a] > s or not alive[a] or a in self.cut
-                       or a in self.ejected for a in range(self.n))
+            alive = entries[-1].points[-1].alive
+            last_step, cut, ejected = self._last_step, self.cut, self.ejected
+            for a in range(self.n):
+                if last_step[a] <= s and alive[a] and a not in cut and a not in ejected:
+                    return False
+            return True
         if s > self.step or not self.is_over:
             return False
         alive = self.point.alive
@@ -80,7 +84,15 @@ class LogRules(ReplicaParts):
     def close_blocks(self) -> list[Envelope]:
         """Consumed envelopes of the steps every live seat has moved past, in the canonical
         order of :class:`~kotp2p.net.logorder.LogOrder`."""
-        return self.log_order.close(self._closed, self.step, self.is_over)
+        entries = self.entries
+        step, over = len(entries) - 1, entries[-1].points[-1].pending is None
+        if not over:
+            # before the end, the current step's block never closes (see _closed), and the
+            # blocks close in order: nothing to hand out unless the first open one is closed
+            written = self.log_order.written
+            if written >= step or not self._closed(written):
+                return []
+        return self.log_order.close(self._closed, step, over)
 
     def drain(self) -> list[Envelope]:
         """Every consumed envelope not handed out yet (when stopping before the end)."""

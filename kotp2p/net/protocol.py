@@ -63,7 +63,15 @@ from kotp2p.net import codec
 from kotp2p.net.chain import PEEK_TAG, SecretChain, SlotDeck
 from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine, Turn
-from kotp2p.net.envelope import Envelope, Kind, envelope_id, open_envelope, seal, split_frame
+from kotp2p.net.envelope import (
+    Envelope,
+    Kind,
+    envelope_id,
+    open_envelope,
+    open_split,
+    seal,
+    split_frame,
+)
 from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.history import Entry, Point
@@ -99,6 +107,8 @@ SYNC_BUDGET = 256 * 1024
 """Bytes this seat sends one peer in answers to its sync requests between two soft deadlines
 (:meth:`PeerProtocol.soft_timeout` refills it): a flood of tiny requests costs the answerer a
 bounded, paced amount, whatever its size."""
+_SPLIT_KEPT = 16
+"""Frames :meth:`PeerProtocol.is_copy` keeps split and hashed for :meth:`PeerProtocol.receive`."""
 MAX_AHEAD = 4096
 """Envelopes further ahead of an author's read position are refused (bounded memory)."""
 MAX_AHEAD_BYTES = 1 << 20
@@ -129,6 +139,13 @@ class PeerProtocol:
             raise LocalProtocolError(f"seat {seat} of this genesis is not this identity's")
         self.genesis = genesis
         self.seat = seat
+        self._other_seats = tuple(i for i in range(genesis.n) if i != seat)
+        self._split: dict[bytes, tuple[bytes, bytes, bytes]] = {}
+        """Frame payloads :meth:`is_copy` found new -> their (body, sig, id), for
+        :meth:`receive` (each frame is split and hashed once)."""
+        self._forward_to: dict[tuple[int | None, int], tuple[int, ...]] = {}
+        """(sender, author) -> the seats a new envelope goes on to when no other seat is known
+        to hold it."""
         self.identity = identity
         self.chain = SecretChain(chain_secret, seat, length=genesis.chain_length)
         if self.chain.anchor(0) != genesis.seats[seat].anchor:
@@ -267,6 +284,7 @@ class PeerProtocol:
         env = self._seal(Kind.MOVE, r.step + 1, r.head, [action, *openings], reveals,
                          first.digest)
         self._moved = r.step + 1
+        r.own_move = (env.id, r.state, first)  # (what applying it gives: not worked out twice)
         return self._own(env, broadcast=True)
 
     def receive(self, payload: bytes, sender: int | None = None,
@@ -280,7 +298,7 @@ class PeerProtocol:
         envelope that breaks a rule gives a :class:`Misbehaviour` naming its author. Nothing is
         unpacked before the signature checked, except a ``sync`` request (a few bytes, capped).
         """
-        if is_sync_request(payload):
+        if payload.startswith(_SYNC_PREFIX):  # (is_sync_request, inline: every frame asks)
             try:
                 value = codec.unpack(payload, max_size=MAX_SYNC_SIZE)
             except RemoteProtocolError as exc:
@@ -289,9 +307,17 @@ class PeerProtocol:
                 return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
             return self._answer_sync(value, sender)
         try:
-            if self.is_copy(payload):
+            known = (self._split.pop(payload, None) if self._split and type(payload) is bytes
+                     else None)
+            if known is None:
+                body, sig = split_frame(payload)
+                env_id = envelope_id(body)
+            else:
+                body, sig, env_id = known  # (is_copy split and hashed these very bytes)
+            if env_id in self.replica.by_id:
                 return []  # a copy of a known envelope: no signature check (replay floods)
-            env = open_envelope(payload, self.genesis.game_id, self.genesis.keys)
+            env = open_split(payload, body, sig, self.genesis.game_id, self.genesis.keys,
+                             env_id)
         except RemoteProtocolError as exc:
             return [Rejected(sender, exc.reason)]
         return self._take(env, sender, holders)
@@ -338,9 +364,19 @@ class PeerProtocol:
         """``payload`` is an envelope this seat holds already (:meth:`receive` would return
         nothing for it): a hash and a lookup, nothing decoded, nothing checked."""
         try:
-            return envelope_id(split_frame(payload)[0]) in self.replica.by_id
+            body, sig = split_frame(payload)
         except RemoteProtocolError:
             return False
+        env_id = envelope_id(body)
+        if env_id in self.replica.by_id:
+            return True
+        # the transport hands a frame that is no copy to receive next: kept for it (a few, of
+        # at most MAX_BODY bytes each: split_frame refused any bigger)
+        if type(payload) is bytes:
+            if len(self._split) >= _SPLIT_KEPT:
+                del self._split[next(iter(self._split))]
+            self._split[payload] = (body, sig, env_id)
+        return False
 
     def soft_timeout(self) -> list[Event]:
         """A soft deadline passed: say who we wait for and where (STALL, once per state of the
@@ -433,7 +469,7 @@ class PeerProtocol:
         return [self._peek_opening(k) for k in mine]
 
     def _others(self) -> tuple[int, ...]:
-        return tuple(i for i in range(self.genesis.n) if i != self.seat)
+        return self._other_seats
 
     def _seal(
         self,
@@ -462,9 +498,17 @@ class PeerProtocol:
             # to every seat but those known to hold it: its sender, its author, the seats that
             # sent it too, and each seat whose signed envelope built on it (it applied it)
             built_on = self.replica.built_on.get(env.id, ())
-            to = tuple(i for i in self._others()
-                       if i != forward_from and i != env.author and i not in holders
-                       and i not in built_on)
+            if holders or built_on:
+                to = tuple(i for i in self._others()
+                           if i != forward_from and i != env.author and i not in holders
+                           and i not in built_on)
+            else:  # (the common case: the same seats for every envelope of this author)
+                key = (forward_from, env.author)
+                known = self._forward_to.get(key)
+                if known is None:
+                    known = self._forward_to[key] = tuple(
+                        i for i in self._others() if i != forward_from and i != env.author)
+                to = known
             if to:
                 forward.append(Send(env.frame, to, forwarded=True))
         if not stored:
@@ -499,7 +543,7 @@ class PeerProtocol:
                 r.add(env)
             entries, points = r.advance()
         out += self._ejections()
-        if r.is_over and not self._finished:
+        if not self._finished and r.is_over:
             self._finished = True
             for k in r.owed_openings(self.seat):  # at the end every private event is opened
                 out += self.open_peek(k)
@@ -546,7 +590,8 @@ class PeerProtocol:
                     else self.engine.describe_move(e.before, e.action))
             out.append(Applied(e.step, e.kind, e.seat, desc))
         resolved = self.replica.resolved
-        out += [Rolled(x.k, x.values) for x in resolved[self._rolled :]]
+        if len(resolved) > self._rolled:
+            out += [Rolled(x.k, x.values) for x in resolved[self._rolled :]]
         self._rolled = len(resolved)
         return out
 
@@ -573,6 +618,8 @@ class PeerProtocol:
 
     def _ejections(self) -> list[Event]:
         """Vote to eject a convicted seat once the game waits on it."""
+        if not self.replica.cut:
+            return []  # (no seat convicted: nobody to vote out)
         out: list[Event] = []
         for target in self.blocking():
             if target in self.replica.cut and target != self.seat:

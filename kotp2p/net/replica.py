@@ -177,6 +177,12 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         logged, see :meth:`_in_block`)."""
         self.used_at: dict[tuple[int, int, int], bytes] = {}
         """(author, step, point index) -> the id of its used ACK there."""
+        self.own_move: tuple[bytes, State, Point] | None = None
+        """(id, state it was made in, its first point) of the last MOVE this replica's own seat
+        signed, as the protocol worked it out (see KindRules._move)."""
+        self._parked_acks: dict[int, tuple[int, tuple[int, int]]] = {}
+        """Author -> (seq, (entries, points)): its ACK with that seq, read at that point, carries
+        a value for a later event of the step, and waits for a new point."""
         self._needed: dict[int, tuple[tuple[int, int, int, bool], int]] = {}
         """Memo of :meth:`_last_needed`, with what it depends on."""
         self.log_order = LogOrder(self._in_block)
@@ -267,11 +273,21 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         with the same author and seq is a fork: returned (and recorded) as a violation."""
         if env.id in self.by_id:
             return None
-        other = self.streams[env.author].get(env.seq)
+        author, kind = env.author, env.kind
+        stream = self.streams[author]
+        other = stream.get(env.seq)
         self.by_id[env.id] = env
-        self.built_on.setdefault(env.head, set()).add(env.author)
-        if env.kind in (Kind.ACK, Kind.EJECT) and env.state_hash:
-            self.named_points.setdefault((env.step, env.state_hash), set()).add(env.author)
+        builders = self.built_on.get(env.head)
+        if builders is None:
+            self.built_on[env.head] = {author}
+        else:
+            builders.add(author)
+        if (kind is Kind.ACK or kind is Kind.EJECT) and env.state_hash:
+            named = self.named_points.get((env.step, env.state_hash))
+            if named is None:
+                self.named_points[(env.step, env.state_hash)] = {author}
+            else:
+                named.add(author)
         if other is not None:
             v = Violation("fork", env.author, min(env.step, other.step),
                           f"two different envelopes #{env.seq} (steps {other.step} and "
@@ -279,17 +295,19 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
             self._keep_spare(env)
             self._fork(v)
             return v
-        self.streams[env.author][env.seq] = env
-        if env.seq >= self.cursor[env.author]:
-            self.unread_bytes[env.author] += len(env.frame)
-        if env.step > self._top_step[env.author]:
-            self._top_step[env.author] = env.step
+        stream[env.seq] = env
+        if env.seq >= self.cursor[author]:
+            self.unread_bytes[author] += len(env.frame)
+        if env.step > self._top_step[author]:
+            self._top_step[author] = env.step
         problem = payload_problem(env, self.n)
         if problem is not None:
             v = self._v("malformed-payload", env, f"{env.kind.name} #{env.seq}: {problem}, found "
                         f"{short_repr(env.payload)}")
             self._convict(v, cut=env.seq)
             return v
+        if kind is Kind.ACK:
+            return None  # (the common case: neither a STALL nor an EJECT)
         if env.kind is Kind.STALL:
             stalls = self._stall_index.setdefault((env.payload[0], env.step, env.head), {})
             stalls[env.author] = min(stalls.get(env.author, env.seq), env.seq)
@@ -354,23 +372,37 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
 
     def advance(self) -> tuple[list[Entry], list[Point]]:
         """Consume everything that can be consumed; return the new entries and points reached."""
-        entries: list[Entry] = []
-        points: list[Point] = []
-        mark = (len(self.entries), len(self.entries[-1].points))
+        all_entries = self.entries  # (appended to, never replaced)
+        first_entry, first_point = len(all_entries), len(all_entries[-1].points)
         progress = True
         gen = 0  # bumps whenever anything is consumed: a waiting envelope is retried only then
         waited = [-1] * self.n
         parked: list[tuple[int, int] | None] = [None] * self.n  # (entries, points) at a _LATER
         cut, frozen, cursor, streams = self.cut, self.frozen, self.cursor, self.streams
+        if self._parked_acks:
+            for a, (seq, point_at) in self._parked_acks.items():
+                if cursor[a] == seq:
+                    parked[a] = point_at  # (still waits for a new point: see KindRules._ack)
+        seats = range(self.n)
+        settled = False
         while progress:
             progress = False
-            for a in range(self.n):
-                # (what _readable says, without a call for the common case: no cut, not frozen)
-                while (cursor[a] < cut.get(a, _NO_CUT)
-                       and (a not in frozen or not self._is_frozen(a)) and waited[a] != gen):
-                    if parked[a] == (len(self.entries), len(self.entries[-1].points)):
+            for a in seats:
+                stream = streams[a]
+                while True:
+                    # (what _readable says; the common case, a seat not frozen, asks first
+                    # whether anything is there to read: each check but _is_frozen is free of
+                    # side effects, so only a frozen seat keeps _readable's order)
+                    c = cursor[a]
+                    if a in frozen:
+                        if c >= cut.get(a, _NO_CUT) or self._is_frozen(a) or waited[a] == gen:
+                            break
+                    elif c not in stream or waited[a] == gen or c >= cut.get(a, _NO_CUT):
                         break
-                    env = streams[a].get(cursor[a])
+                    at = parked[a]
+                    if at is not None and at == (len(all_entries), len(all_entries[-1].points)):
+                        break
+                    env = stream.get(c)
                     if env is None:
                         break
                     result = self._consume(a, env)
@@ -378,7 +410,7 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
                         waited[a] = gen
                         break
                     if result is _LATER:
-                        parked[a] = (len(self.entries), len(self.entries[-1].points))
+                        parked[a] = (len(all_entries), len(all_entries[-1].points))
                         break
                     if isinstance(result, Violation):
                         self._convict(result)
@@ -388,45 +420,61 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
                     self._step_cursor(a, env)
                     progress = True
                     gen += 1
+            if settled and not progress and not self.fork_base and not self.votes:
+                break  # (nothing consumed since _settle left nothing to settle: it would again)
+            settled = True
             if self._settle():
                 progress = True
                 gen += 1
-        first_entry, first_point = mark
-        for i in range(first_entry - 1, len(self.entries)):
+        if len(all_entries) == first_entry:  # (no new entry: the new points of the last one)
+            return [], all_entries[-1].points[first_point:]
+        points: list[Point] = []
+        for i in range(first_entry - 1, len(all_entries)):
             start = first_point if i == first_entry - 1 else 0
-            points.extend(self.entries[i].points[start:])
-        entries = self.entries[first_entry:]
-        return entries, points
+            points.extend(all_entries[i].points[start:])
+        return all_entries[first_entry:], points
 
     def _settle(self) -> bool:
         """Resolve random events whose values are all known, and complete ejections."""
         moved = False
+        revealed = self.revealed
         while True:
-            self._salvage_acks()
-            if self._contest():
-                if self.needs_rebuild:
-                    return True
+            if self.fork_base:  # (with no forker, the salvages and _contest do nothing)
+                self._salvage_acks()
+                if self._contest():
+                    if self.needs_rebuild:
+                        return True
+                    moved = True
+                    continue
+            if self.votes and self._eject_quorum():  # (no vote at all: no ejection)
                 moved = True
                 continue
-            if self._eject_quorum():
-                moved = True
-                continue
-            p = self.point
-            if not isinstance(p.pending, Chance):
+            p = self.entries[-1].points[-1]
+            pending = p.pending
+            if not isinstance(pending, Chance):
                 return moved
-            k = p.pending.index
-            live = [i for i in range(self.n) if p.alive[i]]
-            if any((i, k) not in self.revealed for i in live):
+            k = pending.index
+            alive = p.alive
+            missing = False  # (a plain loop: this runs for every envelope at a random event)
+            for i in range(self.n):
+                if alive[i] and (i, k) not in revealed:
+                    missing = True
+                    break
+            if missing:
+                if not self.fork_base:
+                    return moved  # (only a forker's value can be salvaged)
+                live = [i for i in range(self.n) if alive[i]]
                 self._salvage_reveals(k, live)
-            if any((i, k) not in self.revealed for i in live):
-                return moved
+                if any((i, k) not in revealed for i in live):
+                    return moved
+            live = [i for i in range(self.n) if alive[i]]
             seed = random_seed(self.game_id, k, self.trigger[k],
-                               [(i, self.revealed[(i, k)]) for i in live])
-            if p.pending.private_to >= 0:
+                               [(i, revealed[(i, k)]) for i in live])
+            if pending.private_to >= 0:
                 self._push_point(self.peeks.resolve(p.state, seed))
                 moved = True
                 continue
-            values = draw(seed, p.pending.bounds)
+            values = draw(seed, pending.bounds)
             self.resolved.append(Resolved(p.step, k, values))
             self._push_point(self.engine.apply_random(p.state, values))
             moved = True
@@ -448,7 +496,8 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         self.cursor[a] += 1
         self.unread_bytes[a] -= len(env.frame)
         self.last_id[a] = env.id
-        self._last_step[a] = max(self._last_step[a], env.step)
+        if env.step > self._last_step[a]:
+            self._last_step[a] = env.step
         self.log_order.consumed(env)
 
     def owes(self, seat: int) -> int | None:
@@ -463,13 +512,18 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         return Violation(rule, env.author, env.step, detail, (*more, env))
 
     def _consume(self, a: int, env: Envelope) -> object:
-        named = self.by_id.get(env.head)
-        if (named is not None and named.kind is Kind.MOVE and named.author in self.fork_base
-                and env.head not in self.entry_ids and env.head not in self.moot
-                and named.author != a):
-            return _WAIT  # built on a MOVE of a forker this replica has not applied: _contest
-        if env.id in self.moot or env.head in self.moot or self._past_cut(env.head):
-            self.moot.add(env.id)
+        head = env.head
+        # (each check below needs a forker, a moot id or a cut to say anything: the common
+        # case, none of them, costs three truth tests)
+        if self.fork_base:
+            named = self.by_id.get(head)
+            if (named is not None and named.kind is Kind.MOVE
+                    and named.author in self.fork_base and head not in self.entry_ids
+                    and head not in self.moot and named.author != a):
+                return _WAIT  # built on a MOVE of a forker this replica has not applied: _contest
+        moot = self.moot
+        if (moot and (env.id in moot or head in moot)) or (self.cut and self._past_cut(head)):
+            moot.add(env.id)
             return None  # built on a forked envelope, or on one after its author's cut: ignored
         if env.prev != self.last_id[a]:
             return self._v("broken-chain", env, f"prev should be the id of seat {a}'s envelope "
@@ -480,9 +534,12 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
             # vote came: the ejection wins), or after it, on whatever it believed: moot either
             # way, an ejected seat's word changes nothing and proves nothing about the game
             return None
-        limit = self.step + 1 if env.kind is Kind.MOVE else self.step
-        if env.step > limit or (env.kind is Kind.MOVE and env.step == limit
-                                and self.point.k is not None):
+        entries = self.entries
+        step = len(entries) - 1
+        is_move = env.kind is Kind.MOVE
+        limit = step + 1 if is_move else step
+        if env.step > limit or (is_move and env.step == limit
+                                and entries[-1].points[-1].k is not None):
             owed = self.owes(a)
             if owed is not None and not self._quorum_stored(a):
                 # (with every vote to eject it here stored, the game moves on without it: a
@@ -490,12 +547,12 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
                 return self._v("missing-reveal", env, f"moved on to step {env.step} without "
                                f"revealing its value for random event {owed}")
             return _LATER
-        base = env.step - 1 if env.kind is Kind.MOVE else env.step
-        if base >= 0 and env.head != self.entries[base].id:
-            if env.head not in self.by_id and env.head != self.game_id:
+        base = env.step - 1 if is_move else env.step
+        if base >= 0 and head != entries[base].id:
+            if head not in self.by_id and head != self.game_id:
                 return _LATER  # names an entry not held here: no proof of anything (see above)
             return self._v("bad-head", env, f"head should be entry {base} "
-                           f"({self.entries[base].id.hex()[:12]}), found {env.head.hex()[:12]}")
+                           f"({entries[base].id.hex()[:12]}), found {head.hex()[:12]}")
         handler = self._handlers.get(env.kind)
         return handler(a, env) if handler else None
 

@@ -49,6 +49,8 @@ class ReplicaParts:
     _top_step: list[int]
     _last_step: list[int]
     _needed: dict[int, tuple[tuple[int, int, int, bool], int]]
+    _parked_acks: dict[int, tuple[int, tuple[int, int]]]
+    own_move: tuple[bytes, State, Point] | None
     byes: dict[int, Envelope]
     named_points: dict[tuple[int, bytes], set[int]]
     _judging: int | None

@@ -37,6 +37,33 @@ def test_each_reveal_hashes_to_the_previous_one_across_re_anchoring() -> None:
     assert position(13, 4) == (3, 1)
 
 
+def test_an_anchor_is_the_same_bytes_as_ever() -> None:
+    # (an anchor is in every genesis: a faster way to build a chain must make the same one)
+    assert SecretChain(b"s" * 32, seat=2).anchor(0).hex() == (
+        "c270794ca1979b98824aec37a45624667ad11a683e5f13565930b2a3d49d4e28")
+    assert SecretChain(b"s" * 32, seat=2, tag=PEEK_TAG).anchor(1).hex() == (
+        "2aa989d71f74ee29adb4d8e95b2814025600d109f29c60c191afbd18c1a98c40")
+
+
+def test_a_seat_starting_play_reuses_the_chains_made_for_its_anchors(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from kotp2p.net import chain as chain_module
+    from kotp2p.net.protocol import PeerProtocol
+    from tests.net.harness import make_table
+    from tests.net.toy import ToyEngine
+
+    table = make_table(ToyEngine(), 3, seed=41)  # (the lobby's part: every seat's anchors)
+
+    def walked_again(*args: object) -> list[bytes]:
+        raise AssertionError("a chain was built again")
+
+    monkeypatch.setattr(chain_module, "_walk", walked_again)
+    proto = PeerProtocol(table.genesis, 1, table.identities[1], table.secrets[1], ToyEngine())
+    assert proto.chain.reveal(1)[1] == SecretChain(table.secrets[1], 1).value(1)
+    with pytest.raises(AssertionError, match="built again"):
+        SecretChain(b"another secret" * 2, seat=1).anchor(0)
+
+
 def test_a_value_off_the_chain_or_out_of_order_is_refused() -> None:
     chain = SecretChain(b"s" * 32, seat=0, length=8)
     checker = ChainChecker(0, chain.anchor(0), length=8)

@@ -85,6 +85,42 @@ def test_a_move_is_applied_once_and_duplicates_are_ignored() -> None:
     assert other.receive(send.frame[4:], sender=mover.seat) == []
 
 
+def test_the_mover_works_out_its_own_move_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    protos, mover = _play_until_turn()
+    other = protos[1 - mover.seat]
+    applied: list[object] = []
+    digested: list[object] = []
+    real_apply, real_digest = ToyEngine.apply_move, ToyEngine.digest
+    monkeypatch.setattr(ToyEngine, "apply_move",
+                        lambda self, s, a: applied.append(s) or real_apply(self, s, a))
+    monkeypatch.setattr(ToyEngine, "digest",
+                        lambda self, s: digested.append(s) or real_digest(self, s))
+    events = mover.submit(["stop"])
+    assert (len(applied), len(digested)) == (1, 1)  # (once to sign it, reused to apply it)
+    assert any(isinstance(e, Applied) for e in events) and not mover.my_turn
+    (send,) = _sent(events)
+    other.receive(send.frame[4:], sender=mover.seat)  # (the other seat works it out itself)
+    assert (len(applied), len(digested)) == (2, 2)
+    assert other.replica.point.digest == mover.replica.point.digest
+
+
+def test_a_frame_asked_about_first_is_hashed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kotp2p.net import protocol as protocol_module
+
+    protos, mover = _play_until_turn()
+    other = protos[1 - mover.seat]
+    (send,) = _sent(mover.submit(["stop"]))
+    hashed: list[bytes] = []
+    real = protocol_module.envelope_id
+    monkeypatch.setattr(protocol_module, "envelope_id", lambda body: hashed.append(body) or
+                        real(body))
+    payload = send.frame[4:]
+    assert not other.is_copy(payload)  # (what the transport asks before handing it over)
+    assert any(isinstance(e, Applied) for e in other.receive(payload, sender=mover.seat))
+    assert len(hashed) == 1
+    assert other.is_copy(payload) and other.receive(payload, sender=mover.seat) == []
+
+
 def test_moves_are_forwarded_once_to_the_seats_that_did_not_send_them() -> None:
     _, mesh = build_mesh(TOY, 3, lambda seat, st: toy_choose(TOY, st, seat))
     mesh.start()
