@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Network figures with one process per peer on 127.0.0.1, for 2, 4 and 6 peers: the time from a
-MOVE that triggers a roll to every peer knowing the dice (median and p99), the wall time of a whole
+MOVE that triggers a roll to every peer knowing the dice (median and p99; and the median time to
+the last ACK carrying a value for that roll leaving: the rest is the peers checking them), the
+wall time of a whole
 game between instant random bots, the peak RSS of one peer process, and the CPU time all peers
 spent in the game divided by its rolls (less sensitive to a busy machine than the latencies), and
 the bytes all peers sent each other per turn.
@@ -15,6 +17,7 @@ and leaves one ``pstats`` file per peer and game in DIR (the latencies are then 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import statistics
@@ -73,6 +76,9 @@ class Game:
 
     latencies: list[float]
     """Milliseconds from each MOVE that triggered a roll to the last peer knowing the dice."""
+    reveals: list[float]
+    """Milliseconds from each such MOVE to the last ACK carrying a value for its roll leaving
+    (what is left of the latency is the peers checking those ACKs)."""
     wall: float
     """Seconds from the first peer starting to play to the last one ending."""
     rss: int
@@ -108,6 +114,7 @@ def one_game(peers: int, tmp: Path) -> Game:
             raise SystemExit(f"peer {i} failed:\n{(tmp / f'p{i}.out').read_text()[-3000:]}")
     moves: dict[int, int] = {}
     known: dict[int, list[int]] = {}
+    acked: dict[int, list[int]] = {}
     starts, ends, rss = [], [], []
     cpu = sent = turns = 0
     play: list[float] = []
@@ -120,6 +127,8 @@ def one_game(peers: int, tmp: Path) -> Game:
                 moves[value] = min(ns, moves.get(value, ns))
             elif what == "R":
                 known.setdefault(value, []).append(ns)
+            elif what == "A":
+                acked.setdefault(value, []).append(ns)
             elif what == "S":
                 starts.append(ns)
                 cpu -= value
@@ -136,7 +145,9 @@ def one_game(peers: int, tmp: Path) -> Game:
             play.append((at_outcome[-1] - at_outcome[0]) / (len(at_outcome) - 1) / 1e6)
     latencies = [(max(known[k]) - sent) / 1e6 for k, sent in moves.items()
                  if len(known.get(k, ())) == peers]
-    return Game(latencies, (max(ends) - min(starts)) / 1e9, max(rss), cpu / 1e6, sum(play),
+    reveals = [(max(acked[k]) - sent) / 1e6 for k, sent in moves.items()
+               if len(known.get(k, ())) == peers and len(acked.get(k, ())) == peers - 1]
+    return Game(latencies, reveals, (max(ends) - min(starts)) / 1e9, max(rss), cpu / 1e6, sum(play),
                 turns, sent)
 
 
@@ -158,8 +169,10 @@ def main() -> None:
         latencies = sorted(x for g in games for x in g.latencies)
         p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
         cpu_per_roll = sum(g.cpu for g in games) / len(latencies) * 1000
+        reveals = [x for g in games for x in g.reveals]
         print(f"{peers} peers: MOVE to dice at every peer: median {statistics.median(latencies):6.2f} ms"
-              f", p99 {p99:6.2f} ms ({len(latencies)} rolls); game wall time "
+              f", p99 {p99:6.2f} ms ({len(latencies)} rolls; every value sent: median "
+              f"{statistics.median(reveals) if reveals else math.nan:5.2f} ms); game wall time "
               f"{statistics.median(g.wall for g in games):5.1f} s; peak RSS of a peer "
               f"{max(g.rss for g in games) / 1024:5.1f} MB; CPU of all peers per roll "
               f"{cpu_per_roll:5.2f} ms (mid-game "

@@ -23,7 +23,8 @@ def _cpu_us() -> int:
 class Trace:
     """Timing marks for the network benchmark (hidden option ``--trace FILE``), one line each:
     ``M k ns`` when a MOVE triggering random event ``k`` leaves, ``R k ns`` when this process
-    knows the outcome of ``k`` (then ``C us``: the process's CPU time so far), ``S us``/``E us``
+    knows the outcome of ``k`` (then ``C us``: the process's CPU time so far), ``A k ns`` when
+    an ACK of one of its seats carrying its value for ``k`` leaves, ``S us``/``E us``
     when the game starts/ends here (with the CPU time the process spent so far, user and
     system), then ``T turns`` and ``B bytes`` (the frames it sent), ``X kB`` the peak RSS.
     Times are wall-clock nanoseconds, comparable between processes on one machine."""
@@ -31,6 +32,7 @@ class Trace:
     def __init__(self, path: str, genesis: Genesis, authors: Iterable[int]) -> None:
         self.file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
         self._moves: set[int] = set()
+        self._acks: set[tuple[int, int]] = set()
         self._authors = frozenset(authors)
         """The seats this process plays: only their envelopes are looked into (a forwarded
         copy leaves later than its author's, and decoding every frame would slow the game the
@@ -69,11 +71,18 @@ class Trace:
             fields = codec.unpack(body)
         except RemoteProtocolError:
             return
-        if isinstance(fields, list) and len(fields) == 11 and fields[7] == Kind.MOVE:
+        if not isinstance(fields, list) or len(fields) != 11:
+            return
+        if fields[7] == Kind.MOVE:
             for reveal in fields[9]:
                 if reveal[0] not in self._moves:
                     self._moves.add(reveal[0])
                     self.mark("M", reveal[0])
+        elif fields[7] == Kind.ACK:
+            for reveal in fields[9]:
+                if (fields[2], reveal[0]) not in self._acks:
+                    self._acks.add((fields[2], reveal[0]))
+                    self.mark("A", reveal[0])
 
     def close(self) -> None:
         """The peak RSS, then close the file."""
