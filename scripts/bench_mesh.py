@@ -2,10 +2,9 @@
 """Network figures with one process per peer on 127.0.0.1, for 2, 4 and 6 peers: the time from a
 MOVE that triggers a roll to every peer knowing the dice (median and p99; and the median time to
 the last ACK carrying a value for that roll leaving: the rest is the peers checking them), the
-wall time of a whole
-game between instant random bots, the peak RSS of one peer process, and the CPU time all peers
-spent in the game divided by its rolls (less sensitive to a busy machine than the latencies), and
-the bytes all peers sent each other per turn.
+wall time of a whole game between instant random bots, the peak RSS of one peer process, the CPU
+time all peers spent in the game divided by its rolls (less sensitive to a busy machine than the
+latencies; also mid-game only), and the bytes all peers sent each other per turn.
 
 Each peer runs ``kotp2p host``/``join --bot random`` with the hidden ``--trace FILE`` option, which
 marks (wall-clock ns) when a MOVE carrying the reveal for random event k leaves its author and when
