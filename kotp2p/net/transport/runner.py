@@ -160,14 +160,14 @@ class _Inbox:
         """Move the links' events on to the loop until either side closes. :class:`Admitting`
         links drop the copies as they arrive and hand the rest straight to the loop."""
         if not isinstance(links, Admitting):
-            await self._forward(links, filtered=False)
+            await self._forward(links)
             return
         links.admit = self.wanted
         links.sink = self._put
         try:
             events = links.events()  # what came before the hooks were set goes first
             if isinstance(events, trio.MemoryReceiveChannel):
-                self._move_ready(events, filtered=False)
+                self._move_ready(events)
             await trio.sleep_forever()
         finally:
             links.admit = None
@@ -182,22 +182,22 @@ class _Inbox:
             pass  # the loop is gone (ended or interrupted)
         return True
 
-    async def _forward(self, links: Links, filtered: bool) -> None:
+    async def _forward(self, links: Links) -> None:
         async with self.send:
             events = links.events()
             async for event in events:
                 try:
-                    if filtered or self.wanted(event):
+                    if self.wanted(event):
                         try:
                             self.send.send_nowait(event)
                         except trio.WouldBlock:
                             await self.send.send(event)
                     if isinstance(events, trio.MemoryReceiveChannel):
-                        self._move_ready(events, filtered)
+                        self._move_ready(events)
                 except trio.BrokenResourceError:  # the loop is gone (ended or interrupted)
                     return
 
-    def _move_ready(self, events: trio.MemoryReceiveChannel[LinkEvent], filtered: bool) -> None:
+    def _move_ready(self, events: trio.MemoryReceiveChannel[LinkEvent]) -> None:
         """Move the events already waiting on at once, as far as the loop's channel has room
         (a burst of frames is then taken in one pass of the loop)."""
         while True:
@@ -208,7 +208,7 @@ class _Inbox:
                 event = events.receive_nowait()
             except (trio.WouldBlock, trio.EndOfChannel):
                 return
-            if filtered or self.wanted(event):
+            if self.wanted(event):
                 self.send.send_nowait(event)
 
 
