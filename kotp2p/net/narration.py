@@ -168,9 +168,11 @@ def chat_lines(replica: Replica) -> dict[int, list[ChatLine]]:
     for author, stream in enumerate(replica.streams):
         for seq in range(replica.cursor[author]):
             env = stream.get(seq)
-            line = None if env is None else chat_line(env)
+            if env is None:
+                continue
+            line = chat_line(env)
             if line is not None:
-                out.setdefault(env.step if env else 0, []).append(line)
+                out.setdefault(env.step, []).append(line)
     return out
 
 

@@ -231,7 +231,7 @@ class Session:
         nothing with it: the transport may drop it as it arrives (most frames of a game are
         such forwarded copies). ``sender``, the remote seat it came from, holds it: a held
         copy of it no longer goes there."""
-        if sender is not None:
+        if sender is not None and len(self._held):
             self._held.holds(payload, sender)
         return all(ls.protocol.is_copy(payload) for ls in self.seats.values())
 
@@ -308,8 +308,9 @@ class Session:
                 return
             refused: str | None = None
             changed = False
-            for holder in (sender, *holders):
-                self._held.holds(payload, holder)
+            if len(self._held):
+                for holder in (sender, *holders):
+                    self._held.holds(payload, holder)
             for seat, ls in self.seats.items():
                 events = ls.protocol.receive(payload, sender, holders)
                 if not events:
@@ -588,8 +589,9 @@ class Session:
                     self._fresh.append((ev.frame, remote))
                     continue
                 if remote and not ev.forwarded and len(self._held):
-                    for to in remote:  # (a sync answer, say: a held copy need not follow)
-                        self._held.holds(ev.frame[4:], to)
+                    payload = ev.frame[4:]  # (a sync answer, say: a held copy need not follow)
+                    for to in remote:
+                        self._held.holds(payload, to)
                 for to in remote:
                     self._add_out(to, ev.frame)
                 self._urgent = self._urgent or (bool(remote) and not ev.forwarded)

@@ -117,9 +117,9 @@ class GameOver:
 class Resumed:
     """The game was resumed from its log: ``history`` is what had happened before, told as it
     was in live play (:class:`MoveApplied`, :class:`Narrated`, :class:`DiceRolled`,
-    :class:`ChatLine`, in order),
-    for a view to show as the past (a player coming back after a crash reads how the game got
-    here). Everything after it in :meth:`~kotp2p.net.session.Session.updates` is new."""
+    :class:`ChatLine`, in order), for a view to show as the past (a player coming back after a
+    crash reads how the game got here). Everything after it in
+    :meth:`~kotp2p.net.session.Session.updates` is new."""
 
     history: tuple[MoveApplied | Narrated | DiceRolled | ChatLine, ...]
 
