@@ -120,11 +120,23 @@ def seal(
     )
     sig = identity.sign(DOMAIN + body)
     raw = codec.frame(codec.pack([body, sig]))
-    env: Envelope = object.__new__(Envelope)  # (set in one step, as decode_body does)
+    return _built(body, sig, envelope_id(body), game_id, author, seq, prev, head, step, kind,
+                  list(payload), tuple((k, x, nxt) for k, x, nxt in reveals), state_hash, raw)
+
+
+def _built(body: bytes, sig: bytes, env_id: bytes, game_id: bytes, author: int, seq: int,
+           prev: bytes, head: bytes, step: int, kind: Kind, payload: list[Value],
+           reveals: tuple[tuple[int, bytes, bytes | None], ...], state_hash: bytes,
+           frame: bytes) -> Envelope:
+    """An :class:`Envelope` of fields already checked or made here. The frozen dataclass's
+    ``__init__`` sets its 14 fields one ``object.__setattr__`` at a time, a quarter of the
+    decoding, and every envelope of a log is decoded: they are set in one step (the same fields,
+    the same values, the same frozen object)."""
+    env: Envelope = object.__new__(Envelope)
     env.__dict__.update(
-        body=body, sig=sig, id=envelope_id(body), game_id=game_id, author=author, seq=seq,
-        prev=prev, head=head, step=step, kind=kind, payload=list(payload),
-        reveals=tuple((k, x, nxt) for k, x, nxt in reveals), state_hash=state_hash, frame=raw,
+        body=body, sig=sig, id=env_id, game_id=game_id, author=author, seq=seq, prev=prev,
+        head=head, step=step, kind=kind, payload=payload, reveals=reveals,
+        state_hash=state_hash, frame=frame,
     )
     return env
 
@@ -311,14 +323,5 @@ def decode_body(body: bytes, sig: bytes, raw: bytes, env_id: bytes | None = None
                 "reveal: expected [k >= 1, 32 bytes] or [k >= 1, 32 bytes, anchor]"
             )
         parsed.append((r[0], r[1], r[2] if len(r) == 3 else None))
-    # The frozen dataclass's __init__ sets its 14 fields one object.__setattr__ at a time, a
-    # quarter of the decoding: every envelope of a log is decoded, so the checked fields are set
-    # here in one step (the same fields, the same values, the same frozen object).
-    env: Envelope = object.__new__(Envelope)
-    env.__dict__.update(
-        body=body, sig=sig, id=envelope_id(body) if env_id is None else env_id,
-        game_id=game_id, author=author, seq=seq,
-        prev=prev, head=head, step=step, kind=kind, payload=payload, reveals=tuple(parsed),
-        state_hash=state_hash, frame=raw,
-    )
-    return env
+    return _built(body, sig, envelope_id(body) if env_id is None else env_id, game_id, author,
+                  seq, prev, head, step, kind, payload, tuple(parsed), state_hash, raw)
