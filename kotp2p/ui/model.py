@@ -232,13 +232,17 @@ class Controller:
         """Append a line to the game log (and follow it unless scrolled back)."""
         self.log.append(LogLine(style, self.sym.text(safe_text(text))))
 
+    def who(self, seat: int | None) -> str:
+        """A seat as the log names it: ``Monster (player)``, or "somebody" for no such seat."""
+        players, monsters = self.port.players(), self.state.monsters
+        if seat is None or not 0 <= seat < min(len(monsters), len(players)):
+            return "somebody"
+        return f"{monsters[seat]} ({players[seat][0]})"
+
     def add_chat(self, line: ChatLine) -> None:
         """Append a chat line to the chat panel, its author named, its text made safe."""
-        players, monsters = self.port.players(), self.state.monsters
-        who = (f"{monsters[line.seat]} ({players[line.seat][0]})"
-               if 0 <= line.seat < min(len(monsters), len(players)) else "somebody")
         self.chat_lines.append(LogLine("chat", self.sym.text(
-            f"<{who}> {safe_text(line.text, 500)}")))
+            f"<{self.who(line.seat)}> {safe_text(line.text, 500)}")))
 
     def add_past(self, resumed: Resumed) -> None:
         """The game so far, from the log of a resumed game, in the log as live play wrote it
@@ -264,14 +268,7 @@ class Controller:
 
     def on_updates(self, updates: list[Update]) -> None:
         """Take in what happened in the game."""
-        players = self.port.players()
-        monsters = self.state.monsters
-
-        def who(seat: int | None) -> str:
-            if seat is None or not 0 <= seat < len(monsters):
-                return "somebody"
-            return f"{monsters[seat]} ({players[seat][0]})"
-
+        who = self.who
         me = self.port.me
         for u in updates:
             if isinstance(u, MoveApplied):
