@@ -1,14 +1,21 @@
-# Sourced by the scripts: make sure .venv exists and holds this package with its test extra.
+# Sourced by the scripts: make sure .venv exists and holds this package. scripts/play sets
+# KOTP2P_EXTRA to nothing (the game alone, a faster first start); the others get the test tools.
 # Reinstalls only when pyproject.toml changed since the last install.
 VENV="${KOTP2P_VENV:-.venv}"
+extra="${KOTP2P_EXTRA-test}"
 if [ ! -x "$VENV/bin/python" ]; then
   echo "== creating $VENV"
   python3 -m venv "$VENV"
 fi
-stamp="$VENV/.kotp2p-installed"
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  echo "== installing kotp2p and its test tools into $VENV"
-  "$VENV/bin/python" -m pip install --quiet --upgrade pip
-  "$VENV/bin/python" -m pip install --quiet -e ".[test]"
-  touch "$stamp"
+fresh() { [ -f "$1" ] && [ ! pyproject.toml -nt "$1" ]; }
+if [ -n "$extra" ]; then
+  if ! fresh "$VENV/.kotp2p-installed-$extra"; then
+    echo "== installing kotp2p and its $extra tools into $VENV"
+    "$VENV/bin/python" -m pip install --quiet -e ".[$extra]"
+    touch "$VENV/.kotp2p-installed-$extra" "$VENV/.kotp2p-installed"
+  fi
+elif ! fresh "$VENV/.kotp2p-installed"; then
+  echo "== installing kotp2p into $VENV"
+  "$VENV/bin/python" -m pip install --quiet -e .
+  touch "$VENV/.kotp2p-installed"
 fi
