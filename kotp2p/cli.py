@@ -209,7 +209,8 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "(default greedy)")
     p.add_argument("--monster", help="your monster (default: the first free one)")
     p.add_argument("--seed", type=int, help="derive the bots' keys and every chain from this "
-                   "number (a reproducible game, for tests and demos)")
+                   "number: the same game again for the same player (your key is part of the "
+                   "game, so another player's seed 7 is another game); for tests and demos")
     p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
                    help="seconds a bot waits before each decision (default 0)")
