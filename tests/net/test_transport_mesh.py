@@ -16,7 +16,6 @@ from kotp2p.net.handshake import AcceptorHandshake, DialerHandshake, HandshakeFa
 from kotp2p.net.identity import Identity
 from kotp2p.net.refusal import Refusal, Why
 from kotp2p.net.transport import (
-    Address,
     FrameStream,
     Mesh,
     MeshConfig,
@@ -26,33 +25,10 @@ from kotp2p.net.transport import (
 from kotp2p.net.transport.link import LinkConfig
 from kotp2p.ui.refusals import plain_refusal
 from tests.net.harness import Table, make_table
+from tests.net.memnet import MemoryNet, address
 from tests.net.toy import ToyEngine
 
 ENGINE = ToyEngine()
-
-
-class MemoryNet:
-    """Addresses served by meshes (or by a hostile stand-in), connected with memory streams."""
-
-    def __init__(self, nursery: trio.Nursery) -> None:
-        self.nursery = nursery
-        self.servers: dict[Address, object] = {}
-        self.attempts: list[tuple[float, Address]] = []
-        self.accepted: list[trio.abc.Stream] = []
-
-    async def connect(self, address: Address) -> trio.abc.Stream:
-        self.attempts.append((trio.current_time(), address))
-        server = self.servers.get(address)
-        if server is None:
-            raise OSError(f"connection to {address} refused")
-        ours, theirs = trio.testing.memory_stream_pair()
-        self.accepted.append(theirs)
-        self.nursery.start_soon(server, theirs)  # type: ignore[arg-type]
-        return ours
-
-
-def address(seat: int) -> Address:
-    return ("127.0.0.1", 7000 + seat)
 
 
 class Process:
