@@ -85,6 +85,8 @@ class Link:
         self.on_frame = on_frame
         self.config = config or LinkConfig()
         self.reason: str | None = None
+        self.fault = False
+        """The link was closed for something the peer did (garbage, a flood, silence...)."""
         self.strikes = 0
         self._send, self._outgoing = trio.open_memory_channel[bytes | None](self.config.queue)
         self._closing: str | None = None
@@ -141,6 +143,7 @@ class Link:
         if self.reason is not None:
             return
         self.reason = reason
+        self.fault = fault
         log.log(logging.WARNING if fault else logging.INFO, "link to %s closed: %s", self.label,
                 reason)
         if self._scope is not None:

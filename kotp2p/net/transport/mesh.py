@@ -6,7 +6,10 @@ After the genesis every seat is connected to every other once. Seats played by t
 to each other in memory (the session's business); between a local seat ``a`` and a remote seat
 ``b`` there is one link, and the lower seat dials. The dialer keeps a task per pair: connect,
 handshake (context = ``game_id``, roster = the genesis keys, the wanted key), run the link, and
-when the link drops, wait (back-off, reset by every successful handshake) and dial again. The
+when the link drops, wait (back-off) and dial again. The back-off starts again from its first
+delay after a link that closed for no fault of the peer; a peer cut off for garbage, a flood or
+silence is dialed less and less often (up to ``max_retry``), so a hostile peer that passes the
+handshake cannot make its victims reconnect, and log it, twice a second. The
 other side only accepts: :meth:`Mesh.accept` runs for each incoming connection, finds which of
 its seats the dialer asked for, and registers the link for that pair, replacing an older one
 (the peer noticed the drop first).
@@ -230,15 +233,17 @@ class Mesh:
                     await framed.aclose()
                 await trio.sleep(backoff.next_delay())
                 continue
-            backoff.reset()
             told = None
             if self._finishing:
                 await framed.aclose()
                 return
-            await self._run_link(local, remote, framed)
+            if not await self._run_link(local, remote, framed):
+                backoff.reset()  # (a peer cut off for garbage or a flood waits longer each time)
             await trio.sleep(backoff.next_delay())
 
-    async def _run_link(self, local: int, remote: int, framed: FrameStream) -> None:
+    async def _run_link(self, local: int, remote: int, framed: FrameStream) -> bool:
+        """Run a link between these seats until it closes; True when it closed for something
+        the peer did."""
         label = f"seat {remote} [{fingerprint(self.genesis.keys[remote])}] from seat {local}"
 
         def deliver(payload: bytes) -> None:
@@ -257,6 +262,7 @@ class Mesh:
             if self.links.get((local, remote)) is link:
                 del self.links[(local, remote)]
                 self.on_link(local, remote, False)
+        return link.fault
 
 
 class MeshPort:
