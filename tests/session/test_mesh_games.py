@@ -36,12 +36,24 @@ TIMEOUTS = Timeouts(soft=5.0, hard=30.0)
 
 
 class Peer:
-    """One player's process: a session for its seat and the mesh links it plays over."""
+    """One player's process: a session for its seat and the mesh links it plays over (its log
+    and journal in ``files`` when it restarts after a crash: what was on disk)."""
 
-    def __init__(self, t: Table, seat: int, net: MemoryNet, *, human: bool = False) -> None:
+    def __init__(self, t: Table, seat: int, net: MemoryNet, *, human: bool = False,
+                 files: tuple[MemorySink, MemorySink] | None = None) -> None:
         self.seat = seat
+        self.restore: tuple[list[bytes], list[bytes]] | None = None
+        if files is None:  # new files, each opening with the genesis (as on disk)
+            files = (MemorySink(), MemorySink())
+            for sink in files:
+                sink.append([t.genesis.frame()])
+        else:
+            self.restore = (list(parse_log(bytes(files[0].data)).payloads),
+                            list(parse_log(bytes(files[1].data)).payloads))
+        log, journal = files
         self.session: Session = session(t, [seat], humans=[seat] if human else [],
-                                        timeouts=TIMEOUTS, bot_delay=1.0, seed=seat)
+                                        timeouts=TIMEOUTS, bot_delay=1.0, seed=seat, log=log,
+                                        journal=journal)
         self.links = MeshLinks(t.genesis, {seat: t.identities[seat]},
                                {s: address(s) for s in range(t.genesis.n) if s != seat},
                                engine_id=ENGINE.engine_id, connect=net.connect)
@@ -65,7 +77,8 @@ class Peer:
         with self.scope:
             async with trio.open_nursery() as nursery:
                 await nursery.start(self.links.run)
-                self.finished = await run_session(self.session, links=self.links, view=self)
+                self.finished = await run_session(self.session, links=self.links, view=self,
+                                                  restore=self.restore)
                 await self.links.finish(5.0)
                 nursery.cancel_scope.cancel()
 
@@ -77,10 +90,15 @@ class Peer:
         self.scope.cancel()
 
     @property
+    def files(self) -> tuple[MemorySink, MemorySink]:
+        """The log and the journal (what survives the process)."""
+        log, journal = self.session.log, self.session.journal
+        assert isinstance(log, MemorySink) and isinstance(journal, MemorySink)
+        return log, journal
+
+    @property
     def log(self) -> bytes:
-        sink = self.session.log
-        assert isinstance(sink, MemorySink)
-        return bytes(sink.data)
+        return bytes(self.files[0].data)
 
 
 def _same_valid_logs(peers: list[Peer]) -> Verdict:
@@ -165,6 +183,32 @@ async def test_a_link_dropped_mid_roll_is_dialed_again_and_the_game_finishes(
     closed = [r.getMessage() for r in caplog.records if "closed: the cable is pulled" in
               r.getMessage()]
     assert len(closed) == 2
+
+
+async def test_a_crashed_process_restarts_from_its_files_and_rejoins_the_mesh(
+        autojump_clock: trio.testing.MockClock) -> None:
+    """Seat 1's process dies (its tasks cancelled, its port closed) twenty decisions in; ten
+    seconds later it restarts from its log and journal, listens and dials again, catches up and
+    plays on: nobody was ejected and the game ends with the same log everywhere."""
+    t = table(3, seed=26)
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        peers = [Peer(t, i, net) for i in range(3)]
+        async with trio.open_nursery() as game:
+            for p in peers:
+                game.start_soon(p.play)
+            await trio.sleep(20.0)
+            crashed = peers[1]
+            assert crashed.session.protocol.replica.step > 5 and not crashed.session.is_over
+            crashed.crash(net)
+            await trio.sleep(10.0)
+            assert not peers[0].session.is_over  # the others wait for seat 1
+            peers[1] = Peer(t, 1, net, files=crashed.files)
+            game.start_soon(peers[1].play)
+        nursery.cancel_scope.cancel()
+    assert crashed.finished is None and [p.finished for p in peers] == [True] * 3
+    _same_valid_logs(peers)
+    assert all(_ejected(p) == [] for p in peers)
 
 
 async def test_the_host_leaving_after_the_genesis_changes_nothing_for_the_others(
