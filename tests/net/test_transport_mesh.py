@@ -432,3 +432,47 @@ async def test_a_second_copy_of_a_seat_is_refused_and_the_screen_says_the_game_r
     assert plain_refusal(told) == ("A connection claimed seat 0, which this program plays: is "
                                    "this game running twice (resumed in two places)? Stop the "
                                    "other copy.")
+
+
+async def test_a_seat_redialing_with_garbage_is_turned_away_for_longer_each_time(
+    autojump_clock: trio.testing.MockClock, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Seat 0 runs a modified client that dials seat 1 again as soon as each link is cut off,
+    passes the handshake with its real key and sends garbage. Seat 1 closes each link for the
+    garbage, then turns seat 0's connections away for longer and longer (its own dialer's
+    back-off): a minute of this gives a handful of links and warnings, not thousands; its link
+    to seat 2 carries frames all along."""
+    caplog.set_level(logging.WARNING)
+    table = make_table(ENGINE, 3)
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        mid, high = Process(table, [1], net), Process(table, [2], net)
+        await nursery.start(mid.mesh.run)
+        await nursery.start(high.mesh.run)
+
+        async def hostile() -> None:
+            n = 0
+            while True:
+                n += 1
+                stream = await net.connect(address(1))
+                hs = DialerHandshake(table.identities[0], engine_id=ENGINE.engine_id,
+                                     challenge=hashlib.sha256(n.to_bytes(4, "big")).digest(),
+                                     context=table.genesis.game_id, to_key=table.genesis.keys[1])
+                try:
+                    await dial_handshake(FrameStream(stream, MAX_FRAME), hs)
+                    await stream.send_all(codec.frame(b"\xc1 garbage"))
+                    await stream.receive_some()  # until seat 1 closes it
+                except (HandshakeFailed, trio.BrokenResourceError, trio.ClosedResourceError):
+                    pass
+                await trio.sleep(0.01)
+
+        nursery.start_soon(hostile)
+        for i in range(60):
+            await trio.sleep(1)
+            assert mid.mesh.send(1, 2, codec.frame(msg("move", i)))
+        await trio.sleep(0.5)
+        nursery.cancel_scope.cancel()
+    assert high.got == [(2, 1, msg("move", i)) for i in range(60)]
+    ups = [t for t, a, b, up in mid.news if b == 0 and up]
+    cut = [r.getMessage() for r in caplog.records if "garbage" in r.getMessage()]
+    assert 3 <= len(ups) <= 12 and len(cut) == len(ups)

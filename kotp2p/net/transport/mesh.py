@@ -6,13 +6,16 @@ After the genesis every seat is connected to every other once. Seats played by t
 to each other in memory (the session's business); between a local seat ``a`` and a remote seat
 ``b`` there is one link, and the lower seat dials. The dialer keeps a task per pair: connect,
 handshake (context = ``game_id``, roster = the genesis keys, the wanted key), run the link, and
-when the link drops, wait (back-off) and dial again. The back-off starts again from its first
-delay after a link that closed for no fault of the peer; a peer cut off for garbage, a flood or
-silence is dialed less and less often (up to ``max_retry``), so a hostile peer that passes the
-handshake cannot make its victims reconnect, and log it, twice a second. The
-other side only accepts: :meth:`Mesh.accept` runs for each incoming connection, finds which of
-its seats the dialer asked for, and registers the link for that pair, replacing an older one
-(the peer noticed the drop first).
+when the link drops, wait (back-off) and dial again. The other side only accepts:
+:meth:`Mesh.accept` runs for each incoming connection, finds which of its seats the dialer asked
+for, and registers the link for that pair, replacing an older one (the peer noticed the drop
+first).
+
+The back-off starts again from its first delay after a link that closed for no fault of the peer.
+A peer cut off for garbage, a flood or silence is dialed less and less often (up to
+``max_retry``), and its incoming connections are turned away for as long, right after the
+handshake: a hostile peer that passes the handshake cannot make its victims run (and log) a new
+link many times a second.
 
 The mesh hands every frame to ``on_frame(local, remote, payload)`` and tells ``on_link(local,
 remote, up)`` when a pair's link comes up or goes down. It knows nothing of the game.
@@ -21,6 +24,7 @@ remote, up)`` when a pair's link comes up or goes down. It knows nothing of the 
 from __future__ import annotations
 
 import logging
+import math
 import os
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -111,6 +115,9 @@ class Mesh:
         self.links: dict[tuple[int, int], Link] = {}
         self._seen = ChallengeCache()
         self._finishing = False
+        self._cut_off: dict[int, tuple[float, Backoff]] = {}
+        """Remote seat -> until when its incoming connections are turned away (after a link
+        closed for its fault), and the back-off giving the next such wait."""
         self._refused: set[str] = set()
         """The texts of the refusals of incoming connections already told (a refused peer
         dials again and again: the screen is told once)."""
@@ -188,6 +195,12 @@ class Mesh:
             self._tell_refused(stream, Refusal(Why.SEAT_PLAYED_HERE, text, details=(str(remote),)))
             await framed.aclose()
             return
+        until = self._cut_off.get(remote, (-math.inf, None))[0]
+        if trio.current_time() < until:
+            log.info("turned seat %d away: its last link closed for its fault; it may connect "
+                     "again in %.1f s", remote, until - trio.current_time())
+            await framed.aclose()
+            return
         await self._run_link(local, remote, framed)
 
     def _tell_refused(self, stream: trio.abc.Stream, cause: Refusal) -> None:
@@ -262,7 +275,19 @@ class Mesh:
             if self.links.get((local, remote)) is link:
                 del self.links[(local, remote)]
                 self.on_link(local, remote, False)
+            self._judge(remote, link.fault)
         return link.fault
+
+    def _judge(self, remote: int, fault: bool) -> None:
+        """A link with ``remote`` closed: for its ``fault``, turn its connections away for a
+        while (longer each time in a row, up to ``max_retry``); else forget its past faults."""
+        _, backoff = self._cut_off.get(remote, (-math.inf, None))
+        if not fault:
+            self._cut_off.pop(remote, None)
+            return
+        if backoff is None:
+            backoff = Backoff(self.config.first_retry, self.config.max_retry)
+        self._cut_off[remote] = (trio.current_time() + backoff.next_delay(), backoff)
 
 
 class MeshPort:
