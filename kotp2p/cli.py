@@ -379,6 +379,13 @@ def _pipe_closed() -> int:
     return PIPE_CLOSED
 
 
+def _only_closed_pipes(exc: BaseException) -> bool:
+    """True for a closed pipe, alone or grouped (trio gathers its tasks' errors in groups)."""
+    if isinstance(exc, BaseExceptionGroup):
+        return all(_only_closed_pipes(e) for e in exc.exceptions)
+    return isinstance(exc, BrokenPipeError)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     parser = build_parser()
@@ -413,6 +420,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("kotp2p: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:
+        if _only_closed_pipes(exc):  # a game's output cut inside its event loop's task group
+            return _pipe_closed()
         path = _crash_log(exc)
         print(f"kotp2p: internal error: {exc!r}; details in {path}", file=sys.stderr)
         return 3

@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -74,7 +75,7 @@ def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(
     with log.open("ab") as f:
         f.write(b"\x00\x00\x01\x00half a frame")  # as if the process died mid-write
     code, out, _ = _run(capsys, monkeypatch, ["resume", "--bot", "greedy", "--plain"])
-    assert code == 0 and "Game over." in out
+    assert code == 0 and "Game over." in out, _
     past, _, after = out.partition("== resumed: the game goes on from here ==")
     assert "== the game so far (from the log) ==" in past and "-- turn 1: " in past
     assert "Giga Zaur re-rolls" in past and "Game over." in after  # the re-roll before quitting
@@ -111,6 +112,35 @@ def test_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
     assert "130" in out and "internal error" in out and "play" in out and "resume" in out
+
+
+class _ReaderGone(io.StringIO):
+    """Standard output whose reader goes away after ``lines`` lines (``kotp2p play | head``)."""
+
+    def __init__(self, lines: int) -> None:
+        super().__init__()
+        self.left = lines
+
+    def write(self, s: str) -> int:
+        if self.left <= 0:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.left -= s.count("\n")
+        return super().write(s)
+
+
+def test_a_game_whose_output_reader_went_away_stops_quietly_with_141_and_resumes(
+        home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    crashes = home / "tmp"
+    crashes.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(crashes))  # where a crash log would go
+    terminal = sys.stdout
+    monkeypatch.setattr(sys, "stdout", _ReaderGone(lines=8))  # cut inside the game's event loop
+    code, _, err = _run(capsys, monkeypatch, ["play", "--bots", "2", "--bot", "random",
+                                              "--seed", "5", "--bot-delay", "0.01", "--plain"])
+    monkeypatch.setattr(sys, "stdout", terminal)
+    assert (code, err, list(crashes.iterdir())) == (141, "", [])
+    code, out, err = _run(capsys, monkeypatch, ["resume", "--bot", "random", "--plain"])
+    assert code == 0 and "Game over." in out, err
 
 
 def test_a_game_killed_mid_play_resumes_from_its_log(home: Path) -> None:
