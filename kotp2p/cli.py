@@ -1,8 +1,9 @@
 """The ``kotp2p`` command line: one function per subcommand, each returning an exit code.
 
-Exit codes: 0 success, 1 our error (bad input, failed check), 2 usage, 130 Ctrl-C, 3 a crash
-(with a pointer to the log file that holds the traceback), 141 output cut by a closed pipe
-(``kotp2p replay GAME | head``: the command stops quietly, as ``cat`` would).
+Exit codes: 0 success, 1 our error (bad input, failed check), 2 usage, 3 a crash (with a
+pointer to the log file that holds the traceback), 130 Ctrl-C, 141 output cut by a closed pipe
+(``kotp2p replay GAME | head``: the command stops quietly, as ``cat`` would). Every command's
+``--help`` lists them (:func:`exit_codes_help`), with what they mean for that command.
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "verify",
         help="check game logs: VALID, INVALID (who cheated, with proof) or INCOMPLETE",
         description="Merge the .kotlog files of one game and check every signature, move, "
-        "die and card. Exit code: 0 VALID, 1 INVALID, 2 INCOMPLETE (or not a game log).",
+        "die and card.",
     )
     p.add_argument("logs", nargs="+", metavar="LOG", help=".kotlog files of the same game")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
@@ -312,13 +313,61 @@ def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(handler=_net_command("join"))
 
 
-EXIT_CODES = """exit codes:
-  0    success (a game ended, or was stopped to be resumed)
-  1    an error you can fix (bad option, missing file, failed check)
-  2    usage error (verify: INCOMPLETE)
-  130  interrupted with Ctrl-C (a game can be resumed)
-  3    internal error; the message names a file holding the details
-"""
+EXIT_CODES: dict[int, str] = {
+    0: "success",
+    1: "an error you can fix (bad option, missing file, failed check)",
+    2: "usage error (an unknown command, a bad or missing option)",
+    3: "internal error; the message names a file holding the details",
+    130: "interrupted with Ctrl-C",
+    141: "the output's reader went away (`| head`): the command stopped quietly",
+}
+"""What each exit code means, for every command; :data:`COMMAND_EXIT_CODES` says it more
+precisely for the commands where a code means more (or is never returned: None)."""
+
+_GAME_EXIT_CODES: dict[int, str | None] = {
+    0: "the game ended, or you stopped it (`kotp2p resume` goes on with it)",
+    130: "interrupted with Ctrl-C (`kotp2p resume` goes on with the game)",
+}
+_NET_EXIT_CODES: dict[int, str | None] = {
+    0: "the game ended or you stopped it (resumable), or you left the lobby",
+    130: "interrupted with Ctrl-C (a started game is resumable: `kotp2p resume`)",
+}
+
+COMMAND_EXIT_CODES: dict[str, dict[int, str | None]] = {
+    "play": _GAME_EXIT_CODES,
+    "resume": _GAME_EXIT_CODES,
+    "host": _NET_EXIT_CODES,
+    "join": _NET_EXIT_CODES,
+    "verify": {
+        0: "VALID",
+        1: "INVALID: a player broke the rules (named, with the proof)",
+        2: "INCOMPLETE, a file that is not a readable game log, or a usage error",
+    },
+    "games": {1: None},
+    "replay": {
+        1: None,
+        2: "the log cannot be read or is not a game log, or a usage error",
+    },
+}
+"""Per command, the codes whose meaning differs from :data:`EXIT_CODES` (None: never returned)."""
+
+
+def exit_codes_help(command: str | None = None) -> str:
+    """The "exit codes:" section of a help text (``command``: that subcommand's), in numeric
+    order, one line per code."""
+    codes: dict[int, str | None] = {**EXIT_CODES, **COMMAND_EXIT_CODES.get(command or "", {})}
+    lines = [f"  {code:<4} {text}" for code, text in sorted(codes.items()) if text is not None]
+    return "exit codes:\n" + "\n".join(lines) + "\n"
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout, except that a text already laid out in lines (the exit codes)
+    keeps its lines; a one-paragraph description is still filled to the terminal's width."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" not in text:
+            return super()._fill_text(text, width, indent)
+        return "".join(indent + line for line in text.splitlines(keepends=True))
 
 
 def _version() -> str:
@@ -337,8 +386,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kotp2p",
         description="King of Tokyo for 2-6 players on a LAN: no server, no trust needed.",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=exit_codes_help(),
+        formatter_class=_HelpFormatter,
     )
     parser.add_argument("-V", "--version", action="version", version=f"kotp2p {_version()}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
@@ -352,6 +401,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_identity(sub)
     _add_verify(sub)
     _add_replay(sub)
+    for name, command in sub.choices.items():
+        command.epilog = exit_codes_help(name)
+        command.formatter_class = _HelpFormatter
     return parser
 
 

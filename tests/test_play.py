@@ -3,9 +3,11 @@ process killed with SIGKILL)."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -15,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from kotp2p.cli import main
+from kotp2p.cli import build_parser, main
 from tests.watchdog import kill_after
 
 
@@ -108,10 +110,58 @@ def test_bad_requests_say_what_was_expected(
     assert code == 1 and message in err
 
 
-def test_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--help"]) == 0
+def _commands() -> list[str]:
+    """Every subcommand of ``kotp2p``, as the parser knows them."""
+    (sub,) = [a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    return list(sub.choices)
+
+
+def _exit_codes(help_text: str) -> dict[int, str]:
+    """The "exit codes:" section of a help text: each code and what it says."""
+    _, found, section = help_text.partition("\nexit codes:\n")
+    assert found, help_text
+    rows = [re.fullmatch(r"  (\d+) +(\S.*)", line) for line in section.splitlines()]
+    return {int(m[1]): m[2] for m in rows if m}
+
+
+def test_the_commands_are_the_ones_the_help_tests_know() -> None:
+    assert set(_commands()) == {"play", "host", "join", "resume", "games", "simulate",
+                                "identity", "verify", "replay"}
+
+
+@pytest.mark.parametrize("command", [[], *([c] for c in _commands())])
+def test_every_help_documents_the_exit_codes_in_order(
+        command: list[str], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main([*command, "--help"]) == 0
     out = capsys.readouterr().out
-    assert "130" in out and "internal error" in out and "play" in out and "resume" in out
+    codes = _exit_codes(out)
+    assert list(codes) == sorted(codes) and {0, 2, 3, 130, 141} <= set(codes)
+    assert "internal error" in codes[3] and "Ctrl-C" in codes[130]
+    assert all(len(line) <= 80 for line in out.splitlines())  # the descriptions still wrap
+    if command in (["play"], ["resume"], ["host"], ["join"]):
+        assert "kotp2p resume" in codes[130]
+    if command == ["verify"]:
+        assert codes[0] == "VALID" and codes[1].startswith("INVALID")
+        assert codes[2].startswith("INCOMPLETE")
+
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.mark.parametrize(("args", "code", "meaning"), [
+    (["verify", str(DATA / "golden.json")], 2, "not a readable game log"),
+    (["replay", str(DATA / "golden.json")], 2, "not a game log"),
+    (["verify", str(DATA / "valid.kotlog")], 0, "VALID"),
+    (["verify", str(DATA / "illegal-move.kotlog")], 1, "INVALID"),
+])
+def test_a_command_returns_what_its_help_says(
+        args: list[str], code: int, meaning: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == code
+    capsys.readouterr()
+    assert main([args[0], "--help"]) == 0
+    assert meaning in _exit_codes(capsys.readouterr().out)[code]
 
 
 class _ReaderGone(io.StringIO):
