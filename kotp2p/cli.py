@@ -288,7 +288,8 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--two-player-variant", choices=("on", "off"),
                    help="the 2-player rules (default: when two play)")
     p.add_argument("--timeout", type=int, default=120, metavar="SECONDS",
-                   help="seconds before an absent player may be ejected (default 120)")
+                   help="seconds before an absent player may be ejected, 10 to 3600 "
+                   "(default 120)")
     p.add_argument("--join-code", metavar="CODE", help="joiners must give this code")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--announce", metavar="ADDR",

@@ -114,3 +114,22 @@ def test_simulate_rejects_bad_arguments(
 def test_simulate_usage_error_for_non_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _simulate(capsys, "--games", "many")
     assert code == 2 and "invalid int value" in err
+
+
+@pytest.mark.parametrize("timeout", ["5", "3601"])
+def test_host_says_the_timeout_range_in_its_help_and_refuses_a_timeout_outside_it(
+    timeout: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from kotp2p.net.lobby_view import MAX_TIMEOUT, MIN_TIMEOUT
+
+    monkeypatch.setenv("KOTP2P_HOME", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", "200")  # one line per option
+    assert main(["host", "--help"]) == 0
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if x.startswith("  --timeout")]
+    assert f"{MIN_TIMEOUT} to {MAX_TIMEOUT} (default 120)" in line
+    code = main(["host", "--timeout", timeout, "--no-announce", "--plain", "--bind", "127.0.0.1",
+                 "--port", "0"])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert f"expected --timeout of {MIN_TIMEOUT} to {MAX_TIMEOUT} seconds, found {timeout}" in err

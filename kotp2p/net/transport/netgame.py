@@ -53,7 +53,7 @@ from kotp2p.net.handshake import PROTOCOL_VERSION
 from kotp2p.net.identity import Identity, check_name, load_identity
 from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.lobby import GuestEvent, HostEvent, LobbyError, LobbyGuest, LobbyHost, Started
-from kotp2p.net.lobby_view import DEFAULT_TIMEOUT
+from kotp2p.net.lobby_view import DEFAULT_TIMEOUT, MAX_TIMEOUT, MIN_TIMEOUT
 from kotp2p.net.paths import write_private
 from kotp2p.net.peers import PeersFile
 from kotp2p.net.protocol import PeerProtocol
@@ -330,6 +330,9 @@ async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
     if not 2 <= args.seats <= 6 or not 0 <= args.bots < args.seats:
         raise GameCommandError(f"expected 2 to 6 --seats and fewer --bots, found {args.seats} "
                                f"seats and {args.bots} bots")
+    if not MIN_TIMEOUT <= args.timeout <= MAX_TIMEOUT:
+        raise GameCommandError(f"expected --timeout of {MIN_TIMEOUT} to {MAX_TIMEOUT} seconds, "
+                               f"found {args.timeout}")
     me = _me(args.name)
     seats = {0: Seat(me, os.urandom(32), own)}
     for i in range(1, args.bots + 1):
