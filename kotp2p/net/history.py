@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import Chance, GameEngine, Pending, State
 from kotp2p.net.envelope import Envelope
+from kotp2p.net.genesis import Genesis
+from kotp2p.net.safetext import safe_text
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,20 @@ class Entry:
     envelope: Envelope | None = None
     before: State = None
     points: list[Point] = field(default_factory=list)
+
+
+def describe_entry(engine: GameEngine, genesis: Genesis, entry: Entry) -> str:
+    """One line for a MOVE or an ejection, as a view shows it: a move as the engine describes
+    it; an ejection naming the monster, its player in brackets (``Giga Zaur (Alice) is ejected:
+    the other players voted it out``), terminal-safe."""
+    if entry.kind != "eject":
+        return engine.describe_move(entry.before, entry.action)
+    seat = entry.seat
+    if seat is None or not 0 <= seat < genesis.n:
+        return "somebody is ejected: the other players voted it out"
+    s = genesis.seats[seat]
+    return (f"{safe_text(s.monster, 40)} ({safe_text(s.name, 40)}) is ejected: the other players "
+            "voted it out")
 
 
 @dataclass(frozen=True)

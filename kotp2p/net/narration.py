@@ -29,7 +29,7 @@ from collections.abc import Callable
 from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine, NarratesEvents, State
 from kotp2p.net.envelope import Envelope, Kind
-from kotp2p.net.history import Entry, Point
+from kotp2p.net.history import Entry, Point, describe_entry
 from kotp2p.net.protocol import Applied, Rolled
 from kotp2p.net.replica import Replica
 from kotp2p.net.schema import MAX_CHAT
@@ -141,8 +141,7 @@ def history_updates(engine: GameEngine, replica: Replica) -> list[Past]:
     out: list[Past] = []
     for entry in replica.entries:
         if entry.step > 0:
-            desc = (f"seat {entry.seat} ejected" if entry.kind == "eject"
-                    else engine.describe_move(entry.before, entry.action))
+            desc = describe_entry(engine, replica.genesis, entry)
             out += _past(move_updates(engine, replica, Applied(entry.step, entry.kind,
                                                                 entry.seat, desc)))
         for point in entry.points:

@@ -74,7 +74,7 @@ from kotp2p.net.envelope import (
 )
 from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
 from kotp2p.net.genesis import Genesis
-from kotp2p.net.history import Entry, Point
+from kotp2p.net.history import Entry, Point, describe_entry
 from kotp2p.net.identity import Identity
 from kotp2p.net.peer_events import (
     Applied,
@@ -586,8 +586,7 @@ class PeerProtocol:
                 self._reported.add(v.seat)
                 out.append(Misbehaviour(v))
         for e in entries:
-            desc = (f"seat {e.seat} ejected" if e.kind == "eject"
-                    else self.engine.describe_move(e.before, e.action))
+            desc = describe_entry(self.engine, self.genesis, e)
             out.append(Applied(e.step, e.kind, e.seat, desc))
         resolved = self.replica.resolved
         if len(resolved) > self._rolled:

@@ -3,6 +3,8 @@ restart from the log and journal. Time is passed in."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from kotp2p.net.envelope import Kind, envelope_id, split_frame
@@ -19,9 +21,11 @@ from kotp2p.net.updates import (
     GameOver,
     MoveApplied,
     Narrated,
+    Resumed,
     Waiting,
     YourTurn,
 )
+from kotp2p.ui.plain import PlainView
 from tests.session.kit import Switchboard, session, table, verdict
 
 
@@ -155,6 +159,30 @@ def test_a_human_is_asked_and_nothing_is_ejected_until_every_other_seat_votes() 
     board.run(501.0)
     ejected = [u for u in _of(MoveApplied, board.seen[0]) if u.kind == "eject"]  # type: ignore[attr-defined]
     assert [u.seat for u in ejected] == [2]  # type: ignore[attr-defined]
+
+
+def test_an_ejection_names_the_monster_and_its_player_live_and_in_the_resumed_history() -> None:
+    board, a = _stalled_game(humans=[0])
+    board.tick(120.0)
+    a.vote_eject(121.0)
+    board.run(121.0)
+    said = "Alienoid (Bot 2) is ejected: the other players voted it out"
+    assert (a.genesis.seats[2].monster, a.genesis.seats[2].name) == ("Alienoid", "Bot 2")
+    live = io.StringIO()
+    PlainView(a, live).show(board.seen[0])
+    assert f"* {said}\n  Alienoid is eliminated\n" in live.getvalue()
+    # The same words when the game is told again from its log after a restart.
+    assert not a.is_over
+    a.quit()
+    logged = list(parse_log(bytes(a.log.data)).payloads)  # type: ignore[attr-defined]
+    again = session(table(3, seed=5), [0, 1], humans=[0], me=0, log=a.log,  # type: ignore[arg-type]
+                    timeouts=Timeouts(10.0, 120.0))
+    again.resume(200.0, logged, [])
+    (resumed,) = _of(Resumed, again.updates())
+    told = io.StringIO()
+    PlainView(again, told).show_past(resumed)  # type: ignore[arg-type]
+    assert f"* {said}\n  Alienoid is eliminated\n" in told.getvalue()
+    assert "seat 2" not in live.getvalue() + told.getvalue()
 
 
 def test_a_session_restarted_from_its_log_and_journal_finishes_the_same_game() -> None:
