@@ -162,6 +162,17 @@ def _free_udp_port() -> int:
         return port
 
 
+def test_a_host_whose_bots_fill_every_seat_plays_the_game_at_once(tmp_path: Path) -> None:
+    home = tmp_path / "host"
+    host = _start(home, ["host", "--seats", "3", "--bots", "2", "--bot", "random", "--no-announce",
+                         "--plain", "--bind", "127.0.0.1", "--port", "0"])
+    out, err = host.communicate(timeout=240)
+    assert host.returncode == 0, err[-2000:]
+    assert "the game starts; check words:" in out and "Game over." in out
+    (log,) = _logs(home)
+    _assert_valid(home, log)
+
+
 def test_a_joiner_finds_the_game_by_its_beacon_on_loopback(tmp_path: Path) -> None:
     beacon = f"127.0.0.1:{_free_udp_port()}"
     host_home, join_home = tmp_path / "host", tmp_path / "join"

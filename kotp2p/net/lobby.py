@@ -397,6 +397,12 @@ class LobbyHost:
         out: list[HostEvent] = [Reply(c, frame) for c, g in self.guests.items()
                                 if g.seat is not None]
         out.append(Changed(self.view))
+        return out + self.opened()
+
+    def opened(self) -> list[HostEvent]:
+        """What happens by itself (the lobby just opened, or changed): when the host's own
+        seat is a bot and every seat is filled and ready (at once when the host's bots fill
+        every seat), the game starts."""
         if self.host_bot is not None and self.phase == "lobby" and self.view.all_ready:
-            out += self.start()
-        return out
+            return self.start()
+        return []

@@ -237,6 +237,15 @@ def test_a_bot_playing_the_hosts_seat_starts_the_game_by_itself() -> None:
     assert len(set(genesis.monsters)) == 3
 
 
+def test_a_lobby_full_of_the_hosts_bots_starts_as_soon_as_it_opens() -> None:
+    lobby = host(2, bots=1, host_bot="random")
+    assert lobby.view.all_ready and lobby.phase == "lobby"
+    (started,) = [e for e in lobby.opened() if isinstance(e, Started)]
+    assert started.genesis.n == 2 and lobby.phase != "lobby"
+    assert host(3, bots=1, host_bot="random").opened() == []  # a seat is still free
+    assert host(2, bots=1).opened() == []  # the host is a person: it starts the game itself
+
+
 def test_a_joiner_leaving_while_the_others_sign_aborts_the_start() -> None:
     room = Room(host(3))
     bob, carol = guest("Bob", bot="random"), guest("Carol", bot="random")

@@ -115,7 +115,6 @@ class HostLobby(_Runner[HostEvent]):
         async with trio.open_nursery() as nursery:
             actual = await nursery.start(partial(serve_tcp, self._connection, port, host))
             task_status.started(actual)
-            self._do([])  # a lobby full of bots starts at once
             await self._done.wait()
             with trio.move_on_after(2):  # let the start message reach every joiner
                 while any(not link.closed for link in self.links.values()):

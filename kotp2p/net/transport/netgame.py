@@ -378,6 +378,7 @@ async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
             view.say(f"hosting on port {port}{where}; the game listens on port {my_port}")
             for line in lobby.view.lines():
                 view.say(line)
+            runner.command(LobbyHost.opened)  # (a lobby full of the host's bots starts at once)
             if not args.no_announce:
                 target = parse_address(args.announce or BROADCAST, DEFAULT_BEACON_PORT)
                 datagram = partial(_beacon, lobby, port, bool(args.join_code))
