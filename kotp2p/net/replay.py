@@ -70,7 +70,8 @@ def replay_lines(
             else:
                 tell(told if _own_lines(told) else [said, *told], mark)
         elif entry.kind == "eject" and entry.before is not None and entry.seat is not None:
-            lines.append(f"{mark:>6} seat {entry.seat} {names[entry.seat]} is ejected (absent)")
+            lines.append(f"{mark:>6} seat {entry.seat} {names[entry.seat]} is ejected: the other "
+                         "players voted it out")
             tell(engine.narrate_eject(entry.before, entry.seat, verbose))
         for p in entry.points:
             res = next((r for r in replica.resolved if r.step == entry.step and r.k == p.k), None)

@@ -11,6 +11,7 @@ from kotp2p.net.envelope import Kind, envelope_id, split_frame
 from kotp2p.net.errors import LocalProtocolError
 from kotp2p.net.forwards import FORWARD_DELAY, PIGGYBACK_AFTER
 from kotp2p.net.gamelog import parse_log
+from kotp2p.net.replay import replay_lines
 from kotp2p.net.safetext import safe_text
 from kotp2p.net.session import Session, Timeouts
 from kotp2p.net.sinks import MemorySink
@@ -26,7 +27,7 @@ from kotp2p.net.updates import (
     YourTurn,
 )
 from kotp2p.ui.plain import PlainView
-from tests.session.kit import Switchboard, session, table, verdict
+from tests.session.kit import ENGINE, Switchboard, session, table, verdict
 
 
 def _of(kind: type, updates: list[object]) -> list[object]:
@@ -144,6 +145,11 @@ def test_a_stall_is_shown_at_the_soft_deadline_and_bots_eject_at_the_hard_one() 
     assert a.is_over and 2 not in a.result.winners  # type: ignore[union-attr]
     v = verdict(a.log)  # type: ignore[arg-type]
     assert v.status == "VALID"
+    # kotp2p replay tells it as it was: a vote (the seat may have been absent or a cheat)
+    told = replay_lines(parse_log(bytes(a.log.data)), ENGINE)  # type: ignore[union-attr]
+    (line,) = [t for t in told if "is ejected" in t]
+    assert line.endswith(f"seat 2 {a.genesis.seats[2].label} is ejected: the other players "
+                         "voted it out")
 
 
 def test_a_human_is_asked_and_nothing_is_ejected_until_every_other_seat_votes() -> None:
