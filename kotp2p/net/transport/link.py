@@ -87,6 +87,8 @@ class Link:
         self.reason: str | None = None
         self.fault = False
         """The link was closed for something the peer did (garbage, a flood, silence...)."""
+        self.heard = False
+        """Something arrived from the peer on this link."""
         self.strikes = 0
         self._send, self._outgoing = trio.open_memory_channel[bytes | None](self.config.queue)
         self._closing: str | None = None
@@ -187,6 +189,7 @@ class Link:
                 return
             now = trio.current_time()
             self._last_rx = now
+            self.heard = True
             if not bytes_allowed.take(size, now) or not frames_allowed.take(len(frames), now):
                 self.close(f"flood: more than {cfg.frames_per_second:g} frames or "
                            f"{cfg.bytes_per_second:g} bytes a second")

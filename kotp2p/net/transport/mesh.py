@@ -15,7 +15,9 @@ The back-off starts again from its first delay after a link that closed for no f
 A peer cut off for garbage, a flood or silence is dialed less and less often (up to
 ``max_retry``), and its incoming connections are turned away for as long, right after the
 handshake: a hostile peer that passes the handshake cannot make its victims run (and log) a new
-link many times a second.
+link many times a second. A dialer turned away like that (the link closed before anything came
+on it) keeps growing its back-off too, so an honest peer is not shown its link coming and going
+twice a second while it waits.
 
 The mesh hands every frame to ``on_frame(local, remote, payload)`` and tells ``on_link(local,
 remote, up)`` when a pair's link comes up or goes down. It knows nothing of the game.
@@ -256,7 +258,7 @@ class Mesh:
 
     async def _run_link(self, local: int, remote: int, framed: FrameStream) -> bool:
         """Run a link between these seats until it closes; True when it closed for something
-        the peer did."""
+        the peer did, or before the peer said anything (it turned us away)."""
         label = f"seat {remote} [{fingerprint(self.genesis.keys[remote])}] from seat {local}"
 
         def deliver(payload: bytes) -> None:
@@ -276,7 +278,7 @@ class Mesh:
                 del self.links[(local, remote)]
                 self.on_link(local, remote, False)
             self._judge(remote, link.fault)
-        return link.fault
+        return link.fault or not link.heard
 
     def _judge(self, remote: int, fault: bool) -> None:
         """A link with ``remote`` closed: for its ``fault``, turn its connections away for a
