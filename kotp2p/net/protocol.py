@@ -25,8 +25,7 @@ chain). It never touches a socket or a clock: the caller hands it each received 
   envelope never arrives before one it builds on.
 * Memory and bandwidth are bounded in bytes: an author's envelopes held ahead of its read
   position (:data:`MAX_AHEAD_BYTES`), nothing stored from a convicted seat past its proof, sync
-  answers capped per request (:data:`MAX_SYNC_ANSWER`) and per peer between two soft deadlines
-  (:data:`SYNC_BUDGET`).
+  answers capped per request and per peer between two soft deadlines (:mod:`kotp2p.net.sync`).
 * After each change the protocol looks at what the replica reached and does this seat's part: an
   ACK for a MOVE it applied, its chain value for each random event it reaches (a MOVE that triggers
   an event carries its author's value itself). The next MOVE is consumed only once every live seat
@@ -49,7 +48,8 @@ chain). It never touches a socket or a clock: the caller hands it each received 
   holds that seat's envelopes for the step until the ejection completes or another seat shows the
   game moved on, so all honest seats take the same branch.
 * ``["sync", author, seq]`` (link level, not logged) asks a peer for an author's envelopes from
-  ``seq`` on; :meth:`soft_timeout` sends it for every hole and a STALL naming who we wait for.
+  ``seq`` on (:mod:`kotp2p.net.sync`); :meth:`soft_timeout` sends it for every hole and a STALL
+  naming who we wait for.
 
 Errors split like h11's: :class:`~kotp2p.net.errors.LocalProtocolError` when the caller misuses
 the object (a move out of turn), peer faults only as events.
@@ -59,7 +59,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from kotp2p.net import codec
 from kotp2p.net.chain import PEEK_TAG, SecretChain, SlotDeck
 from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine, Turn
@@ -88,6 +87,16 @@ from kotp2p.net.peer_events import (
     Send,
 )
 from kotp2p.net.replica import Replica
+from kotp2p.net.sync import (
+    MAX_SYNC_ANSWER,
+    MAX_SYNC_BATCH,
+    MAX_SYNC_SIZE,
+    SYNC,
+    SYNC_BUDGET,
+    SYNC_PREFIX,
+    SyncAnswers,
+    is_sync_request,
+)
 
 __all__ = [
     "MAX_AHEAD", "MAX_AHEAD_BYTES", "MAX_SYNC_ANSWER", "MAX_SYNC_BATCH", "MAX_SYNC_SIZE",
@@ -95,18 +104,6 @@ __all__ = [
     "PeerProtocol", "Rejected", "Rolled", "Send", "is_sync_request",
 ]
 
-SYNC = "sync"
-_SYNC_PREFIX = b"\x93\xa4sync"
-MAX_SYNC_SIZE = 32
-"""Bytes of a sync request: ``['sync', seat, seq]`` needs at most 15."""
-MAX_SYNC_BATCH = 256
-"""Envelopes in one answer to a sync request."""
-MAX_SYNC_ANSWER = 64 * 1024
-"""Bytes in one answer to a sync request (at least one envelope is always sent)."""
-SYNC_BUDGET = 256 * 1024
-"""Bytes this seat sends one peer in answers to its sync requests between two soft deadlines
-(:meth:`PeerProtocol.soft_timeout` refills it): a flood of tiny requests costs the answerer a
-bounded, paced amount, whatever its size."""
 _SPLIT_KEPT = 16
 """Frames :meth:`PeerProtocol.is_copy` keeps split and hashed for :meth:`PeerProtocol.receive`."""
 MAX_AHEAD = 4096
@@ -116,13 +113,7 @@ MAX_AHEAD_BYTES = 1 << 20
 (the one envelope the reader needs next is always taken)."""
 
 
-def is_sync_request(payload: bytes) -> bool:
-    """``payload`` is a ``sync`` request (link level: the same bytes from two seats are two
-    requests), not an envelope."""
-    return payload.startswith(_SYNC_PREFIX)
-
-
-class PeerProtocol:
+class PeerProtocol(SyncAnswers):
     """The protocol state machine of one local seat."""
 
     def __init__(
@@ -298,14 +289,8 @@ class PeerProtocol:
         envelope that breaks a rule gives a :class:`Misbehaviour` naming its author. Nothing is
         unpacked before the signature checked, except a ``sync`` request (a few bytes, capped).
         """
-        if payload.startswith(_SYNC_PREFIX):  # (is_sync_request, inline: every frame asks)
-            try:
-                value = codec.unpack(payload, max_size=MAX_SYNC_SIZE)
-            except RemoteProtocolError as exc:
-                return [Rejected(sender, f"sync: {exc.reason}")]
-            if not isinstance(value, list) or len(value) != 3:
-                return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
-            return self._answer_sync(value, sender)
+        if payload.startswith(SYNC_PREFIX):  # (is_sync_request, inline: every frame asks)
+            return self._answer_sync(payload, sender)
         try:
             known = (self._split.pop(payload, None) if self._split and type(payload) is bytes
                      else None)
@@ -397,13 +382,6 @@ class PeerProtocol:
             out += self._own(self._seal(Kind.STALL, r.step, r.head, [waiting[0]],
                                         state_hash=r.point.digest), broadcast=True)
         return out + self.sync_requests()
-
-    def sync_requests(self) -> list[Event]:
-        """Ask every other seat to resend each author's envelopes this seat has not read yet
-        (after a restart, or when a link comes back)."""
-        r = self.replica
-        return [Send(codec.frame(codec.pack([SYNC, author, r.cursor[author]])), self._others())
-                for author in range(self.genesis.n) if author != self.seat]
 
     def blocking(self) -> tuple[int, ...]:
         """The seats holding the game up: those owing an ACK, else those whose MOVE or value
@@ -637,24 +615,3 @@ class PeerProtocol:
         r.frozen[target] = r.step
         env = self._seal(Kind.EJECT, r.step, r.head, [target], state_hash=r.point.digest)
         return self._own(env, broadcast=True)
-
-    def _answer_sync(self, value: list[Value], sender: int | None) -> list[Event]:
-        _, author, seq = value
-        if sender is None or type(author) is not int or type(seq) is not int:
-            return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
-        if not 0 <= author < self.genesis.n:
-            return [Rejected(sender, f"sync: no seat {author}")]
-        stream = self.replica.streams[author]
-        spent = self._sync_sent.get(sender, 0)
-        out: list[Event] = []
-        size = 0
-        for q in sorted(q for q in stream if q >= seq)[:MAX_SYNC_BATCH]:
-            frame = stream[q].frame
-            if out and size + len(frame) > MAX_SYNC_ANSWER:
-                break
-            if spent + size + len(frame) > SYNC_BUDGET:
-                break
-            size += len(frame)
-            out.append(Send(frame, (sender,)))
-        self._sync_sent[sender] = spent + size
-        return out
