@@ -28,17 +28,15 @@ chain). It never touches a socket or a clock: the caller hands it each received 
   answers capped per request and per peer between two soft deadlines (:mod:`kotp2p.net.sync`).
 * After each change the protocol looks at what the replica reached and does this seat's part: an
   ACK for a MOVE it applied, its chain value for each random event it reaches (a MOVE that triggers
-  an event carries its author's value itself). The next MOVE is consumed only once every live seat
-  acknowledged the last one, and :attr:`my_turn` waits for that too: all replicas agree on the
-  state hash before the game goes on, and a vote to eject can never cross a MOVE.
+  an event carries its author's value itself; what this seat signs is in
+  :mod:`kotp2p.net.signing`). The next MOVE is consumed only once every live seat acknowledged
+  the last one, and :attr:`my_turn` waits for that too: all replicas agree on the state hash
+  before the game goes on, and a vote to eject can never cross a MOVE.
 * :class:`Logged` events come in the canonical order of :meth:`Replica.close_blocks`, so honest
   replicas write byte-identical logs; :class:`Flush` follows each step.
 * A private random event (a peek) is learnt by its owner from its peek chain; the others record it
-  hidden. A MOVE of the owner that the others could not apply as they hold the state (the engine's
-  ``public_view``) carries the openings of the owner's unopened peeks in its payload, so the
-  content becomes public with the move that needs it, even through a forwarded copy (the
-  contract is in :mod:`kotp2p.net.peeks`). Every peek still unopened when the game ends is
-  opened then with an OPEN (:meth:`open_peek`), unless this seat was ejected.
+  hidden. Its content becomes public with the owner's MOVE that needs it, or with an OPEN when
+  the game ends (:mod:`kotp2p.net.signing`, the contract in :mod:`kotp2p.net.peeks`).
 * A violation by a peer is a :class:`Misbehaviour` event; that seat is ignored from then on, and
   once the game waits on it this seat votes to eject it (so honest seats keep playing). Its
   proofs are in :attr:`Replica.log_order` at once (``proofs``), for the session to journal. A
@@ -60,7 +58,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from kotp2p.net.chain import PEEK_TAG, SecretChain, SlotDeck
-from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine, Turn
 from kotp2p.net.envelope import (
     Envelope,
@@ -68,7 +65,6 @@ from kotp2p.net.envelope import (
     envelope_id,
     open_envelope,
     open_split,
-    seal,
     split_frame,
 )
 from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
@@ -87,6 +83,7 @@ from kotp2p.net.peer_events import (
     Send,
 )
 from kotp2p.net.replica import Replica
+from kotp2p.net.signing import Signing
 from kotp2p.net.sync import (
     MAX_SYNC_ANSWER,
     MAX_SYNC_BATCH,
@@ -113,7 +110,7 @@ MAX_AHEAD_BYTES = 1 << 20
 (the one envelope the reader needs next is always taken)."""
 
 
-class PeerProtocol(SyncAnswers):
+class PeerProtocol(Signing, SyncAnswers):
     """The protocol state machine of one local seat."""
 
     def __init__(
@@ -256,28 +253,6 @@ class PeerProtocol(SyncAnswers):
         out += self._react([], [r.point])
         return out
 
-    def submit(self, action: Value) -> list[Event]:
-        """Sign and send this seat's decision (the action in the engine's wire form).
-
-        :raises LocalProtocolError: not this seat's turn, or the action is illegal.
-        """
-        if not self.my_turn:
-            raise LocalProtocolError(f"seat {self.seat} has no decision pending")
-        r = self.replica
-        try:
-            after = self.engine.apply_move(r.state, action)
-        except ValueError as exc:
-            raise LocalProtocolError(f"illegal action {action!r}: {exc}") from None
-        first = r.first_point(after, r.step + 1)
-        k = first.k
-        reveals = [self.chain.reveal(k)] if k is not None and first.alive[self.seat] else []
-        openings = self._openings(action, first.digest)
-        env = self._seal(Kind.MOVE, r.step + 1, r.head, [action, *openings], reveals,
-                         first.digest)
-        self._moved = r.step + 1
-        r.own_move = (env.id, r.state, first)  # (what applying it gives: not worked out twice)
-        return self._own(env, broadcast=True)
-
     def receive(self, payload: bytes, sender: int | None = None,
                 holders: Collection[int] = ()) -> list[Event]:
         """Handle one received frame payload (the bytes after the length prefix) from ``sender``.
@@ -396,78 +371,10 @@ class PeerProtocol(SyncAnswers):
                 out += self._vote(target)
         return out
 
-    def chat(self, text: str) -> list[Event]:
-        """Send a chat line (signed and logged like everything else)."""
-        r = self.replica
-        return self._own(self._seal(Kind.CHAT, r.step, r.head, [text[:500]]), broadcast=True)
-
-    def open_slot(self, index: int) -> list[Event]:
-        """Open one of this seat's committed private slots."""
-        if self.slots is None:
-            raise LocalProtocolError("this seat has no private slots")
-        i, salt, content = self.slots.opening(index)
-        r = self.replica
-        return self._own(self._seal(Kind.OPEN, r.step, r.head, ["slot", i, salt, content]),
-                         broadcast=True)
-
-    def open_peek(self, k: int) -> list[Event]:
-        """Open this seat's private random event ``k`` (once it may become public): the peek
-        chain value that lets every replica check and learn it."""
-        r = self.replica
-        priv = r.private.get(k)
-        if priv is None or priv.owner != self.seat:
-            raise LocalProtocolError(f"event {k} is not a private event of seat {self.seat}")
-        if k not in r.unopened(self.seat):
-            return []
-        return self._own(self._seal(Kind.OPEN, r.step, r.head, self._peek_opening(k)),
-                         broadcast=True)
-
     # -- internals ------------------------------------------------------------------------------
-
-    def _peek_opening(self, k: int) -> list[Value]:
-        """``['peek', k, y]`` (or with the next anchor): the opening of this seat's peek at k."""
-        _, y, nxt = self.peek_chain.reveal(self.replica.private[k].n)
-        return ["peek", k, y] if nxt is None else ["peek", k, y, nxt]
-
-    def _openings(self, action: Value, digest: bytes) -> list[Value]:
-        """The openings a MOVE of ``action`` (leading to a state of ``digest``) must carry: none
-        if the others, holding this seat's peeks hidden, reach the same state; else every peek
-        of this seat still unopened, in order (a peek chain opens in order, and its later values
-        give the earlier ones away anyway)."""
-        r = self.replica
-        mine = r.unopened(self.seat)
-        if not mine:
-            return []
-        try:
-            seen = self.engine.apply_move(self.engine.public_view(r.state), action)
-        except ValueError:
-            seen = None
-        if seen is not None and self.engine.digest(seen) == digest:
-            return []
-        return [self._peek_opening(k) for k in mine]
 
     def _others(self) -> tuple[int, ...]:
         return self._other_seats
-
-    def _seal(
-        self,
-        kind: Kind,
-        step: int,
-        head: bytes,
-        payload: Sequence[Value] = (),
-        reveals: Sequence[tuple[int, bytes, bytes | None]] = (),
-        state_hash: bytes = b"",
-    ) -> Envelope:
-        env = seal(self.identity, game_id=self.genesis.game_id, author=self.seat, seq=self._seq,
-                   prev=self._prev, head=head, step=step, kind=kind, payload=payload,
-                   reveals=reveals, state_hash=state_hash)
-        self._seq += 1
-        self._prev = env.id
-        return env
-
-    def _own(self, env: Envelope, broadcast: bool) -> list[Event]:
-        out: list[Event] = [Send(env.frame, self._others())] if broadcast else []
-        return out + self._accept(env, forward_from=self.seat)
 
     def _accept(self, env: Envelope, forward_from: int | None, stored: bool = False,
                 holders: Collection[int] = ()) -> list[Event]:
@@ -570,27 +477,6 @@ class PeerProtocol(SyncAnswers):
         if len(resolved) > self._rolled:
             out += [Rolled(x.k, x.values) for x in resolved[self._rolled :]]
         self._rolled = len(resolved)
-        return out
-
-    def _duties(self, points: list[Point]) -> list[Envelope]:
-        """This seat's ACKs and reveals for the points just reached, in order."""
-        if not self._started:
-            return []
-        r = self.replica
-        out: list[Envelope] = []
-        for p in points:
-            if not p.alive[self.seat]:
-                continue
-            entry = r.entries[p.step]
-            k = p.k
-            if k is not None and (self.seat, k) not in r.revealed:
-                out.append(self._seal(Kind.ACK, p.step, entry.id, [], [self.chain.reveal(k)],
-                                      p.digest))
-                return out  # one envelope at a time: the replica consumes it before the next
-            if (p.index == 0 and k is None and entry.kind == "move" and entry.seat != self.seat
-                    and (p.step, entry.id) not in self._acks_sent):
-                self._acks_sent.add((p.step, entry.id))
-                out.append(self._seal(Kind.ACK, p.step, entry.id, [], [], p.digest))
         return out
 
     def _ejections(self) -> list[Event]:
