@@ -39,15 +39,10 @@ chain). It never touches a socket or a clock: the caller hands it each received 
   the game ends (:mod:`kotp2p.net.signing`, the contract in :mod:`kotp2p.net.peeks`).
 * A violation by a peer is a :class:`Misbehaviour` event; that seat is ignored from then on, and
   once the game waits on it this seat votes to eject it (so honest seats keep playing). Its
-  proofs are in :attr:`Replica.log_order` at once (``proofs``), for the session to journal. A
-  seat restored behind what it signed before (its replica at an earlier step) casts no vote
-  until it is back there: it had gone past those points.
-* :meth:`hard_timeout` votes EJECT for the seats the game waits on; after voting, the protocol
-  holds that seat's envelopes for the step until the ejection completes or another seat shows the
-  game moved on, so all honest seats take the same branch.
-* ``["sync", author, seq]`` (link level, not logged) asks a peer for an author's envelopes from
-  ``seq`` on (:mod:`kotp2p.net.sync`); :meth:`soft_timeout` sends it for every hole and a STALL
-  naming who we wait for.
+  proofs are in :attr:`Replica.log_order` at once (``proofs``), for the session to journal.
+* When the game waits, :meth:`soft_timeout` sends a STALL naming who we wait for and asks peers
+  for every hole (``["sync", author, seq]``, link level, not logged: :mod:`kotp2p.net.sync`);
+  :meth:`hard_timeout` votes EJECT for the seats the game waits on (:mod:`kotp2p.net.stalls`).
 
 Errors split like h11's: :class:`~kotp2p.net.errors.LocalProtocolError` when the caller misuses
 the object (a move out of turn), peer faults only as events.
@@ -84,6 +79,7 @@ from kotp2p.net.peer_events import (
 )
 from kotp2p.net.replica import Replica
 from kotp2p.net.signing import Signing
+from kotp2p.net.stalls import Stalls
 from kotp2p.net.sync import (
     MAX_SYNC_ANSWER,
     MAX_SYNC_BATCH,
@@ -110,7 +106,7 @@ MAX_AHEAD_BYTES = 1 << 20
 (the one envelope the reader needs next is always taken)."""
 
 
-class PeerProtocol(Signing, SyncAnswers):
+class PeerProtocol(Signing, Stalls, SyncAnswers):
     """The protocol state machine of one local seat."""
 
     def __init__(
@@ -338,39 +334,6 @@ class PeerProtocol(Signing, SyncAnswers):
             self._split[payload] = (body, sig, env_id)
         return False
 
-    def soft_timeout(self) -> list[Event]:
-        """A soft deadline passed: say who we wait for and where (STALL, once per state of the
-        game and seat named, none once the game is over: its ``state_hash`` is that state's,
-        so a seat that voted at an earlier state of the step sees we went on without that
-        vote), send again the
-        proof of each conviction (the forwarded copy may have been lost: a peer that never
-        sees the other branch of a split ACK stays on it and votes out who does) and ask peers
-        to resend whatever we miss."""
-        r = self.replica
-        out: list[Event] = [Send(e.frame, self._others())
-                            for v in r.convicted.values() for e in v.evidence]
-        self._sync_sent.clear()
-        waiting = [s for s in self.blocking() if s != self.seat]
-        here = (r.step, waiting[0], r.point.digest) if waiting and not r.is_over else None
-        if here is not None and here not in self._stalled and r.point.alive[self.seat]:
-            self._stalled.add(here)
-            out += self._own(self._seal(Kind.STALL, r.step, r.head, [waiting[0]],
-                                        state_hash=r.point.digest), broadcast=True)
-        return out + self.sync_requests()
-
-    def blocking(self) -> tuple[int, ...]:
-        """The seats holding the game up: those owing an ACK, else those whose MOVE or value
-        is due."""
-        return self.replica.owed_acks() or self.waiting_for()
-
-    def hard_timeout(self) -> list[Event]:
-        """A hard deadline passed: vote to eject every seat holding the game up."""
-        out: list[Event] = []
-        for target in self.blocking():
-            if target != self.seat:
-                out += self._vote(target)
-        return out
-
     # -- internals ------------------------------------------------------------------------------
 
     def _others(self) -> tuple[int, ...]:
@@ -478,26 +441,3 @@ class PeerProtocol(Signing, SyncAnswers):
             out += [Rolled(x.k, x.values) for x in resolved[self._rolled :]]
         self._rolled = len(resolved)
         return out
-
-    def _ejections(self) -> list[Event]:
-        """Vote to eject a convicted seat once the game waits on it."""
-        if not self.replica.cut:
-            return []  # (no seat convicted: nobody to vote out)
-        out: list[Event] = []
-        for target in self.blocking():
-            if target in self.replica.cut and target != self.seat:
-                out += self._vote(target)
-        return out
-
-    def _vote(self, target: int) -> list[Event]:
-        r = self.replica
-        if (target, r.point.digest) in self._voted or not r.point.alive[self.seat]:
-            return []
-        if self._restored_at > r.step:
-            return []  # restored behind what it signed: it went past this point before
-        if r.is_over:
-            return []  # (the last MOVE's ACKs are owed, but no vote may name a seat then)
-        self._voted.add((target, r.point.digest))
-        r.frozen[target] = r.step
-        env = self._seal(Kind.EJECT, r.step, r.head, [target], state_hash=r.point.digest)
-        return self._own(env, broadcast=True)

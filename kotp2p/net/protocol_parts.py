@@ -1,15 +1,16 @@
-"""What the peer protocol's mixins (:mod:`kotp2p.net.signing`, :mod:`kotp2p.net.sync`) may read
-and call of :class:`~kotp2p.net.protocol.PeerProtocol`: its fields and methods, declared once for
-the type checker (nothing here runs)."""
+"""What the peer protocol's mixins (:mod:`kotp2p.net.signing`, :mod:`kotp2p.net.stalls`,
+:mod:`kotp2p.net.sync`) may read and call of :class:`~kotp2p.net.protocol.PeerProtocol`: its fields
+and methods, declared once for the type checker (nothing here runs)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from kotp2p.net.chain import SecretChain, SlotDeck
+from kotp2p.net.codec import Value
 from kotp2p.net.engine_interface import GameEngine
-from kotp2p.net.envelope import Envelope
+from kotp2p.net.envelope import Envelope, Kind
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.identity import Identity
 from kotp2p.net.peer_events import Event
@@ -32,6 +33,9 @@ class ProtocolParts:
     _started: bool
     _moved: int
     _acks_sent: set[tuple[int, bytes]]
+    _voted: set[tuple[int, bytes]]
+    _stalled: set[tuple[int, int, bytes]]
+    _restored_at: int
     _sync_sent: dict[int, int]
 
     if TYPE_CHECKING:
@@ -40,3 +44,9 @@ class ProtocolParts:
         def _others(self) -> tuple[int, ...]: ...
         def _accept(self, env: Envelope, forward_from: int | None, stored: bool = False,
                     holders: Collection[int] = ()) -> list[Event]: ...
+        def _seal(self, kind: Kind, step: int, head: bytes, payload: Sequence[Value] = (),
+                  reveals: Sequence[tuple[int, bytes, bytes | None]] = (),
+                  state_hash: bytes = b"") -> Envelope: ...
+        def _own(self, env: Envelope, broadcast: bool) -> list[Event]: ...
+        def sync_requests(self) -> list[Event]: ...
+        def waiting_for(self) -> tuple[int, ...]: ...

@@ -25,8 +25,8 @@ the same bytes.
   opened then with an OPEN (:meth:`Signing.open_peek`), unless this seat was ejected.
 * Chat lines and the OPEN of a committed slot, when the caller asks.
 
-STALLs, votes to eject and the BYE at the end are sealed here too (:meth:`Signing._seal`), by
-the parts of the protocol that decide them.
+STALLs and votes to eject (:mod:`kotp2p.net.stalls`) and the BYE at the end (sent by the
+protocol as it reports the result) are sealed by :meth:`Signing._seal` too.
 """
 
 from __future__ import annotations
