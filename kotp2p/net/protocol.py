@@ -8,6 +8,11 @@ chain). It never touches a socket or a clock: the caller hands it each received 
 (:meth:`soft_timeout`, :meth:`hard_timeout`); every call returns a list of events, among them
 :class:`Send` (bytes for the caller to deliver) and :class:`Logged` (bytes for the ``.kotlog``).
 
+The class is put together from mixins, one per concept, each with its own theory of operation:
+what this seat signs (:mod:`kotp2p.net.signing`), what it does when the game waits
+(:mod:`kotp2p.net.stalls`) and the catch-up between peers (:mod:`kotp2p.net.sync`). This module
+holds the rest: the intake of envelopes, their forwarding, what follows each change, the log.
+
 * A received envelope is checked (length, signature over the received bytes, fields) before
   anything else: the frame is split by offsets and nothing is unpacked before its signature
   checked (a ``sync`` request, a few capped bytes, is the one exception). A frame that fails is
