@@ -18,13 +18,11 @@ plays (a human and/or bots) and routes their events:
   (:meth:`PeerProtocol.restore`) and never signs a second envelope for a number a peer holds.
   So are the proofs of every violation the view's replica found, as soon as found (the log
   gets them only when the game ends): a restored seat finds the violation again.
-* Bots decide when their seat's protocol says so (``my_turn``), after ``bot_delay`` seconds.
-* The deadlines run on the time passed in (``now``), never on a clock: the game *waits* since the
-  last progress of :attr:`me`'s replica; after ``soft`` seconds every local seat sends its STALL
-  and asks peers for what it misses (again every ``soft`` seconds); after ``hard`` seconds bot
-  seats vote to eject whoever holds the game up and a human seat is asked
-  (:class:`~kotp2p.net.updates.EjectAsked`, answered by :meth:`vote_eject`). The replica ejects
-  only on the votes of every other live seat.
+* Bots decide when their seat's protocol says so (``my_turn``), after ``bot_delay`` seconds,
+  and the deadlines run on the time passed in (``now``), never on a clock: after ``soft``
+  seconds without progress every local seat sends its STALL, after ``hard`` seconds the bots
+  vote to eject whoever holds the game up and a human seat is asked (:meth:`vote_eject`). Both
+  are in :mod:`kotp2p.net.deadlines`.
 
 Everything a view needs comes out of :meth:`updates`, in order (the plain words come from
 :mod:`kotp2p.net.narration`, the seat of the view's replica). Every public method that takes
@@ -42,6 +40,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from kotp2p.net.codec import Value
+from kotp2p.net.deadlines import Deadlines
 from kotp2p.net.engine_interface import GameEngine, State
 from kotp2p.net.envelope import Envelope, envelope_id, split_frame
 from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
@@ -63,14 +62,12 @@ from kotp2p.net.protocol import (
 from kotp2p.net.schema import MAX_CHAT
 from kotp2p.net.sinks import FrameSink
 from kotp2p.net.updates import (
-    EjectAsked,
     FrameRefused,
     GameOver,
     LinkChanged,
     Resumed,
     Update,
     ViolationSeen,
-    Waiting,
     YourTurn,
 )
 
@@ -99,7 +96,7 @@ class Timeouts:
     hard: float | None = DEFAULT_HARD
 
 
-class Session:
+class Session(Deadlines):
     """One local game: the seats this process plays, their routing, log, journal and deadlines."""
 
     def __init__(
@@ -200,10 +197,6 @@ class Session:
         """The view's seat must decide now and a human decides it."""
         return self.seats[self.me].decide is None and self.protocol.my_turn
 
-    def awaited(self) -> tuple[tuple[int, ...], float]:
-        """The seats the game waits on and since when (time as passed in)."""
-        return self.protocol.blocking(), self._since
-
     def names(self) -> tuple[str, ...]:
         """Each seat's player name and monster, as the genesis fixes them (terminal-safe)."""
         return tuple(s.label for s in self.genesis.seats)
@@ -241,23 +234,6 @@ class Session:
         self._out_seen.clear()
         self._urgent = False
         return out
-
-    def next_wakeup(self) -> float | None:
-        """The time :meth:`tick` must be called at next (None: only when something arrives)."""
-        if self.stopped or self.is_done:
-            return None
-        if self._over is not None:
-            return self._over_at + self.grace
-        times = [since + self.bot_delay for seat, (_, since) in self._turn_since.items()
-                 if self.seats[seat].decide is not None]
-        due = self._held.next_due()
-        if due is not None:
-            times.append(due)
-        if self._soft_at is not None:
-            times.append(self._soft_at)
-        if self.timeouts.hard is not None and not self._hard_done:
-            times.append(self._since + self.timeouts.hard)
-        return min(times) if times else None
 
     # -- inputs ---------------------------------------------------------------------------------
 
@@ -372,21 +348,6 @@ class Session:
             self._handle(self.me, self.protocol.chat(text))
             self._run(now)
 
-    def vote_eject(self, now: float) -> None:
-        """The view's human agrees to eject the seats holding the game up; nothing happens
-        unless every other live seat votes the same.
-
-        :raises LocalProtocolError: the hard deadline of the current wait has not passed.
-        """
-        with self._working():
-            hard = self.timeouts.hard
-            overdue = tuple(s for s in self.protocol.blocking() if s not in self.seats)
-            if hard is None or now < self._since + hard or not overdue or self.is_over:
-                raise LocalProtocolError("nobody is overdue: a vote to eject comes after the "
-                                         "hard deadline")
-            self._handle(self.me, self.protocol.hard_timeout())
-            self._run(now)
-
     def tick(self, now: float) -> None:
         """Time passed: bots whose delay is over decide, deadlines fire."""
         with self._working():
@@ -488,59 +449,6 @@ class Session:
             return None
         env = self.seats[seat].protocol.replica.by_id.get(envelope_id(body))
         return env if env is not None and env.frame == frame else None
-
-    def _bots(self, now: float) -> bool:
-        """Let each bot whose turn it is decide (once its delay passed); True if one did."""
-        acted = False
-        for seat, ls in self.seats.items():
-            p = ls.protocol
-            if not p.my_turn:
-                self._turn_since.pop(seat, None)
-                continue
-            step = p.replica.step
-            if self._turn_since.get(seat, (-1, 0.0))[0] != step:
-                self._turn_since[seat] = (step, now)
-            if ls.decide is None or now < self._turn_since[seat][1] + self.bot_delay:
-                continue
-            self._turn_since.pop(seat, None)
-            self._handle(seat, p.submit(ls.decide(p.state)))
-            acted = True
-        return acted
-
-    def _deadlines(self, now: float) -> bool:
-        """Fire the deadlines that passed; True if that gave the local seats something to do."""
-        r = self.protocol.replica
-        progress = r.step + len(r.resolved)
-        if progress != self._progress:
-            self._progress = progress
-            self._since = now
-            self._hard_done = False
-            self._soft_at = None if self.timeouts.soft is None else now + self.timeouts.soft
-        if self._over is not None:
-            return False
-        acted = False
-        blocking = tuple(s for s in self.protocol.blocking() if s not in self.seats)
-        if self._soft_at is not None and now >= self._soft_at:
-            assert self.timeouts.soft is not None
-            first = self._soft_at == self._since + self.timeouts.soft
-            self._soft_at = now + self.timeouts.soft
-            if blocking:
-                if first:
-                    self._updates.append(Waiting(blocking, self._since))
-                for seat, ls in self.seats.items():
-                    self._handle(seat, ls.protocol.soft_timeout())
-                acted = True
-        hard = self.timeouts.hard
-        if hard is not None and not self._hard_done and now >= self._since + hard:
-            self._hard_done = True
-            if blocking:
-                for seat, ls in self.seats.items():
-                    if ls.decide is not None:
-                        self._handle(seat, ls.protocol.hard_timeout())
-                if self.seats[self.me].decide is None:
-                    self._updates.append(EjectAsked(blocking))
-                acted = True
-        return acted
 
     def _sync_journal(self) -> None:
         """Journal every envelope a local seat signed since the last call, and every proof

@@ -1,0 +1,51 @@
+"""What the session's mixins (:mod:`kotp2p.net.deadlines`) may read and call of
+:class:`~kotp2p.net.session.Session`: its fields and methods, declared once for the type checker
+(nothing here runs)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
+
+from kotp2p.net.forwards import HeldForwards
+from kotp2p.net.peer_events import Event
+from kotp2p.net.protocol import PeerProtocol
+from kotp2p.net.updates import GameOver, Update
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from kotp2p.net.session import LocalSeat, Timeouts
+
+
+class SessionParts:
+    """The session's fields and methods its mixins use (declarations only)."""
+
+    seats: dict[int, LocalSeat]
+    me: int
+    timeouts: Timeouts
+    bot_delay: float
+    stopped: bool
+    grace: float
+    _held: HeldForwards
+    _updates: list[Update | Callable[[], list[Update]]]
+    _since: float
+    _progress: int
+    _soft_at: float | None
+    _hard_done: bool
+    _turn_since: dict[int, tuple[int, float]]
+    _over: GameOver | None
+    _over_at: float
+
+    if TYPE_CHECKING:
+        @property
+        def protocol(self) -> PeerProtocol: ...
+        @property
+        def is_over(self) -> bool: ...
+        @property
+        def is_done(self) -> bool: ...
+        def _working(self) -> AbstractContextManager[None]: ...
+        def _run(self, now: float) -> None: ...
+        def _handle(self, seat: int, events: list[Event],
+                    sent: tuple[bytes, Collection[int]] = (b"", ())) -> None: ...
