@@ -7,10 +7,8 @@ plays (a human and/or bots) and routes their events:
 
 * ``Send`` to a local seat is queued and delivered in the same call (in order, like a link;
   an envelope the sending seat signed or checked is not checked again by the others);
-  to a remote seat it goes to :meth:`outgoing`, which the transport drains onto that seat's link
-  (a frame sent by several local seats to one remote seat goes once per call). A *forwarded*
-  copy is held back (:mod:`kotp2p.net.forwards`): it leaves with the next frame of ours to that
-  seat, or on its own a moment later, and not at all to a seat that showed it holds it.
+  to a remote seat it goes to the outbox, which the transport drains onto that seat's link
+  (:meth:`outgoing`); a *forwarded* copy is held back there a moment (:mod:`kotp2p.net.outbox`).
 * ``Logged`` / ``Flush`` of the *view's seat* (:attr:`me`) go to the ``.kotlog``; every local
   seat's replica writes the same bytes, so one log per process is enough.
 * Before any frame leaves, the envelopes the local seats signed are appended to the *journal*
@@ -47,6 +45,7 @@ from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
 from kotp2p.net.forwards import FORWARD_DELAY, HeldForwards
 from kotp2p.net.genesis import Genesis
 from kotp2p.net.narration import chat_line, history_updates, tell_later
+from kotp2p.net.outbox import Outbox
 from kotp2p.net.protocol import (
     Applied,
     Event,
@@ -96,7 +95,7 @@ class Timeouts:
     hard: float | None = DEFAULT_HARD
 
 
-class Session(Deadlines):
+class Session(Deadlines, Outbox):
     """One local game: the seats this process plays, their routing, log, journal and deadlines."""
 
     def __init__(
@@ -218,22 +217,6 @@ class Session(Deadlines):
         own to send (forwarded copies may wait and leave together), updates to show, refusals
         to report. The transport takes them before reading on."""
         return self._urgent or bool(self._updates or self._strikes)
-
-    def is_copy(self, payload: bytes, sender: int | None = None) -> bool:
-        """Every local seat holds the envelope ``payload`` already, so :meth:`receive` would do
-        nothing with it: the transport may drop it as it arrives (most frames of a game are
-        such forwarded copies). ``sender``, the remote seat it came from, holds it: a held
-        copy of it no longer goes there."""
-        if sender is not None and len(self._held):
-            self._held.holds(payload, sender)
-        return all(ls.protocol.is_copy(payload) for ls in self.seats.values())
-
-    def outgoing(self) -> list[tuple[int, bytes]]:
-        """Frames for remote seats, ``(seat, frame)``, in order; the transport delivers them."""
-        out, self._out = self._out, []
-        self._out_seen.clear()
-        self._urgent = False
-        return out
 
     # -- inputs ---------------------------------------------------------------------------------
 
@@ -415,30 +398,6 @@ class Session(Deadlines):
         if self.my_turn and p.replica.step != self._announced:
             self._announced = p.replica.step
             self._updates.append(YourTurn(self.me))
-
-    def _forward(self, now: float) -> None:
-        """Hold the forwarded copies of this input; send those that leave now
-        (:mod:`kotp2p.net.forwards`): first on each link, before this seat's own frames. All
-        go once the game is over: nothing is waited on any more."""
-        for frame, seats in self._fresh:
-            self._held.hold(frame, seats, now)
-        self._fresh.clear()
-        if not len(self._held):
-            return
-        built_on = self.protocol.replica.built_on
-        copies = self._held.release(now, lambda i: built_on.get(i, ()),
-                                    riding={to for to, _ in self._out},
-                                    everything=self._over is not None)
-        if copies:
-            out, self._out = self._out, []
-            for seat, copy in copies:
-                self._add_out(seat, copy)
-            self._out += out
-
-    def _add_out(self, to: int, frame: bytes) -> None:
-        if (to, frame) not in self._out_seen:
-            self._out_seen.add((to, frame))
-            self._out.append((to, frame))
 
     def _checked(self, seat: int, frame: bytes) -> Envelope | None:
         """The envelope local ``seat`` signed or checked that ``frame`` is, byte for byte (its

@@ -1,6 +1,6 @@
-"""What the session's mixins (:mod:`kotp2p.net.deadlines`) may read and call of
-:class:`~kotp2p.net.session.Session`: its fields and methods, declared once for the type checker
-(nothing here runs)."""
+"""What the session's mixins (:mod:`kotp2p.net.deadlines`, :mod:`kotp2p.net.outbox`) may read and
+call of :class:`~kotp2p.net.session.Session`: its fields and methods, declared once for the type
+checker (nothing here runs)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,10 @@ class SessionParts:
     stopped: bool
     grace: float
     _held: HeldForwards
+    _fresh: list[tuple[bytes, list[int]]]
+    _out: list[tuple[int, bytes]]
+    _out_seen: set[tuple[int, bytes]]
+    _urgent: bool
     _updates: list[Update | Callable[[], list[Update]]]
     _since: float
     _progress: int
