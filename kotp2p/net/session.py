@@ -12,10 +12,8 @@ plays (a human and/or bots) and routes their events:
 * ``Logged`` / ``Flush`` of the *view's seat* (:attr:`me`) go to the ``.kotlog``; every local
   seat's replica writes the same bytes, so one log per process is enough.
 * Before any frame leaves, the envelopes the local seats signed are appended to the *journal*
-  and flushed: after a crash a seat is restored from its log and journal
-  (:meth:`PeerProtocol.restore`) and never signs a second envelope for a number a peer holds.
-  So are the proofs of every violation the view's replica found, as soon as found (the log
-  gets them only when the game ends): a restored seat finds the violation again.
+  and flushed, and so are the proofs of every violation found: after a crash a seat is restored
+  from its log and journal (:meth:`resume`, :mod:`kotp2p.net.resumption`).
 * Bots decide when their seat's protocol says so (``my_turn``), after ``bot_delay`` seconds,
   and the deadlines run on the time passed in (``now``), never on a clock: after ``soft``
   seconds without progress every local seat sends its STALL, after ``hard`` seconds the bots
@@ -44,7 +42,7 @@ from kotp2p.net.envelope import Envelope, envelope_id, split_frame
 from kotp2p.net.errors import LocalProtocolError, RemoteProtocolError
 from kotp2p.net.forwards import FORWARD_DELAY, HeldForwards
 from kotp2p.net.genesis import Genesis
-from kotp2p.net.narration import chat_line, history_updates, tell_later
+from kotp2p.net.narration import chat_line, tell_later
 from kotp2p.net.outbox import Outbox
 from kotp2p.net.protocol import (
     Applied,
@@ -58,13 +56,13 @@ from kotp2p.net.protocol import (
     Rolled,
     Send,
 )
+from kotp2p.net.resumption import Resumption
 from kotp2p.net.schema import MAX_CHAT
 from kotp2p.net.sinks import FrameSink
 from kotp2p.net.updates import (
     FrameRefused,
     GameOver,
     LinkChanged,
-    Resumed,
     Update,
     ViolationSeen,
     YourTurn,
@@ -95,7 +93,7 @@ class Timeouts:
     hard: float | None = DEFAULT_HARD
 
 
-class Session(Deadlines, Outbox):
+class Session(Deadlines, Outbox, Resumption):
     """One local game: the seats this process plays, their routing, log, journal and deadlines."""
 
     def __init__(
@@ -226,26 +224,6 @@ class Session(Deadlines, Outbox):
             self._begin(now)
             for seat, ls in self.seats.items():
                 self._handle(seat, ls.protocol.start())
-            self._run(now)
-
-    def resume(self, now: float, logged: list[bytes], journal: list[bytes]) -> None:
-        """Continue a game after a restart: every local seat is rebuilt from the log's envelope
-        payloads and the journal's, then asks its peers for what it missed. The first update is
-        :class:`~kotp2p.net.updates.Resumed`: the game so far, told from the rebuilt replica."""
-        with self._working():
-            self._begin(now)
-            self._quiet = True
-            for seat, ls in self.seats.items():
-                self._handle(seat, ls.protocol.restore(logged, journal))
-                self._journaled[seat] = len(ls.protocol.replica.streams[seat])
-            self._quiet = False
-            self._proofs_journaled = len(self.protocol.replica.log_order.proofs)
-            r = self.protocol.replica
-            # what happened before, told from the replayed log (nothing is sent for it)
-            self._updates.insert(0, Resumed(tuple(history_updates(self.engine, r))))
-            self._chat_next = list(r.cursor)
-            for seat, ls in self.seats.items():
-                self._handle(seat, ls.protocol.sync_requests())
             self._run(now)
 
     def _begin(self, now: float) -> None:
@@ -408,26 +386,6 @@ class Session(Deadlines, Outbox):
             return None
         env = self.seats[seat].protocol.replica.by_id.get(envelope_id(body))
         return env if env is not None and env.frame == frame else None
-
-    def _sync_journal(self) -> None:
-        """Journal every envelope a local seat signed since the last call, and every proof
-        of a violation found since (restored, they convict again), then flush."""
-        if self.journal is None:
-            return
-        wrote = False
-        proofs = self.protocol.replica.log_order.proofs
-        if self._proofs_journaled < len(proofs):
-            self.journal.append([e.frame for e in proofs[self._proofs_journaled:]])
-            self._proofs_journaled = len(proofs)
-            wrote = True
-        for seat, ls in self.seats.items():
-            stream = ls.protocol.replica.streams[seat]
-            while self._journaled[seat] in stream:
-                self.journal.append([stream[self._journaled[seat]].frame])
-                self._journaled[seat] += 1
-                wrote = True
-        if wrote:
-            self.journal.flush()
 
     def _chats(self) -> None:
         r = self.protocol.replica

@@ -1,6 +1,6 @@
-"""What the session's mixins (:mod:`kotp2p.net.deadlines`, :mod:`kotp2p.net.outbox`) may read and
-call of :class:`~kotp2p.net.session.Session`: its fields and methods, declared once for the type
-checker (nothing here runs)."""
+"""What the session's mixins (:mod:`kotp2p.net.deadlines`, :mod:`kotp2p.net.outbox`,
+:mod:`kotp2p.net.resumption`) may read and call of :class:`~kotp2p.net.session.Session`: its fields
+and methods, declared once for the type checker (nothing here runs)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from collections.abc import Collection
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
+from kotp2p.net.engine_interface import GameEngine
 from kotp2p.net.forwards import HeldForwards
 from kotp2p.net.peer_events import Event
 from kotp2p.net.protocol import PeerProtocol
+from kotp2p.net.sinks import FrameSink
 from kotp2p.net.updates import GameOver, Update
 
 if TYPE_CHECKING:
@@ -22,8 +24,10 @@ if TYPE_CHECKING:
 class SessionParts:
     """The session's fields and methods its mixins use (declarations only)."""
 
+    engine: GameEngine
     seats: dict[int, LocalSeat]
     me: int
+    journal: FrameSink | None
     timeouts: Timeouts
     bot_delay: float
     stopped: bool
@@ -41,6 +45,10 @@ class SessionParts:
     _turn_since: dict[int, tuple[int, float]]
     _over: GameOver | None
     _over_at: float
+    _journaled: dict[int, int]
+    _proofs_journaled: int
+    _chat_next: list[int]
+    _quiet: bool
 
     if TYPE_CHECKING:
         @property
@@ -50,6 +58,7 @@ class SessionParts:
         @property
         def is_done(self) -> bool: ...
         def _working(self) -> AbstractContextManager[None]: ...
+        def _begin(self, now: float) -> None: ...
         def _run(self, now: float) -> None: ...
         def _handle(self, seat: int, events: list[Event],
                     sent: tuple[bytes, Collection[int]] = (b"", ())) -> None: ...
