@@ -25,6 +25,11 @@ Everything a view needs comes out of :meth:`updates`, in order (the plain words 
 ``now`` runs the session to quiescence before returning; the caller then drains
 :meth:`outgoing` and shows :meth:`updates`, and calls :meth:`tick` again by
 :meth:`next_wakeup`.
+
+The class is put together from mixins, one per concept, each with its own theory of operation:
+time (:mod:`kotp2p.net.deadlines`), the frames for remote seats (:mod:`kotp2p.net.outbox`) and
+the journal and resume (:mod:`kotp2p.net.resumption`). This module holds the rest: the inputs,
+the loop that runs them to quiescence, the routing of events, the chat and the end.
 """
 
 from __future__ import annotations
