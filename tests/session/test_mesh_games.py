@@ -7,9 +7,11 @@ byte-identical to the others and verifies VALID."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import struct
+from collections.abc import AsyncIterator
 
 import pytest
 import trio
@@ -131,16 +133,35 @@ def _roll_trigger(frame: bytes, author: int, t: Table) -> bool:
     return bool(fields[7] == Kind.MOVE and fields[9])
 
 
-async def test_four_processes_play_a_whole_game_over_the_mesh_on_memory_streams(
-        autojump_clock: trio.testing.MockClock) -> None:
-    t = table(4, seed=21)
+@contextlib.asynccontextmanager
+async def _game(t: Table, seats: int | None = None, *, human: int | None = None
+                ) -> AsyncIterator[tuple[MemoryNet, list[Peer], trio.Nursery]]:
+    """One process per seat (the first ``seats`` of ``t``; ``human`` never decides) on a
+    memory network, playing in the nursery given; the block's first lines run before any
+    of them does. Leaving the block waits for every process to end."""
     async with trio.open_nursery() as nursery:
         net = MemoryNet(nursery)
-        peers = [Peer(t, i, net) for i in range(4)]
+        peers = [Peer(t, i, net, human=i == human) for i in range(seats or t.genesis.n)]
         async with trio.open_nursery() as game:
             for p in peers:
                 game.start_soon(p.play)
+            yield net, peers, game
         nursery.cancel_scope.cancel()
+
+
+async def _crash_mid_game(net: MemoryNet, peer: Peer) -> Peer:
+    """Twenty decisions or so into the game, ``peer``'s process dies; the others go on."""
+    await trio.sleep(20.0)
+    assert peer.session.protocol.replica.step > 5 and not peer.session.is_over
+    peer.crash(net)
+    return peer
+
+
+async def test_four_processes_play_a_whole_game_over_the_mesh_on_memory_streams(
+        autojump_clock: trio.testing.MockClock) -> None:
+    t = table(4, seed=21)
+    async with _game(t, 4) as (net, peers, _):
+        pass  # every process plays to the end
     assert [p.finished for p in peers] == [True] * 4
     verdict = _same_valid_logs(peers)
     assert verdict.winners == peers[0].session.result.winners  # type: ignore[union-attr]
@@ -156,10 +177,8 @@ async def test_a_link_dropped_mid_roll_is_dialed_again_and_the_game_finishes(
     caplog.set_level(logging.INFO)
     t = table(3, seed=22)
     drops: list[float] = []
-    async with trio.open_nursery() as nursery:
-        net = MemoryNet(nursery)
-        peers = [Peer(t, i, net) for i in range(3)]
-        rolls = 0
+    rolls = 0
+    async with _game(t, 3) as (net, peers, _):
 
         def on_send(seat: int, frame: bytes) -> None:
             nonlocal rolls
@@ -171,10 +190,6 @@ async def test_a_link_dropped_mid_roll_is_dialed_again_and_the_game_finishes(
                 peers[0].links.mesh.links[(0, 1)].close("the cable is pulled", fault=False)
 
         peers[0].links.on_send = on_send
-        async with trio.open_nursery() as game:
-            for p in peers:
-                game.start_soon(p.play)
-        nursery.cancel_scope.cancel()
     assert len(drops) == 2
     assert [p.finished for p in peers] == [True] * 3
     _same_valid_logs(peers)
@@ -191,21 +206,12 @@ async def test_a_crashed_process_restarts_from_its_files_and_rejoins_the_mesh(
     seconds later it restarts from its log and journal, listens and dials again, catches up and
     plays on: nobody was ejected and the game ends with the same log everywhere."""
     t = table(3, seed=26)
-    async with trio.open_nursery() as nursery:
-        net = MemoryNet(nursery)
-        peers = [Peer(t, i, net) for i in range(3)]
-        async with trio.open_nursery() as game:
-            for p in peers:
-                game.start_soon(p.play)
-            await trio.sleep(20.0)
-            crashed = peers[1]
-            assert crashed.session.protocol.replica.step > 5 and not crashed.session.is_over
-            crashed.crash(net)
-            await trio.sleep(10.0)
-            assert not peers[0].session.is_over  # the others wait for seat 1
-            peers[1] = Peer(t, 1, net, files=crashed.files)
-            game.start_soon(peers[1].play)
-        nursery.cancel_scope.cancel()
+    async with _game(t, 3) as (net, peers, game):
+        crashed = await _crash_mid_game(net, peers[1])
+        await trio.sleep(10.0)
+        assert not peers[0].session.is_over  # the others wait for seat 1
+        peers[1] = Peer(t, 1, net, files=crashed.files)
+        game.start_soon(peers[1].play)
     assert crashed.finished is None and [p.finished for p in peers] == [True] * 3
     _same_valid_logs(peers)
     assert all(_ejected(p) == [] for p in peers)
@@ -217,17 +223,8 @@ async def test_the_host_leaving_after_the_genesis_changes_nothing_for_the_others
     back. The others wait (and say whom for), eject it together at the hard deadline and finish
     the game among themselves."""
     t = table(4, seed=23)
-    async with trio.open_nursery() as nursery:
-        net = MemoryNet(nursery)
-        peers = [Peer(t, i, net) for i in range(4)]
-        async with trio.open_nursery() as game:
-            for p in peers:
-                game.start_soon(p.play)
-            await trio.sleep(20.0)
-            assert peers[0].session.protocol.replica.step > 5
-            assert not peers[1].session.is_over
-            peers[0].crash(net)
-        nursery.cancel_scope.cancel()
+    async with _game(t, 4) as (net, peers, _):
+        await _crash_mid_game(net, peers[0])
     rest = peers[1:]
     assert peers[0].finished is None and [p.finished for p in rest] == [True] * 3
     verdict = _same_valid_logs(rest)
@@ -242,13 +239,8 @@ async def test_a_player_who_stops_answering_is_stalled_then_ejected_by_all_the_o
     the others sign a STALL naming it, at the hard one every other seat votes and the EJECT is
     applied by every process, seat 2's own included; the game goes on and ends."""
     t = table(3, seed=24)
-    async with trio.open_nursery() as nursery:
-        net = MemoryNet(nursery)
-        peers = [Peer(t, i, net, human=(i == 2)) for i in range(3)]
-        async with trio.open_nursery() as game:
-            for p in peers:
-                game.start_soon(p.play)
-        nursery.cancel_scope.cancel()
+    async with _game(t, 3, human=2) as (_, peers, _):
+        pass  # seat 2 never decides; the others play to the end
     assert [p.finished for p in peers] == [True] * 3
     verdict = _same_valid_logs(peers)
     assert all(_ejected(p) == [2] for p in peers)
@@ -285,15 +277,9 @@ async def test_a_peer_flooding_garbage_and_oversized_frames_is_cut_off_and_the_g
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             return
 
-    async with trio.open_nursery() as nursery:
-        net = MemoryNet(nursery)
-        peers = [Peer(t, i, net) for i in range(3)]
+    async with _game(t, 3) as (net, peers, _):
         net.servers[address(3)] = hostile
-        async with trio.open_nursery() as game:
-            for p in peers:
-                game.start_soon(p.play)
-        ended = trio.current_time()
-        nursery.cancel_scope.cancel()
+    ended = trio.current_time()
     assert [p.finished for p in peers] == [True] * 3
     verdict = _same_valid_logs(peers)
     assert all(_ejected(p) == [3] for p in peers) and 3 not in verdict.winners
