@@ -55,7 +55,7 @@ async def _pick(monkeypatch: pytest.MonkeyPatch, typed: str, games: list[Announc
                 ) -> tuple[tuple[str, int] | Exception, str]:
     """What the plain ``kotp2p join`` (no address) does with ``games`` announced on loopback
     and ``typed`` on its input: the address it joins (or the error), and what it printed."""
-    monkeypatch.setattr(netgame, "DISCOVER_SECONDS", 1.0)
+    monkeypatch.setattr(netgame, "DISCOVER_SECONDS", 0.6)
     listen_on = f"127.0.0.1:{_free_udp_port()}"
     out = io.StringIO()
     result: list[tuple[str, int] | Exception] = []
