@@ -38,6 +38,17 @@ _NAMES = {Keys.ControlM: "enter", Keys.ControlJ: "enter", Keys.Escape: "escape",
 _MOUSE = re.compile(r"\x1b\[(?:<\d{1,6};\d{1,6};\d{1,6}[mM]|\d{1,6};\d{1,6};\d{1,6}M|M...)\Z",
                     re.DOTALL)
 """The mouse reports prompt_toolkit can parse (xterm SGR, urxvt, the classic three bytes)."""
+ESC_WAIT = 0.05
+"""Seconds a lone Esc byte waits for the rest of a terminal's escape sequence (prompt_toolkit's
+``ttimeoutlen``, 0.5 s by default: Esc felt slow). A terminal sends a sequence in one write, so
+this is plenty; Esc bindings are eager besides, so no longer key binding makes them wait."""
+
+
+def quick_escape(app: Application[None]) -> Application[None]:
+    """``app`` with Esc acting at once (:data:`ESC_WAIT`, and no wait for Alt+key bindings)."""
+    app.ttimeoutlen = ESC_WAIT
+    app.timeoutlen = ESC_WAIT
+    return app
 
 
 def is_sound_mouse_report(data: str) -> bool:
@@ -124,6 +135,8 @@ def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = No
         if ctrl.chatting:
             app.layout.focus(chat_window)
         elif ctrl.screen == "cards":
+            if not app.layout.has_focus(search_window):  # opened again: a new search
+                search.reset()
             app.layout.focus(search_window)
         else:
             app.layout.focus(main)
@@ -133,7 +146,7 @@ def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = No
 
     @kb.add(Keys.Any, filter=~chatting & ~searching)
     @kb.add(Keys.ControlM, filter=~chatting & ~searching)
-    @kb.add(Keys.Escape, filter=~chatting & ~searching)
+    @kb.add(Keys.Escape, filter=~chatting & ~searching, eager=True)
     @kb.add(Keys.PageUp, filter=~chatting & ~searching)
     @kb.add(Keys.PageDown, filter=~chatting & ~searching)
     def _key(event: KeyPressEvent) -> None:
@@ -151,13 +164,13 @@ def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = No
         ctrl.send_chat(text)
         after(event)
 
-    @kb.add(Keys.Escape, filter=chatting)
+    @kb.add(Keys.Escape, filter=chatting, eager=True)
     def _cancel_chat(event: KeyPressEvent) -> None:
         chat.text = ""
         ctrl.chatting = False
         after(event)
 
-    @kb.add(Keys.Escape, filter=searching)
+    @kb.add(Keys.Escape, filter=searching, eager=True)
     @kb.add(Keys.ControlM, filter=searching)
     @kb.add(Keys.PageUp, filter=searching)
     @kb.add(Keys.PageDown, filter=searching)
@@ -173,7 +186,7 @@ def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = No
         mouse_support=True, style=make_style(colour), refresh_interval=refresh,
         input=input, output=output)
     ctrl.on_click = follow
-    return app
+    return quick_escape(app)
 
 
 def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, ascii_only: bool = False,
@@ -214,4 +227,4 @@ def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, ascii_only: b
         mouse_support=True, style=make_style(colour), refresh_interval=1.0, input=input,
         output=output)
     ctrl.on_click = follow
-    return app
+    return quick_escape(app)

@@ -1,0 +1,99 @@
+"""What a new player noticed in the full screen, each checked as they would see it: Esc acts at
+once, being knocked out is said, the end says whether you won, status lines go when their
+decision is over, the footer keys stay, the dice row says "rolls left" only while rolling."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from kotp2p.ui.app import build_app
+from kotp2p.ui.model import Controller
+from tests.ui.fakes import FakeGame
+
+FOUR = "The King {}; Giga Zaur {}; Alienoid {}; Cyber Kitty {}"
+ROLL = FOUR.format("10/0/0", "10/0/0 @city", "10/0/0", "10/0/0") + \
+    " | active=0 phase=roll dice=sss123 rolls=2"
+CTRL_C = "\x03"
+
+
+Script = Callable[[PipeInput, Application[None]], Awaitable[None]]
+
+
+async def until(done: Callable[[], bool], seconds: float = 3.0) -> float:
+    """Wait until ``done()`` is true; the seconds it took."""
+    start = time.monotonic()
+    while not done():
+        assert time.monotonic() - start < seconds, "it did not happen"
+        await asyncio.sleep(0.005)
+    return time.monotonic() - start
+
+
+def run(ctrl: Controller, script: Script) -> None:
+    """Run the application over ``ctrl`` while ``script(pipe, app)`` types into it."""
+
+    async def main() -> None:
+        with create_pipe_input() as pipe:
+            app = build_app(ctrl, input=pipe, output=DummyOutput(), refresh=None)
+            task = asyncio.ensure_future(app.run_async())
+            await asyncio.sleep(0.05)
+            await script(pipe, app)
+            pipe.send_text(CTRL_C)
+            await asyncio.wait_for(task, 10)
+
+    asyncio.run(main())
+
+
+def test_esc_closes_the_card_browser_at_once_and_the_next_key_is_a_key_of_its_own() -> None:
+    g = FakeGame(ROLL, me=0)
+    c = Controller(g)
+
+    async def script(pipe: PipeInput, app: Application[None]) -> None:
+        pipe.send_text("ktan")
+        await until(lambda: c.screen == "cards")
+        pipe.send_text("\x1b")
+        took = await until(lambda: c.screen == "game")
+        assert took < 0.3, f"Esc took {took:.2f} s"
+        pipe.send_text("\x1bc")  # Esc then c typed quickly: c opens the chat, not Alt+c
+        await until(lambda: c.chatting)
+        pipe.send_text("hi\r")
+        await until(lambda: g.chats == ["hi"])
+
+    run(c, script)
+
+
+def test_esc_typed_right_after_a_search_and_then_c_opens_the_chat() -> None:
+    g = FakeGame(ROLL, me=0)
+    c = Controller(g)
+
+    async def script(pipe: PipeInput, app: Application[None]) -> None:
+        pipe.send_text("ktan\x1bchi\r")
+        await until(lambda: g.chats == ["hi"])
+        assert c.screen == "game"
+
+    run(c, script)
+
+
+def test_the_card_browser_opens_again_with_an_empty_search() -> None:
+    c = Controller(FakeGame(ROLL, me=0))
+    seen: list[str] = []
+
+    async def script(pipe: PipeInput, app: Application[None]) -> None:
+        pipe.send_text("ktan")
+        await until(lambda: app.current_buffer.text == "tan")
+        pipe.send_text("\x1b")
+        await until(lambda: c.screen == "game")
+        pipe.send_text("k")
+        await until(lambda: c.screen == "cards")
+        await asyncio.sleep(0.05)
+        seen.append(app.current_buffer.text)
+        pipe.send_text("\x1b")
+        await until(lambda: c.screen == "game")
+
+    run(c, script)
+    assert seen == [""]
