@@ -224,6 +224,13 @@ class Controller:
         self.say(text, error=hit)
         self.footer_news = True
 
+    def quit_question(self) -> str:
+        """What q asks: a player still in the game can resume it; one knocked out keeps the
+        log."""
+        if self.state.alive[self.port.me]:
+            return "Quit? You can resume later (kotp2p resume)."
+        return "Leave? You are out of the game; your log is kept."
+
     def refused(self, reason: Refusal | str) -> None:
         """The game refused what the player did: said in plain words (what to do too)."""
         self.say(plain_refusal(reason), error=True)
@@ -432,7 +439,7 @@ class Controller:
             self.screen = "options"
         elif key == "q":
             self.confirm_quit = True
-            self.say("Quit? You can resume later (kotp2p resume). y: quit, any other key: stay")
+            self.say(f"{self.quit_question()} y: quit, any other key: stay")
         elif key == "c":
             self.chatting = True
         elif key == "pageup":

@@ -220,7 +220,9 @@ def monster_lines(ctrl: Controller, width: int, two_lines: bool, wide: bool = Fa
                       (base, f" {s.monsters[seat].ljust(name_w)} "),
                       (base + " class:hint", who + " ")]
         if not s.alive[seat]:
-            line.append(("class:dead", f"{sym.dead} out of the game"))
+            line.append(("class:dead", f"{sym.dead} out of the game "))
+            if seat == me:
+                line.append(("class:waiting", "(you)"))
             out.append(line)
             continue
         gone = seat in ctrl.links_down
@@ -374,6 +376,10 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
     if s.over or ctrl.end is not None:
         status = [("class:footer", " Game over."),
                   *keys_line([("q", "leave"), ("?", "help")], press)]
+    elif not s.alive[ctrl.port.me]:
+        status = [("class:footer.error", " You are out of the game: watch the rest, or press "),
+                  ("class:footer.key", "q", mouse(press, "q")),
+                  ("class:footer.error", " to leave (your log is kept)")]
     elif ctrl.my_decision() is not None and d is not None:
         status = [("class:footer.key", f" Your move ({_kind(d.kind)}) ")]
         short = [c for c in K.choices(s) if c.key not in K.MENU_KEYS]
@@ -407,8 +413,7 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
         status = [("class:footer", " Waiting for "), ("class:waiting", names),
                   ("class:footer", f"{kind} · {int(secs)} s ")]
     if ctrl.confirm_quit:
-        question: Line = [("class:footer.error", " Quit? You can resume later (kotp2p "
-                           "resume). "),
+        question: Line = [("class:footer.error", f" {ctrl.quit_question()} "),
                           *keys_line([("y", "quit"), ("escape", "stay")], press)]
         return [status, question]
     if ctrl.footer:

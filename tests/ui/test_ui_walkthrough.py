@@ -14,6 +14,7 @@ from prompt_toolkit.output import DummyOutput
 
 from kotp2p.ui.app import build_app
 from kotp2p.ui.model import Controller
+from kotp2p.ui.screen import game_screen, to_text
 from tests.ui.fakes import FakeGame
 
 FOUR = "The King {}; Giga Zaur {}; Alienoid {}; Cyber Kitty {}"
@@ -97,3 +98,32 @@ def test_the_card_browser_opens_again_with_an_empty_search() -> None:
 
     run(c, script)
     assert seen == [""]
+
+
+SIX = ("The King 10/3/2 @city; Giga Zaur 8/17/12 @bay; Alienoid 0/5/0 dead=1; Cyber Kitty 4/2/9; "
+       "Meka Dragon 12/0/1; Space Penguin 7/19/5 "
+       "| active=1 phase=roll dice=123ehss rolls=1 market=firebreathing,healingray,energize")
+
+
+def screen(ctrl: Controller, width: int = 80, height: int = 24) -> str:
+    return to_text(game_screen(ctrl, width, height))
+
+
+def test_a_player_knocked_out_is_told_so_and_their_row_stays_marked_as_theirs() -> None:
+    c = Controller(FakeGame(SIX, me=2))
+    text = screen(c)
+    row = next(ln for ln in text.splitlines() if "Alienoid" in ln and "out of the game" in ln)
+    assert "(you)" in row
+    assert "You are out of the game: watch the rest, or press q to leave (your log is kept)" \
+        in text
+    c.press("q")
+    assert "Leave? You are out of the game; your log is kept." in screen(c)
+    c.press("y")
+    assert c.exit_requested
+
+
+def test_a_player_still_in_sees_whose_turn_it_is_not_that_they_are_out() -> None:
+    text = screen(Controller(FakeGame(SIX, me=3)))
+    assert "out of the game: watch" not in text and "Waiting for Giga Zaur" in text
+    row = next(ln for ln in text.splitlines() if "Alienoid" in ln)
+    assert "(you)" not in row
