@@ -55,6 +55,21 @@ def hurts(event: object, seat: int) -> bool:
     return isinstance(event, rules.Eliminated) and event.seat == seat
 
 
+def result_for(over: GameOver, me: int, name: Callable[[int], str]) -> str:
+    """How the game ended, said to the player of seat ``me``: "You won!" or "You lost: X won."
+    (``over.summary`` when everybody lost); ``name`` names a seat as the summary does."""
+    summary = safe_text(over.summary)
+    if not over.winners:
+        return summary
+    if me not in over.winners:
+        return f"You lost: {summary}"
+    others = [name(w) for w in over.winners if w != me]
+    with_ = f", together with {' and '.join(others)}" if others else ""
+    if over.forfeit:
+        return f"You won by forfeit{with_}: the last opponents were ejected."
+    return f"You won{with_}!"
+
+
 class GamePort(Protocol):
     """What the UI needs from a game (a session, or a test's stand-in)."""
 
@@ -331,7 +346,7 @@ class Controller:
                 self.add_past(u)
             elif isinstance(u, GameOver):
                 stats = self.end_stats() if self.end_stats is not None else []
-                self.end = EndInfo(safe_text(u.summary), self.log_path, stats)
+                self.end = EndInfo(result_for(u, me, self.who), self.log_path, stats)
                 self.add_log(f"Game over. {safe_text(u.summary)}", "title")
                 self.screen = "end"
             elif isinstance(u, YourTurn):

@@ -35,6 +35,7 @@ from kotp2p.net.updates import (
     Waiting,
     YourTurn,
 )
+from kotp2p.ui.model import result_for
 
 RESUME_TURNS = 10
 """Turns of a resumed game's history printed before it goes on (``kotp2p replay`` shows all)."""
@@ -172,7 +173,7 @@ class PlainView:
             elif isinstance(u, Resumed):
                 self.show_past(u)
             elif isinstance(u, GameOver):
-                self.say(f"Game over. {_safe(u.summary)}")
+                self.say(f"Game over. {result_for(u, s.me, lambda x: _who(s, x))}")
             elif isinstance(u, YourTurn):
                 self.show_decision()
 

@@ -12,8 +12,10 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from kotp2p.net.updates import GameOver
 from kotp2p.ui.app import build_app
-from kotp2p.ui.model import Controller
+from kotp2p.ui.model import Controller, result_for
+from kotp2p.ui.pages import end_page
 from kotp2p.ui.screen import game_screen, to_text
 from tests.ui.fakes import FakeGame
 
@@ -127,3 +129,30 @@ def test_a_player_still_in_sees_whose_turn_it_is_not_that_they_are_out() -> None
     assert "out of the game: watch" not in text and "Waiting for Giga Zaur" in text
     row = next(ln for ln in text.splitlines() if "Alienoid" in ln)
     assert "(you)" not in row
+
+
+def end_text(me: int, over: GameOver) -> str:
+    c = Controller(FakeGame(SIX, me=me))
+    c.on_updates([over])
+    assert c.screen == "end"
+    return to_text(end_page(c, 80, 24))
+
+
+def test_the_end_screen_says_you_won_to_the_winner_and_who_won_to_the_others() -> None:
+    over = GameOver((1,), False, "player1 (Giga Zaur) won.")
+    assert "You won!" in end_text(1, over)
+    lost = end_text(0, over)
+    assert "You lost: player1 (Giga Zaur) won." in lost and "You won" not in lost
+
+
+def test_a_win_by_forfeit_and_a_game_everybody_lost_keep_their_wording() -> None:
+    forfeit = GameOver((1,), True, "player1 (Giga Zaur) won by forfeit.")
+    assert "You won by forfeit: the last opponents were ejected." in end_text(1, forfeit)
+    assert "You lost: player1 (Giga Zaur) won by forfeit." in end_text(3, forfeit)
+    assert "Everybody lost." in end_text(1, GameOver((), False, "Everybody lost."))
+
+
+def test_a_shared_win_names_the_other_winners() -> None:
+    both = GameOver((0, 1), False, "player0 (The King) and player1 (Giga Zaur) won.")
+    assert result_for(both, 1, lambda seat: f"seat {seat}") == "You won, together with seat 0!"
+    assert result_for(both, 2, str).startswith("You lost: player0 (The King) and")
