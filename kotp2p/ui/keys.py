@@ -134,6 +134,8 @@ def explain(state: rules.State, key: str, kept: frozenset[int], me: int) -> str:
         return "nobody asks you to yield Tokyo now"
     keys = sorted({c.key for c in choices(state)} | ({"r"} if d.kind == "roll" else set()))
     names = ", ".join("Enter" if k == "enter" else k for k in keys)
+    if d.kind == "roll" and state.dice:
+        names = f"1-{len(state.dice)} (keep a die), {names}"
     return f"{key_name(key)} does nothing here; the keys now: {names}"
 
 

@@ -299,6 +299,8 @@ class Controller:
                 self._news = []
                 if u.seat != me:
                     self.hold = False  # the pause after the player's news is over
+                    if not self.footer_news and not self.eject_asked and not self.confirm_quit:
+                        self.say("")  # a status or refusal about the decision just made is old
                 if u.told:
                     self.add_log(u.description, "log.warn" if u.kind == "eject" else "log.move")
             elif isinstance(u, Narrated) and u.heading:
@@ -492,8 +494,7 @@ class Controller:
                 self.kept.discard(i)
             else:
                 self.kept.add(i)
-            marked = ", ".join(str(j + 1) for j in sorted(self.kept)) or "none"
-            self.say(f"keeping dice: {marked}")
+            self.say("")  # the marks show on the dice and the status line
             return
         if d.kind == "roll" and key == " ":
             self.say("press a die's digit to keep it, r to re-roll the others, Enter to resolve")

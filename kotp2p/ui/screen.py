@@ -393,7 +393,8 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
             n = len(s.dice)
             status += key_frags(f"1-{n}", "keep", _hint(
                 ctrl, "press the key under a die (or click the die) to keep it"))
-            status += key_frags("r", "re-roll the rest", press)
+            kept = ctrl.kept_dice()
+            status += key_frags("r", "re-roll the rest" if not kept else "re-roll", press)
         slots = [c.key for c in short if c.key.isdigit()]
         if slots:
             for slot in slots:
@@ -404,6 +405,9 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
                 status += key_frags(c.key, _SHORT.get(type(c.action).__name__, c.label), press)
         if d.kind == "buy":
             status += key_frags("n", "skip buying", press)
+        if d.kind == "roll" and kept:
+            status += [("class:footer", "· keeping " + " ".join(str(i + 1)
+                                                                for i in sorted(kept)) + " ")]
     else:
         seats, secs = ctrl.waiting()
         players = ctrl.port.players()
@@ -416,14 +420,19 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
         question: Line = [("class:footer.error", f" {ctrl.quit_question()} "),
                           *keys_line([("y", "quit"), ("escape", "stay")], press)]
         return [status, question]
-    if ctrl.footer:
+    general = keys_line(GENERAL_KEYS, press)
+    if ctrl.footer:  # the general keys stay: beside the message's last line, or under it
         style = "class:footer.error" if ctrl.footer_error else "class:footer"
         parts = wrap(ctrl.footer, max(10, width - 2))
         if len(parts) > FOOTER_ROWS:
             parts = [*parts[: FOOTER_ROWS - 1], cut(" ".join(parts[FOOTER_ROWS - 1:]), width - 2)]
         msg: list[Line] = [[(style, f" {p} ")] for p in parts]
-        return [status, *msg]
-    return [status, keys_line(GENERAL_KEYS, press)]
+        room = width - width_of(msg[-1]) - width_of(general)
+        if room >= 1:
+            msg[-1] += [("", " " * room), *general]
+            return [status, *msg]
+        return [status, *msg, general]
+    return [status, general]
 
 
 def _hint(ctrl: Controller, text: str) -> Press:

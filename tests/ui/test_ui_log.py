@@ -39,7 +39,8 @@ def test_a_hit_on_the_player_is_highlighted_kept_in_the_footer_and_holds_the_bot
     assert ("log.hit", "· Giga Zaur smashes The King for 3♥") in log
     assert ("log.event", "· Giga Zaur gains 1⚡ (dice)") in log
     screen = to_text(game_screen(c, 80, 24)).splitlines()
-    assert screen[-1].strip() == "Giga Zaur smashes The King for 3♥" and c.footer_error
+    assert screen[-1].startswith(" Giga Zaur smashes The King for 3♥ ") and c.footer_error
+    assert screen[-1].endswith("q quit")  # the footer keys stay beside it
     assert c.bot_delay(0.0) >= 2.0  # the next bot move waits so the player can read it
     s2 = rules.apply(s, rules.STOP)
     c.on_updates(move(s2, rules.STAY, 2))  # the player's own answer: still their news

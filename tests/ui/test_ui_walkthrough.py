@@ -12,7 +12,8 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from kotp2p.net.updates import GameOver
+from kotp2p import rules
+from kotp2p.net.updates import GameOver, MoveApplied
 from kotp2p.ui.app import build_app
 from kotp2p.ui.model import Controller, result_for
 from kotp2p.ui.pages import end_page
@@ -156,3 +157,55 @@ def test_a_shared_win_names_the_other_winners() -> None:
     both = GameOver((0, 1), False, "player0 (The King) and player1 (Giga Zaur) won.")
     assert result_for(both, 1, lambda seat: f"seat {seat}") == "You won, together with seat 0!"
     assert result_for(both, 2, str).startswith("You lost: player0 (The King) and")
+
+
+BUY = FOUR.format("10/0/9", "10/0/0 @city", "10/0/0", "10/0/0") + \
+    " | active=0 phase=buy market=heal,tank,skyscraper"
+
+
+def test_a_refusal_goes_once_the_decision_it_was_about_is_over() -> None:
+    g = FakeGame(ROLL, me=1)
+    c = Controller(g)
+    c.press("enter")
+    assert "it is The King's decision, not yours" in screen(c)
+    g.submit(rules.STOP)
+    c.on_updates([MoveApplied(1, "move", 0, "The King resolves")])
+    assert "not yours" not in screen(c)
+
+
+def test_the_players_own_status_stays_until_news_replaces_it() -> None:
+    g = FakeGame(BUY, me=0)
+    c = Controller(g)
+    c.press("n")
+    assert "skipped buying this turn" in screen(c)
+    c.on_updates([MoveApplied(1, "move", 0, "The King is done")])
+    assert "skipped buying this turn" in screen(c)
+
+
+def test_keeping_dice_shows_on_the_status_line_and_the_footer_keys_stay() -> None:
+    c = Controller(FakeGame(ROLL, me=0))
+    for key in "124":
+        c.press(key)
+    lines = screen(c).splitlines()
+    assert "Your move (roll)" in lines[-2] and lines[-2].rstrip().endswith("keeping 1 2 4")
+    assert lines[-1] == " ? help  k cards  c chat  o options  q quit"
+    c.press("6")
+    c.press("3")
+    c.press("5")
+    assert screen(c).splitlines()[-2].rstrip().endswith("keeping 1 2 3 4 5 6")
+
+
+def test_the_footer_keys_stay_under_a_yield_question_and_its_news() -> None:
+    state = rules.from_text(FOUR.format("10/0/0", "10/0/0 @city", "10/0/0", "10/0/0")
+                            + " | active=0 phase=resolve dice=11sss2")
+    c = Controller(FakeGame(state, me=1))
+    c.news("The King smashes Giga Zaur for 3♥", hit=True)
+    lines = screen(c).splitlines()
+    assert "Your move (stay in Tokyo or yield)" in lines[-2]
+    assert "smashes Giga Zaur for 3♥" in lines[-1] and lines[-1].endswith("q quit")
+
+
+def test_a_key_that_does_nothing_while_rolling_lists_the_dice_keys_too() -> None:
+    c = Controller(FakeGame(ROLL, me=0))
+    c.press("x")
+    assert "x does nothing here; the keys now: 1-6 (keep a die), Enter, r" in c.footer
