@@ -284,7 +284,9 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
         line.append(("", " "))
         cell = width_of([frag]) + 1
         keys.append(("class:hint", f" {i + 1}".ljust(cell), click(ctrl, str(i + 1))))
-    line.append(("class:hint", f" rolls left {s.rolls_left}"))
+    d = K.decision(s)
+    if d is not None and d.kind == "roll":  # once resolved, rolls left mean nothing
+        line.append(("class:hint", f" rolls left {s.rolls_left}"))
     if rolling:
         keys.append(("class:hint", f" press a die's key to keep it ({sym.kept})"))
     out = [line, keys] if rolling else [line]

@@ -209,3 +209,17 @@ def test_a_key_that_does_nothing_while_rolling_lists_the_dice_keys_too() -> None
     c = Controller(FakeGame(ROLL, me=0))
     c.press("x")
     assert "x does nothing here; the keys now: 1-6 (keep a die), Enter, r" in c.footer
+
+
+def dice_row(ctrl: Controller) -> str:
+    return next(ln for ln in screen(ctrl).splitlines() if ln.startswith(" Dice "))
+
+
+def test_rolls_left_shows_while_rolling_only() -> None:
+    assert "rolls left 2" in dice_row(Controller(FakeGame(ROLL, me=0)))
+    assert "rolls left 2" in dice_row(Controller(FakeGame(ROLL, me=2)))  # watching a roll
+    buying = FOUR.format("10/0/9", "10/0/0 @city", "10/0/0", "10/0/0") + \
+        " | active=0 phase=buy dice=sss123 rolls=1 market=heal,tank,skyscraper"
+    c = Controller(FakeGame(buying, me=0))
+    assert "Your move (buy)" in screen(c)
+    assert "rolls left" not in dice_row(c) and "✸   ✸   ✸   1   2   3" in dice_row(c)
