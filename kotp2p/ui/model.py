@@ -156,7 +156,6 @@ class Controller:
         self.footer = ""
         self.footer_error = False
         self.log: deque[LogLine] = deque(maxlen=LOG_LINES)
-        self.chat_lines: deque[LogLine] = deque(maxlen=LOG_LINES)
         self.scroll = 0
         self.card_scroll = 0
         """Lines the card browser is scrolled down (the page keeps it in range)."""
@@ -262,13 +261,14 @@ class Controller:
         return f"{monsters[seat]} ({players[seat][0]})"
 
     def add_chat(self, line: ChatLine) -> None:
-        """Append a chat line to the chat panel, its author named, its text made safe."""
-        self.chat_lines.append(LogLine("chat", self.sym.text(
+        """Append a chat line to the game log, its author named, its text made safe: it sits
+        among the moves where it was said (and scrolls away with them)."""
+        self.log.append(LogLine("chat", self.sym.text(
             f"<{self.who(line.seat)}> {safe_text(line.text, 500)}")))
 
     def add_past(self, resumed: Resumed) -> None:
         """The game so far, from the log of a resumed game, in the log as live play wrote it
-        (the moves, turns, dice and what they did; chat lines in the chat panel), then a line
+        (the moves, turns, dice and what they did, the chat among them), then a line
         marking the resume. Nothing of it is news: no footer message, no pause."""
         rule = self.sym.rule * 3
         if resumed.history:

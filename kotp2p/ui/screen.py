@@ -5,8 +5,9 @@ Theory of operation
 The whole screen is drawn here, line by line, so that what fits where is decided in one place and
 tested at exact sizes. Every line is cut or padded to the width; the height is shared out in a
 fixed order of importance: header, monsters, dice, market, the player's choices and the footer
-always; the log and chat take what is left. From 120 columns on, the log and chat move to a right
-column and each monster gets a second line (cards in full, tokens, key fingerprint) when the
+always; the game log takes what is left (the chat is in it, each line where it was said, not in a
+panel of its own that would sit below the newest moves). From 120 columns on, the log moves to a
+right column and each monster gets a second line (cards in full, tokens, key fingerprint) when the
 height allows. Fragments may carry a mouse handler (click a die, a market card, a choice).
 """
 
@@ -26,7 +27,7 @@ from kotp2p.ui.model import Controller, LogLine
 
 Line = list[OneStyleAndTextTuple]
 WIDE = 120
-"""From this many columns, the log and chat get a column of their own."""
+"""From this many columns, the game log (with the chat) gets a column of their own."""
 LONGEST_NAME = max(len(cd.name) for cd in rules.CARDS.values())
 """The longest card name, in cells (card names are ASCII)."""
 
@@ -504,25 +505,15 @@ def game_screen(ctrl: Controller, width: int, height: int) -> list[Line]:
         hints = [ln.replace("▲", ctrl.sym.kept) for ln in KEY_HINTS]
         hint_lines: list[Line] = [[("class:hint", " " + ln)] for ln in hints]
         left = [*body, [], *hint_lines]
-        log_h = free - 1 - min(8, free // 3)
-        title: Line = [("class:title", " Game log")]
-        right = [title, *log_lines(list(ctrl.log), right_w, log_h, ctrl.scroll)]
-        while len(right) < log_h + 1:
-            right.append([])
-        right.append([("class:title", " Chat")])
-        chat_h = free - len(right)
-        right += log_lines(list(ctrl.chat_lines), right_w, chat_h, 0)
+        title: Line = [("class:title", " Game log and chat")]
+        right = [title, *log_lines(list(ctrl.log), right_w, free - 1, ctrl.scroll)]
         lines = []
         for i in range(free):
             lf = fit(left[i], left_w) if i < len(left) else fit([], left_w)
             rf = fit(right[i], right_w) if i < len(right) else fit([], right_w)
             lines.append([*lf, ("class:frame", "│"), *rf])
     else:
-        rest = free - len(body)
-        chat_h = min(2, max(0, rest // 3)) if ctrl.chat_lines else 0
-        log_h = rest - chat_h
-        lines = body[:free] + log_lines(list(ctrl.log), width, log_h, ctrl.scroll)
-        lines += log_lines(list(ctrl.chat_lines), width, chat_h, 0)
+        lines = body[:free] + log_lines(list(ctrl.log), width, free - len(body), ctrl.scroll)
     lines = top + lines
     while len(lines) < height - len(foot):
         lines.append([])

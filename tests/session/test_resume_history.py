@@ -160,6 +160,10 @@ def test_the_resumed_views_show_the_chat_made_safe_as_live_play_did() -> None:
     assert "\x1b" not in past
     c = Controller(FakeGame(again.state, me=0), comfort=Comfort(pause=0.8))
     c.on_updates(ups)
-    chat = [line.text for line in c.chat_lines]
+    chat = [line.text for line in c.log if line.style == "chat"]
     assert len(chat) >= 3 and chat[0].endswith("> line 1")
     assert chat[2].endswith("> line 3 \\x1b[2J")
+    texts = [line.text for line in c.log]  # among the moves (each before its author's move)
+    end = texts.index("─── resumed: the game goes on from here ───")
+    assert all(texts[texts.index(line) + 1] not in [*chat, texts[end]] for line in chat)
+    assert texts.index(chat[0]) > texts.index("─── the game so far (from the log) ───")

@@ -8,7 +8,7 @@ import pytest
 from kotp2p import rules
 from kotp2p.net.kot_engine import RulesEngine
 from kotp2p.net.narration import move_narration, narrated
-from kotp2p.net.updates import MoveApplied, Narrated, Update
+from kotp2p.net.updates import ChatLine, MoveApplied, Narrated, Update
 from kotp2p.ui.model import Comfort, Controller
 from kotp2p.ui.screen import game_screen, to_text
 from tests.ui.fakes import FakeGame
@@ -166,3 +166,20 @@ def test_the_players_old_news_goes_when_their_next_turn_begins_but_a_hit_stays()
     hit.on_updates(move(s, rules.STOP, 1))
     hit.on_updates([narrated(3, "-- turn 3: The King --", rules.TurnBegan(0, 3))])
     assert hit.footer == "Giga Zaur smashes The King for 3♥" and hit.footer_error
+
+
+def test_a_chat_line_stays_where_it_was_said_as_the_game_goes_on() -> None:
+    s = rules.from_text(SMASH)
+    c = Controller(FakeGame(s, me=2), comfort=Comfort(pause=0.0))
+    c.on_updates([ChatLine(2, "hello bots")])
+    c.on_updates(move(s, rules.STOP, 1))
+    s2 = rules.apply(s, rules.STOP)
+    c.on_updates(move(s2, rules.STAY, 2))
+    said = "<Alienoid (player2)> hello bots"
+    texts = [text for _, text in log_of(c)]
+    assert texts.index(said) < texts.index("· Giga Zaur smashes The King for 3♥")
+    assert ("chat", said) in log_of(c)
+    for width, height in ((80, 24), (160, 48)):
+        screen = [ln.strip() for ln in to_text(game_screen(c, width, height)).splitlines()]
+        log = [ln for ln in screen if said in ln or "── turn 2: Alienoid ──" in ln]
+        assert len(log) == 2 and said in log[0]  # above the turn that began after it, once

@@ -91,9 +91,9 @@ def test_someone_elses_decision_says_whose_and_how_long() -> None:
 def test_wide_screen_shows_keys_fingerprints_and_a_log_column() -> None:
     c = controller(SIX)
     c.add_log("Giga Zaur keeps ss and re-rolls 5 dice")
-    c.chat_lines.append(type(c.log[0])("chat", "<bob> hi"))
+    c.log.append(type(c.log[0])("chat", "<bob> hi"))
     screen = to_text(game_screen(c, 160, 48))
-    assert "Game log" in screen and "Chat" in screen and "<bob> hi" in screen
+    assert "Game log and chat" in screen and "<bob> hi" in screen
     assert "key ab1c-d1e5-f6a7-b8c9" in screen and "Extra Head" in screen
     assert "Giga Zaur keeps ss" in screen
 
