@@ -25,6 +25,8 @@ from kotp2p.ui.refusals import plain_refusal
 
 PICK = "pick:"
 """A click on the game at index N of the list heard sends the key ``pick:N``."""
+STARTING = "starting: every seat signs the game…"
+"""The status line once the host pressed s (and the lobby did not refuse)."""
 _LIST_KEYS = frozenset({"up", "down", "enter", "escape", "backspace", "c-h"})
 
 
@@ -80,8 +82,10 @@ class LobbyController:
         self._status = "pick a monster with m, then press r when ready"
         self._asked: str | None = None
         """The monster last asked for with m, until the status line says something else."""
-        self.status_error = False
-        """The status says something went wrong (a refusal)."""
+        self._error = False
+        self._said_for: LobbyView | None = None
+        """The lobby as it was when the status line was last set: a refusal goes once the
+        lobby changes (it answered the lobby as it was)."""
         self.failed = False
         """The lobby failed for good (turned away, the host gone): only leaving is left."""
         self.exit_requested = False
@@ -95,19 +99,57 @@ class LobbyController:
     def status(self) -> str:
         """The status line. A pick asked for reads "asking the host" until the lobby's view
         shows the monster on the user's seat: a pick the host refuses (another player was
-        first) is never shown as made."""
+        first) is never shown as made. A refusal stays until the lobby changes; once every
+        seat is ready, the line says so (the host: press s to start)."""
+        if self.failed:
+            return self._status
+        view = self.port.view
+        me = self.port.my_seat()
         asked = self._asked
-        if asked is not None:
-            me = self.port.my_seat()
-            if me is not None and self.port.view.taken.get(asked) == me:
-                return f"you picked {asked} (m again for another)"
+        if asked is not None and (me is None or view.taken.get(asked) != me):
             return f"asking the host for {asked}…"
+        if self._error and view == self._said_for:
+            return self._status
+        if self._starting():
+            return self._status
+        if me is not None and view.seats and view.all_ready:
+            return ("Everyone is ready: press s to start" if self.is_host
+                    else "Everyone is ready: waiting for the host to start the game")
+        if asked is not None:
+            return f"you picked {asked} (m again for another)"
+        if self._error:  # the lobby changed since: the refusal answered what it was
+            return self._seat_status()
         return self._status
 
     @status.setter
     def status(self, text: str) -> None:
         self._status = text
         self._asked = None
+        self._error = False
+        self._said_for = self.port.view
+
+    @property
+    def status_error(self) -> bool:
+        """The status says something went wrong (a refusal, until the lobby changes)."""
+        return self._error and self._asked is None and (self.failed
+                                                        or self.port.view == self._said_for)
+
+    @status_error.setter
+    def status_error(self, error: bool) -> None:
+        self._error = error
+
+    def _starting(self) -> bool:
+        return self._status == STARTING
+
+    def _seat_status(self) -> str:
+        """What the user's seat has left to do (pick, ready), or that it waits."""
+        me = self.port.my_seat()
+        seats = self.port.view.seats
+        if me is None or not 0 <= me < len(seats):
+            return ""
+        if seats[me].monster is None:
+            return "pick a monster with m, then press r when ready"
+        return "ready: waiting for the others" if seats[me].ready else "press r when ready"
 
     def free_monsters(self) -> list[str]:
         """The monsters nobody else picked."""
@@ -119,7 +161,7 @@ class LobbyController:
     def say(self, text: str, error: bool = False) -> None:
         """Show ``text`` in the status line."""
         self.status = safe_text(text, 500)
-        self.status_error = error
+        self._error = error
 
     def refused(self, reason: Refusal | str) -> None:
         """The lobby refused what the user did: said in plain words. A refusal still in the
@@ -145,7 +187,7 @@ class LobbyController:
         if self.failed:
             self.exit_requested = True
             return
-        self.status_error = False
+        self._error = False
         try:
             self._press(key)
         except LobbyError as exc:
@@ -226,7 +268,7 @@ class LobbyController:
                          "for them.", error=True)
                 return
             self.port.start()
-            self.status = "starting: every seat signs the game…"
+            self.status = STARTING
         else:
             self.status = "keys: m pick a monster, r ready, " + ("s start, " if self.is_host
                                                                else "") + "q leave"

@@ -8,7 +8,7 @@ from kotp2p.net.lobby_view import LobbyView
 from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.pages import lobby_page
 from kotp2p.ui.screen import to_text
-from tests.net.test_net_lobby import host
+from tests.net.test_net_lobby import Room, guest, host
 
 
 class HostPort:
@@ -94,3 +94,85 @@ def test_the_lobby_application_takes_keys_and_leaves_on_q() -> None:
 
     asyncio.run(main())
     assert port.view.seats[0].ready and port.left
+
+
+class RoomHostPort(HostPort):
+    """The host's lobby screen in a :class:`Room`: what it does reaches the joiners."""
+
+    def __init__(self, room: Room) -> None:
+        super().__init__(room.host)
+        self.room = room
+
+    def pick(self, monster: str) -> None:
+        self.room.on_host(self.lobby.pick(monster))
+        self.room.pump()
+
+    def set_ready(self, ready: bool) -> None:
+        self.room.on_host(self.lobby.set_ready(ready))
+        self.room.pump()
+
+
+class GuestPort:
+    """A joiner's lobby screen over a :class:`LobbyGuest` in a :class:`Room`."""
+
+    def __init__(self, room: Room, conn: int) -> None:
+        self.room, self.conn = room, conn
+        self.guest = room.guests[conn]
+
+    @property
+    def view(self) -> LobbyView:
+        assert self.guest.view is not None
+        return self.guest.view
+
+    def my_seat(self) -> int | None:
+        return self.guest.seat
+
+    def pick(self, monster: str) -> None:
+        self.room.on_guest(self.conn, self.guest.pick(monster))
+        self.room.pump()
+
+    def set_ready(self, ready: bool) -> None:
+        self.room.on_guest(self.conn, self.guest.set_ready(ready))
+        self.room.pump()
+
+    def start(self) -> None:
+        raise AssertionError("a joiner does not start")
+
+    def leave(self) -> None:
+        pass
+
+
+def test_the_host_is_told_when_everyone_is_ready_and_an_old_refusal_goes() -> None:
+    room = Room(host(seats=2))
+    bob = GuestPort(room, room.connect(guest("Bob")))
+    alice = LobbyController(RoomHostPort(room), is_host=True)
+    joiner = LobbyController(bob, is_host=False)
+    for key in "mrs":
+        alice.press(key)
+    assert alice.status.startswith("Bob (seat 1) is not ready yet") and alice.status_error
+    joiner.press("m")  # the lobby changed: the refusal answered what it was
+    assert bob.view.seats[1].monster is not None
+    assert alice.status == "ready: waiting for the others" and not alice.status_error
+    assert "not ready yet" not in screen(alice)
+    joiner.press("r")
+    assert alice.status == "Everyone is ready: press s to start" and not alice.status_error
+    assert "Everyone is ready: press s to start" in screen(alice)
+    assert joiner.status == "Everyone is ready: waiting for the host to start the game"
+    alice.press("s")
+    assert alice.status == "starting: every seat signs the game…"
+
+
+def test_the_host_readying_last_is_told_everyone_is_ready() -> None:
+    room = Room(host(seats=2))
+    bob = GuestPort(room, room.connect(guest("Bob")))
+    joiner = LobbyController(bob, is_host=False)
+    joiner.press("m")
+    joiner.press("r")
+    assert joiner.status == "ready: waiting for the others"
+    alice = LobbyController(RoomHostPort(room), is_host=True)
+    alice.press("m")
+    alice.press("r")
+    assert alice.status == "Everyone is ready: press s to start"
+    alice.press("r")  # not ready after all
+    assert alice.status == "not ready"
+    assert joiner.status == "ready: waiting for the others"
