@@ -85,7 +85,7 @@ def key_of(event: KeyPressEvent) -> str:
 def draw(ctrl: Controller, width: int, height: int, search: str = "") -> StyleAndTextTuples:
     """The fragments of whichever screen the controller is on, at ``width`` × ``height``."""
     if ctrl.screen == "help":
-        lines = help_page(width, height, ctrl.click)
+        lines = help_page(width, height, ctrl.click, ctrl.state)
     elif ctrl.screen == "cards":
         ctrl.card_scroll = min(ctrl.card_scroll,
                                cards_scroll_limit(search, ctrl.sym, width, height))

@@ -25,14 +25,16 @@ from kotp2p.ui.screen import (
 )
 from kotp2p.ui.symbols import Symbols
 
-HELP = """\
+RULES_TEXT = """\
 A turn: roll the dice up to three times (keep the ones you like between rolls), then they resolve:
 1 2 3 score stars for three of a kind (3 of 1s = 1 star, each extra die +1), energy dice give
 energy, hearts heal (not in Tokyo), smashes hit: from Tokyo, every monster outside; from outside,
-the monsters in Tokyo. A monster in Tokyo that is hit may yield it; if Tokyo is empty the active
-monster enters (+1 star). Then you may buy Power cards with energy. Starting a turn in Tokyo
-gives 2 stars. First to 20 stars, or the last one standing, wins.
+the monsters in Tokyo. A monster in Tokyo that is hit may yield it; {enter}. Then you may buy
+Power cards with energy. Starting a turn in Tokyo {start}. First to 20 stars, or the last one
+standing, wins."""
+"""The turn in short; :func:`help_text` fills in what this game's rules give for Tokyo."""
 
+HELP_KEYS = """\
 Keys while rolling: 1-6 (or 1-8) keep or unkeep a die (it stays kept after a re-roll),
 r re-roll the dice not kept, Enter resolve.
 When smashed in Tokyo: y yield (leave), s stay.  Buying: 1 2 3 buy that card, w sweep the market
@@ -43,6 +45,21 @@ PgUp/PgDn scroll the log, q quit (the game stays resumable: kotp2p resume).  Mou
 market cards, choices and the keys in the footer work too.
 
 Esc or ? closes this help; k opens the card browser."""
+
+
+def help_text(state: rules.State | None = None) -> str:
+    """The help's text, with the rules that apply to ``state``'s game (any game if None): the
+    2-player variant's energy for Tokyo instead of stars, Tokyo Bay in a game of 5 or more."""
+    two = state is not None and state.two_player
+    bay = state is None or state.n >= 5
+    if bay:
+        enter = ("if Tokyo City is empty the active monster enters it, else (with 5 or more "
+                 "monsters alive) Tokyo Bay if empty")
+    else:
+        enter = "if Tokyo is empty the active monster enters it"
+    enter += " (+1 energy: 2-player variant)" if two else " (+1 star)"
+    start = "gives 1 energy (2-player variant)" if two else "gives 2 stars"
+    return RULES_TEXT.format(enter=enter, start=start) + "\n\n" + HELP_KEYS
 
 
 def _page(title: str, body: list[Line], width: int, height: int, footer: Line | str,
@@ -60,10 +77,12 @@ def _page(title: str, body: list[Line], width: int, height: int, footer: Line | 
     return [fit(line, width) for line in lines[-height:]] if height > 0 else []
 
 
-def help_page(width: int, height: int, press: Press | None = None) -> list[Line]:
-    """The turn structure and the keys (``press``: what a click on a footer key does)."""
+def help_page(width: int, height: int, press: Press | None = None,
+              state: rules.State | None = None) -> list[Line]:
+    """The turn structure with the rules of ``state``'s game (:func:`help_text`) and the keys
+    (``press``: what a click on a footer key does)."""
     body: list[Line] = []
-    for para in HELP.split("\n\n"):
+    for para in help_text(state).split("\n\n"):
         body += [[("", " " + ln)] for ln in wrap(" ".join(para.split()), width - 2)]
         body.append([])
     return _page("Help", body, width, height,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from prompt_toolkit.utils import get_cwidth
 
+from kotp2p import rules
 from kotp2p.net.lobby_view import LobbySeat, LobbyView
 from kotp2p.ui.model import Controller, EndInfo
 from kotp2p.ui.pages import cards_page, end_page, help_page, lobby_page, matching_cards
@@ -296,3 +297,20 @@ def test_a_long_bot_name_of_an_older_game_loses_its_note_before_it_is_cut(
     table = [row for row in rows if "Meka Dragon" in row or "Space Penguin" in row][:2]
     assert all(f" {name} " in row for name, row in zip(shown, table, strict=True)), table
     assert not any("…" in row for row in table)
+
+
+def test_the_help_tells_the_rules_of_this_game_for_tokyo() -> None:
+    def help_for(n: int, variant: bool | None = None) -> str:
+        setup = rules.Setup(monsters=rules.MONSTERS[:n], options=rules.Options(variant))
+        return " ".join(to_text(help_page(80, 24, state=rules.new_game(setup))).split())
+
+    two = help_for(2)
+    assert "enters it (+1 energy: 2-player variant)" in two
+    assert "Starting a turn in Tokyo gives 1 energy (2-player variant)" in two
+    assert "star)" not in two and "gives 2 stars" not in two and "Bay" not in two
+    for game in (help_for(2, False), help_for(4)):
+        assert "enters it (+1 star)" in game and "Starting a turn in Tokyo gives 2 stars" in game
+        assert "Bay" not in game and "2-player" not in game
+    assert "else (with 5 or more monsters alive) Tokyo Bay if empty (+1 star)" in help_for(6)
+    for game in (two, help_for(6), help_for(6, True)):
+        assert "Esc or ? closes this help" in game and "keys in the footer work too" in game
