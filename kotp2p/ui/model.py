@@ -45,6 +45,11 @@ HOLD_FACTOR = 3.0
 HOLD_MIN = 2.0
 CARD_PAGE = 10
 """Lines PgUp/PgDn move the card browser."""
+AUTO_LEAVE_MAX = 9
+"""The options page's auto-leave goes off, 1..this ♥, off (a smashed monster has lost at least
+1♥ of its usual 10)."""
+AUTO_STAY_MAX = 12
+"""The options page's auto-stay goes off, 1..this ♥, off (12♥ with cards raising the maximum)."""
 
 
 def hurts(event: object, seat: int) -> bool:
@@ -439,9 +444,9 @@ class Controller:
         if key in ("escape", "o", "enter", "q"):
             self.screen = "game"
         elif key in ("1", "2"):
-            c.auto_leave = _step(c.auto_leave, -1 if key == "1" else 1, 0, 12)
+            c.auto_leave = _step(c.auto_leave, -1 if key == "1" else 1, 1, AUTO_LEAVE_MAX)
         elif key in ("3", "4"):
-            c.auto_stay = _step(c.auto_stay, -1 if key == "3" else 1, 1, 12)
+            c.auto_stay = _step(c.auto_stay, -1 if key == "3" else 1, 1, AUTO_STAY_MAX)
         elif key in ("5", "6"):
             c.pause = max(0.0, min(5.0, round(c.pause + (-0.2 if key == "5" else 0.2), 1)))
 
@@ -515,10 +520,9 @@ class Controller:
 
 
 def _step(value: int | None, delta: int, low: int, high: int) -> int | None:
-    """Move a threshold by ``delta``; below ``low`` it is off (None)."""
+    """Move a threshold by ``delta`` round the cycle off (None), ``low`` .. ``high``, off: up
+    from off gives ``low``, down from off ``high``, and past either end it is off again."""
     if value is None:
-        return low if delta > 0 else None
+        return low if delta > 0 else high
     value += delta
-    if value < low:
-        return None
-    return min(value, high)
+    return value if low <= value <= high else None

@@ -314,3 +314,31 @@ def test_the_help_tells_the_rules_of_this_game_for_tokyo() -> None:
     assert "else (with 5 or more monsters alive) Tokyo Bay if empty (+1 star)" in help_for(6)
     for game in (two, help_for(6), help_for(6, True)):
         assert "Esc or ? closes this help" in game and "keys in the footer work too" in game
+
+
+def test_the_options_thresholds_go_off_then_1_to_9_hearts_then_off_again() -> None:
+    from kotp2p.ui.pages import options_page
+
+    c = controller(FOUR)
+    c.press("o")
+
+    def leave() -> str:
+        lines = to_text(options_page(c, 80, 24)).splitlines()
+        return next(ln for ln in lines if "Auto-leave" in ln).split(":")[1].split("(")[0].strip()
+
+    assert leave() == "off"
+    seen = []
+    for _ in range(10):
+        c.press("2")
+        seen.append(leave())
+    assert seen == [f"at or under {n}♥" for n in range(1, 10)] + ["off"]
+    c.press("1")
+    assert leave() == "at or under 9♥" and c.comfort.auto_leave == 9
+    for _ in range(9):
+        c.press("1")
+    assert leave() == "off" and c.comfort.auto_leave is None
+    c.press("4")
+    assert c.comfort.auto_stay == 1
+    c.press("3")
+    c.press("3")
+    assert c.comfort.auto_stay == 12
