@@ -205,7 +205,8 @@ def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, ascii_only: b
                                        width=size.columns, height=size.rows,
                                        press=ctrl.click, is_host=ctrl.is_host,
                                        status_error=ctrl.status_error, failed=ctrl.failed,
-                                       selected=ctrl.selected)))
+                                       selected=ctrl.selected,
+                                       monsters=ctrl.monsters_in_turn())))
 
     kb = KeyBindings()
 

@@ -158,6 +158,14 @@ class LobbyController:
         taken = {m for m, seat in view.taken.items() if seat != me}
         return [m for m in rules.MONSTERS if m not in taken]
 
+    def monsters_in_turn(self) -> list[str]:
+        """The free monsters (:meth:`free_monsters`) in the order m gives them, the next first."""
+        free = self.free_monsters()
+        if not free:
+            return []
+        i = (self._cursor + 1) % len(free)
+        return free[i:] + free[:i]
+
     def say(self, text: str, error: bool = False) -> None:
         """Show ``text`` in the status line."""
         self.status = safe_text(text, 500)

@@ -251,9 +251,10 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
                heard: Sequence[str], status: str, width: int, height: int,
                notes: Sequence[str] = (), press: Press | None = None,
                is_host: bool = True, status_error: bool = False, failed: bool = False,
-               selected: int = 0) -> list[Line]:
+               selected: int = 0, monsters: Sequence[str] = ()) -> list[Line]:
     """The lobby: the games heard on the LAN, the seats (name, key fingerprint, monster, ready,
-    bots), the join code and the check words; the status (wrapped, never cut: a refusal says
+    bots), the free ``monsters`` in the order m picks them (the next first), the join code and
+    the check words; the status (wrapped, never cut: a refusal says
     what to do) right above the keys; ``press``: what a click on a key does; ``failed``: the
     lobby is over, only leaving is left; ``selected``: the game of ``heard`` highlighted."""
     style = "class:footer.error" if status_error else "class:waiting"
@@ -294,6 +295,9 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
     body.append([])
     variant = {None: "by seat count", True: "on", False: "off"}[view.two_player_variant]
     body.append([("class:hint", f"  2-player variant: {variant}; timeout {view.timeout} s")])
+    if monsters and me is not None:
+        body += [[("class:hint", f"  {ln}")] for ln in wrap(
+            "m picks, in turn: " + ", ".join(safe_text(m) for m in monsters), width - 3)]
     if join_code:
         body.append([("", "  Join code: "), ("class:card", safe_text(join_code))])
     if words:

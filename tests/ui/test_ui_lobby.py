@@ -3,6 +3,7 @@ lobby's reason, leave; and the games heard on the LAN picked by number."""
 
 from __future__ import annotations
 
+from kotp2p import rules
 from kotp2p.net.lobby import LobbyHost
 from kotp2p.net.lobby_view import LobbyView
 from kotp2p.ui.lobby import LobbyController
@@ -40,7 +41,8 @@ class HostPort:
 
 def screen(c: LobbyController) -> str:
     return to_text(lobby_page(c.port.view, me=0, join_code=c.join_code, words=c.words,
-                              heard=c.heard, status=c.status, width=80, height=24))
+                              heard=c.heard, status=c.status, width=80, height=24,
+                              monsters=c.monsters_in_turn()))
 
 
 def test_pick_ready_and_a_refused_start_say_what_happened() -> None:
@@ -176,3 +178,26 @@ def test_the_host_readying_last_is_told_everyone_is_ready() -> None:
     alice.press("r")  # not ready after all
     assert alice.status == "not ready"
     assert joiner.status == "ready: waiting for the others"
+
+
+def test_the_lobby_shows_which_monster_m_picks_next() -> None:
+    room = Room(host(seats=2))
+    bob = GuestPort(room, room.connect(guest("Bob")))
+    joiner = LobbyController(bob, is_host=False)
+    joiner.press("m")
+    bobs = bob.view.seats[1].monster
+    alice = LobbyController(RoomHostPort(room), is_host=True)
+
+    def in_turn() -> list[str]:
+        lines = [ln.strip() for ln in screen(alice).splitlines()]
+        first = next(i for i, ln in enumerate(lines) if ln.startswith("m picks, in turn: "))
+        listed = " ".join(lines[first:lines.index("", first)])
+        return listed.removeprefix("m picks, in turn: ").split(", ")
+
+    shown = in_turn()
+    assert bobs not in shown and len(shown) == len(rules.MONSTERS) - 1
+    for _ in range(3):
+        alice.press("m")
+        assert room.host.view.seats[0].monster == shown[0]
+        assert f"you picked {shown[0]}" in screen(alice)
+        shown = in_turn()
