@@ -254,9 +254,13 @@ class Session(Deadlines, Outbox, Resumption):
                 for holder in (sender, *holders):
                     self._held.holds(payload, holder)
             for seat, ls in self.seats.items():
+                read = sum(ls.protocol.replica.cursor)
                 events = ls.protocol.receive(payload, sender, holders)
                 if not events:
-                    continue  # a copy of an envelope this seat holds: nothing changed
+                    # a copy of an envelope this seat holds: nothing changed; or one read that
+                    # asks for nothing (a chat line with no seat to forward it to): shown now
+                    changed = changed or sum(ls.protocol.replica.cursor) != read
+                    continue
                 changed = True
                 if refused is None:
                     refused = next((e.reason for e in events if isinstance(e, Rejected)), None)

@@ -113,6 +113,24 @@ def test_chat_is_signed_shown_to_all_cut_at_500_and_kept_out_of_the_game() -> No
         a.chat("   ", 1.0)
 
 
+def test_in_a_two_player_game_a_chat_line_is_shown_when_it_arrives_not_after_the_next_move(
+) -> None:
+    t = table(2, seed=4)
+    a = session(t, [0], humans=[0], timeouts=Timeouts(None, None))
+    b = session(t, [1], humans=[1], timeouts=Timeouts(None, None))
+    board = Switchboard([a, b])
+    a.start(0.0)
+    b.start(0.0)
+    board.run(0.0)
+    said = a if a.my_turn else b
+    other = board.seen[1 - board.sessions.index(said)]
+    moves = len(_of(MoveApplied, other))
+    said.chat("hello", 1.0)  # (nobody to forward it to: the other seat only reads it)
+    board.run(1.0)
+    assert [u.text for u in _of(ChatLine, other)] == ["hello"]  # type: ignore[attr-defined]
+    assert len(_of(MoveApplied, other)) == moves
+
+
 def test_safe_text_shows_control_and_format_characters_as_escapes() -> None:
     assert safe_text("a\nb\x07c\u202ed\x9be") == "a\\x0ab\\x07c\\u202ed\\x9be"
     assert safe_text("Ünïcode ★ ok") == "Ünïcode ★ ok"
