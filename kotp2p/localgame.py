@@ -161,6 +161,17 @@ async def _drive(session: Session, view: PlainView, restore: Restore | None,
                                  restore=restore)
 
 
+def last_words(session: Session, log_path: Path, over: bool) -> str:
+    """The line a game played in the full screen leaves on the terminal once the screen is
+    gone (what the screen said vanishes with it): where the log is, with the winner when the
+    game ended (``over``), or with how to go on when the player stopped."""
+    if not over:
+        return f"Stopped; the log is {log_path} (`kotp2p resume` continues)."
+    if session.result is not None:
+        return f"Game over. {safe_text(session.result.summary)} Log: {log_path}"
+    return f"Log: {log_path}"
+
+
 FullScreen = Callable[[Session, str, Restore | None, Connect | None], bool]
 """The full-screen UI: (session, log path, restore, connect) -> the game ended (``args.ui``)."""
 
@@ -175,10 +186,7 @@ def play_session(session: Session, log_path: Path, *, bot_delay: float = 0.0,
     """
     if ui is not None:
         session.bot_delay = bot_delay
-        if not ui(session, str(log_path), restore, connect):
-            print(f"Stopped; the log is {log_path} (`kotp2p resume` continues).")
-        elif session.result is not None:
-            print(f"Game over. {safe_text(session.result.summary)} Log: {log_path}")
+        print(last_words(session, log_path, ui(session, str(log_path), restore, connect)))
         return 0
     view = PlainView(session, sys.stdout)
     game_id = session.genesis.game_id

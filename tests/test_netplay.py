@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -11,12 +12,18 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+import trio
+
+from kotp2p.cli import build_parser
 from kotp2p.net.gamelog import read_log
+from kotp2p.net.session import Session
 from kotp2p.net.store import SeatFile
+from kotp2p.net.transport.runner import Links, run_session
 from tests.watchdog import kill_after
 
 KOTP2P = [sys.executable, "-m", "kotp2p"]
@@ -218,3 +225,83 @@ def test_ctrl_c_stops_a_joiner_resumably_and_its_resume_keeps_the_lobby_timeout(
     (host_log,) = _logs(host_home)
     assert host_log.read_bytes() == join_log.read_bytes()
     _assert_valid(host_home, host_log, join_log)
+
+
+class _Screen:
+    """Stands for the full screen of ``host``: what the command prints goes to it (and is gone
+    with it); its game is played by the bot in the user's seat to the end, or stopped at once
+    as a player pressing q then y would."""
+
+    def __init__(self, stop: bool) -> None:
+        self.stop = stop
+        self.writer = io.StringIO()
+        self.printed_meanwhile = ""
+
+    def show_lobby(self, *args: object, **kwargs: object) -> None:
+        """The lobby is drawn (nothing to draw here)."""
+
+    def lobby_event(self, event: object) -> None:
+        """News of the lobby (nothing to draw here)."""
+
+    async def play(self, session: Session, links: Links, log_path: str,
+                   restore: tuple[list[bytes], list[bytes]] | None = None) -> bool:
+        if self.stop:
+            await trio.sleep(0.2)
+            session.quit()
+        return await run_session(session, links=links, restore=restore)
+
+    def __call__(self, main: Callable[[_Screen], Awaitable[int]]) -> int:
+        try:
+            return trio.run(main, self)
+        finally:
+            self.printed_meanwhile = sys.stdout.getvalue()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("stop", [False, True])
+def test_host_in_the_full_screen_leaves_the_log_and_the_outcome_on_the_terminal(
+        stop: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Once the full screen closes, the terminal says where the log is, with the winner (the
+    game ended) or the way to go on (the player left mid-game), as ``play`` does."""
+    from kotp2p.net.transport.netgame import run_host_command
+
+    monkeypatch.setenv("KOTP2P_HOME", str(tmp_path))
+    args = build_parser().parse_args(["host", "--seats", "2", "--bots", "1", "--bot", "random",
+                                      "--no-announce", "--bind", "127.0.0.1", "--port", "0"])
+    args.screen = screen = _Screen(stop)
+    assert run_host_command(args) == 0
+    out = capsys.readouterr().out
+    (log,) = _logs(tmp_path)
+    assert screen.printed_meanwhile == ""  # nothing drawn over the screen while it was up
+    assert "hosting on port" in screen.writer.getvalue()
+    if stop:
+        assert out == f"Stopped; the log is {log} (`kotp2p resume` continues).\n"
+    else:
+        assert re.fullmatch(rf"Game over\. .*(won|lost).* Log: {re.escape(str(log))}\n", out), out
+
+
+def test_leaving_a_network_game_in_the_full_screen_says_how_to_resume_it(tmp_path: Path) -> None:
+    """A real terminal: ``host`` in the full screen, the game started, q then y: once the
+    screen is gone, the terminal shows the log and the ``kotp2p resume`` hint."""
+    from tests.ui.tmux import Terminal
+
+    env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "KOTP2P_HOME": str(tmp_path)}
+    term = Terminal([str(Path(sys.executable).with_name("kotp2p")), "host", "--port", "0",
+                     "--seats", "2", "--bots", "1", "--no-announce", "--bind", "127.0.0.1",
+                     "--pause", "0"], env, width=200)
+    try:
+        term.wait_for("hosting on port")
+        term.keys("m")
+        term.wait_until(lambda s: "no monster yet" not in s, "a monster picked")
+        term.keys("r")
+        term.wait_until(lambda s: "ready (you)" in s and "not ready (you)" not in s, "ready")
+        term.keys("s")
+        term.wait_for("King of Tokyo")
+        term.keys("q")
+        term.wait_for("Quit?")
+        term.keys("y")
+        screen = term.wait_for("EXITED 0")
+    finally:
+        term.close()
+    (log,) = _logs(tmp_path)
+    assert f"Stopped; the log is {log} (`kotp2p resume` continues)." in screen

@@ -29,7 +29,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, cast
 
 import trio
 
@@ -42,6 +42,7 @@ from kotp2p.localgame import (
     check_delay,
     check_level,
     is_interrupt,
+    last_words,
     play_session,
 )
 from kotp2p.net.beacon import BROADCAST, DEFAULT_BEACON_PORT, Announcement, BeaconBook
@@ -88,6 +89,25 @@ class RefusedCommand(GameCommandError):
     def __init__(self, refusal: Refusal) -> None:
         super().__init__(refusal.text)
         self.refusal = refusal
+
+
+class AfterScreen:
+    """The lines ``host`` and ``join`` leave on the terminal once their full screen is gone
+    (what they print while it is up is shown on it, and vanishes with it): the game's log, and
+    the winner or how to go on (:func:`~kotp2p.localgame.last_words`)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def say(self, text: str) -> None:
+        """Keep ``text`` for later."""
+        self.lines.append(text)
+
+    def print(self, out: TextIO) -> None:
+        """Print the lines kept (once: they are forgotten)."""
+        for line in self.lines:
+            print(line, file=out, flush=True)
+        self.lines.clear()
 
 
 class Lines:
@@ -181,8 +201,10 @@ async def _lobby_input(lines: Lines, view: PlainLobby, run: Callable[[str], None
 
 async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
                 bot_delay: float, game_port: MeshPort, my_port: int, lines: Lines | None,
-                out: TextIO, trace_path: str | None = None, ui: NetScreen | None = None) -> int:
-    """The game after the lobby: files, mesh, session."""
+                out: TextIO, trace_path: str | None = None, ui: NetScreen | None = None,
+                after: AfterScreen | None = None) -> int:
+    """The game after the lobby: files, mesh, session (``after`` keeps the lines for the
+    terminal once the full screen ``ui`` is gone)."""
     g = started.genesis
     engine = RulesEngine()
     stored = StoredGame.for_game(g.game_id)
@@ -194,7 +216,7 @@ async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
     write_private(PeersFile.path_for(stored.log_path), PeersFile(my_port, remote).to_bytes())
     try:
         return await _run_game(g, engine, stored, (log, journal), seats, me, remote, timeout,
-                               bot_delay, game_port, lines, out, trace_path, ui)
+                               bot_delay, game_port, lines, out, trace_path, ui, after)
     finally:
         log.close()
         journal.close()
@@ -204,7 +226,8 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
                     files: tuple[LogWriter, LogWriter], seats: dict[int, Seat], me: int,
                     remote: dict[int, Address], timeout: int, bot_delay: float,
                     game_port: MeshPort, lines: Lines | None, out: TextIO,
-                    trace_path: str | None, ui: NetScreen | None = None) -> int:
+                    trace_path: str | None, ui: NetScreen | None = None,
+                    after: AfterScreen | None = None) -> int:
     log, journal = files
     local = {i: LocalSeat(PeerProtocol(g, i, s.identity, s.secret, engine),
                           None if s.bot is None else bot_decider(s.bot, int.from_bytes(
@@ -217,7 +240,7 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
     game_port.attach(links.mesh)
     trace = Trace(trace_path, g, seats) if trace_path else None
     try:
-        return await _drive(session, links, stored, lines, out, None, trace, ui)
+        return await _drive(session, links, stored, lines, out, None, trace, ui, after)
     finally:
         if trace is not None:
             trace.close()
@@ -225,9 +248,11 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
 
 async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: Lines | None,
                  out: TextIO, restore: tuple[list[bytes], list[bytes]] | None,
-                 trace: Trace | None = None, ui: NetScreen | None = None) -> int:
+                 trace: Trace | None = None, ui: NetScreen | None = None,
+                 after: AfterScreen | None = None) -> int:
     """Run the session over the mesh until the game ends, then let the peers read the end
-    (in the full screen ``ui`` if given)."""
+    (in the full screen ``ui`` if given; ``after`` then gets the line for the terminal once
+    the screen is gone: the log, and the winner or the ``kotp2p resume`` hint)."""
     g = session.genesis
     view = PlainView(session, out)
     view.say(f"Game {short_id(g.game_id)}: " + ", ".join(session.names())
@@ -241,10 +266,10 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
             await nursery.start(links.run)
             try:
                 if ui is not None:
-                    await ui.play(session, links, str(stored.log_path), restore)
+                    over = await ui.play(session, links, str(stored.log_path), restore)
                 else:
-                    await run_session(session, links=links, view=shown, restore=restore,
-                                      read_line=lines.get if lines is not None else None)
+                    over = await run_session(session, links=links, view=shown, restore=restore,
+                                             read_line=lines.get if lines is not None else None)
             except BaseException as exc:
                 if _is_stop(exc):
                     await _stop(session, links)
@@ -257,11 +282,15 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
         if not _is_stop(exc):
             raise
         session.quit()  # a second call (after _stop) does nothing
-        view.say(f"Stopped; the log is {stored.log_path} (`kotp2p resume` continues).")
+        view.say(last_words(session, stored.log_path, False))
+        if after is not None:
+            after.say(last_words(session, stored.log_path, False))
         if is_interrupt(exc):
             raise KeyboardInterrupt from None
         raise
     view.say(f"Log: {stored.log_path}")
+    if after is not None:
+        after.say(last_words(session, stored.log_path, over))
     return 0
 
 
@@ -322,8 +351,9 @@ async def _reconnect(peers: PeersFile, session: Session) -> AsyncIterator[MeshLi
         nursery.cancel_scope.cancel()
 
 
-async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
-    """``kotp2p host``: run the lobby, then play."""
+async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None,
+                    after: AfterScreen | None = None) -> int:
+    """``kotp2p host``: run the lobby, then play (``after``: see :func:`_play`)."""
     own = None if args.bot is None else check_level(args.bot, "--bot")
     check_delay(args.bot_delay)
     level = "greedy" if args.level is None else check_level(args.level, "--level")
@@ -393,7 +423,7 @@ async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
             nursery.cancel_scope.cancel()
             return 0
         result = await _play(started[0], seats, 0, args.timeout, args.bot_delay, game_port,
-                             my_port, lines, out, args.trace, ui)
+                             my_port, lines, out, args.trace, ui, after)
         nursery.cancel_scope.cancel()
     return result
 
@@ -439,8 +469,9 @@ async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO,
     return choice.address, choice.port
 
 
-async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None) -> int:
-    """``kotp2p join``: join a lobby, then play."""
+async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None,
+                    after: AfterScreen | None = None) -> int:
+    """``kotp2p join``: join a lobby, then play (``after``: see :func:`_play`)."""
     own = None if args.bot is None else check_level(args.bot, "--bot")
     check_delay(args.bot_delay)
     me = _me(args.name)
@@ -480,7 +511,7 @@ async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
         assert lobby.seat is not None
         timeout = lobby.view.timeout if lobby.view is not None else DEFAULT_TIMEOUT
         result = await _play(started, {lobby.seat: seat}, lobby.seat, timeout, args.bot_delay,
-                             game_port, my_port, lines, out, args.trace, ui)
+                             game_port, my_port, lines, out, args.trace, ui, after)
         nursery.cancel_scope.cancel()
     return result
 
@@ -510,11 +541,26 @@ def _unwrapped(call: Callable[[], int]) -> int:
         raise
 
 
+def _behind_screen(screen: Callable[[Callable[[NetScreen], Awaitable[int]]], int],
+                   game: Callable[[argparse.Namespace, TextIO, NetScreen | None, AfterScreen],
+                                  Awaitable[int]],
+                   args: argparse.Namespace) -> int:
+    """Run ``game`` (:func:`host_game` or :func:`join_game`) behind the full screen, then print
+    what it left for the terminal (also when it stopped on Ctrl-C or an error)."""
+    after = AfterScreen()
+    try:
+        # (the screen's writer takes the writes and flushes, all the commands do with ``out``)
+        return _unwrapped(lambda: int(screen(
+            lambda ui: game(args, cast(TextIO, ui.writer), ui, after))))
+    finally:
+        after.print(sys.stdout)
+
+
 def run_host_command(args: argparse.Namespace) -> int:
     """Entry of ``kotp2p host``."""
     screen = getattr(args, "screen", None)  # the full-screen UI, set by the CLI
     if screen is not None:
-        return _unwrapped(lambda: int(screen(lambda ui: host_game(args, ui.writer, ui))))
+        return _behind_screen(screen, host_game, args)
     return _run(partial(host_game, args, sys.stdout))
 
 
@@ -522,5 +568,5 @@ def run_join_command(args: argparse.Namespace) -> int:
     """Entry of ``kotp2p join``."""
     screen = getattr(args, "screen", None)
     if screen is not None:
-        return _unwrapped(lambda: int(screen(lambda ui: join_game(args, ui.writer, ui))))
+        return _behind_screen(screen, join_game, args)
     return _run(partial(join_game, args, sys.stdout))
