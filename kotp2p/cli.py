@@ -231,6 +231,8 @@ def _add_resume(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
                    help="seconds a bot waits before each decision (default 0)")
+    p.add_argument("--bind", metavar="ADDR", help="a networked game listens on this address "
+                   "only (default: all), as with host and join")
     _add_ui_options(p)
     p.set_defaults(handler=_game_command("resume"))
 
@@ -405,7 +407,19 @@ def build_parser() -> argparse.ArgumentParser:
     for name, command in sub.choices.items():
         command.epilog = exit_codes_help(name)
         command.formatter_class = _HelpFormatter
+        command.set_defaults(parser=command)  # for its usage, in an error about its arguments
     return parser
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """``argv`` parsed; an argument a subcommand does not know is a usage error shown with
+    that subcommand's usage, as its other usage errors are (argparse alone shows the top
+    level's). Exits (SystemExit) on a usage error, ``--help`` and ``--version``."""
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        command: argparse.ArgumentParser = getattr(args, "parser", parser)
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
+    return args
 
 
 def _crash_log(exc: BaseException) -> Path:
@@ -443,7 +457,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = _parse(parser, argv)
     except SystemExit as exc:  # argparse exits on --help, --version and usage errors
         try:
             sys.stdout.flush()

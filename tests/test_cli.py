@@ -133,3 +133,12 @@ def test_host_says_the_timeout_range_in_its_help_and_refuses_a_timeout_outside_i
     err = capsys.readouterr().err
     assert code == 1
     assert f"expected --timeout of {MIN_TIMEOUT} to {MAX_TIMEOUT} seconds, found {timeout}" in err
+
+
+@pytest.mark.parametrize("args", [["resume", "--bind", "127.0.0.1"], ["host"], ["games"]])
+def test_an_unknown_option_of_a_subcommand_shows_that_subcommands_usage(
+        args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*args, "--colour"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: kotp2p {args[0]} ")
+    assert err.rstrip().endswith(f"kotp2p {args[0]}: error: unrecognized arguments: --colour")

@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractAsyncContextManager, contextmanager
 from pathlib import Path
 
 import pytest
@@ -103,7 +103,8 @@ def _mid_game(host_home: Path, join_home: Path, host_args: list[str]) -> Iterato
 
 
 def _resume(home: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*KOTP2P, "resume", "--bot", "random", "--plain"], env=_env(home),
+    return subprocess.run([*KOTP2P, "resume", "--bot", "random", "--plain", "--bind",
+                           "127.0.0.1"], env=_env(home),
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=240)
 
 
@@ -305,3 +306,63 @@ def test_leaving_a_network_game_in_the_full_screen_says_how_to_resume_it(tmp_pat
         term.close()
     (log,) = _logs(tmp_path)
     assert f"Stopped; the log is {log} (`kotp2p resume` continues)." in screen
+
+
+def _stopped_net_game(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A networked game stopped at once in ``home`` (a host and its bot, the user's seat
+    played by a bot): its log."""
+    from kotp2p.net.transport.netgame import run_host_command
+
+    monkeypatch.setenv("KOTP2P_HOME", str(home))
+    args = build_parser().parse_args(["host", "--seats", "2", "--bots", "1", "--bot", "random",
+                                      "--no-announce", "--bind", "127.0.0.1", "--port", "0"])
+    args.screen = _Screen(stop=True)
+    assert run_host_command(args) == 0
+    (log,) = _logs(home)
+    return log
+
+
+def _reachable(address: str, port: int) -> bool:
+    async def dial() -> bool:
+        try:
+            stream = await trio.open_tcp_stream(address, port)
+        except OSError:
+            return False
+        await stream.aclose()
+        return True
+
+    return trio.run(dial)
+
+
+def test_resume_bind_listens_on_that_address_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``kotp2p resume --bind 127.0.0.1``: the resumed game listens on 127.0.0.1, not on ::1
+    (without --bind it listens on every address), and plays on to the end."""
+    from kotp2p.localgame import run_resume_command
+    from kotp2p.net.peers import PeersFile
+
+    log = _stopped_net_game(tmp_path, monkeypatch)
+    port = PeersFile.from_bytes(PeersFile.path_for(log).read_bytes()).port
+    capsys.readouterr()
+    heard: dict[str, bool] = {}
+
+    def ui(session: Session, log_path: str,
+           restore: tuple[list[bytes], list[bytes]] | None,
+           connect: Callable[[Session], AbstractAsyncContextManager[Links]] | None) -> bool:
+        assert connect is not None
+
+        async def run() -> bool:
+            async with connect(session) as links:
+                for address in ("127.0.0.1", "::1"):
+                    heard[address] = await trio.to_thread.run_sync(_reachable, address, port)
+                return await run_session(session, links=links, restore=restore)
+
+        return trio.run(run)
+
+    args = build_parser().parse_args(["resume", "--bind", "127.0.0.1", log.name[:8]])
+    args.ui = ui
+    assert run_resume_command(args) == 0
+    assert heard == {"127.0.0.1": True, "::1": False}
+    assert capsys.readouterr().out.startswith("Game over.")
+

@@ -317,8 +317,8 @@ def _is_stop(exc: BaseException) -> bool:
 def resume_networked(session: Session, stored: StoredGame, restore: Restore,
                      args: argparse.Namespace) -> int:
     """Continue a networked game from its files: the session is rebuilt from the log and the
-    journal; the mesh comes from the peers file, listening on the same port again so the seats
-    that dial this one find it.
+    journal; the mesh comes from the peers file, listening on the same port again (on
+    ``args.bind``, if given) so the seats that dial this one find it.
 
     :raises GameCommandError: the peers file is missing or damaged.
     """
@@ -330,18 +330,20 @@ def resume_networked(session: Session, stored: StoredGame, restore: Restore,
         raise GameCommandError(f"cannot read where the other seats listen ({path}): {why}"
                                ) from None
     return play_session(session, stored.log_path, bot_delay=args.bot_delay, restore=restore,
-                        connect=partial(_reconnect, peers), ui=getattr(args, "ui", None))
+                        connect=partial(_reconnect, peers, getattr(args, "bind", None)),
+                        ui=getattr(args, "ui", None))
 
 
 @asynccontextmanager
-async def _reconnect(peers: PeersFile, session: Session) -> AsyncIterator[MeshLinks]:
-    """The links of a resumed game, for the time the session runs; then the peers read the
-    end."""
+async def _reconnect(peers: PeersFile, bind: str | None,
+                     session: Session) -> AsyncIterator[MeshLinks]:
+    """The links of a resumed game, listening on ``bind`` (None: every address), for the time
+    the session runs; then the peers read the end."""
     local = {i: ls.protocol.identity for i, ls in session.seats.items()}
     links = MeshLinks(session.genesis, local, peers.addresses,
                       engine_id=session.engine.engine_id)
     async with trio.open_nursery() as nursery:
-        port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, None))
+        port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, bind))
         if port != peers.port:
             print(f"port {peers.port} is taken: the seats that call this one cannot reach it on "
                   f"port {port}", file=sys.stdout, flush=True)
