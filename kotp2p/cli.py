@@ -120,6 +120,24 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.set_defaults(handler=_cmd_replay)
 
 
+_SCREEN_HELP = (
+    "The game is played in the full screen: the keys you can press now are listed at its foot, "
+    "? shows the help, q leaves (`kotp2p resume` goes on). With --plain (or "
+    "when not on a terminal) it is a line interface instead: type the number of an action or "
+    "its words; `help` lists the commands.")
+"""How ``play`` and ``resume`` are played, for their --help."""
+
+
+def _lobby_help(host: bool) -> str:
+    """How ``host`` and ``join`` are played, for their --help."""
+    keys = "m pick a monster, r ready, s start, q leave" if host else \
+        "m pick a monster, r ready, q leave"
+    return (f"In the full screen the lobby lists its keys at its foot ({keys}), then the "
+            "game's screen lists its keys and ? shows the help. With --plain (or when not on a "
+            "terminal) you type lines instead: `help` lists the lobby's commands, then the "
+            "game's.")
+
+
 def _add_ui_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plain", action="store_true",
                    help="the plain line interface instead of the full screen (also the default "
@@ -202,8 +220,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "play",
         help="play a game against bots on this machine",
         description="Play against bots in this process, through the same signed protocol and "
-        "log as a networked game (the log verifies with `kotp2p verify`). Type the number of "
-        "an action or its words; `help` lists the commands.",
+        "log as a networked game (the log verifies with `kotp2p verify`). " + _SCREEN_HELP,
     )
     p.add_argument("--bots", type=int, default=3, help="how many bots, 1-5 (default 3)")
     p.add_argument("--level", default="greedy", help="the bots' level: random or greedy "
@@ -225,7 +242,7 @@ def _add_resume(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="continue a stopped or crashed game from its log",
         description="Reopen a game's log (cutting a torn last frame), rebuild the game and go "
         "on. GAME is an id prefix from `kotp2p games` or a .kotlog path; by default the latest "
-        "unfinished game.",
+        "unfinished game. " + _SCREEN_HELP,
     )
     p.add_argument("game", nargs="?", metavar="GAME", help="the game (default: latest unfinished)")
     p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
@@ -278,8 +295,8 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "host",
         help="host a game on the LAN: others join it",
         description="Open a lobby others join with `kotp2p join`, announce it on the LAN, and "
-        "start when every seat is ready (type `help` in the lobby). With --bot the game starts "
-        "by itself as soon as every seat is filled and ready.",
+        "start when every seat is ready. " + _lobby_help(True) + " With --bot the game starts by "
+        "itself as soon as every seat is filled and ready, in the plain interface.",
     )
     p.add_argument("--port", type=int, default=7447,
                    help="the lobby's TCP port (default 7447; a free one if taken, and it says "
@@ -306,7 +323,7 @@ def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "join",
         help="join a game hosted on the LAN",
         description="Join the lobby at HOST[:PORT] (port 7447 by default), or, without an "
-        "address, list the games announced nearby and pick one.",
+        "address, list the games announced nearby and pick one. " + _lobby_help(False),
     )
     p.add_argument("address", nargs="?", metavar="HOST[:PORT]", help="the host's lobby")
     p.add_argument("--join-code", metavar="CODE", help="the code the host asks for")

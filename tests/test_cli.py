@@ -142,3 +142,14 @@ def test_an_unknown_option_of_a_subcommand_shows_that_subcommands_usage(
     err = capsys.readouterr().err
     assert err.startswith(f"usage: kotp2p {args[0]} ")
     assert err.rstrip().endswith(f"kotp2p {args[0]}: error: unrecognized arguments: --colour")
+
+
+@pytest.mark.parametrize("command", ["play", "resume", "host", "join"])
+def test_the_help_of_a_game_describes_the_full_screen_first_and_the_plain_one_under_plain(
+        command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", "2000")  # the description on one line
+    assert main([command, "--help"]) == 0
+    description = capsys.readouterr().out.splitlines()[2]
+    screen, _, plain = description.partition("With --plain")
+    assert "full screen" in screen and "? shows the help" in screen and "`help`" not in screen
+    assert "`help` lists" in plain
