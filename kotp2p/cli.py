@@ -75,9 +75,28 @@ def _add_identity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     p.set_defaults(handler=_cmd_identity)
 
 
-def _cmd_verify(args: argparse.Namespace) -> int:
-    from kotp2p.commands import run_verify_command
+def _game_logs(names: list[str | None]) -> list[str] | None:
+    """The log files ``names`` name (each a file, or the id of a game on disk as
+    ``kotp2p games`` lists it, or a prefix of one; None: the latest game); None when one names
+    no game (said on standard error)."""
+    from kotp2p.net.kot_engine import RulesEngine
+    from kotp2p.net.store import StoreError, find_log, latest_game
 
+    try:
+        return [str(latest_game(RulesEngine()).log_path if name is None else find_log(name))
+                for name in names]
+    except StoreError as exc:
+        print(f"kotp2p: {exc}", file=sys.stderr)
+        return None
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from kotp2p.commands import NOT_PROVEN, run_verify_command
+
+    logs = _game_logs(args.logs)
+    if logs is None:
+        return NOT_PROVEN
+    args.logs = logs
     return run_verify_command(args)
 
 
@@ -88,7 +107,9 @@ def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         description="Merge the .kotlog files of one game and check every signature, move, "
         "die and card.",
     )
-    p.add_argument("logs", nargs="+", metavar="LOG", help=".kotlog files of the same game")
+    p.add_argument("logs", nargs="+", metavar="LOG",
+                   help="logs of the same game: .kotlog files, or the id of a game on disk "
+                   "(`kotp2p games` lists them; the first digits are enough)")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.add_argument(
         "--evidence", metavar="FILE", help="when INVALID, write the signed proof to FILE"
@@ -97,8 +118,12 @@ def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from kotp2p.commands import run_replay_command
+    from kotp2p.commands import NOT_PROVEN, run_replay_command
 
+    logs = _game_logs([args.log])
+    if logs is None:
+        return NOT_PROVEN
+    args.log = logs[0]
     return run_replay_command(args)
 
 
@@ -106,9 +131,12 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p = sub.add_parser(
         "replay",
         help="print a game turn by turn from its log",
-        description="Print a game from its .kotlog: dice, choices, purchases, and the state.",
+        description="Print a game from its .kotlog: dice, choices, purchases, and the state. "
+        "GAME is a .kotlog file or the id of a game on disk (`kotp2p games` lists them; the "
+        "first digits are enough); by default the latest game.",
     )
-    p.add_argument("log", metavar="GAME.kotlog", help="the game log")
+    p.add_argument("log", nargs="?", metavar="GAME",
+                   help="the game (default: the latest game on disk)")
     p.add_argument("--step", type=int, help="stop after this step and show the state there")
     p.add_argument(
         "--verbose",
@@ -361,12 +389,12 @@ COMMAND_EXIT_CODES: dict[str, dict[int, str | None]] = {
     "verify": {
         0: "VALID",
         1: "INVALID: a player broke the rules (named, with the proof)",
-        2: "INCOMPLETE, a file that is not a readable game log, or a usage error",
+        2: "INCOMPLETE, no such game or not a readable game log, or a usage error",
     },
     "games": {1: None},
     "replay": {
         1: None,
-        2: "the log cannot be read or is not a game log, or a usage error",
+        2: "no such game, a log that cannot be read, not a game log, or a usage error",
     },
 }
 """Per command, the codes whose meaning differs from :data:`EXIT_CODES` (None: never returned)."""

@@ -25,7 +25,7 @@ from kotp2p.bots import BOT_KINDS, bot_name, make_bot
 from kotp2p.net.chain import CHAIN_LENGTH, PEEK_TAG, SecretChain
 from kotp2p.net.codec import Value
 from kotp2p.net.errors import RemoteProtocolError
-from kotp2p.net.gamelog import SUFFIX, LogWriter
+from kotp2p.net.gamelog import LogWriter
 from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, short_id, sign_genesis
 from kotp2p.net.identity import Identity, load_identity
 from kotp2p.net.kot_engine import RulesEngine
@@ -40,7 +40,9 @@ from kotp2p.net.store import (
     SeatSecret,
     StoredGame,
     StoreError,
+    find_log,
     game_info,
+    latest_game,
     list_games,
 )
 from kotp2p.net.transport.mainloop import run_main
@@ -240,21 +242,12 @@ def run_play_command(args: argparse.Namespace) -> int:
 def _find_game(name: str | None) -> StoredGame:
     """The stored game named by an id prefix or a path; by default the latest unfinished one
     with its seat secrets on disk."""
-    engine = RulesEngine()
-    if name is not None:
-        path = Path(name)
-        if path.suffix == SUFFIX and path.exists():
-            return StoredGame(path)
-        matches = sorted(games_dir().glob(f"{name}*{SUFFIX}"))
-        if len(matches) != 1:
-            raise GameCommandError(f"expected one stored game whose id starts with {name!r}, "
-                                   f"found {len(matches)} (see `kotp2p games`)")
-        return StoredGame(matches[0])
-    candidates = [g for g in list_games(engine) if not g.finished
-                  and g.log_path.with_suffix(".seats").exists()]
-    if not candidates:
-        raise GameCommandError("no unfinished game to resume (see `kotp2p games`)")
-    return StoredGame(candidates[-1].log_path)
+    try:
+        if name is not None:
+            return StoredGame(find_log(name))
+        return StoredGame(latest_game(RulesEngine(), unfinished=True).log_path)
+    except StoreError as exc:
+        raise GameCommandError(str(exc)) from None
 
 
 def resume_session(stored: StoredGame, own_bot: str | None

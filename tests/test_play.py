@@ -100,7 +100,7 @@ def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(
          "expected --bot-delay of 0 or more seconds"),
         (["join", "127.0.0.1:9", "--bot-delay", "nan"], "expected --bot-delay of 0 or more seconds"),
         (["resume"], "no unfinished game to resume"),
-        (["resume", "ffff"], "expected one stored game whose id starts with 'ffff'"),
+        (["resume", "ffff"], "no game on disk has an id starting with 'ffff'"),
     ],
 )
 def test_bad_requests_say_what_was_expected(
@@ -244,3 +244,39 @@ def test_ctrl_c_stops_a_game_with_code_130_and_it_can_be_resumed(home: Path) -> 
     assert done.returncode == 0 and "Game over." in done.stdout, done.stderr
     check = subprocess.run([*cmd, "verify", str(log)], env=env, capture_output=True, text=True)
     assert check.returncode == 0, check.stdout
+
+
+def test_replay_and_verify_take_a_game_id_as_games_lists_it_and_replay_the_latest_by_default(
+        home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = _run(capsys, monkeypatch, ["replay"])
+    assert code == 2 and "no game in" in err
+    for seed in ("1", "2"):
+        code, _, _ = _run(capsys, monkeypatch, ["play", "--bots", "1", "--bot", "random",
+                                                "--seed", seed, "--plain"])
+        assert code == 0
+    _, out, _ = _run(capsys, monkeypatch, ["games", "--json"])
+    games = json.loads(out)
+    for game in games:
+        code, by_path, _ = _run(capsys, monkeypatch, ["replay", game["log"]])
+        assert code == 0 and "Game over" in by_path
+        assert _run(capsys, monkeypatch, ["replay", game["id"][:6]]) == (0, by_path, "")
+        code, out, _ = _run(capsys, monkeypatch, ["verify", game["id"][:6]])
+        assert code == 0 and out.startswith("VALID")
+    assert _run(capsys, monkeypatch, ["replay"]) == _run(capsys, monkeypatch,
+                                                         ["replay", games[-1]["log"]])
+    code, out, err = _run(capsys, monkeypatch, ["replay", "zzzz"])
+    assert code == 2 and out == ""
+    assert "no file 'zzzz', and no game on disk has an id starting with 'zzzz'" in err
+    code, _, err = _run(capsys, monkeypatch, ["verify", games[0]["id"], str(home / "x.kotlog")])
+    assert code == 2 and f"cannot read {home / 'x.kotlog'}: no such file" in err
+
+
+def test_a_game_id_prefix_shared_by_two_games_asks_for_more_of_it(tmp_path: Path) -> None:
+    from kotp2p.net.store import StoreError, find_log
+
+    for name in ("ab01cd", "ab02ef"):
+        (tmp_path / f"{name}.kotlog").write_bytes(b"")
+    assert find_log("AB01", tmp_path) == tmp_path / "ab01cd.kotlog"
+    with pytest.raises(StoreError, match=r"2 games on disk have an id starting with 'ab' "
+                                         r"\(ab01cd, ab02ef\): give more of it"):
+        find_log("ab", tmp_path)

@@ -270,3 +270,42 @@ def list_games(engine: GameEngine, directory: Path | None = None) -> list[GameIn
         except StoreError:
             continue
     return sorted(out, key=lambda g: (g.date, g.game_id))
+
+
+def find_log(name: str, directory: Path | None = None) -> Path:
+    """The log a user names on the command line: a file that exists, or else the one game in
+    the games directory whose id (as ``kotp2p games`` lists it) starts with ``name``.
+
+    :raises StoreError: no such file, and no game's id or more than one starts with ``name``.
+    """
+    path = Path(name)
+    if path.exists():
+        return path
+    prefix = name.strip().lower()
+    folder = directory or games_dir()
+    matches = sorted(p for p in folder.glob(f"*{SUFFIX}")
+                     if prefix and p.name.startswith(prefix)) if folder.is_dir() else []
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise StoreError(f"{len(matches)} games on disk have an id starting with {name!r} "
+                         f"({', '.join(p.stem for p in matches)}): give more of it")
+    if os.sep in name or path.suffix:  # a path, not an id
+        raise StoreError(f"cannot read {name}: no such file")
+    raise StoreError(f"no file {name!r}, and no game on disk has an id starting with {name!r} "
+                     "(see `kotp2p games`)")
+
+
+def latest_game(engine: GameEngine, directory: Path | None = None, *,
+                unfinished: bool = False) -> GameInfo:
+    """The game last created in the games directory (``unfinished``: the last one not over,
+    with its seat secrets on disk, so that it can be resumed).
+
+    :raises StoreError: there is none.
+    """
+    games = [g for g in list_games(engine, directory) if not unfinished or (
+        not g.finished and g.log_path.with_suffix(SEATS_SUFFIX).exists())]
+    if not games:
+        what = "unfinished game to resume" if unfinished else "game"
+        raise StoreError(f"no {what} in {directory or games_dir()} (see `kotp2p games`)")
+    return games[-1]
