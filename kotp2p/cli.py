@@ -143,7 +143,7 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         dest="all_details",
         action="store_true",
         help="every detail: each move's author, each random value, the decisions the engine "
-        "took because only one answer was legal",
+        "took because only one answer was legal, and the last state in the rules' notation",
     )
     p.set_defaults(handler=_cmd_replay)
 

@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from kotp2p.net.engine_interface import GameEngine
+from kotp2p.net.engine_interface import GameEngine, State
 from kotp2p.net.errors import RemoteProtocolError
 from kotp2p.net.gamelog import LogContents, read_log
 from kotp2p.net.identity import identity_path, load_identity, new_identity, rename_identity
@@ -78,6 +78,23 @@ def run_verify_command(args: argparse.Namespace) -> int:
     return verdict.exit_code
 
 
+def _state_in_words(state: State) -> list[str]:
+    """The state as the plain interface shows it (Tokyo, each monster's ★ ♥ ⚡ and cards, the
+    market), the dice as faces; once the game is over, without the dice or whose turn it was."""
+    from kotp2p import rules
+    from kotp2p.ui.plain import format_state
+
+    lines = [line for line in format_state(state, state.monsters)
+             if not line.startswith("Dice: ")]
+    if state.over:
+        return [line.replace("> ", "  ", 1) if line.startswith("> ") else line
+                for line in lines]
+    if state.dice:
+        lines.insert(-1, f"Dice: {rules.SYMBOLS.dice(state.dice)}; "
+                         f"rolls left {state.rolls_left}")
+    return lines
+
+
 def run_replay_command(args: argparse.Namespace) -> int:
     """Print a game turn by turn, or up to ``--step``; ``--verbose``: every detail."""
     from kotp2p.net.replay import replay_lines
@@ -86,7 +103,7 @@ def run_replay_command(args: argparse.Namespace) -> int:
     if logs is None:
         return NOT_PROVEN
     try:
-        lines = replay_lines(logs[0], _engine(), args.step, args.all_details)
+        lines = replay_lines(logs[0], _engine(), args.step, args.all_details, _state_in_words)
     except ValueError as exc:
         print(f"kotp2p: {exc}", file=sys.stderr)
         return NOT_PROVEN

@@ -153,3 +153,23 @@ def test_the_help_of_a_game_describes_the_full_screen_first_and_the_plain_one_un
     screen, _, plain = description.partition("With --plain")
     assert "full screen" in screen and "? shows the help" in screen and "`help`" not in screen
     assert "`help` lists" in plain
+
+
+def test_replay_ends_with_the_state_in_plain_words_the_notation_only_with_verbose(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(GOLDEN)]) == 0
+    end = capsys.readouterr().out.split("State after step 99:\n")[1]
+    assert end == ("  Turn 28. Tokyo City: empty\n"
+                   "    The King: out of the game\n"
+                   "    Giga Zaur: out of the game\n"
+                   "    Alienoid: ★12 ♥4/10 ⚡2; Poison Spit\n"
+                   "  Market: Evacuation Orders (7⚡), Gas Refinery (6⚡), Fire Breathing (4⚡)\n"
+                   "Game over; winner: Bot 2 (Alienoid)\n")
+    assert main(["replay", "--verbose", str(GOLDEN)]) == 0
+    end = capsys.readouterr().out.split("State after step 99:\n")[1]
+    assert "Alienoid: ★12 ♥4/10 ⚡2; Poison Spit\n" in end
+    assert "; Alienoid 4/12/2 +poisonspit | active=1 turn=28 " in end  # the notation
+    # Mid-game: whose turn it is (>) and the dice, as faces.
+    assert main(["replay", "--step", "5", str(GOLDEN)]) == 0
+    end = capsys.readouterr().out.split("State after step 5:\n")[1]
+    assert "  > Alienoid: ★0 ♥10/10 ⚡2; no cards\n  Dice: ⚡ 1 ✸ ♥ ⚡ 1; rolls left 0\n" in end

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from kotp2p.net.engine_interface import GameEngine, Turn
+from collections.abc import Callable
+
+from kotp2p.net.engine_interface import GameEngine, State, Turn
 from kotp2p.net.gamelog import LogContents
 from kotp2p.net.genesis import short_id
 from kotp2p.net.intake import read_envelopes
@@ -33,9 +35,12 @@ def _own_lines(told: list[str]) -> int:
 
 
 def replay_lines(
-    log: LogContents, engine: GameEngine, step: int | None = None, verbose: bool = False
+    log: LogContents, engine: GameEngine, step: int | None = None, verbose: bool = False,
+    state_lines: Callable[[State], list[str]] | None = None,
 ) -> list[str]:
-    """The game as lines of text, up to entry ``step`` (all of it when None), then the state.
+    """The game as lines of text, up to entry ``step`` (all of it when None), then the state:
+    in the words of ``state_lines`` if given (with the engine's notation after them when
+    ``verbose``), else as the engine describes it.
 
     Each move and each random outcome is told by what the engine says happened, in order (its
     events in plain words); a move's own description comes first only when its events say
@@ -88,7 +93,10 @@ def replay_lines(
             tell(told)
     final = replica.entries[last].points[-1]
     lines.append(f"State after step {last}:")
-    lines.append("  " + engine.describe_state(final.state))
+    if state_lines is not None:
+        lines += ["  " + line for line in state_lines(final.state)]
+    if state_lines is None or verbose:
+        lines.append("  " + engine.describe_state(final.state))
     if step is None:
         if replica.is_over:
             w = engine.winners(replica.state)
