@@ -144,9 +144,14 @@ class GuestPort:
         pass
 
 
-def test_the_host_is_told_when_everyone_is_ready_and_an_old_refusal_goes() -> None:
+def _room_with_bob() -> tuple[Room, GuestPort]:
+    """A two-seat lobby that Bob joined, and Bob's port to it."""
     room = Room(host(seats=2))
-    bob = GuestPort(room, room.connect(guest("Bob")))
+    return room, GuestPort(room, room.connect(guest("Bob")))
+
+
+def test_the_host_is_told_when_everyone_is_ready_and_an_old_refusal_goes() -> None:
+    room, bob = _room_with_bob()
     alice = LobbyController(RoomHostPort(room), is_host=True)
     joiner = LobbyController(bob, is_host=False)
     for key in "mrs":
@@ -165,8 +170,7 @@ def test_the_host_is_told_when_everyone_is_ready_and_an_old_refusal_goes() -> No
 
 
 def test_the_host_readying_last_is_told_everyone_is_ready() -> None:
-    room = Room(host(seats=2))
-    bob = GuestPort(room, room.connect(guest("Bob")))
+    room, bob = _room_with_bob()
     joiner = LobbyController(bob, is_host=False)
     joiner.press("m")
     joiner.press("r")
@@ -181,8 +185,7 @@ def test_the_host_readying_last_is_told_everyone_is_ready() -> None:
 
 
 def test_the_lobby_shows_which_monster_m_picks_next() -> None:
-    room = Room(host(seats=2))
-    bob = GuestPort(room, room.connect(guest("Bob")))
+    room, bob = _room_with_bob()
     joiner = LobbyController(bob, is_host=False)
     joiner.press("m")
     bobs = bob.view.seats[1].monster
