@@ -73,7 +73,9 @@ async def test_a_host_with_a_bot_and_a_joining_bot_start_and_link_up_over_tcp() 
             guest_port.attach(meshes["guest"])
             for m in meshes.values():
                 await nursery.start(m.run)
-            while not (meshes["host"].is_up(0, 2) and meshes["host"].is_up(1, 2)):
+            # each side registers a link when its own end of the handshake is done: wait for both
+            while not (meshes["host"].is_up(0, 2) and meshes["host"].is_up(1, 2)
+                       and meshes["guest"].is_up(2, 0) and meshes["guest"].is_up(2, 1)):
                 await trio.sleep(0.01)
             frame = codec.pack(["hello", "seat 2"])
             assert meshes["host"].send(1, 2, codec.frame(frame))
