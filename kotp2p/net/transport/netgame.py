@@ -282,9 +282,10 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
         if not _is_stop(exc):
             raise
         session.quit()  # a second call (after _stop) does nothing
-        view.say(last_words(session, stored.log_path, False))
+        stopped = last_words(session, stored.log_path, False)
+        view.say(stopped)
         if after is not None:
-            after.say(last_words(session, stored.log_path, False))
+            after.say(stopped)
         if is_interrupt(exc):
             raise KeyboardInterrupt from None
         raise
