@@ -3,7 +3,7 @@
 parts of the mesh's figures in ``bench_mesh.py``.
 
 * ``6 sessions in one process``: a whole game between six random bots, each seat in its own
-  :class:`~kotp2p.net.session.Session` (so every envelope's signature is checked by the five
+  :class:`~kotp2p.net.session.session.Session` (so every envelope's signature is checked by the five
   others, as between processes), frames handed over in memory; the CPU time per roll, all seats
   together, with the plain words of every move worked out as a view would ask for them.
 * ``trio on 127.0.0.1``: two processes bouncing a 300-byte message over TCP with trio; the CPU
@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 import trio  # noqa: E402
 
-from kotp2p.net.session import Timeouts  # noqa: E402
-from kotp2p.net.updates import DiceRolled  # noqa: E402
+from kotp2p.net.session.session import Timeouts  # noqa: E402
+from kotp2p.net.session.updates import DiceRolled  # noqa: E402
 from tests.session.kit import Switchboard, session, table  # noqa: E402
 
 SEATS = 6

@@ -14,11 +14,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kotp2p.net.envelope import DOMAIN, Kind, open_envelope, peek_author, seal, split_frame  # noqa: E402
-from kotp2p.net.gamelog import parse_log  # noqa: E402
-from kotp2p.net.identity import Identity, verify_signature  # noqa: E402
-from kotp2p.net.kot_engine import RulesEngine  # noqa: E402
-from kotp2p.net.verify import verify_logs  # noqa: E402
+from kotp2p.net.files.gamelog import parse_log  # noqa: E402
+from kotp2p.net.trust.kot_engine import RulesEngine  # noqa: E402
+from kotp2p.net.verify.verify import verify_logs  # noqa: E402
+from kotp2p.net.wire.envelope import DOMAIN, Kind, open_envelope, peek_author, seal, split_frame  # noqa: E402
+from kotp2p.net.wire.identity import Identity, verify_signature  # noqa: E402
 from tests.net.harness import build_mesh, rules_chooser  # noqa: E402
 
 

@@ -20,9 +20,9 @@ import pytest
 import trio
 
 from kotp2p.cli import build_parser
-from kotp2p.net.gamelog import read_log
-from kotp2p.net.session import Session
-from kotp2p.net.store import SeatFile
+from kotp2p.net.files.gamelog import read_log
+from kotp2p.net.files.store import SeatFile
+from kotp2p.net.session.session import Session
 from kotp2p.net.transport.runner import Links, run_session
 from tests.watchdog import kill_after
 
@@ -264,7 +264,7 @@ def test_host_in_the_full_screen_leaves_the_log_and_the_outcome_on_the_terminal(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Once the full screen closes, the terminal says where the log is, with the winner (the
     game ended) or the way to go on (the player left mid-game), as ``play`` does."""
-    from kotp2p.net.transport.netgame import run_host_command
+    from kotp2p.app.netgame import run_host_command
 
     monkeypatch.setenv("KOTP2P_HOME", str(tmp_path))
     args = build_parser().parse_args(["host", "--seats", "2", "--bots", "1", "--bot", "random",
@@ -311,7 +311,7 @@ def test_leaving_a_network_game_in_the_full_screen_says_how_to_resume_it(tmp_pat
 def _stopped_net_game(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A networked game stopped at once in ``home`` (a host and its bot, the user's seat
     played by a bot): its log."""
-    from kotp2p.net.transport.netgame import run_host_command
+    from kotp2p.app.netgame import run_host_command
 
     monkeypatch.setenv("KOTP2P_HOME", str(home))
     args = build_parser().parse_args(["host", "--seats", "2", "--bots", "1", "--bot", "random",
@@ -339,8 +339,8 @@ def test_resume_bind_listens_on_that_address_only(
         capsys: pytest.CaptureFixture[str]) -> None:
     """``kotp2p resume --bind 127.0.0.1``: the resumed game listens on 127.0.0.1, not on ::1
     (without --bind it listens on every address), and plays on to the end."""
-    from kotp2p.localgame import run_resume_command
-    from kotp2p.net.peers import PeersFile
+    from kotp2p.app.localgame import run_resume_command
+    from kotp2p.net.files.peers import PeersFile
 
     log = _stopped_net_game(tmp_path, monkeypatch)
     port = PeersFile.from_bytes(PeersFile.path_for(log).read_bytes()).port

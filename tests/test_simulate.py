@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from kotp2p import rules
+from kotp2p.app.simulate import _seed, play_game
 from kotp2p.bots import make_bot
-from kotp2p.simulate import _seed, play_game
 
 
 def test_a_game_record_counts_purchases_damage_and_the_way_it_ended() -> None:

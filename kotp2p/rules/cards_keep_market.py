@@ -24,7 +24,7 @@ affordable.
 What the other replicas may rely on: ``Pass`` is legal and gives the same state whatever the
 slot holds, so it needs no opening; ``UseCard`` is refused (``IllegalAction``) by a replica that
 holds the slot as ``HIDDEN``, which must open it first. In a networked game the MOVE that buys
-carries the opening (see ``kotp2p.net.replica``); a passed peek never reaches the public state
+carries the opening (see ``kotp2p.net.replica.replica``); a passed peek never reaches the public state
 again (a later draw is a fresh uniform pick among the unrevealed cards), so it is opened only
 when the game ends.
 """

@@ -16,11 +16,9 @@ from __future__ import annotations
 from typing import TextIO
 
 from kotp2p import rules
-from kotp2p.net.errors import LocalProtocolError
-from kotp2p.net.narration import recent_turns
-from kotp2p.net.safetext import safe_text
-from kotp2p.net.session import Session
-from kotp2p.net.updates import (
+from kotp2p.net.session.narration import recent_turns
+from kotp2p.net.session.session import Session
+from kotp2p.net.session.updates import (
     ChatLine,
     DiceRolled,
     EjectAsked,
@@ -35,6 +33,8 @@ from kotp2p.net.updates import (
     Waiting,
     YourTurn,
 )
+from kotp2p.net.wire.errors import LocalProtocolError
+from kotp2p.net.wire.safetext import safe_text
 from kotp2p.ui.model import result_for
 
 RESUME_TURNS = 10

@@ -2,8 +2,8 @@
 
 Theory of operation
 -------------------
-The layers below refuse with a :class:`~kotp2p.net.refusal.Refusal`: a short text for logs and
-plain output, and a :class:`~kotp2p.net.refusal.Why` code. :func:`plain_refusal` picks the
+The layers below refuse with a :class:`~kotp2p.net.wire.refusal.Refusal`: a short text for logs and
+plain output, and a :class:`~kotp2p.net.wire.refusal.Why` code. :func:`plain_refusal` picks the
 sentence by the code alone (never by reading the text) and says it as one or two sentences: what
 happened, then what the player can do about it.
 
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kotp2p.net.refusal import Refusal, Why
-from kotp2p.net.safetext import safe_text
+from kotp2p.net.wire.refusal import Refusal, Why
+from kotp2p.net.wire.safetext import safe_text
 
 Says = Callable[[Refusal], str]
 

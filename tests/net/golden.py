@@ -13,13 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kotp2p import rules
-from kotp2p.net import codec
-from kotp2p.net.codec import Value
-from kotp2p.net.engine_interface import State
-from kotp2p.net.envelope import DOMAIN, Kind, open_envelope, seal
-from kotp2p.net.gamelog import parse_log, split_frames
-from kotp2p.net.kot_engine import RulesEngine
-from kotp2p.net.protocol import PeerProtocol
+from kotp2p.net.files.gamelog import parse_log, split_frames
+from kotp2p.net.peer.protocol import PeerProtocol
+from kotp2p.net.trust.engine_interface import State
+from kotp2p.net.trust.kot_engine import RulesEngine
+from kotp2p.net.wire import codec
+from kotp2p.net.wire.codec import Value
+from kotp2p.net.wire.envelope import DOMAIN, Kind, open_envelope, seal
 from tests.net import mavericks as M
 from tests.net.harness import Chooser, build_mesh, rules_chooser
 from tests.rules.kit import card
@@ -89,7 +89,7 @@ def _step_of(frame: bytes, log: bytes) -> int:
 
 def build_golden(out: Path) -> list[dict[str, object]]:
     """Write every golden log into ``out``; return the manifest of expected verdicts."""
-    from kotp2p.net.identity import Identity
+    from kotp2p.net.wire.identity import Identity
     from tests.net.harness import _seed
 
     out.mkdir(parents=True, exist_ok=True)

@@ -15,13 +15,13 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kotp2p.net.chain import PEEK_TAG, SecretChain, SlotDeck
-from kotp2p.net.codec import Value
-from kotp2p.net.engine_interface import GameEngine, State
-from kotp2p.net.genesis import Genesis, SeatInfo, make_genesis, sign_genesis
-from kotp2p.net.history import Violation
-from kotp2p.net.identity import Identity
-from kotp2p.net.protocol import Event, Logged, Misbehaviour, PeerProtocol, Rejected, Send
+from kotp2p.net.peer.protocol import Event, Logged, Misbehaviour, PeerProtocol, Rejected, Send
+from kotp2p.net.replica.history import Violation
+from kotp2p.net.trust.chain import PEEK_TAG, SecretChain, SlotDeck
+from kotp2p.net.trust.engine_interface import GameEngine, State
+from kotp2p.net.trust.genesis import Genesis, SeatInfo, make_genesis, sign_genesis
+from kotp2p.net.wire.codec import Value
+from kotp2p.net.wire.identity import Identity
 
 MONSTERS = ("The King", "Giga Zaur", "Alienoid", "Cyber Kitty", "Meka Dragon", "Space Penguin")
 

@@ -1,6 +1,6 @@
 """Hostile seats for the live protocol: one modified client each, the behaviours of issue 13.
 
-Each rogue is a :class:`~kotp2p.net.protocol.PeerProtocol` that plays honestly and, from
+Each rogue is a :class:`~kotp2p.net.peer.protocol.PeerProtocol` that plays honestly and, from
 ``ARMED_AT`` on, misbehaves in its own way; :meth:`Rogue.outgoing` sees every event it returns
 (so it can send different frames to different peers, or none), and :meth:`Rogue.act` is called
 whenever the harness looks for decisions (so it can speak out of turn). ``EXPECT`` says what the
@@ -16,10 +16,10 @@ import hashlib
 import random
 from collections.abc import Collection, Sequence
 
-from kotp2p.net import codec
-from kotp2p.net.codec import Value
-from kotp2p.net.envelope import Envelope, Kind, seal
-from kotp2p.net.protocol import SYNC, Event, PeerProtocol, Send
+from kotp2p.net.peer.protocol import SYNC, Event, PeerProtocol, Send
+from kotp2p.net.wire import codec
+from kotp2p.net.wire.codec import Value
+from kotp2p.net.wire.envelope import Envelope, Kind, seal
 
 ARMED_AT = 4
 
@@ -165,7 +165,7 @@ class SplitAcks(Rogue):
 
 
 def _id(ev: Send) -> bytes:
-    from kotp2p.net.envelope import envelope_id, split_frame
+    from kotp2p.net.wire.envelope import envelope_id, split_frame
 
     try:
         return envelope_id(split_frame(ev.frame[4:])[0])

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kotp2p.net.chain import (
+from kotp2p.net.trust.chain import (
     PEEK_TAG,
     ChainChecker,
     SecretChain,
@@ -47,8 +47,8 @@ def test_an_anchor_is_the_same_bytes_as_ever() -> None:
 
 def test_a_seat_starting_play_reuses_the_chains_made_for_its_anchors(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from kotp2p.net import chain as chain_module
-    from kotp2p.net.protocol import PeerProtocol
+    from kotp2p.net.peer.protocol import PeerProtocol
+    from kotp2p.net.trust import chain as chain_module
     from tests.net.harness import make_table
     from tests.net.toy import ToyEngine
 

@@ -9,18 +9,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kotp2p.net import codec
-from kotp2p.net.envelope import DOMAIN, Kind, envelope_id, open_envelope, seal
-from kotp2p.net.errors import RemoteProtocolError
-from kotp2p.net.genesis import (
+from kotp2p.net.trust.genesis import (
     Genesis,
     SeatInfo,
     make_genesis,
     parse_genesis_frame,
     sign_genesis,
 )
-from kotp2p.net.identity import Identity
-from kotp2p.net.words import WORDS, check_words
+from kotp2p.net.trust.words import WORDS, check_words
+from kotp2p.net.wire import codec
+from kotp2p.net.wire.envelope import DOMAIN, Kind, envelope_id, open_envelope, seal
+from kotp2p.net.wire.errors import RemoteProtocolError
+from kotp2p.net.wire.identity import Identity
 
 ALICE = Identity.from_seed(b"a" * 32, "Alice")
 BOB = Identity.from_seed(b"b" * 32, "Bob")

@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-from kotp2p.net import codec
-from kotp2p.net.handshake import (
+from kotp2p.net.lobby.handshake import (
     PROTOCOL_VERSION,
     AcceptorHandshake,
     ChallengeCache,
@@ -17,6 +16,7 @@ from kotp2p.net.handshake import (
     Peer,
     refusal,
 )
+from kotp2p.net.wire import codec
 from tests.net.lobby_kit import ident
 
 ENGINE = "kotp2p-0.1.0+cards-abc"

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from kotp2p.cli import main
-from kotp2p.net.errors import RemoteProtocolError
-from kotp2p.net.identity import (
+from kotp2p.net.wire.errors import RemoteProtocolError
+from kotp2p.net.wire.identity import (
     Identity,
     fingerprint,
     identity_path,

@@ -8,10 +8,8 @@ from collections import deque
 import pytest
 
 from kotp2p import rules
-from kotp2p.net import check_words, codec
-from kotp2p.net.handshake import AcceptorHandshake, DialerHandshake, HandshakeFailed, refusal
-from kotp2p.net.kot_engine import RulesEngine
-from kotp2p.net.lobby import (
+from kotp2p.net.lobby.handshake import AcceptorHandshake, DialerHandshake, HandshakeFailed, refusal
+from kotp2p.net.lobby.lobby import (
     Changed,
     Drop,
     Failed,
@@ -26,7 +24,10 @@ from kotp2p.net.lobby import (
     Started,
     message,
 )
-from kotp2p.net.protocol import PeerProtocol
+from kotp2p.net.peer.protocol import PeerProtocol
+from kotp2p.net.trust.kot_engine import RulesEngine
+from kotp2p.net.trust.words import check_words
+from kotp2p.net.wire import codec
 from tests.net.lobby_kit import anchors_for, h, ident
 
 ENGINE = rules.ENGINE_ID

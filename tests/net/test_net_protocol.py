@@ -6,10 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kotp2p.net import codec
-from kotp2p.net.envelope import Kind, open_envelope, seal
-from kotp2p.net.errors import LocalProtocolError
-from kotp2p.net.protocol import (
+from kotp2p.net.peer.protocol import (
     Applied,
     Flush,
     Logged,
@@ -18,6 +15,9 @@ from kotp2p.net.protocol import (
     Rolled,
     Send,
 )
+from kotp2p.net.wire import codec
+from kotp2p.net.wire.envelope import Kind, open_envelope, seal
+from kotp2p.net.wire.errors import LocalProtocolError
 from tests.net.harness import build_mesh
 from tests.net.toy import ToyEngine, toy_choose
 
@@ -105,7 +105,7 @@ def test_the_mover_works_out_its_own_move_once(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_a_frame_asked_about_first_is_hashed_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    from kotp2p.net import protocol as protocol_module
+    from kotp2p.net.peer import protocol as protocol_module
 
     protos, mover = _play_until_turn()
     other = protos[1 - mover.seat]
@@ -247,7 +247,7 @@ def _valid_frames() -> list[bytes]:
     _, mesh = build_mesh(TOY, 2, lambda seat, st: toy_choose(TOY, st, seat), seed=1)
     mesh.start()
     mesh.run(max_events=40)
-    from kotp2p.net.gamelog import parse_log
+    from kotp2p.net.files.gamelog import parse_log
 
     return list(parse_log(bytes(mesh.logs[0])).payloads) or [b""]
 

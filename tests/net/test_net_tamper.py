@@ -13,14 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kotp2p.cli import main
-from kotp2p.net import codec
-from kotp2p.net.envelope import Kind, open_envelope, seal
-from kotp2p.net.errors import RemoteProtocolError
-from kotp2p.net.gamelog import parse_log, read_log, split_frames
-from kotp2p.net.genesis import SeatInfo, make_genesis, sign_genesis
-from kotp2p.net.identity import Identity
-from kotp2p.net.kot_engine import RulesEngine
-from kotp2p.net.verify import Verdict, verify_logs
+from kotp2p.net.files.gamelog import parse_log, read_log, split_frames
+from kotp2p.net.trust.genesis import SeatInfo, make_genesis, sign_genesis
+from kotp2p.net.trust.kot_engine import RulesEngine
+from kotp2p.net.verify.verify import Verdict, verify_logs
+from kotp2p.net.wire import codec
+from kotp2p.net.wire.envelope import Kind, open_envelope, seal
+from kotp2p.net.wire.errors import RemoteProtocolError
+from kotp2p.net.wire.identity import Identity
 from tests.net.harness import make_table
 
 DATA = Path(__file__).resolve().parent.parent / "data"

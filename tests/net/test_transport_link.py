@@ -7,10 +7,10 @@ import struct
 import trio
 import trio.testing
 
-from kotp2p.net import codec
-from kotp2p.net.codec import MAX_FRAME
 from kotp2p.net.transport import FrameStream, Link, LinkConfig
 from kotp2p.net.transport.link import PING, PONG_FRAME
+from kotp2p.net.wire import codec
+from kotp2p.net.wire.codec import MAX_FRAME
 
 
 class Peer:

@@ -11,11 +11,7 @@ import pytest
 import trio
 import trio.testing
 
-from kotp2p.net import codec
-from kotp2p.net.codec import MAX_FRAME
-from kotp2p.net.handshake import AcceptorHandshake, DialerHandshake, HandshakeFailed
-from kotp2p.net.identity import Identity
-from kotp2p.net.refusal import Refusal, Why
+from kotp2p.net.lobby.handshake import AcceptorHandshake, DialerHandshake, HandshakeFailed
 from kotp2p.net.transport import (
     FrameStream,
     Mesh,
@@ -24,6 +20,10 @@ from kotp2p.net.transport import (
     dial_handshake,
 )
 from kotp2p.net.transport.link import LinkConfig
+from kotp2p.net.wire import codec
+from kotp2p.net.wire.codec import MAX_FRAME
+from kotp2p.net.wire.identity import Identity
+from kotp2p.net.wire.refusal import Refusal, Why
 from kotp2p.ui.refusals import plain_refusal
 from tests.net.harness import Table, make_table
 from tests.net.memnet import MemoryNet, address
@@ -278,9 +278,9 @@ async def test_a_peer_sending_frames_the_session_refuses_loses_its_link(
     """Seat 1 passes the handshake, then sends well-formed msgpack arrays that are no envelope
     (the link lets them through, the session refuses each): after ``max_strikes`` of them seat
     0's link to it closes with the last reason, and the session was told each refusal."""
+    from kotp2p.net.session.updates import FrameRefused
     from kotp2p.net.transport.meshlinks import MeshLinks
     from kotp2p.net.transport.runner import run_session
-    from kotp2p.net.updates import FrameRefused
     from tests.session.kit import ENGINE as RULES
     from tests.session.kit import session, table
 

@@ -8,8 +8,8 @@ from functools import partial
 import pytest
 import trio
 
-from kotp2p.net import codec
 from kotp2p.net.transport import Mesh, serve_tcp
+from kotp2p.net.wire import codec
 from tests.net.harness import make_table
 from tests.net.toy import ToyEngine
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from kotp2p.localgame import resume_session
-from kotp2p.net import codec
-from kotp2p.net.session import DEFAULT_HARD
-from kotp2p.net.store import NET, SeatFile, SeatSecret, StoredGame, StoreError
+from kotp2p.app.localgame import resume_session
+from kotp2p.net.files.store import NET, SeatFile, SeatSecret, StoredGame, StoreError
+from kotp2p.net.session.session import DEFAULT_HARD
+from kotp2p.net.wire import codec
 from tests.session.kit import table
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import io
 
-from kotp2p.net.gamelog import parse_log
-from kotp2p.net.narration import recent_turns
-from kotp2p.net.session import Session, Timeouts
-from kotp2p.net.sinks import MemorySink
-from kotp2p.net.updates import (
+from kotp2p.net.files.gamelog import parse_log
+from kotp2p.net.files.sinks import MemorySink
+from kotp2p.net.session.narration import recent_turns
+from kotp2p.net.session.session import Session, Timeouts
+from kotp2p.net.session.updates import (
     ChatLine,
     DiceRolled,
     MoveApplied,

@@ -4,8 +4,8 @@ lobby's reason, leave; and the games heard on the LAN picked by number."""
 from __future__ import annotations
 
 from kotp2p import rules
-from kotp2p.net.lobby import LobbyHost
-from kotp2p.net.lobby_view import LobbyView
+from kotp2p.net.lobby.lobby import LobbyHost
+from kotp2p.net.lobby.lobby_view import LobbyView
 from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.pages import lobby_page
 from kotp2p.ui.screen import to_text

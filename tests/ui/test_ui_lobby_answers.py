@@ -3,9 +3,9 @@ who lost reads why, even after the host also refused their ready."""
 
 from __future__ import annotations
 
-from kotp2p.net.lobby_messages import Notice
-from kotp2p.net.lobby_view import LobbyView
-from kotp2p.ui.bridge import NetScreen, UiOptions
+from kotp2p.app.fullscreen import NetScreen, UiOptions
+from kotp2p.net.lobby.lobby_messages import Notice
+from kotp2p.net.lobby.lobby_view import LobbyView
 from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.pages import lobby_page
 from kotp2p.ui.screen import to_text

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from kotp2p import rules
-from kotp2p.net.kot_engine import RulesEngine
-from kotp2p.net.narration import move_narration, narrated
-from kotp2p.net.updates import ChatLine, MoveApplied, Narrated, Update
+from kotp2p.net.session.narration import move_narration, narrated
+from kotp2p.net.session.updates import ChatLine, MoveApplied, Narrated, Update
+from kotp2p.net.trust.kot_engine import RulesEngine
 from kotp2p.ui.model import Comfort, Controller
 from kotp2p.ui.screen import game_screen, to_text
 from tests.ui.fakes import FakeGame
@@ -92,7 +92,7 @@ def test_the_bridge_sets_the_bots_delay_from_the_pause_and_the_hold() -> None:
     from collections import deque
     from types import SimpleNamespace
 
-    from kotp2p.ui.bridge import _BridgeView
+    from kotp2p.app.fullscreen import _BridgeView
 
     s = rules.from_text(SMASH)
     c = Controller(FakeGame(s, me=0), comfort=Comfort(pause=0.8))

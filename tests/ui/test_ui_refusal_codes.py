@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from kotp2p.net import codec
-from kotp2p.net.handshake import REFUSE, DialerHandshake, HandshakeFailed
-from kotp2p.net.lobby import Failed, Notice, message
-from kotp2p.net.refusal import (
+from kotp2p.net.lobby.handshake import REFUSE, DialerHandshake, HandshakeFailed
+from kotp2p.net.lobby.lobby import Failed, Notice, message
+from kotp2p.net.transport.lobby_run import turned_away
+from kotp2p.net.wire import codec
+from kotp2p.net.wire.refusal import (
     HANDSHAKE_CODES,
     LOBBY_BYE_CODES,
     LOBBY_ERROR_CODES,
     Refusal,
     Why,
 )
-from kotp2p.net.transport.lobby_run import turned_away
 from kotp2p.ui.refusals import plain_refusal
 from tests.net.test_net_lobby import ENGINE, guest, ident
 

@@ -18,15 +18,15 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
-from kotp2p.localgame import GameCommandError
-from kotp2p.net.handshake import HandshakeFailed
-from kotp2p.net.lobby import LobbyError
-from kotp2p.net.lobby_guest import Failed, Notice
-from kotp2p.net.refusal import Refusal, Why
-from kotp2p.net.transport import netgame
+from kotp2p.app import netgame
+from kotp2p.app.fullscreen import NetScreen, SessionPort, UiOptions, _run_net
+from kotp2p.app.localgame import GameCommandError
+from kotp2p.app.netgame import RefusedCommand
+from kotp2p.net.lobby.handshake import HandshakeFailed
+from kotp2p.net.lobby.lobby import LobbyError
+from kotp2p.net.lobby.lobby_guest import Failed, Notice
 from kotp2p.net.transport.lobby_run import GuestLobby, LobbyFailed, turned_away
-from kotp2p.net.transport.netgame import RefusedCommand
-from kotp2p.ui.bridge import NetScreen, SessionPort, UiOptions, _run_net
+from kotp2p.net.wire.refusal import Refusal, Why
 from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.logscreen import logs_to
 from kotp2p.ui.model import Controller

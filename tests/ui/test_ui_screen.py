@@ -7,7 +7,7 @@ import pytest
 from prompt_toolkit.utils import get_cwidth
 
 from kotp2p import rules
-from kotp2p.net.lobby_view import LobbySeat, LobbyView
+from kotp2p.net.lobby.lobby_view import LobbySeat, LobbyView
 from kotp2p.ui.model import Controller, EndInfo
 from kotp2p.ui.pages import cards_page, end_page, help_page, lobby_page, matching_cards
 from kotp2p.ui.screen import game_screen, to_text, width_of
@@ -245,7 +245,7 @@ def _drawn_lines(c: Controller, width: int, height: int) -> list[str]:
 
 
 def test_ascii_everything_drawn_is_ascii_with_amounts_in_words() -> None:
-    from kotp2p.net.narration import narrated
+    from kotp2p.net.session.narration import narrated
 
     c = Controller(FakeGame(SIX, me=1, names=NAMES), symbols=ASCII, words=("a", "b", "c", "d"))
     c.on_updates([narrated(1, "Giga Zaur gains 1⚡ (dice); Giga Zaur smashes The King for 3♥"),
@@ -272,8 +272,8 @@ def test_the_whole_help_fits_at_80x24() -> None:
 
 
 def test_bots_of_a_local_game_are_named_short_and_the_table_shows_them_whole_at_80x24() -> None:
-    from kotp2p.localgame import new_local_game
-    from kotp2p.net.identity import Identity
+    from kotp2p.app.localgame import new_local_game
+    from kotp2p.net.wire.identity import Identity
 
     game = new_local_game(Identity.from_seed(b"p" * 32, "Player"), 3, "greedy", "Alienoid", 7,
                           None)

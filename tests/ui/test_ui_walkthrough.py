@@ -13,7 +13,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
-from kotp2p.net.updates import GameOver, MoveApplied
+from kotp2p.net.session.updates import GameOver, MoveApplied
 from kotp2p.ui.app import build_app
 from kotp2p.ui.model import Controller, result_for
 from kotp2p.ui.pages import end_page

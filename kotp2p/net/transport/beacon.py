@@ -1,6 +1,6 @@
 """The UDP beacon on the wire: a host sends its announcement every second; a joiner listens.
 
-The datagram format and the bounded list of games are sans-IO (:mod:`kotp2p.net.beacon`). Real
+The datagram format and the bounded list of games are sans-IO (:mod:`kotp2p.net.lobby.beacon`). Real
 users announce to the LAN broadcast address; tests announce to a loopback address only.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import trio
 
-from kotp2p.net.beacon import BROADCAST, MAX_BEACON, Announcement, BeaconBook
+from kotp2p.net.lobby.beacon import BROADCAST, MAX_BEACON, Announcement, BeaconBook
 
 log = logging.getLogger(__name__)
 

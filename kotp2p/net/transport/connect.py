@@ -1,9 +1,9 @@
 """Opening connections: the TCP listener and dialer, and the handshake driven over a stream.
 
-The handshake state machines are :mod:`kotp2p.net.handshake`; here they are fed frames from a
+The handshake state machines are :mod:`kotp2p.net.lobby.handshake`; here they are fed frames from a
 :class:`~kotp2p.net.transport.framed.FrameStream` under a deadline. A failure is sent to the peer
 as a refusal (unless the peer refused first) and raised as
-:class:`~kotp2p.net.handshake.HandshakeFailed`, so both sides can say why.
+:class:`~kotp2p.net.lobby.handshake.HandshakeFailed`, so both sides can say why.
 """
 
 from __future__ import annotations
@@ -14,9 +14,7 @@ from collections.abc import Awaitable, Callable
 
 import trio
 
-from kotp2p.net.codec import MAX_FRAME
-from kotp2p.net.errors import CodecError
-from kotp2p.net.handshake import (
+from kotp2p.net.lobby.handshake import (
     MAX_HANDSHAKE_FRAME,
     AcceptorHandshake,
     DialerHandshake,
@@ -25,6 +23,8 @@ from kotp2p.net.handshake import (
     refusal,
 )
 from kotp2p.net.transport.framed import FrameStream, PeerClosed
+from kotp2p.net.wire.codec import MAX_FRAME
+from kotp2p.net.wire.errors import CodecError
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
-"""A trio byte stream cut into length-prefixed frames (the framing of :mod:`kotp2p.net.codec`).
+"""A trio byte stream cut into length-prefixed frames (the framing of :mod:`kotp2p.net.wire.codec`).
 
-The size cap is checked by :class:`~kotp2p.net.codec.FrameDecoder` from the 4-byte header, before
+The size cap is checked by :class:`~kotp2p.net.wire.codec.FrameDecoder` from the 4-byte header, before
 a byte of the frame is buffered. The handshake reads single frames through it with a small cap;
 bytes that arrive behind the handshake stay in the decoder for the link that follows.
 """
@@ -11,8 +11,8 @@ from collections import deque
 
 import trio
 
-from kotp2p.net.codec import FrameDecoder
-from kotp2p.net.errors import NetError
+from kotp2p.net.wire.codec import FrameDecoder
+from kotp2p.net.wire.errors import NetError
 
 CHUNK = 65536
 

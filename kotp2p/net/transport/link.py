@@ -29,12 +29,12 @@ from dataclasses import dataclass
 
 import trio
 
-from kotp2p.net import codec
-from kotp2p.net.codec import MAX_FRAME
-from kotp2p.net.errors import FrameTooLarge
-from kotp2p.net.handshake import MAGICS
-from kotp2p.net.pacing import TokenBucket
+from kotp2p.net.lobby.handshake import MAGICS
 from kotp2p.net.transport.framed import FrameStream, PeerClosed
+from kotp2p.net.transport.pacing import TokenBucket
+from kotp2p.net.wire import codec
+from kotp2p.net.wire.codec import MAX_FRAME
+from kotp2p.net.wire.errors import FrameTooLarge
 
 log = logging.getLogger(__name__)
 

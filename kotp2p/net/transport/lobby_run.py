@@ -1,11 +1,11 @@
 """The lobby on the wire: the host serves joiners over TCP, a joiner connects to the host.
 
-The decisions are the sans-IO :class:`~kotp2p.net.lobby.LobbyHost` and
-:class:`~kotp2p.net.lobby.LobbyGuest`; this module opens each connection with the handshake
+The decisions are the sans-IO :class:`~kotp2p.net.lobby.lobby.LobbyHost` and
+:class:`~kotp2p.net.lobby.lobby.LobbyGuest`; this module opens each connection with the handshake
 (context ``b""``, the host's join code), runs a :class:`~kotp2p.net.transport.link.Link` per
 connection, feeds the lobby what arrives and carries out what it returns. The user's own requests
 (pick, ready, start) go through :meth:`HostLobby.command` / :meth:`GuestLobby.command`, so their
-answers are sent the same way. Both end with the :class:`~kotp2p.net.lobby.Started` event: the
+answers are sent the same way. Both end with the :class:`~kotp2p.net.lobby.lobby.Started` event: the
 signed genesis and where every seat listens for the game's mesh.
 """
 
@@ -20,14 +20,14 @@ from typing import Generic, TypeVar
 
 import trio
 
-from kotp2p.net.handshake import (
+from kotp2p.net.lobby.handshake import (
     MAX_HANDSHAKE_FRAME,
     AcceptorHandshake,
     ChallengeCache,
     DialerHandshake,
     HandshakeFailed,
 )
-from kotp2p.net.lobby import (
+from kotp2p.net.lobby.lobby import (
     MAX_LOBBY_FRAME,
     Drop,
     Failed,
@@ -39,7 +39,6 @@ from kotp2p.net.lobby import (
     Reply,
     Started,
 )
-from kotp2p.net.refusal import Refusal, Why
 from kotp2p.net.transport.connect import (
     DEFAULT_PORT,
     HANDSHAKE_TIMEOUT,
@@ -51,6 +50,7 @@ from kotp2p.net.transport.connect import (
 )
 from kotp2p.net.transport.framed import FrameStream
 from kotp2p.net.transport.link import Link, LinkConfig
+from kotp2p.net.wire.refusal import Refusal, Why
 
 log = logging.getLogger(__name__)
 

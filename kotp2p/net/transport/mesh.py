@@ -33,17 +33,13 @@ from dataclasses import dataclass, field
 
 import trio
 
-from kotp2p.net.genesis import Genesis
-from kotp2p.net.handshake import (
+from kotp2p.net.lobby.handshake import (
     MAX_HANDSHAKE_FRAME,
     AcceptorHandshake,
     ChallengeCache,
     DialerHandshake,
     HandshakeFailed,
 )
-from kotp2p.net.identity import Identity, fingerprint
-from kotp2p.net.pacing import Backoff
-from kotp2p.net.refusal import Refusal, Why
 from kotp2p.net.transport.connect import (
     HANDSHAKE_TIMEOUT,
     accept_handshake,
@@ -53,6 +49,10 @@ from kotp2p.net.transport.connect import (
 )
 from kotp2p.net.transport.framed import FrameStream
 from kotp2p.net.transport.link import Link, LinkConfig
+from kotp2p.net.transport.pacing import Backoff
+from kotp2p.net.trust.genesis import Genesis
+from kotp2p.net.wire.identity import Identity, fingerprint
+from kotp2p.net.wire.refusal import Refusal, Why
 
 log = logging.getLogger(__name__)
 
@@ -173,8 +173,8 @@ class Mesh:
 
     async def accept(self, stream: trio.abc.Stream) -> None:
         """Handle one incoming connection until its link closes (run it in its own task). A
-        refused one is logged with its :class:`~kotp2p.net.refusal.Refusal`
-        (:attr:`~kotp2p.net.refusal.Why.LINK_REFUSED`, its cause's code saying why), for a
+        refused one is logged with its :class:`~kotp2p.net.wire.refusal.Refusal`
+        (:attr:`~kotp2p.net.wire.refusal.Why.LINK_REFUSED`, its cause's code saying why), for a
         screen to say it in plain words; the peer is sent the cause's code too."""
         framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
         seats = sorted(self.local)

@@ -14,10 +14,10 @@ from collections.abc import Callable, Mapping
 
 import trio
 
-from kotp2p.net.genesis import Genesis
-from kotp2p.net.identity import Identity
 from kotp2p.net.transport.mesh import Address, Connector, Mesh, MeshConfig, tcp_connector
 from kotp2p.net.transport.runner import FrameIn, LinkDown, LinkEvent, LinkUp
+from kotp2p.net.trust.genesis import Genesis
+from kotp2p.net.wire.identity import Identity
 
 QUEUE = 10_000
 """Events waiting for the session; a peer that outruns it loses its link (and catches up later)."""

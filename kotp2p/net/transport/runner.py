@@ -1,4 +1,4 @@
-"""The trio driver of a :class:`~kotp2p.net.session.Session`: the only place where a session
+"""The trio driver of a :class:`~kotp2p.net.session.session.Session`: the only place where a session
 meets an event loop.
 
 Theory of operation
@@ -15,7 +15,7 @@ Many frames of a game are forwarded copies of envelopes the session already hold
 from the links to the loop such a frame (or one byte for byte like a frame still waiting for the
 loop) is dropped after a hash and a lookup, and its sender is noted as holding it. Inputs already
 waiting are taken in one pass while they give nothing urgent to send or show (the session holds
-its own forwarded copies back, :mod:`kotp2p.net.forwards`); the frames to send are then queued
+its own forwarded copies back, :mod:`kotp2p.net.session.forwards`); the frames to send are then queued
 on the links without yielding, so each link writes all of them, in order, in one system call.
 
 Cancelling :func:`run_session` (a crash, for the other seats) leaves the log and the journal as the
@@ -31,9 +31,9 @@ from typing import Protocol, runtime_checkable
 
 import trio
 
-from kotp2p.net.protocol import is_sync_request
-from kotp2p.net.session import Session
-from kotp2p.net.updates import Update
+from kotp2p.net.peer.protocol import is_sync_request
+from kotp2p.net.session.session import Session
+from kotp2p.net.session.updates import Update
 
 INBOX = 10_000
 """Inputs waiting for the loop; links that hand frames straight to it (:class:`Admitting`)

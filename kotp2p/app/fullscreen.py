@@ -1,0 +1,585 @@
+"""The bridge between the screen and the game: prompt_toolkit on asyncio, trio in guest mode.
+
+Theory of operation
+-------------------
+``asyncio.run`` hosts prompt_toolkit; trio runs as a guest on the same loop and thread
+(``trio.lowlevel.start_guest_run``), so the UI and the network share one thread with no locks.
+This file is the only module of ``kotp2p/ui`` that imports trio.
+
+The trio side runs the session with the transport's own runner (``run_session``), this bridge
+being its view. What the player does (a key that submits, a chat line, a vote, quitting) becomes a
+*command*: a function of the current trio time queued here; the runner learns of it the way it
+learns of a typed line (a worker thread blocked on the queue hands it a token), runs it with the
+session at ``now``, then shows the updates and sends the frames as for any input. Updates land in
+the controller, which asks the application to redraw. The application leaving (the end screen
+closed, or quitting) stops the runner; quitting first calls :meth:`Session.quit`, so the log and
+journal are flushed and the game can be resumed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import queue
+import re
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, cast
+
+import trio
+from prompt_toolkit.application import Application
+
+from kotp2p import rules
+from kotp2p.app.localgame import GameCommandError
+from kotp2p.app.netgame import RefusedCommand
+from kotp2p.net.lobby.lobby import (
+    Changed,
+    Failed,
+    GuestEvent,
+    HostEvent,
+    LobbyError,
+    Notice,
+    Started,
+)
+from kotp2p.net.lobby.lobby_view import LobbyView
+from kotp2p.net.session.session import Session
+from kotp2p.net.session.updates import Update
+from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby
+from kotp2p.net.transport.runner import Links, run_session
+from kotp2p.net.trust.words import check_words
+from kotp2p.net.wire.errors import LocalProtocolError
+from kotp2p.net.wire.refusal import Refusal, Why
+from kotp2p.net.wire.safetext import safe_text
+from kotp2p.ui.app import build_app, build_lobby_app
+from kotp2p.ui.lobby import LobbyController
+from kotp2p.ui.logscreen import logs_to
+from kotp2p.ui.model import Comfort, Controller
+from kotp2p.ui.refusals import plain_refusal
+from kotp2p.ui.stats import session_stats
+from kotp2p.ui.symbols import symbols
+
+Command = Callable[[float], bool]
+"""A player's command, run with the session at trio time ``now``; False stops the game."""
+_TOKEN = "command\n"
+T = TypeVar("T")
+
+
+class _CommandQueue(Generic[T]):
+    """Commands from the screen (asyncio) for the trio side, in order: each queued command puts
+    a token in ``tokens``, which the trio side waits on in a worker thread."""
+
+    def __init__(self) -> None:
+        self.tokens: queue.Queue[str] = queue.Queue()
+        self.items: deque[T] = deque()
+
+    def send(self, command: T) -> None:
+        """Queue ``command`` and wake the trio side."""
+        self.items.append(command)
+        self.tokens.put(_TOKEN)
+
+
+class SessionPort:
+    """The controller's :class:`~kotp2p.ui.model.GamePort` over a session: reads go straight to
+    the session, writes become commands run by the trio side."""
+
+    def __init__(self, session: Session, send: Callable[[Command], None]) -> None:
+        self.session = session
+        self.me = session.me
+        self._send = send
+        self.on_refused: Callable[[Refusal], None] = lambda refusal: None
+
+    @property
+    def state(self) -> rules.State:
+        """The state as the player's seat holds it."""
+        state: rules.State = self.session.state
+        return state
+
+    def players(self) -> tuple[tuple[str, str], ...]:
+        """Each seat's player name and key fingerprint, terminal-safe."""
+        from kotp2p.net.wire.identity import fingerprint
+
+        return tuple((safe_text(s.name), fingerprint(s.public_key))
+                     for s in self.session.genesis.seats)
+
+    def awaited(self) -> tuple[int, ...]:
+        """The seats the game waits on."""
+        return self.session.awaited()[0]
+
+    def _guarded(self, call: Callable[[float], None], why: Callable[[], Why]) -> None:
+        """Run ``call`` on the trio side; a refusal goes to :attr:`on_refused` with the code
+        ``why()`` gives for it (asked before the call: the check the session makes)."""
+
+        def run(now: float) -> bool:
+            code = why()
+            try:
+                call(now)
+            except (LocalProtocolError, rules.IllegalAction) as exc:
+                self.on_refused(Refusal(code, str(exc)))
+            return True
+
+        self._send(run)
+
+    def _submit_refused(self) -> Why:
+        s = self.session
+        if s.seats[s.me].decide is not None:
+            return Why.BOT_SEAT
+        return Why.ILLEGAL_MOVE if s.protocol.my_turn else Why.NOT_YOUR_DECISION
+
+    def submit(self, action: rules.Action) -> None:
+        """Play ``action`` for the player's seat."""
+        wire = rules.action_to_wire(action)
+        self._guarded(lambda now: self.session.submit(wire, now), self._submit_refused)
+
+    def chat(self, text: str) -> None:
+        """Say a line to every seat."""
+        self._guarded(lambda now: self.session.chat(text, now),
+                      lambda: Why.EMPTY_CHAT if not text.strip() else Why.OTHER)
+
+    def vote_eject(self) -> None:
+        """Vote to eject the seats holding the game up."""
+        self._guarded(lambda now: self.session.vote_eject(now), lambda: Why.NOBODY_OVERDUE)
+
+    def quit(self) -> None:
+        """Stop the game here (resumable)."""
+
+        def stop(now: float) -> bool:
+            self.session.quit()
+            return False
+
+        self._send(stop)
+
+
+@dataclass
+class UiOptions:
+    """How the player wants the screen."""
+
+    ascii_only: bool = False
+    colour: bool = True
+    comfort: Comfort | None = None
+
+
+class _BridgeView:
+    """The runner's view: updates go to the controller; queued commands run on a token."""
+
+    def __init__(self, ctrl: Controller, commands: deque[Command],
+                 redraw: Callable[[], None], session: Session | None = None,
+                 base_delay: float = 0.0) -> None:
+        self.ctrl = ctrl
+        self.commands = commands
+        self.redraw = redraw
+        self.session = session
+        self.base_delay = base_delay
+        """The bots' delay the command line asked for (the player's pause comes on top)."""
+
+    def show(self, updates: list[Update]) -> None:
+        self.ctrl.on_updates(updates)
+        if self.session is not None:  # the pause, longer after news about the player
+            self.session.bot_delay = self.ctrl.bot_delay(self.base_delay)
+        self.redraw()
+
+    def on_line(self, line: str, now: float) -> bool:
+        keep_going = True
+        while self.commands and keep_going:
+            keep_going = self.commands.popleft()(now)
+        self.redraw()
+        return keep_going
+
+    def on_end_of_input(self, now: float) -> bool:
+        return True
+
+
+def _game_screen(session: Session, send: Callable[[Command], None], log_path: str,
+                 options: UiOptions) -> tuple[Controller, Application[None]]:
+    """The game screen's controller and application over ``session``; commands go to ``send``."""
+    port = SessionPort(session, send)
+    comfort = options.comfort or Comfort()
+    ctrl = Controller(port, symbols=symbols(options.ascii_only), comfort=comfort,
+                      clock=time.monotonic, words=check_words(session.genesis.game_id),
+                      log_path=log_path, end_stats=lambda: session_stats(session))
+    port.on_refused = ctrl.refused
+    session.bot_delay = max(session.bot_delay, comfort.pause)
+    return ctrl, build_app(ctrl, colour=options.colour)
+
+
+Connect = Callable[[Session], AbstractAsyncContextManager[Links]]
+"""Opens the links of a networked game for a session, closing them after (the transport's)."""
+
+
+def run_ui(session: Session, *, log_path: str, options: UiOptions,
+           connect: Connect | None = None,
+           restore: tuple[list[bytes], list[bytes]] | None = None) -> bool:
+    """Play ``session`` in the full-screen UI until the player leaves; True if the game ended.
+    ``connect`` opens the links of a networked game; ``restore`` resumes a game."""
+    return asyncio.run(_main(session, log_path, options, connect, restore))
+
+
+async def _main(session: Session, log_path: str, options: UiOptions, connect: Connect | None,
+                restore: tuple[list[bytes], list[bytes]] | None) -> bool:
+    loop = asyncio.get_running_loop()
+    queued: _CommandQueue[Command] = _CommandQueue()
+    tokens, commands, send = queued.tokens, queued.items, queued.send
+    base = session.bot_delay
+    ctrl, app = _game_screen(session, send, log_path, options)
+    view = _BridgeView(ctrl, commands, app.invalidate, session, base)
+    done: asyncio.Future[bool] = loop.create_future()
+
+    def show(text: str, refusal: Refusal | None) -> None:
+        ctrl.add_log(text if refusal is None else plain_refusal(refusal), "log.warn")
+
+    with logs_to(show):
+        return await _run_game_app(session, ctrl, app, view, tokens, done, connect, restore)
+
+
+def _wrap_lines_again(app: Application[Any]) -> None:
+    """Make sure the terminal wraps long lines again once ``app``'s full screen is gone (it turns
+    wrapping off while it draws): what the command prints next, such as the log's long path and
+    the ``kotp2p resume`` hint, must not be cut at the right edge."""
+    app.output.enable_autowrap()
+    app.output.flush()
+
+
+async def _run_game_app(session: Session, ctrl: Controller, app: Application[None],
+                        view: _BridgeView, tokens: queue.Queue[str], done: asyncio.Future[bool],
+                        connect: Connect | None,
+                        restore: tuple[list[bytes], list[bytes]] | None) -> bool:
+    loop = asyncio.get_running_loop()
+
+    async def trio_main() -> bool:
+        if connect is None:
+            over = await run_session(session, view=view, read_line=tokens.get, restore=restore)
+        else:
+            async with connect(session) as links:
+                over = await run_session(session, links=links, view=view, read_line=tokens.get,
+                                         restore=restore)
+        app.invalidate()
+        return over
+
+    def leave() -> None:
+        if app.is_running and app.future is not None and not app.future.done():
+            app.exit()
+
+    def finished_outcome(outcome: object) -> None:
+        try:
+            value = outcome.unwrap()  # type: ignore[attr-defined]
+        except BaseException as exc:
+            if not done.done():
+                done.set_exception(exc)
+            leave()
+            return
+        if not done.done():
+            done.set_result(bool(value))
+        if not value:
+            leave()
+
+    trio.lowlevel.start_guest_run(
+        trio_main, run_sync_soon_threadsafe=loop.call_soon_threadsafe,
+        done_callback=finished_outcome, host_uses_signal_set_wakeup_fd=True)
+    await app.run_async()
+    _wrap_lines_again(app)
+    if not done.done():
+        if not session.stopped and not session.is_done:
+            ctrl.port.quit()
+        tokens.put(_TOKEN)
+    result = await done
+    tokens.put("")  # lets the worker thread blocked on the queue go
+    return result
+
+
+# -- host and join: the lobby screen, then the game screen --------------------------------------
+
+
+_GAME_LISTED = re.compile(r"\d+\. ")
+"""A line of the list of games heard that ``join`` prints."""
+
+
+class _Writer(io.TextIOBase):
+    """What the networked commands print, shown in the lobby's status line instead."""
+
+    def __init__(self, screen: NetScreen) -> None:
+        self.screen = screen
+
+    def write(self, text: str) -> int:
+        for line in text.splitlines():
+            if line.strip():
+                self.screen.note(line.strip())
+        return len(text)
+
+
+class _Joining:
+    """The lobby port before the lobby is known."""
+
+    view = LobbyView("connecting…", ())
+
+    def my_seat(self) -> int | None:
+        return None
+
+    def pick(self, monster: str) -> None:
+        """Too early."""
+        raise LobbyError("the lobby is not open yet", Why.NOT_SEATED)
+
+    def set_ready(self, ready: bool) -> None:
+        """Too early."""
+        raise LobbyError("the lobby is not open yet", Why.NOT_SEATED)
+
+    def start(self) -> None:
+        """Too early."""
+        raise LobbyError("the lobby is not open yet", Why.NOT_SEATED)
+
+    def leave(self) -> None:
+        """Nothing to leave yet."""
+
+
+class RunnerPort:
+    """The lobby screen's port over the transport's lobby runner (host or joiner): requests run
+    on the trio side."""
+
+    def __init__(self, screen: NetScreen, runner: HostLobby | GuestLobby, host: bool) -> None:
+        self.screen = screen
+        self.runner = runner
+        self.host = host
+
+    @property
+    def view(self) -> LobbyView:
+        """The lobby as last known."""
+        view = self.runner.lobby.view
+        return view if view is not None else _Joining.view
+
+    def my_seat(self) -> int | None:
+        """The user's seat."""
+        return 0 if self.host else cast(GuestLobby, self.runner).lobby.seat
+
+    def _request(self, call: Callable[[Any], Any]) -> None:
+        runner = self.runner
+        self.screen.send(lambda: runner.command(call))
+
+    def pick(self, monster: str) -> None:
+        """Pick a monster."""
+        self._request(lambda lobby: lobby.pick(monster))
+
+    def set_ready(self, ready: bool) -> None:
+        """(Un)ready."""
+        self._request(lambda lobby: lobby.set_ready(ready))
+
+    def start(self) -> None:
+        """Start (host)."""
+        self._request(lambda lobby: lobby.start())
+
+    def leave(self) -> None:
+        """Leave the lobby: the command stops."""
+        self.screen.leave()
+
+
+class NetScreen:
+    """The full screen of ``host`` and ``join``, for their trio code: :meth:`show_lobby` once
+    the lobby runs, :meth:`play` for the game; :attr:`writer` takes what they print."""
+
+    def __init__(self, options: UiOptions) -> None:
+        self.options = options
+        self.writer = _Writer(self)
+        self.lobby = LobbyController(_Joining(), is_host=False)
+        self.lobby.status = ""  # the command's first lines say what it does (notes)
+        self.apps: deque[Application[None]] = deque()
+        self.current: Application[None] | None = None
+        self.left = False
+        self.game: Controller | None = None
+        self._queued: _CommandQueue[Callable[[], None]] = _CommandQueue()
+        self._tokens, self._commands = self._queued.tokens, self._queued.items
+        self._cancel: trio.CancelScope | None = None
+
+    def note(self, text: str) -> None:
+        """A line the command printed: the lobby's notes (the lobby table it prints is on
+        screen already)."""
+        view = self.lobby.port.view
+        if text.startswith(f"{view.game_name}:") or text.startswith(("seat ", "2-player")):
+            return
+        if _GAME_LISTED.match(text):  # the games heard: the screen lists them to pick from
+            return
+        self.lobby.notes.append(safe_text(text))
+        if self.current is not None:
+            self.current.invalidate()
+
+    def lobby_event(self, event: HostEvent | GuestEvent) -> None:
+        """What the lobby said: a refusal in plain words (an answer to the user's request in
+        the status line), other news as a note."""
+        if isinstance(event, Notice):
+            if event.refusal is not None:
+                self.lobby.refused(event.refusal)
+            else:
+                self.lobby.notes.append(safe_text(event.text))
+        elif isinstance(event, Failed):
+            self.lobby.notes.append(plain_refusal(event.refusal))
+        elif isinstance(event, Started):
+            words = " ".join(check_words(event.genesis.game_id))
+            self.lobby.notes.append(f"the game starts; check words: {words}")
+        elif not isinstance(event, Changed):  # a change is drawn from the lobby's view
+            return
+        if self.current is not None:
+            self.current.invalidate()
+
+    def send(self, command: Callable[[], None]) -> None:
+        """Run ``command`` on the trio side."""
+        self._queued.send(command)
+
+    def leave(self) -> None:
+        """The user leaves before the game: cancel the command."""
+        self.left = True
+
+        def cancel() -> None:
+            if self._cancel is not None:
+                self._cancel.cancel()
+
+        self.send(cancel)
+
+    async def _pump(self) -> None:
+        while True:
+            await trio.to_thread.run_sync(self._tokens.get, abandon_on_cancel=True)
+            while self._commands:
+                try:
+                    self._commands.popleft()()
+                except LobbyError as exc:
+                    self.lobby.refused(exc.refusal)
+                except ValueError as exc:
+                    self.lobby.refused(str(exc))
+            if self.current is not None:
+                self.current.invalidate()
+
+    async def choose(self, games: list[str]) -> int:
+        """Show the games heard on the LAN and wait for the user to pick one (its index)."""
+        self.lobby.heard = list(games)
+        self.lobby.notes.clear()  # "listening for games...": the list is the answer
+        self.lobby.say("pick a game: Up/Down then Enter, or type its number (q: leave)")
+        if self.current is not None:
+            self.current.invalidate()
+        while self.lobby.chosen is None:
+            await trio.sleep(0.05)
+        chosen, self.lobby.heard = self.lobby.chosen, []
+        return chosen
+
+    def show_lobby(self, runner: HostLobby | GuestLobby, *, host: bool,
+                   join_code: str | None = None) -> None:
+        """The lobby runs: show it and let the keys drive ``runner``."""
+        self.lobby.port = RunnerPort(self, runner, host)
+        self.lobby.is_host = host
+        self.lobby.say("pick a monster with m, then press r when ready")
+        self.lobby.join_code = join_code
+        if self.current is not None:
+            self.current.invalidate()
+
+    def _switch(self, app: Application[None]) -> None:
+        self.apps.append(app)
+        current = self.current
+        if current is not None and current.is_running and current.future is not None \
+                and not current.future.done():
+            current.exit()
+
+    async def play(self, session: Session, links: Links, log_path: str,
+                   restore: tuple[list[bytes], list[bytes]] | None = None) -> bool:
+        """The game screen over ``session`` until the game ends (True) or the user quits."""
+        self.lobby.port = _Joining()
+        queued: _CommandQueue[Command] = _CommandQueue()
+        tokens, commands, send = queued.tokens, queued.items, queued.send
+        base = session.bot_delay
+        ctrl, app = _game_screen(session, send, log_path, self.options)
+        self.game = ctrl
+        self._switch(app)
+        view = _BridgeView(ctrl, commands, app.invalidate, session, base)
+        try:
+            return await run_session(session, links=links, view=view, read_line=tokens.get,
+                                     restore=restore)
+        finally:
+            tokens.put("")
+
+
+def run_net_ui(main: Callable[[NetScreen], Awaitable[int]], options: UiOptions) -> int:
+    """Run a networked command (``main``, trio code) behind the full screen; its exit code, 0
+    when the user left the lobby."""
+    return asyncio.run(_net_main(main, options))
+
+
+async def _net_main(main: Callable[[NetScreen], Awaitable[int]], options: UiOptions) -> int:
+    screen = NetScreen(options)
+
+    def show(text: str, refusal: Refusal | None) -> None:
+        said = safe_text(text) if refusal is None else plain_refusal(refusal)
+        if screen.game is not None:
+            screen.game.add_log(said, "log.warn")
+        else:
+            screen.lobby.notes.append(said)
+
+    with logs_to(show):
+        return await _run_net(screen, main, options)
+
+
+async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]],
+                   options: UiOptions) -> int:
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[int] = loop.create_future()
+
+    async def trio_main() -> int:
+        result = 0
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(screen._pump)
+            with trio.CancelScope() as scope:
+                screen._cancel = scope
+                result = await main(screen)
+            nursery.cancel_scope.cancel()
+        return result
+
+    def finished(outcome: Any) -> None:
+        try:
+            done.set_result(outcome.unwrap())
+        except BaseException as exc:
+            done.set_exception(exc)
+            failure = _command_error(exc)
+            if failure is not None and screen.game is None and not screen.left \
+                    and screen.current is not None:  # the lobby stays up to say why
+                screen.lobby.fail(_refusal_of(failure))
+                screen.current.invalidate()
+                return
+        current = screen.current
+        if (current is not None and current.future is not None and not current.future.done()
+                and (screen.game is None or screen.game.end is None)):
+            current.exit()
+
+    trio.lowlevel.start_guest_run(
+        trio_main, run_sync_soon_threadsafe=loop.call_soon_threadsafe,
+        done_callback=finished, host_uses_signal_set_wakeup_fd=True)
+    app: Application[None] | None = build_lobby_app(screen.lobby, colour=options.colour,
+                                                    ascii_only=options.ascii_only)
+    while app is not None:
+        screen.current = app
+        await app.run_async()
+        _wrap_lines_again(app)
+        if screen.lobby.exit_requested and not screen.left:
+            screen.leave()
+        app = screen.apps.popleft() if screen.apps else None
+    screen.current = None
+    try:
+        result = await done
+    except BaseException as exc:
+        failure = _command_error(exc)
+        if failure is None:
+            raise
+        raise GameCommandError(plain_refusal(_refusal_of(failure))) from None
+    if screen.left:
+        print("left the lobby")
+    return result
+
+
+def _refusal_of(failure: GameCommandError) -> Refusal | str:
+    """The refusal that stopped a command (its code known), or its text."""
+    return failure.refusal if isinstance(failure, RefusedCommand) else str(failure)
+
+
+def _command_error(exc: BaseException) -> GameCommandError | None:
+    """The error the user can fix that ended a command (out of trio's exception groups)."""
+    if isinstance(exc, GameCommandError):
+        return exc
+    if isinstance(exc, BaseExceptionGroup):
+        found = [_command_error(e) for e in exc.exceptions]
+        if found and all(f is not None for f in found):
+            return found[0]
+    return None

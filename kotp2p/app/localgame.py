@@ -1,0 +1,355 @@
+"""The ``play``, ``resume`` and ``games`` subcommands: games on this machine and games on disk.
+
+``kotp2p play`` builds a whole game in this process: the user's seat (their identity) and N bot
+seats (each its own key and chain), a genesis every seat signs, and one
+:class:`~kotp2p.net.session.session.Session` routing between them in memory. Nothing differs from a
+networked game but the absence of links: the protocol, the log and the journal are the same, so
+the log verifies like any other and ``kotp2p resume`` continues a stopped or killed game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from pathlib import Path
+
+from kotp2p import rules
+from kotp2p.bots import BOT_KINDS, bot_name, make_bot
+from kotp2p.net.files.gamelog import LogWriter
+from kotp2p.net.files.paths import games_dir
+from kotp2p.net.files.store import (
+    LOCAL,
+    GameInfo,
+    SeatFile,
+    SeatSecret,
+    StoredGame,
+    StoreError,
+    find_log,
+    game_info,
+    latest_game,
+    list_games,
+)
+from kotp2p.net.peer.protocol import PeerProtocol
+from kotp2p.net.session.session import Decider, LocalSeat, Session, Timeouts
+from kotp2p.net.transport.mainloop import run_main
+from kotp2p.net.transport.runner import Links, run_session
+from kotp2p.net.trust.chain import CHAIN_LENGTH, PEEK_TAG, SecretChain
+from kotp2p.net.trust.genesis import Genesis, SeatInfo, make_genesis, short_id, sign_genesis
+from kotp2p.net.trust.kot_engine import RulesEngine
+from kotp2p.net.trust.words import check_words
+from kotp2p.net.wire.codec import Value
+from kotp2p.net.wire.errors import RemoteProtocolError
+from kotp2p.net.wire.identity import Identity, load_identity
+from kotp2p.net.wire.safetext import safe_text
+from kotp2p.ui.plain import PlainView
+
+Restore = tuple[list[bytes], list[bytes]]
+"""The envelope payloads of a stored game's log and journal."""
+
+
+class GameCommandError(Exception):
+    """A problem the user can fix (exit code 1)."""
+
+
+def bot_decider(level: str, seed: int) -> Decider:
+    """A bot of ``level`` deciding for a seat, actions in wire form."""
+    bot = make_bot(level, seed)
+
+    def decide(state: rules.State) -> Value:
+        return rules.action_to_wire(bot.choose(state))
+
+    return decide
+
+
+def _derived(seed: int | None, *parts: object) -> bytes:
+    if seed is None:
+        return os.urandom(32)
+    return hashlib.sha256(":".join(map(str, ("kotp2p play", seed, *parts))).encode()).digest()
+
+
+def _pick_monster(name: str | None) -> str:
+    if name is None:
+        return rules.MONSTERS[0]
+    for m in rules.MONSTERS:
+        if m.lower() == name.strip().lower():
+            return m
+    raise GameCommandError(f"expected a monster among {', '.join(rules.MONSTERS)}, found {name!r}")
+
+
+def check_delay(delay: float) -> float:
+    """``delay`` (``--bot-delay``), if it is a number of seconds >= 0.
+
+    :raises GameCommandError: negative or not a number.
+    """
+    if not delay >= 0:  # also refuses nan
+        raise GameCommandError(f"expected --bot-delay of 0 or more seconds, found {delay}")
+    return delay
+
+
+def check_level(level: str, option: str) -> str:
+    """``level``, if it names a bot (``--level``, ``--bot``).
+
+    :raises GameCommandError: no bot has that level (the message lists the levels).
+    """
+    if level not in BOT_KINDS:
+        raise GameCommandError(f"expected {option} among {', '.join(BOT_KINDS)}, found {level!r}")
+    return level
+
+
+@dataclass
+class LocalGame:
+    """A new local game: the signed genesis and the secrets of every seat."""
+
+    genesis: Genesis
+    identities: list[Identity]
+    secrets: list[bytes]
+    levels: list[str | None]
+
+
+def new_local_game(me: Identity, bots: int, level: str, monster: str, seed: int | None,
+                   own_bot: str | None) -> LocalGame:
+    """The genesis of a game between ``me`` (seat 0) and ``bots`` bots, all signed."""
+    monsters = [monster, *(m for m in rules.MONSTERS if m != monster)][: bots + 1]
+    identities = [me] + [Identity.from_seed(_derived(seed, "key", i), bot_name(i))
+                         for i in range(1, bots + 1)]
+    secrets = [_derived(seed, "chain", i) for i in range(bots + 1)]
+    engine = RulesEngine()
+    seats = [SeatInfo(ident.public_key, ident.name, monsters[i],
+                      SecretChain(secrets[i], i).anchor(0),
+                      SecretChain(secrets[i], i, tag=PEEK_TAG).anchor(0))
+             for i, ident in enumerate(identities)]
+    genesis = make_genesis(engine.engine_id, engine.default_options(bots + 1), seats,
+                           _derived(seed, "nonce")[:16], CHAIN_LENGTH)
+    genesis = genesis.with_signatures([sign_genesis(genesis, i) for i in identities])
+    return LocalGame(genesis, identities, secrets, [own_bot] + [level] * bots)
+
+
+def _decider(level: str | None, seat: int, seed: int | None) -> Decider | None:
+    return None if level is None else bot_decider(level, (seed or 0) * 10 + seat)
+
+
+def _read_stdin() -> str:
+    """The next line of standard input; "" at its end (or when there is none to read)."""
+    try:
+        return sys.stdin.readline()
+    except (OSError, ValueError):
+        return ""
+
+
+def is_interrupt(exc: BaseException) -> bool:
+    """Ctrl-C, alone or as the only content of trio's exception groups."""
+    if isinstance(exc, BaseExceptionGroup):
+        return all(is_interrupt(e) for e in exc.exceptions)
+    return isinstance(exc, KeyboardInterrupt)
+
+
+Connect = Callable[[Session], AbstractAsyncContextManager[Links]]
+"""Opens the links of a networked game for a session (the transport's part), closing them after."""
+
+
+async def _drive(session: Session, view: PlainView, restore: Restore | None,
+                 connect: Connect | None) -> bool:
+    if connect is None:
+        return await run_session(session, view=view, read_line=_read_stdin, restore=restore)
+    async with connect(session) as links:
+        return await run_session(session, links=links, view=view, read_line=_read_stdin,
+                                 restore=restore)
+
+
+def last_words(session: Session, log_path: Path, over: bool) -> str:
+    """The line a game played in the full screen leaves on the terminal once the screen is
+    gone (what the screen said vanishes with it): where the log is, with the winner when the
+    game ended (``over``), or with how to go on when the player stopped."""
+    if not over:
+        return f"Stopped; the log is {log_path} (`kotp2p resume` continues)."
+    if session.result is not None:
+        return f"Game over. {safe_text(session.result.summary)} Log: {log_path}"
+    return f"Log: {log_path}"
+
+
+FullScreen = Callable[[Session, str, Restore | None, Connect | None], bool]
+"""The full-screen UI: (session, log path, restore, connect) -> the game ended (``args.ui``)."""
+
+
+def play_session(session: Session, log_path: Path, *, bot_delay: float = 0.0,
+                 restore: Restore | None = None, connect: Connect | None = None,
+                 ui: FullScreen | None = None) -> int:
+    """Play ``session`` with the plain interface on this terminal until the game ends or the
+    user stops; ``restore`` resumes it from its files, ``connect`` opens its links (a networked
+    game), ``ui`` plays it in the full screen instead. Returns the exit code; Ctrl-C stops the
+    game resumably and raises KeyboardInterrupt.
+    """
+    if ui is not None:
+        session.bot_delay = bot_delay
+        print(last_words(session, log_path, ui(session, str(log_path), restore, connect)))
+        return 0
+    view = PlainView(session, sys.stdout)
+    game_id = session.genesis.game_id
+    view.say(f"Game {short_id(game_id)} ({' '.join(check_words(game_id))}): "
+             + ", ".join(session.names()) + f". Log: {log_path}")
+    session.bot_delay = bot_delay
+    try:
+        run_main(lambda: _drive(session, view, restore, connect))
+    except BaseException as exc:
+        if not is_interrupt(exc):
+            raise
+        session.quit()
+        view.say(f"Stopped; the log is {log_path} (`kotp2p resume` continues).")
+        raise KeyboardInterrupt from None
+    if session.is_over:
+        view.say(f"Log: {log_path}")
+    return 0
+
+
+def run_play_command(args: argparse.Namespace) -> int:
+    """``kotp2p play``: a game against bots in this process."""
+    if not 1 <= args.bots <= 5:
+        raise GameCommandError(f"expected --bots from 1 to 5, found {args.bots}")
+    level = check_level(args.level, "--level")
+    own = check_level(args.bot, "--bot") if args.bot else None
+    check_delay(args.bot_delay)
+    me = load_identity()
+    game = new_local_game(me, args.bots, level, _pick_monster(args.monster), args.seed, own)
+    stored = StoredGame.for_game(game.genesis.game_id)
+    if stored.log_path.exists():
+        raise GameCommandError(f"this game is already stored ({stored.log_path}); resume it "
+                               "with `kotp2p resume` or pick another --seed")
+    seat_file = SeatFile(LOCAL, int(time.time()), 0, tuple(
+        SeatSecret(i, None if i == 0 else game.identities[i].to_bytes(), game.secrets[i],
+                   game.levels[i]) for i in range(len(game.identities))))
+    log, journal = stored.create(game.genesis, seat_file)
+    engine = RulesEngine()
+    seats = {i: LocalSeat(PeerProtocol(game.genesis, i, game.identities[i], game.secrets[i],
+                                       engine), _decider(game.levels[i], i, args.seed))
+             for i in range(len(game.identities))}
+    session = Session(game.genesis, engine, seats, me=0, log=log, journal=journal,
+                      timeouts=Timeouts(None, None))
+    try:
+        return play_session(session, stored.log_path, bot_delay=args.bot_delay,
+                            ui=getattr(args, "ui", None))
+    finally:
+        log.close()
+        journal.close()
+
+
+def _find_game(name: str | None) -> StoredGame:
+    """The stored game named by an id prefix or a path; by default the latest unfinished one
+    with its seat secrets on disk."""
+    try:
+        if name is not None:
+            return StoredGame(find_log(name))
+        return StoredGame(latest_game(RulesEngine(), unfinished=True).log_path)
+    except StoreError as exc:
+        raise GameCommandError(str(exc)) from None
+
+
+def resume_session(stored: StoredGame, own_bot: str | None
+                   ) -> tuple[Session, Restore, list[LogWriter]]:
+    """A session for a stored game, ready to :meth:`~Session.resume` with the returned envelope
+    payloads (log, journal); the last item holds the files to close.
+
+    :raises GameCommandError: the files are unusable, or this user's key is not the game's.
+    """
+    try:
+        contents, journal_payloads, seat_file = stored.open()
+    except StoreError as exc:
+        raise GameCommandError(str(exc)) from None
+    g = contents.genesis
+    engine = RulesEngine()
+    if g.engine_id != engine.engine_id:
+        raise GameCommandError(f"this game was played with rules {g.engine_id}; this is "
+                               f"{engine.engine_id}")
+    seats: dict[int, LocalSeat] = {}
+    for s in seat_file.seats:
+        try:
+            ident = Identity.from_bytes(s.key) if s.key is not None else load_identity()
+        except RemoteProtocolError as exc:
+            raise GameCommandError(f"{stored.seats_path.name}: {exc.reason}") from None
+        if not 0 <= s.seat < g.n or g.seats[s.seat].public_key != ident.public_key:
+            raise GameCommandError(f"seat {s.seat} of this game was signed by another key "
+                                   f"than {ident.name} [{ident.fingerprint}]")
+        level = own_bot if s.seat == seat_file.me and own_bot else s.bot
+        seats[s.seat] = LocalSeat(PeerProtocol(g, s.seat, ident, s.secret, engine),
+                                  _decider(level, s.seat, None))
+    try:
+        log, journal = stored.reopen(g)
+    except StoreError as exc:
+        raise GameCommandError(str(exc)) from None
+    if seat_file.mode == LOCAL:
+        timeouts = Timeouts(None, None)
+    elif seat_file.timeout is not None:  # the lobby's --timeout
+        timeouts = Timeouts(hard=float(seat_file.timeout))
+    else:
+        timeouts = Timeouts()
+    session = Session(g, engine, seats, me=seat_file.me, log=log, journal=journal,
+                      timeouts=timeouts)
+    return session, (list(contents.payloads), journal_payloads), [log, journal]
+
+
+def run_resume_command(args: argparse.Namespace) -> int:
+    """``kotp2p resume``: continue a stored game from its log."""
+    own = check_level(args.bot, "--bot") if args.bot else None
+    check_delay(args.bot_delay)
+    stored = _find_game(args.game)
+    info = _info(stored.log_path)
+    if info.finished:
+        raise GameCommandError(f"game {info.game_id} is over ({_result(info)}); nothing to resume")
+    session, restore, files = resume_session(stored, own)
+    try:
+        if info.mode == LOCAL:
+            return play_session(session, stored.log_path, bot_delay=args.bot_delay,
+                                restore=restore, ui=getattr(args, "ui", None))
+        return resume_networked(session, stored, restore, args)
+    finally:
+        for f in files:
+            f.close()
+
+
+def resume_networked(session: Session, stored: StoredGame, restore: Restore,
+                     args: argparse.Namespace) -> int:
+    """The hook for networked games: open the links to the other seats (the addresses last
+    seen, or wait for them to reconnect) and call :func:`play_session` with ``connect`` and
+    ``restore``. The session is ready; the links are the transport's part.
+
+    :raises GameCommandError: the peers file is unreadable.
+    """
+    from kotp2p.app import netgame
+
+    return netgame.resume_networked(session, stored, restore, args)
+
+
+def _info(path: Path) -> GameInfo:
+    try:
+        return game_info(path, RulesEngine())
+    except StoreError as exc:
+        raise GameCommandError(str(exc)) from None
+
+
+def _result(g: GameInfo) -> str:
+    if not g.finished:
+        return f"unfinished at step {g.step}"
+    return f"won by {' and '.join(g.winners)}" if g.winners else "everybody lost"
+
+
+def run_games_command(args: argparse.Namespace) -> int:
+    """``kotp2p games``: the games on disk."""
+    games = list_games(RulesEngine())
+    if args.json:
+        print(json.dumps([g.to_json() for g in games], indent=2, ensure_ascii=False))
+        return 0
+    if not games:
+        print(f"no games in {games_dir()}")
+        return 0
+    for g in games:
+        date = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.date))
+        print(f"{g.game_id}  {date}  {g.mode or '?':5}  {_result(g)}")
+        print(f"    players: {', '.join(g.players)}")
+        print(f"    log: {g.log_path}")
+    return 0

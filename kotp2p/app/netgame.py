@@ -1,0 +1,575 @@
+"""``kotp2p host`` and ``kotp2p join``: from the lobby to the game's mesh and the session.
+
+Theory of operation
+-------------------
+Both commands open the *game listener* first (any free port): its port goes into the lobby so the
+other seats know where to dial this process once the game starts. The host also opens the lobby
+listener (``--port``, 7447 by default, a free one if taken, and says which) and announces the game
+with the UDP beacon; a joiner connects to the lobby (an address, or a game picked among those it
+hears announced). The lobby (:mod:`kotp2p.net.lobby.lobby`) ends with the genesis signed by every seat.
+
+Then the game's files are created (log, journal, seat secrets, and the peers' addresses for a
+resume), the mesh of :class:`~kotp2p.net.transport.meshlinks.MeshLinks` takes over the game
+listener and dials the seats this process dials, and the session of the seats this process plays
+(the user's, and the host's bots) runs until the game ends.
+
+Lines typed by the user are read by one thread into a queue, shared by the lobby and the game,
+so no line is lost between them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import queue
+import sys
+import threading
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, TextIO, cast
+
+import trio
+
+from kotp2p import rules
+from kotp2p.app.localgame import (
+    GameCommandError,
+    Restore,
+    bot_decider,
+    check_delay,
+    check_level,
+    is_interrupt,
+    last_words,
+    play_session,
+)
+from kotp2p.app.trace import Trace, TracedView
+from kotp2p.bots import bot_name
+from kotp2p.net.files.gamelog import LogWriter
+from kotp2p.net.files.paths import write_private
+from kotp2p.net.files.peers import PeersFile
+from kotp2p.net.files.store import NET, SeatFile, SeatSecret, StoredGame
+from kotp2p.net.lobby.beacon import BROADCAST, DEFAULT_BEACON_PORT, Announcement, BeaconBook
+from kotp2p.net.lobby.handshake import PROTOCOL_VERSION
+from kotp2p.net.lobby.lobby import GuestEvent, HostEvent, LobbyError, LobbyGuest, LobbyHost, Started
+from kotp2p.net.lobby.lobby_view import DEFAULT_TIMEOUT, MAX_TIMEOUT, MIN_TIMEOUT
+from kotp2p.net.peer.protocol import PeerProtocol
+from kotp2p.net.session.session import LocalSeat, Session, Timeouts
+from kotp2p.net.transport.beacon import announce, listen
+from kotp2p.net.transport.connect import DEFAULT_PORT, serve_tcp
+from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby, LobbyFailed
+from kotp2p.net.transport.mainloop import run_main
+from kotp2p.net.transport.mesh import Address, MeshPort
+from kotp2p.net.transport.meshlinks import MeshLinks
+from kotp2p.net.transport.runner import View, run_session
+from kotp2p.net.trust.chain import PEEK_TAG, SecretChain
+from kotp2p.net.trust.genesis import Genesis, short_id
+from kotp2p.net.trust.kot_engine import RulesEngine
+from kotp2p.net.wire.errors import RemoteProtocolError
+from kotp2p.net.wire.identity import Identity, check_name, load_identity
+from kotp2p.net.wire.refusal import Refusal, Why
+from kotp2p.ui.lobby_plain import PlainLobby, Request
+from kotp2p.ui.plain import PlainView
+
+if TYPE_CHECKING:
+    from kotp2p.app.fullscreen import NetScreen
+
+DISCOVER_SECONDS = 3.0
+LINGER = 30.0
+"""Seconds a finished process waits for slower peers to read the end of the game."""
+QUIT_LINGER = 2.0
+"""Seconds a process stopped with Ctrl-C takes to close its links in order."""
+
+
+class RefusedCommand(GameCommandError):
+    """``host`` or ``join`` stopped on a refusal (turned away, unreachable, nothing heard...):
+    its text is the message, :attr:`refusal` carries its code for a screen to say it."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.text)
+        self.refusal = refusal
+
+
+class AfterScreen:
+    """The lines ``host`` and ``join`` leave on the terminal once their full screen is gone
+    (what they print while it is up is shown on it, and vanishes with it): the game's log, and
+    the winner or how to go on (:func:`~kotp2p.app.localgame.last_words`)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def say(self, text: str) -> None:
+        """Keep ``text`` for later."""
+        self.lines.append(text)
+
+    def print(self, out: TextIO) -> None:
+        """Print the lines kept (once: they are forgotten)."""
+        for line in self.lines:
+            print(line, file=out, flush=True)
+        self.lines.clear()
+
+
+class Lines:
+    """Lines typed on standard input, read by one daemon thread (started on first use)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self._queue: queue.Queue[str] = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def _read(self) -> None:
+        while True:
+            try:
+                line = self.stream.readline()
+            except (OSError, ValueError):
+                line = ""
+            self._queue.put(line)
+            if not line:
+                return
+
+    def _start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._read, daemon=True, name="kotp2p-input")
+            self._thread.start()
+
+    def get(self) -> str:
+        """The next line, waiting for it ("" at the end of input)."""
+        self._start()
+        return self._queue.get()
+
+    def get_within(self, seconds: float) -> str | None:
+        """The next line if one comes within ``seconds`` (None otherwise)."""
+        self._start()
+        try:
+            return self._queue.get(timeout=seconds)
+        except queue.Empty:
+            return None
+
+
+def parse_address(text: str, default_port: int) -> Address:
+    """``HOST[:PORT]`` as ``(host, port)``.
+
+    :raises GameCommandError: not an address.
+    """
+    host, sep, port = text.strip().rpartition(":")
+    if not sep:
+        host, port = text.strip(), str(default_port)
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise GameCommandError(f"expected HOST[:PORT], found {text!r}")
+    return host, int(port)
+
+
+@dataclass
+class Seat:
+    """A seat this process plays: its key, its chain secret, the bot playing it (None: the user)."""
+
+    identity: Identity
+    secret: bytes
+    bot: str | None
+    _anchors: dict[int, tuple[bytes, bytes]] = field(default_factory=dict, repr=False)
+
+    def anchors(self, seat: int) -> tuple[bytes, bytes]:
+        """The chain anchors of this secret at ``seat`` (each costs two chains of hashes, so
+        they are computed once per seat)."""
+        if seat not in self._anchors:
+            self._anchors[seat] = (SecretChain(self.secret, seat).anchor(0),
+                                   SecretChain(self.secret, seat, tag=PEEK_TAG).anchor(0))
+        return self._anchors[seat]
+
+
+def _me(name: str | None) -> Identity:
+    me = load_identity()
+    if name is None:
+        return me
+    try:
+        return Identity(check_name(name), me.private_key)
+    except ValueError as exc:
+        raise GameCommandError(str(exc)) from None
+
+
+async def _lobby_input(lines: Lines, view: PlainLobby, run: Callable[[str], None]) -> None:
+    """Feed typed lines to the lobby until cancelled (or the input ends)."""
+    while True:
+        line = await trio.to_thread.run_sync(lines.get_within, 0.2)
+        if line is None:
+            continue
+        if not line:
+            return
+        run(line)
+
+
+async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
+                bot_delay: float, game_port: MeshPort, my_port: int, lines: Lines | None,
+                out: TextIO, trace_path: str | None = None, ui: NetScreen | None = None,
+                after: AfterScreen | None = None) -> int:
+    """The game after the lobby: files, mesh, session (``after`` keeps the lines for the
+    terminal once the full screen ``ui`` is gone)."""
+    g = started.genesis
+    engine = RulesEngine()
+    stored = StoredGame.for_game(g.game_id)
+    seat_file = SeatFile(NET, int(time.time()), me, tuple(
+        SeatSecret(i, None if i == me else s.identity.to_bytes(), s.secret, s.bot)
+        for i, s in sorted(seats.items())), timeout)
+    log, journal = stored.create(g, seat_file)
+    remote = {i: a for i, a in enumerate(started.addresses) if a is not None}
+    write_private(PeersFile.path_for(stored.log_path), PeersFile(my_port, remote).to_bytes())
+    try:
+        return await _run_game(g, engine, stored, (log, journal), seats, me, remote, timeout,
+                               bot_delay, game_port, lines, out, trace_path, ui, after)
+    finally:
+        log.close()
+        journal.close()
+
+
+async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
+                    files: tuple[LogWriter, LogWriter], seats: dict[int, Seat], me: int,
+                    remote: dict[int, Address], timeout: int, bot_delay: float,
+                    game_port: MeshPort, lines: Lines | None, out: TextIO,
+                    trace_path: str | None, ui: NetScreen | None = None,
+                    after: AfterScreen | None = None) -> int:
+    log, journal = files
+    local = {i: LocalSeat(PeerProtocol(g, i, s.identity, s.secret, engine),
+                          None if s.bot is None else bot_decider(s.bot, int.from_bytes(
+                              os.urandom(4), "big")))
+             for i, s in seats.items()}
+    session = Session(g, engine, local, me=me, log=log, journal=journal,
+                      timeouts=Timeouts(hard=float(timeout)), bot_delay=bot_delay)
+    links = MeshLinks(g, {i: s.identity for i, s in seats.items()}, remote,
+                      engine_id=engine.engine_id)
+    game_port.attach(links.mesh)
+    trace = Trace(trace_path, g, seats) if trace_path else None
+    try:
+        return await _drive(session, links, stored, lines, out, None, trace, ui, after)
+    finally:
+        if trace is not None:
+            trace.close()
+
+
+async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: Lines | None,
+                 out: TextIO, restore: tuple[list[bytes], list[bytes]] | None,
+                 trace: Trace | None = None, ui: NetScreen | None = None,
+                 after: AfterScreen | None = None) -> int:
+    """Run the session over the mesh until the game ends, then let the peers read the end
+    (in the full screen ``ui`` if given; ``after`` then gets the line for the terminal once
+    the screen is gone: the log, and the winner or the ``kotp2p resume`` hint)."""
+    g = session.genesis
+    view = PlainView(session, out)
+    view.say(f"Game {short_id(g.game_id)}: " + ", ".join(session.names())
+             + f". Log: {stored.log_path}")
+    shown: View = view if trace is None else TracedView(view, trace)
+    if trace is not None:
+        links.on_send = trace.sent
+        trace.started()
+    try:
+        async with trio.open_nursery() as nursery:
+            await nursery.start(links.run)
+            try:
+                if ui is not None:
+                    over = await ui.play(session, links, str(stored.log_path), restore)
+                else:
+                    over = await run_session(session, links=links, view=shown, restore=restore,
+                                             read_line=lines.get if lines is not None else None)
+            except BaseException as exc:
+                if _is_stop(exc):
+                    await _stop(session, links)
+                raise
+            if trace is not None:
+                trace.ended(session.engine.turn(session.state))
+            await links.finish(LINGER)
+            nursery.cancel_scope.cancel()
+    except BaseException as exc:
+        if not _is_stop(exc):
+            raise
+        session.quit()  # a second call (after _stop) does nothing
+        stopped = last_words(session, stored.log_path, False)
+        view.say(stopped)
+        if after is not None:
+            after.say(stopped)
+        if is_interrupt(exc):
+            raise KeyboardInterrupt from None
+        raise
+    view.say(f"Log: {stored.log_path}")
+    if after is not None:
+        after.say(last_words(session, stored.log_path, over))
+    return 0
+
+
+async def _stop(session: Session, links: MeshLinks) -> None:
+    """Ctrl-C: the session stops resumably (its log holds what was accepted), what it still had
+    to say leaves, and every link is closed in order, so the peers see this seat leave rather
+    than a broken connection. Shielded, and bounded by :data:`QUIT_LINGER`."""
+    session.quit()
+    with trio.CancelScope(shield=True) as scope:
+        scope.deadline = trio.current_time() + QUIT_LINGER
+        for seat, frame in session.outgoing():
+            await links.send(seat, frame)
+        await links.finish(QUIT_LINGER)
+
+
+def _is_stop(exc: BaseException) -> bool:
+    """Ctrl-C here, or the game cancelled from outside (Ctrl-C can land in a task beside this
+    one, the listener's say, which then cancels the game): either way the game stops resumably."""
+    if isinstance(exc, BaseExceptionGroup):
+        return all(_is_stop(e) for e in exc.exceptions)
+    return isinstance(exc, (KeyboardInterrupt, trio.Cancelled))
+
+
+def resume_networked(session: Session, stored: StoredGame, restore: Restore,
+                     args: argparse.Namespace) -> int:
+    """Continue a networked game from its files: the session is rebuilt from the log and the
+    journal; the mesh comes from the peers file, listening on the same port again (on
+    ``args.bind``, if given) so the seats that dial this one find it.
+
+    :raises GameCommandError: the peers file is missing or damaged.
+    """
+    path = PeersFile.path_for(stored.log_path)
+    try:
+        peers = PeersFile.from_bytes(path.read_bytes())
+    except (OSError, RemoteProtocolError) as exc:
+        why = exc.reason if isinstance(exc, RemoteProtocolError) else (exc.strerror or str(exc))
+        raise GameCommandError(f"cannot read where the other seats listen ({path}): {why}"
+                               ) from None
+    return play_session(session, stored.log_path, bot_delay=args.bot_delay, restore=restore,
+                        connect=partial(_reconnect, peers, getattr(args, "bind", None)),
+                        ui=getattr(args, "ui", None))
+
+
+@asynccontextmanager
+async def _reconnect(peers: PeersFile, bind: str | None,
+                     session: Session) -> AsyncIterator[MeshLinks]:
+    """The links of a resumed game, listening on ``bind`` (None: every address), for the time
+    the session runs; then the peers read the end."""
+    local = {i: ls.protocol.identity for i, ls in session.seats.items()}
+    links = MeshLinks(session.genesis, local, peers.addresses,
+                      engine_id=session.engine.engine_id)
+    async with trio.open_nursery() as nursery:
+        port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, bind))
+        if port != peers.port:
+            print(f"port {peers.port} is taken: the seats that call this one cannot reach it on "
+                  f"port {port}", file=sys.stdout, flush=True)
+        await nursery.start(links.run)
+        yield links
+        await links.finish(LINGER)
+        nursery.cancel_scope.cancel()
+
+
+async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None,
+                    after: AfterScreen | None = None) -> int:
+    """``kotp2p host``: run the lobby, then play (``after``: see :func:`_play`)."""
+    own = None if args.bot is None else check_level(args.bot, "--bot")
+    check_delay(args.bot_delay)
+    level = "greedy" if args.level is None else check_level(args.level, "--level")
+    if not 2 <= args.seats <= 6 or not 0 <= args.bots < args.seats:
+        raise GameCommandError(f"expected 2 to 6 --seats and fewer --bots, found {args.seats} "
+                               f"seats and {args.bots} bots")
+    if not MIN_TIMEOUT <= args.timeout <= MAX_TIMEOUT:
+        raise GameCommandError(f"expected --timeout of {MIN_TIMEOUT} to {MAX_TIMEOUT} seconds, "
+                               f"found {args.timeout}")
+    me = _me(args.name)
+    seats = {0: Seat(me, os.urandom(32), own)}
+    for i in range(1, args.bots + 1):
+        seats[i] = Seat(Identity.generate(bot_name(i)), os.urandom(32), level)
+    variant = {"on": True, "off": False, None: None}[args.two_player_variant]
+    view = PlainLobby(out, rules.MONSTERS, host=True)
+    lines = None if own is not None or ui is not None else Lines(sys.stdin)
+    game_port = MeshPort()
+    async with trio.open_nursery() as nursery:
+        my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
+        try:
+            lobby = LobbyHost(
+                me, game_name=f"{me.name}'s game", seats=args.seats, engine_id=rules.ENGINE_ID,
+                monsters=rules.MONSTERS, local_anchors=[s.anchors(i) for i, s in seats.items()],
+                port=my_port, nonce=os.urandom(16), bots=[seats[i].identity for i in seats if i],
+                bot_level=level, host_bot=own, two_player_variant=variant, timeout=args.timeout)
+        except ValueError as exc:
+            raise GameCommandError(str(exc)) from None
+
+        def shown(event: HostEvent) -> None:
+            if ui is not None:
+                ui.lobby_event(event)
+            else:
+                view.show(event)
+
+        runner = HostLobby(lobby, shown, join_code=args.join_code)
+        if ui is not None:
+            ui.show_lobby(runner, host=True, join_code=args.join_code)
+        started: list[Started] = []
+
+        closed = trio.Event()
+
+        async def serve(task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED) -> None:
+            result = await runner.serve(args.port, args.bind, task_status=task_status)
+            if result is None:
+                closed.set()
+            else:
+                started.append(result)
+
+        async with trio.open_nursery() as lobby_tasks:
+            port = await lobby_tasks.start(serve)
+            where = "" if port == args.port or args.port == 0 else f" (port {args.port} is taken)"
+            view.say(f"hosting on port {port}{where}; the game listens on port {my_port}")
+            for line in lobby.view.lines():
+                view.say(line)
+            runner.command(LobbyHost.opened)  # (a lobby full of the host's bots starts at once)
+            if not args.no_announce:
+                target = parse_address(args.announce or BROADCAST, DEFAULT_BEACON_PORT)
+                datagram = partial(_beacon, lobby, port, bool(args.join_code))
+                lobby_tasks.start_soon(announce, datagram, target)
+            if lines is not None:
+                lobby_tasks.start_soon(_lobby_input, lines, view,
+                                       partial(_lobby_line, view, lambda r: runner.command(r.to_host)))
+            while not started and not closed.is_set():
+                await trio.sleep(0.05)
+            lobby_tasks.cancel_scope.cancel()
+        if not started:
+            nursery.cancel_scope.cancel()
+            return 0
+        result = await _play(started[0], seats, 0, args.timeout, args.bot_delay, game_port,
+                             my_port, lines, out, args.trace, ui, after)
+        nursery.cancel_scope.cancel()
+    return result
+
+
+def _beacon(lobby: LobbyHost, port: int, needs_code: bool) -> bytes:
+    v = lobby.view
+    return Announcement(v.game_name, lobby.identity.name, port, v.free_seats, len(v.seats),
+                        PROTOCOL_VERSION, needs_code).encode()
+
+
+def _lobby_line(view: PlainLobby, run: Callable[[Request], None], line: str) -> None:
+    """Carry out the request a typed lobby line asks for; a refusal is said, not raised."""
+    request = view.request(line)
+    if request is None:
+        return
+    try:
+        run(request)
+    except LobbyError as exc:
+        view.say(str(exc))
+
+
+async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO,
+                    ui: NetScreen | None = None) -> Address:
+    listen_on = parse_address(args.discover, DEFAULT_BEACON_PORT)
+    print(f"listening for games for {DISCOVER_SECONDS:g} s...", file=out, flush=True)
+    games = [g for g in await listen(BeaconBook(), listen_on[1], listen_on[0], DISCOVER_SECONDS)
+             if g.compatible and g.free_seats > 0]
+    if not games:
+        text = "no game announced nearby; give the host's address (kotp2p join HOST[:PORT])"
+        raise RefusedCommand(Refusal(Why.NOTHING_HEARD, text))
+    for i, g in enumerate(games, start=1):
+        print(f"  {i}. {g.describe()}", file=out, flush=True)
+    if ui is not None:
+        choice = games[await ui.choose([g.describe() for g in games])]
+    elif lines is None:
+        choice = games[0]
+    else:
+        print("which game? (number)", file=out, flush=True)
+        text = await trio.to_thread.run_sync(lines.get, abandon_on_cancel=True)
+        if not text.strip().isdigit() or not 1 <= int(text) <= len(games):
+            raise GameCommandError(f"expected a number from 1 to {len(games)}")
+        choice = games[int(text) - 1]
+    return choice.address, choice.port
+
+
+async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None,
+                    after: AfterScreen | None = None) -> int:
+    """``kotp2p join``: join a lobby, then play (``after``: see :func:`_play`)."""
+    own = None if args.bot is None else check_level(args.bot, "--bot")
+    check_delay(args.bot_delay)
+    me = _me(args.name)
+    seat = Seat(me, os.urandom(32), own)
+    lines = None if own is not None or ui is not None else Lines(sys.stdin)
+    view = PlainLobby(out, rules.MONSTERS, host=False)
+    address = (parse_address(args.address, DEFAULT_PORT) if args.address
+               else await _discover(args, lines, out, ui))
+    game_port = MeshPort()
+    async with trio.open_nursery() as nursery:
+        my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
+        lobby = LobbyGuest(me, engine_id=rules.ENGINE_ID, monsters=rules.MONSTERS,
+                           anchors=seat.anchors, port=my_port, host_address=address[0], bot=own)
+
+        def shown(event: GuestEvent) -> None:
+            if ui is not None:
+                ui.lobby_event(event)
+            else:
+                view.show(event)
+
+        runner = GuestLobby(lobby, shown, join_code=args.join_code)
+        if ui is not None:
+            ui.show_lobby(runner, host=False, join_code=args.join_code)
+        view.say(f"joining {address[0]}:{address[1]} as {me.name} [{me.fingerprint}]")
+        async with trio.open_nursery() as lobby_tasks:
+            if lines is not None:
+                lobby_tasks.start_soon(_lobby_input, lines, view,
+                                       partial(_lobby_line, view, lambda r: runner.command(r.to_guest)))
+            try:
+                started = await runner.run(address)
+            except LobbyFailed as exc:
+                if lobby.phase == "left":
+                    nursery.cancel_scope.cancel()
+                    return 0
+                raise RefusedCommand(exc.refusal) from None
+            lobby_tasks.cancel_scope.cancel()
+        assert lobby.seat is not None
+        timeout = lobby.view.timeout if lobby.view is not None else DEFAULT_TIMEOUT
+        result = await _play(started, {lobby.seat: seat}, lobby.seat, timeout, args.bot_delay,
+                             game_port, my_port, lines, out, args.trace, ui, after)
+        nursery.cancel_scope.cancel()
+    return result
+
+
+def _leaves(exc: BaseException) -> list[BaseException]:
+    if isinstance(exc, BaseExceptionGroup):
+        return [leaf for e in exc.exceptions for leaf in _leaves(e)]
+    return [exc]
+
+
+def _run(command: Callable[[], Awaitable[int]]) -> int:
+    """Run a command's event loop; an error the user can fix or Ctrl-C comes out as itself,
+    not wrapped in trio's exception groups."""
+    return _unwrapped(lambda: run_main(command))
+
+
+def _unwrapped(call: Callable[[], int]) -> int:
+    """``call()``, with an error the user can fix or Ctrl-C taken out of trio's exception
+    groups (the full screen runs the event loop itself)."""
+    try:
+        return call()
+    except BaseExceptionGroup as group:
+        leaves = _leaves(group)
+        for kind in (KeyboardInterrupt, GameCommandError):
+            if all(isinstance(e, kind) for e in leaves):
+                raise leaves[0] from None
+        raise
+
+
+def _behind_screen(screen: Callable[[Callable[[NetScreen], Awaitable[int]]], int],
+                   game: Callable[[argparse.Namespace, TextIO, NetScreen | None, AfterScreen],
+                                  Awaitable[int]],
+                   args: argparse.Namespace) -> int:
+    """Run ``game`` (:func:`host_game` or :func:`join_game`) behind the full screen, then print
+    what it left for the terminal (also when it stopped on Ctrl-C or an error)."""
+    after = AfterScreen()
+    try:
+        # (the screen's writer takes the writes and flushes, all the commands do with ``out``)
+        return _unwrapped(lambda: int(screen(
+            lambda ui: game(args, cast(TextIO, ui.writer), ui, after))))
+    finally:
+        after.print(sys.stdout)
+
+
+def run_host_command(args: argparse.Namespace) -> int:
+    """Entry of ``kotp2p host``."""
+    screen = getattr(args, "screen", None)  # the full-screen UI, set by the CLI
+    if screen is not None:
+        return _behind_screen(screen, host_game, args)
+    return _run(partial(host_game, args, sys.stdout))
+
+
+def run_join_command(args: argparse.Namespace) -> int:
+    """Entry of ``kotp2p join``."""
+    screen = getattr(args, "screen", None)
+    if screen is not None:
+        return _behind_screen(screen, join_game, args)
+    return _run(partial(join_game, args, sys.stdout))

@@ -1,0 +1,296 @@
+"""``kotp2p simulate``: games between bots, a seeded PRNG driving every random request.
+
+Game ``g`` of a run with seed ``S`` draws its dice and cards from ``random.Random`` seeded with
+``(S, g)``, and each seat's bot from ``(S, g, seat)``, so the same command gives the same games,
+the same digests, and the same summary (but for the games-per-second figure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from kotp2p import rules
+from kotp2p.app.errors import CommandError
+from kotp2p.bots import BOT_KINDS, make_bot
+
+
+@dataclass
+class GameRecord:
+    """What one finished game tells the summary."""
+
+    seats: tuple[str, ...]
+    winners: tuple[int, ...]
+    by_points: bool
+    turns: int
+    random_events: int
+    applies: int
+    digest: bytes
+    purchases: list[tuple[int, int]] = field(default_factory=list)  # (seat, card id)
+    damage: int = 0  # health lost by every monster
+    yields: int = 0  # times a monster yielded Tokyo
+
+
+def _seed(*parts: int) -> int:
+    return int.from_bytes(hashlib.sha256(repr(parts).encode()).digest()[:8], "big")
+
+
+def play_game(
+    bot_kinds: Sequence[str], seed: int, game: int, max_applies: int = 100_000
+) -> GameRecord:
+    """Play one game between bots of ``bot_kinds`` (one per seat); return its record.
+
+    :raises RuntimeError: if the game does not end within ``max_applies`` inputs.
+    """
+    n = len(bot_kinds)
+    monsters = rules.MONSTERS[:n]
+    state = rules.new_game(rules.Setup(monsters=monsters))
+    rng = random.Random(_seed(seed, game))
+    bots = [make_bot(kind, _seed(seed, game, seat)) for seat, kind in enumerate(bot_kinds)]
+    purchases: list[tuple[int, int]] = []
+    damage = yields = 0
+    by_points = False
+    applies = 0
+    apply = rules.apply
+    events: list[rules.Event] = []
+    while not state.over:
+        pending = state.pending
+        if isinstance(pending, rules.RandomRequest):
+            action: rules.Action = rules.RandomResult(tuple(rng.randrange(b) for b in pending.bounds))
+        else:
+            assert isinstance(pending, rules.Decision)
+            action = bots[pending.seat].choose(state)
+        state = apply(state, action, events=events)
+        for e in events:  # the statistics read what happened, never diffs of states
+            if type(e) is rules.CardBought:  # from the market, a monster, the deck
+                purchases.append((e.seat, e.card))
+            elif type(e) is rules.Damaged:
+                damage += e.amount
+            elif type(e) is rules.YieldedTokyo:
+                yields += 1
+            elif type(e) is rules.GameOver:
+                by_points = e.by_stars
+        events.clear()
+        applies += 1
+        if applies > max_applies:
+            raise RuntimeError(f"game {game} did not end within {max_applies} inputs")
+    return GameRecord(
+        seats=tuple(bot_kinds),
+        winners=state.winners,
+        by_points=by_points,
+        turns=state.turn,
+        random_events=state.k,
+        applies=applies,
+        digest=state.digest(),
+        purchases=purchases,
+        damage=damage,
+        yields=yields,
+    )
+
+
+@dataclass
+class Summary:
+    """Statistics over many games."""
+
+    games: int
+    players: int
+    seed: int
+    bots: tuple[str, ...]
+    seat_wins: list[float]
+    bot_wins: dict[str, float]
+    bot_seats: dict[str, int]
+    wins_by_points: int
+    wins_by_elimination: int
+    no_winner: int
+    mean_turns: float
+    mean_random_events: float
+    mean_applies: float
+    mean_damage: float
+    mean_yields: float
+    seconds: float
+    digest: str
+    card_bought: dict[int, int]
+    card_buyer_wins: dict[int, float]
+
+    def to_json(self) -> dict[str, object]:
+        """The summary as plain JSON values."""
+        return {
+            "games": self.games,
+            "players": self.players,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "win_rate_by_seat": [w / self.games for w in self.seat_wins],
+            "win_rate_by_bot": {
+                k: self.bot_wins[k] / self.bot_seats[k] for k in sorted(self.bot_seats)
+            },
+            "wins_by_points": self.wins_by_points,
+            "wins_by_elimination": self.wins_by_elimination,
+            "no_winner": self.no_winner,
+            "mean_turns": self.mean_turns,
+            "mean_random_events": self.mean_random_events,
+            "mean_inputs": self.mean_applies,
+            "mean_damage": self.mean_damage,
+            "mean_yields": self.mean_yields,
+            "games_per_second": self.games / self.seconds if self.seconds else None,
+            "digest": self.digest,
+            "cards": {
+                card_label(c): {
+                    "bought": self.card_bought[c],
+                    "buyer_win_rate": self.card_buyer_wins[c] / self.card_bought[c],
+                }
+                for c in sorted(self.card_bought)
+            },
+        }
+
+
+def simulate(
+    games: int,
+    players: int,
+    seed: int,
+    bots: Sequence[str],
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play ``games`` games of ``players`` seats, bots cycled over the seats.
+
+    :raises ValueError: for an unknown bot kind or a player count outside 2..6.
+    """
+    if not 2 <= players <= 6:
+        raise ValueError(f"expected 2 to 6 players, found {players}")
+    for b in bots:
+        if b not in BOT_KINDS:
+            raise ValueError(f"expected bot kinds among {', '.join(BOT_KINDS)}, found {b!r}")
+    kinds = tuple(bots[i % len(bots)] for i in range(players))
+    seat_wins = [0.0] * players
+    bot_wins: dict[str, float] = dict.fromkeys(kinds, 0.0)
+    bot_seats: dict[str, int] = dict.fromkeys(kinds, 0)
+    by_points = by_elim = none = 0
+    turns = events = applies = damage = yields = 0
+    card_bought: dict[int, int] = {}
+    card_wins: dict[int, float] = {}
+    h = hashlib.sha256()
+    start = time.process_time()
+    for g in range(games):
+        rec = play_game(kinds, seed, g)
+        h.update(rec.digest)
+        share = 1.0 / len(rec.winners) if rec.winners else 0.0
+        for seat in range(players):
+            bot_seats[kinds[seat]] += 1
+        for w in rec.winners:
+            seat_wins[w] += share
+            bot_wins[kinds[w]] += share
+        if not rec.winners:
+            none += 1
+        elif rec.by_points:
+            by_points += 1
+        else:
+            by_elim += 1
+        turns += rec.turns
+        events += rec.random_events
+        applies += rec.applies
+        damage += rec.damage
+        yields += rec.yields
+        for seat, card in rec.purchases:
+            card_bought[card] = card_bought.get(card, 0) + 1
+            card_wins[card] = card_wins.get(card, 0.0) + (share if seat in rec.winners else 0.0)
+        if progress is not None:
+            progress(g + 1)
+    seconds = time.process_time() - start
+    return Summary(
+        games=games,
+        players=players,
+        seed=seed,
+        bots=kinds,
+        seat_wins=seat_wins,
+        bot_wins=bot_wins,
+        bot_seats=bot_seats,
+        wins_by_points=by_points,
+        wins_by_elimination=by_elim,
+        no_winner=none,
+        mean_turns=turns / games if games else 0.0,
+        mean_random_events=events / games if games else 0.0,
+        mean_applies=applies / games if games else 0.0,
+        mean_damage=damage / games if games else 0.0,
+        mean_yields=yields / games if games else 0.0,
+        seconds=seconds,
+        digest=h.hexdigest()[:16],
+        card_bought=card_bought,
+        card_buyer_wins=card_wins,
+    )
+
+
+def card_label(card: int) -> str:
+    """A card's printed name, with "(2)" for the second copy of a name (Extra Head...)."""
+    name = rules.CARDS[card].name
+    first = min(c for c in rules.CARDS if rules.CARDS[c].name == name)
+    return name if card == first else f"{name} (2)"
+
+
+def format_summary(s: Summary) -> str:
+    """The summary as a few lines of plain text."""
+    lines = [
+        f"{s.games} games, {s.players} players, seed {s.seed}, bots {','.join(s.bots)}",
+        "win rate by seat: "
+        + "  ".join(f"{i}:{w / s.games:.1%}" for i, w in enumerate(s.seat_wins)) if s.games else "",
+        "win rate by bot:  "
+        + "  ".join(f"{k}:{s.bot_wins[k] / s.bot_seats[k]:.1%}" for k in sorted(s.bot_seats)),
+        f"wins by points {s.wins_by_points}, by elimination {s.wins_by_elimination}, "
+        f"no winner {s.no_winner}",
+        f"mean turns {s.mean_turns:.1f}, mean random events {s.mean_random_events:.1f}, "
+        f"mean inputs {s.mean_applies:.1f}",
+        f"mean health lost per game {s.mean_damage:.1f}, mean yields of Tokyo {s.mean_yields:.1f}",
+        f"{s.games / s.seconds:.0f} games/s (CPU)" if s.seconds else "games/s: n/a",
+        f"digest of all final states: {s.digest}",
+    ]
+    if s.card_bought:
+        lines.append("cards bought (times, buyer win rate):")
+        ranked = sorted(s.card_bought, key=lambda c: (-s.card_bought[c], c))
+        for c in ranked:
+            name = card_label(c)
+            rate = s.card_buyer_wins[c] / s.card_bought[c]
+            lines.append(f"  {name:<32} {s.card_bought[c]:>6}  {rate:6.1%}")
+    return "\n".join(lines)
+
+
+class _ProgressBar:
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.shown = -1
+
+    def __call__(self, done: int) -> None:
+        width = 30
+        filled = done * width // self.total
+        pct = done * 100 // self.total
+        if pct != self.shown:
+            self.shown = pct
+            bar = "#" * filled + "-" * (width - filled)
+            sys.stderr.write(f"\r[{bar}] {done}/{self.total} games")
+            if done == self.total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def run_simulate_command(args: argparse.Namespace) -> int:
+    """The ``simulate`` subcommand."""
+    if args.games < 1:
+        raise CommandError(f"expected --games of at least 1, found {args.games}")
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    if not bots:
+        raise CommandError("expected at least one bot kind in --bots")
+    show = not args.no_progress and args.games >= 50 and sys.stderr.isatty()
+    try:
+        summary = simulate(
+            args.games, args.players, args.seed, bots, _ProgressBar(args.games) if show else None
+        )
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    if args.json:
+        print(json.dumps(summary.to_json(), indent=2))
+    else:
+        print(format_summary(summary))
+    return 0

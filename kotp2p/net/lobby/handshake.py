@@ -1,0 +1,399 @@
+"""The handshake that opens every connection: who is at the other end, and do we speak alike.
+
+Theory of operation
+-------------------
+The side that connects (the *dialer*) and the side that accepts (the *acceptor*) exchange four
+frames, each a msgpack array::
+
+    dialer   -> HELLO  ["kotp2p-hello", version, engine_id, context, from_key, to_key, challenge]
+    acceptor -> HELLO  (its own, to_key = the dialer's key)   then   PROOF
+    dialer   -> PROOF  ["kotp2p-proof", sig, code_proof]
+    acceptor -> OK     ["kotp2p-ok"]
+
+Each PROOF signs the *other* side's fresh 32-byte challenge (so a recorded PROOF is worthless in
+another connection) together with the signer's role, both keys, both challenges and the context::
+
+    sig = Ed25519(signer, DOMAIN || role || context || verifier challenge || signer challenge
+                          || signer key || verifier key)
+
+The role byte keeps a PROOF from being reflected back to its author. ``context`` names what the
+connection is for: ``b""`` in the lobby, the ``game_id`` between seats of a game, so a handshake
+of one game is refused by another. The dialer proves it knows the join code without sending it:
+``code_proof = HMAC-SHA256(SHA-256(CODE_DOMAIN || code), acceptor challenge || dialer key)``.
+
+Refusals travel as ``["kotp2p-refuse", reason, code]`` so both sides can say why: the text for
+logs and the :class:`~kotp2p.net.wire.refusal.Why` code a screen chooses its sentence by (an older
+two-field refusal, or a code a handshake refusal cannot carry, reads as ``other``). A refusal
+received is shown to a user: it goes through :func:`~kotp2p.net.wire.safetext.safe_text`, cut to
+about :data:`MAX_REASON` characters.
+
+The acceptor remembers the dialer challenges it has seen (:class:`ChallengeCache`): a HELLO that
+repeats one is a replayed handshake and is refused.
+
+Everything here is sans-IO: challenges come in as parameters, frames go out as return values.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kotp2p.net.wire import codec
+from kotp2p.net.wire.codec import Value
+from kotp2p.net.wire.errors import CodecError
+from kotp2p.net.wire.identity import Identity, fingerprint, verify_signature
+from kotp2p.net.wire.refusal import HANDSHAKE_CODES, Refusal, Why, peer_code
+from kotp2p.net.wire.safetext import safe_text
+
+log = logging.getLogger(__name__)
+
+PROTOCOL_VERSION = 1
+"""The version of the peer protocol (handshake, lobby, envelopes) this build speaks."""
+
+HELLO = "kotp2p-hello"
+PROOF = "kotp2p-proof"
+OK = "kotp2p-ok"
+REFUSE = "kotp2p-refuse"
+MAGICS = frozenset({HELLO, PROOF, OK, REFUSE})
+
+DOMAIN = b"kotp2p handshake v1\x00"
+CODE_DOMAIN = b"kotp2p join code v1\x00"
+CHALLENGE_SIZE = 32
+KEY_SIZE = 32
+MAX_REASON = 200
+MAX_HANDSHAKE_FRAME = 1024
+"""No handshake frame is longer than this; the transport caps frames at it until the link is up."""
+
+DIALER = b"D"
+ACCEPTOR = b"A"
+
+
+def code_key(code: str) -> bytes:
+    """The HMAC key derived from a join code."""
+    return hashlib.sha256(CODE_DOMAIN + code.encode("utf-8")).digest()
+
+
+def code_proof(code: str | None, acceptor_challenge: bytes, dialer_key: bytes) -> bytes:
+    """The dialer's proof that it knows ``code`` (empty without a code)."""
+    if not code:
+        return b""
+    return hmac.new(code_key(code), acceptor_challenge + dialer_key, hashlib.sha256).digest()
+
+
+def transcript(role: bytes, context: bytes, verifier_challenge: bytes, signer_challenge: bytes,
+               signer_key: bytes, verifier_key: bytes) -> bytes:
+    """The bytes a PROOF signs (see the module comment)."""
+    return b"".join([DOMAIN, role, hashlib.sha256(context).digest(), verifier_challenge,
+                     signer_challenge, signer_key, verifier_key])
+
+
+def refusal(reason: str, why: Why = Why.OTHER) -> bytes:
+    """A framed refusal carrying ``reason`` and its code."""
+    return codec.frame(codec.pack([REFUSE, reason[:MAX_REASON], why.value]))
+
+
+def is_handshake_frame(payload: bytes) -> bool:
+    """True for a frame payload that is a handshake message (so an open link can refuse a replay)."""
+    if len(payload) > MAX_HANDSHAKE_FRAME:
+        return False
+    try:
+        value = codec.unpack(payload)
+    except CodecError:
+        return False
+    return isinstance(value, list) and bool(value) and value[0] in MAGICS
+
+
+class ChallengeCache:
+    """The last ``size`` dialer challenges an acceptor has seen (to refuse replayed handshakes)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._seen: OrderedDict[bytes, None] = OrderedDict()
+
+    def add(self, challenge: bytes) -> bool:
+        """Remember ``challenge``; False if it was already seen."""
+        if challenge in self._seen:
+            return False
+        self._seen[challenge] = None
+        if len(self._seen) > self.size:
+            self._seen.popitem(last=False)
+        return True
+
+
+@dataclass(frozen=True)
+class Peer:
+    """Who the handshake authenticated at the other end."""
+
+    key: bytes
+    local_key: bytes
+
+    @property
+    def fingerprint(self) -> str:
+        """The short fingerprint of the peer's key."""
+        return fingerprint(self.key)
+
+
+@dataclass(frozen=True)
+class Hello:
+    """A decoded HELLO."""
+
+    version: int
+    engine_id: str
+    context: bytes
+    from_key: bytes
+    to_key: bytes
+    challenge: bytes
+
+    def frame(self) -> bytes:
+        """This HELLO as a frame."""
+        return codec.frame(codec.pack([HELLO, self.version, self.engine_id, self.context,
+                                       self.from_key, self.to_key, self.challenge]))
+
+
+class HandshakeFailed(Exception):
+    """The handshake failed; ``reason`` is shown to the user, ``by_peer`` tells who refused,
+    ``why`` is the refusal's code (for a refusal the peer sent: its code, if a handshake
+    refusal may carry it), ``said`` the peer's own words."""
+
+    def __init__(self, reason: str, *, by_peer: bool, why: Why = Why.OTHER,
+                 said: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.by_peer = by_peer
+        self.why = why
+        self.said = said
+
+    @property
+    def refusal(self) -> Refusal:
+        """The refusal, code and text (the peer's words its only detail, if it sent them)."""
+        return Refusal(self.why, self.reason, self.by_peer,
+                       () if self.said is None else (self.said,))
+
+
+def _decode(payload: bytes) -> list[Value]:
+    try:
+        value = codec.unpack(payload, max_size=MAX_HANDSHAKE_FRAME)
+    except CodecError as exc:
+        raise HandshakeFailed(f"garbage instead of a handshake ({exc.reason})", by_peer=False) from None
+    if not isinstance(value, list) or not value or value[0] not in MAGICS:
+        raise HandshakeFailed("expected a kotp2p handshake message", by_peer=False)
+    if value[0] == REFUSE:
+        ok = len(value) in (2, 3) and isinstance(value[1], str)
+        said = safe_text(value[1], MAX_REASON) if ok else "no reason given"
+        why = peer_code(value[2], HANDSHAKE_CODES) if ok and len(value) == 3 else Why.OTHER
+        raise HandshakeFailed(f"refused by the peer: {said}", by_peer=True, why=why, said=said)
+    return value
+
+
+def _parse_hello(value: list[Value]) -> Hello:
+    if value[0] != HELLO:
+        raise HandshakeFailed(f"expected {HELLO}, got {value[0]}", by_peer=False)
+    if len(value) != 7:
+        raise HandshakeFailed("a hello has 7 fields", by_peer=False)
+    _, version, engine_id, context, from_key, to_key, challenge = value
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise HandshakeFailed("hello: expected an integer protocol version", by_peer=False)
+    if not isinstance(engine_id, str) or not isinstance(context, bytes):
+        raise HandshakeFailed("hello: expected a text engine id and a bin context", by_peer=False)
+    if not isinstance(from_key, bytes) or len(from_key) != KEY_SIZE:
+        raise HandshakeFailed(f"hello: expected a {KEY_SIZE}-byte key", by_peer=False)
+    if not isinstance(to_key, bytes) or len(to_key) not in (0, KEY_SIZE):
+        raise HandshakeFailed(f"hello: expected an empty or {KEY_SIZE}-byte target key",
+                              by_peer=False)
+    if not isinstance(challenge, bytes) or len(challenge) != CHALLENGE_SIZE:
+        raise HandshakeFailed(f"hello: expected a {CHALLENGE_SIZE}-byte challenge", by_peer=False)
+    return Hello(version, safe_text(engine_id, 100), context, from_key, to_key, challenge)
+
+
+def _parse_proof(value: list[Value]) -> tuple[bytes, bytes]:
+    if value[0] != PROOF or len(value) != 3:
+        raise HandshakeFailed(f"expected {PROOF} [sig, code proof]", by_peer=False)
+    sig, proof = value[1], value[2]
+    if not isinstance(sig, bytes) or not isinstance(proof, bytes):
+        raise HandshakeFailed("proof: expected bin fields", by_peer=False)
+    return sig, proof
+
+
+class _Base:
+    """What both roles share: our settings and the checks of the peer's HELLO."""
+
+    def __init__(self, *, engine_id: str, context: bytes, challenge: bytes,
+                 roster: Sequence[bytes] | None, version: int) -> None:
+        if len(challenge) != CHALLENGE_SIZE:
+            raise ValueError(f"a challenge is {CHALLENGE_SIZE} bytes")
+        self.engine_id = engine_id
+        self.context = context
+        self.challenge = challenge
+        self.roster = None if roster is None else frozenset(roster)
+        self.version = version
+        self.peer: Peer | None = None
+
+    def _check_hello(self, hello: Hello, local_key: bytes) -> None:
+        self._check_game(hello)
+        self._check_peer(hello, local_key)
+
+    def _check_game(self, hello: Hello) -> None:
+        """The peer speaks our protocol and rules, in our game (checked before anything else:
+        a peer of another release or game is told that, not what else does not fit)."""
+        if hello.version != self.version:
+            raise HandshakeFailed(f"protocol version {hello.version} offered, this side speaks "
+                                  f"{self.version}: both need the same kotp2p release",
+                                  by_peer=False, why=Why.OTHER_VERSION)
+        if hello.engine_id != self.engine_id:
+            raise HandshakeFailed(f"rules engine {hello.engine_id!r} offered, this side runs "
+                                  f"{self.engine_id!r}: both need the same kotp2p release",
+                                  by_peer=False, why=Why.OTHER_ENGINE)
+        if hello.context != self.context:
+            raise HandshakeFailed("the peer is in another game (its context differs)", by_peer=False,
+                                  why=Why.OTHER_GAME)
+
+    def _check_peer(self, hello: Hello, local_key: bytes) -> None:
+        if hello.challenge == self.challenge:
+            raise HandshakeFailed("the peer echoed our own challenge", by_peer=False,
+                                  why=Why.BAD_HANDSHAKE)
+        if hello.from_key == local_key:
+            raise HandshakeFailed("the peer presents our own key", by_peer=False,
+                                  why=Why.BAD_HANDSHAKE)
+        if self.roster is not None and hello.from_key not in self.roster:
+            raise HandshakeFailed(f"key {fingerprint(hello.from_key)} is not a seat of this game",
+                                  by_peer=False, why=Why.NOT_A_PLAYER)
+
+
+class DialerHandshake(_Base):
+    """The connecting side. Send :meth:`hello`, feed every received frame to :meth:`receive`
+    until :attr:`done`; :class:`HandshakeFailed` tells why it failed (send :func:`refusal` with
+    the reason unless ``by_peer``)."""
+
+    def __init__(self, identity: Identity, *, engine_id: str, challenge: bytes,
+                 context: bytes = b"", to_key: bytes = b"", join_code: str | None = None,
+                 roster: Sequence[bytes] | None = None,
+                 version: int = PROTOCOL_VERSION) -> None:
+        super().__init__(engine_id=engine_id, context=context, challenge=challenge, roster=roster,
+                         version=version)
+        self.identity = identity
+        self.to_key = to_key
+        self.join_code = join_code
+        self._their: Hello | None = None
+        self.done = False
+
+    def hello(self) -> bytes:
+        """Our HELLO frame (send it first)."""
+        return Hello(self.version, self.engine_id, self.context, self.identity.public_key,
+                     self.to_key, self.challenge).frame()
+
+    def receive(self, payload: bytes) -> list[bytes]:
+        """Handle one frame payload; return the frames to send.
+
+        :raises HandshakeFailed: the peer refused or broke the handshake.
+        """
+        if self.done:
+            raise HandshakeFailed("a handshake message after the handshake", by_peer=False)
+        value = _decode(payload)
+        me = self.identity.public_key
+        if self._their is None:
+            hello = _parse_hello(value)
+            self._check_hello(hello, me)
+            if self.to_key and hello.from_key != self.to_key:
+                raise HandshakeFailed(f"expected the key {fingerprint(self.to_key)}, the peer "
+                                      f"has {fingerprint(hello.from_key)}", by_peer=False,
+                                      why=Why.WRONG_SEAT)
+            if hello.to_key != me:
+                raise HandshakeFailed("the peer greets another key than ours", by_peer=False)
+            self._their = hello
+            return []
+        if self.peer is None:
+            sig, _ = _parse_proof(value)
+            their = self._their
+            signed = transcript(ACCEPTOR, self.context, self.challenge, their.challenge,
+                                their.from_key, me)
+            if not verify_signature(their.from_key, sig, signed):
+                raise HandshakeFailed("the peer's proof does not check: it does not hold the key "
+                                      "it presents", by_peer=False)
+            self.peer = Peer(their.from_key, me)
+            mine = self.identity.sign(transcript(DIALER, self.context, their.challenge,
+                                                 self.challenge, me, their.from_key))
+            proof = code_proof(self.join_code, their.challenge, me)
+            return [codec.frame(codec.pack([PROOF, mine, proof]))]
+        if value[0] != OK or len(value) != 1:
+            raise HandshakeFailed(f"expected {OK}", by_peer=False)
+        self.done = True
+        return []
+
+
+class AcceptorHandshake(_Base):
+    """The accepting side: feed received frames to :meth:`receive` until :attr:`done`.
+
+    ``identities`` are the local keys a dialer may ask for (its ``to_key``; an empty ``to_key``
+    means the first). ``join_code`` (if set) must be proven by the dialer. ``seen`` refuses
+    replayed HELLOs across connections.
+    """
+
+    def __init__(self, identities: Sequence[Identity], *, engine_id: str, challenge: bytes,
+                 context: bytes = b"", join_code: str | None = None,
+                 roster: Sequence[bytes] | None = None, seen: ChallengeCache | None = None,
+                 version: int = PROTOCOL_VERSION) -> None:
+        super().__init__(engine_id=engine_id, context=context, challenge=challenge, roster=roster,
+                         version=version)
+        if not identities:
+            raise ValueError("an acceptor needs at least one identity")
+        self.identities = tuple(identities)
+        self.join_code = join_code
+        self.seen = seen if seen is not None else ChallengeCache()
+        self.identity: Identity | None = None
+        self._their: Hello | None = None
+        self.done = False
+
+    def receive(self, payload: bytes) -> list[bytes]:
+        """Handle one frame payload; return the frames to send.
+
+        :raises HandshakeFailed: the dialer broke the handshake (send :func:`refusal`).
+        """
+        if self.done:
+            raise HandshakeFailed("a handshake message after the handshake", by_peer=False)
+        value = _decode(payload)
+        if self._their is None:
+            hello = _parse_hello(value)
+            self._check_game(hello)
+            ident = self._pick(hello.to_key)
+            self._check_peer(hello, ident.public_key)
+            if not self.seen.add(hello.challenge):
+                raise HandshakeFailed("replayed handshake (this challenge was seen before)",
+                                      by_peer=False, why=Why.BAD_HANDSHAKE)
+            self._their, self.identity = hello, ident
+            me = ident.public_key
+            mine = ident.sign(transcript(ACCEPTOR, self.context, hello.challenge, self.challenge,
+                                         me, hello.from_key))
+            ours = Hello(self.version, self.engine_id, self.context, me, hello.from_key,
+                         self.challenge)
+            return [ours.frame(), codec.frame(codec.pack([PROOF, mine, b""]))]
+        assert self.identity is not None
+        sig, proof = _parse_proof(value)
+        their, me = self._their, self.identity.public_key
+        signed = transcript(DIALER, self.context, self.challenge, their.challenge,
+                            their.from_key, me)
+        if not verify_signature(their.from_key, sig, signed):
+            raise HandshakeFailed("the proof does not check: the dialer does not hold the key it "
+                                  "presents", by_peer=False)
+        if self.join_code:
+            expected = code_proof(self.join_code, self.challenge, their.from_key)
+            if not proof:
+                raise HandshakeFailed("this game needs a join code", by_peer=False,
+                                      why=Why.NEEDS_JOIN_CODE)
+            if not hmac.compare_digest(proof, expected):
+                raise HandshakeFailed("wrong join code", by_peer=False, why=Why.WRONG_JOIN_CODE)
+        self.peer = Peer(their.from_key, me)
+        self.done = True
+        return [codec.frame(codec.pack([OK]))]
+
+    def _pick(self, to_key: bytes) -> Identity:
+        if not to_key:
+            return self.identities[0]
+        for ident in self.identities:
+            if ident.public_key == to_key:
+                return ident
+        raise HandshakeFailed(f"no seat with the key {fingerprint(to_key)} here", by_peer=False,
+                              why=Why.WRONG_SEAT)

@@ -1,0 +1,448 @@
+"""The sans-IO peer protocol: one object per local seat, fed frames, returning events and frames.
+
+Theory of operation
+-------------------
+A :class:`PeerProtocol` owns a :class:`~kotp2p.net.replica.replica.Replica` and this seat's secrets (key,
+chain). It never touches a socket or a clock: the caller hands it each received frame payload
+(:meth:`receive`), this seat's decisions (:meth:`submit`) and the news that a deadline passed
+(:meth:`soft_timeout`, :meth:`hard_timeout`); every call returns a list of events, among them
+:class:`Send` (bytes for the caller to deliver) and :class:`Logged` (bytes for the ``.kotlog``).
+
+The class is put together from mixins, one per concept, each with its own theory of operation:
+what this seat signs (:mod:`kotp2p.net.peer.signing`), what it does when the game waits
+(:mod:`kotp2p.net.peer.stalls`) and the catch-up between peers (:mod:`kotp2p.net.peer.sync`). This module
+holds the rest: the intake of envelopes, their forwarding, what follows each change, the log.
+
+* A received envelope is checked (length, signature over the received bytes, fields) before
+  anything else: the frame is split by offsets and nothing is unpacked before its signature
+  checked (a ``sync`` request, a few capped bytes, is the one exception). A frame that fails is
+  a :class:`Rejected` event, never an exception; a signed envelope whose payload breaks its
+  kind's schema (:mod:`kotp2p.net.wire.schema`) is its author's :class:`Misbehaviour`. An exception
+  from the engine other than its refusal of an action is a bug here and propagates.
+* Envelopes are de-duplicated by id (a known body costs a hash, no signature check). Every
+  first-seen envelope of another author is forwarded once to every seat but those known to
+  hold it: its sender, its author, the seats that sent the same frame too (the caller's
+  ``holders``) and the seats whose signed envelopes built on it (``head``: they applied it), so an
+  equivocation of any kind (two MOVEs, ACKs, votes or chats under one seq) reaches every honest
+  seat within one hop, and honest seats take the same branch. Knowing that a seat holds one
+  envelope says nothing of a rival one under the same seq, which still goes to it. The
+  forwarded copy goes before this seat's own envelopes of the same call, so on every link an
+  envelope never arrives before one it builds on.
+* Memory and bandwidth are bounded in bytes: an author's envelopes held ahead of its read
+  position (:data:`MAX_AHEAD_BYTES`), nothing stored from a convicted seat past its proof, sync
+  answers capped per request and per peer between two soft deadlines (:mod:`kotp2p.net.peer.sync`).
+* After each change the protocol looks at what the replica reached and does this seat's part: an
+  ACK for a MOVE it applied, its chain value for each random event it reaches (a MOVE that triggers
+  an event carries its author's value itself; what this seat signs is in
+  :mod:`kotp2p.net.peer.signing`). The next MOVE is consumed only once every live seat acknowledged
+  the last one, and :attr:`my_turn` waits for that too: all replicas agree on the state hash
+  before the game goes on, and a vote to eject can never cross a MOVE.
+* :class:`Logged` events come in the canonical order of :meth:`Replica.close_blocks`, so honest
+  replicas write byte-identical logs; :class:`Flush` follows each step.
+* A private random event (a peek) is learnt by its owner from its peek chain; the others record it
+  hidden. Its content becomes public with the owner's MOVE that needs it, or with an OPEN when
+  the game ends (:mod:`kotp2p.net.peer.signing`, the contract in :mod:`kotp2p.net.replica.peeks`).
+* A violation by a peer is a :class:`Misbehaviour` event; that seat is ignored from then on, and
+  once the game waits on it this seat votes to eject it (so honest seats keep playing). Its
+  proofs are in :attr:`Replica.log_order` at once (``proofs``), for the session to journal.
+* When the game waits, :meth:`soft_timeout` sends a STALL naming who we wait for and asks peers
+  for every hole (``["sync", author, seq]``, link level, not logged: :mod:`kotp2p.net.peer.sync`);
+  :meth:`hard_timeout` votes EJECT for the seats the game waits on (:mod:`kotp2p.net.peer.stalls`).
+
+Errors split like h11's: :class:`~kotp2p.net.wire.errors.LocalProtocolError` when the caller misuses
+the object (a move out of turn), peer faults only as events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from kotp2p.net.peer.peer_events import (
+    Applied,
+    Event,
+    Finished,
+    Flush,
+    Logged,
+    Misbehaviour,
+    Rejected,
+    Rolled,
+    Send,
+)
+from kotp2p.net.peer.signing import Signing
+from kotp2p.net.peer.stalls import Stalls
+from kotp2p.net.peer.sync import (
+    MAX_SYNC_ANSWER,
+    MAX_SYNC_BATCH,
+    MAX_SYNC_SIZE,
+    SYNC,
+    SYNC_BUDGET,
+    SYNC_PREFIX,
+    SyncAnswers,
+    is_sync_request,
+)
+from kotp2p.net.replica.history import Entry, Point, describe_entry
+from kotp2p.net.replica.replica import Replica
+from kotp2p.net.trust.chain import PEEK_TAG, SecretChain, SlotDeck
+from kotp2p.net.trust.engine_interface import GameEngine, Turn
+from kotp2p.net.trust.genesis import Genesis
+from kotp2p.net.wire.envelope import (
+    Envelope,
+    Kind,
+    envelope_id,
+    open_envelope,
+    open_split,
+    split_frame,
+)
+from kotp2p.net.wire.errors import LocalProtocolError, RemoteProtocolError
+from kotp2p.net.wire.identity import Identity
+
+__all__ = [
+    "MAX_AHEAD", "MAX_AHEAD_BYTES", "MAX_SYNC_ANSWER", "MAX_SYNC_BATCH", "MAX_SYNC_SIZE",
+    "SYNC", "SYNC_BUDGET", "Applied", "Event", "Finished", "Flush", "Logged", "Misbehaviour",
+    "PeerProtocol", "Rejected", "Rolled", "Send", "is_sync_request",
+]
+
+_SPLIT_KEPT = 16
+"""Frames :meth:`PeerProtocol.is_copy` keeps split and hashed for :meth:`PeerProtocol.receive`."""
+MAX_AHEAD = 4096
+"""Envelopes further ahead of an author's read position are refused (bounded memory)."""
+MAX_AHEAD_BYTES = 1 << 20
+"""Bytes of one author's envelopes held ahead of its read position; beyond, they are refused
+(the one envelope the reader needs next is always taken)."""
+
+
+class PeerProtocol(Signing, Stalls, SyncAnswers):
+    """The protocol state machine of one local seat."""
+
+    def __init__(
+        self,
+        genesis: Genesis,
+        seat: int,
+        identity: Identity,
+        chain_secret: bytes,
+        engine: GameEngine,
+        *,
+        slots: SlotDeck | None = None,
+    ) -> None:
+        if genesis.seats[seat].public_key != identity.public_key:
+            raise LocalProtocolError(f"seat {seat} of this genesis is not this identity's")
+        self.genesis = genesis
+        self.seat = seat
+        self._other_seats = tuple(i for i in range(genesis.n) if i != seat)
+        self._split: dict[bytes, tuple[bytes, bytes, bytes]] = {}
+        """Frame payloads :meth:`is_copy` found new -> their (body, sig, id), for
+        :meth:`receive` (each frame is split and hashed once)."""
+        self._forward_to: dict[tuple[int | None, int], tuple[int, ...]] = {}
+        """(sender, author) -> the seats a new envelope goes on to when no other seat is known
+        to hold it."""
+        self.identity = identity
+        self.chain = SecretChain(chain_secret, seat, length=genesis.chain_length)
+        if self.chain.anchor(0) != genesis.seats[seat].anchor:
+            raise LocalProtocolError("the chain secret does not match this seat's genesis anchor")
+        self.peek_chain = SecretChain(chain_secret, seat, tag=PEEK_TAG,
+                                      length=genesis.chain_length)
+        if self.peek_chain.anchor(0) != genesis.seats[seat].peek_anchor:
+            raise LocalProtocolError("the chain secret does not match this seat's peek anchor")
+        self.slots = slots
+        self.replica = Replica(genesis, engine, local_seat=seat, peek_chain=self.peek_chain)
+        self.engine = engine
+        self._seq = 0
+        self._prev = genesis.game_id
+        self._voted: set[tuple[int, bytes]] = set()
+        self._reported: set[int] = set()
+        self._finished = False
+        self._started = False
+        self._rolled = 0
+        self._moved = -1  # the step of the last MOVE this seat signed
+        self._logged: set[bytes] = set()
+        self._acks_sent: set[tuple[int, bytes]] = set()
+        self._stalled: set[tuple[int, int, bytes]] = set()
+        """(step, seat named, state) of each STALL this seat sent."""
+        self._restored_at = -1
+        """After :meth:`restore`: the highest step this seat had signed an envelope at."""
+        self._sync_sent: dict[int, int] = {}
+        """Bytes sent to each peer in sync answers since the last soft deadline."""
+
+    # -- queries --------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> object:
+        """The current engine state."""
+        return self.replica.state
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended."""
+        return self.replica.is_over
+
+    @property
+    def my_turn(self) -> bool:
+        """This seat must decide now (call :meth:`submit`): its decision is pending and every
+        live seat acknowledged the last move (so a vote to eject can never cross this MOVE)."""
+        p = self.replica.point.pending
+        return (isinstance(p, Turn) and p.seat == self.seat and self._started
+                and self._moved != self.replica.step + 1 and not self.replica.owed_acks())
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats the game waits on."""
+        return self.replica.waiting_for()
+
+    # -- inputs ---------------------------------------------------------------------------------
+
+    def start(self) -> list[Event]:
+        """Begin play (after the genesis is signed): reveal for the first random event(s)."""
+        if self._started:
+            raise LocalProtocolError("start() was already called")
+        self._started = True
+        out: list[Event] = [Logged(self.genesis.frame()), Flush()]
+        out += self._react([], self.replica.entries[0].points)
+        return out
+
+    def restore(self, logged: Sequence[bytes], journal: Sequence[bytes] = ()) -> list[Event]:
+        """Rebuild this seat after a restart, then begin play where it stopped.
+
+        ``logged`` are the envelope payloads of this seat's ``.kotlog`` (genesis excluded): they
+        count as written. ``journal`` are payloads of envelopes this seat signed that may not be
+        in the log yet: with them the seat never signs a second, different envelope for a
+        sequence number a peer may already hold; and the proofs of the violations it found
+        (the log gets them only at the end): with them it finds each violation again. What
+        the game needs from this seat at the point it reached is done again (a lost ACK or
+        reveal); envelopes of others that were not logged come back through ``sync``
+        (:meth:`soft_timeout`). Until its replica is back at the step of the last envelope it
+        signed, it casts no vote: it had gone past those points.
+
+        :raises LocalProtocolError: called after :meth:`start` or :meth:`restore`.
+        """
+        if self._started:
+            raise LocalProtocolError("restore() must come before play begins")
+        out: list[Event] = []
+        logged_ids: set[bytes] = set()
+        for i, payload in enumerate((*logged, *journal)):
+            try:
+                env = open_envelope(payload, self.genesis.game_id, self.genesis.keys)
+            except RemoteProtocolError as exc:
+                out.append(Rejected(None, f"while restoring: {exc.reason}"))
+                continue
+            if i < len(logged):
+                logged_ids.add(env.id)
+            self.replica.add(env)
+        entries, points = self.replica.advance()
+        if self.replica.needs_rebuild:
+            self.replica = self.replica.rebuilt()
+            entries = self.replica.entries[1:]
+            points = [p for e in self.replica.entries for p in e.points]
+        r = self.replica
+        self._logged.update(logged_ids)
+        self._restored_at = r.top_step(self.seat)
+        mine = r.streams[self.seat]
+        for seq in sorted(mine):
+            env = mine[seq]
+            self._seq, self._prev = seq + 1, env.id
+            if env.kind is Kind.MOVE:
+                self._moved = max(self._moved, env.step)
+            elif env.kind is Kind.ACK and not env.reveals:
+                self._acks_sent.add((env.step, env.head))
+            elif env.kind is Kind.EJECT and env.payload:
+                target = env.payload[0]
+                if isinstance(target, int):
+                    self._voted.add((target, env.state_hash))
+            elif env.kind is Kind.STALL and env.payload and isinstance(env.payload[0], int):
+                self._stalled.add((env.step, env.payload[0], env.state_hash))
+        out += self._report(entries, points)
+        self._started = True
+        out += [Logged(self.genesis.frame()), Flush()]
+        out += self._react([], [r.point])
+        return out
+
+    def receive(self, payload: bytes, sender: int | None = None,
+                holders: Collection[int] = ()) -> list[Event]:
+        """Handle one received frame payload (the bytes after the length prefix) from ``sender``.
+
+        ``holders`` are other seats that sent this very frame too (the caller dropped their
+        copies): like the sender, they are known to hold it, and it is not forwarded to them.
+
+        Never raises for bad input: a bad frame gives a :class:`Rejected` event; a signed
+        envelope that breaks a rule gives a :class:`Misbehaviour` naming its author. Nothing is
+        unpacked before the signature checked, except a ``sync`` request (a few bytes, capped).
+        """
+        if payload.startswith(SYNC_PREFIX):  # (is_sync_request, inline: every frame asks)
+            return self._answer_sync(payload, sender)
+        try:
+            known = (self._split.pop(payload, None) if self._split and type(payload) is bytes
+                     else None)
+            if known is None:
+                body, sig = split_frame(payload)
+                env_id = envelope_id(body)
+            else:
+                body, sig, env_id = known  # (is_copy split and hashed these very bytes)
+            if env_id in self.replica.by_id:
+                return []  # a copy of a known envelope: no signature check (replay floods)
+            env = open_split(payload, body, sig, self.genesis.game_id, self.genesis.keys,
+                             env_id)
+        except RemoteProtocolError as exc:
+            return [Rejected(sender, exc.reason)]
+        return self._take(env, sender, holders)
+
+    def receive_verified(self, env: Envelope, sender: int | None = None) -> list[Event]:
+        """As :meth:`receive`, for an envelope another seat of this process signed or already
+        checked (``env.frame`` are the bytes it checked): its signature is not checked again.
+        Only for envelopes from this process's own replicas, never for bytes off a link.
+
+        :raises LocalProtocolError: the envelope is of another game.
+        """
+        if env.game_id != self.genesis.game_id:
+            raise LocalProtocolError(f"{env.describe()} is of another game")
+        if env.id in self.replica.by_id:
+            return []
+        return self._take(env, sender, ())
+
+    def _take(self, env: Envelope, sender: int | None, holders: Collection[int]
+              ) -> list[Event]:
+        """Store a checked envelope new to this seat, within the bounds, and act on it."""
+        r = self.replica
+        if env.id in r.by_id:
+            return []
+        cut = r.cut.get(env.author)
+        held = r.streams[env.author].get(env.seq)
+        if cut is not None and (env.seq >= cut or held is not None) and (
+                held is None or env.author in r.fork_base):  # (else: a fork, the first proof)
+            # a convicted seat: nothing more of it is stored than its proof and what the game
+            # may still use (Replica.take_spare)
+            if not r.take_spare(env):
+                return []
+            return self._accept(env, forward_from=sender, stored=True, holders=holders)
+        if env.seq > r.cursor[env.author] + MAX_AHEAD:
+            return [Rejected(sender, f"envelope #{env.seq} of seat {env.author} is more than "
+                             f"{MAX_AHEAD} ahead of what this seat has read")]
+        if (env.seq != r.cursor[env.author]
+                and r.unread_bytes[env.author] + len(env.frame) - 4 > MAX_AHEAD_BYTES):
+            return [Rejected(sender, f"envelope #{env.seq} of seat {env.author}: at most "
+                             f"{MAX_AHEAD_BYTES} bytes of a seat's envelopes are held ahead of "
+                             "what this seat has read")]
+        return self._accept(env, forward_from=sender, holders=holders)
+
+    def is_copy(self, payload: bytes) -> bool:
+        """``payload`` is an envelope this seat holds already (:meth:`receive` would return
+        nothing for it): a hash and a lookup, nothing decoded, nothing checked."""
+        try:
+            body, sig = split_frame(payload)
+        except RemoteProtocolError:
+            return False
+        env_id = envelope_id(body)
+        if env_id in self.replica.by_id:
+            return True
+        # the transport hands a frame that is no copy to receive next: kept for it (a few, of
+        # at most MAX_BODY bytes each: split_frame refused any bigger)
+        if type(payload) is bytes:
+            if len(self._split) >= _SPLIT_KEPT:
+                del self._split[next(iter(self._split))]
+            self._split[payload] = (body, sig, env_id)
+        return False
+
+    # -- internals ------------------------------------------------------------------------------
+
+    def _others(self) -> tuple[int, ...]:
+        return self._other_seats
+
+    def _accept(self, env: Envelope, forward_from: int | None, stored: bool = False,
+                holders: Collection[int] = ()) -> list[Event]:
+        forward: list[Event] = []
+        if env.author != self.seat:  # every first-seen envelope goes on once (equivocation)
+            # to every seat but those known to hold it: its sender, its author, the seats that
+            # sent it too, and each seat whose signed envelope built on it (it applied it)
+            built_on = self.replica.built_on.get(env.id, ())
+            if holders or built_on:
+                to = tuple(i for i in self._others()
+                           if i != forward_from and i != env.author and i not in holders
+                           and i not in built_on)
+            else:  # (the common case: the same seats for every envelope of this author)
+                key = (forward_from, env.author)
+                known = self._forward_to.get(key)
+                if known is None:
+                    known = self._forward_to[key] = tuple(
+                        i for i in self._others() if i != forward_from and i != env.author)
+                to = known
+            if to:
+                forward.append(Send(env.frame, to, forwarded=True))
+        if not stored:
+            self.replica.add(env)
+        entries, points = self.replica.advance()
+        if self.replica.needs_rebuild:
+            return forward + self._rebuild()
+        return forward + self._react(entries, points)
+
+    def _rebuild(self) -> list[Event]:
+        """After a fork this replica had used: replay everything without the forked branch."""
+        old = self.replica
+        out: list[Event] = self._report([], [])
+        self.replica = old.rebuilt()
+        self._reported.update(self.replica.convicted)
+        self._rolled = len(self.replica.resolved)
+        self._moved = -1
+        points = [p for e in self.replica.entries for p in e.points]
+        return out + self._react([], points)
+
+    def _react(self, entries: list[Entry], points: list[Point]) -> list[Event]:
+        """Report what happened and do this seat's part at each point reached."""
+        out: list[Event] = []
+        r = self.replica
+        while True:
+            out += self._report(entries, points)
+            mine = self._duties(points)
+            if not mine:
+                break
+            for env in mine:
+                out.append(Send(env.frame, self._others()))
+                r.add(env)
+            entries, points = r.advance()
+        out += self._ejections()
+        if not self._finished and r.is_over:
+            self._finished = True
+            for k in r.owed_openings(self.seat):  # at the end every private event is opened
+                out += self.open_peek(k)
+            winners = tuple(self.engine.winners(r.state))
+            if r.point.alive[self.seat]:
+                bye = self._seal(Kind.BYE, r.step, r.head, [list(winners)])
+                out.append(Send(bye.frame, self._others()))
+                r.add(bye)
+                r.advance()
+            out.append(Finished(winners, r.forfeit))
+        written = self._unlogged(r.close_blocks())
+        if written:
+            out += [Logged(e.frame) for e in written]
+            out.append(Flush())
+        return out
+
+    def close(self) -> list[Event]:
+        """Stop here: flush the log. A finished game's last envelopes are logged now; an
+        unfinished game's step still open is not (it would break the canonical order when the
+        game resumes: its envelopes come back from the journal and from the peers' ``sync``,
+        and are logged, in order, once the step closes)."""
+        if not self.replica.is_over:
+            return [Flush()]
+        written = self._unlogged(self.replica.drain())
+        return [*(Logged(e.frame) for e in written), Flush()]
+
+    def _unlogged(self, envs: list[Envelope]) -> list[Envelope]:
+        """``envs`` not written yet, each once (and mark them written)."""
+        out = []
+        for e in envs:
+            if e.id not in self._logged:
+                self._logged.add(e.id)
+                out.append(e)
+        return out
+
+    def _report(self, entries: list[Entry], points: list[Point]) -> list[Event]:
+        out: list[Event] = []
+        for v in self.replica.violations:
+            if v.seat not in self._reported:
+                self._reported.add(v.seat)
+                out.append(Misbehaviour(v))
+        for e in entries:
+            desc = describe_entry(self.engine, self.genesis, e)
+            out.append(Applied(e.step, e.kind, e.seat, desc))
+        resolved = self.replica.resolved
+        if len(resolved) > self._rolled:
+            out += [Rolled(x.k, x.values) for x in resolved[self._rolled :]]
+        self._rolled = len(resolved)
+        return out

@@ -1,0 +1,90 @@
+"""Catch-up between peers: ``sync`` requests and their answers (link level, never logged).
+
+Theory of operation
+-------------------
+``["sync", author, seq]`` asks a peer for an author's envelopes from ``seq`` on. A seat asks
+every other seat, for each other author, from where it stopped reading that author
+(:meth:`SyncAnswers.sync_requests`): after a restart, when a link comes back, and at each soft
+deadline (:meth:`~kotp2p.net.peer.protocol.PeerProtocol.soft_timeout`), so every hole is filled by
+whichever peer holds the envelopes.
+
+A request is the one frame unpacked before any signature check: :meth:`PeerProtocol.receive`
+tells it by its first bytes (:data:`SYNC_PREFIX`) and hands it here, where it is unpacked within
+:data:`MAX_SYNC_SIZE` bytes and its shape checked; a bad one is a
+:class:`~kotp2p.net.peer.peer_events.Rejected` event. The same bytes from two seats are two requests,
+so the transport never drops one as a copy (:func:`is_sync_request`).
+
+An answer is the envelopes of that author held from ``seq`` on, in order, each sent as it was
+received (signed frames: the asker checks them as any other). It is bounded: at most
+:data:`MAX_SYNC_BATCH` envelopes and :data:`MAX_SYNC_ANSWER` bytes per request (at least one
+envelope), and :data:`SYNC_BUDGET` bytes per peer between two soft deadlines, so a flood of tiny
+requests costs the answerer a bounded, paced amount.
+"""
+
+from __future__ import annotations
+
+from kotp2p.net.peer.peer_events import Event, Rejected, Send
+from kotp2p.net.peer.protocol_parts import ProtocolParts
+from kotp2p.net.wire import codec
+from kotp2p.net.wire.errors import RemoteProtocolError
+
+SYNC = "sync"
+SYNC_PREFIX = b"\x93\xa4sync"
+"""The first bytes of every ``sync`` request (a msgpack array of three, then ``'sync'``)."""
+MAX_SYNC_SIZE = 32
+"""Bytes of a sync request: ``['sync', seat, seq]`` needs at most 15."""
+MAX_SYNC_BATCH = 256
+"""Envelopes in one answer to a sync request."""
+MAX_SYNC_ANSWER = 64 * 1024
+"""Bytes in one answer to a sync request (at least one envelope is always sent)."""
+SYNC_BUDGET = 256 * 1024
+"""Bytes this seat sends one peer in answers to its sync requests between two soft deadlines
+(:meth:`PeerProtocol.soft_timeout` refills it): a flood of tiny requests costs the answerer a
+bounded, paced amount, whatever its size."""
+
+
+def is_sync_request(payload: bytes) -> bool:
+    """``payload`` is a ``sync`` request (link level: the same bytes from two seats are two
+    requests), not an envelope."""
+    return payload.startswith(SYNC_PREFIX)
+
+
+class SyncAnswers(ProtocolParts):
+    """The protocol's ``sync`` requests and answers (a mixin of
+    :class:`~kotp2p.net.peer.protocol.PeerProtocol`)."""
+
+    def sync_requests(self) -> list[Event]:
+        """Ask every other seat to resend each author's envelopes this seat has not read yet
+        (after a restart, or when a link comes back)."""
+        r = self.replica
+        return [Send(codec.frame(codec.pack([SYNC, author, r.cursor[author]])), self._others())
+                for author in range(self.genesis.n) if author != self.seat]
+
+    def _answer_sync(self, payload: bytes, sender: int | None) -> list[Event]:
+        """Answer the ``sync`` request ``payload`` (it starts with :data:`SYNC_PREFIX`) from
+        ``sender``, within the bounds."""
+        try:
+            value = codec.unpack(payload, max_size=MAX_SYNC_SIZE)
+        except RemoteProtocolError as exc:
+            return [Rejected(sender, f"sync: {exc.reason}")]
+        if not isinstance(value, list) or len(value) != 3:
+            return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
+        _, author, seq = value
+        if sender is None or type(author) is not int or type(seq) is not int:
+            return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
+        if not 0 <= author < self.genesis.n:
+            return [Rejected(sender, f"sync: no seat {author}")]
+        stream = self.replica.streams[author]
+        spent = self._sync_sent.get(sender, 0)
+        out: list[Event] = []
+        size = 0
+        for q in sorted(q for q in stream if q >= seq)[:MAX_SYNC_BATCH]:
+            frame = stream[q].frame
+            if out and size + len(frame) > MAX_SYNC_ANSWER:
+                break
+            if spent + size + len(frame) > SYNC_BUDGET:
+                break
+            size += len(frame)
+            out.append(Send(frame, (sender,)))
+        self._sync_sent[sender] = spent + size
+        return out

@@ -1,0 +1,284 @@
+"""Ejection rules of the replica: which seat a vote may name, when votes eject, and what
+happens to a vote whose target's envelope was in flight (the theory is in
+:mod:`kotp2p.net.replica.replica`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kotp2p.net.replica.history import Entry, Point, Violation
+from kotp2p.net.replica.replica_parts import ReplicaParts
+from kotp2p.net.trust.engine_interface import Chance, Turn
+from kotp2p.net.wire.envelope import Envelope, Kind
+from kotp2p.net.wire.schema import payload_problem
+
+WAIT = object()
+"""What a handler returns for an envelope that must wait (shared with the replica)."""
+LATER = object()
+"""Like ``WAIT``, for an envelope that can only be read once the game is at another point (it
+names a later step, or an entry not held): retried only after the point changes."""
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    if not seats:
+        return "no seat (the game was over)"
+    return "seat " + ", ".join(map(str, seats)) if len(seats) == 1 else \
+        "seats " + ", ".join(map(str, seats))
+
+
+class EjectionRules(ReplicaParts):
+    """The replica's votes and ejections (a mixin of :class:`~kotp2p.net.replica.replica.Replica`)."""
+
+    if TYPE_CHECKING:
+        def leftovers(self, a: int) -> list[Envelope]: ...
+
+    def awaited(self, p: Point) -> tuple[int, ...]:
+        """The seats a vote to eject may name at point ``p``: those whose envelope the game may
+        wait on there, judged from the point alone (not from what this replica received): the
+        seat whose decision is pending, every live seat owing its value for the pending random
+        event (not the author of the MOVE that carried its own), and every live seat owing an
+        ACK of the MOVE that made the entry (when it triggered no event)."""
+        if p.pending is None:
+            return ()
+        entry = self.entries[p.step]
+        alive = p.alive
+        mover = entry.seat if entry.kind == "move" and p.index == 0 else None
+        out: set[int] = set()
+        if isinstance(p.pending, Turn):
+            out.add(p.pending.seat)
+            if mover is not None and p.k is None:
+                out.update(i for i in range(self.n) if i != mover)
+        elif isinstance(p.pending, Chance):
+            out.update(i for i in range(self.n) if i != mover)
+        return tuple(sorted(i for i in out if alive[i]))
+
+    def _eject(self, a: int, env: Envelope) -> object:
+        target = env.payload[0]  # (the schema made it another seat)
+        points = self.entries[env.step].points
+        p = next((p for p in points if p.digest == env.state_hash), None)
+        if p is None:
+            if env.step == self.step and isinstance(self.point.pending, Chance):
+                return WAIT  # a point of this step this replica has not reached yet
+            return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step} "
+                           f"names state {env.state_hash.hex()[:16]}; one of that step's "
+                           "states expected")
+        awaited = self.awaited(p)
+        if target not in awaited:
+            return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step}, "
+                           "where the game did not wait on it; a vote may name only "
+                           f"{_seats(awaited)}")
+        q = self._stalled_past(a, env.step, p.index)
+        if q is not None and q < env.seq:
+            stall = self.streams[a][q]
+            return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step}, "
+                           f"state {env.state_hash.hex()[:16]}, after its STALL #{q} said it "
+                           f"waited on seat {stall.payload[0]} past that state; a vote names "
+                           "the state its author waits at", stall)
+        if env.step == self.step:
+            here = self.votes.setdefault((env.step, env.state_hash), {})
+            here.setdefault(target, {}).setdefault(a, env)
+        return None
+
+    def _eject_quorum(self) -> bool:
+        p = self.point
+        if p.pending is None or not self.votes:
+            return False  # (no vote at all: the point's digest need not be computed)
+        here = self.votes.get((self.step, p.digest))
+        if not here:
+            return False
+        for target, voters in sorted(here.items()):
+            if not p.alive[target]:
+                continue
+            others = [i for i in range(self.n) if p.alive[i] and i != target]
+            for i in others:
+                if i not in voters and i in self.fork_base:
+                    self._salvage_vote(i, target, voters)
+            if all(i in voters for i in others):
+                self.used.update(voters[i].id for i in others)
+                # the ejection wins over the target's envelope for this point, taken here or
+                # not (it was in flight): it is moot, and logged nowhere (see _in_block)
+                self.used.discard(self.used_at.pop((target, p.step, p.index), b""))
+                self._judge_late(target)
+                first = voters[min(others)]
+                entry = Entry(self.step + 1, first.id, "eject", target, envelope=first,
+                              before=p.state)
+                self.entries.append(entry)
+                self.entry_ids.add(entry.id)
+                self.frozen.pop(target, None)
+                self.ejected[target] = entry.step
+                self._push_point(self.engine.eject(p.state, target))
+                return True
+        return False
+
+    def _salvage_vote(self, voter: int, target: int, voters: dict[int, Envelope]) -> None:
+        """A convicted seat's vote at the current point, from envelopes not read from its
+        stream (a vote binds to the point it names, so any copy does)."""
+        for e in self.leftovers(voter):
+            if (e.kind is Kind.EJECT and e.step == self.step and e.state_hash == self.point.digest
+                    and payload_problem(e, self.n) is None and e.payload[0] == target):
+                voters[voter] = e
+                self.log_order.consumed(e)
+                return
+
+    def _judge_late(self, target: int) -> None:
+        """Check the envelopes an ejected seat sent for this point, though they come too late:
+        an illegal move or a bad reveal is still a violation. None of them changes the game."""
+        self._judging = target
+        try:
+            while self._readable(target):
+                late = self.streams[target].get(self.cursor[target])
+                if late is None or late.kind not in (Kind.MOVE, Kind.ACK):
+                    break
+                if late.step > self.step + 1:
+                    break
+                result = self._consume(target, late)
+                if result is WAIT or result is LATER:
+                    break
+                if isinstance(result, Violation):
+                    self._convict(result)
+                    break
+                self._step_cursor(target, late)
+        finally:
+            self._judging = None
+
+    def _quorum_stored(self, target: int) -> bool:
+        """Every other live seat has an EJECT of ``target`` at the current point, consumed or
+        not."""
+        if not self._eject_index:
+            return False
+        p = self.point
+        voters = self._eject_index.get((target, self.step, p.digest))
+        if not voters:
+            return False
+        return all(i in voters for i in range(self.n) if p.alive[i] and i != target)
+
+    def _ejected_behind(self, vote: Envelope) -> None:
+        """``vote`` completes the votes to eject a seat at a point this replica has already
+        passed on that seat's envelope (it was in flight when the last vote came; this replica
+        may be the target's own, or one that does not vote: a dead monster's): the ejection
+        wins, as on every voter's replica, so this one is rebuilt to follow it (the target's
+        envelopes from that point on are moot). Called once per new voter at a point."""
+        if vote.step > self.step:
+            return
+        target = vote.payload[0]
+        p = next((p for p in self.entries[vote.step].points if p.digest == vote.state_hash),
+                 None)
+        if p is None or p is self.point or target not in self.awaited(p):
+            return
+        after = self.entries[vote.step + 1] if vote.step + 1 < len(self.entries) else None
+        if (after is not None and after.kind == "eject" and after.seat == target
+                and p is self.entries[vote.step].points[-1]):
+            return  # this replica followed the ejection there
+        voters = self._eject_index.get((target, vote.step, vote.state_hash), set())
+        if all(i in voters for i in range(self.n) if p.alive[i] and i != target):
+            self.needs_rebuild = True
+
+    def _voted_further(self, seat: int, step: int) -> bool:
+        """Another seat, not convicted, signed an ACK or a vote at a point of ``step`` this
+        replica has not reached: it got past the point where this replica waits on ``seat``,
+        so it will never vote there, the vote cannot succeed, and the game moved on without
+        the ejection."""
+        reached = {p.digest for p in self.entries[step].points}
+        if any(s == step and d not in reached
+               and any(a != seat and a not in self.cut for a in authors)
+               for (s, d), authors in self.named_points.items()):
+            return True
+        # A seat votes against the seat whose MOVE is pending only once it holds every ACK
+        # (until then it votes against those owing one), and says it waits on the mover (a
+        # STALL) only then too: such a vote or STALL here shows its author holds the ACK
+        # ``seat`` owes, so it will never vote ``seat`` out at this point.
+        p = self.point
+        for a in range(self.n):
+            if a != seat and a not in self.cut:
+                q = self._stalled_past(a, step, p.index)
+                if q is not None and not self._voted_before(a, seat, q):
+                    return True
+        owed = self.owed_acks()
+        if seat not in owed or not isinstance(p.pending, Turn):
+            return False
+        mover = p.pending.seat
+        voters = self._eject_index.get((mover, step, p.digest), set())
+        stalled = self._stall_index.get((mover, step, self.head), {})
+        return any(v != seat and v not in self.cut and v not in owed
+                   for v in (*voters, *stalled))
+
+    def _stalled_past(self, a: int, step: int, index: int) -> int | None:
+        """The lowest seq of a STALL by ``a`` at entry ``step`` signed past that entry's
+        ``index``-th point, or None: one naming a state that is none of the entry's points up
+        to that one, or naming a seat that the game awaits at none of them.
+
+        A STALL names the state its author waits at and a seat it waits on there
+        (:meth:`PeerProtocol.blocking`, always among :meth:`awaited` there), and the points of
+        one entry are the same on every replica (each is fixed by the entry and the chain
+        values), so such a STALL was signed further on: its author went on without voting
+        at that point. Who could abuse it? Only its author, by voting at that point after
+        all: such a vote is its own violation (``bad-eject``, see :meth:`_eject`), so it can
+        never complete an ejection there; a replica that stopped waiting on the target
+        because of the STALL is therefore never overtaken by an ejection at that point."""
+        entry = self.entries[step]
+        points = entry.points[: index + 1]
+        best: int | None = None
+        states = self._stall_states.get((step, entry.id))
+        if states:
+            reached = {p.digest for p in points}
+            for digest, authors in states.items():
+                q = authors.get(a)
+                if q is not None and digest not in reached and (best is None or q < best):
+                    best = q
+        awaited: set[int] = set()
+        for p in points:
+            awaited.update(self.awaited(p))
+        for x in range(self.n):
+            if x not in awaited:
+                q = self._stall_index.get((x, step, entry.id), {}).get(a)
+                if q is not None and (best is None or q < best):
+                    best = q
+        return best
+
+    def _voted_before(self, a: int, seat: int, seq: int) -> bool:
+        """Seat ``a`` voted against ``seat`` at the current point in an envelope before its
+        ``seq``-th (consumed or not)."""
+        p = self.point
+        vote = self.votes.get((p.step, p.digest), {}).get(seat, {}).get(a)
+        if vote is not None:
+            return vote.seq < seq
+        stream = self.streams[a]
+        for q in range(self.cursor[a], seq):
+            e = stream.get(q)
+            if (e is not None and e.kind is Kind.EJECT and e.step == p.step
+                    and e.state_hash == p.digest and payload_problem(e, self.n) is None
+                    and e.payload[0] == seat):
+                return True
+        return False
+
+    def _went_past(self, a: int, seat: int, step: int) -> bool:
+        """Seat ``a`` signed an envelope at a later step than ``step`` without voting against
+        ``seat`` at the current point first (read in ``a``'s own order, from what this replica
+        holds without a gap): it went on without the ejection. A later envelope that follows
+        such a vote proves nothing (it may be built on the ejection, which this replica lacks
+        a vote of), and neither does one behind a gap."""
+        digest = self.point.digest
+        if a in self.votes.get((step, digest), {}).get(seat, {}):
+            return False
+        stream = self.streams[a]
+        q = self.cursor[a]
+        while (e := stream.get(q)) is not None:
+            if (e.kind is Kind.EJECT and e.step == step and e.state_hash == digest
+                    and payload_problem(e, self.n) is None and e.payload[0] == seat):
+                return False
+            if e.step > step:
+                return True
+            q += 1
+        return False
+
+    def _is_frozen(self, seat: int) -> bool:
+        step = self.frozen.get(seat)
+        if step is None:
+            return False
+        if step != self.step or any(
+            self._top_step[a] > step and self._went_past(a, seat, step)
+            for a in range(self.n) if a != seat and a not in self.cut
+        ) or self._voted_further(seat, step):
+            del self.frozen[seat]  # the game moved on without the ejection
+            return False
+        return True

@@ -1,0 +1,475 @@
+"""The game session: one object per local game, the thing every view drives.
+
+Theory of operation
+-------------------
+A :class:`Session` owns the :class:`~kotp2p.net.peer.protocol.PeerProtocol` of every seat this process
+plays (a human and/or bots) and routes their events:
+
+* ``Send`` to a local seat is queued and delivered in the same call (in order, like a link;
+  an envelope the sending seat signed or checked is not checked again by the others);
+  to a remote seat it goes to the outbox, which the transport drains onto that seat's link
+  (:meth:`outgoing`); a *forwarded* copy is held back there a moment (:mod:`kotp2p.net.session.outbox`).
+* ``Logged`` / ``Flush`` of the *view's seat* (:attr:`me`) go to the ``.kotlog``; every local
+  seat's replica writes the same bytes, so one log per process is enough.
+* Before any frame leaves, the envelopes the local seats signed are appended to the *journal*
+  and flushed, and so are the proofs of every violation found: after a crash a seat is restored
+  from its log and journal (:meth:`resume`, :mod:`kotp2p.net.session.resumption`).
+* Bots decide when their seat's protocol says so (``my_turn``), after ``bot_delay`` seconds,
+  and the deadlines run on the time passed in (``now``), never on a clock: after ``soft``
+  seconds without progress every local seat sends its STALL, after ``hard`` seconds the bots
+  vote to eject whoever holds the game up and a human seat is asked (:meth:`vote_eject`). Both
+  are in :mod:`kotp2p.net.session.deadlines`.
+
+Everything a view needs comes out of :meth:`updates`, in order (the plain words come from
+:mod:`kotp2p.net.session.narration`, the seat of the view's replica). Every public method that takes
+``now`` runs the session to quiescence before returning; the caller then drains
+:meth:`outgoing` and shows :meth:`updates`, and calls :meth:`tick` again by
+:meth:`next_wakeup`.
+
+The class is put together from mixins, one per concept, each with its own theory of operation:
+time (:mod:`kotp2p.net.session.deadlines`), the frames for remote seats (:mod:`kotp2p.net.session.outbox`) and
+the journal and resume (:mod:`kotp2p.net.session.resumption`). This module holds the rest: the inputs,
+the loop that runs them to quiescence, the routing of events, the chat and the end.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from kotp2p.net.files.sinks import FrameSink
+from kotp2p.net.peer.protocol import (
+    Applied,
+    Event,
+    Finished,
+    Flush,
+    Logged,
+    Misbehaviour,
+    PeerProtocol,
+    Rejected,
+    Rolled,
+    Send,
+)
+from kotp2p.net.session.deadlines import Deadlines
+from kotp2p.net.session.forwards import FORWARD_DELAY, HeldForwards
+from kotp2p.net.session.narration import chat_line, tell_later
+from kotp2p.net.session.outbox import Outbox
+from kotp2p.net.session.resumption import Resumption
+from kotp2p.net.session.updates import (
+    FrameRefused,
+    GameOver,
+    LinkChanged,
+    Update,
+    ViolationSeen,
+    YourTurn,
+)
+from kotp2p.net.trust.engine_interface import GameEngine, State
+from kotp2p.net.trust.genesis import Genesis
+from kotp2p.net.wire.codec import Value
+from kotp2p.net.wire.envelope import Envelope, envelope_id, split_frame
+from kotp2p.net.wire.errors import LocalProtocolError, RemoteProtocolError
+from kotp2p.net.wire.schema import MAX_CHAT
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SOFT = 10.0
+DEFAULT_HARD = 120.0
+
+Decider = Callable[[State], Value]
+"""A bot: the seat's view of the state -> its action for the pending decision, in wire form."""
+
+
+@dataclass
+class LocalSeat:
+    """A seat this process plays: its protocol, and its bot (None: a human decides)."""
+
+    protocol: PeerProtocol
+    decide: Decider | None = None
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """Seconds without progress before the soft and hard deadlines (None: never)."""
+
+    soft: float | None = DEFAULT_SOFT
+    hard: float | None = DEFAULT_HARD
+
+
+class Session(Deadlines, Outbox, Resumption):
+    """One local game: the seats this process plays, their routing, log, journal and deadlines."""
+
+    def __init__(
+        self,
+        genesis: Genesis,
+        engine: GameEngine,
+        seats: Mapping[int, LocalSeat],
+        *,
+        me: int,
+        log: FrameSink,
+        journal: FrameSink | None = None,
+        timeouts: Timeouts = Timeouts(),
+        bot_delay: float = 0.0,
+        forward_delay: float = FORWARD_DELAY,
+    ) -> None:
+        if me not in seats:
+            raise LocalProtocolError(f"the view's seat {me} is not one of this process's seats")
+        self.genesis = genesis
+        self.engine = engine
+        self.seats = dict(sorted(seats.items()))
+        self.me = me
+        self.log = log
+        self.journal = journal
+        self.timeouts = timeouts
+        self.bot_delay = bot_delay
+        self.links_up: set[int] = set()
+        self.stopped = False
+        self._queue: deque[tuple[int, int, bytes, tuple[int, ...]]] = deque()
+        """Frames between local seats: (from, to, frame, the remote seats it went to as well)."""
+        self._out: list[tuple[int, bytes]] = []
+        self._out_seen: set[tuple[int, bytes]] = set()
+        self._urgent = False
+        """A frame in :attr:`_out` is not just a forwarded copy."""
+        self._held = HeldForwards(forward_delay)
+        """Forwarded copies waiting to leave (:mod:`kotp2p.net.session.forwards`); with no delay they
+        go to :attr:`_out` at once and leave with the next urgent frame."""
+        self._fresh: list[tuple[bytes, list[int]]] = []
+        """Forwarded copies of the current input, held when it is done (``_run``)."""
+        self._strikes: list[tuple[int, str]] = []
+        self._genesis_frame = genesis.frame()  # the log starts with it: never appended again
+        self._updates: list[Update | Callable[[], list[Update]]] = []
+        """Updates in order; the narration of moves and random outcomes is worked out only
+        when :meth:`updates` is called (after the frames left, see ``tell_later``)."""
+        self._journaled = {s: 0 for s in self.seats}
+        self._proofs_journaled = 0
+        self._asked_after_end = False
+        self._chat_next = [0] * genesis.n
+        self._since = 0.0
+        self._progress = -1
+        self._soft_at: float | None = None
+        self._hard_done = False
+        self._turn_since: dict[int, tuple[int, float]] = {}
+        self._announced = -1
+        self._over: GameOver | None = None
+        self._over_at = 0.0
+        self._done = False
+        self.grace = DEFAULT_SOFT
+        """Seconds to wait after the end for the other seats' BYEs."""
+        self._quiet = False
+        self._started = False
+        self._busy = False
+
+    # -- what a view reads ----------------------------------------------------------------------
+
+    @property
+    def protocol(self) -> PeerProtocol:
+        """The view's seat's protocol."""
+        return self.seats[self.me].protocol
+
+    @property
+    def state(self) -> State:
+        """The current state as the view's seat holds it (its own hidden slots known)."""
+        return self.protocol.state
+
+    @property
+    def view(self) -> State:
+        """The state as every seat may see it (no hidden slot filled)."""
+        return self.engine.public_view(self.protocol.state)
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended."""
+        return self._over is not None
+
+    @property
+    def is_done(self) -> bool:
+        """Over, and the log holds the whole game (every live seat's BYE came in, or the
+        grace period after the end passed): the session can be closed."""
+        return self._over is not None and self._done
+
+    @property
+    def result(self) -> GameOver | None:
+        """How the game ended, once it did."""
+        return self._over
+
+    @property
+    def my_turn(self) -> bool:
+        """The view's seat must decide now and a human decides it."""
+        return self.seats[self.me].decide is None and self.protocol.my_turn
+
+    def names(self) -> tuple[str, ...]:
+        """Each seat's player name and monster, as the genesis fixes them (terminal-safe)."""
+        return tuple(s.label for s in self.genesis.seats)
+
+    def updates(self) -> list[Update]:
+        """What happened since the last call, in order."""
+        pending, self._updates = self._updates, []
+        out: list[Update] = []
+        for u in pending:
+            if callable(u):
+                out += u()
+            else:
+                out.append(u)
+        return out
+
+    @property
+    def has_news(self) -> bool:
+        """Something waits that should not wait for the next frame: a frame of a local seat's
+        own to send (forwarded copies may wait and leave together), updates to show, refusals
+        to report. The transport takes them before reading on."""
+        return self._urgent or bool(self._updates or self._strikes)
+
+    # -- inputs ---------------------------------------------------------------------------------
+
+    def start(self, now: float) -> None:
+        """Begin play (the genesis is signed by every seat)."""
+        with self._working():
+            self._begin(now)
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.start())
+            self._run(now)
+
+    def _begin(self, now: float) -> None:
+        if self._started:
+            raise LocalProtocolError("the session was already started")
+        self._started = True
+        self._since = now
+        self._soft_at = None if self.timeouts.soft is None else now + self.timeouts.soft
+
+    def receive(self, sender: int, payload: bytes, now: float,
+                holders: Collection[int] = ()) -> None:
+        """A frame payload (after its length prefix) came from remote seat ``sender`` (and the
+        same frame from the remote seats ``holders``, whose copies the transport dropped):
+        every local seat reads it (each ignores what it already has)."""
+        with self._working():
+            if sender in self.seats or not 0 <= sender < self.genesis.n:
+                self._updates.append(FrameRefused(sender, f"a link claims seat {sender}, expected a "
+                                                  "remote seat of this game"))
+                return
+            refused: str | None = None
+            changed = False
+            if len(self._held):
+                for holder in (sender, *holders):
+                    self._held.holds(payload, holder)
+            for seat, ls in self.seats.items():
+                read = sum(ls.protocol.replica.cursor)
+                events = ls.protocol.receive(payload, sender, holders)
+                if not events:
+                    # a copy of an envelope this seat holds: nothing changed; or one read that
+                    # asks for nothing (a chat line with no seat to forward it to): shown now
+                    changed = changed or sum(ls.protocol.replica.cursor) != read
+                    continue
+                changed = True
+                if refused is None:
+                    refused = next((e.reason for e in events if isinstance(e, Rejected)), None)
+                self._handle(seat, events)
+            if refused is not None:  # once per frame, however many local seats refused it
+                self._strikes.append((sender, refused))
+            if changed:
+                self._run(now)
+
+    def strikes(self) -> list[tuple[int, str]]:
+        """Frames refused since the last call, ``(remote seat, reason)``, in order: the transport
+        counts them against the link they came on (too many close it)."""
+        out, self._strikes = self._strikes, []
+        return out
+
+    def link_up(self, seat: int, now: float) -> None:
+        """The link to remote ``seat`` is (back) up: ask it for whatever we miss."""
+        with self._working():
+            self.links_up.add(seat)
+            self._updates.append(LinkChanged(seat, True))
+            for s, ls in self.seats.items():
+                self._handle(s, [Send(e.frame, (seat,)) for e in ls.protocol.sync_requests()
+                                 if isinstance(e, Send)])
+            self._run(now)
+
+    def link_down(self, seat: int, now: float) -> None:
+        """The link to remote ``seat`` went down (the transport reconnects)."""
+        with self._working():
+            self.links_up.discard(seat)
+            self._updates.append(LinkChanged(seat, False))
+            self._run(now)
+
+    def submit(self, action: Value, now: float) -> None:
+        """The view's human decides (the action in the engine's wire form).
+
+        :raises LocalProtocolError: not this seat's decision now, or an illegal action (the
+            message says why).
+        """
+        with self._working():
+            if self.seats[self.me].decide is not None:
+                raise LocalProtocolError("a bot plays this seat")
+            self._handle(self.me, self.protocol.submit(action))
+            self._run(now)
+
+    def chat(self, text: str, now: float) -> None:
+        """Say a line to every seat (signed, logged, not part of the game); cut at 500
+        characters.
+
+        :raises LocalProtocolError: an empty line.
+        """
+        with self._working():
+            text = text.strip()[:MAX_CHAT]
+            if not text:
+                raise LocalProtocolError("expected some text to say")
+            self._handle(self.me, self.protocol.chat(text))
+            self._run(now)
+
+    def tick(self, now: float) -> None:
+        """Time passed: bots whose delay is over decide, deadlines fire."""
+        with self._working():
+            self._run(now)
+
+    def quit(self) -> None:
+        """Stop here (the game can be resumed): log what was accepted, flush, stop. Called
+        while the session was busy (Ctrl-C in the middle of a call), it only flushes what was
+        written: the protocol objects may be half-way through a change."""
+        if self.stopped:
+            return
+        self.stopped = True
+        if self._busy:
+            self.log.flush()
+            if self.journal is not None:
+                self.journal.flush()
+            return
+        self._handle(self.me, self.protocol.close())
+        self._sync_journal()
+
+    # -- the loop -------------------------------------------------------------------------------
+
+    @contextmanager
+    def _working(self) -> Iterator[None]:
+        """Mark the session busy for one input; an interruption (Ctrl-C) leaves it marked."""
+        self._busy = True
+        try:
+            yield
+        except LocalProtocolError:
+            self._busy = False
+            raise
+        self._busy = False
+
+    def _run(self, now: float) -> None:
+        if self.stopped:
+            return
+        while True:
+            while self._queue:
+                src, dst, frame, also = self._queue.popleft()
+                proto = self.seats[dst].protocol
+                env = self._checked(src, frame)
+                self._handle(dst, proto.receive(frame[4:], src) if env is None
+                             else proto.receive_verified(env, src), (frame, also))
+            if self._bots(now):
+                continue
+            self._sync_journal()
+            self._chats()
+            if not self._deadlines(now):
+                break
+        self._forward(now)
+        if self._over is not None and not self._done:
+            if self._over_at < 0:
+                self._over_at = now
+            if self.protocol.replica.log_complete:
+                self._done = True
+            elif now >= self._over_at + self.grace and not self._asked_after_end:
+                self._asked_after_end = True  # a last envelope may have been lost: ask once
+                self._over_at = now
+                for seat, ls in self.seats.items():
+                    self._handle(seat, ls.protocol.sync_requests())
+            elif now >= self._over_at + self.grace:
+                self._done = True
+                self._handle(self.me, self.protocol.close())
+        p = self.protocol
+        if self.my_turn and p.replica.step != self._announced:
+            self._announced = p.replica.step
+            self._updates.append(YourTurn(self.me))
+
+    def _checked(self, seat: int, frame: bytes) -> Envelope | None:
+        """The envelope local ``seat`` signed or checked that ``frame`` is, byte for byte (its
+        signature need not be checked again by the other local seats), if any."""
+        try:
+            body, _ = split_frame(frame[4:])
+        except RemoteProtocolError:
+            return None
+        env = self.seats[seat].protocol.replica.by_id.get(envelope_id(body))
+        return env if env is not None and env.frame == frame else None
+
+    def _chats(self) -> None:
+        r = self.protocol.replica
+        for author in range(self.genesis.n):
+            stream = r.streams[author]
+            while self._chat_next[author] < r.cursor[author]:
+                env = stream.get(self._chat_next[author])
+                self._chat_next[author] += 1
+                line = None if env is None else chat_line(env)
+                if line is not None:
+                    self._updates.append(line)
+
+    def _handle(self, seat: int, events: list[Event],
+                sent: tuple[bytes, Collection[int]] = (b"", ())) -> None:
+        """Route the events of local ``seat``; ``sent``: a frame it got from another local seat,
+        and the remote seats that one sent it to (they get no forwarded copy from here)."""
+        mine = seat == self.me
+        for ev in events:
+            if isinstance(ev, Send):
+                remote = [to for to in ev.to if to not in self.seats
+                          and not (ev.forwarded and ev.frame == sent[0] and to in sent[1])]
+                local = [to for to in ev.to if to in self.seats and to != seat]
+                for to in local:
+                    self._queue.append((seat, to, ev.frame, tuple(remote)))
+                if remote and ev.forwarded and self._held.delay > 0:
+                    self._fresh.append((ev.frame, remote))
+                    continue
+                if remote and not ev.forwarded and len(self._held):
+                    payload = ev.frame[4:]  # (a sync answer, say: a held copy need not follow)
+                    for to in remote:
+                        self._held.holds(payload, to)
+                for to in remote:
+                    self._add_out(to, ev.frame)
+                self._urgent = self._urgent or (bool(remote) and not ev.forwarded)
+            elif isinstance(ev, Logged):
+                if mine and ev.frame != self._genesis_frame:
+                    self.log.append([ev.frame])
+            elif isinstance(ev, Flush):
+                if mine:
+                    self.log.flush()
+            elif isinstance(ev, Rejected):
+                log.info("seat %d refused a frame from %s: %s", seat, ev.sender, ev.reason)
+                if mine:
+                    self._updates.append(FrameRefused(ev.sender, ev.reason))
+            elif isinstance(ev, Misbehaviour):
+                log.warning("seat %d saw a violation: %s", seat, ev.violation.describe())
+                if mine:
+                    self._updates.append(ViolationSeen(ev.violation.seat,
+                                                       ev.violation.describe()))
+            elif not mine:
+                continue
+            elif isinstance(ev, Applied):
+                if not self._quiet:
+                    self._applied(ev)
+            elif isinstance(ev, Rolled):
+                if not self._quiet:
+                    self._rolled(ev)
+            elif isinstance(ev, Finished):
+                self._finish(ev.winners)
+
+    def _applied(self, ev: Applied) -> None:
+        self._updates.append(tell_later(self.engine, self.protocol.replica, ev))
+
+    def _rolled(self, ev: Rolled) -> None:
+        self._updates.append(tell_later(self.engine, self.protocol.replica, ev))
+
+    def _finish(self, winners: tuple[int, ...]) -> None:
+        r = self.protocol.replica
+        forfeit = bool(winners) and r.forfeit
+        names = self.names()
+        if not winners:
+            summary = "Everybody lost."
+        else:
+            who = " and ".join(names[w] for w in winners)
+            summary = f"{who} won{' by forfeit' if forfeit else ''}."
+        self._over = GameOver(tuple(winners), forfeit, summary)
+        self._over_at = -1.0
+        self._updates.append(self._over)

@@ -1,0 +1,161 @@
+"""The engine interface: what ``kotp2p.net`` needs from a rules engine, as a narrow protocol.
+
+The trust core drives a game only through :class:`GameEngine`: it never looks inside a state. The
+real engine is :mod:`kotp2p.rules` (see :mod:`kotp2p.net.trust.kot_engine`); tests also plug in small
+engines. States and actions are opaque; moves travel in the engine's wire form (plain msgpack
+values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from kotp2p.net.wire.codec import Value
+
+State = Any
+"""An engine state: opaque to the trust core."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Seat ``seat`` must decide; the decision comes as its MOVE."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Chance:
+    """Random event number ``index`` (k, from 1) needs one value per bound. A private event
+    (``private_to`` a seat, else -1) is learnt by that seat alone: its hidden slot ``index``."""
+
+    bounds: tuple[int, ...]
+    index: int
+    private_to: int = -1
+
+
+Pending = Turn | Chance | None
+"""What a state waits for; None once the game is over."""
+
+
+class GameEngine(Protocol):
+    """The rules, as the trust core sees them. Every method is pure."""
+
+    @property
+    def engine_id(self) -> str:
+        """Names the exact rules (version and card tables); stored in the genesis."""
+        ...
+
+    def default_options(self, seats: int) -> Value:
+        """The options of a game with ``seats`` seats, in wire form."""
+        ...
+
+    def start(self, monsters: Sequence[str], options: Value) -> State:
+        """The first state. :raises ValueError: bad monsters or options."""
+        ...
+
+    def pending(self, state: State) -> Pending:
+        """Whose decision or which random event the state waits for."""
+        ...
+
+    def apply_move(self, state: State, action: Value) -> State:
+        """Apply the pending seat's action given in wire form.
+
+        :raises ValueError: malformed or illegal; the message says why.
+        """
+        ...
+
+    def apply_random(self, state: State, values: tuple[int, ...]) -> State:
+        """Answer the pending random event."""
+        ...
+
+    def apply_hidden(self, state: State) -> State:
+        """Answer the pending private event on a replica that must not learn it."""
+        ...
+
+    def slot_content(self, state: State, values: tuple[int, ...]) -> int:
+        """What hidden slot ``k`` holds after the private event pending in ``state`` (event k)
+        is answered with ``values``."""
+        ...
+
+    def open_slot(self, state: State, slot: int, content: int) -> State:
+        """Fill a hidden slot whose opening was checked (the digest does not change). A slot the
+        state no longer holds hidden (dropped since, or known here) is left as it is."""
+        ...
+
+    def public_view(self, state: State) -> State:
+        """The state as a replica that knows none of the private outcomes holds it: every hidden
+        slot hidden, whatever this replica knows (same digest)."""
+        ...
+
+    def eject(self, state: State, seat: int) -> State:
+        """Eliminate an absent seat; the game goes on."""
+        ...
+
+    def alive(self, state: State) -> tuple[bool, ...]:
+        """Per seat: still in the game."""
+        ...
+
+    def digest(self, state: State) -> bytes:
+        """32-byte hash of the canonical encoding."""
+        ...
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The winning seats of a finished game (empty when everybody lost)."""
+        ...
+
+    def turn(self, state: State) -> int:
+        """The turn number."""
+        ...
+
+    def describe_move(self, state: State, action: Value) -> str:
+        """One line of plain text for the action (wire form) applied to ``state``."""
+        ...
+
+    def describe_random(self, state: State, values: tuple[int, ...]) -> str:
+        """One line for the outcome of the random event pending in ``state``."""
+        ...
+
+    def narrate_move(self, state: State, action: Value, verbose: bool = False) -> list[str]:
+        """What happened, in order and in plain words, when the action (wire form) was applied
+        to ``state``; a line starting with ``--`` opens a new turn. [] for a refused action.
+        Details a reader can do without are left out unless ``verbose``."""
+        ...
+
+    def narrate_random(
+        self, state: State, values: tuple[int, ...], verbose: bool = False
+    ) -> list[str]:
+        """The same for the outcome of the random event pending in ``state``."""
+        ...
+
+    def narrate_eject(self, state: State, seat: int, verbose: bool = False) -> list[str]:
+        """The same for the ejection of an absent seat."""
+        ...
+
+    def describe_state(self, state: State) -> str:
+        """A few lines of plain text showing the state."""
+        ...
+
+
+@runtime_checkable
+class NarratesEvents(Protocol):
+    """An engine that can also hand over the event value behind each line it narrates (the real
+    rules' :mod:`kotp2p.rules.events`), so that a view which knows the engine can tell what
+    happened (who was hit, by whom) without reading the words. Optional: narration works from
+    the lines alone for an engine without it."""
+
+    def narrate_move_events(self, state: State, action: Value, verbose: bool = False
+                            ) -> list[tuple[str, object]]:
+        """:meth:`GameEngine.narrate_move`, each line with its event."""
+        ...
+
+    def narrate_random_events(self, state: State, values: tuple[int, ...], verbose: bool = False
+                              ) -> list[tuple[str, object]]:
+        """:meth:`GameEngine.narrate_random`, each line with its event."""
+        ...
+
+    def narrate_eject_events(self, state: State, seat: int, verbose: bool = False
+                             ) -> list[tuple[str, object]]:
+        """:meth:`GameEngine.narrate_eject`, each line with its event."""
+        ...

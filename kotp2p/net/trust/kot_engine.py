@@ -1,0 +1,175 @@
+"""The King of Tokyo adapter: the real rules (:mod:`kotp2p.rules`) behind the
+:class:`~kotp2p.net.trust.engine_interface.GameEngine` interface. Options travel as
+``[two_player_variant]`` (None, true or false)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kotp2p import rules
+from kotp2p.net.trust.engine_interface import Chance, Pending, State, Turn
+from kotp2p.net.wire.codec import Value
+
+
+class RulesEngine:
+    """King of Tokyo as the trust core drives it."""
+
+    @property
+    def engine_id(self) -> str:
+        """``rules.ENGINE_ID``: package version and card-table hash."""
+        return rules.ENGINE_ID
+
+    def default_options(self, seats: int) -> Value:
+        """Default options: the 2-player variant follows the seat count."""
+        return [None]
+
+    def start(self, monsters: Sequence[str], options: Value) -> State:
+        """The first state. :raises ValueError: bad monsters or options."""
+        if (
+            not isinstance(options, list)
+            or len(options) != 1
+            or options[0] not in (None, True, False)
+        ):
+            raise ValueError(f"options: expected [null|true|false], found {options!r}")
+        setup = rules.Setup(monsters=tuple(monsters),
+                            options=rules.Options(two_player_variant=options[0]))
+        return rules.new_game(setup)
+
+    def pending(self, state: State) -> Pending:
+        """Whose decision or which random event is pending."""
+        p = state.pending
+        if isinstance(p, rules.RandomRequest):
+            return Chance(tuple(p.bounds), p.index, p.private_to)
+        if isinstance(p, rules.Decision):
+            return Turn(p.seat)
+        return None
+
+    def apply_move(self, state: State, action: Value) -> State:
+        """Apply an action given in wire form. :raises ValueError: malformed or illegal."""
+        act = rules.action_for(state, action)
+        if isinstance(act, rules.RandomResult):
+            raise rules.IllegalAction("a random result cannot be a player's move")
+        return rules.apply(state, act)
+
+    def apply_random(self, state: State, values: tuple[int, ...]) -> State:
+        """Answer the pending random event."""
+        return rules.apply(state, rules.RandomResult(values=values))
+
+    def apply_hidden(self, state: State) -> State:
+        """Answer a private event with HIDDEN values."""
+        n = len(state.pending.bounds)
+        return rules.apply(state, rules.RandomResult(values=(rules.HIDDEN,) * n))
+
+    def slot_content(self, state: State, values: tuple[int, ...]) -> int:
+        """The content the private event gives its slot."""
+        k = state.pending.index
+        content: int = rules.apply(state, rules.RandomResult(values=values)).slots[k]
+        return content
+
+    def open_slot(self, state: State, slot: int, content: int) -> State:
+        """Fill a checked hidden slot, if the state still holds it hidden (a Made in a Lab
+        peek that was passed is dropped at once: nothing to fill)."""
+        if state.slots.get(slot) != rules.HIDDEN:
+            return state
+        return rules.open_slot(state, slot, content)
+
+    def public_view(self, state: State) -> State:
+        """The state with every slot hidden (through the public wire form)."""
+        if all(v == rules.HIDDEN for v in state.slots.values()):
+            return state
+        return rules.state_from_wire(rules.state_to_wire(state, public=True))
+
+    def eject(self, state: State, seat: int) -> State:
+        """Eliminate an absent seat."""
+        return rules.eject(state, seat)
+
+    def alive(self, state: State) -> tuple[bool, ...]:
+        """Per seat: still in the game."""
+        return tuple(state.alive)
+
+    def digest(self, state: State) -> bytes:
+        """The state's canonical digest."""
+        d: bytes = state.digest()
+        return d
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The winning seats."""
+        return tuple(state.winners)
+
+    def turn(self, state: State) -> int:
+        """The turn number."""
+        t: int = state.turn
+        return t
+
+    def describe_move(self, state: State, action: Value) -> str:
+        """One line for an action in wire form."""
+        return rules.describe_action(state, rules.action_from_wire(action))
+
+    def describe_random(self, state: State, values: tuple[int, ...]) -> str:
+        """Dice as faces (``dice 1 2 3 ⚡ ♥ ✸``), a draw as the card drawn."""
+        p = state.pending
+        if isinstance(p, rules.RandomRequest) and all(b == 6 for b in p.bounds):
+            return "dice " + rules.SYMBOLS.dice(values)
+        if isinstance(p, rules.RandomRequest) and len(values) == 1:
+            unrevealed = sorted(state.deck)
+            if len(unrevealed) == p.bounds[0]:
+                return f"draws {rules.card_name(unrevealed[values[0]])}"
+        return f"random values {list(values)}"
+
+    def narrate_move(self, state: State, action: Value, verbose: bool = False) -> list[str]:
+        """The engine's events for the action, in plain words (``-- turn N: Monster --`` opens
+        a turn); minor events only if ``verbose``."""
+        return [text for text, _ in self.narrate_move_events(state, action, verbose)]
+
+    def narrate_random(
+        self, state: State, values: tuple[int, ...], verbose: bool = False
+    ) -> list[str]:
+        """The engine's events for the random outcome, in plain words."""
+        return [text for text, _ in self.narrate_random_events(state, values, verbose)]
+
+    def narrate_eject(self, state: State, seat: int, verbose: bool = False) -> list[str]:
+        """The engine's events for the ejection, in plain words."""
+        return [text for text, _ in self.narrate_eject_events(state, seat, verbose)]
+
+    def narrate_move_events(self, state: State, action: Value, verbose: bool = False
+                            ) -> list[tuple[str, object]]:
+        """:meth:`narrate_move`, each line with the :mod:`kotp2p.rules` event it says."""
+        events: list[rules.Event] = []
+        try:
+            rules.apply(state, rules.action_for(state, action), events=events)
+        except rules.IllegalAction:
+            return []
+        return _tell(events, state, verbose)
+
+    def narrate_random_events(self, state: State, values: tuple[int, ...], verbose: bool = False
+                              ) -> list[tuple[str, object]]:
+        """:meth:`narrate_random`, each line with the event it says."""
+        events: list[rules.Event] = []
+        try:
+            rules.apply(state, rules.RandomResult(tuple(values)), events=events)
+        except rules.IllegalAction:  # hidden values of a peek this replica cannot see
+            return []
+        return _tell(events, state, verbose)
+
+    def narrate_eject_events(self, state: State, seat: int, verbose: bool = False
+                             ) -> list[tuple[str, object]]:
+        """:meth:`narrate_eject`, each line with the event it says."""
+        events: list[rules.Event] = []
+        try:
+            rules.eject(state, seat, events=events)
+        except rules.IllegalAction:
+            return []
+        return _tell(events, state, verbose)
+
+    def describe_state(self, state: State) -> str:
+        """The state in the engine's text notation."""
+        return rules.to_text(state)
+
+
+def _tell(events: list[rules.Event], state: State, verbose: bool) -> list[tuple[str, object]]:
+    return [(_say(e, state), e) for e in events if verbose or not rules.is_minor(e)]
+
+
+def _say(event: rules.Event, state: State) -> str:
+    text = rules.describe_event(event, state)
+    return f"-- {text} --" if isinstance(event, rules.TurnBegan) else text

@@ -1,0 +1,107 @@
+"""``replay``: a game log told turn by turn in plain text, and the state at any step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kotp2p.net.files.gamelog import LogContents
+from kotp2p.net.replica.replica import Replica
+from kotp2p.net.trust.engine_interface import GameEngine, State, Turn
+from kotp2p.net.trust.genesis import short_id
+from kotp2p.net.verify.intake import read_envelopes
+from kotp2p.net.wire.safetext import safe_text
+
+
+def load_replica(log: LogContents, engine: GameEngine) -> tuple[Replica, list[str]]:
+    """Replay a log as far as its valid envelopes go; also return notes on what was skipped."""
+    genesis = log.genesis
+    if genesis.engine_id != engine.engine_id:
+        raise ValueError(f"this log was made by engine {genesis.engine_id}; this kotp2p has "
+                         f"{engine.engine_id}")
+    replica = Replica(genesis, engine)
+    intake = read_envelopes([log], genesis)
+    notes = intake.notes()
+    notes += [f"skipped {f.position.describe()}: {f.detail}" for f in intake.faults]
+    for env in intake.envelopes:
+        replica.add(env)
+    replica.advance()
+    notes += [f"stopped at a violation: {v.describe()}" for v in replica.violations]
+    return replica, notes
+
+
+def _own_lines(told: list[str]) -> int:
+    """How many of the told lines come before a new turn opens (what the move itself did)."""
+    return next((i for i, t in enumerate(told) if t.startswith("--")), len(told))
+
+
+def replay_lines(
+    log: LogContents, engine: GameEngine, step: int | None = None, verbose: bool = False,
+    state_lines: Callable[[State], list[str]] | None = None,
+) -> list[str]:
+    """The game as lines of text, up to entry ``step`` (all of it when None), then the state:
+    in the words of ``state_lines`` if given (with the engine's notation after them when
+    ``verbose``), else as the engine describes it.
+
+    Each move and each random outcome is told by what the engine says happened, in order (its
+    events in plain words); a move's own description comes first only when its events say
+    nothing before the next turn opens (a re-roll, a pass), so nothing is said twice. ``[N]``
+    marks the move of step N; ``--`` lines open the turns. ``verbose`` adds every detail: the
+    author of each move with its description, each random value, the minor events.
+    """
+    replica, notes = load_replica(log, engine)
+    g = log.genesis
+    names = [s.label for s in g.seats]
+    lines = [f"Game {short_id(g.game_id)}: " + ", ".join(
+        f"seat {i} {n}" for i, n in enumerate(names))]
+    last = replica.step if step is None else min(step, replica.step)
+    indent = " " * 7
+
+    def tell(narration: list[str], mark: str = "") -> None:
+        for t in narration:
+            if t.startswith("--"):
+                lines.append(t)
+            else:
+                lines.append(f"{mark:>6} {t}" if mark else indent + t)
+                mark = ""
+
+    for entry in replica.entries[: last + 1]:
+        mark = f"[{entry.step}]"
+        if entry.kind == "move" and entry.before is not None:
+            told = engine.narrate_move(entry.before, entry.action, verbose)
+            said = engine.describe_move(entry.before, entry.action)
+            if verbose:
+                lines.append(f"{mark:>6} seat {entry.seat} {names[entry.seat or 0]}: {said}")
+                tell(told)
+            else:
+                tell(told if _own_lines(told) else [said, *told], mark)
+        elif entry.kind == "eject" and entry.before is not None and entry.seat is not None:
+            lines.append(f"{mark:>6} seat {entry.seat} {names[entry.seat]} is ejected: the other "
+                         "players voted it out")
+            tell(engine.narrate_eject(entry.before, entry.seat, verbose))
+        for p in entry.points:
+            res = next((r for r in replica.resolved if r.step == entry.step and r.k == p.k), None)
+            if res is None:
+                continue
+            told = engine.narrate_random(p.state, res.values, verbose)
+            if verbose or not _own_lines(told):
+                who = ""
+                nxt = entry.points[p.index + 1] if p.index + 1 < len(entry.points) else None
+                if nxt is not None and isinstance(nxt.pending, Turn):
+                    who = f" (then seat {nxt.pending.seat} decides)"
+                lines.append(f"{indent}random #{res.k}: "
+                             f"{engine.describe_random(p.state, res.values)}{who}")
+            tell(told)
+    final = replica.entries[last].points[-1]
+    lines.append(f"State after step {last}:")
+    if state_lines is not None:
+        lines += ["  " + line for line in state_lines(final.state)]
+    if state_lines is None or verbose:
+        lines.append("  " + engine.describe_state(final.state))
+    if step is None:
+        if replica.is_over:
+            w = engine.winners(replica.state)
+            how = " by forfeit (the last opponents were ejected)" if replica.forfeit else ""
+            lines.append(f"Game over; winner{how}: " + (", ".join(names[i] for i in w) or "nobody"))
+        else:
+            lines.append(f"The log stops here; waiting for seat(s) {replica.waiting_for()}")
+    return [safe_text(line, 2000) for line in lines + [f"note: {n}" for n in notes]]

@@ -1,0 +1,168 @@
+"""A user's long-term identity: an Ed25519 key pair and a display name.
+
+The key is created on first use and stored in the user config directory in a file only its owner
+can read (mode 0600): msgpack ``[1, name, private key (32 raw bytes)]``. A player is shown as name
+plus a short fingerprint of the public key.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.serialization import (
+    Encoding,
+    NoEncryption,
+    PrivateFormat,
+    PublicFormat,
+)
+
+from kotp2p.net.files.paths import config_dir, write_private
+from kotp2p.net.wire import codec
+from kotp2p.net.wire.errors import RemoteProtocolError
+from kotp2p.net.wire.safetext import is_text
+
+IDENTITY_FILE = "identity"
+DEFAULT_NAME = "Player"
+MAX_NAME = 32
+
+
+def fingerprint(public_key: bytes) -> str:
+    """A short, readable fingerprint of a raw 32-byte public key: ``"a1b2-c3d4-e5f6-0718"``."""
+    digest = hashlib.sha256(b"kotp2p fingerprint\x00" + public_key).hexdigest()[:16]
+    return "-".join(digest[i : i + 4] for i in range(0, 16, 4))
+
+
+@functools.lru_cache(maxsize=64)
+def _public_key(raw: bytes) -> Ed25519PublicKey:
+    return Ed25519PublicKey.from_public_bytes(raw)
+
+
+def verify_signature(public_key: bytes, signature: bytes, message: bytes) -> bool:
+    """True when ``signature`` is a valid Ed25519 signature of ``message`` by ``public_key``.
+
+    Malformed keys or signatures give False, never an exception.
+    """
+    if len(public_key) != 32 or len(signature) != 64:
+        return False
+    try:
+        _public_key(public_key).verify(signature, message)
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Identity:
+    """A key pair and a display name. ``repr`` never shows the private key."""
+
+    name: str
+    private_key: Ed25519PrivateKey
+
+    @classmethod
+    def generate(cls, name: str = DEFAULT_NAME) -> Identity:
+        """A fresh identity (randomness from the operating system)."""
+        return cls(check_name(name), Ed25519PrivateKey.generate())
+
+    @classmethod
+    def from_seed(cls, seed: bytes, name: str = DEFAULT_NAME) -> Identity:
+        """The identity whose private key is the 32-byte ``seed`` (tests, bots, golden logs)."""
+        return cls(check_name(name), Ed25519PrivateKey.from_private_bytes(seed))
+
+    @property
+    def public_key(self) -> bytes:
+        """The raw 32-byte public key."""
+        return self.private_key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+
+    @property
+    def fingerprint(self) -> str:
+        """The short fingerprint of the public key."""
+        return fingerprint(self.public_key)
+
+    def sign(self, message: bytes) -> bytes:
+        """The 64-byte Ed25519 signature of ``message``."""
+        return self.private_key.sign(message)
+
+    def __repr__(self) -> str:
+        return f"Identity(name={self.name!r}, fingerprint={self.fingerprint!r})"
+
+    def to_bytes(self) -> bytes:
+        """The stored form (holds the private key: write it only to a 0600 file)."""
+        raw = self.private_key.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
+        return codec.pack([1, self.name, raw])
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Identity:
+        """Parse the stored form.
+
+        :raises RemoteProtocolError: the bytes are not an identity file.
+        """
+        value = codec.unpack(data, max_size=4096)
+        if (
+            not isinstance(value, list)
+            or len(value) != 3
+            or value[0] != 1
+            or not isinstance(value[1], str)
+            or not isinstance(value[2], bytes)
+            or len(value[2]) != 32
+        ):
+            raise RemoteProtocolError("not a kotp2p identity file: expected [1, name, 32-byte key]")
+        return cls(value[1], Ed25519PrivateKey.from_private_bytes(value[2]))
+
+
+def check_name(name: str) -> str:
+    """``name`` stripped, if it is a usable display name.
+
+    :raises ValueError: empty, too long or containing control characters.
+    """
+    name = name.strip()
+    if not is_text(name, MAX_NAME):
+        raise ValueError(f"a name is 1 to {MAX_NAME} printable characters, got {name!r}")
+    return name
+
+
+def identity_path(directory: Path | None = None) -> Path:
+    """Where the identity is stored."""
+    return (directory or config_dir()) / IDENTITY_FILE
+
+
+def save_identity(identity: Identity, path: Path) -> None:
+    """Write ``identity`` to ``path`` atomically, readable by its owner only (mode 0600)."""
+    write_private(path, identity.to_bytes())
+
+
+def load_identity(path: Path | None = None) -> Identity:
+    """Load the identity, creating and saving a new one on first use."""
+    path = path or identity_path()
+    if path.exists():
+        return Identity.from_bytes(path.read_bytes())
+    identity = Identity.generate()
+    save_identity(identity, path)
+    return identity
+
+
+def new_identity(path: Path | None = None, name: str | None = None) -> Identity:
+    """Replace the identity with a fresh key (keeping the name); the old file is kept as a backup
+    named after its fingerprint, so games signed with it can still be resumed."""
+    path = path or identity_path()
+    old_name = DEFAULT_NAME
+    if path.exists():
+        old = Identity.from_bytes(path.read_bytes())
+        old_name = old.name
+        os.replace(path, path.with_name(f"{path.name}.{old.fingerprint}.old"))
+    identity = Identity.generate(name or old_name)
+    save_identity(identity, path)
+    return identity
+
+
+def rename_identity(name: str, path: Path | None = None) -> Identity:
+    """Set the display name of the stored identity (creating it if needed)."""
+    path = path or identity_path()
+    identity = Identity(check_name(name), load_identity(path).private_key)
+    save_identity(identity, path)
+    return identity

@@ -1,0 +1,133 @@
+"""The payload schema of every envelope kind, checked in one place before a payload touches any
+state.
+
+An envelope reaches :func:`payload_problem` only after its signature checked, so a payload that
+breaks its kind's schema is its author's own signed statement: the replica convicts the author
+(``malformed-payload``) with that envelope as the whole proof, and nothing of it is used. Past
+this check every handler may rely on the shapes below (a seat is an ``int`` in range, never a
+``bool`` or a list). What the schema cannot know (whether an action is legal, whether an opening
+matches its commitment) is the handlers' business.
+
+====== =====================================================================================
+kind   payload
+====== =====================================================================================
+MOVE   ``[action, *openings]``: the action in the engine's wire form, then at most
+       :data:`MAX_OPENINGS` peek openings ``['peek', k, 32 bytes(, 32 bytes)]``
+ACK    ``[]``
+OPEN   ``['slot', index, salt: bytes, content: bytes]`` or a peek opening
+STALL  ``[seat]``
+EJECT  ``[seat]``, another seat than the author
+CHAT   ``[text]``, at most :data:`MAX_CHAT` characters
+BYE    ``[]`` or ``[[winner seat, ...]]`` (distinct seats, in increasing order)
+EVIDENCE ``[frame: bytes, ...]``, at most :data:`MAX_EVIDENCE` frames
+====== =====================================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kotp2p.net.wire.codec import Value
+from kotp2p.net.wire.envelope import ID_SIZE, Envelope, Kind
+
+MAX_CHAT = 500
+"""Characters in one chat line."""
+
+MAX_OPENINGS = 64
+"""Peek openings one MOVE may carry."""
+
+MAX_EVIDENCE = 16
+"""Frames one EVIDENCE envelope may carry."""
+
+MAX_SLOT_BYTES = 1024
+"""Bytes of a slot opening's salt or content."""
+
+
+def _is_int(v: object) -> bool:
+    return type(v) is int
+
+
+def _is_seat(v: object, n: int) -> bool:
+    return type(v) is int and 0 <= v < n
+
+
+def is_peek_opening(v: Value) -> bool:
+    """``['peek', k >= 1, 32 bytes]`` or ``['peek', k >= 1, 32 bytes, 32 bytes]``."""
+    return (type(v) is list and len(v) in (3, 4) and v[0] == "peek" and _is_int(v[1])
+            and 1 <= v[1] < 1 << 62 and type(v[2]) is bytes and len(v[2]) == ID_SIZE
+            and (len(v) == 3 or (type(v[3]) is bytes and len(v[3]) == ID_SIZE)))
+
+
+def _move(pl: list[Value], author: int, n: int) -> str | None:
+    if not pl:
+        return "a MOVE holds [action, *openings]; found an empty payload"
+    if len(pl) - 1 > MAX_OPENINGS:
+        return f"a MOVE carries at most {MAX_OPENINGS} openings, found {len(pl) - 1}"
+    if not all(is_peek_opening(o) for o in pl[1:]):
+        return "a MOVE's openings are ['peek', k, 32 bytes] or ['peek', k, 32 bytes, 32 bytes]"
+    return None
+
+
+def _ack(pl: list[Value], author: int, n: int) -> str | None:
+    return None if not pl else f"an ACK's payload is empty, found {len(pl)} items"
+
+
+def _open(pl: list[Value], author: int, n: int) -> str | None:
+    if is_peek_opening(pl):
+        return None
+    if (len(pl) == 4 and pl[0] == "slot" and _is_int(pl[1]) and 0 <= pl[1] < 1 << 32
+            and type(pl[2]) is bytes and type(pl[3]) is bytes
+            and len(pl[2]) <= MAX_SLOT_BYTES and len(pl[3]) <= MAX_SLOT_BYTES):
+        return None
+    return ("an OPEN holds ['slot', index, salt, content] or ['peek', k, 32 bytes(, 32 "
+            "bytes)]")
+
+
+def _stall(pl: list[Value], author: int, n: int) -> str | None:
+    if len(pl) == 1 and _is_seat(pl[0], n):
+        return None
+    return f"a STALL names one seat below {n}"
+
+
+def _eject(pl: list[Value], author: int, n: int) -> str | None:
+    if len(pl) == 1 and _is_seat(pl[0], n) and pl[0] != author:
+        return None
+    return f"an EJECT names one other seat below {n}"
+
+
+def _chat(pl: list[Value], author: int, n: int) -> str | None:
+    if len(pl) == 1 and type(pl[0]) is str and len(pl[0]) <= MAX_CHAT:
+        return None
+    return f"a CHAT holds one text of at most {MAX_CHAT} characters"
+
+
+def _bye(pl: list[Value], author: int, n: int) -> str | None:
+    if not pl:
+        return None
+    if (len(pl) == 1 and type(pl[0]) is list and all(_is_seat(w, n) for w in pl[0])
+            and all(a < b for a, b in zip(pl[0], pl[0][1:], strict=False))):
+        return None
+    return f"a BYE holds nothing or [winners]: distinct seats below {n} in increasing order"
+
+
+def _evidence(pl: list[Value], author: int, n: int) -> str | None:
+    if len(pl) <= MAX_EVIDENCE and all(type(f) is bytes for f in pl):
+        return None
+    return f"an EVIDENCE holds at most {MAX_EVIDENCE} frames (bytes)"
+
+
+_CHECKS: dict[Kind, Callable[[list[Value], int, int], str | None]] = {
+    Kind.MOVE: _move,
+    Kind.ACK: _ack,
+    Kind.OPEN: _open,
+    Kind.STALL: _stall,
+    Kind.EJECT: _eject,
+    Kind.CHAT: _chat,
+    Kind.BYE: _bye,
+    Kind.EVIDENCE: _evidence,
+}
+
+
+def payload_problem(env: Envelope, seats: int) -> str | None:
+    """Why ``env``'s payload breaks its kind's schema in a game of ``seats`` seats, or None."""
+    return _CHECKS[env.kind](env.payload, env.author, seats)
