@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from kotp2p.app.fullscreen import UiOptions
-    from kotp2p.net.session.session import Session
+    from kotp2p.app import UiOptions
+    from kotp2p.net.session import Session
 
-from kotp2p.app.errors import CommandError
+from kotp2p.app import CommandError
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from kotp2p.app.simulate import run_simulate_command
+    from kotp2p.app import run_simulate_command
 
     return run_simulate_command(args)
 
@@ -58,7 +58,7 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def _cmd_identity(args: argparse.Namespace) -> int:
-    from kotp2p.app.commands import run_identity_command
+    from kotp2p.app import run_identity_command
 
     return run_identity_command(args)
 
@@ -79,8 +79,8 @@ def _game_logs(names: list[str | None]) -> list[str] | None:
     """The log files ``names`` name (each a file, or the id of a game on disk as
     ``kotp2p games`` lists it, or a prefix of one; None: the latest game); None when one names
     no game (said on standard error)."""
-    from kotp2p.net.files.store import StoreError, find_log, latest_game
-    from kotp2p.net.trust.kot_engine import RulesEngine
+    from kotp2p.net.files import StoreError, find_log, latest_game
+    from kotp2p.net.trust import RulesEngine
 
     try:
         return [str(latest_game(RulesEngine()).log_path if name is None else find_log(name))
@@ -91,7 +91,7 @@ def _game_logs(names: list[str | None]) -> list[str] | None:
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
-    from kotp2p.app.commands import NOT_PROVEN, run_verify_command
+    from kotp2p.app import NOT_PROVEN, run_verify_command
 
     logs = _game_logs(args.logs)
     if logs is None:
@@ -118,7 +118,7 @@ def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from kotp2p.app.commands import NOT_PROVEN, run_replay_command
+    from kotp2p.app import NOT_PROVEN, run_replay_command
 
     logs = _game_logs([args.log])
     if logs is None:
@@ -191,9 +191,8 @@ def _ui_options(args: argparse.Namespace) -> UiOptions | None:
         raise CommandError(f"expected --pause of 0 or more seconds, found {args.pause}")
     import os
 
-    from kotp2p.app.fullscreen import UiOptions
-    from kotp2p.ui.model import Comfort
-    from kotp2p.ui.styles import wants_colour
+    from kotp2p.app import UiOptions
+    from kotp2p.ui import Comfort, wants_colour
 
     return UiOptions(ascii_only=args.ascii, colour=wants_colour(os.environ, args.no_color),
                      comfort=Comfort(args.auto_leave, args.auto_stay, args.pause))
@@ -204,7 +203,7 @@ def _full_screen(args: argparse.Namespace) -> object | None:
     options = _ui_options(args)
     if options is None:
         return None
-    from kotp2p.app.fullscreen import Connect, run_ui
+    from kotp2p.app import Connect, run_ui
 
     def ui(session: Session, log_path: str, restore: tuple[list[bytes], list[bytes]] | None,
            connect: Connect | None) -> bool:
@@ -220,7 +219,7 @@ def _net_screen(args: argparse.Namespace) -> object | None:
     options = _ui_options(args) if args.bot is None else None
     if options is None:
         return None
-    from kotp2p.app.fullscreen import NetScreen, run_net_ui
+    from kotp2p.app import NetScreen, run_net_ui
 
     def screen(main: Callable[[NetScreen], Awaitable[int]]) -> int:
         return run_net_ui(main, options)
@@ -295,8 +294,7 @@ def _add_games(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def _net_command(name: str) -> Handler:
     def run(args: argparse.Namespace) -> int:
-        from kotp2p.app import netgame
-        from kotp2p.app.localgame import GameCommandError
+        from kotp2p.app import GameCommandError, netgame
 
         args.screen = _net_screen(args)
         try:

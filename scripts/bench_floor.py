@@ -23,8 +23,10 @@ sys.path.insert(0, str(ROOT))
 
 import trio  # noqa: E402
 
-from kotp2p.net.session.session import Timeouts  # noqa: E402
-from kotp2p.net.session.updates import DiceRolled  # noqa: E402
+from kotp2p.net.session import (
+    DiceRolled,
+    Timeouts,
+)
 from tests.session.kit import Switchboard, session, table  # noqa: E402
 
 SEATS = 6

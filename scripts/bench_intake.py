@@ -21,11 +21,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kotp2p.net.files.gamelog import parse_log  # noqa: E402
-from kotp2p.net.peer.protocol import Finished, PeerProtocol  # noqa: E402
-from kotp2p.net.trust.kot_engine import RulesEngine  # noqa: E402
-from kotp2p.net.wire.envelope import DOMAIN, Kind, open_envelope, peek_author, split_frame  # noqa: E402
-from kotp2p.net.wire.identity import verify_signature  # noqa: E402
+from kotp2p.net.files import parse_log  # noqa: E402
+from kotp2p.net.peer import Finished, PeerProtocol  # noqa: E402
+from kotp2p.net.trust import RulesEngine  # noqa: E402
+from kotp2p.net.wire import (  # noqa: E402
+    DOMAIN,
+    Kind,
+    open_envelope,
+    peek_author,
+    split_frame,
+    verify_signature,
+)
 from tests.net.harness import build_mesh, make_table, rules_chooser  # noqa: E402
 
 SEATS = 6

@@ -14,11 +14,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kotp2p.net.files.gamelog import parse_log  # noqa: E402
-from kotp2p.net.trust.kot_engine import RulesEngine  # noqa: E402
-from kotp2p.net.verify.verify import verify_logs  # noqa: E402
-from kotp2p.net.wire.envelope import DOMAIN, Kind, open_envelope, peek_author, seal, split_frame  # noqa: E402
-from kotp2p.net.wire.identity import Identity, verify_signature  # noqa: E402
+from kotp2p.net.files import parse_log  # noqa: E402
+from kotp2p.net.trust import RulesEngine  # noqa: E402
+from kotp2p.net.verify import verify_logs  # noqa: E402
+from kotp2p.net.wire import (  # noqa: E402  # noqa: E402
+    DOMAIN,
+    Identity,
+    Kind,
+    open_envelope,
+    peek_author,
+    seal,
+    split_frame,
+    verify_signature,
+)
 from tests.net.harness import build_mesh, rules_chooser  # noqa: E402
 
 

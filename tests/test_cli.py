@@ -121,7 +121,7 @@ def test_host_says_the_timeout_range_in_its_help_and_refuses_a_timeout_outside_i
     timeout: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from kotp2p.net.lobby.lobby_view import MAX_TIMEOUT, MIN_TIMEOUT
+    from kotp2p.net.lobby import MAX_TIMEOUT, MIN_TIMEOUT
 
     monkeypatch.setenv("KOTP2P_HOME", str(tmp_path))
     monkeypatch.setenv("COLUMNS", "200")  # one line per option

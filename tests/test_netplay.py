@@ -20,10 +20,9 @@ import pytest
 import trio
 
 from kotp2p.cli import build_parser
-from kotp2p.net.files.gamelog import read_log
-from kotp2p.net.files.store import SeatFile
-from kotp2p.net.session.session import Session
-from kotp2p.net.transport.runner import Links, run_session
+from kotp2p.net.files import SeatFile, read_log
+from kotp2p.net.session import Session
+from kotp2p.net.transport import Links, run_session
 from tests.watchdog import kill_after
 
 KOTP2P = [sys.executable, "-m", "kotp2p"]
@@ -340,7 +339,7 @@ def test_resume_bind_listens_on_that_address_only(
     """``kotp2p resume --bind 127.0.0.1``: the resumed game listens on 127.0.0.1, not on ::1
     (without --bind it listens on every address), and plays on to the end."""
     from kotp2p.app.localgame import run_resume_command
-    from kotp2p.net.files.peers import PeersFile
+    from kotp2p.net.files import PeersFile
 
     log = _stopped_net_game(tmp_path, monkeypatch)
     port = PeersFile.from_bytes(PeersFile.path_for(log).read_bytes()).port

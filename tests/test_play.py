@@ -272,7 +272,7 @@ def test_replay_and_verify_take_a_game_id_as_games_lists_it_and_replay_the_lates
 
 
 def test_a_game_id_prefix_shared_by_two_games_asks_for_more_of_it(tmp_path: Path) -> None:
-    from kotp2p.net.files.store import StoreError, find_log
+    from kotp2p.net.files import StoreError, find_log
 
     for name in ("ab01cd", "ab02ef"):
         (tmp_path / f"{name}.kotlog").write_bytes(b"")

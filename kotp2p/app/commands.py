@@ -7,11 +7,17 @@ import argparse
 import sys
 from pathlib import Path
 
-from kotp2p.net.files.gamelog import LogContents, read_log
-from kotp2p.net.trust.engine_interface import GameEngine, State
-from kotp2p.net.verify.verify import INCOMPLETE, DifferentGames, verify_logs
-from kotp2p.net.wire.errors import RemoteProtocolError
-from kotp2p.net.wire.identity import identity_path, load_identity, new_identity, rename_identity
+from kotp2p.net.files import (
+    LogContents,
+    identity_path,
+    load_identity,
+    new_identity,
+    read_log,
+    rename_identity,
+)
+from kotp2p.net.trust import GameEngine, State
+from kotp2p.net.verify import INCOMPLETE, DifferentGames, verify_logs
+from kotp2p.net.wire import RemoteProtocolError
 
 NOT_PROVEN = 2
 """Exit code when nothing could be checked (as for INCOMPLETE): unreadable or not a log."""
@@ -51,7 +57,7 @@ def _read(paths: list[str]) -> list[LogContents] | None:
 
 
 def _engine() -> GameEngine:
-    from kotp2p.net.trust.kot_engine import RulesEngine
+    from kotp2p.net.trust import RulesEngine
 
     return RulesEngine()
 
@@ -82,7 +88,7 @@ def _state_in_words(state: State) -> list[str]:
     """The state as the plain interface shows it (Tokyo, each monster's ★ ♥ ⚡ and cards, the
     market), the dice as faces; once the game is over, without the dice or whose turn it was."""
     from kotp2p import rules
-    from kotp2p.ui.plain import format_state
+    from kotp2p.ui import format_state
 
     lines = [line for line in format_state(state, state.monsters)
              if not line.startswith("Dice: ")]
@@ -97,7 +103,7 @@ def _state_in_words(state: State) -> list[str]:
 
 def run_replay_command(args: argparse.Namespace) -> int:
     """Print a game turn by turn, or up to ``--step``; ``--verbose``: every detail."""
-    from kotp2p.net.verify.replay import replay_lines
+    from kotp2p.net.verify import replay_lines
 
     logs = _read([args.log])
     if logs is None:

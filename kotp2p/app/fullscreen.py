@@ -35,31 +35,31 @@ from prompt_toolkit.application import Application
 from kotp2p import rules
 from kotp2p.app.localgame import GameCommandError
 from kotp2p.app.netgame import RefusedCommand
-from kotp2p.net.lobby.lobby import (
+from kotp2p.net.lobby import (
     Changed,
     Failed,
     GuestEvent,
     HostEvent,
     LobbyError,
+    LobbyView,
     Notice,
     Started,
 )
-from kotp2p.net.lobby.lobby_view import LobbyView
-from kotp2p.net.session.session import Session
-from kotp2p.net.session.updates import Update
-from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby
-from kotp2p.net.transport.runner import Links, run_session
-from kotp2p.net.trust.words import check_words
-from kotp2p.net.wire.errors import LocalProtocolError
-from kotp2p.net.wire.refusal import Refusal, Why
-from kotp2p.net.wire.safetext import safe_text
-from kotp2p.ui.app import build_app, build_lobby_app
-from kotp2p.ui.lobby import LobbyController
-from kotp2p.ui.logscreen import logs_to
-from kotp2p.ui.model import Comfort, Controller
-from kotp2p.ui.refusals import plain_refusal
-from kotp2p.ui.stats import session_stats
-from kotp2p.ui.symbols import symbols
+from kotp2p.net.session import Session, Update
+from kotp2p.net.transport import GuestLobby, HostLobby, Links, run_session
+from kotp2p.net.trust import check_words
+from kotp2p.net.wire import LocalProtocolError, Refusal, Why, safe_text
+from kotp2p.ui import (
+    Comfort,
+    Controller,
+    LobbyController,
+    build_app,
+    build_lobby_app,
+    logs_to,
+    plain_refusal,
+    session_stats,
+    symbols,
+)
 
 Command = Callable[[float], bool]
 """A player's command, run with the session at trio time ``now``; False stops the game."""
@@ -99,7 +99,7 @@ class SessionPort:
 
     def players(self) -> tuple[tuple[str, str], ...]:
         """Each seat's player name and key fingerprint, terminal-safe."""
-        from kotp2p.net.wire.identity import fingerprint
+        from kotp2p.net.wire import fingerprint
 
         return tuple((safe_text(s.name), fingerprint(s.public_key))
                      for s in self.session.genesis.seats)

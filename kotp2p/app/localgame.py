@@ -22,33 +22,38 @@ from pathlib import Path
 
 from kotp2p import rules
 from kotp2p.bots import BOT_KINDS, bot_name, make_bot
-from kotp2p.net.files.gamelog import LogWriter
-from kotp2p.net.files.paths import games_dir
-from kotp2p.net.files.store import (
+from kotp2p.net.files import (
     LOCAL,
     GameInfo,
+    LogWriter,
     SeatFile,
     SeatSecret,
     StoredGame,
     StoreError,
     find_log,
     game_info,
+    games_dir,
     latest_game,
     list_games,
+    load_identity,
 )
-from kotp2p.net.peer.protocol import PeerProtocol
-from kotp2p.net.session.session import Decider, LocalSeat, Session, Timeouts
-from kotp2p.net.transport.mainloop import run_main
-from kotp2p.net.transport.runner import Links, run_session
-from kotp2p.net.trust.chain import CHAIN_LENGTH, PEEK_TAG, SecretChain
-from kotp2p.net.trust.genesis import Genesis, SeatInfo, make_genesis, short_id, sign_genesis
-from kotp2p.net.trust.kot_engine import RulesEngine
-from kotp2p.net.trust.words import check_words
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.errors import RemoteProtocolError
-from kotp2p.net.wire.identity import Identity, load_identity
-from kotp2p.net.wire.safetext import safe_text
-from kotp2p.ui.plain import PlainView
+from kotp2p.net.peer import PeerProtocol
+from kotp2p.net.session import Decider, LocalSeat, Session, Timeouts
+from kotp2p.net.transport import Links, run_main, run_session
+from kotp2p.net.trust import (
+    CHAIN_LENGTH,
+    PEEK_TAG,
+    Genesis,
+    RulesEngine,
+    SeatInfo,
+    SecretChain,
+    check_words,
+    make_genesis,
+    short_id,
+    sign_genesis,
+)
+from kotp2p.net.wire import Identity, RemoteProtocolError, Value, safe_text
+from kotp2p.ui import PlainView
 
 Restore = tuple[list[bytes], list[bytes]]
 """The envelope payloads of a stored game's log and journal."""

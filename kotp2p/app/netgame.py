@@ -46,31 +46,52 @@ from kotp2p.app.localgame import (
 )
 from kotp2p.app.trace import Trace, TracedView
 from kotp2p.bots import bot_name
-from kotp2p.net.files.gamelog import LogWriter
-from kotp2p.net.files.paths import write_private
-from kotp2p.net.files.peers import PeersFile
-from kotp2p.net.files.store import NET, SeatFile, SeatSecret, StoredGame
-from kotp2p.net.lobby.beacon import BROADCAST, DEFAULT_BEACON_PORT, Announcement, BeaconBook
-from kotp2p.net.lobby.handshake import PROTOCOL_VERSION
-from kotp2p.net.lobby.lobby import GuestEvent, HostEvent, LobbyError, LobbyGuest, LobbyHost, Started
-from kotp2p.net.lobby.lobby_view import DEFAULT_TIMEOUT, MAX_TIMEOUT, MIN_TIMEOUT
-from kotp2p.net.peer.protocol import PeerProtocol
-from kotp2p.net.session.session import LocalSeat, Session, Timeouts
-from kotp2p.net.transport.beacon import announce, listen
-from kotp2p.net.transport.connect import DEFAULT_PORT, serve_tcp
-from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby, LobbyFailed
-from kotp2p.net.transport.mainloop import run_main
-from kotp2p.net.transport.mesh import Address, MeshPort
-from kotp2p.net.transport.meshlinks import MeshLinks
-from kotp2p.net.transport.runner import View, run_session
-from kotp2p.net.trust.chain import PEEK_TAG, SecretChain
-from kotp2p.net.trust.genesis import Genesis, short_id
-from kotp2p.net.trust.kot_engine import RulesEngine
-from kotp2p.net.wire.errors import RemoteProtocolError
-from kotp2p.net.wire.identity import Identity, check_name, load_identity
-from kotp2p.net.wire.refusal import Refusal, Why
-from kotp2p.ui.lobby_plain import PlainLobby, Request
-from kotp2p.ui.plain import PlainView
+from kotp2p.net.files import (
+    NET,
+    LogWriter,
+    PeersFile,
+    SeatFile,
+    SeatSecret,
+    StoredGame,
+    load_identity,
+    write_private,
+)
+from kotp2p.net.lobby import (
+    BROADCAST,
+    DEFAULT_BEACON_PORT,
+    DEFAULT_TIMEOUT,
+    MAX_TIMEOUT,
+    MIN_TIMEOUT,
+    PROTOCOL_VERSION,
+    Announcement,
+    BeaconBook,
+    GuestEvent,
+    HostEvent,
+    LobbyError,
+    LobbyGuest,
+    LobbyHost,
+    Started,
+)
+from kotp2p.net.peer import PeerProtocol
+from kotp2p.net.session import LocalSeat, Session, Timeouts
+from kotp2p.net.transport import (
+    DEFAULT_PORT,
+    Address,
+    GuestLobby,
+    HostLobby,
+    LobbyFailed,
+    MeshLinks,
+    MeshPort,
+    View,
+    announce,
+    listen,
+    run_main,
+    run_session,
+    serve_tcp,
+)
+from kotp2p.net.trust import PEEK_TAG, Genesis, RulesEngine, SecretChain, short_id
+from kotp2p.net.wire import Identity, Refusal, RemoteProtocolError, Why, check_name
+from kotp2p.ui import PlainLobby, PlainView, Request
 
 if TYPE_CHECKING:
     from kotp2p.app.fullscreen import NetScreen

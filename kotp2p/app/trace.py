@@ -7,12 +7,10 @@ import resource
 import time
 from collections.abc import Iterable
 
-from kotp2p.net.session.updates import DiceRolled, Update
-from kotp2p.net.trust.genesis import Genesis
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.envelope import Kind, peek_author, split_frame
-from kotp2p.net.wire.errors import RemoteProtocolError
-from kotp2p.ui.plain import PlainView
+from kotp2p.net.session import DiceRolled, Update
+from kotp2p.net.trust import Genesis
+from kotp2p.net.wire import Kind, RemoteProtocolError, codec, peek_author, split_frame
+from kotp2p.ui import PlainView
 
 
 def _cpu_us() -> int:

@@ -17,10 +17,8 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from kotp2p import rules
-from kotp2p.net.lobby.lobby import LobbyError
-from kotp2p.net.lobby.lobby_view import LobbyView
-from kotp2p.net.wire.refusal import Refusal
-from kotp2p.net.wire.safetext import safe_text
+from kotp2p.net.lobby import LobbyError, LobbyView
+from kotp2p.net.wire import Refusal, safe_text
 from kotp2p.ui.refusals import plain_refusal
 
 PICK = "pick:"

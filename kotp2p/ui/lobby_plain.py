@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from kotp2p.net.lobby.lobby import (
+from kotp2p.net.lobby import (
     Changed,
     Failed,
     GuestEvent,
@@ -21,7 +21,7 @@ from kotp2p.net.lobby.lobby import (
     Notice,
     Started,
 )
-from kotp2p.net.trust.words import check_words
+from kotp2p.net.trust import check_words
 
 HELP = "commands: pick MONSTER, ready, unready, monsters, quit, help{start}"
 

@@ -9,7 +9,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Iterator
 
-from kotp2p.net.wire.refusal import Refusal
+from kotp2p.net.wire import Refusal
 
 Shown = Callable[[str, Refusal | None], None]
 """Shows a log line on the screen: its text, and the refusal it records (if it records one)."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from kotp2p import rules
-from kotp2p.net.session.updates import (
+from kotp2p.net.session import (
     ChatLine,
     DiceRolled,
     EjectAsked,
@@ -33,8 +33,7 @@ from kotp2p.net.session.updates import (
     Waiting,
     YourTurn,
 )
-from kotp2p.net.wire.refusal import Refusal
-from kotp2p.net.wire.safetext import safe_text
+from kotp2p.net.wire import Refusal, safe_text
 from kotp2p.ui import keys as K
 from kotp2p.ui.refusals import plain_refusal
 from kotp2p.ui.stats import MonsterStats

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from prompt_toolkit.utils import get_cwidth
 
 from kotp2p import rules
-from kotp2p.net.lobby.lobby_view import LobbyView
-from kotp2p.net.wire.safetext import safe_text
+from kotp2p.net.lobby import LobbyView
+from kotp2p.net.wire import safe_text
 from kotp2p.ui.cardtext import card_text
 from kotp2p.ui.lobby import PICK
 from kotp2p.ui.model import Controller

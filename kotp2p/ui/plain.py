@@ -16,9 +16,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from kotp2p import rules
-from kotp2p.net.session.narration import recent_turns
-from kotp2p.net.session.session import Session
-from kotp2p.net.session.updates import (
+from kotp2p.net.session import (
     ChatLine,
     DiceRolled,
     EjectAsked,
@@ -28,13 +26,14 @@ from kotp2p.net.session.updates import (
     MoveApplied,
     Narrated,
     Resumed,
+    Session,
     Update,
     ViolationSeen,
     Waiting,
     YourTurn,
+    recent_turns,
 )
-from kotp2p.net.wire.errors import LocalProtocolError
-from kotp2p.net.wire.safetext import safe_text
+from kotp2p.net.wire import LocalProtocolError, safe_text
 from kotp2p.ui.model import result_for
 
 RESUME_TURNS = 10

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kotp2p.net.wire.refusal import Refusal, Why
-from kotp2p.net.wire.safetext import safe_text
+from kotp2p.net.wire import Refusal, Why, safe_text
 
 Says = Callable[[Refusal], str]
 

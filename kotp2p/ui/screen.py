@@ -20,7 +20,7 @@ from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 from prompt_toolkit.utils import get_cwidth
 
 from kotp2p import rules
-from kotp2p.net.wire.safetext import safe_text
+from kotp2p.net.wire import safe_text
 from kotp2p.ui import keys as K
 from kotp2p.ui.cardtext import card_text
 from kotp2p.ui.model import Controller, LogLine

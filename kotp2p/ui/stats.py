@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from kotp2p import rules
 
 if TYPE_CHECKING:
-    from kotp2p.net.session.session import Session
+    from kotp2p.net.session import Session
 
 
 @dataclass(frozen=True)

@@ -48,14 +48,10 @@ from pathlib import Path
 
 from kotp2p import rules
 from kotp2p.net.files.gamelog import parse_log, split_frames
-from kotp2p.net.peer.protocol import PeerProtocol
-from kotp2p.net.trust.genesis import parse_genesis_frame
-from kotp2p.net.trust.kot_engine import RulesEngine
-from kotp2p.net.verify.verify import verify_logs
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import FrameDecoder
-from kotp2p.net.wire.envelope import DOMAIN, open_envelope
-from kotp2p.net.wire.errors import CodecError, RemoteProtocolError
+from kotp2p.net.peer import PeerProtocol
+from kotp2p.net.trust import RulesEngine, parse_genesis_frame
+from kotp2p.net.verify import verify_logs
+from kotp2p.net.wire import DOMAIN, CodecError, FrameDecoder, RemoteProtocolError, codec, open_envelope
 from tests.net.harness import Table, build_mesh, rules_chooser
 
 _AUTHOR_AT = 36  # the author's byte in an envelope body (after the array, version, game id)

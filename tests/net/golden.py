@@ -14,12 +14,9 @@ from pathlib import Path
 
 from kotp2p import rules
 from kotp2p.net.files.gamelog import parse_log, split_frames
-from kotp2p.net.peer.protocol import PeerProtocol
-from kotp2p.net.trust.engine_interface import State
-from kotp2p.net.trust.kot_engine import RulesEngine
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.envelope import DOMAIN, Kind, open_envelope, seal
+from kotp2p.net.peer import PeerProtocol
+from kotp2p.net.trust import RulesEngine, State
+from kotp2p.net.wire import DOMAIN, Kind, Value, codec, open_envelope, seal
 from tests.net import mavericks as M
 from tests.net.harness import Chooser, build_mesh, rules_chooser
 from tests.rules.kit import card
@@ -89,7 +86,7 @@ def _step_of(frame: bytes, log: bytes) -> int:
 
 def build_golden(out: Path) -> list[dict[str, object]]:
     """Write every golden log into ``out``; return the manifest of expected verdicts."""
-    from kotp2p.net.wire.identity import Identity
+    from kotp2p.net.wire import Identity
     from tests.net.harness import _seed
 
     out.mkdir(parents=True, exist_ok=True)

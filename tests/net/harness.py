@@ -15,13 +15,20 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kotp2p.net.peer.protocol import Event, Logged, Misbehaviour, PeerProtocol, Rejected, Send
-from kotp2p.net.replica.history import Violation
-from kotp2p.net.trust.chain import PEEK_TAG, SecretChain, SlotDeck
-from kotp2p.net.trust.engine_interface import GameEngine, State
-from kotp2p.net.trust.genesis import Genesis, SeatInfo, make_genesis, sign_genesis
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.identity import Identity
+from kotp2p.net.peer import Event, Logged, Misbehaviour, PeerProtocol, Rejected, Send
+from kotp2p.net.replica import Violation
+from kotp2p.net.trust import (
+    PEEK_TAG,
+    GameEngine,
+    Genesis,
+    SeatInfo,
+    SecretChain,
+    SlotDeck,
+    State,
+    make_genesis,
+    sign_genesis,
+)
+from kotp2p.net.wire import Identity, Value
 
 MONSTERS = ("The King", "Giga Zaur", "Alienoid", "Cyber Kitty", "Meka Dragon", "Space Penguin")
 

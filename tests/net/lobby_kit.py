@@ -6,8 +6,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
-from kotp2p.net.trust.chain import PEEK_TAG, SecretChain
-from kotp2p.net.wire.identity import Identity
+from kotp2p.net.trust import PEEK_TAG, SecretChain
+from kotp2p.net.wire import Identity
 
 
 def h(*parts: object) -> bytes:

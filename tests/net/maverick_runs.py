@@ -16,9 +16,9 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from kotp2p.net.files.gamelog import parse_log
-from kotp2p.net.peer.protocol import PeerProtocol
-from kotp2p.net.verify.verify import verify_logs
+from kotp2p.net.files import parse_log
+from kotp2p.net.peer import PeerProtocol
+from kotp2p.net.verify import verify_logs
 from tests.net import rogues
 from tests.net.harness import Mesh, build_mesh
 from tests.net.toy import ToyEngine, toy_choose

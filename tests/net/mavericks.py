@@ -10,12 +10,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 
-from kotp2p.net.peer.protocol import Event, PeerProtocol, Send
-from kotp2p.net.trust.chain import draw, peek_seed
-from kotp2p.net.trust.engine_interface import Chance, Turn
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.envelope import Envelope, Kind, seal
+from kotp2p.net.peer import Event, PeerProtocol, Send
+from kotp2p.net.trust import Chance, Turn, draw, peek_seed
+from kotp2p.net.wire import Envelope, Kind, Value, codec, seal
 
 AT_STEP = 6
 

@@ -17,9 +17,7 @@ import random
 from collections.abc import Collection, Sequence
 
 from kotp2p.net.peer.protocol import SYNC, Event, PeerProtocol, Send
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.envelope import Envelope, Kind, seal
+from kotp2p.net.wire import Envelope, Kind, Value, codec, seal
 
 ARMED_AT = 4
 
@@ -165,7 +163,7 @@ class SplitAcks(Rogue):
 
 
 def _id(ev: Send) -> bytes:
-    from kotp2p.net.wire.envelope import envelope_id, split_frame
+    from kotp2p.net.wire import envelope_id, split_frame
 
     try:
         return envelope_id(split_frame(ev.frame[4:])[0])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from kotp2p.net.lobby import PROTOCOL_VERSION
 from kotp2p.net.lobby.beacon import (
     MAGIC,
     MAX_BEACON,
@@ -12,7 +13,6 @@ from kotp2p.net.lobby.beacon import (
     BeaconError,
     decode_beacon,
 )
-from kotp2p.net.lobby.handshake import PROTOCOL_VERSION
 from kotp2p.net.wire import codec
 
 GAME = Announcement("Friday night", "Alice", 7447, 2, 4, PROTOCOL_VERSION, True)

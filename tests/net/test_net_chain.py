@@ -47,7 +47,7 @@ def test_an_anchor_is_the_same_bytes_as_ever() -> None:
 
 def test_a_seat_starting_play_reuses_the_chains_made_for_its_anchors(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from kotp2p.net.peer.protocol import PeerProtocol
+    from kotp2p.net.peer import PeerProtocol
     from kotp2p.net.trust import chain as chain_module
     from tests.net.harness import make_table
     from tests.net.toy import ToyEngine

@@ -8,9 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import FrameDecoder
-from kotp2p.net.wire.errors import CodecError, FrameTooLarge
+from kotp2p.net.wire import CodecError, FrameDecoder, FrameTooLarge, codec
 
 
 def test_values_round_trip_and_bytes_stay_bytes() -> None:

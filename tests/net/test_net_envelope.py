@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kotp2p.net.trust.genesis import (
+from kotp2p.net.trust import (
     Genesis,
     SeatInfo,
     make_genesis,
@@ -17,10 +17,16 @@ from kotp2p.net.trust.genesis import (
     sign_genesis,
 )
 from kotp2p.net.trust.words import WORDS, check_words
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.envelope import DOMAIN, Kind, envelope_id, open_envelope, seal
-from kotp2p.net.wire.errors import RemoteProtocolError
-from kotp2p.net.wire.identity import Identity
+from kotp2p.net.wire import (
+    DOMAIN,
+    Identity,
+    Kind,
+    RemoteProtocolError,
+    codec,
+    envelope_id,
+    open_envelope,
+    seal,
+)
 
 ALICE = Identity.from_seed(b"a" * 32, "Alice")
 BOB = Identity.from_seed(b"b" * 32, "Bob")

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from kotp2p.net.files import games_dir
 from kotp2p.net.files.gamelog import LogWriter, NotAKotlog, game_log_path, read_log
-from kotp2p.net.files.paths import games_dir
 from tests.net.harness import make_table
 from tests.net.toy import ToyEngine
 

@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from kotp2p.net.files.gamelog import parse_log
-from kotp2p.net.peer.protocol import Event, PeerProtocol
-from kotp2p.net.trust.engine_interface import GameEngine, State
-from kotp2p.net.trust.kot_engine import RulesEngine
-from kotp2p.net.verify.verify import verify_logs
+from kotp2p.net.files import parse_log
+from kotp2p.net.peer import Event, PeerProtocol
+from kotp2p.net.trust import GameEngine, RulesEngine, State
+from kotp2p.net.verify import verify_logs
 from tests.net.harness import Mesh, build_mesh, rules_chooser
 from tests.net.toy import ToyEngine, toy_choose
 
@@ -125,8 +124,8 @@ def test_protocol_object_is_per_seat() -> None:
 def test_a_seats_events_written_through_the_log_writer_give_the_same_file(
     tmp_path: Path,
 ) -> None:
-    from kotp2p.net.files.gamelog import LogWriter, read_log
-    from kotp2p.net.peer.protocol import Flush, Logged
+    from kotp2p.net.files import LogWriter, read_log
+    from kotp2p.net.peer import Flush, Logged
 
     table, mesh = build_mesh(TOY, 3, _toy_chooser, seed=8, rng=random.Random(8))
     path = tmp_path / "seat0.kotlog"

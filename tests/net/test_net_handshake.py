@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from kotp2p.net.lobby.handshake import (
+from kotp2p.net.lobby import (
     PROTOCOL_VERSION,
     AcceptorHandshake,
     ChallengeCache,

@@ -8,12 +8,10 @@ import tracemalloc
 
 import pytest
 
-from kotp2p.net.files.gamelog import parse_log
-from kotp2p.net.peer.protocol import Misbehaviour, PeerProtocol, Rejected
-from kotp2p.net.verify.verify import verify_logs
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.envelope import DOMAIN, Kind, seal
+from kotp2p.net.files import parse_log
+from kotp2p.net.peer import Misbehaviour, PeerProtocol, Rejected
+from kotp2p.net.verify import verify_logs
+from kotp2p.net.wire import DOMAIN, Kind, Value, codec, seal
 from tests.net.harness import Table, make_table
 from tests.net.toy import ToyEngine
 
@@ -50,8 +48,7 @@ def _hostile(table: Table, kind: Kind, payload: Value) -> bytes:
 
 
 def _is_schema_valid(kind: Kind, payload: Value) -> bool:
-    from kotp2p.net.wire.envelope import decode_body
-    from kotp2p.net.wire.schema import payload_problem
+    from kotp2p.net.wire import decode_body, payload_problem
 
     table = _TABLE
     frame = _hostile(table, kind, payload)

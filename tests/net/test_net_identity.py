@@ -9,16 +9,8 @@ from pathlib import Path
 import pytest
 
 from kotp2p.cli import main
-from kotp2p.net.wire.errors import RemoteProtocolError
-from kotp2p.net.wire.identity import (
-    Identity,
-    fingerprint,
-    identity_path,
-    load_identity,
-    new_identity,
-    rename_identity,
-    verify_signature,
-)
+from kotp2p.net.files import identity_path, load_identity, new_identity, rename_identity
+from kotp2p.net.wire import Identity, RemoteProtocolError, fingerprint, verify_signature
 
 
 @pytest.fixture

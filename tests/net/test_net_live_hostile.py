@@ -9,11 +9,10 @@ import random
 
 import pytest
 
-from kotp2p.net.files.gamelog import parse_log
+from kotp2p.net.files import parse_log
 from kotp2p.net.peer.protocol import MAX_AHEAD_BYTES, SYNC, SYNC_BUDGET, Rejected, Send
-from kotp2p.net.verify.verify import verify_logs
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.envelope import Kind, seal
+from kotp2p.net.verify import verify_logs
+from kotp2p.net.wire import Kind, codec, seal
 from tests.net import rogues
 from tests.net.harness import build_mesh
 from tests.net.maverick_runs import TOY, check, play

@@ -8,7 +8,7 @@ from collections import deque
 import pytest
 
 from kotp2p import rules
-from kotp2p.net.lobby.handshake import AcceptorHandshake, DialerHandshake, HandshakeFailed, refusal
+from kotp2p.net.lobby import AcceptorHandshake, DialerHandshake, HandshakeFailed, refusal
 from kotp2p.net.lobby.lobby import (
     Changed,
     Drop,
@@ -24,9 +24,8 @@ from kotp2p.net.lobby.lobby import (
     Started,
     message,
 )
-from kotp2p.net.peer.protocol import PeerProtocol
-from kotp2p.net.trust.kot_engine import RulesEngine
-from kotp2p.net.trust.words import check_words
+from kotp2p.net.peer import PeerProtocol
+from kotp2p.net.trust import RulesEngine, check_words
 from kotp2p.net.wire import codec
 from tests.net.lobby_kit import anchors_for, h, ident
 

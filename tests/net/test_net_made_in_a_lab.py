@@ -10,13 +10,11 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from kotp2p import rules
-from kotp2p.net.files.gamelog import parse_log
-from kotp2p.net.peer.protocol import PeerProtocol
-from kotp2p.net.trust.engine_interface import State, Turn
-from kotp2p.net.trust.kot_engine import RulesEngine
-from kotp2p.net.verify.verify import verify_logs
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.envelope import Envelope, Kind, open_envelope
+from kotp2p.net.files import parse_log
+from kotp2p.net.peer import PeerProtocol
+from kotp2p.net.trust import RulesEngine, State, Turn
+from kotp2p.net.verify import verify_logs
+from kotp2p.net.wire import Envelope, Kind, Value, open_envelope
 from tests.net.harness import Chooser, Mesh, build_mesh, rules_chooser
 from tests.net.mavericks import LyingPeeker, Withholder
 from tests.rules.kit import card

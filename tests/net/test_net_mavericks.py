@@ -7,11 +7,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from kotp2p.net.files.gamelog import parse_log
-from kotp2p.net.peer.protocol import PeerProtocol, Send
-from kotp2p.net.verify.verify import verify_logs
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.envelope import Envelope, Kind
+from kotp2p.net.files import parse_log
+from kotp2p.net.peer import PeerProtocol, Send
+from kotp2p.net.verify import verify_logs
+from kotp2p.net.wire import Envelope, Kind, Value
 from tests.net import mavericks as M
 from tests.net.harness import Mesh, build_mesh
 from tests.net.toy import ToyEngine, toy_choose

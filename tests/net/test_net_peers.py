@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from kotp2p.net.files.peers import PeersFile
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.errors import RemoteProtocolError
+from kotp2p.net.files import PeersFile
+from kotp2p.net.wire import RemoteProtocolError, codec
 
 
 def test_the_peers_file_round_trips_beside_the_log() -> None:

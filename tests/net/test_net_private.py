@@ -9,12 +9,11 @@ import random
 from collections.abc import Sequence
 
 from kotp2p import rules
-from kotp2p.net.files.gamelog import parse_log
-from kotp2p.net.peer.protocol import Event
-from kotp2p.net.trust.engine_interface import State
-from kotp2p.net.trust.kot_engine import RulesEngine
-from kotp2p.net.verify.verify import verify_logs
-from kotp2p.net.wire.codec import Value
+from kotp2p.net.files import parse_log
+from kotp2p.net.peer import Event
+from kotp2p.net.trust import RulesEngine, State
+from kotp2p.net.verify import verify_logs
+from kotp2p.net.wire import Value
 from kotp2p.rules.registry import RANDOMS, random_event
 from kotp2p.rules.state import Frame
 from tests.net.harness import Mesh, build_mesh, rules_chooser
@@ -48,7 +47,7 @@ class BadPeekOpening(Maverick):
 
     def open_peek(self, k: int) -> list[Event]:
         r = self.replica
-        from kotp2p.net.wire.envelope import Kind
+        from kotp2p.net.wire import Kind
 
         wrong = hashlib.sha256(b"some other card").digest()
         return self._own(self._seal(Kind.OPEN, r.step, r.head, ["peek", k, wrong]),
@@ -87,7 +86,7 @@ def test_only_the_owner_learns_a_private_draw_until_it_is_opened() -> None:
 def test_a_private_event_left_unopened_leaves_the_game_incomplete() -> None:
     mesh = _play()
     log = parse_log(bytes(mesh.logs[1]))
-    from kotp2p.net.wire.envelope import Kind, open_envelope
+    from kotp2p.net.wire import Kind, open_envelope
 
     kept = tuple(p for p in log.payloads
                  if open_envelope(p, log.genesis.game_id, log.genesis.keys).kind is not Kind.OPEN)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kotp2p.net.peer.protocol import (
+from kotp2p.net.peer import (
     Applied,
     Flush,
     Logged,
@@ -15,9 +15,7 @@ from kotp2p.net.peer.protocol import (
     Rolled,
     Send,
 )
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.envelope import Kind, open_envelope, seal
-from kotp2p.net.wire.errors import LocalProtocolError
+from kotp2p.net.wire import Kind, LocalProtocolError, codec, open_envelope, seal
 from tests.net.harness import build_mesh
 from tests.net.toy import ToyEngine, toy_choose
 
@@ -247,7 +245,7 @@ def _valid_frames() -> list[bytes]:
     _, mesh = build_mesh(TOY, 2, lambda seat, st: toy_choose(TOY, st, seat), seed=1)
     mesh.start()
     mesh.run(max_events=40)
-    from kotp2p.net.files.gamelog import parse_log
+    from kotp2p.net.files import parse_log
 
     return list(parse_log(bytes(mesh.logs[0])).payloads) or [b""]
 

@@ -14,13 +14,9 @@ from hypothesis import strategies as st
 
 from kotp2p.cli import main
 from kotp2p.net.files.gamelog import parse_log, read_log, split_frames
-from kotp2p.net.trust.genesis import SeatInfo, make_genesis, sign_genesis
-from kotp2p.net.trust.kot_engine import RulesEngine
+from kotp2p.net.trust import RulesEngine, SeatInfo, make_genesis, sign_genesis
 from kotp2p.net.verify.verify import Verdict, verify_logs
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.envelope import Kind, open_envelope, seal
-from kotp2p.net.wire.errors import RemoteProtocolError
-from kotp2p.net.wire.identity import Identity
+from kotp2p.net.wire import Identity, Kind, RemoteProtocolError, codec, open_envelope, seal
 from tests.net.harness import make_table
 
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from kotp2p.cli import main
-from kotp2p.net.files.gamelog import parse_log, read_log
-from kotp2p.net.trust.kot_engine import RulesEngine
-from kotp2p.net.verify.verify import DifferentGames, verify_logs
+from kotp2p.net.files import parse_log, read_log
+from kotp2p.net.trust import RulesEngine
+from kotp2p.net.verify import DifferentGames, verify_logs
 from tests.net.golden import build_golden
 
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import itertools
 
-from kotp2p.net.replica.replica import Replica
-from kotp2p.net.trust.chain import SecretChain
-from kotp2p.net.wire.envelope import Envelope, Kind, seal
+from kotp2p.net.replica import Replica
+from kotp2p.net.trust import SecretChain
+from kotp2p.net.wire import Envelope, Kind, seal
 from tests.net.harness import make_table
 from tests.net.toy import ToyEngine
 

@@ -10,11 +10,10 @@ from functools import partial
 import pytest
 import trio
 
-from kotp2p.app import netgame
-from kotp2p.app.localgame import GameCommandError
+from kotp2p.app import GameCommandError, netgame
 from kotp2p.app.netgame import RefusedCommand
-from kotp2p.net.lobby.beacon import Announcement, BeaconBook
-from kotp2p.net.transport.beacon import announce, listen
+from kotp2p.net.lobby import Announcement, BeaconBook
+from kotp2p.net.transport import announce, listen
 
 
 async def test_a_joiner_hears_the_games_announced_on_loopback() -> None:

@@ -9,8 +9,7 @@ import trio.testing
 
 from kotp2p.net.transport import FrameStream, Link, LinkConfig
 from kotp2p.net.transport.link import PING, PONG_FRAME
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import MAX_FRAME
+from kotp2p.net.wire import MAX_FRAME, codec
 
 
 class Peer:

@@ -8,7 +8,7 @@ import pytest
 import trio
 
 from kotp2p import rules
-from kotp2p.net.lobby.lobby import Changed, LobbyGuest, LobbyHost, Notice, Started
+from kotp2p.net.lobby import Changed, LobbyGuest, LobbyHost, Notice, Started
 from kotp2p.net.transport import (
     GuestLobby,
     HostLobby,
@@ -17,7 +17,7 @@ from kotp2p.net.transport import (
     MeshPort,
     serve_tcp,
 )
-from kotp2p.net.trust.words import check_words
+from kotp2p.net.trust import check_words
 from kotp2p.net.wire import codec
 from tests.net.lobby_kit import anchors_for, h, ident
 

@@ -11,7 +11,7 @@ import pytest
 import trio
 import trio.testing
 
-from kotp2p.net.lobby.handshake import AcceptorHandshake, DialerHandshake, HandshakeFailed
+from kotp2p.net.lobby import AcceptorHandshake, DialerHandshake, HandshakeFailed
 from kotp2p.net.transport import (
     FrameStream,
     Mesh,
@@ -20,11 +20,8 @@ from kotp2p.net.transport import (
     dial_handshake,
 )
 from kotp2p.net.transport.link import LinkConfig
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import MAX_FRAME
-from kotp2p.net.wire.identity import Identity
-from kotp2p.net.wire.refusal import Refusal, Why
-from kotp2p.ui.refusals import plain_refusal
+from kotp2p.net.wire import MAX_FRAME, Identity, Refusal, Why, codec
+from kotp2p.ui import plain_refusal
 from tests.net.harness import Table, make_table
 from tests.net.memnet import MemoryNet, address
 from tests.net.toy import ToyEngine
@@ -210,8 +207,7 @@ async def test_the_session_sees_one_link_per_remote_seat(
 ) -> None:
     """A process playing seats 0 and 1 has two mesh links to seat 2; its session sees seat 2 up
     once, gets seat 2's frames once, and its frames to seat 2 leave once."""
-    from kotp2p.net.transport import FrameIn, LinkDown, LinkUp
-    from kotp2p.net.transport.meshlinks import MeshLinks
+    from kotp2p.net.transport import FrameIn, LinkDown, LinkUp, MeshLinks
 
     table = make_table(ENGINE, 3)
     seen: list[object] = []
@@ -278,9 +274,8 @@ async def test_a_peer_sending_frames_the_session_refuses_loses_its_link(
     """Seat 1 passes the handshake, then sends well-formed msgpack arrays that are no envelope
     (the link lets them through, the session refuses each): after ``max_strikes`` of them seat
     0's link to it closes with the last reason, and the session was told each refusal."""
-    from kotp2p.net.session.updates import FrameRefused
-    from kotp2p.net.transport.meshlinks import MeshLinks
-    from kotp2p.net.transport.runner import run_session
+    from kotp2p.net.session import FrameRefused
+    from kotp2p.net.transport import MeshLinks, run_session
     from tests.session.kit import ENGINE as RULES
     from tests.session.kit import session, table
 

@@ -9,9 +9,8 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from kotp2p.net.trust.engine_interface import Chance, Pending, Turn
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import Value
+from kotp2p.net.trust import Chance, Pending, Turn
+from kotp2p.net.wire import Value, codec
 
 DICE = 4
 START_HP = 5

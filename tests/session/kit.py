@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kotp2p.net.files.gamelog import parse_log
+from kotp2p.net.files import parse_log
 from kotp2p.net.files.sinks import MemorySink
-from kotp2p.net.peer.protocol import PeerProtocol
-from kotp2p.net.session.session import LocalSeat, Session, Timeouts
-from kotp2p.net.session.updates import Update
-from kotp2p.net.trust.kot_engine import RulesEngine
+from kotp2p.net.peer import PeerProtocol
+from kotp2p.net.session import LocalSeat, Session, Timeouts, Update
+from kotp2p.net.trust import RulesEngine
 from kotp2p.net.verify.verify import Verdict, verify_logs
 from tests.net.harness import Table, make_table, rules_chooser
 

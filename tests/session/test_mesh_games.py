@@ -17,19 +17,13 @@ import pytest
 import trio
 import trio.testing
 
-from kotp2p.net.files.gamelog import parse_log
+from kotp2p.net.files import parse_log
 from kotp2p.net.files.sinks import MemorySink
-from kotp2p.net.lobby.handshake import AcceptorHandshake
-from kotp2p.net.session.session import Session, Timeouts
-from kotp2p.net.session.updates import Update, Waiting
-from kotp2p.net.transport import FrameStream, MeshConfig, accept_handshake
-from kotp2p.net.transport.meshlinks import MeshLinks
-from kotp2p.net.transport.runner import run_session
+from kotp2p.net.lobby import AcceptorHandshake
+from kotp2p.net.session import Session, Timeouts, Update, Waiting
+from kotp2p.net.transport import FrameStream, MeshConfig, MeshLinks, accept_handshake, run_session
 from kotp2p.net.verify.verify import Verdict, verify_logs
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import MAX_FRAME
-from kotp2p.net.wire.envelope import Kind, peek_author, split_frame
-from kotp2p.net.wire.errors import RemoteProtocolError
+from kotp2p.net.wire import MAX_FRAME, Kind, RemoteProtocolError, codec, peek_author, split_frame
 from tests.net.harness import Table
 from tests.net.memnet import MemoryNet, address
 from tests.session.kit import ENGINE, session, table

@@ -6,9 +6,8 @@ from __future__ import annotations
 import io
 from itertools import pairwise
 
-from kotp2p.net.session.session import Timeouts
-from kotp2p.net.session.updates import MoveApplied, Narrated
-from kotp2p.ui.plain import PlainView
+from kotp2p.net.session import MoveApplied, Narrated, Timeouts
+from kotp2p.ui import PlainView
 from tests.session.kit import session, table
 
 

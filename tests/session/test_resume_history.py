@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import io
 
-from kotp2p.net.files.gamelog import parse_log
+from kotp2p.net.files import parse_log
 from kotp2p.net.files.sinks import MemorySink
-from kotp2p.net.session.narration import recent_turns
-from kotp2p.net.session.session import Session, Timeouts
-from kotp2p.net.session.updates import (
+from kotp2p.net.session import (
     ChatLine,
     DiceRolled,
     MoveApplied,
     Narrated,
     Resumed,
+    Session,
+    Timeouts,
     Update,
     YourTurn,
+    recent_turns,
 )
 from kotp2p.ui.plain import RESUME_TURNS, PlainView
 from tests.net.harness import rules_chooser
@@ -111,7 +112,7 @@ def test_the_plain_interface_prints_the_recent_turns_then_marks_the_resume() -> 
 
 
 def test_the_game_screen_shows_the_game_so_far_then_the_resume_at_80x24_and_larger() -> None:
-    from kotp2p.ui.model import Comfort, Controller
+    from kotp2p.ui import Comfort, Controller
     from kotp2p.ui.screen import game_screen, to_text, width_of
     from tests.ui.fakes import FakeGame
 
@@ -146,7 +147,7 @@ def test_a_resumed_game_tells_its_chat_among_the_moves_where_live_play_told_it()
 
 
 def test_the_resumed_views_show_the_chat_made_safe_as_live_play_did() -> None:
-    from kotp2p.ui.model import Comfort, Controller
+    from kotp2p.ui import Comfort, Controller
     from tests.ui.fakes import FakeGame
 
     _, _, log, journal = played_then_stopped(4, chat=True)

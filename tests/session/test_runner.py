@@ -7,11 +7,11 @@ from pathlib import Path
 
 import trio
 
-from kotp2p.net.files.gamelog import LogWriter, read_log
+from kotp2p.net.files import LogWriter, read_log
 from kotp2p.net.peer.protocol import SYNC
-from kotp2p.net.session.session import Session, Timeouts
+from kotp2p.net.session import Session, Timeouts
 from kotp2p.net.transport.runner import FrameIn, LinkEvent, run_session
-from kotp2p.net.verify.verify import verify_logs
+from kotp2p.net.verify import verify_logs
 from kotp2p.net.wire import codec
 from tests.session.kit import ENGINE, session, table
 from tests.session.memlinks import MemoryNet

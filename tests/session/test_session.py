@@ -7,11 +7,9 @@ import io
 
 import pytest
 
-from kotp2p.net.files.gamelog import parse_log
+from kotp2p.net.files import parse_log
 from kotp2p.net.files.sinks import MemorySink
-from kotp2p.net.session.forwards import FORWARD_DELAY, PIGGYBACK_AFTER
-from kotp2p.net.session.session import Session, Timeouts
-from kotp2p.net.session.updates import (
+from kotp2p.net.session import (
     ChatLine,
     DiceRolled,
     EjectAsked,
@@ -19,14 +17,15 @@ from kotp2p.net.session.updates import (
     MoveApplied,
     Narrated,
     Resumed,
+    Session,
+    Timeouts,
     Waiting,
     YourTurn,
 )
-from kotp2p.net.verify.replay import replay_lines
-from kotp2p.net.wire.envelope import Kind, envelope_id, split_frame
-from kotp2p.net.wire.errors import LocalProtocolError
-from kotp2p.net.wire.safetext import safe_text
-from kotp2p.ui.plain import PlainView
+from kotp2p.net.session.forwards import FORWARD_DELAY, PIGGYBACK_AFTER
+from kotp2p.net.verify import replay_lines
+from kotp2p.net.wire import Kind, LocalProtocolError, envelope_id, safe_text, split_frame
+from kotp2p.ui import PlainView
 from tests.session.kit import ENGINE, Switchboard, session, table, verdict
 
 
@@ -287,7 +286,7 @@ def test_ctrl_c_in_the_middle_of_a_call_keeps_what_was_written_and_the_game_resu
 
 
 def test_a_link_coming_up_asks_that_seat_alone_for_what_is_missing() -> None:
-    from kotp2p.net.session.updates import LinkChanged
+    from kotp2p.net.session import LinkChanged
     from kotp2p.net.wire import codec
 
     t = table(3, seed=10)
@@ -306,7 +305,7 @@ def test_a_link_coming_up_asks_that_seat_alone_for_what_is_missing() -> None:
 
 
 def test_garbage_from_a_peer_is_refused_with_a_reason_and_the_game_goes_on() -> None:
-    from kotp2p.net.session.updates import FrameRefused
+    from kotp2p.net.session import FrameRefused
 
     t = table(3, seed=11)
     a = session(t, [0, 1], timeouts=Timeouts(None, None))
@@ -451,7 +450,7 @@ def test_a_seat_that_convicted_crashed_and_restored_still_proves_the_violation()
     # journal, it finds the violation again and sends the proof at its soft deadline, so
     # seat 0 convicts too, both vote seat 2 out, and seat 1's log verifies INVALID naming
     # seat 2 (without the journal nobody would hold the wrong ACK any more).
-    from kotp2p.net.session.session import LocalSeat
+    from kotp2p.net.session import LocalSeat
     from tests.net.rogues import SplitAcks
     from tests.session.kit import ENGINE
 
@@ -508,7 +507,7 @@ def test_a_finished_session_missing_a_last_envelope_asks_once_more_before_it_clo
     # seat 2's closing BYE to seat 0 is lost, and so is seat 1's forwarded copy; seat 0's game
     # is over but its log lacks the BYE: when the grace period ends it asks its peers again,
     # and writes the same log as seat 1
-    from kotp2p.net.wire.envelope import Kind
+    from kotp2p.net.wire import Kind
 
     t = table(3, seed=2)
     timeouts = Timeouts(5.0, None)

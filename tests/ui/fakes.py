@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kotp2p import rules
-from kotp2p.net.wire.errors import LocalProtocolError
+from kotp2p.net.wire import LocalProtocolError
 
 
 class FakeGame:

@@ -7,7 +7,7 @@ import pytest
 from prompt_toolkit.utils import get_cwidth
 
 from kotp2p import rules
-from kotp2p.ui.model import Controller
+from kotp2p.ui import Controller
 from kotp2p.ui.pages import cards_page
 from kotp2p.ui.screen import game_screen, names_in, to_text, width_of
 from kotp2p.ui.symbols import UNICODE

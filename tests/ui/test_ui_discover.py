@@ -17,8 +17,8 @@ from prompt_toolkit.output import DummyOutput
 
 from kotp2p.app import netgame
 from kotp2p.app.fullscreen import NetScreen, UiOptions, _run_net
-from kotp2p.net.lobby.beacon import Announcement
-from kotp2p.net.transport.beacon import announce
+from kotp2p.net.lobby import Announcement
+from kotp2p.net.transport import announce
 from kotp2p.ui.pages import lobby_page
 from kotp2p.ui.screen import to_text
 

@@ -11,8 +11,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from kotp2p.app.fullscreen import _Joining
-from kotp2p.ui.app import build_lobby_app
-from kotp2p.ui.lobby import LobbyController
+from kotp2p.ui import LobbyController, build_lobby_app
 from kotp2p.ui.pages import lobby_page
 from kotp2p.ui.screen import to_text, width_of
 

@@ -12,9 +12,8 @@ from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
 from kotp2p.rules.registry import BY_SLUG
+from kotp2p.ui import Comfort, Controller, build_app
 from kotp2p.ui import keys as K
-from kotp2p.ui.app import build_app
-from kotp2p.ui.model import Comfort, Controller
 from tests.ui.fakes import FakeGame
 
 FOUR = "The King {}; Giga Zaur {}; Alienoid {}; Cyber Kitty {}"

@@ -4,9 +4,8 @@ lobby's reason, leave; and the games heard on the LAN picked by number."""
 from __future__ import annotations
 
 from kotp2p import rules
-from kotp2p.net.lobby.lobby import LobbyHost
-from kotp2p.net.lobby.lobby_view import LobbyView
-from kotp2p.ui.lobby import LobbyController
+from kotp2p.net.lobby import LobbyHost, LobbyView
+from kotp2p.ui import LobbyController
 from kotp2p.ui.pages import lobby_page
 from kotp2p.ui.screen import to_text
 from tests.net.test_net_lobby import Room, guest, host
@@ -83,7 +82,7 @@ def test_the_lobby_application_takes_keys_and_leaves_on_q() -> None:
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from kotp2p.ui.app import build_lobby_app
+    from kotp2p.ui import build_lobby_app
 
     port = HostPort(host(seats=2))
     c = LobbyController(port, is_host=True)

@@ -3,10 +3,10 @@ who lost reads why, even after the host also refused their ready."""
 
 from __future__ import annotations
 
-from kotp2p.app.fullscreen import NetScreen, UiOptions
+from kotp2p.app import NetScreen, UiOptions
+from kotp2p.net.lobby import LobbyView
 from kotp2p.net.lobby.lobby_messages import Notice
-from kotp2p.net.lobby.lobby_view import LobbyView
-from kotp2p.ui.lobby import LobbyController
+from kotp2p.ui import LobbyController
 from kotp2p.ui.pages import lobby_page
 from kotp2p.ui.screen import to_text
 from tests.net.test_net_lobby import Room, guest, host

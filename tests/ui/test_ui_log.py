@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from kotp2p import rules
+from kotp2p.net.session import ChatLine, MoveApplied, Narrated, Update
 from kotp2p.net.session.narration import move_narration, narrated
-from kotp2p.net.session.updates import ChatLine, MoveApplied, Narrated, Update
-from kotp2p.net.trust.kot_engine import RulesEngine
-from kotp2p.ui.model import Comfort, Controller
+from kotp2p.net.trust import RulesEngine
+from kotp2p.ui import Comfort, Controller
 from kotp2p.ui.screen import game_screen, to_text
 from tests.ui.fakes import FakeGame
 

@@ -12,8 +12,8 @@ from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
 from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
+from kotp2p.ui import LobbyController
 from kotp2p.ui.app import build_app, build_lobby_app, draw
-from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.model import Controller, EndInfo
 from kotp2p.ui.pages import lobby_page
 from kotp2p.ui.screen import Line, game_screen, to_text

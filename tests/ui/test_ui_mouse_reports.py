@@ -12,9 +12,8 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from kotp2p.ui import Controller, LobbyController
 from kotp2p.ui.app import build_app, build_lobby_app, is_sound_mouse_report
-from kotp2p.ui.lobby import LobbyController
-from kotp2p.ui.model import Controller
 from kotp2p.ui.screen import game_screen
 from tests.net.test_net_lobby import host
 from tests.ui.fakes import FakeGame

@@ -11,15 +11,15 @@ import pytest
 from kotp2p.net.lobby.handshake import REFUSE, DialerHandshake, HandshakeFailed
 from kotp2p.net.lobby.lobby import Failed, Notice, message
 from kotp2p.net.transport.lobby_run import turned_away
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.refusal import (
+from kotp2p.net.wire import (
     HANDSHAKE_CODES,
     LOBBY_BYE_CODES,
     LOBBY_ERROR_CODES,
     Refusal,
     Why,
+    codec,
 )
-from kotp2p.ui.refusals import plain_refusal
+from kotp2p.ui import plain_refusal
 from tests.net.test_net_lobby import ENGINE, guest, ident
 
 WORDS = "seat 2 (Carol) is not ready"

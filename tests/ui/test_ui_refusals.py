@@ -18,18 +18,14 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
-from kotp2p.app import netgame
+from kotp2p.app import GameCommandError, netgame
 from kotp2p.app.fullscreen import NetScreen, SessionPort, UiOptions, _run_net
-from kotp2p.app.localgame import GameCommandError
 from kotp2p.app.netgame import RefusedCommand
-from kotp2p.net.lobby.handshake import HandshakeFailed
-from kotp2p.net.lobby.lobby import LobbyError
+from kotp2p.net.lobby import HandshakeFailed, LobbyError
 from kotp2p.net.lobby.lobby_guest import Failed, Notice
 from kotp2p.net.transport.lobby_run import GuestLobby, LobbyFailed, turned_away
-from kotp2p.net.wire.refusal import Refusal, Why
-from kotp2p.ui.lobby import LobbyController
-from kotp2p.ui.logscreen import logs_to
-from kotp2p.ui.model import Controller
+from kotp2p.net.wire import Refusal, Why
+from kotp2p.ui import Controller, LobbyController, logs_to
 from kotp2p.ui.pages import lobby_page
 from kotp2p.ui.refusals import is_known, plain_refusal
 from kotp2p.ui.screen import game_screen, to_text, width_of

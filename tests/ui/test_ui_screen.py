@@ -273,7 +273,7 @@ def test_the_whole_help_fits_at_80x24() -> None:
 
 def test_bots_of_a_local_game_are_named_short_and_the_table_shows_them_whole_at_80x24() -> None:
     from kotp2p.app.localgame import new_local_game
-    from kotp2p.net.wire.identity import Identity
+    from kotp2p.net.wire import Identity
 
     game = new_local_game(Identity.from_seed(b"p" * 32, "Player"), 3, "greedy", "Alienoid", 7,
                           None)

@@ -13,8 +13,8 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
-from kotp2p.net.session.updates import GameOver, MoveApplied
-from kotp2p.ui.app import build_app
+from kotp2p.net.session import GameOver, MoveApplied
+from kotp2p.ui import build_app
 from kotp2p.ui.model import Controller, result_for
 from kotp2p.ui.pages import end_page
 from kotp2p.ui.screen import game_screen, to_text

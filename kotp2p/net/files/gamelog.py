@@ -18,15 +18,14 @@ from pathlib import Path
 from typing import BinaryIO
 
 from kotp2p.net.files.paths import games_dir
-from kotp2p.net.trust.genesis import (
+from kotp2p.net.trust import (
     GENESIS_MAGIC,
     Genesis,
     is_genesis_payload,
     parse_genesis_frame,
     short_id,
 )
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.errors import RemoteProtocolError
+from kotp2p.net.wire import RemoteProtocolError, codec
 
 SUFFIX = ".kotlog"
 

@@ -11,8 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.errors import RemoteProtocolError
+from kotp2p.net.wire import RemoteProtocolError, codec
 
 PEERS_VERSION = 1
 PEERS_SUFFIX = ".peers"

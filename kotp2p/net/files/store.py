@@ -26,13 +26,9 @@ from typing import BinaryIO
 
 from kotp2p.net.files.gamelog import SUFFIX, LogContents, LogWriter, NotAKotlog, game_log_path, read_log
 from kotp2p.net.files.paths import games_dir, write_private
-from kotp2p.net.replica.replica import Replica
-from kotp2p.net.trust.engine_interface import GameEngine
-from kotp2p.net.trust.genesis import Genesis, short_id
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.envelope import open_envelope
-from kotp2p.net.wire.errors import RemoteProtocolError
+from kotp2p.net.replica import Replica
+from kotp2p.net.trust import GameEngine, Genesis, short_id
+from kotp2p.net.wire import RemoteProtocolError, Value, codec, open_envelope
 
 SEATS_VERSION = 1
 JOURNAL_SUFFIX = ".journal"

@@ -1,1 +1,68 @@
-"""lobby"""
+"""Before a game: the host's and the joiner's lobby state machines, the handshake that opens
+every link, and the LAN beacon's format. All sans-IO.
+"""
+
+from __future__ import annotations
+
+from kotp2p.net.lobby.beacon import BROADCAST, DEFAULT_BEACON_PORT, MAX_BEACON, Announcement, BeaconBook
+from kotp2p.net.lobby.handshake import (
+    MAGICS,
+    MAX_HANDSHAKE_FRAME,
+    PROTOCOL_VERSION,
+    AcceptorHandshake,
+    ChallengeCache,
+    DialerHandshake,
+    HandshakeFailed,
+    Peer,
+    refusal,
+)
+from kotp2p.net.lobby.lobby import (
+    MAX_LOBBY_FRAME,
+    Changed,
+    Drop,
+    Failed,
+    GuestEvent,
+    HostEvent,
+    LobbyError,
+    LobbyGuest,
+    LobbyHost,
+    Notice,
+    Outgoing,
+    Reply,
+    Started,
+)
+from kotp2p.net.lobby.lobby_view import DEFAULT_TIMEOUT, MAX_TIMEOUT, MIN_TIMEOUT, LobbyView
+
+__all__ = [
+    "BROADCAST",
+    "DEFAULT_BEACON_PORT",
+    "DEFAULT_TIMEOUT",
+    "MAGICS",
+    "MAX_BEACON",
+    "MAX_HANDSHAKE_FRAME",
+    "MAX_LOBBY_FRAME",
+    "MAX_TIMEOUT",
+    "MIN_TIMEOUT",
+    "PROTOCOL_VERSION",
+    "AcceptorHandshake",
+    "Announcement",
+    "BeaconBook",
+    "ChallengeCache",
+    "Changed",
+    "DialerHandshake",
+    "Drop",
+    "Failed",
+    "GuestEvent",
+    "HandshakeFailed",
+    "HostEvent",
+    "LobbyError",
+    "LobbyGuest",
+    "LobbyHost",
+    "LobbyView",
+    "Notice",
+    "Outgoing",
+    "Peer",
+    "Reply",
+    "Started",
+    "refusal",
+]

@@ -17,11 +17,8 @@ from dataclasses import dataclass
 
 from kotp2p.net.lobby.handshake import PROTOCOL_VERSION
 from kotp2p.net.lobby.lobby_view import MAX_GAME_NAME
-from kotp2p.net.trust.genesis import MAX_SEATS
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.errors import CodecError, RemoteProtocolError
-from kotp2p.net.wire.identity import MAX_NAME
-from kotp2p.net.wire.safetext import is_text
+from kotp2p.net.trust import MAX_SEATS
+from kotp2p.net.wire import MAX_NAME, CodecError, RemoteProtocolError, codec, is_text
 
 MAGIC = b"kotp2p-beacon\x00"
 BEACON_VERSION = 1

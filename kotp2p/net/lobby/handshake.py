@@ -42,12 +42,19 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.errors import CodecError
-from kotp2p.net.wire.identity import Identity, fingerprint, verify_signature
-from kotp2p.net.wire.refusal import HANDSHAKE_CODES, Refusal, Why, peer_code
-from kotp2p.net.wire.safetext import safe_text
+from kotp2p.net.wire import (
+    HANDSHAKE_CODES,
+    CodecError,
+    Identity,
+    Refusal,
+    Value,
+    Why,
+    codec,
+    fingerprint,
+    peer_code,
+    safe_text,
+    verify_signature,
+)
 
 log = logging.getLogger(__name__)
 

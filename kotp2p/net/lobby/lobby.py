@@ -69,12 +69,17 @@ from kotp2p.net.lobby.lobby_view import (
     LobbySeat,
     LobbyView,
 )
-from kotp2p.net.trust.genesis import GENESIS_DOMAIN, Genesis, SeatInfo, make_genesis
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.errors import RemoteProtocolError
-from kotp2p.net.wire.identity import Identity, check_name, verify_signature
-from kotp2p.net.wire.refusal import Why
-from kotp2p.net.wire.safetext import is_text, safe_text
+from kotp2p.net.trust import GENESIS_DOMAIN, Genesis, SeatInfo, make_genesis
+from kotp2p.net.wire import (
+    Identity,
+    RemoteProtocolError,
+    Value,
+    Why,
+    check_name,
+    is_text,
+    safe_text,
+    verify_signature,
+)
 
 __all__ = [
     "MAX_LOBBY_FRAME",

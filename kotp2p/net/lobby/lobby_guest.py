@@ -19,14 +19,19 @@ from kotp2p.net.lobby.lobby_messages import (
     pick_for_bot,
 )
 from kotp2p.net.lobby.lobby_view import LobbyView, parse_view
-from kotp2p.net.trust.chain import CHAIN_LENGTH
-from kotp2p.net.trust.genesis import GENESIS_DOMAIN, Genesis, parse_genesis_body
-from kotp2p.net.trust.genesis import parse_genesis_frame as parse_genesis_payload
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.errors import RemoteProtocolError
-from kotp2p.net.wire.identity import Identity
-from kotp2p.net.wire.refusal import LOBBY_BYE_CODES, LOBBY_ERROR_CODES, Refusal, Why, peer_code
-from kotp2p.net.wire.safetext import safe_text
+from kotp2p.net.trust import CHAIN_LENGTH, GENESIS_DOMAIN, Genesis, parse_genesis_body
+from kotp2p.net.trust import parse_genesis_frame as parse_genesis_payload
+from kotp2p.net.wire import (
+    LOBBY_BYE_CODES,
+    LOBBY_ERROR_CODES,
+    Identity,
+    Refusal,
+    RemoteProtocolError,
+    Value,
+    Why,
+    peer_code,
+    safe_text,
+)
 
 
 def _failed(why: Why, text: str, *details: str) -> Failed:

@@ -7,11 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kotp2p.net.lobby.lobby_view import LobbyView
-from kotp2p.net.trust.genesis import Genesis
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.errors import CodecError, RemoteProtocolError
-from kotp2p.net.wire.refusal import Refusal, Why
+from kotp2p.net.trust import Genesis
+from kotp2p.net.wire import CodecError, Refusal, RemoteProtocolError, Value, Why, codec
 
 MAX_LOBBY_FRAME = 8192
 """No lobby message is longer (a genesis of six seats is about 1.5 kB)."""

@@ -15,11 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from kotp2p.net.trust.genesis import MAX_SEATS, MIN_SEATS
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.errors import RemoteProtocolError
-from kotp2p.net.wire.identity import MAX_NAME, fingerprint
-from kotp2p.net.wire.safetext import is_text
+from kotp2p.net.trust import MAX_SEATS, MIN_SEATS
+from kotp2p.net.wire import MAX_NAME, RemoteProtocolError, Value, fingerprint, is_text
 
 LOBBY = "lobby"
 MAX_BOT_LEVEL = 16

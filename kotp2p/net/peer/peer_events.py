@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kotp2p.net.replica.history import Violation
+from kotp2p.net.replica import Violation
 
 
 @dataclass(frozen=True)

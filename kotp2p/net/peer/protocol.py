@@ -80,21 +80,19 @@ from kotp2p.net.peer.sync import (
     SyncAnswers,
     is_sync_request,
 )
-from kotp2p.net.replica.history import Entry, Point, describe_entry
-from kotp2p.net.replica.replica import Replica
-from kotp2p.net.trust.chain import PEEK_TAG, SecretChain, SlotDeck
-from kotp2p.net.trust.engine_interface import GameEngine, Turn
-from kotp2p.net.trust.genesis import Genesis
-from kotp2p.net.wire.envelope import (
+from kotp2p.net.replica import Entry, Point, Replica, describe_entry
+from kotp2p.net.trust import PEEK_TAG, GameEngine, Genesis, SecretChain, SlotDeck, Turn
+from kotp2p.net.wire import (
     Envelope,
+    Identity,
     Kind,
+    LocalProtocolError,
+    RemoteProtocolError,
     envelope_id,
     open_envelope,
     open_split,
     split_frame,
 )
-from kotp2p.net.wire.errors import LocalProtocolError, RemoteProtocolError
-from kotp2p.net.wire.identity import Identity
 
 __all__ = [
     "MAX_AHEAD", "MAX_AHEAD_BYTES", "MAX_SYNC_ANSWER", "MAX_SYNC_BATCH", "MAX_SYNC_SIZE",

@@ -8,13 +8,9 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from kotp2p.net.peer.peer_events import Event
-from kotp2p.net.replica.replica import Replica
-from kotp2p.net.trust.chain import SecretChain, SlotDeck
-from kotp2p.net.trust.engine_interface import GameEngine
-from kotp2p.net.trust.genesis import Genesis
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.envelope import Envelope, Kind
-from kotp2p.net.wire.identity import Identity
+from kotp2p.net.replica import Replica
+from kotp2p.net.trust import GameEngine, Genesis, SecretChain, SlotDeck
+from kotp2p.net.wire import Envelope, Identity, Kind, Value
 
 
 class ProtocolParts:

@@ -35,10 +35,8 @@ from collections.abc import Sequence
 
 from kotp2p.net.peer.peer_events import Event, Send
 from kotp2p.net.peer.protocol_parts import ProtocolParts
-from kotp2p.net.replica.history import Point
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.envelope import Envelope, Kind, seal
-from kotp2p.net.wire.errors import LocalProtocolError
+from kotp2p.net.replica import Point
+from kotp2p.net.wire import Envelope, Kind, LocalProtocolError, Value, seal
 
 
 class Signing(ProtocolParts):

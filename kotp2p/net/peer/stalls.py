@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from kotp2p.net.peer.peer_events import Event, Send
 from kotp2p.net.peer.protocol_parts import ProtocolParts
-from kotp2p.net.wire.envelope import Kind
+from kotp2p.net.wire import Kind
 
 
 class Stalls(ProtocolParts):

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from kotp2p.net.peer.peer_events import Event, Rejected, Send
 from kotp2p.net.peer.protocol_parts import ProtocolParts
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.errors import RemoteProtocolError
+from kotp2p.net.wire import RemoteProtocolError, codec
 
 SYNC = "sync"
 SYNC_PREFIX = b"\x93\xa4sync"

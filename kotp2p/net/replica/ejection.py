@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 
 from kotp2p.net.replica.history import Entry, Point, Violation
 from kotp2p.net.replica.replica_parts import ReplicaParts
-from kotp2p.net.trust.engine_interface import Chance, Turn
-from kotp2p.net.wire.envelope import Envelope, Kind
-from kotp2p.net.wire.schema import payload_problem
+from kotp2p.net.trust import Chance, Turn
+from kotp2p.net.wire import Envelope, Kind, payload_problem
 
 WAIT = object()
 """What a handler returns for an envelope that must wait (shared with the replica)."""

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 
 from kotp2p.net.replica.history import Violation
 from kotp2p.net.replica.replica_parts import ReplicaParts
-from kotp2p.net.trust.engine_interface import Turn
-from kotp2p.net.wire.envelope import Envelope, Kind
-from kotp2p.net.wire.schema import payload_problem
+from kotp2p.net.trust import Turn
+from kotp2p.net.wire import Envelope, Kind, payload_problem
 
 FORK_WINDOW = 16
 """Sequence numbers after a fork from which the forker's envelopes are kept

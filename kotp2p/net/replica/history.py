@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kotp2p.net.trust.engine_interface import Chance, GameEngine, Pending, State
-from kotp2p.net.trust.genesis import Genesis
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.envelope import Envelope
-from kotp2p.net.wire.safetext import safe_text
+from kotp2p.net.trust import Chance, GameEngine, Genesis, Pending, State
+from kotp2p.net.wire import Envelope, Value, safe_text
 
 
 @dataclass(frozen=True)

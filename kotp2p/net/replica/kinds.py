@@ -12,10 +12,8 @@ from kotp2p.net.replica.ejection import LATER, WAIT
 from kotp2p.net.replica.history import Entry, Point, Violation
 from kotp2p.net.replica.peeks import parse_opening
 from kotp2p.net.replica.replica_parts import ReplicaParts
-from kotp2p.net.trust.chain import check_opening
-from kotp2p.net.trust.engine_interface import Turn
-from kotp2p.net.wire.envelope import Envelope
-from kotp2p.net.wire.safetext import short_repr
+from kotp2p.net.trust import Turn, check_opening
+from kotp2p.net.wire import Envelope, short_repr
 
 _WAIT = WAIT
 _LATER = LATER

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from kotp2p.net.wire.envelope import Envelope, Kind
+from kotp2p.net.wire import Envelope, Kind
 
 
 class LogOrder:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kotp2p.net.replica.history import Point
 from kotp2p.net.replica.replica_parts import ReplicaParts
-from kotp2p.net.wire.envelope import Envelope
+from kotp2p.net.wire import Envelope
 
 
 class LogRules(ReplicaParts):

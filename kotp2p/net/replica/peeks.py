@@ -36,10 +36,18 @@ import copy
 from collections.abc import Sequence
 
 from kotp2p.net.replica.history import Private
-from kotp2p.net.trust.chain import PEEK_TAG, ChainChecker, SecretChain, draw, peek_seed
-from kotp2p.net.trust.engine_interface import Chance, GameEngine, State
-from kotp2p.net.trust.genesis import Genesis
-from kotp2p.net.wire.codec import Value
+from kotp2p.net.trust import (
+    PEEK_TAG,
+    ChainChecker,
+    Chance,
+    GameEngine,
+    Genesis,
+    SecretChain,
+    State,
+    draw,
+    peek_seed,
+)
+from kotp2p.net.wire import Value
 
 
 class Peeks:

@@ -92,12 +92,18 @@ from kotp2p.net.replica.kinds import KindRules
 from kotp2p.net.replica.logorder import LogOrder
 from kotp2p.net.replica.logrules import LogRules
 from kotp2p.net.replica.peeks import Peeks
-from kotp2p.net.trust.chain import ChainChecker, SecretChain, draw, random_seed
-from kotp2p.net.trust.engine_interface import Chance, GameEngine, State, Turn
-from kotp2p.net.trust.genesis import Genesis
-from kotp2p.net.wire.envelope import Envelope, Kind
-from kotp2p.net.wire.safetext import short_repr
-from kotp2p.net.wire.schema import payload_problem
+from kotp2p.net.trust import (
+    ChainChecker,
+    Chance,
+    GameEngine,
+    Genesis,
+    SecretChain,
+    State,
+    Turn,
+    draw,
+    random_seed,
+)
+from kotp2p.net.wire import Envelope, Kind, payload_problem, short_repr
 
 _WAIT = WAIT
 _LATER = LATER

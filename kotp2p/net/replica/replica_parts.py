@@ -10,10 +10,8 @@ from typing import TYPE_CHECKING
 from kotp2p.net.replica.history import Entry, Point, Private, Violation
 from kotp2p.net.replica.logorder import LogOrder
 from kotp2p.net.replica.peeks import Peeks
-from kotp2p.net.trust.chain import ChainChecker
-from kotp2p.net.trust.engine_interface import GameEngine, State
-from kotp2p.net.trust.genesis import Genesis
-from kotp2p.net.wire.envelope import Envelope
+from kotp2p.net.trust import ChainChecker, GameEngine, Genesis, State
+from kotp2p.net.wire import Envelope
 
 
 class ReplicaParts:

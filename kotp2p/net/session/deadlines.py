@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from kotp2p.net.session.session_parts import SessionParts
 from kotp2p.net.session.updates import EjectAsked, Waiting
-from kotp2p.net.wire.errors import LocalProtocolError
+from kotp2p.net.wire import LocalProtocolError
 
 
 class Deadlines(SessionParts):

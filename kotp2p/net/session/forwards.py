@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from kotp2p.net.wire.envelope import envelope_id, split_frame
+from kotp2p.net.wire import envelope_id, split_frame
 
 FORWARD_DELAY = 0.05
 """Seconds a forwarded copy waits at most before it leaves on its own."""

@@ -26,14 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kotp2p.net.peer.protocol import Applied, Rolled
-from kotp2p.net.replica.history import Entry, Point, describe_entry
-from kotp2p.net.replica.replica import Replica
+from kotp2p.net.peer import Applied, Rolled
+from kotp2p.net.replica import Entry, Point, Replica, describe_entry
 from kotp2p.net.session.updates import ChatLine, DiceRolled, MoveApplied, Narrated, Update
-from kotp2p.net.trust.engine_interface import GameEngine, NarratesEvents, State
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.envelope import Envelope, Kind
-from kotp2p.net.wire.schema import MAX_CHAT
+from kotp2p.net.trust import GameEngine, NarratesEvents, State
+from kotp2p.net.wire import MAX_CHAT, Envelope, Kind, Value
 
 Told = list[tuple[str, object]]
 """An engine's lines, each with its event value (None when the engine gives none)."""

@@ -40,8 +40,8 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from kotp2p.net.files.sinks import FrameSink
-from kotp2p.net.peer.protocol import (
+from kotp2p.net.files import FrameSink
+from kotp2p.net.peer import (
     Applied,
     Event,
     Finished,
@@ -66,12 +66,16 @@ from kotp2p.net.session.updates import (
     ViolationSeen,
     YourTurn,
 )
-from kotp2p.net.trust.engine_interface import GameEngine, State
-from kotp2p.net.trust.genesis import Genesis
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.envelope import Envelope, envelope_id, split_frame
-from kotp2p.net.wire.errors import LocalProtocolError, RemoteProtocolError
-from kotp2p.net.wire.schema import MAX_CHAT
+from kotp2p.net.trust import GameEngine, Genesis, State
+from kotp2p.net.wire import (
+    MAX_CHAT,
+    Envelope,
+    LocalProtocolError,
+    RemoteProtocolError,
+    Value,
+    envelope_id,
+    split_frame,
+)
 
 log = logging.getLogger(__name__)
 

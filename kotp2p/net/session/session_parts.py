@@ -8,12 +8,11 @@ from collections.abc import Collection
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
-from kotp2p.net.files.sinks import FrameSink
-from kotp2p.net.peer.peer_events import Event
-from kotp2p.net.peer.protocol import PeerProtocol
+from kotp2p.net.files import FrameSink
+from kotp2p.net.peer import Event, PeerProtocol
 from kotp2p.net.session.forwards import HeldForwards
 from kotp2p.net.session.updates import GameOver, Update
-from kotp2p.net.trust.engine_interface import GameEngine
+from kotp2p.net.trust import GameEngine
 
 if TYPE_CHECKING:
     from collections.abc import Callable

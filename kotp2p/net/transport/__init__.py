@@ -6,36 +6,17 @@ link per peer (reader, writer, PING), the full mesh with reconnection, the UDP b
 session's runner.
 """
 
+from __future__ import annotations
+
 from kotp2p.net.transport.beacon import announce, listen
-from kotp2p.net.transport.connect import (
-    DEFAULT_PORT,
-    accept_handshake,
-    dial_handshake,
-    dial_tcp,
-    serve_tcp,
-)
+from kotp2p.net.transport.connect import DEFAULT_PORT, accept_handshake, dial_handshake, dial_tcp, serve_tcp
 from kotp2p.net.transport.framed import FrameStream, PeerClosed
 from kotp2p.net.transport.link import Link, LinkConfig
 from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby, LobbyFailed
 from kotp2p.net.transport.mainloop import run_main
-from kotp2p.net.transport.mesh import (
-    Address,
-    Connector,
-    Mesh,
-    MeshConfig,
-    MeshPort,
-    dialer_of,
-    tcp_connector,
-)
-from kotp2p.net.transport.runner import (
-    FrameIn,
-    LinkDown,
-    LinkEvent,
-    Links,
-    LinkUp,
-    View,
-    run_session,
-)
+from kotp2p.net.transport.mesh import Address, Connector, Mesh, MeshConfig, MeshPort, dialer_of, tcp_connector
+from kotp2p.net.transport.meshlinks import MeshLinks
+from kotp2p.net.transport.runner import FrameIn, LinkDown, LinkEvent, Links, LinkUp, View, run_session
 
 __all__ = [
     "DEFAULT_PORT",
@@ -54,6 +35,7 @@ __all__ = [
     "LobbyFailed",
     "Mesh",
     "MeshConfig",
+    "MeshLinks",
     "MeshPort",
     "PeerClosed",
     "View",

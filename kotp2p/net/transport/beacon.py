@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import trio
 
-from kotp2p.net.lobby.beacon import BROADCAST, MAX_BEACON, Announcement, BeaconBook
+from kotp2p.net.lobby import BROADCAST, MAX_BEACON, Announcement, BeaconBook
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 
 import trio
 
-from kotp2p.net.lobby.handshake import (
+from kotp2p.net.lobby import (
     MAX_HANDSHAKE_FRAME,
     AcceptorHandshake,
     DialerHandshake,
@@ -23,8 +23,7 @@ from kotp2p.net.lobby.handshake import (
     refusal,
 )
 from kotp2p.net.transport.framed import FrameStream, PeerClosed
-from kotp2p.net.wire.codec import MAX_FRAME
-from kotp2p.net.wire.errors import CodecError
+from kotp2p.net.wire import MAX_FRAME, CodecError
 
 log = logging.getLogger(__name__)
 

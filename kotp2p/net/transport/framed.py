@@ -11,8 +11,7 @@ from collections import deque
 
 import trio
 
-from kotp2p.net.wire.codec import FrameDecoder
-from kotp2p.net.wire.errors import NetError
+from kotp2p.net.wire import FrameDecoder, NetError
 
 CHUNK = 65536
 

@@ -29,12 +29,10 @@ from dataclasses import dataclass
 
 import trio
 
-from kotp2p.net.lobby.handshake import MAGICS
+from kotp2p.net.lobby import MAGICS
 from kotp2p.net.transport.framed import FrameStream, PeerClosed
 from kotp2p.net.transport.pacing import TokenBucket
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import MAX_FRAME
-from kotp2p.net.wire.errors import FrameTooLarge
+from kotp2p.net.wire import MAX_FRAME, FrameTooLarge, codec
 
 log = logging.getLogger(__name__)
 

@@ -20,18 +20,16 @@ from typing import Generic, TypeVar
 
 import trio
 
-from kotp2p.net.lobby.handshake import (
+from kotp2p.net.lobby import (
     MAX_HANDSHAKE_FRAME,
+    MAX_LOBBY_FRAME,
     AcceptorHandshake,
     ChallengeCache,
     DialerHandshake,
-    HandshakeFailed,
-)
-from kotp2p.net.lobby.lobby import (
-    MAX_LOBBY_FRAME,
     Drop,
     Failed,
     GuestEvent,
+    HandshakeFailed,
     HostEvent,
     LobbyGuest,
     LobbyHost,
@@ -50,7 +48,7 @@ from kotp2p.net.transport.connect import (
 )
 from kotp2p.net.transport.framed import FrameStream
 from kotp2p.net.transport.link import Link, LinkConfig
-from kotp2p.net.wire.refusal import Refusal, Why
+from kotp2p.net.wire import Refusal, Why
 
 log = logging.getLogger(__name__)
 

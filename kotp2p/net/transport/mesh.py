@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 import trio
 
-from kotp2p.net.lobby.handshake import (
+from kotp2p.net.lobby import (
     MAX_HANDSHAKE_FRAME,
     AcceptorHandshake,
     ChallengeCache,
@@ -50,9 +50,8 @@ from kotp2p.net.transport.connect import (
 from kotp2p.net.transport.framed import FrameStream
 from kotp2p.net.transport.link import Link, LinkConfig
 from kotp2p.net.transport.pacing import Backoff
-from kotp2p.net.trust.genesis import Genesis
-from kotp2p.net.wire.identity import Identity, fingerprint
-from kotp2p.net.wire.refusal import Refusal, Why
+from kotp2p.net.trust import Genesis
+from kotp2p.net.wire import Identity, Refusal, Why, fingerprint
 
 log = logging.getLogger(__name__)
 

@@ -16,8 +16,8 @@ import trio
 
 from kotp2p.net.transport.mesh import Address, Connector, Mesh, MeshConfig, tcp_connector
 from kotp2p.net.transport.runner import FrameIn, LinkDown, LinkEvent, LinkUp
-from kotp2p.net.trust.genesis import Genesis
-from kotp2p.net.wire.identity import Identity
+from kotp2p.net.trust import Genesis
+from kotp2p.net.wire import Identity
 
 QUEUE = 10_000
 """Events waiting for the session; a peer that outruns it loses its link (and catches up later)."""

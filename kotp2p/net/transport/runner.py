@@ -31,9 +31,8 @@ from typing import Protocol, runtime_checkable
 
 import trio
 
-from kotp2p.net.peer.protocol import is_sync_request
-from kotp2p.net.session.session import Session
-from kotp2p.net.session.updates import Update
+from kotp2p.net.peer import is_sync_request
+from kotp2p.net.session import Session, Update
 
 INBOX = 10_000
 """Inputs waiting for the loop; links that hand frames straight to it (:class:`Admitting`)

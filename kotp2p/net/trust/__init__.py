@@ -1,1 +1,66 @@
-"""trust"""
+"""The game's anchors: the signed genesis, the hash chains that make randomness fair, the check
+words players read aloud, and the adapter that puts the rules engine behind a small interface.
+"""
+
+from __future__ import annotations
+
+from kotp2p.net.trust.chain import (
+    CHAIN_LENGTH,
+    PEEK_TAG,
+    ChainChecker,
+    SecretChain,
+    SlotDeck,
+    check_opening,
+    draw,
+    peek_seed,
+    random_seed,
+)
+from kotp2p.net.trust.engine_interface import Chance, GameEngine, NarratesEvents, Pending, State, Turn
+from kotp2p.net.trust.genesis import (
+    GENESIS_DOMAIN,
+    GENESIS_MAGIC,
+    MAX_SEATS,
+    MIN_SEATS,
+    Genesis,
+    SeatInfo,
+    is_genesis_payload,
+    make_genesis,
+    parse_genesis_body,
+    parse_genesis_frame,
+    short_id,
+    sign_genesis,
+)
+from kotp2p.net.trust.kot_engine import RulesEngine
+from kotp2p.net.trust.words import check_words
+
+__all__ = [
+    "CHAIN_LENGTH",
+    "GENESIS_DOMAIN",
+    "GENESIS_MAGIC",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "PEEK_TAG",
+    "ChainChecker",
+    "Chance",
+    "GameEngine",
+    "Genesis",
+    "NarratesEvents",
+    "Pending",
+    "RulesEngine",
+    "SeatInfo",
+    "SecretChain",
+    "SlotDeck",
+    "State",
+    "Turn",
+    "check_opening",
+    "check_words",
+    "draw",
+    "is_genesis_payload",
+    "make_genesis",
+    "parse_genesis_body",
+    "parse_genesis_frame",
+    "peek_seed",
+    "random_seed",
+    "short_id",
+    "sign_genesis",
+]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from kotp2p.net.wire.codec import Value
+from kotp2p.net.wire import Value
 
 State = Any
 """An engine state: opaque to the trust core."""

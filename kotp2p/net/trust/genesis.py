@@ -20,11 +20,15 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from kotp2p.net.trust.chain import CHAIN_LENGTH
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.codec import Value
-from kotp2p.net.wire.errors import RemoteProtocolError
-from kotp2p.net.wire.identity import Identity, fingerprint, verify_signature
-from kotp2p.net.wire.safetext import safe_text
+from kotp2p.net.wire import (
+    Identity,
+    RemoteProtocolError,
+    Value,
+    codec,
+    fingerprint,
+    safe_text,
+    verify_signature,
+)
 
 GENESIS_VERSION = 1
 GENESIS_MAGIC = "kotp2p-genesis"

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from kotp2p import rules
 from kotp2p.net.trust.engine_interface import Chance, Pending, State, Turn
-from kotp2p.net.wire.codec import Value
+from kotp2p.net.wire import Value
 
 
 class RulesEngine:

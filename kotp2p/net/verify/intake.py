@@ -27,22 +27,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from kotp2p.net.files.gamelog import LogContents, frames_inside
-from kotp2p.net.trust.genesis import GENESIS_MAGIC, Genesis, parse_genesis_frame, short_id
-from kotp2p.net.wire import codec
-from kotp2p.net.wire.envelope import (
+from kotp2p.net.files import LogContents, frames_inside
+from kotp2p.net.trust import GENESIS_MAGIC, Genesis, parse_genesis_frame, short_id
+from kotp2p.net.wire import (
     DOMAIN,
     Envelope,
     ForeignEnvelope,
+    RemoteProtocolError,
     SignedMalformed,
+    check_signatures,
+    codec,
     decode_body,
     envelope_id,
     peek_author,
     signer_of,
     split_frame,
 )
-from kotp2p.net.wire.errors import RemoteProtocolError
-from kotp2p.net.wire.sigcheck import check_signatures
 
 _GENESIS_PREFIX = b"\x93" + codec.pack(GENESIS_MAGIC)  # ["kotp2p-genesis", body, sigs]
 

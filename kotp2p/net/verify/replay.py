@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kotp2p.net.files.gamelog import LogContents
-from kotp2p.net.replica.replica import Replica
-from kotp2p.net.trust.engine_interface import GameEngine, State, Turn
-from kotp2p.net.trust.genesis import short_id
+from kotp2p.net.files import LogContents
+from kotp2p.net.replica import Replica
+from kotp2p.net.trust import GameEngine, State, Turn, short_id
 from kotp2p.net.verify.intake import read_envelopes
-from kotp2p.net.wire.safetext import safe_text
+from kotp2p.net.wire import safe_text
 
 
 def load_replica(log: LogContents, engine: GameEngine) -> tuple[Replica, list[str]]:

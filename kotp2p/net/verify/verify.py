@@ -28,16 +28,11 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from kotp2p.net.files.gamelog import LogContents, parse_log
-from kotp2p.net.replica.history import Violation
-from kotp2p.net.replica.replica import Replica
-from kotp2p.net.trust.engine_interface import GameEngine
-from kotp2p.net.trust.genesis import Genesis, short_id
-from kotp2p.net.trust.words import check_words
+from kotp2p.net.files import LogContents, parse_log
+from kotp2p.net.replica import Replica, Violation
+from kotp2p.net.trust import GameEngine, Genesis, check_words, short_id
 from kotp2p.net.verify.intake import Intake, Position, SignedFault, read_envelopes
-from kotp2p.net.wire.envelope import Envelope
-from kotp2p.net.wire.identity import fingerprint
-from kotp2p.net.wire.safetext import safe_lines, safe_text
+from kotp2p.net.wire import Envelope, fingerprint, safe_lines, safe_text
 
 VALID = "VALID"
 INVALID = "INVALID"

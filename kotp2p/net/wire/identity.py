@@ -1,17 +1,14 @@
 """A user's long-term identity: an Ed25519 key pair and a display name.
 
-The key is created on first use and stored in the user config directory in a file only its owner
-can read (mode 0600): msgpack ``[1, name, private key (32 raw bytes)]``. A player is shown as name
-plus a short fingerprint of the public key.
+Its stored form is msgpack ``[1, name, private key (32 raw bytes)]``. The key file lives in the
+files package. A player is shown as name plus a short fingerprint of the public key.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
-import os
 from dataclasses import dataclass
-from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
@@ -22,12 +19,10 @@ from cryptography.hazmat.primitives.serialization import (
     PublicFormat,
 )
 
-from kotp2p.net.files.paths import config_dir, write_private
 from kotp2p.net.wire import codec
 from kotp2p.net.wire.errors import RemoteProtocolError
 from kotp2p.net.wire.safetext import is_text
 
-IDENTITY_FILE = "identity"
 DEFAULT_NAME = "Player"
 MAX_NAME = 32
 
@@ -124,45 +119,3 @@ def check_name(name: str) -> str:
     if not is_text(name, MAX_NAME):
         raise ValueError(f"a name is 1 to {MAX_NAME} printable characters, got {name!r}")
     return name
-
-
-def identity_path(directory: Path | None = None) -> Path:
-    """Where the identity is stored."""
-    return (directory or config_dir()) / IDENTITY_FILE
-
-
-def save_identity(identity: Identity, path: Path) -> None:
-    """Write ``identity`` to ``path`` atomically, readable by its owner only (mode 0600)."""
-    write_private(path, identity.to_bytes())
-
-
-def load_identity(path: Path | None = None) -> Identity:
-    """Load the identity, creating and saving a new one on first use."""
-    path = path or identity_path()
-    if path.exists():
-        return Identity.from_bytes(path.read_bytes())
-    identity = Identity.generate()
-    save_identity(identity, path)
-    return identity
-
-
-def new_identity(path: Path | None = None, name: str | None = None) -> Identity:
-    """Replace the identity with a fresh key (keeping the name); the old file is kept as a backup
-    named after its fingerprint, so games signed with it can still be resumed."""
-    path = path or identity_path()
-    old_name = DEFAULT_NAME
-    if path.exists():
-        old = Identity.from_bytes(path.read_bytes())
-        old_name = old.name
-        os.replace(path, path.with_name(f"{path.name}.{old.fingerprint}.old"))
-    identity = Identity.generate(name or old_name)
-    save_identity(identity, path)
-    return identity
-
-
-def rename_identity(name: str, path: Path | None = None) -> Identity:
-    """Set the display name of the stored identity (creating it if needed)."""
-    path = path or identity_path()
-    identity = Identity(check_name(name), load_identity(path).private_key)
-    save_identity(identity, path)
-    return identity

@@ -1,0 +1,54 @@
+"""The user's key file: created on first use in the user config directory, readable by its owner
+only (mode 0600)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from kotp2p.net.files.paths import config_dir, write_private
+from kotp2p.net.wire import DEFAULT_NAME, Identity, check_name
+
+IDENTITY_FILE = "identity"
+
+
+def identity_path(directory: Path | None = None) -> Path:
+    """Where the identity is stored."""
+    return (directory or config_dir()) / IDENTITY_FILE
+
+
+def save_identity(identity: Identity, path: Path) -> None:
+    """Write ``identity`` to ``path`` atomically, readable by its owner only (mode 0600)."""
+    write_private(path, identity.to_bytes())
+
+
+def load_identity(path: Path | None = None) -> Identity:
+    """Load the identity, creating and saving a new one on first use."""
+    path = path or identity_path()
+    if path.exists():
+        return Identity.from_bytes(path.read_bytes())
+    identity = Identity.generate()
+    save_identity(identity, path)
+    return identity
+
+
+def new_identity(path: Path | None = None, name: str | None = None) -> Identity:
+    """Replace the identity with a fresh key (keeping the name); the old file is kept as a backup
+    named after its fingerprint, so games signed with it can still be resumed."""
+    path = path or identity_path()
+    old_name = DEFAULT_NAME
+    if path.exists():
+        old = Identity.from_bytes(path.read_bytes())
+        old_name = old.name
+        os.replace(path, path.with_name(f"{path.name}.{old.fingerprint}.old"))
+    identity = Identity.generate(name or old_name)
+    save_identity(identity, path)
+    return identity
+
+
+def rename_identity(name: str, path: Path | None = None) -> Identity:
+    """Set the display name of the stored identity (creating it if needed)."""
+    path = path or identity_path()
+    identity = Identity(check_name(name), load_identity(path).private_key)
+    save_identity(identity, path)
+    return identity
