@@ -103,17 +103,6 @@ def refusal(reason: str, why: Why = Why.OTHER) -> bytes:
     return codec.frame(codec.pack([REFUSE, reason[:MAX_REASON], why.value]))
 
 
-def is_handshake_frame(payload: bytes) -> bool:
-    """True for a frame payload that is a handshake message (so an open link can refuse a replay)."""
-    if len(payload) > MAX_HANDSHAKE_FRAME:
-        return False
-    try:
-        value = codec.unpack(payload)
-    except CodecError:
-        return False
-    return isinstance(value, list) and bool(value) and value[0] in MAGICS
-
-
 class ChallengeCache:
     """The last ``size`` dialer challenges an acceptor has seen (to refuse replayed handshakes)."""
 

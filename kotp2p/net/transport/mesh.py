@@ -156,10 +156,6 @@ class Mesh:
             while any(not link.closed for link in self.links.values()):
                 await trio.sleep(0.05)
 
-    def set_address(self, seat: int, address: Address) -> None:
-        """Where to dial ``seat`` from now on (a peer that moved)."""
-        self.addresses[seat] = address
-
     # -- tasks ----------------------------------------------------------------------------------
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
