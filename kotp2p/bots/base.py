@@ -1,12 +1,17 @@
-"""The bot interface and the factory."""
+"""The bot interface and the table of levels.
+
+A new bot is a module with a class that has ``name`` and ``choose``, and one line in
+:data:`LEVELS`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from kotp2p import rules
-
-BOT_KINDS = ("random", "greedy")
+from kotp2p.bots.greedy import GreedyBot
+from kotp2p.bots.randombot import RandomBot
 
 
 def bot_name(number: int) -> str:
@@ -26,16 +31,22 @@ class Bot(Protocol):
         ...
 
 
+LEVELS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
+"""Each bot level and how to make one from a seed, weakest first."""
+
+BOT_KINDS = tuple(LEVELS)
+"""The names of the bot levels, weakest first."""
+
+
 def make_bot(kind: str, seed: int = 0) -> Bot:
-    """A bot of ``kind`` (one of ``BOT_KINDS``), seeded where it uses chance.
+    """A bot of level ``kind``, seeded where it uses chance.
 
     :raises ValueError: for an unknown kind, naming the known ones.
     """
-    from kotp2p.bots.greedy import GreedyBot
-    from kotp2p.bots.randombot import RandomBot
-
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "greedy":
-        return GreedyBot(seed)
+    make = LEVELS.get(kind)
+    if make is not None:
+        return make(seed)
     raise ValueError(f"expected a bot kind among {', '.join(BOT_KINDS)}, found {kind!r}")
