@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kotp2p.rules.actions import DONE, SWEEP, Action, Buy, Done, Sweep, UseCard
 from kotp2p.rules.basics import BAY, CITY, MARKET_SLOTS, MAX_PLAYERS, NOBODY, Frame
-from kotp2p.rules.carddefs import CARDS
+from kotp2p.rules.cardindex import CARDS
 from kotp2p.rules.effects import (
     card_actions,
     card_cost,
@@ -32,8 +32,15 @@ ASK_BUY = tuple(("ask", seat, "buy") for seat in range(MAX_PLAYERS))
 # Buying
 
 
-_BUY = {c: Buy(c) for c in CARDS}
-_PRINTED_COST = {c: card.cost for c, card in CARDS.items()}
+class _BuyMemo(dict[int, Buy]):
+    """Card id -> its ``Buy`` action, made once."""
+
+    def __missing__(self, card: int) -> Buy:
+        found = self[card] = Buy(card)
+        return found
+
+
+_BUY = _BuyMemo()
 
 
 def enter_and_buy(s: State) -> None:
@@ -57,7 +64,7 @@ def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     else:
         out = []
         for c in s.market:
-            if c and _PRINTED_COST[c] <= energy:
+            if c and CARDS[c].cost <= energy:
                 out.append(_BUY[c])
     if energy >= SWEEP_COST:
         out.append(SWEEP)

@@ -1,11 +1,12 @@
-"""The registries the turn machine dispatches through: steps, decisions, random events, cards.
+"""The registries the turn machine dispatches through: cards, steps, decisions, random events.
 
-The turn machine never names a card. Cards contribute *hooks*: functions stored under a hook
-name on their :class:`CardDef`. The machine calls hooks at fixed points (see ``HOOK_POINTS``);
-card modules register effects with :func:`card_hook`, new frame kinds with :func:`step`, new
-decision kinds with :func:`decision` and new random events with :func:`random_event`.
+The turn machine never names a card. Cards contribute *hooks*: functions a :class:`Card`
+declares under a hook name. The machine calls hooks at fixed points (see ``HOOK_POINTS``).
+:func:`install_cards` indexes the cards that :mod:`kotp2p.rules.cardlist` lists; new frame kinds
+(steps, decisions, random events) are registered with :func:`step`, :func:`decision` and
+:func:`random_event`.
 
-A *copier* card (:func:`register_copier`) counts as one more copy of the card it targets: the
+A *copier* card (``Card.copier``) counts as one more copy of the card it targets: the
 target's id is kept in ``s.flags`` under the copier's key, and every hook lookup below
 (:func:`hooked`, :func:`hook_sum`, :func:`has_hook`, :func:`fire`) yields the copier once as
 itself and once more with the target's hook functions, called with the copier's own id (so
@@ -14,20 +15,21 @@ tokens and "discard this card" apply to the copier).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from kotp2p.rules.actions import Action
-from kotp2p.rules.carddefs import BY_SLUG as BY_SLUG
-from kotp2p.rules.carddefs import CARDS as CARDS
-from kotp2p.rules.carddefs import COPIERS as COPIERS
-from kotp2p.rules.carddefs import DISCARD as DISCARD
-from kotp2p.rules.carddefs import KEEP as KEEP
-from kotp2p.rules.carddefs import SLUGS as SLUGS
-from kotp2p.rules.carddefs import CardDef as CardDef
-from kotp2p.rules.carddefs import card_by_name as card_by_name
-from kotp2p.rules.carddefs import register_cards as register_cards
+from kotp2p.rules.card import DISCARD as DISCARD
+from kotp2p.rules.card import KEEP as KEEP
+from kotp2p.rules.card import Card as Card
+from kotp2p.rules.cardindex import BY_SLUG as BY_SLUG
+from kotp2p.rules.cardindex import CARDS as CARDS
+from kotp2p.rules.cardindex import COPIERS as COPIERS
+from kotp2p.rules.cardindex import SLUGS as SLUGS
+from kotp2p.rules.cardindex import TOKEN_CARDS as TOKEN_CARDS
+from kotp2p.rules.cardindex import card_by_name as card_by_name
+from kotp2p.rules.cardindex import index_cards
 from kotp2p.rules.hookorder import RULED_ORDER, canonical_pairs, effect_order, rank
 from kotp2p.rules.state import CARD_ROLL, Frame, State
 
@@ -78,32 +80,24 @@ HOOK_POINTS: dict[str, str] = {
 HOOK_ORDER: dict[str, dict[int, int]] = {hook: rank(hook) for hook in RULED_ORDER}
 
 
-def card_hook(card_id: int, hook: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Decorator: register ``fn`` as ``card_id``'s effect at hook point ``hook`` (the order
-    among a monster's cards is :mod:`kotp2p.rules.hookorder`'s, never the order gained)."""
-    if hook not in HOOK_POINTS:
-        raise ValueError(f"unknown hook point {hook!r}")
+def install_cards(cards: Iterable[Card]) -> None:
+    """Make ``cards`` the engine's cards: index them, note the copiers, drop the memoised hook
+    tables.
 
-    def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
-        forget_hook_tables()
-        CARDS[card_id].hooks[hook] = fn
-        return fn
-
-    return deco
-
-
-# Copier cards (Mimic): card id -> the flag naming the card it currently copies.
-_COPIER_IDS: list[frozenset[int]] = [frozenset()]  # the same ids, for fast set tests
-
-# Token kinds kept per seat in the state ("poison", "shrink") -> the card whose name they bear,
-# which also names them in actions (``UseCard(card, (n,))`` spends hearts to remove n tokens).
-TOKEN_CARDS: dict[str, int] = {}
-
-
-def register_copier(card_id: int) -> None:
-    """Make ``card_id`` a copier: it counts as a copy of the card named by its flag."""
-    COPIERS[card_id] = f"copy.{card_id}"
+    :raises ValueError: for a hook point that does not exist, or an id two cards share.
+    """
+    cards = tuple(cards)
+    for card in cards:
+        unknown = sorted(set(card.hooks) - set(HOOK_POINTS))
+        if unknown:
+            raise ValueError(f"card {card.id} ({card.name}) has unknown hook points {unknown}")
+    index_cards(cards)
     _COPIER_IDS[0] = frozenset(COPIERS)
+    forget_hook_tables()
+
+
+# The copier cards' ids, for fast set tests.
+_COPIER_IDS: list[frozenset[int]] = [frozenset()]
 
 
 def copied(s: State, card: int) -> int:
