@@ -64,7 +64,20 @@ from kotp2p.rules.actiontext import format_action, parse_action
 from kotp2p.rules.card import DISCARD, KEEP, Card
 from kotp2p.rules.cardlist import ALL_CARDS
 from kotp2p.rules.describe import card_name, card_text, describe_action
-from kotp2p.rules.dice import FACE_CHARS, FACE_NAMES, format_dice, parse_dice
+from kotp2p.rules.dice import (
+    ENERGY,
+    FACE_CHARS,
+    FACE_NAMES,
+    HEART,
+    ONE,
+    SMASH,
+    THREE,
+    TWO,
+    count_faces,
+    format_dice,
+    number_stars,
+    parse_dice,
+)
 from kotp2p.rules.effects import card_cost, max_hp
 from kotp2p.rules.errors import IllegalAction, InvalidState
 from kotp2p.rules.events import (
@@ -103,7 +116,7 @@ from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
 from kotp2p.rules.glyphs import ASCII, SYMBOLS, Glyphs
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
-from kotp2p.rules.registry import CARDS, card_by_name
+from kotp2p.rules.registry import CARDS, card_by_name, copied
 from kotp2p.rules.state import (
     BAY,
     CARD_ROLL,
@@ -133,23 +146,29 @@ __all__ = [
     "DISCARD",
     "DONE",
     "DRAW",
+    "ENERGY",
     "ENGINE_ID",
     "EVENT_TYPES",
     "FACE_CHARS",
     "FACE_NAMES",
+    "HEART",
     "HIDDEN",
     "KEEP",
     "MINOR_EVENT_TYPES",
     "MONSTERS",
+    "ONE",
     "OUTSIDE",
     "PASS",
     "REROLL",
     "ROLL",
     "ROLLOFF",
+    "SMASH",
     "STAY",
     "STOP",
     "SWEEP",
     "SYMBOLS",
+    "THREE",
+    "TWO",
     "YIELD",
     "Action",
     "AutoDecision",
@@ -206,6 +225,8 @@ __all__ = [
     "card_cost",
     "card_name",
     "card_text",
+    "copied",
+    "count_faces",
     "describe_action",
     "describe_event",
     "eject",
@@ -216,6 +237,7 @@ __all__ = [
     "legal_actions",
     "max_hp",
     "new_game",
+    "number_stars",
     "open_slot",
     "parse_action",
     "parse_dice",

@@ -71,7 +71,7 @@ class Card:
     @property
     def rough_worth(self) -> float:
         """What the card is worth to a bot, in energy: its ``worth``, or else its cost."""
-        return self.cost if self.worth is None else self.worth
+        return float(self.cost) if self.worth is None else self.worth
 
     @property
     def slug(self) -> str:

@@ -101,7 +101,7 @@ _COPIER_IDS: list[frozenset[int]] = [frozenset()]
 
 
 def copied(s: State, card: int) -> int:
-    """The card that copier ``card`` copies now; 0 for none (or a card that copies nothing)."""
+    """The card that copier ``card`` copies now: 0 when it copies nothing or is no copier."""
     key = COPIERS.get(card)
     return s.flags.get(key, 0) if key is not None and s.flags else 0
 
