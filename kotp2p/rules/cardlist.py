@@ -1,8 +1,9 @@
-"""Every Power card the engine knows, in one list, and the one call that installs them.
+"""Every Power card the engine knows, in one list, and the one place that installs them.
 
 The cards themselves are declared in the card modules, grouped by theme: the Discard cards in
 :mod:`~kotp2p.rules.cards_discard`, the Keep cards in the ``cards_keep_*`` modules. A new card
-module is added to ``ALL_CARDS`` here. Everything else the engine knows about cards comes from
+module is added to ``ALL_CARDS`` here, and to ``CARD_FRAMES`` if it adds kinds of frames.
+Everything else the engine knows about cards comes from
 this list: cards by id, notation names, hook tables, copiers and token kinds.
 """
 
@@ -17,7 +18,7 @@ from kotp2p.rules import (
     cards_keep_mimic,
 )
 from kotp2p.rules.card import Card
-from kotp2p.rules.registry import install_cards
+from kotp2p.rules.registry import Frames, install_cards, install_frames
 
 ALL_CARDS: tuple[Card, ...] = (
     *cards_keep_body.CARDS,
@@ -28,4 +29,13 @@ ALL_CARDS: tuple[Card, ...] = (
     *cards_discard.CARDS,
 )
 
+CARD_FRAMES: tuple[Frames, ...] = (
+    cards_keep_damage.FRAMES,
+    cards_keep_dice.FRAMES,
+    cards_keep_market.FRAMES,
+    cards_keep_mimic.FRAMES,
+)
+"""The kinds of frames the cards add to the turn machine: their windows and their own rolls."""
+
 install_cards(ALL_CARDS)
+install_frames(CARD_FRAMES)

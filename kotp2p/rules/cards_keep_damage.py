@@ -49,14 +49,7 @@ from kotp2p.rules.effects import (
     use_card,
 )
 from kotp2p.rules.events import CardEffect, Healed
-from kotp2p.rules.registry import (
-    card_pairs,
-    copies_of,
-    decision,
-    hooked,
-    random_event,
-    step,
-)
+from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, card_pairs, copies_of, hooked
 from kotp2p.rules.state import Frame, State
 
 ALPHA_MONSTER = 3
@@ -164,8 +157,6 @@ def _react_handle(s: State, frame: Frame, action: Action) -> None:
         use_card(s, frame, action)
 
 
-decision("react", _react_legal, _react_handle)
-
 
 def _camouflage(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     amount, dealer, smash, used = _ints(frame, 3, 4)
@@ -190,8 +181,6 @@ def _camo_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     else:
         s.stack.append(("ask", seat, "react", amount, dealer, smash, used))
 
-
-random_event("camo", _camo_bounds, _camo_roll)
 
 
 def _wings(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
@@ -247,14 +236,12 @@ def _jets_after(s: State, seat: int, c: int) -> Frame | None:
     return ("jets", seat, amount) if s.in_tokyo(seat) else None
 
 
-@step("jets")
 def _jets_stayed(s: State, frame: Frame) -> None:
     seat, amount = _ints(frame, 1, 2)
     set_turn_flag(s, "jets_done", turn_flag(s, "jets_done") | bit(seat))
     deal_damage(s, s.active, {seat: amount}, smash=True, then=("unsmash", seat))
 
 
-@step("unsmash")
 def _unsmash(s: State, frame: Frame) -> None:
     seat = frame[1]
     assert isinstance(seat, int)
@@ -272,7 +259,6 @@ def _burrowing_smash(s: State, seat: int, c: int, counts: list[int], stage: int,
     return 1 if stage == 2 and s.in_tokyo(seat) else 0
 
 
-@step("burrow")
 def _burrow(s: State, frame: Frame) -> None:
     seat = frame[1]
     assert isinstance(seat, int)
@@ -381,6 +367,17 @@ def _healing_ray(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> 
     gain_energy(s, seat, paid, card=c)
     if hearts > n:
         s.stack.append(("ask", seat, "hearts", hearts - n))
+
+
+FRAMES = Frames(
+    steps={"jets": _jets_stayed, "unsmash": _unsmash, "burrow": _burrow},
+    decisions={
+        "react": DecisionKind(_react_legal, _react_handle),
+    },
+    randoms={
+        "camo": RandomKind(_camo_bounds, _camo_roll),
+    },
+)
 
 
 CARDS: tuple[Card, ...] = (

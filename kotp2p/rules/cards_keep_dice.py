@@ -40,7 +40,7 @@ from kotp2p.rules.effects import (
     use_card,
 )
 from kotp2p.rules.events import CardEffect, DiceChanged
-from kotp2p.rules.registry import copies_of, decision, frame_seat, random_event
+from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, copies_of, frame_seat
 from kotp2p.rules.state import Frame, State
 
 ACID_ATTACK = 1
@@ -156,8 +156,6 @@ def _change_handle(s: State, frame: Frame, action: Action) -> None:
         use_card(s, frame, action)
 
 
-decision("change", _change_legal, _change_handle)
-
 
 def _herd_culler_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     if turn_flag(s, f"used.{c}"):
@@ -215,8 +213,6 @@ def _probe_handle(s: State, frame: Frame, action: Action) -> None:
         s.stack.append(("rand", "probe", frame_seat(frame), action.args[0]))
 
 
-decision("probe", _probe_legal, _probe_handle)
-
 
 def _probe_bounds(s: State, frame: Frame) -> tuple[int, ...]:
     return (FACES,) if s.alive[s.active] else ()
@@ -230,8 +226,6 @@ def _probe_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         for c in copies_of(s, seat, PSYCHIC_PROBE):
             remove_card(s, seat, c)
 
-
-random_event("probe", _probe_bounds, _probe_roll)
 
 
 # --- added smashes ----------------------------------------------------------------------------
@@ -287,6 +281,17 @@ def _freeze_time_dice(s: State, seat: int, c: int) -> None:
     fewer = s.flags.pop("freeze", 0)
     if fewer:
         set_turn_flag(s, "fewer_dice", fewer)
+
+
+FRAMES = Frames(
+    decisions={
+        "change": DecisionKind(_change_legal, _change_handle),
+        "probe": DecisionKind(_probe_legal, _probe_handle),
+    },
+    randoms={
+        "probe": RandomKind(_probe_bounds, _probe_roll),
+    },
+)
 
 
 CARDS: tuple[Card, ...] = (

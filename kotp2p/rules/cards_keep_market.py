@@ -47,7 +47,7 @@ from kotp2p.rules.effects import (
 )
 from kotp2p.rules.events import CardBought
 from kotp2p.rules.market import buy_card, take_card
-from kotp2p.rules.registry import copies_of, decision, frame_seat, random_event
+from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, copies_of, frame_seat
 from kotp2p.rules.state import DRAW, HIDDEN, Frame, State
 
 ALIEN_ORIGIN = 2
@@ -90,8 +90,6 @@ def _opportunist_handle(s: State, frame: Frame, action: Action) -> None:
         seat = frame_seat(frame)
         buy_card(s, seat, action.card, card_cost(s, seat, action.card))
 
-
-decision("opportunist", _opportunist_legal, _opportunist_handle)
 
 
 # --- Parasitic Tentacles --------------------------------------------------------------------------
@@ -180,8 +178,6 @@ def _peek(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     s.stack.append(("ask", _peek_seat(frame), "lab", slot, frame[3]))
 
 
-random_event("peek", _peek_bounds, _peek, private=lambda s, frame: _peek_seat(frame), purpose=DRAW)
-
 
 def _lab_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     _, _, _, slot, c = frame
@@ -207,8 +203,6 @@ def _lab_handle(s: State, frame: Frame, action: Action) -> None:
             s.deck = tuple(x for x in s.deck if x != card)
             buy_card(s, seat, card, price)
 
-
-decision("lab", _lab_legal, _lab_handle, _lab_check)
 
 
 # --- Metamorph -------------------------------------------------------------------------------------
@@ -236,7 +230,16 @@ def _sell_handle(s: State, frame: Frame, action: Action) -> None:
         s.stack.append(frame)
 
 
-decision("sell", _sell_legal, _sell_handle)
+FRAMES = Frames(
+    decisions={
+        "opportunist": DecisionKind(_opportunist_legal, _opportunist_handle),
+        "lab": DecisionKind(_lab_legal, _lab_handle, _lab_check),
+        "sell": DecisionKind(_sell_legal, _sell_handle),
+    },
+    randoms={
+        "peek": RandomKind(_peek_bounds, _peek, private=lambda s, frame: _peek_seat(frame), purpose=DRAW),
+    },
+)
 
 
 CARDS: tuple[Card, ...] = (

@@ -16,11 +16,7 @@ from kotp2p.rules.card import KEEP, Card
 from kotp2p.rules.cardindex import CARDS as BY_ID
 from kotp2p.rules.effects import clamp_health, lose_energy, note
 from kotp2p.rules.events import Copied, TokensChanged
-from kotp2p.rules.registry import (
-    COPIERS,
-    copied,
-    decision,
-)
+from kotp2p.rules.registry import COPIERS, DecisionKind, Frames, copied
 from kotp2p.rules.state import Frame, State
 
 MIMIC = 27
@@ -80,7 +76,11 @@ def _mimic_handle(s: State, frame: Frame, action: Action) -> None:
         set_mimic_target(s, seat, action.args[0])
 
 
-decision("mimic", _mimic_legal, _mimic_handle)
+FRAMES = Frames(
+    decisions={
+        "mimic": DecisionKind(_mimic_legal, _mimic_handle),
+    },
+)
 
 
 CARDS: tuple[Card, ...] = (

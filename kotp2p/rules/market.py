@@ -21,7 +21,16 @@ from kotp2p.rules.effects import (
     use_card,
 )
 from kotp2p.rules.events import CardBought, CardEffect, CardRevealed, MarketSwept
-from kotp2p.rules.registry import anyone_has, decision, fire, has_hook, hooked, random_event, seats_from, step
+from kotp2p.rules.registry import (
+    DecisionKind,
+    Frames,
+    RandomKind,
+    anyone_has,
+    fire,
+    has_hook,
+    hooked,
+    seats_from,
+)
 from kotp2p.rules.state import DRAW, State
 
 SWEEP_COST = 2
@@ -104,7 +113,6 @@ def take_card(s: State, seat: int, card: int) -> None:
         gained(s, seat, card)
 
 
-@step("bought")
 def _bought(s: State, frame: Frame) -> None:
     _, seat, card = frame
     effect = CARDS[card].hooks.get("bought")
@@ -152,8 +160,6 @@ def _buy_check(s: State, frame: Frame, action: Action) -> bool:
     return action in card_actions(s, seat, "buy_actions")
 
 
-decision("buy", _buy_legal, _buy_handle, _buy_check, light=(Done,))
-
 
 def _draw_bounds(s: State, frame: Frame) -> tuple[int, ...]:
     if not s.deck and s.discard:
@@ -175,10 +181,7 @@ def _draw(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.sink.append(CardRevealed(card, slot))
 
 
-random_event("draw", _draw_bounds, _draw, light=True, purpose=DRAW)
 
-
-@step("reveal_windows")
 def _reveal_windows(s: State, frame: Frame) -> None:
     """Windows for the cards just revealed in the market (slots in a bitmask), for each seat
     clockwise from the active monster."""
@@ -211,3 +214,12 @@ def after_buy(s: State) -> None:
     s.stack.extend(reversed(frames))
 
 
+FRAMES = Frames(
+    steps={"bought": _bought, "reveal_windows": _reveal_windows},
+    decisions={
+        "buy": DecisionKind(_buy_legal, _buy_handle, _buy_check, light=(Done,)),
+    },
+    randoms={
+        "draw": RandomKind(_draw_bounds, _draw, light=True, purpose=DRAW),
+    },
+)

@@ -2,9 +2,10 @@
 
 The turn machine never names a card. Cards contribute *hooks*: functions a :class:`Card`
 declares under a hook name. The machine calls hooks at fixed points (see ``HOOK_POINTS``).
-:func:`install_cards` indexes the cards that :mod:`kotp2p.rules.cardlist` lists; new frame kinds
-(steps, decisions, random events) are registered with :func:`step`, :func:`decision` and
-:func:`random_event`.
+:func:`install_cards` indexes the cards that :mod:`kotp2p.rules.cardlist` lists. Modules that
+add kinds of frames (steps, decisions, random events) declare them in a :class:`Frames` value,
+and :func:`install_frames` adds them: the engine's own in ``machine``, the cards' in
+``cardlist``.
 
 A *copier* card (``Card.copier``) counts as one more copy of the card it targets: the
 target's id is kept in ``s.flags`` under the copier's key, and every hook lookup below
@@ -15,9 +16,9 @@ tokens and "discard this card" apply to the copier).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from kotp2p.rules.actions import Action
 from kotp2p.rules.card import DISCARD as DISCARD
@@ -268,7 +269,7 @@ def seats_from(s: State, first: int) -> tuple[int, ...]:
 # --- the machine's own registries -----------------------------------------------------------
 
 StepFn = Callable[[State, Frame], None]
-STEPS: dict[str, StepFn] = {}
+_V = TypeVar("_V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,7 +278,7 @@ class DecisionKind:
 
     ``check`` is an optional fast legality test used instead of ``action in legal(...)``.
     ``light`` lists the action types whose ``handle`` changes no list or dict of the state in
-    place (only the stack and plain fields), so ``apply`` need not copy them.
+    place, only the stack and plain fields, so ``apply`` need not copy them.
     """
 
     legal: Callable[[State, Frame], tuple[Action, ...]]
@@ -288,7 +289,16 @@ class DecisionKind:
 
 @dataclass(frozen=True, slots=True)
 class RandomKind:
-    """The bounds of one kind of random event (``rand`` frames) and what its values do."""
+    """The bounds of one kind of random event (``rand`` frames) and what its values do.
+
+    ``purpose`` is what its ``RandomRequest`` says it is for: a card's own roll unless told.
+    ``light`` says that ``handle`` changes no list or dict of the state in place, only the stack
+    and plain fields, so ``apply`` need not copy them.
+
+    With ``private``, the outcome is known only to the seat it returns. The handler then
+    receives ``HIDDEN`` values on the other replicas, and should keep the outcome in a hidden
+    slot (``State.slots``) until it is opened with ``rules.open_slot``.
+    """
 
     bounds: Callable[[State, Frame], tuple[int, ...]]
     handle: Callable[[State, Frame, tuple[int, ...]], None]
@@ -297,38 +307,40 @@ class RandomKind:
     purpose: str = CARD_ROLL
 
 
+@dataclass(frozen=True, slots=True)
+class Frames:
+    """The kinds of frames one module adds to the turn machine.
+
+    ``steps`` runs frames by their op: ``fn(s, frame)``. ``decisions`` and ``randoms`` are the
+    kinds of ``("ask", seat, kind, *args)`` and ``("rand", kind, *args)`` frames.
+    """
+
+    steps: Mapping[str, StepFn] = field(default_factory=dict)
+    decisions: Mapping[str, DecisionKind] = field(default_factory=dict)
+    randoms: Mapping[str, RandomKind] = field(default_factory=dict)
+
+
+STEPS: dict[str, StepFn] = {}
 DECISIONS: dict[str, DecisionKind] = {}
 RANDOMS: dict[str, RandomKind] = {}
 
 
-def step(op: str) -> Callable[[StepFn], StepFn]:
-    """Decorator: ``fn(s, frame)`` runs frames whose op is ``op``."""
+def install_frames(frames: Iterable[Frames]) -> None:
+    """Add the frame kinds of ``frames`` to the turn machine.
 
-    def deco(fn: StepFn) -> StepFn:
-        if op in STEPS:
-            raise ValueError(f"step {op!r} registered twice")
-        STEPS[op] = fn
-        return fn
-
-    return deco
-
-
-def decision(
-    kind: str,
-    legal: Callable[[State, Frame], tuple[Action, ...]],
-    handle: Callable[[State, Frame, Action], None],
-    check: Callable[[State, Frame, Action], bool] | None = None,
-    *,
-    light: tuple[type, ...] = (),
-) -> None:
-    """Register a decision kind asked with frames ``("ask", seat, kind, *args)``.
-
-    ``light``: the action types whose handling changes no list or dict in place (see
-    :class:`DecisionKind`).
+    :raises ValueError: for a kind that is already installed.
     """
-    if kind in DECISIONS:
-        raise ValueError(f"decision {kind!r} registered twice")
-    DECISIONS[kind] = DecisionKind(legal, handle, check, light)
+    for f in frames:
+        _add(STEPS, f.steps, "step")
+        _add(DECISIONS, f.decisions, "decision")
+        _add(RANDOMS, f.randoms, "random event")
+
+
+def _add(table: dict[str, _V], more: Mapping[str, _V], what: str) -> None:
+    for kind, value in more.items():
+        if kind in table:
+            raise ValueError(f"{what} {kind!r} registered twice")
+        table[kind] = value
 
 
 def random_event(
@@ -340,16 +352,10 @@ def random_event(
     light: bool = False,
     purpose: str = CARD_ROLL,
 ) -> None:
-    """Register a random event asked with frames ``("rand", kind, *args)``; ``purpose`` is what
-    its ``RandomRequest`` says it is for (a card's own roll unless told).
+    """Add one kind of random event now, asked with frames ``("rand", kind, *args)``. The
+    engine's own kinds are listed in ``Frames`` values; tests add kinds of their own this way.
+    The arguments are those of :class:`RandomKind`.
 
-    ``light``: the handler changes no list or dict of the state in place (only the stack and
-    plain fields), so ``apply`` need not copy them.
-
-    With ``private``, the event's outcome is known only to the seat it returns: the handler
-    then receives ``HIDDEN`` values on the other replicas and should keep the outcome in a hidden
-    slot (``State.slots``) until it is opened with ``rules.open_slot``.
+    :raises ValueError: for a kind that is already installed.
     """
-    if kind in RANDOMS:
-        raise ValueError(f"random event {kind!r} registered twice")
-    RANDOMS[kind] = RandomKind(bounds, handle, private, light, purpose)
+    install_frames([Frames(randoms={kind: RandomKind(bounds, handle, private, light, purpose)})])

@@ -19,13 +19,14 @@ from kotp2p.rules.effects import add_tokens, card_actions, gain_stars, heal, tur
 from kotp2p.rules.events import WHY_DICE, AutoDecision, DiceKept, DiceRolled
 from kotp2p.rules.registry import (
     TOKEN_CARDS,
+    DecisionKind,
+    Frames,
+    RandomKind,
     anyone_has,
-    decision,
     fire,
     has_hook,
     hook_sum,
     hooked,
-    random_event,
     seats_from,
 )
 from kotp2p.rules.state import REROLL, ROLL, RandomRequest, State, decision_for
@@ -102,8 +103,6 @@ def roll_dice(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.sink.append(DiceRolled(s.active, s.dice, rolled))
 
 
-random_event("roll", _roll_bounds, roll_dice, light=True, purpose=ROLL)
-
 
 def _subsets(n: int) -> tuple[Reroll, ...]:
     return tuple(
@@ -151,8 +150,6 @@ def _roll_handle(s: State, frame: Frame, action: Action) -> None:
     elif isinstance(action, UseCard):
         use_card(s, frame, action)
 
-
-decision("roll", _roll_legal, _roll_handle, _roll_check, light=(Reroll, Stop))
 
 
 def final_roll(s: State) -> None:
@@ -269,8 +266,6 @@ def _hearts_handle(s: State, frame: Frame, action: Action) -> None:
         heal(s, seat, hearts)
 
 
-decision("hearts", _hearts_legal, _hearts_handle)
-
 
 
 
@@ -315,3 +310,12 @@ def reroll(s: State, action: Reroll) -> bool:
     return True
 
 
+FRAMES = Frames(
+    decisions={
+        "roll": DecisionKind(_roll_legal, _roll_handle, _roll_check, light=(Reroll, Stop)),
+        "hearts": DecisionKind(_hearts_legal, _hearts_handle),
+    },
+    randoms={
+        "roll": RandomKind(_roll_bounds, roll_dice, light=True, purpose=ROLL),
+    },
+)
