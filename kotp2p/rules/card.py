@@ -2,11 +2,12 @@
 
 Each card module declares its cards as :class:`Card` values in a ``CARDS`` tuple, and
 :mod:`kotp2p.rules.cardlist` lists every such tuple. Nothing here knows the engine: a card
-names its effects by hook point (see ``registry.HOOK_POINTS``), and the engine finds them there.
+names its effects by hook point, as listed in ``registry.HOOK_POINTS``, and the engine finds
+them there.
 
 A card's ``kind`` says where it goes once a monster gets it. The engine tests each kind by name
-and never infers one kind from another, so a new kind (Halloween's Costume cards, Power Up!'s
-Evolution cards) needs only its own constant and the code that handles it.
+and never infers one kind from another. So a new kind, such as Halloween's Costume cards or
+Power Up!'s Evolution cards, needs only its own constant and the code that handles it.
 """
 
 from __future__ import annotations
@@ -21,15 +22,15 @@ DISCARD = "discard"
 """Bought from the market; takes effect once, then goes to the discard pile."""
 
 BASE = "base"
-"""The box of the base game (2016 card set)."""
+"""The box of the base game, 2016 card set."""
 
 HookFn = Callable[..., Any]
 """A card's effect at one hook point; the hook point fixes its signature."""
 
 SLUGS: dict[int, str] = {}
 """Card id -> its name in the text notation. ``cardindex.index_cards`` fills it: the first of
-two cards with one name gets the plain name (``extrahead``), the second adds a digit
-(``extrahead2``)."""
+two cards with one name gets the plain name, ``extrahead``; the second adds a digit,
+``extrahead2``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,16 +40,16 @@ class Card:
     ``id`` is the card's number in the engine: Keep cards 1-48 and Discard cards 101-118 for the
     base game, as in the reference digital version. Two copies of a printed card are two cards.
     ``timing`` says when the card acts, as printed. ``text`` is the card's effect in plain words,
-    as the screen shows it: amounts are written with symbols (``2⚡``, ``1♥``, ``3★``).
+    as the screen shows it: amounts are written with symbols, as in ``2⚡``, ``1♥``, ``3★``.
 
     ``hooks`` maps hook point names to the functions that make the card's effect.
 
     ``worth`` is what the card is worth to a bot, in energy; ``None`` means its cost.
     ``self_damage`` is the health its buyer loses at once by its own effect.
 
-    ``token`` names the kind of token the card gives other monsters (``"poison"``), kept per seat
-    in the state and named after the card. ``copier`` marks a card that copies another card in
-    play, as Mimic does (see ``registry``).
+    ``token`` names the kind of token the card gives other monsters, such as ``"poison"``. The
+    state keeps those tokens per seat, and they bear the card's name. ``copier`` marks a card
+    that copies another card in play, as Mimic does; ``registry`` says how.
 
     ``box`` is the game or expansion the card comes in. Only the base box fills the Power deck.
     ``monster`` is for cards that belong to one monster's own deck; it is empty for the rest.

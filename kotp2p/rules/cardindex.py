@@ -14,10 +14,10 @@ CARDS: dict[int, Card] = {}
 BY_SLUG: dict[str, int] = {}
 """The reverse of ``SLUGS``."""
 COPIERS: dict[int, str] = {}
-"""Copier card (Mimic) -> the flag naming the card it copies now."""
+"""Copier card, such as Mimic -> the flag naming the card it copies now."""
 TOKEN_CARDS: dict[str, int] = {}
-"""Token kind kept per seat in the state (``"poison"``, ``"shrink"``) -> the card whose name
-the tokens bear. That card also names them in actions: ``UseCard(card, (n,))`` spends hearts to
+"""Token kind kept per seat in the state, such as ``"poison"`` -> the card whose name the
+tokens bear. That card also names them in actions: ``UseCard(card, (n,))`` spends hearts to
 remove n tokens."""
 
 
@@ -50,9 +50,9 @@ def index_cards(cards: Iterable[Card]) -> None:
 
 
 def card_by_name(name: str) -> int:
-    """The id of the card with this printed name (``"Battery Monster"``) or notation name
-    (``"batterymonster"``); case and punctuation do not matter. A name two cards share
-    (Extra Head) gives the first; the notation names the second ``extrahead2``.
+    """The id of the card with this printed name, ``"Battery Monster"``, or notation name,
+    ``"batterymonster"``. Case and punctuation do not matter. A name two cards share, such as
+    Extra Head, gives the first; the notation names the second ``extrahead2``.
 
     :raises ValueError: for a name no card has, saying what was expected.
     """

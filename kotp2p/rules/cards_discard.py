@@ -99,7 +99,6 @@ def _vast_storm(s: State, seat: int, c: int) -> None:
         lose_energy(s, t, s.energy[t] // 2, card=c)
 
 
-
 CARDS: tuple[Card, ...] = (
     Card(
         101, "Apartment Building", 5, DISCARD, BOUGHT,

@@ -81,7 +81,6 @@ def _solar_powered(s: State, seat: int, c: int) -> None:
         gain_energy(s, seat, 1, card=c)
 
 
-
 CARDS: tuple[Card, ...] = (
     Card(
         ENERGY_HOARDER, "Energy Hoarder", 3, KEEP, "end of your turn",

@@ -157,7 +157,6 @@ def _react_handle(s: State, frame: Frame, action: Action) -> None:
         use_card(s, frame, action)
 
 
-
 def _camouflage(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     amount, dealer, smash, used = _ints(frame, 3, 4)
     s.stack.append(("rand", "camo", seat, amount, dealer, smash, used | _camo_bit(c), amount))
@@ -182,7 +181,6 @@ def _camo_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.stack.append(("ask", seat, "react", amount, dealer, smash, used))
 
 
-
 def _wings(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     lose_energy(s, seat, WINGS_COST, card=c)
     set_turn_flag(s, "wings", turn_flag(s, "wings") | bit(seat))
@@ -197,8 +195,6 @@ def _rapid_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     ):
         return (UseCard(c),)
     return ()
-
-
 
 
 def _rapid_healing(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:

@@ -66,8 +66,6 @@ STRETCHY_COST = 2
 SMOKE_TOKENS = 3
 
 
-
-
 def _set_die(s: State, die: int, face: int, card: int) -> None:
     dice = list(s.dice)
     dice[die] = face
@@ -132,8 +130,6 @@ def _dweller_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     return tuple(UseCard(c, (i,)) for i, d in enumerate(s.dice) if d == THREE)
 
 
-
-
 def _dweller(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     s.stack.append(frame)
     s.stack.append(("rand", "roll", 1 << action.args[0]))
@@ -154,7 +150,6 @@ def _change_handle(s: State, frame: Frame, action: Action) -> None:
     if type(action) is UseCard:
         assert isinstance(action, UseCard)
         use_card(s, frame, action)
-
 
 
 def _herd_culler_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
@@ -213,7 +208,6 @@ def _probe_handle(s: State, frame: Frame, action: Action) -> None:
         s.stack.append(("rand", "probe", frame_seat(frame), action.args[0]))
 
 
-
 def _probe_bounds(s: State, frame: Frame) -> tuple[int, ...]:
     return (FACES,) if s.alive[s.active] else ()
 
@@ -225,7 +219,6 @@ def _probe_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     if values[0] == HEART:
         for c in copies_of(s, seat, PSYCHIC_PROBE):
             remove_card(s, seat, c)
-
 
 
 # --- added smashes ----------------------------------------------------------------------------

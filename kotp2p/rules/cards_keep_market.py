@@ -58,9 +58,6 @@ OPPORTUNIST = 31
 PARASITIC_TENTACLES = 32
 
 
-
-
-
 def _alien_origin(s: State, seat: int, c: int, bought: int) -> int:
     return -1
 
@@ -89,7 +86,6 @@ def _opportunist_handle(s: State, frame: Frame, action: Action) -> None:
         assert isinstance(action, Buy)
         seat = frame_seat(frame)
         buy_card(s, seat, action.card, card_cost(s, seat, action.card))
-
 
 
 # --- Parasitic Tentacles --------------------------------------------------------------------------
@@ -178,7 +174,6 @@ def _peek(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     s.stack.append(("ask", _peek_seat(frame), "lab", slot, frame[3]))
 
 
-
 def _lab_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     _, _, _, slot, c = frame
     if slot not in s.slots:
@@ -202,7 +197,6 @@ def _lab_handle(s: State, frame: Frame, action: Action) -> None:
         if price <= s.energy[seat]:
             s.deck = tuple(x for x in s.deck if x != card)
             buy_card(s, seat, card, price)
-
 
 
 # --- Metamorph -------------------------------------------------------------------------------------

@@ -160,7 +160,6 @@ def _buy_check(s: State, frame: Frame, action: Action) -> bool:
     return action in card_actions(s, seat, "buy_actions")
 
 
-
 def _draw_bounds(s: State, frame: Frame) -> tuple[int, ...]:
     if not s.deck and s.discard:
         s.deck = tuple(sorted(s.discard))
@@ -179,7 +178,6 @@ def _draw(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     s.market = tuple(market)
     if s.sink is not None:
         s.sink.append(CardRevealed(card, slot))
-
 
 
 def _reveal_windows(s: State, frame: Frame) -> None:

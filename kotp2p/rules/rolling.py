@@ -103,7 +103,6 @@ def roll_dice(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.sink.append(DiceRolled(s.active, s.dice, rolled))
 
 
-
 def _subsets(n: int) -> tuple[Reroll, ...]:
     return tuple(
         Reroll(tuple(i for i in range(n) if m >> i & 1)) for m in range(1, 1 << n)
@@ -149,7 +148,6 @@ def _roll_handle(s: State, frame: Frame, action: Action) -> None:
         s.stack.append(ROLL_FRAMES[REROLL_MASKS[len(s.dice)][action.dice]])
     elif isinstance(action, UseCard):
         use_card(s, frame, action)
-
 
 
 def final_roll(s: State) -> None:
@@ -264,12 +262,6 @@ def _hearts_handle(s: State, frame: Frame, action: Action) -> None:
             use_card(s, frame, action)
     elif not s.in_tokyo(seat):
         heal(s, seat, hearts)
-
-
-
-
-
-
 
 
 def after_roll(s: State) -> bool:

@@ -211,7 +211,6 @@ def _yield_handle(s: State, frame: Frame, action: Action) -> None:
         fire(s, seat, "yielded")
 
 
-
 def _after_yields(s: State, frame: Frame) -> None:
     """Effects that wait for every yield decision (damage held back until a monster stayed,
     damage to the monster about to take a yielded place): each live seat's ``after_yields``

@@ -57,7 +57,6 @@ def _rolloff(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.stack.append(("rand", "rolloff", sum(bit(t) for t in tied)))
 
 
-
 def _first_turn(s: State, frame: Frame) -> None:
     begin_turn(s, s.active)
 
