@@ -30,7 +30,6 @@ KNOWN_CYCLES: list[list[str]] = [
 """Cycles left to remove. The list may only shrink."""
 
 KNOWN_PRIVATE: list[tuple[str, str]] = [
-    ("kotp2p.bots.greedy", "kotp2p.rules.dice"),
     ("kotp2p.cli", "kotp2p.app.localgame"),
     ("kotp2p.cli", "kotp2p.app.netgame"),
 ]

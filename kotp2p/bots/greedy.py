@@ -10,36 +10,23 @@ from __future__ import annotations
 import random
 
 from kotp2p import rules
-from kotp2p.rules.dice import ENERGY, HEART, SMASH, THREE, count_faces, number_stars
+from kotp2p.rules import ENERGY, HEART, SMASH, THREE, count_faces, number_stars
 
-# Self-damage of Discard cards: not bought when it would kill.
-_SELF_DAMAGE = {112: 3, 113: 4, 114: 2, 117: 3}
-
-# What a Keep card is worth to its owner, in energy: bought when worth at least its cost.
-KEEP_WORTH: dict[int, float] = {
-    1: 7, 2: 4, 3: 5, 4: 5, 5: 3, 6: 5, 7: 4, 8: 2, 9: 4, 10: 5, 11: 4, 12: 6, 13: 9, 14: 9,
-    15: 5, 16: 5, 17: 5, 18: 7, 19: 3, 20: 3, 21: 5, 22: 4, 23: 8, 24: 5, 25: 2, 26: 2, 27: 8,
-    28: 5, 29: 7, 30: 4, 31: 3, 32: 4, 33: 3, 34: 3, 35: 5, 36: 3, 37: 4, 38: 5, 39: 3, 40: 6,
-    41: 5, 42: 2, 43: 6, 44: 4, 45: 4, 46: 4, 47: 3, 48: 7,
-}
-_BACKGROUND_DWELLER = 5
-_CAMOUFLAGE = 7
-_WINGS = 48
-_MIMIC = 27
+_BACKGROUND_DWELLER = rules.card_by_name("Background Dweller")
+_CAMOUFLAGE = rules.card_by_name("Camouflage")
+_WINGS = rules.card_by_name("Wings")
+_MIMIC = rules.card_by_name("Mimic")
 
 
 def card_worth(card: int) -> float:
-    """A card's rough worth in energy: Keep cards from the table, Discard cards their cost."""
-    if rules.CARDS[card].kind == rules.KEEP:
-        return KEEP_WORTH.get(card, rules.CARDS[card].cost)
-    return float(rules.CARDS[card].cost)
+    """A card's rough worth in energy, as its declaration says. A card is bought when it is
+    worth at least what it costs."""
+    return rules.CARDS[card].rough_worth
 
 
 def _kind(state: rules.State, card: int) -> int:
-    """The card whose effect ``card`` has (a Mimic counts as what it copies)."""
-    if card == _MIMIC:
-        return state.flags.get("copy.27", _MIMIC)
-    return card
+    """The card whose effect ``card`` has. A copier counts as what it copies."""
+    return rules.copied(state, card) or card
 
 
 class GreedyBot:
@@ -133,7 +120,7 @@ class GreedyBot:
         for a in legal:
             if not isinstance(a, rules.Buy):
                 continue
-            if _SELF_DAMAGE.get(a.card, 0) >= state.hp[seat]:
+            if rules.CARDS[a.card].self_damage >= state.hp[seat]:
                 continue
             worth = card_worth(a.card)
             if worth >= rules.card_cost(state, seat, a.card) and worth > best_value:
@@ -157,13 +144,13 @@ class GreedyBot:
         return None
 
     def _mimic(self, state: rules.State, legal: tuple[rules.Action, ...]) -> rules.Action | None:
-        now = state.flags.get("copy.27")
+        now = rules.copied(state, _MIMIC)
         best = max(
             (a for a in legal if isinstance(a, rules.UseCard)),
-            key=lambda a: KEEP_WORTH.get(a.args[0], 0),
+            key=lambda a: card_worth(a.args[0]),
             default=None,
         )
-        if best is None or (now and KEEP_WORTH.get(best.args[0], 0) < KEEP_WORTH.get(now, 0) + 2):
+        if best is None or (now and card_worth(best.args[0]) < card_worth(now) + 2):
             return None
         return best
 

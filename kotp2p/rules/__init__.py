@@ -39,12 +39,6 @@ turn): otherwise the events already say what the move did ("Giga Zaur stays in T
 events, or ``describe_action`` of the :class:`RandomResult` when it reported none.
 """
 
-from kotp2p.rules import cards_discard as _cards_discard  # registers the Discard effects
-from kotp2p.rules import cards_keep_body as _cards_keep_body  # and the Keep cards' effects
-from kotp2p.rules import cards_keep_damage as _cards_keep_damage
-from kotp2p.rules import cards_keep_dice as _cards_keep_dice
-from kotp2p.rules import cards_keep_market as _cards_keep_market
-from kotp2p.rules import cards_keep_mimic as _cards_keep_mimic
 from kotp2p.rules.actions import (
     DONE,
     PASS,
@@ -67,9 +61,23 @@ from kotp2p.rules.actions import (
     action_to_wire,
 )
 from kotp2p.rules.actiontext import format_action, parse_action
-from kotp2p.rules.cardlist import BASE_CARDS as _BASE_CARDS
-from kotp2p.rules.describe import card_name, describe_action
-from kotp2p.rules.dice import FACE_CHARS, FACE_NAMES, format_dice, parse_dice
+from kotp2p.rules.card import DISCARD, KEEP, Card
+from kotp2p.rules.cardlist import ALL_CARDS
+from kotp2p.rules.describe import card_name, card_text, describe_action
+from kotp2p.rules.dice import (
+    ENERGY,
+    FACE_CHARS,
+    FACE_NAMES,
+    HEART,
+    ONE,
+    SMASH,
+    THREE,
+    TWO,
+    count_faces,
+    format_dice,
+    number_stars,
+    parse_dice,
+)
 from kotp2p.rules.effects import card_cost, max_hp
 from kotp2p.rules.errors import IllegalAction, InvalidState
 from kotp2p.rules.events import (
@@ -108,7 +116,7 @@ from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
 from kotp2p.rules.glyphs import ASCII, SYMBOLS, Glyphs
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
-from kotp2p.rules.registry import CARDS, DISCARD, KEEP, CardDef, card_by_name
+from kotp2p.rules.registry import CARDS, card_by_name, copied
 from kotp2p.rules.state import (
     BAY,
     CARD_ROLL,
@@ -126,12 +134,10 @@ from kotp2p.rules.state import (
 )
 from kotp2p.rules.wire import state_from_wire, state_to_wire
 
-del _cards_discard, _cards_keep_body, _cards_keep_damage, _cards_keep_dice, _cards_keep_market
-del _cards_keep_mimic, _BASE_CARDS
-
 ENGINE_ID = engine_id()
 
 __all__ = [
+    "ALL_CARDS",
     "ASCII",
     "BAY",
     "CARDS",
@@ -140,30 +146,36 @@ __all__ = [
     "DISCARD",
     "DONE",
     "DRAW",
+    "ENERGY",
     "ENGINE_ID",
     "EVENT_TYPES",
     "FACE_CHARS",
     "FACE_NAMES",
+    "HEART",
     "HIDDEN",
     "KEEP",
     "MINOR_EVENT_TYPES",
     "MONSTERS",
+    "ONE",
     "OUTSIDE",
     "PASS",
     "REROLL",
     "ROLL",
     "ROLLOFF",
+    "SMASH",
     "STAY",
     "STOP",
     "SWEEP",
     "SYMBOLS",
+    "THREE",
+    "TWO",
     "YIELD",
     "Action",
     "AutoDecision",
     "BayClosed",
     "Buy",
+    "Card",
     "CardBought",
-    "CardDef",
     "CardDiscarded",
     "CardEffect",
     "CardRevealed",
@@ -212,6 +224,9 @@ __all__ = [
     "card_by_name",
     "card_cost",
     "card_name",
+    "card_text",
+    "copied",
+    "count_faces",
     "describe_action",
     "describe_event",
     "eject",
@@ -222,6 +237,7 @@ __all__ = [
     "legal_actions",
     "max_hp",
     "new_game",
+    "number_stars",
     "open_slot",
     "parse_action",
     "parse_dice",

@@ -1,80 +1,41 @@
-"""The 66 Power cards of the base game (2016 card set) as printed: id, name, cost, type, timing.
+"""Every Power card the engine knows, in one list, and the one place that installs them.
 
-Ids follow the reference digital implementation: Keep cards 1-48, Discard cards 101-118.
-The effects live in :mod:`kotp2p.rules.cards_discard` and the ``cards_keep_*`` modules.
+The cards themselves are declared in the card modules, grouped by theme: the Discard cards in
+:mod:`~kotp2p.rules.cards_discard`, the Keep cards in the ``cards_keep_*`` modules. A new card
+module is added to ``ALL_CARDS`` here, and to ``CARD_FRAMES`` if it adds kinds of frames.
+Everything else the engine knows about cards comes from
+this list: cards by id, notation names, hook tables, copiers and token kinds.
 """
 
 from __future__ import annotations
 
-from kotp2p.rules.carddefs import DISCARD, KEEP, register_cards
+from kotp2p.rules import (
+    cards_discard,
+    cards_keep_body,
+    cards_keep_damage,
+    cards_keep_dice,
+    cards_keep_market,
+    cards_keep_mimic,
+)
+from kotp2p.rules.card import Card
+from kotp2p.rules.registry import Frames, install_cards, install_frames
 
-BASE_CARDS: list[tuple[int, str, int, str, str]] = [
-    (1, "Acid Attack", 6, KEEP, "your dice resolution"),
-    (2, "Alien Origin", 3, KEEP, "when buying"),
-    (3, "Alpha Monster", 5, KEEP, "smash resolution"),
-    (4, "Armor Plating", 4, KEEP, "whenever you would lose health"),
-    (5, "Background Dweller", 4, KEEP, "roll phase"),
-    (6, "Burrowing", 5, KEEP, "your dice resolution; when you yield Tokyo"),
-    (7, "Camouflage", 3, KEEP, "whenever you would lose health"),
-    (8, "Complete Destruction", 3, KEEP, "start of dice resolution"),
-    (9, "Media-Friendly", 3, KEEP, "when you buy"),
-    (10, "Eater of the Dead", 4, KEEP, "whenever a monster reaches 0 health"),
-    (11, "Energy Hoarder", 3, KEEP, "end of your turn"),
-    (12, "Even Bigger", 4, KEEP, "when gained; ongoing"),
-    (13, "Extra Head", 7, KEEP, "roll phase"),
-    (14, "Extra Head", 7, KEEP, "roll phase"),
-    (15, "Fire Breathing", 4, KEEP, "dice resolution"),
-    (16, "Freeze Time", 5, KEEP, "number resolution"),
-    (17, "Friend of Children", 3, KEEP, "whenever you gain energy"),
-    (18, "Giant Brain", 5, KEEP, "roll phase"),
-    (19, "Gourmet", 4, KEEP, "number resolution"),
-    (20, "Healing Ray", 4, KEEP, "heart resolution"),
-    (21, "Herbivore", 5, KEEP, "end of your turn"),
-    (22, "Herd Culler", 3, KEEP, "before resolving dice"),
-    (23, "It Has a Child!", 7, KEEP, "when you reach 0 health"),
-    (24, "Jets", 5, KEEP, "when smashed in Tokyo"),
-    (25, "Made in a Lab", 2, KEEP, "buy phase"),
-    (26, "Metamorph", 3, KEEP, "end of your turn, after buying"),
-    (27, "Mimic", 8, KEEP, "when bought; start of your turn"),
-    (28, "Battery Monster", 3, KEEP, "when bought; start of your turn"),
-    (29, "Nova Breath", 7, KEEP, "smash resolution"),
-    (30, "Detritivore", 4, KEEP, "start of dice resolution"),
-    (31, "Opportunist", 3, KEEP, "whenever a card is revealed"),
-    (32, "Parasitic Tentacles", 4, KEEP, "buy phase"),
-    (33, "Plot Twist", 3, KEEP, "before resolving dice"),
-    (34, "Poison Quills", 3, KEEP, "dice resolution"),
-    (35, "Poison Spit", 4, KEEP, "smash resolution"),
-    (36, "Psychic Probe", 3, KEEP, "after another monster's final roll"),
-    (37, "Rapid Healing", 3, KEEP, "any time"),
-    (38, "Regeneration", 4, KEEP, "whenever you heal"),
-    (39, "Rooting for the Underdog", 3, KEEP, "end of your turn"),
-    (40, "Shrink Ray", 6, KEEP, "smash resolution"),
-    (41, "Smoke Cloud", 4, KEEP, "roll phase"),
-    (42, "Solar Powered", 2, KEEP, "end of your turn"),
-    (43, "Spiked Tail", 5, KEEP, "dice resolution"),
-    (44, "Stretchy", 3, KEEP, "before resolving dice"),
-    (45, "Energy Drink", 4, KEEP, "roll phase"),
-    (46, "Urbavore", 4, KEEP, "start of your turn in Tokyo; dice resolution"),
-    (47, "We're Only Making It Stronger!", 3, KEEP, "when you lose health"),
-    (48, "Wings", 6, KEEP, "when you would lose health"),
-    (101, "Apartment Building", 5, DISCARD, "when bought"),
-    (102, "Commuter Train", 4, DISCARD, "when bought"),
-    (103, "Corner Store", 3, DISCARD, "when bought"),
-    (104, "Death From Above", 5, DISCARD, "when bought"),
-    (105, "Energize", 8, DISCARD, "when bought"),
-    (106, "Evacuation Orders", 7, DISCARD, "when bought"),
-    (107, "Evacuation Orders", 7, DISCARD, "when bought"),
-    (108, "Flame Thrower", 3, DISCARD, "when bought"),
-    (109, "Frenzy", 7, DISCARD, "when bought"),
-    (110, "Gas Refinery", 6, DISCARD, "when bought"),
-    (111, "Heal", 3, DISCARD, "when bought"),
-    (112, "High Altitude Bombing", 4, DISCARD, "when bought"),
-    (113, "Jet Fighters", 5, DISCARD, "when bought"),
-    (114, "National Guard", 3, DISCARD, "when bought"),
-    (115, "Nuclear Power Plant", 6, DISCARD, "when bought"),
-    (116, "Skyscraper", 6, DISCARD, "when bought"),
-    (117, "Tank", 4, DISCARD, "when bought"),
-    (118, "Vast Storm", 6, DISCARD, "when bought"),
-]
+ALL_CARDS: tuple[Card, ...] = (
+    *cards_keep_body.CARDS,
+    *cards_keep_damage.CARDS,
+    *cards_keep_dice.CARDS,
+    *cards_keep_market.CARDS,
+    *cards_keep_mimic.CARDS,
+    *cards_discard.CARDS,
+)
 
-register_cards(BASE_CARDS)
+CARD_FRAMES: tuple[Frames, ...] = (
+    cards_keep_damage.FRAMES,
+    cards_keep_dice.FRAMES,
+    cards_keep_market.FRAMES,
+    cards_keep_mimic.FRAMES,
+)
+"""The kinds of frames the cards add to the turn machine: their windows and their own rolls."""
+
+install_cards(ALL_CARDS)
+install_frames(CARD_FRAMES)

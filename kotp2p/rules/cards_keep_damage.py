@@ -26,8 +26,9 @@ waits for ``after_yields`` (after held-back Jets damage).
 
 from __future__ import annotations
 
-import kotp2p.rules.cardlist  # noqa: F401  (the cards must exist before their effects)
 from kotp2p.rules.actions import PASS, Action, Pass, UseCard
+from kotp2p.rules.card import KEEP, Card, HookFn
+from kotp2p.rules.cards_keep_dice import BACKGROUND_DWELLER
 from kotp2p.rules.dice import FACES, HEART, THREE
 from kotp2p.rules.effects import (
     BASE_HP,
@@ -48,21 +49,11 @@ from kotp2p.rules.effects import (
     use_card,
 )
 from kotp2p.rules.events import CardEffect, Healed
-from kotp2p.rules.registry import (
-    TOKEN_CARDS,
-    card_hook,
-    card_pairs,
-    copies_of,
-    decision,
-    hooked,
-    random_event,
-    step,
-)
+from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, card_pairs, copies_of, hooked
 from kotp2p.rules.state import Frame, State
 
 ALPHA_MONSTER = 3
 ARMOR_PLATING = 4
-BACKGROUND_DWELLER = 5
 BURROWING = 6
 CAMOUFLAGE = 7
 EATER_OF_THE_DEAD = 10
@@ -82,10 +73,6 @@ RAPID_HEALING_COST = 2
 HEALING_RAY_PRICE = 2  # energy per heart die spent on another monster
 SKIP_WINDOWS = 99  # a hit frame stage past every window
 
-TOKEN_CARDS["poison"] = POISON_SPIT
-TOKEN_CARDS["shrink"] = SHRINK_RAY
-
-
 def _ints(frame: Frame, first: int, n: int) -> list[int]:
     out = list(frame[first : first + n])
     assert all(isinstance(x, int) for x in out)
@@ -101,12 +88,10 @@ def protected(s: State, seat: int, amount: int, dealer: int, smash: bool) -> int
     return amount
 
 
-@card_hook(ARMOR_PLATING, "protect")
 def _armor_plating(s: State, seat: int, c: int, amount: int, dealer: int, smash: bool) -> int:
     return 0 if amount == 1 else amount
 
 
-@card_hook(WINGS, "protect")
 def _wings_protect(s: State, seat: int, c: int, amount: int, dealer: int, smash: bool) -> int:
     return 0 if turn_flag(s, "wings") & bit(seat) else amount
 
@@ -153,10 +138,6 @@ def _react_window(s: State, seat: int, c: int, nxt: Frame) -> bool:
     return True
 
 
-for _card in (CAMOUFLAGE, WINGS, RAPID_HEALING):
-    card_hook(_card, "hit_window")(_react_window)
-
-
 def _react_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat, amount, dealer, smash, used = _ints(frame, 1, 1) + _ints(frame, 3, 4)
     # Never empty: with nothing left to use, the single Pass takes the hit at once.
@@ -176,10 +157,6 @@ def _react_handle(s: State, frame: Frame, action: Action) -> None:
         use_card(s, frame, action)
 
 
-decision("react", _react_legal, _react_handle)
-
-
-@card_hook(CAMOUFLAGE, "use")
 def _camouflage(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     amount, dealer, smash, used = _ints(frame, 3, 4)
     s.stack.append(("rand", "camo", seat, amount, dealer, smash, used | _camo_bit(c), amount))
@@ -204,10 +181,6 @@ def _camo_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.stack.append(("ask", seat, "react", amount, dealer, smash, used))
 
 
-random_event("camo", _camo_bounds, _camo_roll)
-
-
-@card_hook(WINGS, "use")
 def _wings(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     lose_energy(s, seat, WINGS_COST, card=c)
     set_turn_flag(s, "wings", turn_flag(s, "wings") | bit(seat))
@@ -224,10 +197,6 @@ def _rapid_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     return ()
 
 
-card_hook(RAPID_HEALING, "buy_actions")(_rapid_offer)
-
-
-@card_hook(RAPID_HEALING, "use")
 def _rapid_healing(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     lose_energy(s, seat, RAPID_HEALING_COST, card=c)
     heal(s, seat, 1, card=c)
@@ -237,7 +206,6 @@ def _rapid_healing(s: State, seat: int, c: int, frame: Frame, action: UseCard) -
 # --- Jets and Burrowing: after the yield decisions --------------------------------------------
 
 
-@card_hook(JETS, "hit_window")
 def _jets_window(s: State, seat: int, c: int, nxt: Frame) -> bool:
     _, _, amount, dealer, smash, _stage = nxt
     assert isinstance(amount, int) and isinstance(dealer, int)
@@ -256,7 +224,6 @@ def _jets_window(s: State, seat: int, c: int, nxt: Frame) -> bool:
     return True
 
 
-@card_hook(JETS, "after_yields")
 def _jets_after(s: State, seat: int, c: int) -> Frame | None:
     amount = turn_flag(s, f"jets.{seat}")
     if not amount:
@@ -265,21 +232,18 @@ def _jets_after(s: State, seat: int, c: int) -> Frame | None:
     return ("jets", seat, amount) if s.in_tokyo(seat) else None
 
 
-@step("jets")
 def _jets_stayed(s: State, frame: Frame) -> None:
     seat, amount = _ints(frame, 1, 2)
     set_turn_flag(s, "jets_done", turn_flag(s, "jets_done") | bit(seat))
     deal_damage(s, s.active, {seat: amount}, smash=True, then=("unsmash", seat))
 
 
-@step("unsmash")
 def _unsmash(s: State, frame: Frame) -> None:
     seat = frame[1]
     assert isinstance(seat, int)
     set_turn_flag(s, "smashed", turn_flag(s, "smashed") & ~bit(seat))
 
 
-@card_hook(BURROWING, "after_yields")
 def _burrowing_after(s: State, seat: int, c: int) -> Frame | None:
     active = s.active
     if turn_flag(s, "yielded") & bit(seat) and active != seat and not s.in_tokyo(active):
@@ -287,7 +251,10 @@ def _burrowing_after(s: State, seat: int, c: int) -> Frame | None:
     return None
 
 
-@step("burrow")
+def _burrowing_smash(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
+    return 1 if stage == 2 and s.in_tokyo(seat) else 0
+
+
 def _burrow(s: State, frame: Frame) -> None:
     seat = frame[1]
     assert isinstance(seat, int)
@@ -298,12 +265,10 @@ def _burrow(s: State, frame: Frame) -> None:
 # --- smash resolution ------------------------------------------------------------------------------
 
 
-@card_hook(NOVA_BREATH, "smash_targets")
 def _nova_breath(s: State, seat: int, c: int) -> bool:
     return True
 
 
-@card_hook(ALPHA_MONSTER, "smash")
 def _alpha_monster(
     s: State, seat: int, c: int, smashes: int, hits: dict[int, int], extra: dict[int, int]
 ) -> None:
@@ -318,7 +283,6 @@ def neighbours(s: State, seat: int) -> list[int]:
     return [right] if left == right else [right, left]
 
 
-@card_hook(FIRE_BREATHING, "smash")
 def _fire_breathing(
     s: State, seat: int, c: int, smashes: int, hits: dict[int, int], extra: dict[int, int]
 ) -> None:
@@ -332,23 +296,23 @@ def _fire_breathing(
             extra[t] = extra.get(t, 0) + 1
 
 
-def _token_giver(card: int, field: str) -> None:
-    @card_hook(card, "after_hit")
+def _token_giver(field: str) -> HookFn:
     def give(
         s: State, seat: int, c: int, victim: int, lost: int, dealer: int, smash: bool
     ) -> None:
         if smash and dealer == seat and victim != seat:
             add_tokens(s, victim, field, 1, card=c)
 
+    return give
 
-_token_giver(POISON_SPIT, "poison")
-_token_giver(SHRINK_RAY, "shrink")
+
+_give_poison = _token_giver("poison")
+_give_shrink = _token_giver("shrink")
 
 
 # --- after a hit -----------------------------------------------------------------------------------
 
 
-@card_hook(EATER_OF_THE_DEAD, "after_hit")
 def _eater_of_the_dead(
     s: State, seat: int, c: int, victim: int, lost: int, dealer: int, smash: bool
 ) -> None:
@@ -356,7 +320,6 @@ def _eater_of_the_dead(
         gain_stars(s, seat, 3, card=c)
 
 
-@card_hook(MAKING_IT_STRONGER, "after_hit")
 def _making_it_stronger(
     s: State, seat: int, c: int, victim: int, lost: int, dealer: int, smash: bool
 ) -> None:
@@ -364,7 +327,6 @@ def _making_it_stronger(
         gain_energy(s, seat, 1, card=c)
 
 
-@card_hook(IT_HAS_A_CHILD, "dying")
 def _it_has_a_child(s: State, seat: int, c: int) -> bool:
     note(s, CardEffect(seat, c))
     for card in sorted(s.cards[seat]):  # card id order: never the order gained
@@ -381,7 +343,6 @@ def _it_has_a_child(s: State, seat: int, c: int) -> bool:
 # --- Healing Ray ----------------------------------------------------------------------------------
 
 
-@card_hook(HEALING_RAY, "heart_actions")
 def _healing_ray_offer(s: State, seat: int, c: int, hearts: int) -> tuple[Action, ...]:
     if c != copies_of(s, seat, HEALING_RAY)[0]:
         return ()
@@ -393,7 +354,6 @@ def _healing_ray_offer(s: State, seat: int, c: int, hearts: int) -> tuple[Action
     return tuple(out)
 
 
-@card_hook(HEALING_RAY, "use")
 def _healing_ray(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     target, n = action.args
     hearts = frame[3]
@@ -403,3 +363,128 @@ def _healing_ray(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> 
     gain_energy(s, seat, paid, card=c)
     if hearts > n:
         s.stack.append(("ask", seat, "hearts", hearts - n))
+
+
+FRAMES = Frames(
+    steps={"jets": _jets_stayed, "unsmash": _unsmash, "burrow": _burrow},
+    decisions={
+        "react": DecisionKind(_react_legal, _react_handle),
+    },
+    randoms={
+        "camo": RandomKind(_camo_bounds, _camo_roll),
+    },
+)
+
+
+CARDS: tuple[Card, ...] = (
+    Card(
+        ALPHA_MONSTER, "Alpha Monster", 5, KEEP, "smash resolution",
+        text="Gain 1★ if your resolved roll has at least one smash.",
+        hooks={"smash": _alpha_monster},
+        worth=5,
+    ),
+    Card(
+        ARMOR_PLATING, "Armor Plating", 4, KEEP, "whenever you would lose health",
+        text="Any loss of exactly 1♥ is ignored.",
+        hooks={"protect": _armor_plating},
+        worth=5,
+    ),
+    Card(
+        BURROWING, "Burrowing", 5, KEEP, "your dice resolution; when you yield Tokyo",
+        text=(
+            "While you are in Tokyo, add one smash to your roll. When you yield Tokyo, the monster that "
+            "takes your place loses 1♥."
+        ),
+        hooks={"after_yields": _burrowing_after, "add_smashes": _burrowing_smash},
+        worth=5,
+    ),
+    Card(
+        CAMOUFLAGE, "Camouflage", 3, KEEP, "whenever you would lose health",
+        text="Roll one die per ♥ you are about to lose; each heart face rolled cancels 1♥ of that loss.",
+        hooks={"use": _camouflage, "hit_window": _react_window},
+        worth=4,
+    ),
+    Card(
+        EATER_OF_THE_DEAD, "Eater of the Dead", 4, KEEP, "whenever a monster reaches 0 health",
+        text="Gain 3★ every time some monster's life drops to 0.",
+        hooks={"after_hit": _eater_of_the_dead},
+        worth=5,
+    ),
+    Card(
+        FIRE_BREATHING, "Fire Breathing", 4, KEEP, "dice resolution",
+        text=(
+            "When your roll has at least one smash, each of your neighbours loses 1♥ extra. This applies "
+            "whether or not you smashed them."
+        ),
+        hooks={"smash": _fire_breathing},
+        worth=5,
+    ),
+    Card(
+        HEALING_RAY, "Healing Ray", 4, KEEP, "heart resolution",
+        text=(
+            "Your heart dice may heal other monsters. Each healed monster pays you 2⚡ per ♥ healed (or all "
+            "the ⚡ it has if short)."
+        ),
+        hooks={"heart_actions": _healing_ray_offer, "use": _healing_ray},
+        worth=3,
+    ),
+    Card(
+        IT_HAS_A_CHILD, "It Has a Child!", 7, KEEP, "when you reach 0 health",
+        text=(
+            "Instead of dying: discard all your cards, lose all your ★, go back to 10♥, leave Tokyo, keep "
+            "playing."
+        ),
+        hooks={"dying": _it_has_a_child},
+        worth=8,
+    ),
+    Card(
+        JETS, "Jets", 5, KEEP, "when smashed in Tokyo",
+        text="If you yield Tokyo after being smashed, you lose no ♥ from that attack.",
+        hooks={"hit_window": _jets_window, "after_yields": _jets_after},
+        worth=5,
+    ),
+    Card(
+        NOVA_BREATH, "Nova Breath", 7, KEEP, "smash resolution",
+        text="Your smashes hit every other monster, inside and outside Tokyo.",
+        hooks={"smash_targets": _nova_breath},
+        worth=7,
+    ),
+    Card(
+        POISON_SPIT, "Poison Spit", 4, KEEP, "smash resolution",
+        text=(
+            "Each monster you smash gets a Poison token. Poisoned monsters lose 1♥ per token at the end of "
+            "their own turns. A heart die can remove a token instead of healing 1♥."
+        ),
+        hooks={"after_hit": _give_poison},
+        worth=5,
+        token="poison",
+    ),
+    Card(
+        RAPID_HEALING, "Rapid Healing", 3, KEEP, "any time",
+        text="Pay 2⚡ to gain 1♥, at any moment, including to avoid dropping to 0.",
+        hooks={"use": _rapid_healing, "buy_actions": _rapid_offer, "hit_window": _react_window},
+        worth=4,
+    ),
+    Card(
+        SHRINK_RAY, "Shrink Ray", 6, KEEP, "smash resolution",
+        text=(
+            "Each monster you smash gets a Shrink Ray token. At the start of their turn they roll 1 die "
+            "fewer per token. A heart die can remove a token instead of healing 1♥."
+        ),
+        hooks={"after_hit": _give_shrink},
+        worth=6,
+        token="shrink",
+    ),
+    Card(
+        MAKING_IT_STRONGER, "We're Only Making It Stronger!", 3, KEEP, "when you lose health",
+        text="Whenever one hit costs you 2♥ or more, gain 1⚡.",
+        hooks={"after_hit": _making_it_stronger},
+        worth=3,
+    ),
+    Card(
+        WINGS, "Wings", 6, KEEP, "when you would lose health",
+        text="Pay 2⚡: you lose no ♥ for the rest of this turn.",
+        hooks={"protect": _wings_protect, "use": _wings, "hit_window": _react_window},
+        worth=7,
+    ),
+)

@@ -16,15 +16,17 @@ Dweller) until it is ``Done``.
 
 Added smashes follow the three stages of ``smash_count``: Poison Quills counts as rolled
 (stage 0), Spiked Tail and Urbavore need a smash so far (stage 1), Acid Attack and Burrowing
-come last (stage 2). Freeze Time reads the resolved dice at the end of the turn (so buying it
-after rolling 111 still counts) and leaves the number of dice to drop in the ``freeze`` flag
-for the extra turn it grants.
+come last (stage 2). Burrowing is declared with the damage cards.
+
+Freeze Time reads the resolved dice at the end of the turn, so buying it after rolling 111
+still counts. It leaves the number of dice to drop in the ``freeze`` flag for the extra turn
+it grants.
 """
 
 from __future__ import annotations
 
-import kotp2p.rules.cardlist  # noqa: F401  (the cards must exist before their effects)
 from kotp2p.rules.actions import DONE, PASS, Action, UseCard
+from kotp2p.rules.card import KEEP, Card
 from kotp2p.rules.dice import FACES, HEART, ONE, THREE, TWO
 from kotp2p.rules.effects import (
     card_actions,
@@ -38,14 +40,14 @@ from kotp2p.rules.effects import (
     use_card,
 )
 from kotp2p.rules.events import CardEffect, DiceChanged
-from kotp2p.rules.registry import card_hook, copies_of, decision, frame_seat, random_event
+from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, copies_of, frame_seat
 from kotp2p.rules.state import Frame, State
 
 ACID_ATTACK = 1
 BACKGROUND_DWELLER = 5
-BURROWING = 6
 COMPLETE_DESTRUCTION = 8
-EXTRA_HEADS = (13, 14)
+EXTRA_HEAD = 13
+EXTRA_HEAD_2 = 14
 FREEZE_TIME = 16
 GIANT_BRAIN = 18
 GOURMET = 19
@@ -62,8 +64,6 @@ URBAVORE = 46
 
 STRETCHY_COST = 2
 SMOKE_TOKENS = 3
-
-
 
 
 def _set_die(s: State, die: int, face: int, card: int) -> None:
@@ -86,42 +86,32 @@ def _extra_die(s: State, seat: int, c: int) -> int:
     return 1
 
 
-for _head in EXTRA_HEADS:
-    card_hook(_head, "dice_count")(_extra_die)
-
-
-@card_hook(GIANT_BRAIN, "roll_count")
 def _giant_brain(s: State, seat: int, c: int) -> int:
     return 1
 
 
-@card_hook(ENERGY_DRINK, "roll_actions")
 def _energy_drink_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     if s.rolls_left == 0 and s.energy[seat] >= 1 and s.dice and c == copies_of(s, seat, ENERGY_DRINK)[0]:
         return (UseCard(c),)
     return ()
 
 
-@card_hook(ENERGY_DRINK, "use")
 def _energy_drink(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     lose_energy(s, seat, 1, card=c)
     s.rolls_left += 1
     s.stack.append(frame)
 
 
-@card_hook(SMOKE_CLOUD, "gained")
 def _smoke_cloud_tokens(s: State, seat: int, c: int) -> None:
     set_card_tokens(s, seat, c, SMOKE_TOKENS)
 
 
-@card_hook(SMOKE_CLOUD, "roll_actions")
 def _smoke_cloud_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     if s.rolls_left == 0 and s.tokens.get(c, 0) > 0 and s.dice:
         return (UseCard(c),)
     return ()
 
 
-@card_hook(SMOKE_CLOUD, "use")
 def _smoke_cloud(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     left = s.tokens.get(c, 0) - 1
     set_card_tokens(s, seat, c, left)
@@ -140,11 +130,6 @@ def _dweller_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     return tuple(UseCard(c, (i,)) for i, d in enumerate(s.dice) if d == THREE)
 
 
-card_hook(BACKGROUND_DWELLER, "roll_actions")(_dweller_offer)
-card_hook(BACKGROUND_DWELLER, "change_actions")(_dweller_offer)
-
-
-@card_hook(BACKGROUND_DWELLER, "use")
 def _dweller(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     s.stack.append(frame)
     s.stack.append(("rand", "roll", 1 << action.args[0]))
@@ -157,10 +142,6 @@ def _change_window(s: State, seat: int, c: int) -> Frame | None:
     return ("ask", seat, "change")
 
 
-for _card in (BACKGROUND_DWELLER, HERD_CULLER, PLOT_TWIST, STRETCHY):
-    card_hook(_card, "change_die")(_change_window)
-
-
 def _change_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     return (*card_actions(s, frame_seat(frame), "change_actions"), DONE)
 
@@ -171,43 +152,34 @@ def _change_handle(s: State, frame: Frame, action: Action) -> None:
         use_card(s, frame, action)
 
 
-decision("change", _change_legal, _change_handle)
-
-
-@card_hook(HERD_CULLER, "change_actions")
 def _herd_culler_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     if turn_flag(s, f"used.{c}"):
         return ()
     return tuple(UseCard(c, (i,)) for i, d in enumerate(s.dice) if d != ONE)
 
 
-@card_hook(HERD_CULLER, "use")
 def _herd_culler(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     set_turn_flag(s, f"used.{c}", 1)
     _set_die(s, action.args[0], ONE, c)
     s.stack.append(frame)
 
 
-@card_hook(PLOT_TWIST, "change_actions")
 def _plot_twist_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     return _face_changes(s, c)
 
 
-@card_hook(PLOT_TWIST, "use")
 def _plot_twist(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     _set_die(s, action.args[0], action.args[1], c)
     remove_card(s, seat, c)
     s.stack.append(frame)
 
 
-@card_hook(STRETCHY, "change_actions")
 def _stretchy_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     if s.energy[seat] < STRETCHY_COST or c != copies_of(s, seat, STRETCHY)[0]:
         return ()
     return _face_changes(s, c)
 
 
-@card_hook(STRETCHY, "use")
 def _stretchy(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     lose_energy(s, seat, STRETCHY_COST, card=c)
     _set_die(s, action.args[0], action.args[1], c)
@@ -217,7 +189,6 @@ def _stretchy(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> Non
 # --- Psychic Probe ---------------------------------------------------------------------------
 
 
-@card_hook(PSYCHIC_PROBE, "after_roll")
 def _probe_window(s: State, seat: int, c: int) -> Frame | None:
     return ("ask", seat, "probe") if s.dice else None
 
@@ -237,9 +208,6 @@ def _probe_handle(s: State, frame: Frame, action: Action) -> None:
         s.stack.append(("rand", "probe", frame_seat(frame), action.args[0]))
 
 
-decision("probe", _probe_legal, _probe_handle)
-
-
 def _probe_bounds(s: State, frame: Frame) -> tuple[int, ...]:
     return (FACES,) if s.alive[s.active] else ()
 
@@ -253,65 +221,48 @@ def _probe_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
             remove_card(s, seat, c)
 
 
-random_event("probe", _probe_bounds, _probe_roll)
-
-
 # --- added smashes ----------------------------------------------------------------------------
 
 
-@card_hook(POISON_QUILLS, "add_smashes")
 def _poison_quills(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
     return 2 if stage == 0 and counts[TWO] >= 3 else 0
 
 
-@card_hook(SPIKED_TAIL, "add_smashes")
 def _spiked_tail(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
     return 1 if stage == 1 and smashes > 0 else 0
 
 
-@card_hook(URBAVORE, "add_smashes")
 def _urbavore_smash(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
     return 1 if stage == 1 and smashes > 0 and s.in_tokyo(seat) else 0
 
 
-@card_hook(URBAVORE, "start_turn")
 def _urbavore_star(s: State, seat: int, c: int) -> None:
     if s.in_tokyo(seat):
         gain_stars(s, seat, 1, card=c)
 
 
-@card_hook(ACID_ATTACK, "add_smashes")
 def _acid_attack(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
     return 1 if stage == 2 else 0
-
-
-@card_hook(BURROWING, "add_smashes")
-def _burrowing_smash(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
-    return 1 if stage == 2 and s.in_tokyo(seat) else 0
 
 
 # --- dice patterns and numbers ------------------------------------------------------------------
 
 
-@card_hook(DETRITIVORE, "resolve")
 def _detritivore(s: State, seat: int, c: int, counts: list[int], smashes: int) -> None:
     if counts[ONE] and counts[TWO] and counts[THREE]:
         gain_stars(s, seat, 2, card=c)
 
 
-@card_hook(COMPLETE_DESTRUCTION, "resolve")
 def _complete_destruction(s: State, seat: int, c: int, counts: list[int], smashes: int) -> None:
     if all(counts[f] for f in range(HEART + 1)) and smashes > 0:
         gain_stars(s, seat, 9, card=c)
 
 
-@card_hook(GOURMET, "numbers")
 def _gourmet(s: State, seat: int, c: int, counts: list[int]) -> None:
     if counts[ONE] >= 3:
         gain_stars(s, seat, 2, card=c)
 
 
-@card_hook(FREEZE_TIME, "extra_turn")
 def _freeze_time(s: State, seat: int, c: int) -> bool:
     if s.dice.count(ONE) < 3:
         return False
@@ -319,8 +270,150 @@ def _freeze_time(s: State, seat: int, c: int) -> bool:
     return True
 
 
-@card_hook(FREEZE_TIME, "start_turn")
 def _freeze_time_dice(s: State, seat: int, c: int) -> None:
     fewer = s.flags.pop("freeze", 0)
     if fewer:
         set_turn_flag(s, "fewer_dice", fewer)
+
+
+FRAMES = Frames(
+    decisions={
+        "change": DecisionKind(_change_legal, _change_handle),
+        "probe": DecisionKind(_probe_legal, _probe_handle),
+    },
+    randoms={
+        "probe": RandomKind(_probe_bounds, _probe_roll),
+    },
+)
+
+
+CARDS: tuple[Card, ...] = (
+    Card(
+        ACID_ATTACK, "Acid Attack", 6, KEEP, "your dice resolution",
+        text="Every turn, your roll counts one more smash than you rolled, even if you rolled none.",
+        hooks={"add_smashes": _acid_attack},
+        worth=7,
+    ),
+    Card(
+        BACKGROUND_DWELLER, "Background Dweller", 4, KEEP, "roll phase",
+        text="You may reroll any die showing 3, whenever you like.",
+        hooks={
+            "roll_actions": _dweller_offer,
+            "change_die": _change_window,
+            "change_actions": _dweller_offer,
+            "use": _dweller,
+        },
+        worth=3,
+    ),
+    Card(
+        COMPLETE_DESTRUCTION, "Complete Destruction", 3, KEEP, "start of dice resolution",
+        text=(
+            "If your final dice show 1, 2, 3, heart, energy and smash (at least one of each), gain 9★ on "
+            "top of normal results."
+        ),
+        hooks={"resolve": _complete_destruction},
+        worth=2,
+    ),
+    Card(
+        EXTRA_HEAD, "Extra Head", 7, KEEP, "roll phase",
+        text="You roll one extra die.",
+        hooks={"dice_count": _extra_die},
+        worth=9,
+    ),
+    Card(
+        EXTRA_HEAD_2, "Extra Head", 7, KEEP, "roll phase",
+        text="You roll one extra die.",
+        hooks={"dice_count": _extra_die},
+        worth=9,
+    ),
+    Card(
+        FREEZE_TIME, "Freeze Time", 5, KEEP, "number resolution",
+        text=(
+            "On a turn where you resolve at least three 1s, take another turn after this one with one die "
+            "fewer."
+        ),
+        hooks={"extra_turn": _freeze_time, "start_turn": _freeze_time_dice},
+        worth=5,
+    ),
+    Card(
+        GIANT_BRAIN, "Giant Brain", 5, KEEP, "roll phase",
+        text="You get one extra reroll each turn.",
+        hooks={"roll_count": _giant_brain},
+        worth=7,
+    ),
+    Card(
+        GOURMET, "Gourmet", 4, KEEP, "number resolution",
+        text="When you resolve at least three 1s, gain 2★ extra.",
+        hooks={"numbers": _gourmet},
+        worth=3,
+    ),
+    Card(
+        HERD_CULLER, "Herd Culler", 3, KEEP, "before resolving dice",
+        text="Once per turn, you may turn one of your dice into a 1.",
+        hooks={"change_actions": _herd_culler_offer, "use": _herd_culler, "change_die": _change_window},
+        worth=4,
+    ),
+    Card(
+        DETRITIVORE, "Detritivore", 4, KEEP, "start of dice resolution",
+        text="If your dice show at least one 1, one 2 and one 3, gain 2★ on top of normal results.",
+        hooks={"resolve": _detritivore},
+        worth=4,
+    ),
+    Card(
+        PLOT_TWIST, "Plot Twist", 3, KEEP, "before resolving dice",
+        text="Once, change one of your dice to any face, then discard this card.",
+        hooks={"change_actions": _plot_twist_offer, "use": _plot_twist, "change_die": _change_window},
+        worth=3,
+    ),
+    Card(
+        POISON_QUILLS, "Poison Quills", 3, KEEP, "dice resolution",
+        text="If you resolve at least three 2s, add two smashes.",
+        hooks={"add_smashes": _poison_quills},
+        worth=3,
+    ),
+    Card(
+        PSYCHIC_PROBE, "Psychic Probe", 3, KEEP, "after another monster's final roll",
+        text=(
+            "After another monster's final roll, you may reroll one of its dice. If that reroll shows a "
+            "heart, discard Psychic Probe."
+        ),
+        hooks={"after_roll": _probe_window},
+        worth=3,
+    ),
+    Card(
+        SMOKE_CLOUD, "Smoke Cloud", 4, KEEP, "roll phase",
+        text=(
+            "Comes with 3 Smoke tokens. Spend one to get an extra reroll. Discard the card when none are "
+            "left."
+        ),
+        hooks={"gained": _smoke_cloud_tokens, "roll_actions": _smoke_cloud_offer, "use": _smoke_cloud},
+        worth=5,
+    ),
+    Card(
+        SPIKED_TAIL, "Spiked Tail", 5, KEEP, "dice resolution",
+        text="If your roll has at least one smash, add one more smash.",
+        hooks={"add_smashes": _spiked_tail},
+        worth=6,
+    ),
+    Card(
+        STRETCHY, "Stretchy", 3, KEEP, "before resolving dice",
+        text="Pay 2⚡ to change one of your dice to any face.",
+        hooks={"change_actions": _stretchy_offer, "use": _stretchy, "change_die": _change_window},
+        worth=4,
+    ),
+    Card(
+        ENERGY_DRINK, "Energy Drink", 4, KEEP, "roll phase",
+        text="Pay 1⚡ for an extra reroll.",
+        hooks={"roll_actions": _energy_drink_offer, "use": _energy_drink},
+        worth=4,
+    ),
+    Card(
+        URBAVORE, "Urbavore", 4, KEEP, "start of your turn in Tokyo; dice resolution",
+        text=(
+            "Gain 1★ more when you start your turn in Tokyo. While in Tokyo, if your roll has at least one "
+            "smash, add one more."
+        ),
+        hooks={"add_smashes": _urbavore_smash, "start_turn": _urbavore_star},
+        worth=4,
+    ),
+)

@@ -31,8 +31,9 @@ when the game ends.
 
 from __future__ import annotations
 
-import kotp2p.rules.cardlist  # noqa: F401  (the cards must exist before their effects)
 from kotp2p.rules.actions import DONE, PASS, Action, Buy, UseCard
+from kotp2p.rules.card import KEEP, Card
+from kotp2p.rules.cardindex import CARDS as BY_ID
 from kotp2p.rules.effects import (
     card_cost,
     clamp_health,
@@ -46,7 +47,7 @@ from kotp2p.rules.effects import (
 )
 from kotp2p.rules.events import CardBought
 from kotp2p.rules.market import buy_card, take_card
-from kotp2p.rules.registry import CARDS, KEEP, card_hook, copies_of, decision, frame_seat, random_event
+from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, copies_of, frame_seat
 from kotp2p.rules.state import DRAW, HIDDEN, Frame, State
 
 ALIEN_ORIGIN = 2
@@ -57,15 +58,10 @@ OPPORTUNIST = 31
 PARASITIC_TENTACLES = 32
 
 
-
-
-
-@card_hook(ALIEN_ORIGIN, "cost")
 def _alien_origin(s: State, seat: int, c: int, bought: int) -> int:
     return -1
 
 
-@card_hook(MEDIA_FRIENDLY, "on_buy")
 def _media_friendly(s: State, seat: int, c: int, bought: int) -> None:
     gain_stars(s, seat, 1, card=c)
 
@@ -73,7 +69,6 @@ def _media_friendly(s: State, seat: int, c: int, bought: int) -> None:
 # --- Opportunist --------------------------------------------------------------------------------
 
 
-@card_hook(OPPORTUNIST, "revealed")
 def _opportunist_window(s: State, seat: int, c: int, revealed: int) -> Frame | None:
     return None if seat == s.active else ("ask", seat, "opportunist", revealed)
 
@@ -93,13 +88,9 @@ def _opportunist_handle(s: State, frame: Frame, action: Action) -> None:
         buy_card(s, seat, action.card, card_cost(s, seat, action.card))
 
 
-decision("opportunist", _opportunist_legal, _opportunist_handle)
-
-
 # --- Parasitic Tentacles --------------------------------------------------------------------------
 
 
-@card_hook(PARASITIC_TENTACLES, "buy_actions")
 def _tentacles_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     if c != copies_of(s, seat, PARASITIC_TENTACLES)[0]:
         return ()
@@ -109,11 +100,10 @@ def _tentacles_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
         for owner in range(s.n)
         if owner != seat and s.alive[owner]
         for card in sorted(s.cards[owner])
-        if CARDS[card].kind == KEEP and card_cost(s, seat, card) <= energy
+        if BY_ID[card].kind == KEEP and card_cost(s, seat, card) <= energy
     )
 
 
-@card_hook(PARASITIC_TENTACLES, "use")
 def _tentacles(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     card = action.args[0]
     owner = next(t for t in range(s.n) if card in s.cards[t])
@@ -123,7 +113,7 @@ def _tentacles(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> No
     gain_energy(s, owner, price, card=c)
     # The card changes hands: tokens on it and a copier's mark on it stay with it.
     set_hand(s, owner, tuple(x for x in s.cards[owner] if x != card))
-    lost = CARDS[card].hooks.get("lost")
+    lost = BY_ID[card].hooks.get("lost")
     if lost is not None:
         lost(s, owner, card)
     take_card(s, seat, card)
@@ -136,7 +126,7 @@ def _tentacles(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> No
 
 
 def _printed_cost(card: int) -> int:
-    return CARDS[card].cost
+    return BY_ID[card].cost
 
 
 _CHEAPEST: dict[tuple[int, ...], int] = {}  # a pile of cards -> its first cheapest card
@@ -151,7 +141,6 @@ def _cheapest(pool: tuple[int, ...]) -> int:
     return found
 
 
-@card_hook(MADE_IN_A_LAB, "buy_actions")
 def _lab_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     if turn_flag(s, f"used.{c}"):
         return ()
@@ -161,7 +150,6 @@ def _lab_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
     return (UseCard(c),)
 
 
-@card_hook(MADE_IN_A_LAB, "use")
 def _lab(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     set_turn_flag(s, f"used.{c}", 1)
     s.stack.append(frame)
@@ -184,9 +172,6 @@ def _peek(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     slot = s.k
     s.slots[slot] = HIDDEN if values[0] == HIDDEN else s.deck[values[0]]
     s.stack.append(("ask", _peek_seat(frame), "lab", slot, frame[3]))
-
-
-random_event("peek", _peek_bounds, _peek, private=lambda s, frame: _peek_seat(frame), purpose=DRAW)
 
 
 def _lab_legal(s: State, frame: Frame) -> tuple[Action, ...]:
@@ -214,13 +199,9 @@ def _lab_handle(s: State, frame: Frame, action: Action) -> None:
             buy_card(s, seat, card, price)
 
 
-decision("lab", _lab_legal, _lab_handle, _lab_check)
-
-
 # --- Metamorph -------------------------------------------------------------------------------------
 
 
-@card_hook(METAMORPH, "after_buy")
 def _metamorph_window(s: State, seat: int, c: int) -> Frame | None:
     return ("ask", seat, "sell")
 
@@ -230,7 +211,7 @@ def _sell_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     mine = copies_of(s, seat, METAMORPH)
     if not mine:
         return ()
-    keep = sorted(card for card in s.cards[seat] if CARDS[card].kind == KEEP)
+    keep = sorted(card for card in s.cards[seat] if BY_ID[card].kind == KEEP)
     return (*(UseCard(mine[0], (card,)) for card in keep), DONE)
 
 
@@ -239,8 +220,57 @@ def _sell_handle(s: State, frame: Frame, action: Action) -> None:
         assert isinstance(action, UseCard)
         seat, card = frame_seat(frame), action.args[0]
         remove_card(s, seat, card)
-        gain_energy(s, seat, CARDS[card].cost, card=action.card)
+        gain_energy(s, seat, BY_ID[card].cost, card=action.card)
         s.stack.append(frame)
 
 
-decision("sell", _sell_legal, _sell_handle)
+FRAMES = Frames(
+    decisions={
+        "opportunist": DecisionKind(_opportunist_legal, _opportunist_handle),
+        "lab": DecisionKind(_lab_legal, _lab_handle, _lab_check),
+        "sell": DecisionKind(_sell_legal, _sell_handle),
+    },
+    randoms={
+        "peek": RandomKind(_peek_bounds, _peek, private=lambda s, frame: _peek_seat(frame), purpose=DRAW),
+    },
+)
+
+
+CARDS: tuple[Card, ...] = (
+    Card(
+        ALIEN_ORIGIN, "Alien Origin", 3, KEEP, "when buying",
+        text="Power cards cost you 1⚡ less.",
+        hooks={"cost": _alien_origin},
+        worth=4,
+    ),
+    Card(
+        MEDIA_FRIENDLY, "Media-Friendly", 3, KEEP, "when you buy",
+        text="Gain 1★ each time you buy a Power card.",
+        hooks={"on_buy": _media_friendly},
+        worth=4,
+    ),
+    Card(
+        MADE_IN_A_LAB, "Made in a Lab", 2, KEEP, "buy phase",
+        text="You may look at the top card of the deck and buy it, or leave it there.",
+        hooks={"buy_actions": _lab_offer, "use": _lab},
+        worth=2,
+    ),
+    Card(
+        METAMORPH, "Metamorph", 3, KEEP, "end of your turn, after buying",
+        text="You may discard any of your Keep cards to gain their full printed cost in ⚡.",
+        hooks={"after_buy": _metamorph_window},
+        worth=2,
+    ),
+    Card(
+        OPPORTUNIST, "Opportunist", 3, KEEP, "whenever a card is revealed",
+        text="Whenever a new Power card is turned face up, you may buy it at once.",
+        hooks={"revealed": _opportunist_window},
+        worth=3,
+    ),
+    Card(
+        PARASITIC_TENTACLES, "Parasitic Tentacles", 4, KEEP, "buy phase",
+        text="You can buy other monsters' Power cards, paying the owner the cost.",
+        hooks={"buy_actions": _tentacles_offer, "use": _tentacles},
+        worth=4,
+    ),
+)

@@ -11,26 +11,16 @@ start of each of its turns (before rolling).
 
 from __future__ import annotations
 
-import kotp2p.rules.cardlist  # noqa: F401  (the cards must exist before their effects)
 from kotp2p.rules.actions import PASS, Action, UseCard
+from kotp2p.rules.card import KEEP, Card
+from kotp2p.rules.cardindex import CARDS as BY_ID
 from kotp2p.rules.effects import clamp_health, lose_energy, note
 from kotp2p.rules.events import Copied, TokensChanged
-from kotp2p.rules.registry import (
-    CARDS,
-    COPIERS,
-    KEEP,
-    card_hook,
-    copied,
-    decision,
-    register_copier,
-)
+from kotp2p.rules.registry import COPIERS, DecisionKind, Frames, copied
 from kotp2p.rules.state import Frame, State
 
 MIMIC = 27
 MOVE_COST = 1
-
-register_copier(MIMIC)
-
 
 def mimic_targets(s: State) -> list[int]:
     """The Keep cards Mimic may copy now: any in play but Mimic and its current target."""
@@ -40,7 +30,7 @@ def mimic_targets(s: State) -> list[int]:
         for t in range(s.n)
         if s.alive[t]
         for c in s.cards[t]
-        if c != MIMIC and c != current and CARDS[c].kind == KEEP
+        if c != MIMIC and c != current and BY_ID[c].kind == KEEP
     )
 
 
@@ -51,19 +41,17 @@ def set_mimic_target(s: State, seat: int, target: int) -> None:
     if dropped:
         note(s, TokensChanged(seat, "card", -dropped, MIMIC))
     s.flags[COPIERS[MIMIC]] = target
-    gained = CARDS[target].hooks.get("gained")
+    gained = BY_ID[target].hooks.get("gained")
     if gained is not None:
         gained(s, seat, MIMIC)
     clamp_health(s)
 
 
-@card_hook(MIMIC, "bought")
 def _mimic_bought(s: State, seat: int, c: int) -> None:
     if not copied(s, MIMIC):
         s.stack.append(("ask", seat, "mimic", 0))
 
 
-@card_hook(MIMIC, "start_turn")
 def _mimic_move(s: State, seat: int, c: int) -> None:
     if s.energy[seat] >= MOVE_COST:
         s.stack.append(("ask", seat, "mimic", 1))
@@ -88,4 +76,23 @@ def _mimic_handle(s: State, frame: Frame, action: Action) -> None:
         set_mimic_target(s, seat, action.args[0])
 
 
-decision("mimic", _mimic_legal, _mimic_handle)
+FRAMES = Frames(
+    decisions={
+        "mimic": DecisionKind(_mimic_legal, _mimic_handle),
+    },
+)
+
+
+CARDS: tuple[Card, ...] = (
+    Card(
+        MIMIC, "Mimic", 8, KEEP, "when bought; start of your turn",
+        text=(
+            "Pick a Keep card any monster has in play and put the Mimic token on it. Mimic works as a "
+            "second copy of that card, as if you had just bought it. At the start of your turn you may pay "
+            "1⚡ to move the token."
+        ),
+        hooks={"bought": _mimic_bought, "start_turn": _mimic_move},
+        worth=8,
+        copier=True,
+    ),
+)

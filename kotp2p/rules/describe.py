@@ -33,6 +33,12 @@ def card_name(card: int) -> str:
     return CARDS[card].name
 
 
+def card_text(card: int) -> str:
+    """What a card does, in plain words, as the screen shows it; "" for an unknown id."""
+    found = CARDS.get(card)
+    return found.text if found is not None else ""
+
+
 def describe_action(state: State, action: Action, glyphs: Glyphs = SYMBOLS) -> str:
     """One line saying what ``action`` does in ``state`` (the state it is applied to); ``glyphs``
     writes dice and amounts."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from kotp2p.rules.actions import Done, Stop, UseCard
 from kotp2p.rules.actiontext import format_action
 from kotp2p.rules.basics import CITY
-from kotp2p.rules.carddefs import CARDS
+from kotp2p.rules.cardindex import CARDS
 from kotp2p.rules.events import (
     WHY_DICE,
     WHY_ENTER,

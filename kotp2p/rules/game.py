@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from kotp2p import __version__
 from kotp2p.rules.basics import MAX_PLAYERS, MIN_PLAYERS, MONSTERS, NOBODY
-from kotp2p.rules.carddefs import CARDS, base_deck
+from kotp2p.rules.cardindex import base_deck
+from kotp2p.rules.cardlist import ALL_CARDS
 from kotp2p.rules.dice import MAX_DICE
 from kotp2p.rules.errors import InvalidState
 from kotp2p.rules.hookorder import RULED_ORDER
@@ -109,8 +110,7 @@ def engine_id() -> str:
     Equal engines agree on every game; peers with different ids cannot play together."""
     h = hashlib.sha256()
     h.update(f"revision|{RULES_REVISION}|dice|{MAX_DICE}|order|{sorted(RULED_ORDER.items())}\n".encode())
-    for cid in sorted(CARDS):
-        c = CARDS[cid]
+    for c in sorted(ALL_CARDS, key=lambda card: card.id):
         h.update(f"{c.id}|{c.name}|{c.cost}|{c.kind}|{sorted(c.hooks)}\n".encode())
     h.update(f"phases|{[name for name, _ in TURN_PHASES]}\n".encode())
     h.update(f"steps|{sorted(STEPS)}|decisions|{sorted(DECISIONS)}\n".encode())

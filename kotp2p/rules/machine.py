@@ -14,7 +14,8 @@ list or dict in place, so ``apply`` shares them with the input state (:meth:`Sta
 
 The steps, decisions and random events live with their concept: ``turn`` (the turn
 interpreter), ``rolling`` (dice), ``tokyo`` (damage, eliminations, yields), ``market``
-(buying); cards add frames through hooks, and no engine module names a card. Where several
+(buying). Each module declares them in its ``FRAMES`` value, and this module installs those.
+Cards add frames through hooks and their own ``FRAMES``, and no engine module names a card. Where several
 cards open a window (``after_roll``, ``change_die``, ``revealed``, ``after_buy``), identical
 frames open it once: a card and its copy share one window.
 
@@ -25,16 +26,18 @@ Each produces exactly the state the generic path would; a test plays games both 
 
 from __future__ import annotations
 
-from kotp2p.rules import basics
+from kotp2p.rules import basics, market, rolling, tokyo, turn
 from kotp2p.rules.actions import Action, RandomResult, Reroll, action_from_wire
 from kotp2p.rules.basics import HIDDEN
 from kotp2p.rules.dice import MAX_DICE
 from kotp2p.rules.errors import IllegalAction
 from kotp2p.rules.events import AutoDecision, Event
-from kotp2p.rules.registry import DECISIONS, RANDOMS, STEPS
+from kotp2p.rules.registry import DECISIONS, RANDOMS, STEPS, install_frames
 from kotp2p.rules.rolling import DICE_BOUNDS, after_roll, reroll, roll_dice
 from kotp2p.rules.state import REROLL, ROLL, Decision, RandomRequest, State, decision_for
 from kotp2p.rules.turn import turn_step
+
+install_frames([turn.FRAMES, rolling.FRAMES, tokyo.FRAMES, market.FRAMES])
 
 _new_request = tuple.__new__  # RandomRequest without its Python-level constructor
 

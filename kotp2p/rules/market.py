@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kotp2p.rules.actions import DONE, SWEEP, Action, Buy, Done, Sweep, UseCard
 from kotp2p.rules.basics import BAY, CITY, MARKET_SLOTS, MAX_PLAYERS, NOBODY, Frame
-from kotp2p.rules.carddefs import CARDS
+from kotp2p.rules.cardindex import CARDS
 from kotp2p.rules.effects import (
     card_actions,
     card_cost,
@@ -21,7 +21,16 @@ from kotp2p.rules.effects import (
     use_card,
 )
 from kotp2p.rules.events import CardBought, CardEffect, CardRevealed, MarketSwept
-from kotp2p.rules.registry import anyone_has, decision, fire, has_hook, hooked, random_event, seats_from, step
+from kotp2p.rules.registry import (
+    DecisionKind,
+    Frames,
+    RandomKind,
+    anyone_has,
+    fire,
+    has_hook,
+    hooked,
+    seats_from,
+)
 from kotp2p.rules.state import DRAW, State
 
 SWEEP_COST = 2
@@ -32,8 +41,15 @@ ASK_BUY = tuple(("ask", seat, "buy") for seat in range(MAX_PLAYERS))
 # Buying
 
 
-_BUY = {c: Buy(c) for c in CARDS}
-_PRINTED_COST = {c: card.cost for c, card in CARDS.items()}
+class _BuyMemo(dict[int, Buy]):
+    """Card id -> its ``Buy`` action, made once."""
+
+    def __missing__(self, card: int) -> Buy:
+        found = self[card] = Buy(card)
+        return found
+
+
+_BUY = _BuyMemo()
 
 
 def enter_and_buy(s: State) -> None:
@@ -57,7 +73,7 @@ def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     else:
         out = []
         for c in s.market:
-            if c and _PRINTED_COST[c] <= energy:
+            if c and CARDS[c].cost <= energy:
                 out.append(_BUY[c])
     if energy >= SWEEP_COST:
         out.append(SWEEP)
@@ -97,7 +113,6 @@ def take_card(s: State, seat: int, card: int) -> None:
         gained(s, seat, card)
 
 
-@step("bought")
 def _bought(s: State, frame: Frame) -> None:
     _, seat, card = frame
     effect = CARDS[card].hooks.get("bought")
@@ -145,9 +160,6 @@ def _buy_check(s: State, frame: Frame, action: Action) -> bool:
     return action in card_actions(s, seat, "buy_actions")
 
 
-decision("buy", _buy_legal, _buy_handle, _buy_check, light=(Done,))
-
-
 def _draw_bounds(s: State, frame: Frame) -> tuple[int, ...]:
     if not s.deck and s.discard:
         s.deck = tuple(sorted(s.discard))
@@ -168,10 +180,6 @@ def _draw(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.sink.append(CardRevealed(card, slot))
 
 
-random_event("draw", _draw_bounds, _draw, light=True, purpose=DRAW)
-
-
-@step("reveal_windows")
 def _reveal_windows(s: State, frame: Frame) -> None:
     """Windows for the cards just revealed in the market (slots in a bitmask), for each seat
     clockwise from the active monster."""
@@ -204,3 +212,12 @@ def after_buy(s: State) -> None:
     s.stack.extend(reversed(frames))
 
 
+FRAMES = Frames(
+    steps={"bought": _bought, "reveal_windows": _reveal_windows},
+    decisions={
+        "buy": DecisionKind(_buy_legal, _buy_handle, _buy_check, light=(Done,)),
+    },
+    randoms={
+        "draw": RandomKind(_draw_bounds, _draw, light=True, purpose=DRAW),
+    },
+)

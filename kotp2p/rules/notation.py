@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from kotp2p.rules.basics import HIDDEN, MONSTERS, NOBODY, PHASE_INDEX, Frame
-from kotp2p.rules.carddefs import BY_SLUG, COPIERS
+from kotp2p.rules.cardindex import BY_SLUG, COPIERS
 from kotp2p.rules.dice import parse_dice
 from kotp2p.rules.errors import InvalidState
 from kotp2p.rules.state import State, default_deck, phase_stack, to_text

@@ -1,11 +1,13 @@
-"""The registries the turn machine dispatches through: steps, decisions, random events, cards.
+"""The registries the turn machine dispatches through: cards, steps, decisions, random events.
 
-The turn machine never names a card. Cards contribute *hooks*: functions stored under a hook
-name on their :class:`CardDef`. The machine calls hooks at fixed points (see ``HOOK_POINTS``);
-card modules register effects with :func:`card_hook`, new frame kinds with :func:`step`, new
-decision kinds with :func:`decision` and new random events with :func:`random_event`.
+The turn machine never names a card. Cards contribute *hooks*: functions a :class:`Card`
+declares under a hook name. The machine calls hooks at fixed points (see ``HOOK_POINTS``).
+:func:`install_cards` indexes the cards that :mod:`kotp2p.rules.cardlist` lists. Modules that
+add kinds of frames (steps, decisions, random events) declare them in a :class:`Frames` value,
+and :func:`install_frames` adds them: the engine's own in ``machine``, the cards' in
+``cardlist``.
 
-A *copier* card (:func:`register_copier`) counts as one more copy of the card it targets: the
+A *copier* card (``Card.copier``) counts as one more copy of the card it targets: the
 target's id is kept in ``s.flags`` under the copier's key, and every hook lookup below
 (:func:`hooked`, :func:`hook_sum`, :func:`has_hook`, :func:`fire`) yields the copier once as
 itself and once more with the target's hook functions, called with the copier's own id (so
@@ -14,20 +16,21 @@ tokens and "discard this card" apply to the copier).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from kotp2p.rules.actions import Action
-from kotp2p.rules.carddefs import BY_SLUG as BY_SLUG
-from kotp2p.rules.carddefs import CARDS as CARDS
-from kotp2p.rules.carddefs import COPIERS as COPIERS
-from kotp2p.rules.carddefs import DISCARD as DISCARD
-from kotp2p.rules.carddefs import KEEP as KEEP
-from kotp2p.rules.carddefs import SLUGS as SLUGS
-from kotp2p.rules.carddefs import CardDef as CardDef
-from kotp2p.rules.carddefs import card_by_name as card_by_name
-from kotp2p.rules.carddefs import register_cards as register_cards
+from kotp2p.rules.card import DISCARD as DISCARD
+from kotp2p.rules.card import KEEP as KEEP
+from kotp2p.rules.card import Card as Card
+from kotp2p.rules.cardindex import BY_SLUG as BY_SLUG
+from kotp2p.rules.cardindex import CARDS as CARDS
+from kotp2p.rules.cardindex import COPIERS as COPIERS
+from kotp2p.rules.cardindex import SLUGS as SLUGS
+from kotp2p.rules.cardindex import TOKEN_CARDS as TOKEN_CARDS
+from kotp2p.rules.cardindex import card_by_name as card_by_name
+from kotp2p.rules.cardindex import index_cards
 from kotp2p.rules.hookorder import RULED_ORDER, canonical_pairs, effect_order, rank
 from kotp2p.rules.state import CARD_ROLL, Frame, State
 
@@ -78,36 +81,28 @@ HOOK_POINTS: dict[str, str] = {
 HOOK_ORDER: dict[str, dict[int, int]] = {hook: rank(hook) for hook in RULED_ORDER}
 
 
-def card_hook(card_id: int, hook: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Decorator: register ``fn`` as ``card_id``'s effect at hook point ``hook`` (the order
-    among a monster's cards is :mod:`kotp2p.rules.hookorder`'s, never the order gained)."""
-    if hook not in HOOK_POINTS:
-        raise ValueError(f"unknown hook point {hook!r}")
+def install_cards(cards: Iterable[Card]) -> None:
+    """Make ``cards`` the engine's cards: index them, note the copiers, drop the memoised hook
+    tables.
 
-    def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
-        forget_hook_tables()
-        CARDS[card_id].hooks[hook] = fn
-        return fn
-
-    return deco
-
-
-# Copier cards (Mimic): card id -> the flag naming the card it currently copies.
-_COPIER_IDS: list[frozenset[int]] = [frozenset()]  # the same ids, for fast set tests
-
-# Token kinds kept per seat in the state ("poison", "shrink") -> the card whose name they bear,
-# which also names them in actions (``UseCard(card, (n,))`` spends hearts to remove n tokens).
-TOKEN_CARDS: dict[str, int] = {}
-
-
-def register_copier(card_id: int) -> None:
-    """Make ``card_id`` a copier: it counts as a copy of the card named by its flag."""
-    COPIERS[card_id] = f"copy.{card_id}"
+    :raises ValueError: for a hook point that does not exist, or an id two cards share.
+    """
+    cards = tuple(cards)
+    for card in cards:
+        unknown = sorted(set(card.hooks) - set(HOOK_POINTS))
+        if unknown:
+            raise ValueError(f"card {card.id} ({card.name}) has unknown hook points {unknown}")
+    index_cards(cards)
     _COPIER_IDS[0] = frozenset(COPIERS)
+    forget_hook_tables()
+
+
+# The copier cards' ids, for fast set tests.
+_COPIER_IDS: list[frozenset[int]] = [frozenset()]
 
 
 def copied(s: State, card: int) -> int:
-    """The card that copier ``card`` copies now; 0 for none (or a card that copies nothing)."""
+    """The card that copier ``card`` copies now: 0 when it copies nothing or is no copier."""
     key = COPIERS.get(card)
     return s.flags.get(key, 0) if key is not None and s.flags else 0
 
@@ -274,7 +269,7 @@ def seats_from(s: State, first: int) -> tuple[int, ...]:
 # --- the machine's own registries -----------------------------------------------------------
 
 StepFn = Callable[[State, Frame], None]
-STEPS: dict[str, StepFn] = {}
+_V = TypeVar("_V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +278,7 @@ class DecisionKind:
 
     ``check`` is an optional fast legality test used instead of ``action in legal(...)``.
     ``light`` lists the action types whose ``handle`` changes no list or dict of the state in
-    place (only the stack and plain fields), so ``apply`` need not copy them.
+    place, only the stack and plain fields, so ``apply`` need not copy them.
     """
 
     legal: Callable[[State, Frame], tuple[Action, ...]]
@@ -294,7 +289,16 @@ class DecisionKind:
 
 @dataclass(frozen=True, slots=True)
 class RandomKind:
-    """The bounds of one kind of random event (``rand`` frames) and what its values do."""
+    """The bounds of one kind of random event (``rand`` frames) and what its values do.
+
+    ``purpose`` is what its ``RandomRequest`` says it is for: a card's own roll unless told.
+    ``light`` says that ``handle`` changes no list or dict of the state in place, only the stack
+    and plain fields, so ``apply`` need not copy them.
+
+    With ``private``, the outcome is known only to the seat it returns. The handler then
+    receives ``HIDDEN`` values on the other replicas, and should keep the outcome in a hidden
+    slot (``State.slots``) until it is opened with ``rules.open_slot``.
+    """
 
     bounds: Callable[[State, Frame], tuple[int, ...]]
     handle: Callable[[State, Frame, tuple[int, ...]], None]
@@ -303,38 +307,40 @@ class RandomKind:
     purpose: str = CARD_ROLL
 
 
+@dataclass(frozen=True, slots=True)
+class Frames:
+    """The kinds of frames one module adds to the turn machine.
+
+    ``steps`` runs frames by their op: ``fn(s, frame)``. ``decisions`` and ``randoms`` are the
+    kinds of ``("ask", seat, kind, *args)`` and ``("rand", kind, *args)`` frames.
+    """
+
+    steps: Mapping[str, StepFn] = field(default_factory=dict)
+    decisions: Mapping[str, DecisionKind] = field(default_factory=dict)
+    randoms: Mapping[str, RandomKind] = field(default_factory=dict)
+
+
+STEPS: dict[str, StepFn] = {}
 DECISIONS: dict[str, DecisionKind] = {}
 RANDOMS: dict[str, RandomKind] = {}
 
 
-def step(op: str) -> Callable[[StepFn], StepFn]:
-    """Decorator: ``fn(s, frame)`` runs frames whose op is ``op``."""
+def install_frames(frames: Iterable[Frames]) -> None:
+    """Add the frame kinds of ``frames`` to the turn machine.
 
-    def deco(fn: StepFn) -> StepFn:
-        if op in STEPS:
-            raise ValueError(f"step {op!r} registered twice")
-        STEPS[op] = fn
-        return fn
-
-    return deco
-
-
-def decision(
-    kind: str,
-    legal: Callable[[State, Frame], tuple[Action, ...]],
-    handle: Callable[[State, Frame, Action], None],
-    check: Callable[[State, Frame, Action], bool] | None = None,
-    *,
-    light: tuple[type, ...] = (),
-) -> None:
-    """Register a decision kind asked with frames ``("ask", seat, kind, *args)``.
-
-    ``light``: the action types whose handling changes no list or dict in place (see
-    :class:`DecisionKind`).
+    :raises ValueError: for a kind that is already installed.
     """
-    if kind in DECISIONS:
-        raise ValueError(f"decision {kind!r} registered twice")
-    DECISIONS[kind] = DecisionKind(legal, handle, check, light)
+    for f in frames:
+        _add(STEPS, f.steps, "step")
+        _add(DECISIONS, f.decisions, "decision")
+        _add(RANDOMS, f.randoms, "random event")
+
+
+def _add(table: dict[str, _V], more: Mapping[str, _V], what: str) -> None:
+    for kind, value in more.items():
+        if kind in table:
+            raise ValueError(f"{what} {kind!r} registered twice")
+        table[kind] = value
 
 
 def random_event(
@@ -346,16 +352,10 @@ def random_event(
     light: bool = False,
     purpose: str = CARD_ROLL,
 ) -> None:
-    """Register a random event asked with frames ``("rand", kind, *args)``; ``purpose`` is what
-    its ``RandomRequest`` says it is for (a card's own roll unless told).
+    """Add one kind of random event now, asked with frames ``("rand", kind, *args)``. The
+    engine's own kinds are listed in ``Frames`` values; tests add kinds of their own this way.
+    The arguments are those of :class:`RandomKind`.
 
-    ``light``: the handler changes no list or dict of the state in place (only the stack and
-    plain fields), so ``apply`` need not copy them.
-
-    With ``private``, the event's outcome is known only to the seat it returns: the handler
-    then receives ``HIDDEN`` values on the other replicas and should keep the outcome in a hidden
-    slot (``State.slots``) until it is opened with ``rules.open_slot``.
+    :raises ValueError: for a kind that is already installed.
     """
-    if kind in RANDOMS:
-        raise ValueError(f"random event {kind!r} registered twice")
-    RANDOMS[kind] = RandomKind(bounds, handle, private, light, purpose)
+    install_frames([Frames(randoms={kind: RandomKind(bounds, handle, private, light, purpose)})])

@@ -19,13 +19,14 @@ from kotp2p.rules.effects import add_tokens, card_actions, gain_stars, heal, tur
 from kotp2p.rules.events import WHY_DICE, AutoDecision, DiceKept, DiceRolled
 from kotp2p.rules.registry import (
     TOKEN_CARDS,
+    DecisionKind,
+    Frames,
+    RandomKind,
     anyone_has,
-    decision,
     fire,
     has_hook,
     hook_sum,
     hooked,
-    random_event,
     seats_from,
 )
 from kotp2p.rules.state import REROLL, ROLL, RandomRequest, State, decision_for
@@ -102,9 +103,6 @@ def roll_dice(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.sink.append(DiceRolled(s.active, s.dice, rolled))
 
 
-random_event("roll", _roll_bounds, roll_dice, light=True, purpose=ROLL)
-
-
 def _subsets(n: int) -> tuple[Reroll, ...]:
     return tuple(
         Reroll(tuple(i for i in range(n) if m >> i & 1)) for m in range(1, 1 << n)
@@ -150,9 +148,6 @@ def _roll_handle(s: State, frame: Frame, action: Action) -> None:
         s.stack.append(ROLL_FRAMES[REROLL_MASKS[len(s.dice)][action.dice]])
     elif isinstance(action, UseCard):
         use_card(s, frame, action)
-
-
-decision("roll", _roll_legal, _roll_handle, _roll_check, light=(Reroll, Stop))
 
 
 def final_roll(s: State) -> None:
@@ -269,14 +264,6 @@ def _hearts_handle(s: State, frame: Frame, action: Action) -> None:
         heal(s, seat, hearts)
 
 
-decision("hearts", _hearts_legal, _hearts_handle)
-
-
-
-
-
-
-
 def after_roll(s: State) -> bool:
     """After a roll, if the roll decision beneath has only the base choices: with rolls left,
     make it pending and return True; with none left, drop it (stopping, its one choice, does
@@ -315,3 +302,12 @@ def reroll(s: State, action: Reroll) -> bool:
     return True
 
 
+FRAMES = Frames(
+    decisions={
+        "roll": DecisionKind(_roll_legal, _roll_handle, _roll_check, light=(Reroll, Stop)),
+        "hearts": DecisionKind(_hearts_legal, _hearts_handle),
+    },
+    randoms={
+        "roll": RandomKind(_roll_bounds, roll_dice, light=True, purpose=ROLL),
+    },
+)

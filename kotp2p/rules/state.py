@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from kotp2p.rules.actions import Action
 from kotp2p.rules.basics import BAY, CITY, HIDDEN, NOBODY, OUTSIDE, PHASE_INDEX, PHASE_NAMES, Frame
-from kotp2p.rules.carddefs import COPIERS, SLUGS, base_deck
+from kotp2p.rules.cardindex import COPIERS, SLUGS, base_deck
 from kotp2p.rules.dice import format_dice
 from kotp2p.rules.events import Event
 

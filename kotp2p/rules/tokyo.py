@@ -28,14 +28,14 @@ from kotp2p.rules.effects import (
 from kotp2p.rules.events import WHY_DICE, CardEffect, Damaged, StayedInTokyo, YieldedTokyo
 from kotp2p.rules.registry import (
     HOOK_ORDER,
+    DecisionKind,
+    Frames,
     anyone_has,
     copied,
-    decision,
     fire,
     has_hook,
     hooked,
     seats_from,
-    step,
 )
 from kotp2p.rules.rolling import smash_count
 from kotp2p.rules.state import State
@@ -101,7 +101,6 @@ def _land_at_once(s: State, dealer: int, hits: dict[int, int]) -> bool:
 _DEATHS = ("deaths",)
 
 
-@step("hit")
 def _hit(s: State, frame: Frame) -> None:
     """One hit on one target: reaction windows first (stage by stage), then protection, then
     the loss of health and the after-hit effects."""
@@ -154,7 +153,6 @@ def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -
     return lost
 
 
-@step("deaths")
 def _deaths(s: State, frame: Frame) -> None:
     """Eliminate every live monster at 0♥ (one shared rank), close the Bay, end a game with one
     monster or none left."""
@@ -213,10 +211,6 @@ def _yield_handle(s: State, frame: Frame, action: Action) -> None:
         fire(s, seat, "yielded")
 
 
-decision("yield", _yield_legal, _yield_handle, _yield_check, light=(Stay,))
-
-
-@step("after_yields")
 def _after_yields(s: State, frame: Frame) -> None:
     """Effects that wait for every yield decision (damage held back until a monster stayed,
     damage to the monster about to take a yielded place): each live seat's ``after_yields``
@@ -232,3 +226,9 @@ def _after_yields(s: State, frame: Frame) -> None:
     s.stack.extend(f for *_, f in reversed(found))
 
 
+FRAMES = Frames(
+    steps={"hit": _hit, "deaths": _deaths, "after_yields": _after_yields},
+    decisions={
+        "yield": DecisionKind(_yield_legal, _yield_handle, _yield_check, light=(Stay,)),
+    },
+)

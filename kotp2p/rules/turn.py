@@ -17,7 +17,7 @@ from kotp2p.rules.dice import BASE_DICE, SMASH
 from kotp2p.rules.effects import bit, deal_damage, end_game, gain_energy, gain_stars
 from kotp2p.rules.events import WHY_TOKYO, ExtraTurn, RolledOff, TurnBegan
 from kotp2p.rules.market import after_buy, enter_and_buy
-from kotp2p.rules.registry import fire, has_hook, hooked, random_event, step
+from kotp2p.rules.registry import Frames, RandomKind, fire, has_hook, hooked
 from kotp2p.rules.rolling import final_roll, resolve, roll_start
 from kotp2p.rules.state import ROLLOFF, State
 from kotp2p.rules.tokyo import res_smash, yields
@@ -26,7 +26,6 @@ from kotp2p.rules.tokyo import res_smash, yields
 # Start of game: roll-off, then the market
 
 
-@step("start")
 def _start(s: State, frame: Frame) -> None:
     push = s.stack.append
     push(("first_turn",))
@@ -58,10 +57,6 @@ def _rolloff(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         s.stack.append(("rand", "rolloff", sum(bit(t) for t in tied)))
 
 
-random_event("rolloff", _rolloff_bounds, _rolloff, purpose=ROLLOFF)
-
-
-@step("first_turn")
 def _first_turn(s: State, frame: Frame) -> None:
     begin_turn(s, s.active)
 
@@ -86,7 +81,6 @@ def begin_turn(s: State, seat: int, *, extra: bool = False) -> None:
     s.stack.append(_RESUME[0])
 
 
-@step("turn")
 def turn_step(s: State, frame: Frame) -> None:
     """Run the turn's phases in order from ``frame[1]``. A phase that pushes frames (a decision,
     a random event, damage) suspends the sequence: ``("turn", next)`` goes beneath them."""
@@ -184,3 +178,9 @@ _PHASE_FNS = tuple(fn for _, fn in TURN_PHASES)
 _RESUME = tuple(("turn", i) for i in range(len(TURN_PHASES)))
 
 
+FRAMES = Frames(
+    steps={"start": _start, "first_turn": _first_turn, "turn": turn_step},
+    randoms={
+        "rolloff": RandomKind(_rolloff_bounds, _rolloff, purpose=ROLLOFF),
+    },
+)

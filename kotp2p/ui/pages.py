@@ -9,7 +9,6 @@ from prompt_toolkit.utils import get_cwidth
 from kotp2p import rules
 from kotp2p.net.lobby import LobbyView
 from kotp2p.net.wire import safe_text
-from kotp2p.ui.cardtext import card_text
 from kotp2p.ui.lobby import PICK
 from kotp2p.ui.model import Controller
 from kotp2p.ui.screen import (
@@ -97,7 +96,7 @@ def matching_cards(query: str) -> list[int]:
     for card, cd in sorted(rules.CARDS.items(), key=lambda kv: kv[1].name):
         if cd.name in seen:
             continue
-        hay = f"{cd.name} {cd.kind} {card_text(card)}".lower()
+        hay = f"{cd.name} {cd.kind} {rules.card_text(card)}".lower()
         if all(w in hay for w in words):
             seen.add(cd.name)
             out.append(card)
@@ -112,7 +111,7 @@ def cards_body(query: str, sym: Symbols, width: int) -> list[Line]:
     body: list[Line] = []
     for card in found:
         cd = rules.CARDS[card]
-        kind = "keep" if cd.kind == rules.KEEP else "discard"
+        kind = cd.kind
         line: Line = [("class:card", f" {column(cd.name, name_w)}"),
                       ("class:cost", f" {cd.cost:>2}{sym.energy}"),
                       (f"class:card.{kind}", f"  {kind:<7}")]
@@ -123,7 +122,7 @@ def cards_body(query: str, sym: Symbols, width: int) -> list[Line]:
         else:  # the timing on its own lines, under the name
             body.append(line)
             body += [[("class:hint", "    " + ln)] for ln in wrap(timing, width - 5)]
-        body += [[("", "    " + ln)] for ln in wrap(sym.text(card_text(card)), width - 5)]
+        body += [[("", "    " + ln)] for ln in wrap(sym.text(rules.card_text(card)), width - 5)]
     return body
 
 

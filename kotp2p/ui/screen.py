@@ -22,7 +22,6 @@ from prompt_toolkit.utils import get_cwidth
 from kotp2p import rules
 from kotp2p.net.wire import safe_text
 from kotp2p.ui import keys as K
-from kotp2p.ui.cardtext import card_text
 from kotp2p.ui.model import Controller, LogLine
 
 Line = list[OneStyleAndTextTuple]
@@ -335,8 +334,8 @@ def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 
             continue
         cd = rules.CARDS[card]
         cost = rules.card_cost(s, ctrl.port.me, card)
-        kind = "keep" if cd.kind == rules.KEEP else "discard"
-        text = sym.text(safe_text(card_text(card)))
+        kind = cd.kind
+        text = sym.text(safe_text(rules.card_text(card)))
         head = f" {slot + 1} "
         line: Line = [("class:footer.key" if buying else "", head),
                       ("class:card", f" {column(cd.name, name_w)}"),

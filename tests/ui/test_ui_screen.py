@@ -227,7 +227,6 @@ def test_clicking_a_die_and_a_market_card_acts_like_its_key() -> None:
 
 def test_a_wide_screen_shows_every_market_effect_in_full() -> None:
     from kotp2p.rules.registry import BY_SLUG
-    from kotp2p.ui.cardtext import card_text
 
     c = controller("The King 10/0/0 @city; Giga Zaur 8/3/2 | active=1 phase=buy "
                    "market=shrinkray,metamorph,energize")
@@ -235,7 +234,7 @@ def test_a_wide_screen_shows_every_market_effect_in_full() -> None:
     market = screen.split("Market")[1].split("Rolling:")[0]
     assert "…" not in market
     flat = " ".join(part.strip(" │") for part in market.split())
-    assert card_text(BY_SLUG["shrinkray"]).split()[-1] in flat
+    assert rules.card_text(BY_SLUG["shrinkray"]).split()[-1] in flat
 
 
 def _drawn_lines(c: Controller, width: int, height: int) -> list[str]:

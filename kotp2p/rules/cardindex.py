@@ -1,0 +1,67 @@
+"""The index of the Power cards in play in this engine: cards by id, their notation names, the
+copier cards and the token kinds. :func:`kotp2p.rules.registry.install_cards` fills it once,
+from the list in :mod:`kotp2p.rules.cardlist`; this module imports nothing of the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kotp2p.rules.card import BASE, Card, slugify
+from kotp2p.rules.card import SLUGS as SLUGS
+
+CARDS: dict[int, Card] = {}
+"""Every card by id, in id order."""
+BY_SLUG: dict[str, int] = {}
+"""The reverse of ``SLUGS``."""
+COPIERS: dict[int, str] = {}
+"""Copier card, such as Mimic -> the flag naming the card it copies now."""
+TOKEN_CARDS: dict[str, int] = {}
+"""Token kind kept per seat in the state, such as ``"poison"`` -> the card whose name the
+tokens bear. That card also names them in actions: ``UseCard(card, (n,))`` spends hearts to
+remove n tokens."""
+
+
+def index_cards(cards: Iterable[Card]) -> None:
+    """Fill the tables above from ``cards``, which must have distinct ids and token kinds.
+
+    :raises ValueError: for an id or a token kind that two cards share.
+    """
+    ordered = sorted(cards, key=lambda c: c.id)
+    ids = [c.id for c in ordered]
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"expected distinct card ids, found {ids}")
+    for table in (CARDS, SLUGS, BY_SLUG, COPIERS, TOKEN_CARDS):
+        table.clear()
+    for card in ordered:
+        CARDS[card.id] = card
+        base = slug = slugify(card.name)
+        copy = 2
+        while slug in BY_SLUG:
+            slug = f"{base}{copy}"
+            copy += 1
+        SLUGS[card.id] = slug
+        BY_SLUG[slug] = card.id
+        if card.copier:
+            COPIERS[card.id] = f"copy.{card.id}"
+        if card.token:
+            if card.token in TOKEN_CARDS:
+                raise ValueError(f"token kind {card.token!r} given by two cards")
+            TOKEN_CARDS[card.token] = card.id
+
+
+def card_by_name(name: str) -> int:
+    """The id of the card with this printed name, ``"Battery Monster"``, or notation name,
+    ``"batterymonster"``. Case and punctuation do not matter. A name two cards share, such as
+    Extra Head, gives the first; the notation names the second ``extrahead2``.
+
+    :raises ValueError: for a name no card has, saying what was expected.
+    """
+    found = BY_SLUG.get(slugify(name))
+    if found is None:
+        raise ValueError(f"expected the name of a Power card, like 'Battery Monster', found {name!r}")
+    return found
+
+
+def base_deck() -> tuple[int, ...]:
+    """The ids of the base game's 66 Power cards, in id order."""
+    return tuple(c for c, card in CARDS.items() if card.box == BASE)
