@@ -1,5 +1,7 @@
-"""What is on disk: the log file, the journal and seat files of stored games, the user's key
-file, the peers last seen, and where all of them live.
+"""What is on disk, and where it lives.
+
+A stored game has its log file, its journal and its seat files. The user has a key file. The peers
+last seen are kept too.
 """
 
 from __future__ import annotations

@@ -1,12 +1,13 @@
 """The ``.kotlog`` file: a game's genesis frame followed by every envelope frame, raw.
 
-Frames are appended exactly as received (never re-encoded), in the order the protocol hands them
-out: step by step, once every live seat has moved past a step, each step's MOVE first and then the
-rest by author and seq. So every honest replica of a game writes a byte-identical log (envelopes
-that arrive after their step was written, such as a late CHAT, follow with the next step). The
-file is flushed after each step; a crash loses at most what was not handed out yet, which any
-peer can send again. Reading stops at a torn last frame (fewer bytes than its
-length says) and reports how many bytes it ignored; opening a log for appending cuts them off.
+Frames are appended exactly as received, never re-encoded. They go in the order the protocol
+hands them out. That is step by step, once every live seat has moved past a step. Each step's MOVE
+comes first, then the rest by author and seq. So every honest replica of a game writes a
+byte-identical log. An envelope that arrives after its step was written, such as a late CHAT,
+follows with the next step. The file is flushed after each step. A crash loses at most what was
+not handed out yet, and any peer can send that again. A torn last frame has fewer bytes than its
+length says. Reading stops there and reports how many bytes it ignored. Opening a log for
+appending cuts them off.
 """
 
 from __future__ import annotations
@@ -40,24 +41,26 @@ class LogContents:
 
     genesis: Genesis
     payloads: tuple[bytes, ...]
-    """Each envelope frame's payload (without its length), in file order."""
+    """Each envelope frame's payload, without its length, in file order."""
     torn: int
-    """Bytes at the end that do not make a whole frame (0 for a clean file)."""
+    """Bytes at the end that do not make a whole frame. It is 0 for a clean file."""
     size: int
-    """Bytes of whole frames (the length a torn file is cut back to)."""
+    """Bytes of whole frames. A torn file is cut back to this length."""
     offsets: tuple[int, ...] = ()
-    """The byte offset in the file of each envelope frame (its length prefix), as ``payloads``."""
+    """The file offset of each envelope frame's length prefix, in the order of ``payloads``."""
     name: str = "log"
     """The file's name, for reports."""
     damaged: tuple[tuple[int, int], ...] = ()
     """``(offset, size)`` of each run of bytes between frames that holds no frame."""
     data: bytes = field(default=b"", repr=False)
-    """The file's bytes (to look inside a damaged frame: :func:`frames_inside`)."""
+    """The file's bytes. :func:`frames_inside` uses them to look inside a damaged frame."""
 
 
 def split_frames(data: bytes) -> tuple[list[bytes], int]:
-    """Split a byte string into frame payloads; return them and the offset after the last whole
-    frame. A frame whose length exceeds the cap or the data ends the split there."""
+    """Split a byte string into frame payloads.
+
+    Return them and the offset after the last whole frame. A frame whose length exceeds the cap
+    or the data ends the split there."""
     out, _, pos = split_frames_at(data)
     return out, pos
 
@@ -81,8 +84,10 @@ _GENESIS_START = b"\x93" + codec.pack(GENESIS_MAGIC)
 
 
 def _plausible(data: bytes, pos: int) -> int:
-    """The length of the frame at ``pos`` if its bytes have the shape of an envelope or genesis
-    frame (length prefix and layout agree), else -1. Reads offsets only."""
+    """The length of the frame at ``pos`` if it has the shape of an envelope or genesis frame.
+
+    The shape fits when the length prefix and the layout agree. Otherwise the answer is -1. It
+    reads offsets only."""
     if pos + 4 > len(data):
         return -1
     length = int.from_bytes(data[pos : pos + 4], "big")
@@ -106,14 +111,14 @@ def _plausible(data: bytes, pos: int) -> int:
 def scan_frames(data: bytes) -> tuple[list[bytes], list[int], int, list[tuple[int, int]]]:
     """Split possibly damaged log bytes into frame payloads without losing what follows damage.
 
-    A frame is taken where its length prefix and its layout agree (:func:`_plausible`), or where
-    its length fits and spans no place where they do; otherwise (a flipped length, spliced
-    bytes) the bytes up to the next place where a frame's do are a damaged region. So one
-    damaged length cannot hide the rest of the file.
+    A frame is taken where its length prefix and its layout agree, as :func:`_plausible` checks.
+    It is also taken where its length fits and spans no place where they agree. Otherwise the
+    length may be flipped or the bytes spliced. Then the bytes up to the next place where they
+    agree are a damaged region. So one damaged length cannot hide the rest of the file.
 
     :returns: payloads, their offsets, the end of the last whole frame, and the damaged regions
-        as ``(offset, size)`` (bytes after the last frame that hold no frame are the torn tail,
-        not a region).
+        as ``(offset, size)``. Bytes after the last frame that hold no frame are the torn tail,
+        not a region.
     """
     out: list[bytes] = []
     offsets: list[int] = []
@@ -133,8 +138,8 @@ def scan_frames(data: bytes) -> tuple[list[bytes], list[int], int, list[tuple[in
         stated = int.from_bytes(data[pos : pos + 4], "big") if pos + 4 <= n else -1
         if 0 <= stated <= codec.MAX_FRAME and pos + 4 + stated <= n and (
                 nxt < 0 or nxt >= pos + 4 + stated):
-            # An odd frame whose length hides no plausible frame: taken as its length says
-            # (the reader decides what its bytes are).
+            # An odd frame whose length hides no plausible frame is taken as its length says.
+            # The reader decides what its bytes are.
             offsets.append(pos)
             out.append(data[pos + 4 : pos + 4 + stated])
             pos += 4 + stated
@@ -148,9 +153,10 @@ def scan_frames(data: bytes) -> tuple[list[bytes], list[int], int, list[tuple[in
 
 
 def frames_inside(log: LogContents, offset: int) -> list[tuple[int, bytes]]:
-    """Frames of plausible shape that start inside the frame at ``offset`` of ``log`` (whose
-    length prefix may have been damaged), and those that follow each of them up to a frame the
-    plain split already found: ``(offset, payload)`` pairs."""
+    """Frames of plausible shape that start inside the frame at ``offset`` of ``log``.
+
+    That frame's length prefix may have been damaged. The frames that follow each of them come
+    too, up to a frame the plain split already found. Each is an ``(offset, payload)`` pair."""
     data = log.data
     if offset < 0 or offset + 4 > len(data):
         return []
@@ -206,7 +212,9 @@ def parse_log(data: bytes, name: str = "log") -> LogContents:
 
 
 def read_log(path: Path) -> LogContents:
-    """Read a ``.kotlog`` file (a torn last frame is ignored and reported in ``torn``).
+    """Read a ``.kotlog`` file.
+
+    A torn last frame is ignored and reported in ``torn``.
 
     :raises NotAKotlog: it is not a game log.
     :raises OSError: it cannot be read.
@@ -234,12 +242,12 @@ class LogWriter:
             self.flush()
 
     def append(self, frames: Iterable[bytes]) -> None:
-        """Append whole frames (length prefix included) exactly as they are."""
+        """Append whole frames exactly as they are, length prefix included."""
         for f in frames:
             self._file.write(f)
 
     def flush(self) -> None:
-        """Push what was appended to the operating system (and the disk when ``fsync``)."""
+        """Push what was appended to the operating system, and to the disk when ``fsync``."""
         self._file.flush()
         if self._fsync:
             os.fsync(self._file.fileno())

@@ -1,5 +1,7 @@
-"""The user's key file: created on first use in the user config directory, readable by its owner
-only (mode 0600)."""
+"""The user's key file.
+
+It is created on first use in the user config directory. Only its owner can read it: its mode is
+0600."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ def identity_path(directory: Path | None = None) -> Path:
 
 
 def save_identity(identity: Identity, path: Path) -> None:
-    """Write ``identity`` to ``path`` atomically, readable by its owner only (mode 0600)."""
+    """Write ``identity`` to ``path`` atomically, readable by its owner only, with mode 0600."""
     write_private(path, identity.to_bytes())
 
 
@@ -33,8 +35,10 @@ def load_identity(path: Path | None = None) -> Identity:
 
 
 def new_identity(path: Path | None = None, name: str | None = None) -> Identity:
-    """Replace the identity with a fresh key (keeping the name); the old file is kept as a backup
-    named after its fingerprint, so games signed with it can still be resumed."""
+    """Replace the identity with a fresh key, keeping the name.
+
+    The old file is kept as a backup named after its fingerprint. So games signed with it can still
+    be resumed."""
     path = path or identity_path()
     old_name = DEFAULT_NAME
     if path.exists():
@@ -47,7 +51,7 @@ def new_identity(path: Path | None = None, name: str | None = None) -> Identity:
 
 
 def rename_identity(name: str, path: Path | None = None) -> Identity:
-    """Set the display name of the stored identity (creating it if needed)."""
+    """Set the display name of the stored identity, creating it if needed."""
     path = path or identity_path()
     identity = Identity(check_name(name), load_identity(path).private_key)
     save_identity(identity, path)

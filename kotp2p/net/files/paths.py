@@ -1,9 +1,9 @@
 """Where kotp2p keeps a user's files.
 
-The identity lives in the user config directory and the game logs in the user data directory, as
-``platformdirs`` names them for the platform. Setting ``KOTP2P_HOME`` puts both under that one
-directory instead (``$KOTP2P_HOME/config`` and ``$KOTP2P_HOME/data``): tests and portable installs
-use it so the real home directory is never touched.
+The identity lives in the user config directory. The game logs live in the user data directory.
+``platformdirs`` names both for the platform. Setting ``KOTP2P_HOME`` puts both under that one
+directory instead, as ``$KOTP2P_HOME/config`` and ``$KOTP2P_HOME/data``. Tests and portable
+installs use it, so the real home directory is never touched.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ HOME_ENV = "KOTP2P_HOME"
 
 
 def config_dir() -> Path:
-    """The directory holding the user's identity (not created here)."""
+    """The directory holding the user's identity. It is not created here."""
     home = os.environ.get(HOME_ENV)
     if home:
         return Path(home) / "config"
@@ -25,7 +25,7 @@ def config_dir() -> Path:
 
 
 def data_dir() -> Path:
-    """The directory holding the user's data (not created here)."""
+    """The directory holding the user's data. It is not created here."""
     home = os.environ.get(HOME_ENV)
     if home:
         return Path(home) / "data"
@@ -40,8 +40,10 @@ def games_dir() -> Path:
 
 
 def write_private(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (a temporary file, then a rename), readable by its
-    owner only (mode 0600); the parent directory is created if need be."""
+    """Write ``data`` to ``path`` atomically, readable by its owner only.
+
+    It writes a temporary file, then renames it. The mode is 0600. The parent directory is created
+    if need be."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

@@ -1,8 +1,8 @@
 """Where the other seats of a networked game listen, kept beside its log for a resume.
 
-``ID.peers`` holds msgpack ``[1, my port, [[seat, host, port], ...]]``: the port this process's
-game listener had (a resumed process listens there again, so the seats that dial it find it) and
-the last address of every remote seat.
+``ID.peers`` holds msgpack ``[1, my port, [[seat, host, port], ...]]``. The first port is the
+one this process's game listener had. A resumed process listens there again, so the seats that
+dial it find it. Then comes the last address of every remote seat.
 """
 
 from __future__ import annotations

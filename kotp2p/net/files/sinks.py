@@ -1,5 +1,7 @@
-"""Where a session appends whole frames: the ``.kotlog`` and the journal (a ``LogWriter`` on
-disk), or memory for tests and games nobody keeps."""
+"""Where a session appends whole frames.
+
+On disk a ``LogWriter`` writes the ``.kotlog`` and the journal. Tests and games nobody keeps use
+memory."""
 
 from __future__ import annotations
 
@@ -8,10 +10,10 @@ from typing import Protocol
 
 
 class FrameSink(Protocol):
-    """Where whole frames are appended: the ``.kotlog`` or the journal (a ``LogWriter``)."""
+    """Where whole frames are appended: the ``.kotlog`` or the journal, through a ``LogWriter``."""
 
     def append(self, frames: Iterable[bytes]) -> None:
-        """Append frames (length prefix included) as they are."""
+        """Append frames as they are, length prefix included."""
         ...
 
     def flush(self) -> None:
@@ -20,7 +22,7 @@ class FrameSink(Protocol):
 
 
 class MemorySink:
-    """A :class:`FrameSink` in memory (tests, and games nobody keeps)."""
+    """A :class:`FrameSink` in memory, for tests and games nobody keeps."""
 
     def __init__(self) -> None:
         self.data = bytearray()

@@ -1,19 +1,20 @@
-"""A game on disk: its ``.kotlog``, its journal and its seat secrets, side by side in the games
-directory, and the list of the games there.
+"""A game on disk, and the list of the games there.
 
-For a game whose id starts with ``ID`` (16 hex digits)::
+A game has its ``.kotlog``, its journal and its seat secrets, side by side in the games directory.
+Here ``ID`` is the first 16 hex digits of the game's id::
 
-    ID.kotlog    the log (:mod:`kotp2p.net.files.gamelog`), flushed per step
-    ID.journal   the genesis, then every envelope this process's seats signed, flushed before
-                 any of them is sent (what a restart needs beyond the log)
-    ID.seats     msgpack [version, mode, created, me, [[seat, key, chain secret, bot], ...]]
-                 and, for a networked game, the lobby's hard timeout in seconds last:
-                 the local seats' secrets; ``key`` is None for the user's own identity
-                 (kept in the config directory), ``bot`` the level playing the seat or None
+    ID.kotlog    the log of :mod:`kotp2p.net.files.gamelog`, flushed per step.
+    ID.journal   the genesis, then every envelope this process's seats signed. It is flushed
+                 before any of them is sent. It holds what a restart needs beyond the log.
+    ID.seats     the local seats' secrets, as msgpack
+                 [version, mode, created, me, [[seat, key, chain secret, bot], ...]].
+                 A networked game adds the lobby's hard timeout in seconds last.
+                 ``key`` is None for the user's own identity, kept in the config directory.
+                 ``bot`` is the level playing the seat, or None.
 
-All three are readable by their owner only (mode 0600). ``mode`` is ``"local"`` for a game of
-``kotp2p play`` (every seat in this process) or ``"net"``; ``created`` is seconds since the epoch,
-as the caller passed it.
+Only their owner can read the three files: their mode is 0600. ``mode`` is ``"local"`` for a game
+of ``kotp2p play``, where every seat is in this process. Otherwise it is ``"net"``. ``created`` is
+seconds since the epoch, as the caller passed it.
 """
 
 from __future__ import annotations
@@ -43,7 +44,10 @@ class StoreError(ValueError):
 
 @dataclass(frozen=True)
 class SeatSecret:
-    """One local seat: its key (None: the user's identity), chain secret and bot level."""
+    """One local seat: its key, chain secret and bot level.
+
+    A key of None stands for the user's identity.
+    """
 
     seat: int
     key: bytes | None
@@ -60,17 +64,20 @@ class SeatFile:
     me: int
     seats: tuple[SeatSecret, ...]
     timeout: int | None = None
-    """A networked game's hard timeout (seconds), as its lobby set it; None: the default."""
+    """A networked game's hard timeout in seconds, as its lobby set it. None means the default."""
 
     def to_bytes(self) -> bytes:
-        """The msgpack form (the timeout last, only when there is one)."""
+        """The msgpack form. The timeout comes last, only when there is one."""
         timeout = [] if self.timeout is None else [self.timeout]
         return codec.pack([SEATS_VERSION, self.mode, self.created, self.me,
                            [[s.seat, s.key, s.secret, s.bot] for s in self.seats], *timeout])
 
     @classmethod
     def from_bytes(cls, data: bytes, name: str = "seats file") -> SeatFile:
-        """Decode; :raises StoreError: anything malformed."""
+        """Decode.
+
+        :raises StoreError: anything malformed.
+        """
         try:
             v = codec.unpack(data)
         except RemoteProtocolError as exc:
@@ -110,8 +117,12 @@ class _LockedWriter(LogWriter):
 
 
 def _lock(path: Path) -> BinaryIO:
-    """An open handle holding an exclusive lock on ``path`` (released when closed, or when the
-    process dies). :raises StoreError: another process holds it."""
+    """An open handle holding an exclusive lock on ``path``.
+
+    The lock is released when the handle is closed, or when the process dies.
+
+    :raises StoreError: another process holds it.
+    """
     handle = open(path, "ab")  # noqa: SIM115 - kept open while the game runs
     if sys.platform != "win32":
         import fcntl
@@ -152,7 +163,7 @@ class StoredGame:
 
     @classmethod
     def for_game(cls, game_id: bytes, directory: Path | None = None) -> StoredGame:
-        """Where the game ``game_id`` lives (the games directory by default)."""
+        """Where the game ``game_id`` lives. By default it is the games directory."""
         return cls(game_log_path(game_id, directory))
 
     def create(self, genesis: Genesis, seats: SeatFile) -> tuple[LogWriter, LogWriter]:
@@ -184,8 +195,9 @@ class StoredGame:
         return contents, list(journal.payloads) if journal else [], seats
 
     def reopen(self, genesis: Genesis) -> tuple[LogWriter, LogWriter]:
-        """Open the log and journal for appending again (a torn last frame is cut off). The
-        log stays locked until it is closed, so two processes never play one stored game.
+        """Open the log and journal for appending again. A torn last frame is cut off.
+
+        The log stays locked until it is closed, so two processes never play one stored game.
 
         :raises StoreError: another process has the game open.
         """
@@ -219,7 +231,7 @@ class GameInfo:
 
 
 def game_info(path: Path, engine: GameEngine) -> GameInfo:
-    """Read one ``.kotlog`` (and its seats file, if any) and replay it.
+    """Read one ``.kotlog`` and its seats file, if any, and replay it.
 
     :raises StoreError: not a readable game log.
     """
@@ -257,8 +269,10 @@ def game_info(path: Path, engine: GameEngine) -> GameInfo:
 
 
 def list_games(engine: GameEngine, directory: Path | None = None) -> list[GameInfo]:
-    """Every readable game log in the games directory, oldest first (unreadable ones are
-    skipped)."""
+    """Every readable game log in the games directory, oldest first.
+
+    Unreadable ones are skipped.
+    """
     out = []
     for path in sorted((directory or games_dir()).glob(f"*{SUFFIX}")):
         try:
@@ -269,8 +283,10 @@ def list_games(engine: GameEngine, directory: Path | None = None) -> list[GameIn
 
 
 def find_log(name: str, directory: Path | None = None) -> Path:
-    """The log a user names on the command line: a file that exists, or else the one game in
-    the games directory whose id (as ``kotp2p games`` lists it) starts with ``name``.
+    """The log a user names on the command line.
+
+    That is a file that exists. Or else it is the one game in the games directory whose id starts
+    with ``name``. The id is the one ``kotp2p games`` lists.
 
     :raises StoreError: no such file, and no game's id or more than one starts with ``name``.
     """
@@ -294,8 +310,10 @@ def find_log(name: str, directory: Path | None = None) -> Path:
 
 def latest_game(engine: GameEngine, directory: Path | None = None, *,
                 unfinished: bool = False) -> GameInfo:
-    """The game last created in the games directory (``unfinished``: the last one not over,
-    with its seat secrets on disk, so that it can be resumed).
+    """The game last created in the games directory.
+
+    With ``unfinished``, it is the last one not over that has its seat secrets on disk. So it can
+    be resumed.
 
     :raises StoreError: there is none.
     """

@@ -1,5 +1,7 @@
-"""Before a game: the host's and the joiner's lobby state machines, the handshake that opens
-every link, and the LAN beacon's format. All sans-IO.
+"""Before a game: the lobby state machines, the handshake and the LAN beacon's format.
+
+The host and the joiner each have a lobby state machine. The handshake opens every link. All of
+it is sans-IO.
 """
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """The LAN beacon, sans-IO: what a host announces in a UDP datagram, and the list a joiner keeps.
 
-Datagram layout (at most :data:`MAX_BEACON` bytes)::
+A datagram holds at most :data:`MAX_BEACON` bytes. Its layout::
 
     b"kotp2p-beacon\\x00" || msgpack [beacon version, protocol version, game name, host name,
                                       tcp port, free seats, seats, join code needed]
 
-Anyone on the LAN can send datagrams, so decoding checks the size first, then every field, and
-:class:`BeaconBook` keeps a bounded number of games, forgetting those not heard for a while. The
-host's address is the datagram's source, never a field (a beacon cannot point joiners elsewhere
-than where it came from).
+Anyone on the LAN can send datagrams. So decoding checks the size first, then every field.
+:class:`BeaconBook` keeps a bounded number of games and forgets those not heard for a while. The
+host's address is the datagram's source, never a field. So a beacon cannot point joiners anywhere
+but where it came from.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class Announcement:
     def encode(self) -> bytes:
         """The datagram announcing this game.
 
-        :raises ValueError: a field out of range (a local bug).
+        :raises ValueError: a field out of range. That is a local bug.
         """
         data = MAGIC + codec.pack([BEACON_VERSION, self.protocol_version, self.game_name,
                                    self.host_name, self.port, self.free_seats, self.seats,
@@ -101,8 +101,10 @@ def decode_beacon(data: bytes, address: str) -> Announcement:
 
 
 class BeaconBook:
-    """The games a joiner heard of, newest news first; at most ``size`` of them, each forgotten
-    ``ttl`` seconds after its last beacon. Time is passed in."""
+    """The games a joiner heard of, newest news first.
+
+    It keeps at most ``size`` of them. Each is forgotten ``ttl`` seconds after its last beacon.
+    Time is passed in."""
 
     def __init__(self, size: int = 32, ttl: float = 10.0) -> None:
         self.size = size
@@ -111,7 +113,10 @@ class BeaconBook:
         self._games: dict[tuple[str, int], tuple[float, Announcement]] = {}
 
     def hear(self, data: bytes, address: str, now: float) -> Announcement | None:
-        """Record a datagram from ``address``; None (and counted) if it is not a beacon."""
+        """Record a datagram from ``address``.
+
+        If it is not a beacon, it is counted and the answer is None.
+        """
         try:
             ann = decode_beacon(data, address)
         except BeaconError:
@@ -126,7 +131,7 @@ class BeaconBook:
         return ann
 
     def games(self, now: float) -> list[Announcement]:
-        """The games heard within ``ttl``, in a stable order (address, port)."""
+        """The games heard within ``ttl``, in a stable order: by address, then port."""
         self._expire(now)
         return [self._games[k][1] for k in sorted(self._games)]
 

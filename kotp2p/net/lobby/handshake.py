@@ -2,32 +2,34 @@
 
 Theory of operation
 -------------------
-The side that connects (the *dialer*) and the side that accepts (the *acceptor*) exchange four
-frames, each a msgpack array::
+The side that connects is the *dialer*. The side that accepts is the *acceptor*. They exchange
+four kinds of frame, each a msgpack array::
 
     dialer   -> HELLO  ["kotp2p-hello", version, engine_id, context, from_key, to_key, challenge]
-    acceptor -> HELLO  (its own, to_key = the dialer's key)   then   PROOF
+    acceptor -> HELLO  its own, with to_key = the dialer's key
+    acceptor -> PROOF
     dialer   -> PROOF  ["kotp2p-proof", sig, code_proof]
     acceptor -> OK     ["kotp2p-ok"]
 
-Each PROOF signs the *other* side's fresh 32-byte challenge (so a recorded PROOF is worthless in
-another connection) together with the signer's role, both keys, both challenges and the context::
+Each PROOF signs the *other* side's fresh 32-byte challenge. So a recorded PROOF is worthless in
+another connection. It also signs the signer's role, both keys, both challenges and the context::
 
     sig = Ed25519(signer, DOMAIN || role || context || verifier challenge || signer challenge
                           || signer key || verifier key)
 
 The role byte keeps a PROOF from being reflected back to its author. ``context`` names what the
-connection is for: ``b""`` in the lobby, the ``game_id`` between seats of a game, so a handshake
-of one game is refused by another. The dialer proves it knows the join code without sending it:
+connection is for. It is ``b""`` in the lobby and the ``game_id`` between seats of a game. So a
+handshake of one game is refused by another. The dialer proves it knows the join code without
+sending it:
 ``code_proof = HMAC-SHA256(SHA-256(CODE_DOMAIN || code), acceptor challenge || dialer key)``.
 
-Refusals travel as ``["kotp2p-refuse", reason, code]`` so both sides can say why: the text for
-logs and the :class:`~kotp2p.net.wire.refusal.Why` code a screen chooses its sentence by (an older
-two-field refusal, or a code a handshake refusal cannot carry, reads as ``other``). A refusal
-received is shown to a user: it goes through :func:`~kotp2p.net.wire.safetext.safe_text`, cut to
-about :data:`MAX_REASON` characters.
+Refusals travel as ``["kotp2p-refuse", reason, code]``, so both sides can say why. The text is for
+logs. A screen chooses its sentence by the :class:`~kotp2p.net.wire.refusal.Why` code. An older
+two-field refusal reads as ``other``. So does a code that a handshake refusal cannot carry. A
+refusal received is shown to a user. So it goes through
+:func:`~kotp2p.net.wire.safetext.safe_text`, cut to about :data:`MAX_REASON` characters.
 
-The acceptor remembers the dialer challenges it has seen (:class:`ChallengeCache`): a HELLO that
+The acceptor remembers the dialer challenges it has seen in a :class:`ChallengeCache`. A HELLO that
 repeats one is a replayed handshake and is refused.
 
 Everything here is sans-IO: challenges come in as parameters, frames go out as return values.
@@ -59,7 +61,7 @@ from kotp2p.net.wire import (
 log = logging.getLogger(__name__)
 
 PROTOCOL_VERSION = 1
-"""The version of the peer protocol (handshake, lobby, envelopes) this build speaks."""
+"""The version of the peer protocol this build speaks: handshake, lobby and envelopes."""
 
 HELLO = "kotp2p-hello"
 PROOF = "kotp2p-proof"
@@ -73,7 +75,10 @@ CHALLENGE_SIZE = 32
 KEY_SIZE = 32
 MAX_REASON = 200
 MAX_HANDSHAKE_FRAME = 1024
-"""No handshake frame is longer than this; the transport caps frames at it until the link is up."""
+"""No handshake frame is longer than this.
+
+The transport caps frames at this size until the link is up.
+"""
 
 DIALER = b"D"
 ACCEPTOR = b"A"
@@ -85,7 +90,7 @@ def code_key(code: str) -> bytes:
 
 
 def code_proof(code: str | None, acceptor_challenge: bytes, dialer_key: bytes) -> bytes:
-    """The dialer's proof that it knows ``code`` (empty without a code)."""
+    """The dialer's proof that it knows ``code``. It is empty without a code."""
     if not code:
         return b""
     return hmac.new(code_key(code), acceptor_challenge + dialer_key, hashlib.sha256).digest()
@@ -93,7 +98,7 @@ def code_proof(code: str | None, acceptor_challenge: bytes, dialer_key: bytes) -
 
 def transcript(role: bytes, context: bytes, verifier_challenge: bytes, signer_challenge: bytes,
                signer_key: bytes, verifier_key: bytes) -> bytes:
-    """The bytes a PROOF signs (see the module comment)."""
+    """The bytes a PROOF signs, as the module comment describes."""
     return b"".join([DOMAIN, role, hashlib.sha256(context).digest(), verifier_challenge,
                      signer_challenge, signer_key, verifier_key])
 
@@ -104,7 +109,10 @@ def refusal(reason: str, why: Why = Why.OTHER) -> bytes:
 
 
 class ChallengeCache:
-    """The last ``size`` dialer challenges an acceptor has seen (to refuse replayed handshakes)."""
+    """The last ``size`` dialer challenges an acceptor has seen.
+
+    The acceptor uses them to refuse replayed handshakes.
+    """
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
@@ -151,9 +159,11 @@ class Hello:
 
 
 class HandshakeFailed(Exception):
-    """The handshake failed; ``reason`` is shown to the user, ``by_peer`` tells who refused,
-    ``why`` is the refusal's code (for a refusal the peer sent: its code, if a handshake
-    refusal may carry it), ``said`` the peer's own words."""
+    """The handshake failed.
+
+    ``reason`` is shown to the user. ``by_peer`` tells who refused. ``why`` is the refusal's code.
+    For a refusal the peer sent, it is the peer's code, if a handshake refusal may carry it.
+    ``said`` holds the peer's own words."""
 
     def __init__(self, reason: str, *, by_peer: bool, why: Why = Why.OTHER,
                  said: str | None = None) -> None:
@@ -165,7 +175,10 @@ class HandshakeFailed(Exception):
 
     @property
     def refusal(self) -> Refusal:
-        """The refusal, code and text (the peer's words its only detail, if it sent them)."""
+        """The refusal, with code and text.
+
+        If the peer sent words, they are its only detail.
+        """
         return Refusal(self.why, self.reason, self.by_peer,
                        () if self.said is None else (self.said,))
 
@@ -233,8 +246,10 @@ class _Base:
         self._check_peer(hello, local_key)
 
     def _check_game(self, hello: Hello) -> None:
-        """The peer speaks our protocol and rules, in our game (checked before anything else:
-        a peer of another release or game is told that, not what else does not fit)."""
+        """The peer speaks our protocol and rules, in our game.
+
+        This is checked before anything else. A peer of another release or game is told that,
+        not what else does not fit."""
         if hello.version != self.version:
             raise HandshakeFailed(f"protocol version {hello.version} offered, this side speaks "
                                   f"{self.version}: both need the same kotp2p release",
@@ -260,9 +275,11 @@ class _Base:
 
 
 class DialerHandshake(_Base):
-    """The connecting side. Send :meth:`hello`, feed every received frame to :meth:`receive`
-    until :attr:`done`; :class:`HandshakeFailed` tells why it failed (send :func:`refusal` with
-    the reason unless ``by_peer``)."""
+    """The connecting side.
+
+    Send :meth:`hello`. Feed every received frame to :meth:`receive` until :attr:`done`.
+    :class:`HandshakeFailed` tells why it failed. Unless ``by_peer`` is set, send :func:`refusal`
+    with the reason."""
 
     def __init__(self, identity: Identity, *, engine_id: str, challenge: bytes,
                  context: bytes = b"", to_key: bytes = b"", join_code: str | None = None,
@@ -277,7 +294,7 @@ class DialerHandshake(_Base):
         self.done = False
 
     def hello(self) -> bytes:
-        """Our HELLO frame (send it first)."""
+        """Our HELLO frame. Send it first."""
         return Hello(self.version, self.engine_id, self.context, self.identity.public_key,
                      self.to_key, self.challenge).frame()
 
@@ -323,8 +340,8 @@ class DialerHandshake(_Base):
 class AcceptorHandshake(_Base):
     """The accepting side: feed received frames to :meth:`receive` until :attr:`done`.
 
-    ``identities`` are the local keys a dialer may ask for (its ``to_key``; an empty ``to_key``
-    means the first). ``join_code`` (if set) must be proven by the dialer. ``seen`` refuses
+    ``identities`` are the local keys a dialer may ask for with its ``to_key``. An empty
+    ``to_key`` means the first. If ``join_code`` is set, the dialer must prove it. ``seen`` refuses
     replayed HELLOs across connections.
     """
 
@@ -346,7 +363,7 @@ class AcceptorHandshake(_Base):
     def receive(self, payload: bytes) -> list[bytes]:
         """Handle one frame payload; return the frames to send.
 
-        :raises HandshakeFailed: the dialer broke the handshake (send :func:`refusal`).
+        :raises HandshakeFailed: the dialer broke the handshake. Send :func:`refusal`.
         """
         if self.done:
             raise HandshakeFailed("a handshake message after the handshake", by_peer=False)

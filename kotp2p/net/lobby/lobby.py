@@ -2,35 +2,37 @@
 
 Theory of operation
 -------------------
-Every lobby connection is opened by the handshake (:mod:`kotp2p.net.lobby.handshake`), which proves the
-joiner's key and its knowledge of the join code. Lobby messages are *bound to that handshake*:
-the transport tells :meth:`LobbyHost.connected` which key sits at the end of connection ``conn``
-and every later message on ``conn`` speaks for that key only, so a stranger cannot speak for a
-seat. What must outlive the connection (the genesis) is signed.
+Every lobby connection is opened by the handshake of :mod:`kotp2p.net.lobby.handshake`. It proves
+the joiner's key and its knowledge of the join code. Lobby messages are *bound to that handshake*.
+The transport tells :meth:`LobbyHost.connected` which key sits at the end of connection ``conn``.
+Every later message on ``conn`` speaks for that key only, so a stranger cannot speak for a seat.
+What must outlive the connection is signed: that is the genesis.
 
 Messages are msgpack arrays. Joiner to host::
 
     ["join", name, bot level or nil]        take the first free seat
     ["pick", monster]                       first come; a monster taken is refused
     ["ready", anchor, peek anchor, port]    my chain anchors for my seat, where I listen
+
     ["unready"]   ["leave"]
     ["sign", game_id, signature]            my signature of that genesis body
 
 Host to joiner::
 
     ["welcome", seat]   ["error", reason, code]   ["bye", reason, code]
-    ["lobby", ...]                          the whole lobby (see :mod:`kotp2p.net.lobby.lobby_view`)
+    ["lobby", ...]                          the whole lobby, as :mod:`kotp2p.net.lobby.lobby_view` says
     ["genesis", body]                       please check and sign
     ["start", genesis frame payload, [[address, port], ...]]   every seat signed: play
 
-The host plays seat 0 (a human, or a bot with ``host_bot``), its ``bots`` the next seats. The
-host starts the game with :meth:`LobbyHost.start` once every seat is filled, has a monster and is
-ready; when its own seat is a bot it starts by itself as soon as that holds. Starting builds the
-genesis (:func:`~kotp2p.net.trust.genesis.make_genesis`), signs the host's seats, and sends the body to
-every joiner, who checks its own seat (key, name, monster, anchors), every seat against the
-lobby, the engine id and the options before signing. When every signature checks the host sends
-the signed genesis frame and the addresses: seat ``i`` listens at ``[address, port]`` (an empty
-address means "where you reached the host"). A joiner leaving before that aborts the start.
+The host plays seat 0, as a human or, with ``host_bot``, as a bot. Its ``bots`` play the next
+seats. The host starts the game with :meth:`LobbyHost.start` once every seat is filled, has a
+monster and is ready. When its own seat is a bot, it starts by itself as soon as that holds.
+Starting builds the genesis with :func:`~kotp2p.net.trust.genesis.make_genesis`. The host signs for
+its own seats and sends the body to every joiner. Before signing, a joiner checks its own seat:
+key, name, monster and anchors. It also checks every seat against the lobby, and the engine id and
+the options. When every signature checks, the host sends the signed genesis frame and the
+addresses. Seat ``i`` listens at ``[address, port]``. An empty address means "where you reached
+the host". A joiner leaving before that aborts the start.
 
 Bot seats take the first free monster of the list at once, and are ready at once.
 """
@@ -116,9 +118,11 @@ def _error(conn: int, refused: LobbyError) -> Reply:
 
 
 class LobbyHost:
-    """The host's lobby. Inputs: :meth:`connected`, :meth:`receive`, :meth:`disconnected` from
-    the transport; :meth:`pick`, :meth:`set_ready`, :meth:`start` from the host's user. Each
-    returns the events to act on."""
+    """The host's lobby.
+
+    The transport calls :meth:`connected`, :meth:`receive` and :meth:`disconnected`. The host's
+    user calls :meth:`pick`, :meth:`set_ready` and :meth:`start`. Each returns the events to act
+    on."""
 
     def __init__(
         self,
@@ -180,7 +184,7 @@ class LobbyHost:
         return self._changed()
 
     def set_ready(self, ready: bool = True) -> list[HostEvent]:
-        """The host says its own seat is (not) ready.
+        """The host says whether its own seat is ready.
 
         :raises LobbyError: no monster yet, or the game is starting.
         """
@@ -194,7 +198,7 @@ class LobbyHost:
     def start(self) -> list[HostEvent]:
         """Start: build the genesis and ask every joiner to sign it.
 
-        :raises LobbyError: a seat is free, has no monster or is not ready; or already started.
+        :raises LobbyError: a seat is free, has no monster or is not ready. Or it already started.
         """
         if self.phase == "closed":
             raise LobbyError("the lobby is closed", Why.LOBBY_OVER)
@@ -242,7 +246,7 @@ class LobbyHost:
         return []
 
     def disconnected(self, conn: int) -> list[HostEvent]:
-        """Connection ``conn`` is gone: free its seat (and abort a start in progress)."""
+        """Connection ``conn`` is gone: free its seat, and abort a start in progress."""
         guest = self.guests.pop(conn, None)
         if guest is None or guest.seat is None or self.phase in ("started", "closed"):
             return []
@@ -361,7 +365,7 @@ class LobbyHost:
     def _sign(self, conn: int, seat: int, game_id: bytes, sig: bytes) -> list[HostEvent]:
         genesis = self.genesis
         if self.phase != "signing" or genesis is None or game_id != genesis.game_id:
-            return []  # late: for a start that was aborted (an honest race)
+            return []  # Late, for a start that was aborted. That is an honest race.
         key = self.view.seats[seat].key
         if not verify_signature(key, sig, GENESIS_DOMAIN + genesis.body):
             name = self.view.seats[seat].name
@@ -405,9 +409,10 @@ class LobbyHost:
         return out + self.opened()
 
     def opened(self) -> list[HostEvent]:
-        """What happens by itself (the lobby just opened, or changed): when the host's own
-        seat is a bot and every seat is filled and ready (at once when the host's bots fill
-        every seat), the game starts."""
+        """What happens by itself when the lobby just opened or changed.
+
+        The game starts when the host's own seat is a bot and every seat is filled and ready.
+        That happens at once when the host's bots fill every seat."""
         if self.host_bot is not None and self.phase == "lobby" and self.view.all_ready:
             return self.start()
         return []

@@ -1,4 +1,7 @@
-"""The joining side of the lobby, sans-IO (the protocol is described in :mod:`kotp2p.net.lobby.lobby`)."""
+"""The joining side of the lobby, sans-IO.
+
+The protocol is described in :mod:`kotp2p.net.lobby.lobby`.
+"""
 
 from __future__ import annotations
 
@@ -40,11 +43,13 @@ def _failed(why: Why, text: str, *details: str) -> Failed:
 
 
 class LobbyGuest:
-    """The joining side's lobby. Send :meth:`hello` after the handshake, feed every frame from
-    the host to :meth:`receive`; :meth:`pick`, :meth:`set_ready`, :meth:`leave` for the user.
+    """The joining side's lobby.
 
-    ``anchors(seat)`` gives this player's chain anchors for a seat (the caller holds the secret);
-    ``host_address`` is where we reached the host. With ``bot`` set, a bot plays this seat: it
+    Send :meth:`hello` after the handshake. Feed every frame from the host to :meth:`receive`.
+    :meth:`pick`, :meth:`set_ready` and :meth:`leave` act for the user.
+
+    ``anchors(seat)`` gives this player's chain anchors for a seat. The caller holds the secret.
+    ``host_address`` is where we reached the host. With ``bot`` set, a bot plays this seat. It
     takes the first free monster of the list and is ready at once.
     """
 
@@ -73,15 +78,15 @@ class LobbyGuest:
         self._asked: tuple[str, ...] = ()
 
     def hello(self) -> list[GuestEvent]:
-        """The join request (send it first)."""
+        """The join request. Send it first."""
         return [Outgoing(message("join", self.identity.name, self.bot))]
 
     def pick(self, monster: str) -> list[GuestEvent]:
-        """Ask for ``monster`` (the host answers with the lobby, or an error)."""
+        """Ask for ``monster``. The host answers with the lobby, or an error."""
         return [Outgoing(message("pick", monster))]
 
     def set_ready(self, ready: bool = True) -> list[GuestEvent]:
-        """Say this seat is (not) ready; ready sends this seat's chain anchors.
+        """Say whether this seat is ready. Ready sends this seat's chain anchors.
 
         :raises LobbyError: no seat yet.
         """
@@ -93,7 +98,7 @@ class LobbyGuest:
         return [Outgoing(message("ready", anchor, peek, self.port))]
 
     def leave(self) -> list[GuestEvent]:
-        """Leave the lobby (the phase becomes ``"left"``)."""
+        """Leave the lobby. The phase becomes ``"left"``."""
         self.phase = "left"
         return [Outgoing(message("leave")), _failed(Why.LEFT, "you left the lobby")]
 

@@ -1,5 +1,7 @@
-"""The lobby's messages and events, shared by the host's and the joiner's state machines
-(``lobby.py``, ``lobby_guest.py``). The message layout is described there."""
+"""The lobby's messages and events, shared by the host's and the joiner's state machines.
+
+Those machines are in ``lobby.py`` and ``lobby_guest.py``. The message layout is described
+there."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from kotp2p.net.trust import Genesis
 from kotp2p.net.wire import CodecError, Refusal, RemoteProtocolError, Value, Why, codec
 
 MAX_LOBBY_FRAME = 8192
-"""No lobby message is longer (a genesis of six seats is about 1.5 kB)."""
+"""No lobby message is longer. A genesis of six seats is about 1.5 kB."""
 
 Anchors = tuple[bytes, bytes]
 """A seat's dice-chain and peek-chain anchors."""
@@ -20,8 +22,9 @@ Address = tuple[str, int]
 
 
 class LobbyError(Exception):
-    """The local user asked for something the lobby cannot do now; the reason says why, the
-    :attr:`refusal` carries its code and the facts its sentence names."""
+    """The local user asked for something the lobby cannot do now.
+
+    The reason says why. The :attr:`refusal` carries its code and the facts its sentence names."""
 
     def __init__(self, reason: str, why: Why = Why.OTHER, details: tuple[str, ...] = ()) -> None:
         super().__init__(reason)
@@ -38,7 +41,7 @@ class Reply:
 
 @dataclass(frozen=True)
 class Drop:
-    """Host: close connection ``conn`` (after what was queued on it) for ``reason``."""
+    """Host: close connection ``conn`` for ``reason``, after what was queued on it."""
 
     conn: int
     reason: str
@@ -60,8 +63,9 @@ class Changed:
 
 @dataclass(frozen=True)
 class Notice:
-    """A line for the user (already safe to print); ``refusal``: the host refused what the
-    user asked (its ``error`` answer)."""
+    """A line for the user, already safe to print.
+
+    ``refusal`` is set when the host refused what the user asked, with its ``error`` answer."""
 
     text: str
     refusal: Refusal | None = None
@@ -69,8 +73,9 @@ class Notice:
 
 @dataclass(frozen=True)
 class Started:
-    """The genesis is signed by every seat: play. ``addresses[i]`` is where seat ``i`` listens
-    (None for the seats of this process)."""
+    """The genesis is signed by every seat: play.
+
+    ``addresses[i]`` is where seat ``i`` listens. It is None for the seats of this process."""
 
     genesis: Genesis
     addresses: tuple[Address | None, ...]
@@ -78,8 +83,9 @@ class Started:
 
 @dataclass(frozen=True)
 class Failed:
-    """Joiner: the lobby is over for us; ``reason`` is safe to print, ``refusal`` says why
-    with its code."""
+    """Joiner: the lobby is over for us.
+
+    ``reason`` is safe to print. ``refusal`` says why, with its code."""
 
     reason: str
     refusal: Refusal

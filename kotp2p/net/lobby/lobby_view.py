@@ -1,13 +1,14 @@
-"""What the lobby shows, and its wire form: seats, names, key fingerprints, monsters, ready flags,
-bots and the options, as the host broadcasts them after every change.
+"""What the lobby shows, and its wire form.
 
-Wire form (a msgpack array, fixed order)::
+The view holds seats, names, key fingerprints, monsters, ready flags, bots and the options. The
+host broadcasts it after every change. The wire form is a msgpack array in fixed order::
 
-    ["lobby", game name, [seat, ...], two_player_variant (nil|true|false), timeout seconds]
-    seat = [key (empty when free), name, monster or nil, ready, bot level or nil, host seat or nil]
+    ["lobby", game name, [seat, ...], two_player_variant: nil|true|false, timeout seconds]
+    seat = [key or empty, name, monster or nil, ready, bot level or nil, host seat or nil]
 
-``host seat`` names the seat of the human whose process runs a bot seat. Everything decoded from a
-peer is checked (types, lengths, printable names), so a view is safe to print as it is.
+A free seat's key is empty. ``host seat`` names the seat of the human whose process runs a bot
+seat. Everything decoded from a peer is checked: types, lengths and printable names. So a view is
+safe to print as it is.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ class LobbySeat:
 
     @property
     def fingerprint(self) -> str:
-        """The short fingerprint of the seat's key ('' when free)."""
+        """The short fingerprint of the seat's key, or '' when the seat is free."""
         return fingerprint(self.key) if self.key else ""
 
     def describe(self, seats: Sequence[LobbySeat]) -> str:
@@ -118,7 +119,7 @@ class LobbyView:
 def parse_view(value: Value, monsters: Sequence[str]) -> LobbyView:
     """Decode a ``lobby`` message from the host.
 
-    :raises RemoteProtocolError: any field malformed (the reason says which).
+    :raises RemoteProtocolError: any field malformed. The reason says which.
     """
     if not isinstance(value, list) or len(value) != 5 or value[0] != LOBBY:
         raise RemoteProtocolError("expected ['lobby', name, seats, variant, timeout]")

@@ -1,9 +1,9 @@
 """kotp2p.net.transport: the thin trio layer that moves bytes; the only place with trio and sockets.
 
-Everything that decides (the handshake, the lobby, the peer protocol, the session, the beacon
-format) is sans-IO in :mod:`kotp2p.net`; this package only drives it: TCP listener and dialer, one
-link per peer (reader, writer, PING), the full mesh with reconnection, the UDP beacon, and the
-session's runner.
+Everything that decides is sans-IO in :mod:`kotp2p.net`. That covers the handshake, the lobby, the
+peer protocol, the session and the beacon format. This package only drives it. It holds the TCP
+listener and dialer, and one link per peer with its reader, writer and PING. It also holds the full
+mesh with reconnection, the UDP beacon and the session's runner.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The UDP beacon on the wire: a host sends its announcement every second; a joiner listens.
 
-The datagram format and the bounded list of games are sans-IO (:mod:`kotp2p.net.lobby.beacon`). Real
-users announce to the LAN broadcast address; tests announce to a loopback address only.
+The datagram format and the bounded list of games are sans-IO, in :mod:`kotp2p.net.lobby.beacon`.
+Real users announce to the LAN broadcast address. Tests announce to a loopback address only.
 """
 
 from __future__ import annotations
@@ -26,8 +26,10 @@ async def announce(
     *,
     task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
 ) -> None:
-    """Send ``datagram()`` (recomputed each time: free seats change) to ``target`` every
-    ``every`` seconds until cancelled. A send that fails is logged and retried next time."""
+    """Send ``datagram()`` to ``target`` every ``every`` seconds until cancelled.
+
+    The datagram is made again each time, because free seats change. A send that fails is logged
+    and retried next time."""
     with trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM) as sock:
         if target[0] == BROADCAST or target[0].endswith(".255"):
             sock.setsockopt(trio.socket.SOL_SOCKET, trio.socket.SO_BROADCAST, 1)
@@ -48,10 +50,11 @@ async def listen(
     *,
     task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED,
 ) -> list[Announcement]:
-    """Listen for beacons on UDP ``host:port`` (``0``: any free port, reported through
-    ``task_status``) for ``seconds``; return the games heard.
+    """Listen for beacons on UDP ``host:port`` for ``seconds``; return the games heard.
 
-    Several programs on one machine may listen on the same port (``SO_REUSEADDR``/``REUSEPORT``).
+    A ``port`` of ``0`` takes any free port and reports it through ``task_status``. Several
+    programs on one machine may listen on the same port, through ``SO_REUSEADDR`` and
+    ``SO_REUSEPORT``.
     """
     with trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_DGRAM) as sock:
         sock.setsockopt(trio.socket.SOL_SOCKET, trio.socket.SO_REUSEADDR, 1)

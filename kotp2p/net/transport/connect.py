@@ -1,9 +1,9 @@
 """Opening connections: the TCP listener and dialer, and the handshake driven over a stream.
 
-The handshake state machines are :mod:`kotp2p.net.lobby.handshake`; here they are fed frames from a
-:class:`~kotp2p.net.transport.framed.FrameStream` under a deadline. A failure is sent to the peer
-as a refusal (unless the peer refused first) and raised as
-:class:`~kotp2p.net.lobby.handshake.HandshakeFailed`, so both sides can say why.
+The handshake state machines are in :mod:`kotp2p.net.lobby.handshake`. Here they are fed frames
+from a :class:`~kotp2p.net.transport.framed.FrameStream` under a deadline. A failure is sent to the
+peer as a refusal, unless the peer refused first. It is raised as
+:class:`~kotp2p.net.lobby.handshake.HandshakeFailed`. So both sides can say why.
 """
 
 from __future__ import annotations
@@ -30,7 +30,10 @@ log = logging.getLogger(__name__)
 DEFAULT_PORT = 7447
 HANDSHAKE_TIMEOUT = 10.0
 MAX_OPEN = 64
-"""Connections handled at one time by a listener; more are closed at once (listener flood)."""
+"""Connections handled at one time by a listener.
+
+More are closed at once, so a flood of connections costs little.
+"""
 
 
 async def _run(framed: FrameStream, hs: DialerHandshake | AcceptorHandshake, first: list[bytes],
@@ -66,7 +69,7 @@ async def dial_handshake(framed: FrameStream, hs: DialerHandshake,
                          timeout: float = HANDSHAKE_TIMEOUT) -> Peer:
     """Run the dialer's side of the handshake over ``framed``.
 
-    :raises HandshakeFailed: refused, broken, or too slow (the reason says which).
+    :raises HandshakeFailed: refused, broken, or too slow. The reason says which.
     """
     return await _run(framed, hs, [hs.hello()], timeout)
 
@@ -75,7 +78,7 @@ async def accept_handshake(framed: FrameStream, hs: AcceptorHandshake,
                            timeout: float = HANDSHAKE_TIMEOUT) -> Peer:
     """Run the acceptor's side of the handshake over ``framed``.
 
-    :raises HandshakeFailed: refused, broken, or too slow (the reason says which).
+    :raises HandshakeFailed: refused, broken, or too slow. The reason says which.
     """
     return await _run(framed, hs, [], timeout)
 
@@ -88,10 +91,12 @@ async def serve_tcp(
     max_open: int = MAX_OPEN,
     task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED,
 ) -> None:
-    """Listen on ``port`` (a free one if it is taken; ``0`` for any) and run ``handler`` for each
-    connection in its own task; report the port actually used through ``task_status``.
+    """Listen on ``port`` and run ``handler`` for each connection in its own task.
 
-    At most ``max_open`` connections are handled at once (a game has at most 15 links); more are
+    If ``port`` is taken, a free one is used. ``0`` means any. The port actually used is reported
+    through ``task_status``.
+
+    At most ``max_open`` connections are handled at once. A game has at most 15 links. More are
     closed at once and logged, so a flood of connections costs little.
     """
     try:
@@ -129,7 +134,7 @@ async def _accept_loop(listener: trio.SocketListener,
         while True:
             try:
                 stream = await listener.accept()
-            except OSError as exc:  # e.g. too many open files: wait and go on
+            except OSError as exc:  # Such as too many open files. Wait and go on.
                 log.warning("accepting a connection failed: %s", exc)
                 await trio.sleep(0.1)
                 continue
@@ -147,7 +152,7 @@ async def dial_tcp(host: str, port: int, timeout: float = HANDSHAKE_TIMEOUT) -> 
 
 
 def peer_address(stream: trio.abc.Stream) -> str:
-    """The remote IP address of a TCP stream ('' for other streams)."""
+    """The remote IP address of a TCP stream, or '' for other streams."""
     sock = getattr(stream, "socket", None)
     if sock is None:
         return ""

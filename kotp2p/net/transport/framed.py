@@ -1,8 +1,9 @@
-"""A trio byte stream cut into length-prefixed frames (the framing of :mod:`kotp2p.net.wire.codec`).
+"""A trio byte stream cut into length-prefixed frames.
 
-The size cap is checked by :class:`~kotp2p.net.wire.codec.FrameDecoder` from the 4-byte header, before
-a byte of the frame is buffered. The handshake reads single frames through it with a small cap;
-bytes that arrive behind the handshake stay in the decoder for the link that follows.
+The framing is that of :mod:`kotp2p.net.wire.codec`. :class:`~kotp2p.net.wire.codec.FrameDecoder`
+checks the size cap from the 4-byte header, before a byte of the frame is buffered. The handshake
+reads single frames through it with a small cap. Bytes that arrive behind the handshake stay in
+the decoder for the link that follows.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ CHUNK = 65536
 
 
 class PeerClosed(NetError):
-    """The peer closed the connection (or it broke)."""
+    """The peer closed the connection, or it broke."""
 
 
 class FrameStream:
@@ -56,14 +57,14 @@ class FrameStream:
         return self.decoder.feed(bytes(data)), len(data)
 
     async def receive(self) -> bytes:
-        """The next whole frame payload (same errors as :meth:`receive_chunk`)."""
+        """The next whole frame payload. It raises the errors of :meth:`receive_chunk`."""
         while not self._ready:
             frames, _ = await self.receive_chunk()
             self._ready.extend(frames)
         return self._ready.popleft()
 
     async def send(self, frame: bytes) -> None:
-        """Send one frame (length prefix included).
+        """Send one frame, length prefix included.
 
         :raises PeerClosed: the connection is broken.
         """
@@ -73,7 +74,9 @@ class FrameStream:
             raise PeerClosed(f"the connection broke ({exc or type(exc).__name__})") from None
 
     async def send_eof(self) -> None:
-        """End our direction of the stream (the peer reads an end of stream after our data).
+        """End our direction of the stream.
+
+        The peer reads an end of stream after our data.
 
         :raises PeerClosed: the connection is broken.
         """

@@ -4,20 +4,21 @@ Theory of operation
 -------------------
 :meth:`Link.run` opens a nursery with three tasks and returns when any of them closes the link:
 
-* the *reader* pulls chunks from the stream into the frame decoder (the size cap is checked from
-  the header before buffering), charges every chunk and every frame to two token buckets (a flood
-  closes the link), answers PING with PONG, and hands every other frame to ``on_frame``. A frame
-  that is not a msgpack array, or a handshake message on an open link, closes it at once.
-* the *writer* drains a bounded memory channel into the stream. :meth:`Link.send` never blocks:
-  when the channel is full the peer is not reading, and the link is closed (the peer catches up
-  with ``sync`` once reconnected). :meth:`Link.close_soon` closes after what is queued is written
-  (a farewell frame reaches the peer).
-* the *pinger* sends PING every ``ping_interval`` seconds and closes the link when nothing at all
+* The *reader* pulls chunks from the stream into the frame decoder. The decoder checks the size
+  cap from the header before buffering. The reader charges every chunk and every frame to two
+  token buckets, and a flood closes the link. It answers PING with PONG and hands every other frame
+  to ``on_frame``. A frame that is not a msgpack array closes the link at once. So does a handshake
+  message on an open link.
+* The *writer* drains a bounded memory channel into the stream. :meth:`Link.send` never blocks.
+  When the channel is full, the peer is not reading, and the link is closed. The peer catches up
+  with ``sync`` once reconnected. :meth:`Link.close_soon` closes after what is queued is written,
+  so a farewell frame reaches the peer.
+* The *pinger* sends PING every ``ping_interval`` seconds. It closes the link when nothing at all
   arrived for ``dead_after`` seconds.
 
-Whoever consumes the frames may report a bad one with :meth:`Link.strike`; ``max_strikes`` of them
+Whoever consumes the frames may report a bad one with :meth:`Link.strike`. ``max_strikes`` of them
 close the link. Every close is logged with its reason, which :attr:`Link.reason` keeps. A link
-knows nothing of the game: PING/PONG are link-level and never logged.
+knows nothing of the game. PING and PONG are link-level and never logged.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ _HANDSHAKE_PREFIXES = tuple(codec.pack([m])[1:] for m in MAGICS)
 
 @dataclass(frozen=True)
 class LinkConfig:
-    """Limits and timings of a link (seconds, frames, bytes)."""
+    """Limits and timings of a link, in seconds, frames and bytes."""
 
     ping_interval: float = 5.0
     dead_after: float = 15.0
@@ -61,7 +62,7 @@ class LinkConfig:
 
 
 def is_array(payload: bytes) -> bool:
-    """True when ``payload`` starts like a msgpack array (everything peers say is one)."""
+    """True when ``payload`` starts like a msgpack array. Everything peers say is one."""
     if not payload:
         return False
     first = payload[0]
@@ -69,7 +70,7 @@ def is_array(payload: bytes) -> bool:
 
 
 def is_handshake(payload: bytes) -> bool:
-    """True when ``payload`` is a handshake message (refused on an open link)."""
+    """True when ``payload`` is a handshake message. An open link refuses those."""
     return payload[1:].startswith(_HANDSHAKE_PREFIXES)
 
 
@@ -84,7 +85,7 @@ class Link:
         self.config = config or LinkConfig()
         self.reason: str | None = None
         self.fault = False
-        """The link was closed for something the peer did (garbage, a flood, silence...)."""
+        """The link was closed for something the peer did, such as garbage, a flood or silence."""
         self.heard = False
         """Something arrived from the peer on this link."""
         self.strikes = 0
@@ -97,12 +98,13 @@ class Link:
 
     @property
     def closed(self) -> bool:
-        """The link was closed (see :attr:`reason`)."""
+        """The link was closed. :attr:`reason` says why."""
         return self.reason is not None
 
     def send(self, frame: bytes) -> bool:
-        """Queue ``frame`` (length prefix included) for the peer; False if the link is closed
-        or closes now because the peer does not read."""
+        """Queue ``frame`` for the peer, length prefix included.
+
+        The answer is False if the link is closed, or closes now because the peer does not read."""
         if self.closed or self._closing is not None:
             return False
         try:
@@ -117,9 +119,9 @@ class Link:
     def close_soon(self, reason: str, *, linger: bool = False) -> None:
         """Close the link once every frame queued before this call was written.
 
-        With ``linger``, end our direction of the stream there instead and keep the link until
-        the peer closes its end: then the peer has read everything we sent (the end of a game,
-        for a peer that is behind).
+        With ``linger``, end our direction of the stream there instead. Keep the link until the
+        peer closes its end. Then the peer has read everything we sent. This is for the end of a
+        game, for a peer that is behind.
         """
         if self.closed or self._closing is not None:
             return
@@ -137,9 +139,11 @@ class Link:
             self.close(f"{self.strikes} bad frames (the last: {reason})")
 
     def close(self, reason: str, *, fault: bool = True) -> None:
-        """Close the link (once), logging ``reason``: as a warning when the peer is at
-        ``fault`` (garbage, a flood, silence...), else as information (the peer left, we are
-        done)."""
+        """Close the link once, and log ``reason``.
+
+        It is logged as a warning when the peer is at ``fault``, such as for garbage, a flood or
+        silence. Otherwise it is logged as information, such as when the peer left or we are
+        done."""
         if self.reason is not None:
             return
         self.reason = reason
@@ -198,7 +202,7 @@ class Link:
 
     def _handle(self, payload: bytes) -> bool:
         if self._eof_sent:
-            return True  # we are done talking: wait for the peer's end, read nothing more
+            return True  # We are done talking. Wait for the peer's end; read nothing more.
         if payload == PING:
             self.send(PONG_FRAME)
             return True
@@ -233,8 +237,10 @@ class Link:
                     return
 
     def _batch(self, first: bytes | None) -> tuple[bytes, bool]:
-        """``first`` and the frames already queued behind it, joined (one system call for a
-        burst), up to :data:`BATCH` bytes; True when the close marker was reached."""
+        """``first`` and the frames already queued behind it, joined up to :data:`BATCH` bytes.
+
+        Joining makes one system call for a burst. The flag is True when the close marker was
+        reached."""
         parts: list[bytes] = []
         size = 0
         item = first

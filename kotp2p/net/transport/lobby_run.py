@@ -1,12 +1,13 @@
 """The lobby on the wire: the host serves joiners over TCP, a joiner connects to the host.
 
-The decisions are the sans-IO :class:`~kotp2p.net.lobby.lobby.LobbyHost` and
-:class:`~kotp2p.net.lobby.lobby.LobbyGuest`; this module opens each connection with the handshake
-(context ``b""``, the host's join code), runs a :class:`~kotp2p.net.transport.link.Link` per
-connection, feeds the lobby what arrives and carries out what it returns. The user's own requests
-(pick, ready, start) go through :meth:`HostLobby.command` / :meth:`GuestLobby.command`, so their
-answers are sent the same way. Both end with the :class:`~kotp2p.net.lobby.lobby.Started` event: the
-signed genesis and where every seat listens for the game's mesh.
+The sans-IO :class:`~kotp2p.net.lobby.lobby.LobbyHost` and
+:class:`~kotp2p.net.lobby.lobby.LobbyGuest` make the decisions. This module opens each connection
+with the handshake, with context ``b""`` and the host's join code. It runs a
+:class:`~kotp2p.net.transport.link.Link` per connection. It feeds the lobby what arrives and
+carries out what it returns. The user's own requests, such as pick, ready and start, go through
+:meth:`HostLobby.command` or :meth:`GuestLobby.command`. So their answers are sent the same way.
+Both end with the :class:`~kotp2p.net.lobby.lobby.Started` event. It holds the signed genesis and
+where every seat listens for the game's mesh.
 """
 
 from __future__ import annotations
@@ -54,14 +55,15 @@ log = logging.getLogger(__name__)
 
 LOBBY_LINK = LinkConfig(max_frame=MAX_LOBBY_FRAME, frames_per_second=50, frame_burst=200,
                         bytes_per_second=64_000, byte_burst=256_000)
-"""Lobby connections carry a few small messages: tight limits."""
+"""Lobby connections carry a few small messages, so the limits are tight."""
 
 E = TypeVar("E")
 
 
 class LobbyFailed(Exception):
-    """The lobby ended without a game; ``reason`` is safe to print, ``refusal`` says why with
-    its code."""
+    """The lobby ended without a game.
+
+    ``reason`` is safe to print. ``refusal`` says why, with its code."""
 
     def __init__(self, reason: str, refusal: Refusal | None = None) -> None:
         super().__init__(reason)
@@ -70,8 +72,9 @@ class LobbyFailed(Exception):
 
 
 class _Runner(Generic[E]):
-    """What the host's and the guest's lobby runners share: the view's callback, the handshake
-    settings, and the start."""
+    """What the host's and the guest's lobby runners share.
+
+    They share the view's callback, the handshake settings and the start."""
 
     def __init__(self, on_event: Callable[[E], None], join_code: str | None,
                  challenge: Callable[[], bytes], handshake_timeout: float) -> None:
@@ -86,7 +89,7 @@ class _Runner(Generic[E]):
 class HostLobby(_Runner[HostEvent]):
     """Serves the lobby of ``lobby`` on TCP until the game starts.
 
-    ``on_event`` sees every :class:`Changed`, :class:`Notice` and :class:`Started` (for the view).
+    ``on_event`` sees every :class:`Changed`, :class:`Notice` and :class:`Started`, for the view.
     """
 
     def __init__(self, lobby: LobbyHost, on_event: Callable[[HostEvent], None], *,
@@ -99,8 +102,12 @@ class HostLobby(_Runner[HostEvent]):
         self._seen = ChallengeCache()
 
     def command(self, request: Callable[[LobbyHost], list[HostEvent]]) -> None:
-        """Run a request of the host's user (``lambda h: h.pick("The King")``) and carry out what
-        it returns. :raises LobbyError: the request is refused (the reason says why)."""
+        """Run a request of the host's user and carry out what it returns.
+
+        An example request is ``lambda h: h.pick("The King")``.
+
+        :raises LobbyError: the request is refused. The reason says why.
+        """
         self._do(request(self.lobby))
         if self.lobby.phase == "closed":
             self._done.set()
@@ -108,13 +115,15 @@ class HostLobby(_Runner[HostEvent]):
     async def serve(self, port: int = DEFAULT_PORT, host: str | None = None, *,
                     task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED
                     ) -> Started | None:
-        """Listen on ``port`` (a free one if taken; reported through ``task_status``) and run the
-        lobby until every seat signed the genesis (None: the host closed the lobby)."""
+        """Listen on ``port`` and run the lobby until every seat signed the genesis.
+
+        If ``port`` is taken, a free one is used. The port is reported through ``task_status``.
+        The answer is None when the host closed the lobby."""
         async with trio.open_nursery() as nursery:
             actual = await nursery.start(partial(serve_tcp, self._connection, port, host))
             task_status.started(actual)
             await self._done.wait()
-            with trio.move_on_after(2):  # let the start message reach every joiner
+            with trio.move_on_after(2):  # Let the start message reach every joiner.
                 while any(not link.closed for link in self.links.values()):
                     await trio.sleep(0.01)
             nursery.cancel_scope.cancel()
@@ -168,7 +177,7 @@ class HostLobby(_Runner[HostEvent]):
 
 
 class GuestLobby(_Runner[GuestEvent]):
-    """Joins the lobby at ``address`` and runs it until the game starts (or fails)."""
+    """Joins the lobby at ``address`` and runs it until the game starts or fails."""
 
     def __init__(self, lobby: LobbyGuest, on_event: Callable[[GuestEvent], None], *,
                  join_code: str | None = None, challenge: Callable[[], bytes] = lambda: os.urandom(32),
@@ -179,7 +188,10 @@ class GuestLobby(_Runner[GuestEvent]):
         self.failed: Refusal | None = None
 
     def command(self, request: Callable[[LobbyGuest], list[GuestEvent]]) -> None:
-        """Run a request of the user (``lambda g: g.pick("Alienoid")``) and send what it says."""
+        """Run a request of the user and send what it says.
+
+        An example request is ``lambda g: g.pick("Alienoid")``.
+        """
         self._do(request(self.lobby))
 
     async def run(self, address: tuple[str, int]) -> Started:

@@ -3,23 +3,23 @@
 Theory of operation
 -------------------
 After the genesis every seat is connected to every other once. Seats played by this process talk
-to each other in memory (the session's business); between a local seat ``a`` and a remote seat
-``b`` there is one link, and the lower seat dials. The dialer keeps a task per pair: connect,
-handshake (context = ``game_id``, roster = the genesis keys, the wanted key), run the link, and
-when the link drops, wait (back-off) and dial again. The other side only accepts:
-:meth:`Mesh.accept` runs for each incoming connection, finds which of its seats the dialer asked
-for, and registers the link for that pair, replacing an older one (the peer noticed the drop
-first).
+to each other in memory; that is the session's business. Between a local seat ``a`` and a remote
+seat ``b`` there is one link, and the lower seat dials. The dialer keeps a task per pair. It
+connects and runs the handshake, with context ``game_id``, the genesis keys as roster, and the
+wanted key. Then it runs the link. When the link drops, it backs off and dials again. The other
+side only accepts. :meth:`Mesh.accept` runs for each incoming connection. It finds which of its
+seats the dialer asked for, and registers the link for that pair. A new link replaces an older
+one, because the peer noticed the drop first.
 
 The back-off starts again from its first delay after a link that closed for no fault of the peer.
-A peer cut off for garbage, a flood or silence is dialed less and less often (up to
-``max_retry``), and its incoming connections are turned away for as long, right after the
-handshake: a hostile peer that passes the handshake cannot make its victims run (and log) a new
-link many times a second. A dialer turned away like that (the link closed before anything came
-on it) keeps growing its back-off too, so an honest peer is not shown its link coming and going
-twice a second while it waits.
+A peer cut off for garbage, a flood or silence is dialed less and less often, up to
+``max_retry``. Its incoming connections are turned away for as long, right after the handshake.
+So a hostile peer that passes the handshake cannot make its victims run and log a new link many
+times a second. A dialer can be turned away like that: its link closes before anything came on
+it. It keeps growing its back-off too. So an honest peer does not see its link come and go twice
+a second while it waits.
 
-The mesh hands every frame to ``on_frame(local, remote, payload)`` and tells ``on_link(local,
+The mesh hands every frame to ``on_frame(local, remote, payload)``. It calls ``on_link(local,
 remote, up)`` when a pair's link comes up or goes down. It knows nothing of the game.
 """
 
@@ -62,7 +62,7 @@ LinkHandler = Callable[[int, int, bool], None]
 
 
 async def tcp_connector(address: Address) -> trio.abc.Stream:
-    """Connect over TCP (the default :data:`Connector`)."""
+    """Connect over TCP. This is the default :data:`Connector`."""
     return await dial_tcp(*address)
 
 
@@ -73,7 +73,7 @@ def dialer_of(a: int, b: int) -> int:
 
 @dataclass(frozen=True)
 class MeshConfig:
-    """Timings of the mesh (seconds)."""
+    """Timings of the mesh, in seconds."""
 
     first_retry: float = 0.5
     max_retry: float = 10.0
@@ -117,16 +117,19 @@ class Mesh:
         self._seen = ChallengeCache()
         self._finishing = False
         self._cut_off: dict[int, tuple[float, Backoff]] = {}
-        """Remote seat -> until when its incoming connections are turned away (after a link
-        closed for its fault), and the back-off giving the next such wait."""
+        """Remote seat -> until when its incoming connections are turned away, and the back-off.
+
+        A seat is turned away after a link closed for its fault. The back-off gives the next such
+        wait."""
         self._refused: set[str] = set()
-        """The texts of the refusals of incoming connections already told (a refused peer
-        dials again and again: the screen is told once)."""
+        """The texts of the refusals of incoming connections already told.
+
+        A refused peer dials again and again, but the screen is told once."""
 
     # -- what the session uses ------------------------------------------------------------------
 
     def pairs(self) -> list[tuple[int, int]]:
-        """Every (local seat, remote seat) pair that needs a link."""
+        """Every ``(local seat, remote seat)`` pair that needs a link."""
         return [(a, b) for a in sorted(self.local) for b in range(self.genesis.n)
                 if b not in self.local]
 
@@ -147,8 +150,10 @@ class Mesh:
             link.strike(reason)
 
     async def finish(self, timeout: float) -> None:
-        """The game is over here: stop dialing and accepting, send what is queued, and wait up
-        to ``timeout`` seconds for every peer to have read it all (it closes its end)."""
+        """The game is over here: stop dialing and accepting, and send what is queued.
+
+        Wait up to ``timeout`` seconds for every peer to have read it all. A peer shows that by
+        closing its end."""
         self._finishing = True
         for link in list(self.links.values()):
             link.close_soon("the game is over", linger=True)
@@ -159,7 +164,7 @@ class Mesh:
     # -- tasks ----------------------------------------------------------------------------------
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
-        """Dial every pair this process dials, forever (cancel to stop)."""
+        """Dial every pair this process dials, forever. Cancel to stop."""
         async with trio.open_nursery() as nursery:
             for a, b in self.pairs():
                 if dialer_of(a, b) == a:
@@ -167,10 +172,12 @@ class Mesh:
             task_status.started()
 
     async def accept(self, stream: trio.abc.Stream) -> None:
-        """Handle one incoming connection until its link closes (run it in its own task). A
-        refused one is logged with its :class:`~kotp2p.net.wire.refusal.Refusal`
-        (:attr:`~kotp2p.net.wire.refusal.Why.LINK_REFUSED`, its cause's code saying why), for a
-        screen to say it in plain words; the peer is sent the cause's code too."""
+        """Handle one incoming connection until its link closes. Run it in its own task.
+
+        A refused connection is logged with its :class:`~kotp2p.net.wire.refusal.Refusal`, so a
+        screen can say it in plain words. Its code is
+        :attr:`~kotp2p.net.wire.refusal.Why.LINK_REFUSED`, and its cause's code says why. The peer
+        is sent the cause's code too."""
         framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
         seats = sorted(self.local)
         hs = AcceptorHandshake([self.local[s] for s in seats], engine_id=self.engine_id,
@@ -201,13 +208,15 @@ class Mesh:
         await self._run_link(local, remote, framed)
 
     def _tell_refused(self, stream: trio.abc.Stream, cause: Refusal) -> None:
-        """Log the refusal of an incoming connection: a warning (shown on the screen) the first
-        time its text is seen, information after that."""
+        """Log the refusal of an incoming connection.
+
+        The first time its text is seen, it is a warning, which the screen shows. After that it
+        is information."""
         where = peer_address(stream)
         text = f"refused an incoming connection{f' from {where}' if where else ''}: {cause.text}"
         refusal = Refusal(Why.LINK_REFUSED, text, details=(where,) if where else (), cause=cause)
         if len(self._refused) >= 1024:
-            self._refused.clear()  # (a flood of distinct texts costs bounded memory)
+            self._refused.clear()  # So a flood of distinct texts costs bounded memory.
         news = cause.text not in self._refused
         self._refused.add(cause.text)
         log.log(logging.WARNING if news else logging.INFO, "%s", text,
@@ -216,7 +225,7 @@ class Mesh:
     async def _dial_loop(self, local: int, remote: int) -> None:
         backoff = Backoff(self.config.first_retry, self.config.max_retry)
         keys = self.genesis.keys
-        told: tuple[Why, str] | None = None  # the last refusal the screen was told of
+        told: tuple[Why, str] | None = None  # The last refusal the screen was told of.
         while not self._finishing:
             address = self.addresses.get(remote)
             framed: FrameStream | None = None
@@ -233,7 +242,8 @@ class Mesh:
                 refusal = exc.refusal if isinstance(exc, HandshakeFailed) else None
                 if refusal is not None and refusal.why is not Why.OTHER and \
                         told != (refusal.why, refusal.text):
-                    # a refusal with a code is news for the screen (once: the dialer retries)
+                    # A refusal with a code is news for the screen. Tell it once, because the
+                    # dialer retries.
                     told = (refusal.why, refusal.text)
                     log.warning("seat %d could not link to seat %d: %s", local, remote, reason,
                                 extra={"refusal": refusal})
@@ -248,12 +258,14 @@ class Mesh:
                 await framed.aclose()
                 return
             if not await self._run_link(local, remote, framed):
-                backoff.reset()  # (a peer cut off for garbage or a flood waits longer each time)
+                backoff.reset()  # A peer cut off for garbage or a flood waits longer each time.
             await trio.sleep(backoff.next_delay())
 
     async def _run_link(self, local: int, remote: int, framed: FrameStream) -> bool:
-        """Run a link between these seats until it closes; True when it closed for something
-        the peer did, or before the peer said anything (it turned us away)."""
+        """Run a link between these seats until it closes.
+
+        The answer is True when it closed for something the peer did. It is also True when it
+        closed before the peer said anything, because the peer turned us away."""
         label = f"seat {remote} [{fingerprint(self.genesis.keys[remote])}] from seat {local}"
 
         def deliver(payload: bytes) -> None:
@@ -276,8 +288,10 @@ class Mesh:
         return link.fault or not link.heard
 
     def _judge(self, remote: int, fault: bool) -> None:
-        """A link with ``remote`` closed: for its ``fault``, turn its connections away for a
-        while (longer each time in a row, up to ``max_retry``); else forget its past faults."""
+        """A link with ``remote`` closed.
+
+        If it was the peer's ``fault``, turn its connections away for a while. The wait grows
+        each time in a row, up to ``max_retry``. Otherwise forget its past faults."""
         _, backoff = self._cut_off.get(remote, (-math.inf, None))
         if not fault:
             self._cut_off.pop(remote, None)
@@ -288,8 +302,10 @@ class Mesh:
 
 
 class MeshPort:
-    """The handler of a listener opened before the genesis exists (its port goes into the
-    lobby): a connection waits up to ``wait`` seconds for :meth:`attach` to give it the mesh."""
+    """The handler of a listener opened before the genesis exists.
+
+    The listener's port goes into the lobby. A connection waits up to ``wait`` seconds for
+    :meth:`attach` to give it the mesh."""
 
     def __init__(self, wait: float = 60.0) -> None:
         self.wait = wait
@@ -302,7 +318,10 @@ class MeshPort:
         self._ready.set()
 
     async def handler(self, stream: trio.abc.Stream) -> None:
-        """Pass ``stream`` to the mesh once there is one (closed if none comes in time)."""
+        """Pass ``stream`` to the mesh once there is one.
+
+        If none comes in time, the stream is closed.
+        """
         with trio.move_on_after(self.wait):
             await self._ready.wait()
         if self.mesh is None:

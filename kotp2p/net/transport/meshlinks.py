@@ -1,9 +1,9 @@
-"""The links a session needs (one per remote seat) over the mesh (one per pair of seats).
+"""The links a session needs, one per remote seat, over the mesh, which has one per pair of seats.
 
 A process playing several seats has a mesh link from each of them to each remote seat. The
-session only cares about remote seats: a frame for remote seat ``b`` leaves on the first open link
-to ``b`` (envelopes are signed, so it does not matter which local seat's link carries it); a frame
-from ``b`` on any link is a :class:`~kotp2p.net.transport.runner.FrameIn` from ``b``; ``b`` is up
+session only cares about remote seats. A frame for remote seat ``b`` leaves on the first open link
+to ``b``. Envelopes are signed, so it does not matter which local seat's link carries it. A frame
+from ``b`` on any link is a :class:`~kotp2p.net.transport.runner.FrameIn` from ``b``. ``b`` is up
 while at least one link to it is open.
 """
 
@@ -20,12 +20,17 @@ from kotp2p.net.trust import Genesis
 from kotp2p.net.wire import Identity
 
 QUEUE = 10_000
-"""Events waiting for the session; a peer that outruns it loses its link (and catches up later)."""
+"""Events waiting for the session.
+
+A peer that outruns the session loses its link. It catches up later.
+"""
 
 
 class MeshLinks:
-    """:class:`~kotp2p.net.transport.runner.Links` over a :class:`Mesh`. Run :meth:`run` in a
-    nursery; hand incoming connections to :attr:`mesh` (``mesh.accept``)."""
+    """:class:`~kotp2p.net.transport.runner.Links` over a :class:`Mesh`.
+
+    Run :meth:`run` in a nursery. Hand incoming connections to :attr:`mesh`, through
+    ``mesh.accept``."""
 
     def __init__(self, genesis: Genesis, local: Mapping[int, Identity],
                  addresses: Mapping[int, Address], *, engine_id: str,
@@ -33,11 +38,13 @@ class MeshLinks:
                  on_send: Callable[[int, bytes], None] | None = None) -> None:
         self.on_send = on_send
         self.admit: Callable[[FrameIn], bool] | None = None
-        """Decides as each frame arrives whether it goes on to the game at all (the runner
-        drops copies of envelopes the game holds here, before they are queued)."""
+        """Decides as each frame arrives whether it goes on to the game at all.
+
+        The runner uses it to drop copies of envelopes the game holds, before they are queued."""
         self.sink: Callable[[LinkEvent], bool] | None = None
-        """Takes every event instead of :meth:`events` (the runner's own queue); False when
-        it has no room."""
+        """Takes every event instead of :meth:`events`. It is the runner's own queue.
+
+        It returns False when it has no room."""
         self._send, self._receive = trio.open_memory_channel[LinkEvent](QUEUE)
         self._up: dict[int, set[int]] = {}
         self._via: dict[int, int] = {}
@@ -46,17 +53,19 @@ class MeshLinks:
                          on_link=self._link, connect=connect, config=config)
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
-        """Dial what this process dials, forever (cancel to stop)."""
+        """Dial what this process dials, forever. Cancel to stop."""
         await self.mesh.run(task_status=task_status)
 
     async def finish(self, timeout: float) -> None:
-        """The game is over here: let every peer read what we sent (see :meth:`Mesh.finish`)."""
+        """The game is over here: let every peer read what we sent, as :meth:`Mesh.finish` does."""
         await self.mesh.finish(timeout)
 
     async def send(self, seat: int, frame: bytes) -> None:
-        """Queue ``frame`` for remote ``seat`` on an open link (dropped if none is open: the
-        peer asks for it again with ``sync``). No checkpoint: the frames a caller queues before
-        its next one leave in one write per link."""
+        """Queue ``frame`` for remote ``seat`` on an open link.
+
+        If none is open, the frame is dropped. The peer asks for it again with ``sync``. This
+        method has no checkpoint. So the frames a caller queues before its own next checkpoint
+        leave in one write per link."""
         if self.on_send is not None:
             self.on_send(seat, frame)
         for local in sorted(self.mesh.local):
@@ -64,15 +73,18 @@ class MeshLinks:
                 return
 
     def strike(self, seat: int, reason: str) -> None:
-        """A frame from remote ``seat`` was refused: count it against the link that brought
-        the last frame from it (every link to ``seat`` leads to the same peer)."""
+        """A frame from remote ``seat`` was refused.
+
+        Count it against the link that brought the last frame from it. Every link to ``seat``
+        leads to the same peer."""
         local = self._via.get(seat)
         if local is not None:
             self.mesh.strike(local, seat, reason)
 
     def events(self) -> trio.MemoryReceiveChannel[LinkEvent]:
-        """Frames and link changes, in order (the channel itself: what is already there can
-        be taken without waiting)."""
+        """Frames and link changes, in order.
+
+        This is the channel itself, so what is already there can be taken without waiting."""
         return self._receive
 
     def _frame(self, local: int, remote: int, payload: bytes) -> None:
@@ -103,7 +115,7 @@ class MeshLinks:
         if before != bool(pairs):
             event: LinkEvent = LinkUp(remote) if pairs else LinkDown(remote)
             if self.sink is not None:
-                self.sink(event)  # (no room: frames closed the links already)
+                self.sink(event)  # If there is no room, frames closed the links already.
                 return
-            with contextlib.suppress(trio.WouldBlock):  # then frames closed the links already
+            with contextlib.suppress(trio.WouldBlock):  # Then frames closed the links already.
                 self._send.send_nowait(event)

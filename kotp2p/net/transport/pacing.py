@@ -1,7 +1,7 @@
 """Pacing, sans-IO: a token bucket that spots floods and the back-off between reconnections.
 
-Both take the current time as a parameter (seconds, any origin), so they are tested without a
-clock and the transport passes its event loop's time.
+Both take the current time as a parameter, in seconds from any origin. So they are tested without
+a clock, and the transport passes its event loop's time.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class Backoff:
         self._next = first
 
     def next_delay(self) -> float:
-        """The delay before the next attempt (and grow the one after)."""
+        """The delay before the next attempt. It also grows the one after."""
         delay = self._next
         self._next = min(self.cap, self._next * self.factor)
         return delay

@@ -1,5 +1,7 @@
-"""The game's anchors: the signed genesis, the hash chains that make randomness fair, the check
-words players read aloud, and the adapter that puts the rules engine behind a small interface.
+"""The game's anchors: the genesis, the hash chains, the check words and the engine adapter.
+
+The signed genesis fixes who plays. The hash chains make randomness fair. Players read the check
+words aloud. The adapter puts the rules engine behind a small interface.
 """
 
 from __future__ import annotations

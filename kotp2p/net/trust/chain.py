@@ -3,27 +3,29 @@
 Theory of operation
 -------------------
 Each seat holds a 32-byte master secret. Chain generation ``g`` of seat ``i`` starts from
-``s_g = H("secret", master, g)``: ``x[L] = s_g`` and ``x[j-1] = H(tag, i, x[j])``; its anchor
-``x[0]`` is public (generation 0's in the genesis). Random event ``k = 1, 2, ...`` uses
-generation ``g = (k - 1) // L`` at index ``j = k - g * L``, so a reveal is checked with one hash
-against the previous one (``H(tag, i, x[k]) == x[k-1]``). The reveal of the last index of a
-generation carries the anchor of the next one: it is signed before any of its values matter.
+``s_g = H("secret", master, g)``. Then ``x[L] = s_g`` and ``x[j-1] = H(tag, i, x[j])``. Its anchor
+``x[0]`` is public. Generation 0's anchor is in the genesis. Random event ``k = 1, 2, ...`` uses
+generation ``g = (k - 1) // L`` at index ``j = k - g * L``. So a reveal is checked with one hash
+against the previous one: ``H(tag, i, x[k]) == x[k-1]``. The reveal of the last index of a
+generation carries the anchor of the next one. So that anchor is signed before any of its values
+matter.
 
 ``R_k = H("rand", game_id, k, trigger id, (seat, x_seat[k]) for the live seats in seat order)``.
-Values are drawn from SHAKE-256(R_k) by rejection sampling: for a bound ``b`` read the fewest bytes
-``w`` with ``256**w >= b`` and accept ``v < b * floor(256**w / b)`` as ``v % b``, so every value is
-exactly uniform. Each value reads its own slice of the stream in order, so the values of a request
-depend only on R_k and the bounds before them (a keep-set decides *how many* dice roll, never
-*which faces* another die shows).
+Values are drawn from SHAKE-256(R_k) by rejection sampling. For a bound ``b``, read the fewest
+bytes ``w`` with ``256**w >= b``. Accept ``v < b * floor(256**w / b)`` as ``v % b``. So every value
+is exactly uniform. Each value reads its own slice of the stream in order. So the values of a
+request depend only on R_k and the bounds before them. A keep-set decides *how many* dice roll,
+never *which faces* another die shows.
 
 Hidden information:
 
-* Peek ("Made in a Lab"): a second, private chain per seat (tag ``peek``). The peeker's n-th peek at
-  event k sees the value drawn from ``H("peek", R_k, seat, y[n])``; nobody else can compute it until
-  the peeker opens ``y[n]``, which is checked against the peek chain and re-derived.
-* Slots (Power Up evolution decks): the owner commits to each slot's content with
-  ``H("slot", owner key, index, salt, content)`` in the genesis; opening a slot reveals salt and
-  content, checked against the commitment.
+* Peek, for "Made in a Lab": each seat has a second, private chain with tag ``peek``. The peeker's
+  n-th peek at event k sees the value drawn from ``H("peek", R_k, seat, y[n])``. Nobody else can
+  compute it until the peeker opens ``y[n]``. The opening is checked against the peek chain and
+  the value re-derived.
+* Slots, for Power Up evolution decks: the owner commits to each slot's content in the genesis,
+  with ``H("slot", owner key, index, salt, content)``. Opening a slot reveals salt and content,
+  which are checked against the commitment.
 """
 
 from __future__ import annotations
@@ -34,14 +36,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 CHAIN_LENGTH = 4096
-"""Values per chain generation (L)."""
+"""Values per chain generation, called L above."""
 
 DICE_TAG = b"dice"
 PEEK_TAG = b"peek"
 
 
 def _h(*parts: bytes) -> bytes:
-    """SHA-256 over the parts, each prefixed with its length (so no two inputs collide)."""
+    """SHA-256 over the parts, each prefixed with its length, so no two inputs collide."""
     data = b"".join(len(part).to_bytes(4, "big") + part for part in parts)
     return hashlib.sha256(b"kotp2p\x00" + data).digest()
 
@@ -54,15 +56,18 @@ def _link_prefix(tag: bytes, seat: int) -> bytes:
 
 
 def link(tag: bytes, seat: int, x: bytes) -> bytes:
-    """One step down a chain: ``H(tag, seat, x)`` (the same bytes as ``_h`` hashes, with the
-    part before ``x`` made once: a chain of 4096 values is built at every start)."""
+    """One step down a chain: ``H(tag, seat, x)``.
+
+    It hashes the same bytes as ``_h``, but makes the part before ``x`` once. A chain of 4096
+    values is built at every start."""
     return hashlib.sha256(_link_prefix(tag, seat) + len(x).to_bytes(4, "big") + x).digest()
 
 
 def _walk(tag: bytes, seat: int, top: bytes, length: int) -> list[bytes]:
-    """``[x[0], ..., x[length]]`` of the chain whose ``x[length]`` is ``top`` (a SHA-256
-    digest): :func:`link` applied ``length`` times, with the bytes before ``x`` made once (every
-    value is a digest, so its length part is the same)."""
+    """``[x[0], ..., x[length]]`` of the chain whose ``x[length]`` is the digest ``top``.
+
+    It applies :func:`link` ``length`` times, with the bytes before ``x`` made once. Every value is
+    a SHA-256 digest, so its length part is the same."""
     sha256 = hashlib.sha256
     prefix = _link_prefix(tag, seat) + len(top).to_bytes(4, "big")
     values = [top]
@@ -75,21 +80,22 @@ def _walk(tag: bytes, seat: int, top: bytes, length: int) -> list[bytes]:
 
 
 _MADE: dict[tuple[bytes, bytes, int, int, int], list[bytes]] = {}
-"""The chain generations made last, by (master, tag, seat, length, generation): the lobby
-makes each local seat's anchors, and its protocol object (or a rebuilt one) needs the same
-chains again; a few are kept, so that is done once. They hold no more than the secret they
-are made from, which the caller holds anyway."""
+"""The chain generations made last, by ``(master, tag, seat, length, generation)``.
+
+The lobby makes each local seat's anchors. Its protocol object, or a rebuilt one, needs the same
+chains again. A few are kept, so the work is done once. They hold no more than the secret they are
+made from, which the caller holds anyway."""
 _MADE_MAX = 16
 
 
 def _generation_values(master: bytes, tag: bytes, seat: int, length: int, g: int) -> list[bytes]:
-    """Every value of generation ``g`` of the chain (``tag``, ``seat``) of ``master``."""
+    """Every value of generation ``g`` of the chain ``(tag, seat)`` of ``master``."""
     key = (master, tag, seat, length, g)
     values = _MADE.get(key)
     if values is None:
         values = _walk(tag, seat, _h(b"secret", tag, master, g.to_bytes(8, "big")), length)
         if len(_MADE) >= _MADE_MAX:
-            del _MADE[next(iter(_MADE))]  # (the one made first)
+            del _MADE[next(iter(_MADE))]  # the one made first
         _MADE[key] = values
     return values
 
@@ -106,8 +112,8 @@ def position(k: int, length: int = CHAIN_LENGTH) -> tuple[int, int]:
 class SecretChain:
     """A seat's own chain of one tag: computes every value from the master secret.
 
-    ``master`` is 32 secret bytes from the operating system (``os.urandom``), passed in so tests
-    are deterministic.
+    ``master`` is 32 secret bytes from the operating system, from ``os.urandom``. It is passed in
+    so tests are deterministic.
     """
 
     master: bytes
@@ -161,10 +167,10 @@ class ChainChecker:
         return self.last_k + 1
 
     def problem(self, k: int, x: bytes, next_anchor: bytes | None) -> str | None:
-        """Why the reveal for event ``k`` breaks the chain, or None (nothing changes)."""
+        """Why the reveal for event ``k`` breaks the chain, or None. Nothing changes."""
         if k != self.last_k + 1:
             return f"reveal for {self.unit} {k}, {self.unit} {self.last_k + 1} expected"
-        j = k - (k - 1) // self.length * self.length  # (position's index: k >= 1 here)
+        j = k - (k - 1) // self.length * self.length  # position's index; k >= 1 here
         if link(self.tag, self.seat, x) != self.last:
             return (f"value for {self.unit} {k} does not hash to the seat's previous chain "
                     "value")
@@ -180,7 +186,10 @@ class ChainChecker:
         self.last = x if next_anchor is None else next_anchor
 
     def check(self, k: int, x: bytes, next_anchor: bytes | None) -> str | None:
-        """Accept the reveal for event ``k`` or return why it breaks the chain (nothing changes)."""
+        """Accept the reveal for event ``k``, or return why it breaks the chain.
+
+        When it breaks the chain, nothing changes.
+        """
         why = self.problem(k, x, next_anchor)
         if why is None:
             self.last_k = k
@@ -240,7 +249,7 @@ class SlotDeck:
 
     @classmethod
     def build(cls, owner_key: bytes, contents: Sequence[bytes], secret: bytes) -> SlotDeck:
-        """Salt every slot from ``secret`` (32 bytes from ``os.urandom``)."""
+        """Salt every slot from ``secret``, 32 bytes from ``os.urandom``."""
         salts = tuple(_h(b"salt", secret, i.to_bytes(4, "big")) for i in range(len(contents)))
         return cls(owner_key, tuple(contents), salts)
 

@@ -1,9 +1,9 @@
 """The engine interface: what ``kotp2p.net`` needs from a rules engine, as a narrow protocol.
 
-The trust core drives a game only through :class:`GameEngine`: it never looks inside a state. The
-real engine is :mod:`kotp2p.rules` (see :mod:`kotp2p.net.trust.kot_engine`); tests also plug in small
-engines. States and actions are opaque; moves travel in the engine's wire form (plain msgpack
-values).
+The trust core drives a game only through :class:`GameEngine`. It never looks inside a state. The
+real engine is :mod:`kotp2p.rules`, adapted in :mod:`kotp2p.net.trust.kot_engine`. Tests also plug
+in small engines. States and actions are opaque. Moves travel in the engine's wire form, as plain
+msgpack values.
 """
 
 from __future__ import annotations
@@ -27,8 +27,10 @@ class Turn:
 
 @dataclass(frozen=True)
 class Chance:
-    """Random event number ``index`` (k, from 1) needs one value per bound. A private event
-    (``private_to`` a seat, else -1) is learnt by that seat alone: its hidden slot ``index``."""
+    """Random event number ``index`` needs one value per bound.
+
+    ``index`` is k, counted from 1. ``private_to`` is a seat, or -1. A private event is learnt by
+    that seat alone: it fills its hidden slot ``index``."""
 
     bounds: tuple[int, ...]
     index: int
@@ -44,7 +46,7 @@ class GameEngine(Protocol):
 
     @property
     def engine_id(self) -> str:
-        """Names the exact rules (version and card tables); stored in the genesis."""
+        """Names the exact rules: version and card tables. It is stored in the genesis."""
         ...
 
     def default_options(self, seats: int) -> Value:
@@ -75,18 +77,22 @@ class GameEngine(Protocol):
         ...
 
     def slot_content(self, state: State, values: tuple[int, ...]) -> int:
-        """What hidden slot ``k`` holds after the private event pending in ``state`` (event k)
-        is answered with ``values``."""
+        """What hidden slot ``k`` holds once the private event k is answered with ``values``.
+
+        Event k is the one pending in ``state``."""
         ...
 
     def open_slot(self, state: State, slot: int, content: int) -> State:
-        """Fill a hidden slot whose opening was checked (the digest does not change). A slot the
-        state no longer holds hidden (dropped since, or known here) is left as it is."""
+        """Fill a hidden slot whose opening was checked. The digest does not change.
+
+        A slot the state no longer holds hidden is left as it is. It may have been dropped since,
+        or be known here."""
         ...
 
     def public_view(self, state: State) -> State:
-        """The state as a replica that knows none of the private outcomes holds it: every hidden
-        slot hidden, whatever this replica knows (same digest)."""
+        """The state as a replica that knows none of the private outcomes holds it.
+
+        Every hidden slot is hidden, whatever this replica knows. The digest is the same."""
         ...
 
     def eject(self, state: State, seat: int) -> State:
@@ -102,7 +108,7 @@ class GameEngine(Protocol):
         ...
 
     def winners(self, state: State) -> tuple[int, ...]:
-        """The winning seats of a finished game (empty when everybody lost)."""
+        """The winning seats of a finished game. It is empty when everybody lost."""
         ...
 
     def turn(self, state: State) -> int:
@@ -110,7 +116,7 @@ class GameEngine(Protocol):
         ...
 
     def describe_move(self, state: State, action: Value) -> str:
-        """One line of plain text for the action (wire form) applied to ``state``."""
+        """One line of plain text for the action, in wire form, applied to ``state``."""
         ...
 
     def describe_random(self, state: State, values: tuple[int, ...]) -> str:
@@ -118,9 +124,10 @@ class GameEngine(Protocol):
         ...
 
     def narrate_move(self, state: State, action: Value, verbose: bool = False) -> list[str]:
-        """What happened, in order and in plain words, when the action (wire form) was applied
-        to ``state``; a line starting with ``--`` opens a new turn. [] for a refused action.
-        Details a reader can do without are left out unless ``verbose``."""
+        """What happened, in order and in plain words, when the action was applied to ``state``.
+
+        The action is in wire form. A line starting with ``--`` opens a new turn. A refused action
+        gives []. Details a reader can do without are left out unless ``verbose``."""
         ...
 
     def narrate_random(
@@ -140,10 +147,11 @@ class GameEngine(Protocol):
 
 @runtime_checkable
 class NarratesEvents(Protocol):
-    """An engine that can also hand over the event value behind each line it narrates (the real
-    rules' :mod:`kotp2p.rules.events`), so that a view which knows the engine can tell what
-    happened (who was hit, by whom) without reading the words. Optional: narration works from
-    the lines alone for an engine without it."""
+    """An engine that can also hand over the event value behind each line it narrates.
+
+    The real rules do it with :mod:`kotp2p.rules.events`. A view which knows the engine can then
+    tell what happened without reading the words, such as who was hit and by whom. It is optional.
+    For an engine without it, narration works from the lines alone."""
 
     def narrate_move_events(self, state: State, action: Value, verbose: bool = False
                             ) -> list[tuple[str, object]]:

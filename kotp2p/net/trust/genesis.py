@@ -4,12 +4,13 @@ Layout::
 
     genesis body = msgpack [version, engine_id, options, chain_length, nonce, seats]
     seat         = [public_key, name, monster, dice_anchor, peek_anchor, [slot commitment, ...]]
+
     genesis frame payload = msgpack ["kotp2p-genesis", body, [sig of seat 0, sig of seat 1, ...]]
     sig_i = Ed25519(key_i, GENESIS_DOMAIN || body)
     game_id = SHA-256(body)
 
 ``options`` is the rules engine's setup options in wire form. A ``.kotlog`` starts with the genesis
-frame; the magic string in it is how a log file is recognised.
+frame. The magic string in it is how a log file is recognised.
 """
 
 from __future__ import annotations
@@ -81,8 +82,8 @@ class Genesis:
     seats: tuple[SeatInfo, ...]
     signatures: tuple[bytes, ...]
 
-    # (game_id and keys are read for every envelope received: each is made once per object;
-    # the fields they derive from are frozen)
+    # game_id and keys are read for every envelope received, so each is made once per object.
+    # The fields they derive from are frozen.
     @cached_property
     def game_id(self) -> bytes:
         """SHA-256 of the genesis body."""
@@ -104,7 +105,7 @@ class Genesis:
         return len(self.seats)
 
     def frame_payload(self) -> bytes:
-        """The genesis frame payload (without the length prefix)."""
+        """The genesis frame payload, without the length prefix."""
         return codec.pack([GENESIS_MAGIC, self.body, list(self.signatures)])
 
     def frame(self) -> bytes:
@@ -133,7 +134,10 @@ def make_genesis(
     nonce: bytes,
     chain_length: int = CHAIN_LENGTH,
 ) -> Genesis:
-    """An unsigned genesis (collect each seat's :func:`sign_genesis` to complete it)."""
+    """An unsigned genesis.
+
+    Collect each seat's :func:`sign_genesis` to complete it.
+    """
     body = codec.pack([GENESIS_VERSION, engine_id, options, chain_length, nonce,
                        [s.to_wire() for s in seats]])
     return parse_genesis_body(body, ())
@@ -150,7 +154,9 @@ def is_genesis_payload(value: Value) -> bool:
 
 
 def parse_genesis_frame(payload: bytes) -> Genesis:
-    """Decode a genesis frame payload (signatures are not checked: see ``bad_signatures``).
+    """Decode a genesis frame payload.
+
+    The signatures are not checked here; ``bad_signatures`` does that.
 
     :raises RemoteProtocolError: it is not a genesis frame.
     """

@@ -1,6 +1,7 @@
-"""The King of Tokyo adapter: the real rules (:mod:`kotp2p.rules`) behind the
-:class:`~kotp2p.net.trust.engine_interface.GameEngine` interface. Options travel as
-``[two_player_variant]`` (None, true or false)."""
+"""The King of Tokyo adapter: the real rules behind the engine interface.
+
+It puts :mod:`kotp2p.rules` behind :class:`~kotp2p.net.trust.engine_interface.GameEngine`.
+Options travel as ``[two_player_variant]``, which is None, true or false."""
 
 from __future__ import annotations
 
@@ -67,14 +68,15 @@ class RulesEngine:
         return content
 
     def open_slot(self, state: State, slot: int, content: int) -> State:
-        """Fill a checked hidden slot, if the state still holds it hidden (a Made in a Lab
-        peek that was passed is dropped at once: nothing to fill)."""
+        """Fill a checked hidden slot, if the state still holds it hidden.
+
+        A Made in a Lab peek that was passed is dropped at once, so there is nothing to fill."""
         if state.slots.get(slot) != rules.HIDDEN:
             return state
         return rules.open_slot(state, slot, content)
 
     def public_view(self, state: State) -> State:
-        """The state with every slot hidden (through the public wire form)."""
+        """The state with every slot hidden, made through the public wire form."""
         if all(v == rules.HIDDEN for v in state.slots.values()):
             return state
         return rules.state_from_wire(rules.state_to_wire(state, public=True))
@@ -106,7 +108,7 @@ class RulesEngine:
         return rules.describe_action(state, rules.action_from_wire(action))
 
     def describe_random(self, state: State, values: tuple[int, ...]) -> str:
-        """Dice as faces (``dice 1 2 3 ⚡ ♥ ✸``), a draw as the card drawn."""
+        """Dice as faces, such as ``dice 1 2 3 ⚡ ♥ ✸``; a draw as the card drawn."""
         p = state.pending
         if isinstance(p, rules.RandomRequest) and all(b == 6 for b in p.bounds):
             return "dice " + rules.SYMBOLS.dice(values)
@@ -117,8 +119,9 @@ class RulesEngine:
         return f"random values {list(values)}"
 
     def narrate_move(self, state: State, action: Value, verbose: bool = False) -> list[str]:
-        """The engine's events for the action, in plain words (``-- turn N: Monster --`` opens
-        a turn); minor events only if ``verbose``."""
+        """The engine's events for the action, in plain words.
+
+        ``-- turn N: Monster --`` opens a turn. Minor events come only if ``verbose``."""
         return [text for text, _ in self.narrate_move_events(state, action, verbose)]
 
     def narrate_random(

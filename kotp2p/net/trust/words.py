@@ -1,6 +1,6 @@
 """The check words: a few words derived from ``game_id`` that players read aloud to each other.
 
-256 short, distinct, easy-to-say English words; each word carries one byte.
+The list holds 256 short, distinct, easy-to-say English words. Each word carries one byte.
 """
 
 from __future__ import annotations

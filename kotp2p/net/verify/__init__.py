@@ -1,5 +1,7 @@
-"""Settling a dispute offline: reading logs whatever their damage, checking a game from its
-genesis to its end, and replaying it turn by turn.
+"""Settling a dispute offline: read logs, check a game and replay it.
+
+Logs are read whatever their damage. A game is checked from its genesis to its end. A replay tells
+it turn by turn.
 """
 
 from __future__ import annotations

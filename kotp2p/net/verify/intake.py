@@ -2,24 +2,26 @@
 
 Theory of operation
 -------------------
-A log file may have been edited by anyone (no key needed), so each frame after the genesis is
-sorted into exactly one of these, and only the first kind goes on to the replay:
+Anyone may have edited a log file; it needs no key. So each frame after the genesis is sorted
+into exactly one of these kinds. Only the first kind goes on to the replay.
 
-* an **envelope**: signed by the seat it names, body well formed;
-* **damage**: bytes that are not an envelope signed by the seat they name (a flipped byte, a
-  splice, a stranger's frame). They prove nothing about anybody: a note with their position;
-* **set aside**: an envelope of another game, or a copy of a genesis (logs joined with ``cat``):
-  a note, nothing else;
-* a **signed fault**: bytes that do carry a seat's signature and are themselves its violation:
-  a body naming another seat as its author but signed by this seat's key (``forged-signature``,
-  the signer is the one blamed, never the seat it pretends to be), or a body its author signed
-  that breaks the envelope layout (``malformed-envelope``).
+* An **envelope** is signed by the seat it names, and its body is well formed.
+* **Damage** is bytes that are not an envelope signed by the seat they name. It may be a flipped
+  byte, a splice or a stranger's frame. It proves nothing about anybody. It gets a note with its
+  position.
+* **Set aside** is an envelope of another game, or a copy of a genesis. Logs joined with ``cat``
+  give such copies. It gets a note, nothing else.
+* A **signed fault** is bytes that do carry a seat's signature and are themselves its violation.
+  One case is a body that names another seat as its author but is signed by this seat's key.
+  That is ``forged-signature``. The signer is the one blamed, never the seat it pretends to be.
+  The other case is a body its author signed that breaks the envelope layout. That is
+  ``malformed-envelope``.
 
-Identical frames are read once. Every frame keeps its :class:`Position` (file, frame number,
-byte offset) so a verdict can point at it.
+Identical frames are read once. Every frame keeps its :class:`Position`, so a verdict can point at
+it. A position is a file, a frame number and a byte offset.
 
-Signatures are checked in one batch, by :func:`check_signatures` (on several processes when
-there are many, see :mod:`kotp2p.net.wire.sigcheck`), before any body is decoded.
+Signatures are checked in one batch by :func:`check_signatures`, before any body is decoded. When
+there are many, it uses several processes; :mod:`kotp2p.net.wire.sigcheck` explains how.
 """
 
 from __future__ import annotations
@@ -49,15 +51,18 @@ _GENESIS_PREFIX = b"\x93" + codec.pack(GENESIS_MAGIC)  # ["kotp2p-genesis", body
 
 @dataclass(frozen=True)
 class Position:
-    """Where a frame sits: which file, which frame (the genesis is frame 0), which byte."""
+    """Where a frame sits: which file, which frame and which byte. The genesis is frame 0."""
 
     file: str
     frame: int
-    """The frame's number in its file (the genesis is 0); -1 for bytes between frames."""
+    """The frame's number in its file. The genesis is 0. Bytes between frames have -1."""
     offset: int
 
     def describe(self) -> str:
-        """``"game.kotlog frame 17 (byte 2345)"`` (``frame`` -1: bytes between frames)."""
+        """``"game.kotlog frame 17 (byte 2345)"``.
+
+        Bytes between frames, with ``frame`` -1, are named by their byte alone.
+        """
         if self.frame < 0:
             return f"{self.file} byte {self.offset}"
         return f"{self.file} frame {self.frame} (byte {self.offset})"
@@ -69,7 +74,7 @@ class Position:
 
 @dataclass(frozen=True)
 class SignedFault:
-    """A frame that is its signer's violation by itself (see the module comment)."""
+    """A frame that is its signer's violation by itself, as the module comment explains."""
 
     rule: str
     seat: int
@@ -107,14 +112,15 @@ def _position(log: LogContents, i: int) -> Position:
 
 
 def read_envelopes(logs: Sequence[LogContents], genesis: Genesis, *, workers: int = 0) -> Intake:
-    """Sort every frame of ``logs`` (all of the game of ``genesis``) as the module says.
+    """Sort every frame of ``logs`` as the module says.
 
-    A damaged frame's bytes are searched for frames that start inside it (its length prefix may
-    be what was damaged, so it may have swallowed the start of the next frame): any found are
-    read too, so damage in one frame cannot hide the next one.
+    All of ``logs`` are of the game of ``genesis``. A damaged frame's bytes are searched for frames
+    that start inside it. Its length prefix may be what was damaged, so it may have swallowed the
+    start of the next frame. Any frames found are read too. So damage in one frame cannot hide the
+    next one.
 
-    ``workers``: processes for the signature checks (0: as many as there are cores, when the
-    batch is big enough to be worth it).
+    ``workers`` is the number of processes for the signature checks. 0 means as many as there are
+    cores, when the batch is big enough to be worth it.
     """
     intake = Intake()
     seen: set[bytes] = set()
@@ -134,10 +140,10 @@ def read_envelopes(logs: Sequence[LogContents], genesis: Genesis, *, workers: in
 
 def _sort(intake: Intake, genesis: Genesis, batch: list[tuple[LogContents, int, Position, bytes]],
           seen: set[bytes], workers: int) -> list[tuple[LogContents, int]]:
-    """Sort one batch of frames into ``intake``; return the damaged ones (log, offset)."""
+    """Sort one batch of frames into ``intake``; return the damaged ones as ``(log, offset)``."""
     damaged: list[tuple[LogContents, int]] = []
     pending: list[tuple[bytes, bytes, int, Position, bytes, LogContents, int]] = []
-    game_id, seats = genesis.game_id, genesis.n  # (game_id hashes the genesis: once, not per frame)
+    game_id, seats = genesis.game_id, genesis.n  # game_id hashes the genesis once, not per frame
     for log, offset, pos, payload in batch:
         if payload in seen:
             continue
@@ -196,8 +202,10 @@ def _genesis_copy(intake: Intake, genesis: Genesis, payload: bytes, pos: Positio
 
 def _unsigned(intake: Intake, genesis: Genesis, body: bytes, sig: bytes, author: int,
               pos: Position, raw: bytes) -> bool:
-    """A frame its named author did not sign: damage (False), unless another seat's key
-    signed it (True: a signed fault)."""
+    """A frame its named author did not sign.
+
+    It is damage, and the answer is False. If another seat's key signed it, it is a signed fault,
+    and the answer is True."""
     others = [k if j != author else b"" for j, k in enumerate(genesis.keys)]
     signer = signer_of(body, sig, others)
     if signer is None:

@@ -12,7 +12,10 @@ from kotp2p.net.wire import safe_text
 
 
 def load_replica(log: LogContents, engine: GameEngine) -> tuple[Replica, list[str]]:
-    """Replay a log as far as its valid envelopes go; also return notes on what was skipped."""
+    """Replay a log as far as its valid envelopes go.
+
+    Also return notes on what was skipped.
+    """
     genesis = log.genesis
     if genesis.engine_id != engine.engine_id:
         raise ValueError(f"this log was made by engine {genesis.engine_id}; this kotp2p has "
@@ -29,7 +32,10 @@ def load_replica(log: LogContents, engine: GameEngine) -> tuple[Replica, list[st
 
 
 def _own_lines(told: list[str]) -> int:
-    """How many of the told lines come before a new turn opens (what the move itself did)."""
+    """How many of the told lines come before a new turn opens.
+
+    Those lines tell what the move itself did.
+    """
     return next((i for i, t in enumerate(told) if t.startswith("--")), len(told))
 
 
@@ -37,15 +43,17 @@ def replay_lines(
     log: LogContents, engine: GameEngine, step: int | None = None, verbose: bool = False,
     state_lines: Callable[[State], list[str]] | None = None,
 ) -> list[str]:
-    """The game as lines of text, up to entry ``step`` (all of it when None), then the state:
-    in the words of ``state_lines`` if given (with the engine's notation after them when
-    ``verbose``), else as the engine describes it.
+    """The game as lines of text up to entry ``step``, then the state.
 
-    Each move and each random outcome is told by what the engine says happened, in order (its
-    events in plain words); a move's own description comes first only when its events say
-    nothing before the next turn opens (a re-roll, a pass), so nothing is said twice. ``[N]``
-    marks the move of step N; ``--`` lines open the turns. ``verbose`` adds every detail: the
-    author of each move with its description, each random value, the minor events.
+    A ``step`` of None means the whole game. The state is told in the words of ``state_lines`` if
+    given. With ``verbose``, the engine's notation follows them. Without ``state_lines``, the state
+    is told as the engine describes it.
+
+    Each move and each random outcome is told by what the engine says happened. Its events come in
+    order, in plain words. A move's own description comes first only when its events say nothing
+    before the next turn opens. A re-roll or a pass is such a move. So nothing is said twice.
+    ``[N]`` marks the move of step N. ``--`` lines open the turns. ``verbose`` adds every detail:
+    the author of each move with its description, each random value, the minor events.
     """
     replica, notes = load_replica(log, engine)
     g = log.genesis

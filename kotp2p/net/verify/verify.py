@@ -1,25 +1,31 @@
 """``verify``: settle a dispute offline from one or more ``.kotlog`` files.
 
-The principle: **a verdict names a seat only with a proof signed by that seat's key.** A log file
-can be edited by anyone, without any key; bytes whose signature does not check prove nothing
-about anybody. So they are *damage*: noted with their position, and the check goes on over the
-rest. Editing a log without keys can make a game INCOMPLETE at worst; it can neither convict a
+The principle: **a verdict names a seat only with a proof signed by that seat's key.** Anyone
+can edit a log file, without any key. Bytes whose signature does not check prove nothing about
+anybody. So they are *damage*. They are noted with their position, and the check goes on over the
+rest. Editing a log without keys can at worst make a game INCOMPLETE. It can neither convict a
 seat nor hide a signed violation elsewhere in the log.
 
-The logs are merged by envelope id (:mod:`kotp2p.net.verify.intake` sorts every frame into envelopes,
-damage, frames of another game set aside, and frames that are their signer's violation by
-themselves); then every check runs in game order: the genesis and every seat's signature of it,
-the engine id, every envelope's signature (over the bytes as stored), its payload's schema, each
-author's seq/prev chain (two envelopes for one place is a fork), and a full replay through a
-:class:`~kotp2p.net.replica.replica.Replica`: the designated author of every MOVE, its legality, every
-reveal against its chain, every R_k and every die and card, every opened slot against its
-commitment, every peek opening (in an OPEN or inside the MOVE that needed it) against its peek
-chain, every signed state hash against the replay, and the claimed result.
+The logs are merged by envelope id. :mod:`kotp2p.net.verify.intake` sorts every frame first. It
+finds envelopes, damage, frames of another game set aside, and frames that are their signer's
+violation by themselves. Then every check runs in game order:
 
-Verdicts: VALID (exit 0), INVALID (exit 1: a signed violation, wherever it sits in the logs; the
-first one, every one in ``faults``, and a minimal evidence file: the genesis, the envelopes the
-replay needs up to the fault and the offending ones, re-checked before it is offered),
-INCOMPLETE (exit 2: what is missing, by seat, and why).
+* The genesis and every seat's signature of it, and the engine id.
+* Every envelope's signature over the bytes as stored, and its payload's schema.
+* Each author's seq and prev chain. Two envelopes for one place are a fork.
+* A full replay through a :class:`~kotp2p.net.replica.replica.Replica`. It checks the designated
+  author of every MOVE and its legality. It checks every reveal against its chain, and every R_k,
+  die and card. It checks every opened slot against its commitment. It checks every peek opening
+  against its peek chain, whether it is in an OPEN or inside the MOVE that needed it. It checks
+  every signed state hash against the replay, and the claimed result.
+
+The verdicts:
+
+* VALID, exit 0.
+* INVALID, exit 1: a signed violation, wherever it sits in the logs. The verdict names the first
+  one, and lists every one in ``faults``. It offers a minimal evidence file, re-checked first. That
+  file holds the genesis, the envelopes the replay needs up to the fault, and the offending ones.
+* INCOMPLETE, exit 2: what is missing, by seat, and why.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ class DifferentGames(ValueError):
 
 @dataclass(frozen=True)
 class BadEnvelope:
-    """One offending envelope, named exactly: who signed it, which one, where it was found."""
+    """One offending envelope, named exactly: who signed it, which one and where it was found."""
 
     author: int
     seq: int | None
@@ -82,7 +88,7 @@ class Fault:
 
     @property
     def frames(self) -> tuple[bytes, ...]:
-        """The whole frames (length included) of the offending envelope(s)."""
+        """The whole frames of the offending envelopes, length included."""
         return tuple(e.frame for e in self.envelopes)
 
     def to_json(self) -> dict[str, object]:
@@ -108,7 +114,7 @@ class Verdict:
     forfeit: bool = False
     """The game ended because the last opponents were ejected: the winners won by forfeit."""
     faults: list[Fault] = field(default_factory=list)
-    """Every signed violation found (the first is ``fault``)."""
+    """Every signed violation found. The first is ``fault``."""
     damage: list[dict[str, object]] = field(default_factory=list)
     """Each damaged or set-aside frame: where, and why."""
     evidence: bytes = b""
@@ -174,8 +180,10 @@ class Verdict:
 
 
 def verify_logs(logs: Sequence[LogContents], engine: GameEngine, *, workers: int = 0) -> Verdict:
-    """Merge ``logs`` and check everything (``workers``: processes for the signature checks, 0
-    for one per core when the logs are big enough to be worth it).
+    """Merge ``logs`` and check everything.
+
+    ``workers`` is the number of processes for the signature checks. 0 means one per core, when the
+    logs are big enough to be worth it.
 
     :raises DifferentGames: the logs are of different games.
     """
@@ -183,8 +191,10 @@ def verify_logs(logs: Sequence[LogContents], engine: GameEngine, *, workers: int
 
 
 def _signed_genesis(logs: Sequence[LogContents]) -> tuple[Genesis, list[int]]:
-    """The genesis of the logs, preferring a copy every seat's signature checks on; with none,
-    the first copy and the seats whose signature of it does not check."""
+    """The genesis of the logs, and the seats whose signature of it does not check.
+
+    It prefers a copy on which every seat's signature checks. If there is none, it takes the first
+    copy."""
     genesis = logs[0].genesis
     for log in logs[1:]:
         if log.genesis.game_id != genesis.game_id:
@@ -210,8 +220,8 @@ def _verify(logs: Sequence[LogContents], engine: GameEngine, workers: int,
         if log.torn:
             verdict.notes.append(f"{log.name} ends with {log.torn} bytes of a torn frame "
                                  "(ignored)")
-    # A missing genesis signature proves nothing against the seat (the frame may have been
-    # edited): the game cannot be VALID without it, but an envelope a seat signed for this
+    # A missing genesis signature proves nothing against the seat, because the frame may have
+    # been edited. The game cannot be VALID without it. But an envelope a seat signed for this
     # genesis's game id still proves what that seat said.
     verdict.missing += [f"seat {i}: its signature of this genesis (the frame was altered, or "
                         "the seat never signed it)" for i in unsigned]
@@ -222,7 +232,7 @@ def _verify(logs: Sequence[LogContents], engine: GameEngine, workers: int,
     try:
         replica = Replica(genesis, engine)
     except (ValueError, TypeError) as exc:
-        if unsigned:  # an edited genesis: nobody signed what the engine refuses
+        if unsigned:  # An edited genesis. Nobody signed what the engine refuses.
             verdict.missing.append(f"a genesis the engine accepts: it refuses this one ({exc})")
             return verdict
         verdict.status = INVALID
@@ -299,9 +309,10 @@ def _signed_fault(genesis: Genesis, f: SignedFault) -> Fault:
 
 
 def _evidence(genesis: Genesis, fault: Fault, replica: Replica, engine: GameEngine) -> bytes:
-    """The smallest of these logs that proves ``fault`` by itself, re-checked: the offending
-    frames alone; with the envelopes the replay needs up to the fault's step; with every
-    envelope the replay consumed."""
+    """The smallest of these logs that proves ``fault`` by itself, re-checked.
+
+    The first try is the offending frames alone. The second adds the envelopes the replay needs up
+    to the fault's step. The third adds every envelope the replay consumed."""
     offending = list(fault.frames)
     consumed = [[e for q, e in sorted(replica.streams[a].items()) if q < replica.cursor[a]]
                 for a in range(replica.n)]
@@ -309,7 +320,7 @@ def _evidence(genesis: Genesis, fault: Fault, replica: Replica, engine: GameEngi
     for a, envs in enumerate(consumed):
         for e in envs:
             if a != fault.seat and fault.step is not None and e.step > fault.step:
-                break  # (each author's envelopes are read in seq order: keep a prefix)
+                break  # Each author's envelopes are read in seq order, so keep a prefix.
             needed.append(e)
     everything = [e for envs in consumed for e in envs]
     want = (fault.rule, fault.seat, fault.step)

@@ -1,8 +1,9 @@
-"""Bytes and signatures: the one msgpack codec, signed envelopes, the payload schema, identities
-and their keys, signature checks, terminal-safe text, refusal codes and the protocol errors.
+"""Bytes and signatures: codec, envelopes, schema, identities, checks, safe text and errors.
 
-Nothing here knows the game or the disk. ``codec`` is public as a namespace: every msgpack call
-goes through it.
+This package holds the one msgpack codec and the signed envelopes. It also holds the payload
+schema, identities and their keys, and signature checks. Terminal-safe text, refusal codes and the
+protocol errors live here too. Nothing here knows the game or the disk. ``codec`` is public as a
+namespace: every msgpack call goes through it.
 """
 
 from __future__ import annotations

@@ -1,12 +1,13 @@
 """The one module that calls msgpack, and the sans-IO frame decoder.
 
-Every value on the wire and in a ``.kotlog`` is msgpack with fixed, safe options: ``bin`` type for
-bytes, ``str`` for text, strict map keys, no floats, no extension types, bounded sizes and nesting.
-Canonical encodings are arrays in fixed order, never dicts, so a value has exactly one encoding.
+Every value on the wire and in a ``.kotlog`` is msgpack with fixed, safe options. Bytes use the
+``bin`` type and text uses ``str``. Map keys are strict. There are no floats and no extension types.
+Sizes and nesting are bounded. Canonical encodings are arrays in fixed order, never dicts, so a
+value has exactly one encoding.
 
 A frame is a 4-byte big-endian length followed by that many bytes. :class:`FrameDecoder` is fed
-bytes as they arrive and hands back whole frames; the announced length is checked against the cap
-before a single byte of the frame is buffered, so a hostile peer cannot make us hold more than
+bytes as they arrive and hands back whole frames. It checks the announced length against the cap
+before it buffers a single byte of the frame. So a hostile peer cannot make us hold more than
 ``max_frame + 4`` bytes.
 """
 
@@ -20,15 +21,18 @@ import msgpack
 from kotp2p.net.wire.errors import CodecError, FrameTooLarge
 
 MAX_FRAME = 1 << 20
-"""Largest frame payload we accept (1 MiB): far above any honest envelope."""
+"""Largest frame payload we accept, 1 MiB. It is far above any honest envelope."""
 
 MAX_DEPTH = 16
-"""Deepest nesting of arrays/maps we accept in a decoded value."""
+"""Deepest nesting of arrays or maps we accept in a decoded value."""
 
 _LEN = struct.Struct(">I")
 
 Value = Any
-"""A decoded msgpack value: None, bool, int, str, bytes, list, dict (str/bytes keys)."""
+"""A decoded msgpack value: None, bool, int, str, bytes, list or dict.
+
+Dict keys are str or bytes.
+"""
 
 
 def _no_ext(code: int, data: bytes) -> object:
@@ -36,7 +40,9 @@ def _no_ext(code: int, data: bytes) -> object:
 
 
 def pack(value: Value) -> bytes:
-    """Encode ``value`` canonically; floats and unknown types are refused (local bug).
+    """Encode ``value`` canonically.
+
+    Floats and unknown types are refused. Passing one is a local bug.
 
     :raises TypeError: for a float or a type msgpack cannot hold.
     """
@@ -55,7 +61,7 @@ def _check_encodable(value: Value, depth: int) -> None:
     if value is None or isinstance(value, (bool, int, str, bytes)):
         return
     if isinstance(value, (list, tuple)):
-        if value and depth >= MAX_DEPTH:  # (its items would be too deep, scalars included)
+        if value and depth >= MAX_DEPTH:  # Its items would be too deep, scalars too.
             raise TypeError(f"value nested deeper than {MAX_DEPTH}")
         for item in value:
             if type(item) not in _PLAIN:
@@ -73,9 +79,9 @@ def _check_encodable(value: Value, depth: int) -> None:
 def unpack(data: bytes, *, max_size: int = MAX_FRAME) -> Value:
     """Decode exactly one msgpack value from ``data`` with the safe options.
 
-    The bytes are first walked by :func:`scan` (no allocation), so msgpack never sees a value
-    nested too deep, a container announcing more items than there are bytes left, a float or an
-    extension type.
+    The bytes are first walked by :func:`scan`, which allocates nothing. So msgpack never sees a
+    value nested too deep, or a float, or an extension type. Nor does it see a container that
+    announces more items than there are bytes left.
 
     :raises CodecError: malformed, trailing bytes, too big, too deep, a float or an extension type.
     """
@@ -102,11 +108,13 @@ def unpack(data: bytes, *, max_size: int = MAX_FRAME) -> Value:
     return value
 
 
-# How each first byte of a msgpack item is read: (what, argument).
-#   _SKIP n: n more bytes (scalars);  _SIZED w: a w-byte length, then that many bytes (str, bin);
-#   _SIZED1: the same with a 1-byte length (the common bin8 and str8, read without a slice);
-#   _ITEMS n: a container of n items (a map counts keys and values);  _COUNTED w, m: a w-byte
-#   count times m items;  _BAD: an error naming what the byte is.
+# How each first byte of a msgpack item is read. Each entry is ``(how, argument, multiplier)``.
+#   _SKIP n: n more bytes. Scalars use it.
+#   _SIZED w: a w-byte length, then that many bytes. Str and bin use it.
+#   _SIZED1: the same with a 1-byte length. It reads the common bin8 and str8 without a slice.
+#   _ITEMS n: a container of n items. A map counts keys and values.
+#   _COUNTED w, m: a w-byte count, times m items.
+#   _BAD: an error naming what the byte is.
 _SKIP, _SIZED, _ITEMS, _COUNTED, _BAD, _SIZED1 = range(6)
 
 
@@ -143,16 +151,18 @@ _WHY = {0xC1: "the never-used byte 0xc1", 0xCA: "a float", 0xCB: "a float"}
 
 
 def scan(data: bytes, max_depth: int = MAX_DEPTH) -> None:
-    """Check the structure of one msgpack value without building it: exactly one value filling
-    ``data``, nesting at most ``max_depth`` containers, every container announcing at most as
-    many items as bytes remain, no float, no extension type. Costs no allocation but a small
-    stack, so hostile bytes are refused before msgpack preallocates anything for them.
+    """Check the structure of one msgpack value without building it.
+
+    ``data`` must hold exactly one value. It nests at most ``max_depth`` containers. Every
+    container announces at most as many items as bytes remain. There is no float and no extension
+    type. The check allocates nothing but a small stack. So hostile bytes are refused before
+    msgpack preallocates anything for them.
 
     :raises CodecError: naming the first problem.
     """
     end = len(data)
     pos = 0
-    todo = 1  # items still to read in the innermost open container (or the one top value)
+    todo = 1  # Items still to read in the innermost open container, or the one top value.
     stack: list[int] = []
     read = _READ
     while True:
@@ -166,14 +176,14 @@ def scan(data: bytes, max_depth: int = MAX_DEPTH) -> None:
         b = data[pos]
         pos += 1
         todo -= 1
-        if b < 0x80:  # (a positive fixint, the most common item: _SKIP 0, without the table)
+        if b < 0x80:  # A positive fixint, the most common item. It is _SKIP 0, read without the table.
             continue
         how, arg, mult = read[b]
         if how == _SKIP:
             pos += arg
             continue
         if how == _SIZED1:
-            pos += 1 + (data[pos] if pos < end else 0)  # (as _SIZED reads an empty slice: 0)
+            pos += 1 + (data[pos] if pos < end else 0)  # Past the end, 0, as _SIZED reads it.
             continue
         if how == _SIZED:
             pos += arg + int.from_bytes(data[pos : pos + arg], "big")
@@ -207,7 +217,7 @@ def scan(data: bytes, max_depth: int = MAX_DEPTH) -> None:
 def frame(payload: bytes, *, max_frame: int = MAX_FRAME) -> bytes:
     """Prefix ``payload`` with its 4-byte big-endian length.
 
-    :raises ValueError: if the payload is larger than ``max_frame`` (a local bug).
+    :raises ValueError: if the payload is larger than ``max_frame``. That is a local bug.
     """
     if len(payload) > max_frame:
         raise ValueError(f"frame of {len(payload)} bytes exceeds the cap of {max_frame}")
@@ -218,7 +228,7 @@ class FrameDecoder:
     """Sans-IO splitter of a byte stream into frames.
 
     Feed bytes with :meth:`feed`; it returns the frames completed so far. After a
-    :class:`FrameTooLarge` the stream is unusable (the next frame boundary is unknown): the
+    :class:`FrameTooLarge` the stream is unusable, because the next frame boundary is unknown. The
     decoder stays broken and raises again.
     """
 
@@ -242,12 +252,12 @@ class FrameDecoder:
             raise self._broken
         frames: list[bytes] = []
         pos = 0
-        if self._need is None and not self._buf:  # at a boundary: whole frames need no copy
+        if self._need is None and not self._buf:  # At a boundary, whole frames need no copy.
             end = len(data)
             while pos + 4 <= end:
                 (length,) = _LEN.unpack_from(data, pos)
                 if length > self.max_frame or pos + 4 + length > end:
-                    break  # (the slow path below says why, or keeps the partial frame)
+                    break  # The slow path below says why, or keeps the partial frame.
                 frames.append(data[pos + 4:pos + 4 + length])
                 pos += 4 + length
         view = memoryview(data)[pos:]
@@ -280,5 +290,5 @@ class FrameDecoder:
 
     @property
     def at_boundary(self) -> bool:
-        """True when no partial frame is buffered (the stream could end cleanly here)."""
+        """True when no partial frame is buffered, so the stream could end cleanly here."""
         return self._need is None and not self._buf

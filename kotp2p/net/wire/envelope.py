@@ -1,6 +1,6 @@
 """Signed envelopes: the unit of everything players say to each other, on the wire and in the log.
 
-Layout (versioned, positional, like Fernet)::
+The layout is versioned and positional, like Fernet::
 
     frame    = u32 big-endian length || msgpack [body: bin, sig: bin(64)]
     body     = msgpack [version, game_id, author, seq, prev, head, step, kind, payload, reveals,
@@ -8,15 +8,16 @@ Layout (versioned, positional, like Fernet)::
     sig      = Ed25519(author key, DOMAIN || body)
     id       = SHA-256(body)
 
-``prev`` is the id of the author's previous envelope (``game_id`` before the first), so each
-author's envelopes form a hash chain and two envelopes with one ``(author, seq)`` are a fork.
-``head`` is the id of the last global entry the author applied and ``step`` the number of global
-entries (moves, ejections) applied before it. ``reveals`` is a list of ``[k, x_k]`` or
-``[k, x_k, next_anchor]`` (see :mod:`kotp2p.net.trust.chain`).
+``prev`` is the id of the author's previous envelope, or ``game_id`` before the first. So each
+author's envelopes form a hash chain, and two envelopes with one ``(author, seq)`` are a fork.
+``head`` is the id of the last global entry the author applied. ``step`` is the number of global
+entries applied before it; moves and ejections are global entries. ``reveals`` is a list of
+``[k, x_k]`` or ``[k, x_k, next_anchor]``; :mod:`kotp2p.net.trust.chain` explains them.
 
-Verification never re-encodes anything: :func:`open_envelope` reads the author seat from the fixed
-first bytes of the body (an 11-element array, version 1, a 32-byte ``bin8`` game id, a positive
-fixint seat), checks the signature over the received bytes, and only then decodes the body.
+Verification never re-encodes anything. :func:`open_envelope` reads the author seat from the fixed
+first bytes of the body. They are an 11-element array, version 1, a 32-byte ``bin8`` game id and a
+positive fixint seat. It checks the signature over the received bytes. Only then does it decode
+the body.
 """
 
 from __future__ import annotations
@@ -37,11 +38,13 @@ ID_SIZE = 32
 SIG_SIZE = 64
 MAX_REVEALS = 4
 MAX_BODY = 1 << 16
-"""Largest envelope body we accept (64 KiB): an honest one is a few hundred bytes (a MOVE with
-many peek openings a few KiB). So the envelopes a peer may have us hold ahead of the game
-(``protocol.MAX_AHEAD`` per seat) stay within a bounded amount of memory."""
+"""Largest envelope body we accept, 64 KiB.
 
-# array(11), version 1, bin8 of 32 bytes: the fixed prefix before game_id; the author follows it.
+An honest body is a few hundred bytes. A MOVE with many peek openings is a few KiB. A peer may have
+us hold up to ``protocol.MAX_AHEAD`` envelopes per seat ahead of the game. This cap keeps them
+within a bounded amount of memory."""
+
+# The fixed prefix before game_id is array(11), version 1, bin8 of 32 bytes. The author follows.
 _PREFIX = bytes([0x9B, VERSION, 0xC4, ID_SIZE])
 _AUTHOR_AT = len(_PREFIX) + ID_SIZE
 
@@ -49,14 +52,14 @@ _AUTHOR_AT = len(_PREFIX) + ID_SIZE
 class Kind(enum.IntEnum):
     """What an envelope says."""
 
-    MOVE = 1  # a decision of the pending seat; payload = the action in wire form
-    ACK = 2  # applied a move / reached a random event: state_hash and the acker's reveal
-    OPEN = 3  # a hidden slot or peek opened: payload = [what, index, ...]
-    STALL = 4  # "I am waiting for seat X": payload = [seat]
-    EJECT = 5  # "eliminate absent seat X now": payload = [seat]
-    EVIDENCE = 6  # proof of a violation: payload = [frame, frame, ...]
-    CHAT = 7  # payload = [text]
-    BYE = 8  # leaving for good: payload = []
+    MOVE = 1  # A decision of the pending seat. Payload: the action in wire form.
+    ACK = 2  # Applied a move or reached a random event. Holds state_hash and the acker's reveal.
+    OPEN = 3  # A hidden slot or peek opened. Payload: [what, index, ...].
+    STALL = 4  # "I am waiting for seat X". Payload: [seat].
+    EJECT = 5  # "Eliminate absent seat X now". Payload: [seat].
+    EVIDENCE = 6  # Proof of a violation. Payload: [frame, frame, ...].
+    CHAT = 7  # Payload: [text].
+    BYE = 8  # Leaving for good. Payload: [].
 
 
 _KINDS = {k.value: k for k in Kind}
@@ -128,10 +131,11 @@ def _built(body: bytes, sig: bytes, env_id: bytes, game_id: bytes, author: int, 
            prev: bytes, head: bytes, step: int, kind: Kind, payload: list[Value],
            reveals: tuple[tuple[int, bytes, bytes | None], ...], state_hash: bytes,
            frame: bytes) -> Envelope:
-    """An :class:`Envelope` of fields already checked or made here. The frozen dataclass's
-    ``__init__`` sets its 14 fields one ``object.__setattr__`` at a time, a quarter of the
-    decoding, and every envelope of a log is decoded: they are set in one step (the same fields,
-    the same values, the same frozen object)."""
+    """An :class:`Envelope` of fields already checked or made here.
+
+    The frozen dataclass's ``__init__`` sets its 14 fields one ``object.__setattr__`` at a time.
+    That is a quarter of the decoding, and every envelope of a log is decoded. So they are set
+    here in one step. The fields, the values and the frozen object are the same."""
     env: Envelope = object.__new__(Envelope)
     env.__dict__.update(
         body=body, sig=sig, id=env_id, game_id=game_id, author=author, seq=seq, prev=prev,
@@ -142,12 +146,14 @@ def _built(body: bytes, sig: bytes, env_id: bytes, game_id: bytes, author: int, 
 
 
 class ForeignEnvelope(RemoteProtocolError):
-    """An envelope of another game (its game_id differs): set aside, it says nothing here."""
+    """An envelope of another game, whose game_id differs. It is set aside and says nothing here."""
 
 
 class UnsignedFrame(RemoteProtocolError):
-    """Bytes that are not an envelope signed by the seat they name: they prove nothing about
-    anybody (damage, or a stranger's). ``author`` is the seat the bytes name, if they name one."""
+    """Bytes that are not an envelope signed by the seat they name.
+
+    They prove nothing about anybody: they may be damage, or a stranger's. ``author`` is the seat
+    the bytes name, if they name one."""
 
     def __init__(self, reason: str, author: int | None = None) -> None:
         super().__init__(reason)
@@ -155,8 +161,9 @@ class UnsignedFrame(RemoteProtocolError):
 
 
 class SignedMalformed(RemoteProtocolError):
-    """An envelope whose signature checks but whose body breaks the layout: its ``author``
-    signed it, so it is that seat's violation (the whole frame is the proof)."""
+    """An envelope whose signature checks but whose body breaks the layout.
+
+    Its ``author`` signed it, so it is that seat's violation. The whole frame is the proof."""
 
     def __init__(self, reason: str, author: int, frame: bytes) -> None:
         super().__init__(reason)
@@ -168,10 +175,10 @@ _SIG_TAIL = bytes([0xC4, SIG_SIZE])
 
 
 def split_frame(payload: bytes) -> tuple[bytes, bytes]:
-    """The ``(body, sig)`` of an envelope frame's payload (the bytes after the length).
+    """The ``(body, sig)`` of an envelope frame's payload, the bytes after the length.
 
-    The layout is fixed (``0x92``, the body as ``bin`` in its shortest header, ``bin8`` of 64
-    bytes), so it is read by offsets: nothing is unpacked or allocated before the signature check.
+    The layout is fixed: ``0x92``, the body as ``bin`` in its shortest header, then ``bin8`` of 64
+    bytes. So it is read by offsets. Nothing is unpacked or allocated before the signature check.
 
     :raises UnsignedFrame: not ``[bin, bin(64)]`` in that exact encoding.
     """
@@ -217,8 +224,9 @@ def peek_author(body: bytes, game_id: bytes, seats: int) -> int:
 
 
 def signer_of(body: bytes, sig: bytes, keys: Sequence[bytes]) -> int | None:
-    """The seat whose key made ``sig`` over ``body``, if any (for a frame whose named author did
-    not sign it)."""
+    """The seat whose key made ``sig`` over ``body``, if any.
+
+    It is for a frame whose named author did not sign it."""
     for j, key in enumerate(keys):
         if verify_signature(key, sig, DOMAIN + body):
             return j
@@ -226,7 +234,9 @@ def signer_of(body: bytes, sig: bytes, keys: Sequence[bytes]) -> int | None:
 
 
 def open_envelope(payload: bytes, game_id: bytes, keys: Sequence[bytes]) -> Envelope:
-    """Check and decode one envelope frame payload of the game ``game_id`` (seat keys ``keys``).
+    """Check and decode one envelope frame payload of the game ``game_id``.
+
+    ``keys`` are the seat keys.
 
     The signature is checked over the received body bytes before the body is decoded.
 
@@ -242,8 +252,10 @@ def open_split(
     payload: bytes, body: bytes, sig: bytes, game_id: bytes, keys: Sequence[bytes],
     env_id: bytes | None = None,
 ) -> Envelope:
-    """:func:`open_envelope` of a ``payload`` the caller already split (``body, sig`` from
-    :func:`split_frame`), with the body's id if it hashed it already (each is done once).
+    """:func:`open_envelope` of a ``payload`` the caller already split.
+
+    ``body`` and ``sig`` come from :func:`split_frame`. ``env_id`` is the body's id, if the caller
+    hashed it already. So each step is done once.
 
     :raises ForeignEnvelope: another game's.
     :raises UnsignedFrame: not an envelope signed by the seat it names.
@@ -272,7 +284,9 @@ def _is_uint(v: object) -> bool:
 
 
 def decode_body(body: bytes, sig: bytes, raw: bytes, env_id: bytes | None = None) -> Envelope:
-    """Decode a body whose signature has already been checked (``env_id``: its id, if known).
+    """Decode a body whose signature has already been checked.
+
+    ``env_id`` is its id, if known.
 
     :raises RemoteProtocolError: a field has the wrong type or range.
     """
@@ -282,8 +296,9 @@ def decode_body(body: bytes, sig: bytes, raw: bytes, env_id: bytes | None = None
     version, game_id, author, seq, prev, head, step, kind, payload, reveals, state_hash = v
     if version != VERSION:
         raise RemoteProtocolError(f"envelope version {version!r}, {VERSION} expected")
-    # (each pair of checks: one test that holds for every well-formed body, exact types as
-    # msgpack makes them; when it fails, the field-by-field check names the first bad field)
+    # Each pair of checks starts with one test that holds for every well-formed body. It tests
+    # exact types, as msgpack makes them. When it fails, the field-by-field check names the first
+    # bad field.
     if not (type(game_id) is bytes and len(game_id) == ID_SIZE and type(prev) is bytes
             and len(prev) == ID_SIZE and type(head) is bytes and len(head) == ID_SIZE):
         for name, value in (("game_id", game_id), ("prev", prev), ("head", head)):
@@ -309,7 +324,7 @@ def decode_body(body: bytes, sig: bytes, raw: bytes, env_id: bytes | None = None
     for r in reveals:
         if (type(r) is list and len(r) == 2 and type(r[0]) is int and 1 <= r[0] < _UINT_END
                 and type(r[1]) is bytes and len(r[1]) == ID_SIZE):
-            parsed.append((r[0], r[1], None))  # (the common reveal, as the check below takes it)
+            parsed.append((r[0], r[1], None))  # The common reveal, as the check below takes it.
             continue
         if (
             not isinstance(r, list)

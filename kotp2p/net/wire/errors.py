@@ -1,12 +1,14 @@
 """The errors of ``kotp2p.net``, split like h11's.
 
-* :class:`LocalProtocolError`: *we* broke the protocol (the caller asked the protocol object to do
-  something it cannot do now, e.g. submit a move when it is not our seat's turn). A bug on our side.
-* :class:`RemoteProtocolError`: a *peer* broke it (bad frame, bad signature, illegal move, fork).
-  Normal and expected: the protocol object never raises it out of ``receive``; it reports it as an
-  event. Readers of files (the log, ``verify``) raise it with a reason naming what was expected.
-* :class:`CodecError`: bytes that are not a well-formed, in-limits frame or msgpack value. A
-  subclass of :class:`RemoteProtocolError`, because bytes always come from somebody else.
+* :class:`LocalProtocolError`: *we* broke the protocol. The caller asked the protocol object to
+  do something it cannot do now, such as submit a move when it is not our seat's turn. It is a bug
+  on our side.
+* :class:`RemoteProtocolError`: a *peer* broke it: a bad frame, a bad signature, an illegal move or
+  a fork. This is normal. The protocol object never raises it out of ``receive``; it reports it as
+  an event. Readers of files, such as the log and ``verify``, raise it. The reason names what was
+  expected.
+* :class:`CodecError`: bytes that are not a well-formed frame or msgpack value within our limits.
+  It subclasses :class:`RemoteProtocolError`, because bytes always come from somebody else.
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ class NetError(Exception):
 
 
 class LocalProtocolError(NetError):
-    """The local side misused the protocol (a bug in the caller, not in a peer)."""
+    """The local side misused the protocol.
+
+    This is a bug in the caller, not in a peer.
+    """
 
 
 class RemoteProtocolError(NetError, ValueError):
@@ -36,4 +41,7 @@ class CodecError(RemoteProtocolError):
 
 
 class FrameTooLarge(CodecError):
-    """A frame announced a length above the cap (checked before buffering anything)."""
+    """A frame announced a length above the cap.
+
+    The length is checked before anything is buffered.
+    """

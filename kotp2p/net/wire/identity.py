@@ -61,12 +61,15 @@ class Identity:
 
     @classmethod
     def generate(cls, name: str = DEFAULT_NAME) -> Identity:
-        """A fresh identity (randomness from the operating system)."""
+        """A fresh identity, with randomness from the operating system."""
         return cls(check_name(name), Ed25519PrivateKey.generate())
 
     @classmethod
     def from_seed(cls, seed: bytes, name: str = DEFAULT_NAME) -> Identity:
-        """The identity whose private key is the 32-byte ``seed`` (tests, bots, golden logs)."""
+        """The identity whose private key is the 32-byte ``seed``.
+
+        Tests, bots and golden logs use it.
+        """
         return cls(check_name(name), Ed25519PrivateKey.from_private_bytes(seed))
 
     @property
@@ -87,7 +90,10 @@ class Identity:
         return f"Identity(name={self.name!r}, fingerprint={self.fingerprint!r})"
 
     def to_bytes(self) -> bytes:
-        """The stored form (holds the private key: write it only to a 0600 file)."""
+        """The stored form.
+
+        It holds the private key: write it only to a 0600 file.
+        """
         raw = self.private_key.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
         return codec.pack([1, self.name, raw])
 

@@ -2,20 +2,22 @@
 
 Theory of operation
 -------------------
-The handshake, the lobby and the transport refuse with a short text for logs and plain output
-("refused by the peer: wrong join code", "seat 1 is still free") and, next to it, a
-:class:`Why` code, so that a screen picks its sentence by the code, never by reading the words.
-A :class:`Refusal` holds both, who said it (``by_peer``: the other side, whose code and words are
-only its claim) and the facts its sentence may name (``details``): for a refusal of our own side,
-facts this side knows (a seat number, a name, an address); for a refusal a peer sent, only the
-peer's own words, as received and made terminal-safe.
+The handshake, the lobby and the transport refuse with a short text for logs and plain output.
+Examples are "refused by the peer: wrong join code" and "seat 1 is still free". Next to the text
+goes a :class:`Why` code. A screen picks its sentence by the code, never by reading the words.
 
-On the wire a refusal is sent as its text and its code's value (a short word); the receiver
-reads a code with :func:`peer_code`, which takes only the codes that message may carry and
-makes anything else (unknown, of another kind, not a word) :attr:`Why.OTHER`. So a peer choosing
-its code can only pick among the answers its message may give, each said as that peer's answer;
-it can never make this side state one of its own facts (a player not ready, a seat free, a
-player turned away at an address).
+A :class:`Refusal` holds the code and the text. ``by_peer`` says the other side said it; then its
+code and words are only its claim. ``details`` holds the facts its sentence may name. For a
+refusal of our own side, these are facts this side knows, such as a seat number, a name or an
+address. For a refusal a peer sent, they are only the peer's own words, as received and made
+terminal-safe.
+
+On the wire a refusal is sent as its text and its code's value, a short word. The receiver reads
+a code with :func:`peer_code`. It takes only the codes that message may carry. Anything else
+becomes :attr:`Why.OTHER`: an unknown code, a code of another kind, or not a word. So a peer that
+chooses its code can only pick among the answers its message may give. Each is said as that
+peer's answer. It can never make this side state one of its own facts. Such facts are a player
+not ready, a seat free, or a player turned away at an address.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from kotp2p.net.wire.safetext import is_text
 
 
 class Why(StrEnum):
-    """What a refusal is about (the value is what goes on the wire)."""
+    """What a refusal is about. The value is what goes on the wire."""
 
     OTHER = "other"
     # the handshake
@@ -36,7 +38,7 @@ class Why(StrEnum):
     OTHER_VERSION = "other-version"
     OTHER_ENGINE = "other-engine"
     BAD_HANDSHAKE = "bad-handshake"
-    # the handshake between the seats of a game (the mesh)
+    # the handshake between the seats of a game, in the mesh
     OTHER_GAME = "other-game"
     NOT_A_PLAYER = "not-a-player"
     WRONG_SEAT = "wrong-seat"
@@ -50,7 +52,7 @@ class Why(StrEnum):
     PICK_FIRST = "pick-first"
     STARTING = "starting"
     HOST_SAYS = "host-says"
-    # this side's own findings (never taken from a peer)
+    # this side's own findings, never taken from a peer
     UNREACHABLE = "unreachable"
     NOTHING_HEARD = "nothing-heard"
     TURNED_AWAY = "turned-away"
@@ -81,13 +83,15 @@ LOBBY_ERROR_CODES = frozenset({Why.MONSTER_TAKEN, Why.NO_SUCH_MONSTER, Why.PICK_
 """The codes of the host's ``error`` answer in the lobby."""
 LOBBY_BYE_CODES = frozenset({Why.GAME_FULL, Why.GAME_STARTED, Why.ALREADY_SEATED,
                              Why.LOBBY_CLOSED})
-"""The codes of the host's ``bye`` (the joiner is dropped)."""
+"""The codes of the host's ``bye``, after which the joiner is dropped."""
 MAX_CODE = 32
 
 
 def peer_code(value: object, allowed: frozenset[Why]) -> Why:
-    """The code a peer sent (``value`` as decoded), if it is one of ``allowed``; otherwise
-    :attr:`Why.OTHER` (an unknown code, one that message cannot carry, not a short word)."""
+    """The code a peer sent, if it is one of ``allowed``; otherwise :attr:`Why.OTHER`.
+
+    ``value`` is the code as decoded. :attr:`Why.OTHER` stands for an unknown code, one that
+    message cannot carry, or anything that is not a short word."""
     if not isinstance(value, str) or not is_text(value, MAX_CODE):
         return Why.OTHER
     try:
@@ -99,10 +103,12 @@ def peer_code(value: object, allowed: frozenset[Why]) -> Why:
 
 @dataclass(frozen=True)
 class Refusal:
-    """A refusal: its code, its text (for logs and plain output), whether the other side said
-    it, the facts its sentence may name (see the module comment), and for a player turned away
-    (:attr:`Why.TURNED_AWAY`) or a connection to the game's mesh refused
-    (:attr:`Why.LINK_REFUSED`) the refusal that turned them away."""
+    """A refusal: its code and its text for logs and plain output.
+
+    ``by_peer`` says whether the other side said it. ``details`` are the facts its sentence may
+    name; the module comment explains them. ``cause`` is set for a player turned away, with
+    :attr:`Why.TURNED_AWAY`, and for a refused connection to the game's mesh, with
+    :attr:`Why.LINK_REFUSED`. It is the refusal that turned them away."""
 
     why: Why
     text: str

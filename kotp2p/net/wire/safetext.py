@@ -1,18 +1,19 @@
-"""Text that came from a peer (names, chat, anything quoted from a payload), made safe to show.
+"""Text that came from a peer, made safe to show.
 
-A peer chooses its name and its chat lines, and reports quote parts of its payloads. Printed as
-they are, control characters would let it move the cursor, recolour or clear another player's
-screen (ANSI escapes), forge extra lines (newlines, carriage returns) or reverse what follows
-(bidirectional overrides). :func:`safe_text` keeps every printable character and writes every
-other one as a visible escape (``\\x1b``, ``\\u202e``), and caps the length.
+Such text is a name, a chat line or anything quoted from a payload. A peer chooses its name and its
+chat lines, and reports quote parts of its payloads. Printed as they are, control characters are
+an attack. ANSI escapes let a peer move the cursor, recolour or clear another player's screen.
+Newlines and carriage returns let it forge extra lines. Bidirectional overrides reverse what
+follows. :func:`safe_text` keeps every printable character. It writes every other one as a
+visible escape, such as ``\\x1b`` or ``\\u202e``, and caps the length.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-# Control (Cc), format (Cf: bidi overrides, zero-width joiners), surrogates, private use,
-# unassigned, and line/paragraph separators: never sent to a terminal as they are.
+# Never sent to a terminal as they are: control (Cc), format (Cf), surrogates, private use,
+# unassigned, and line or paragraph separators. Format covers bidi overrides and zero-width joiners.
 _UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
@@ -26,8 +27,10 @@ def _escape(ch: str) -> str:
 
 
 def safe_text(text: str, limit: int = 200) -> str:
-    """``text`` with every character a terminal would act on shown as an escape, cut to about
-    ``limit`` characters (an ellipsis marks the cut)."""
+    """``text`` with every character a terminal would act on shown as an escape.
+
+    The result is cut to about ``limit`` characters. An ellipsis marks the cut.
+    """
     if text.isascii() and text.isprintable() and len(text) <= limit:
         return text  # the common case, at no cost
     out: list[str] = []
@@ -43,17 +46,25 @@ def safe_text(text: str, limit: int = 200) -> str:
 
 
 def is_text(value: object, limit: int) -> bool:
-    """A non-empty printable string of at most ``limit`` characters (a name, a level: text that
-    is checked rather than escaped)."""
+    """A non-empty printable string of at most ``limit`` characters.
+
+    Use it for text that is checked rather than escaped, such as a name or a level.
+    """
     return isinstance(value, str) and 0 < len(value) <= limit and value.isprintable()
 
 
 def safe_lines(text: str, limit: int = 2000) -> str:
-    """Several lines of report text made safe line by line (the newlines between them kept)."""
+    """Several lines of report text made safe line by line.
+
+    The newlines between the lines are kept.
+    """
     return "\n".join(safe_text(line, limit) for line in text.split("\n"))
 
 
 def short_repr(value: object, limit: int = 120) -> str:
-    """``repr(value)`` cut to about ``limit`` characters (a hostile payload can be a megabyte)."""
+    """``repr(value)`` cut to about ``limit`` characters.
+
+    A hostile payload can be a megabyte.
+    """
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,25 +1,24 @@
-"""The payload schema of every envelope kind, checked in one place before a payload touches any
-state.
+"""The payload schema of every envelope kind, checked in one place before a payload touches state.
 
-An envelope reaches :func:`payload_problem` only after its signature checked, so a payload that
-breaks its kind's schema is its author's own signed statement: the replica convicts the author
-(``malformed-payload``) with that envelope as the whole proof, and nothing of it is used. Past
-this check every handler may rely on the shapes below (a seat is an ``int`` in range, never a
-``bool`` or a list). What the schema cannot know (whether an action is legal, whether an opening
-matches its commitment) is the handlers' business.
+An envelope reaches :func:`payload_problem` only after its signature checked. So a payload that
+breaks its kind's schema is its author's own signed statement. The replica convicts the author of
+``malformed-payload``, with that envelope as the whole proof, and uses nothing of it. Past this
+check every handler may rely on the shapes below. For example, a seat is an ``int`` in range, never
+a ``bool`` or a list. Some things the schema cannot know: whether an action is legal, or whether
+an opening matches its commitment. Those are the handlers' business.
 
 ====== =====================================================================================
 kind   payload
 ====== =====================================================================================
 MOVE   ``[action, *openings]``: the action in the engine's wire form, then at most
-       :data:`MAX_OPENINGS` peek openings ``['peek', k, 32 bytes(, 32 bytes)]``
-ACK    ``[]``
-OPEN   ``['slot', index, salt: bytes, content: bytes]`` or a peek opening
-STALL  ``[seat]``
-EJECT  ``[seat]``, another seat than the author
-CHAT   ``[text]``, at most :data:`MAX_CHAT` characters
-BYE    ``[]`` or ``[[winner seat, ...]]`` (distinct seats, in increasing order)
-EVIDENCE ``[frame: bytes, ...]``, at most :data:`MAX_EVIDENCE` frames
+       :data:`MAX_OPENINGS` peek openings ``['peek', k, 32 bytes(, 32 bytes)]``.
+ACK    ``[]``.
+OPEN   ``['slot', index, salt: bytes, content: bytes]`` or a peek opening.
+STALL  ``[seat]``.
+EJECT  ``[seat]``, another seat than the author.
+CHAT   ``[text]``, at most :data:`MAX_CHAT` characters.
+BYE    ``[]`` or ``[[winner seat, ...]]``, distinct seats in increasing order.
+EVIDENCE ``[frame: bytes, ...]``, at most :data:`MAX_EVIDENCE` frames.
 ====== =====================================================================================
 """
 

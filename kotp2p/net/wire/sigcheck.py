@@ -2,12 +2,12 @@
 
 Theory of operation
 -------------------
-Checking a signature holds the interpreter lock, so threads do not help; processes do. Where the
-platform can ``fork`` and this process runs a single thread (forking a threaded process can
-deadlock), the batch is cut into one slice per core: each child checks its slice in memory it
-inherited (nothing is pickled) and writes one byte per signature into a pipe, then leaves with
-``os._exit``; the parent checks the first slice meanwhile. A child that fails for any reason
-counts for nothing: its slice is checked again here. Small batches, one core, or no ``fork``:
+Checking a signature holds the interpreter lock, so threads do not help; processes do. The batch
+is cut into one slice per core when the platform can ``fork`` and this process runs a single
+thread. Forking a threaded process can deadlock. Each child checks its slice in memory it
+inherited, so nothing is pickled. It writes one byte per signature into a pipe, then leaves with
+``os._exit``. The parent checks the first slice meanwhile. A child that fails for any reason counts
+for nothing: its slice is checked again here. With a small batch, one core or no ``fork``,
 everything is checked here, one by one.
 """
 
@@ -20,7 +20,10 @@ from collections.abc import Sequence
 from kotp2p.net.wire.identity import verify_signature
 
 PARALLEL_FROM = 400
-"""Signatures in a batch before more processes are worth their start (a few ms each)."""
+"""Signatures in a batch before more processes are worth their start.
+
+Each process takes a few ms to start.
+"""
 
 
 def _cores() -> int:
@@ -37,8 +40,8 @@ def _check(items: Sequence[tuple[bytes, bytes, bytes]]) -> bytes:
 def check_signatures(items: Sequence[tuple[bytes, bytes, bytes]], *, workers: int = 0) -> list[bool]:
     """For each ``(public key, signature, message)``: does the signature check?
 
-    ``workers``: processes to use (0: one per core, for batches of at least
-    :data:`PARALLEL_FROM`; 1: this process alone).
+    ``workers`` is the number of processes to use. 0 means one per core, for batches of at least
+    :data:`PARALLEL_FROM`. 1 means this process alone.
     """
     n = workers or _cores()
     if (n <= 1 or len(items) < (PARALLEL_FROM if not workers else 2)
@@ -51,7 +54,7 @@ def check_signatures(items: Sequence[tuple[bytes, bytes, bytes]], *, workers: in
     for part in slices[1:]:
         read, write = os.pipe()
         pid = os.fork()
-        if pid == 0:  # the child: check its slice, report, leave without cleaning anything up
+        if pid == 0:  # The child checks its slice, reports, and leaves without cleaning up.
             code = 1
             try:
                 os.close(read)
