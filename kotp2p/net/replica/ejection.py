@@ -4,10 +4,10 @@ happens to a vote whose target's envelope was in flight (the theory is in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from kotp2p.net.replica.history import Entry, Point, Violation
-from kotp2p.net.replica.replica_parts import ReplicaParts
+from kotp2p.net.replica.forks import Forks
+from kotp2p.net.replica.history import Entry, Point, violation
+from kotp2p.net.replica.logorder import LogOrder
+from kotp2p.net.replica.timeline import Timeline
 from kotp2p.net.trust import Chance, Turn
 from kotp2p.net.wire import Envelope, Kind, payload_problem
 
@@ -25,11 +25,41 @@ def _seats(seats: tuple[int, ...]) -> str:
         "seats " + ", ".join(map(str, seats))
 
 
-class EjectionRules(ReplicaParts):
-    """The replica's votes and ejections (a mixin of :class:`~kotp2p.net.replica.replica.Replica`)."""
+class Ejections:
+    """The votes to eject a replica holds, the ejections they made, and the seats its own seat
+    stopped reading because it voted them out. A forker's votes come from :class:`Forks`."""
 
-    if TYPE_CHECKING:
-        def leftovers(self, a: int) -> list[Envelope]: ...
+    def __init__(
+        self, streams: list[dict[int, Envelope]], cursor: list[int],
+        named_points: dict[tuple[int, bytes], set[int]], top_step: list[int],
+        timeline: Timeline, cut: dict[int, int], forks: Forks, log_order: LogOrder,
+    ) -> None:
+        self.n = timeline.n
+        self._streams = streams
+        self._cursor = cursor
+        self._named_points = named_points
+        self._top_step = top_step
+        self._timeline = timeline
+        self._entries = timeline.entries
+        self._cut = cut
+        self._forks = forks
+        self._log_order = log_order
+        self.votes: dict[tuple[int, bytes], dict[int, dict[int, Envelope]]] = {}
+        """(step, point digest) -> target -> voter -> that voter's first EJECT there."""
+        self.frozen: dict[int, int] = {}
+        """Seat -> the step where this replica's seat voted it out and stopped reading it."""
+        self.ejected: dict[int, int] = {}
+        """Ejected seat -> the step of its ejection entry."""
+        self.eject_index: dict[tuple[int, int, bytes], set[int]] = {}
+        """(target, step, state) -> authors of stored votes there, consumed or not."""
+        self.stall_index: dict[tuple[int, int, bytes], dict[int, int]] = {}
+        """(seat named, step, head) -> author of a STALL saying it waits on that seat -> the
+        lowest seq of such a STALL."""
+        self.stall_states: dict[tuple[int, bytes], dict[bytes, dict[int, int]]] = {}
+        """(step, head) -> state named by a STALL -> its author -> the lowest seq of such a
+        STALL."""
+        self.judging: int | None = None
+        """The seat whose late envelopes the replica checks as it is ejected."""
 
     def awaited(self, p: Point) -> tuple[int, ...]:
         """The seats a vote to eject may name at point ``p``: those whose envelope the game may
@@ -39,7 +69,7 @@ class EjectionRules(ReplicaParts):
         ACK of the MOVE that made the entry (when it triggered no event)."""
         if p.pending is None:
             return ()
-        entry = self.entries[p.step]
+        entry = self._entries[p.step]
         alive = p.alive
         mover = entry.seat if entry.kind == "move" and p.index == 0 else None
         out: set[int] = set()
@@ -51,154 +81,166 @@ class EjectionRules(ReplicaParts):
             out.update(i for i in range(self.n) if i != mover)
         return tuple(sorted(i for i in out if alive[i]))
 
-    def _eject(self, a: int, env: Envelope) -> object:
+    def check(self, a: int, env: Envelope) -> object:
+        """The EJECT handler: check the vote ``env`` of seat ``a`` and count it at its point."""
         target = env.payload[0]  # (the schema made it another seat)
-        points = self.entries[env.step].points
+        entries = self._entries
+        step = len(entries) - 1
+        points = entries[env.step].points
         p = next((p for p in points if p.digest == env.state_hash), None)
         if p is None:
-            if env.step == self.step and isinstance(self.point.pending, Chance):
+            if env.step == step and isinstance(entries[-1].points[-1].pending, Chance):
                 return WAIT  # a point of this step this replica has not reached yet
-            return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step} "
-                           f"names state {env.state_hash.hex()[:16]}; one of that step's "
-                           "states expected")
+            return violation("bad-eject", env, f"a vote to eject seat {target} at step "
+                             f"{env.step} names state {env.state_hash.hex()[:16]}; one of that "
+                             "step's states expected")
         awaited = self.awaited(p)
         if target not in awaited:
-            return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step}, "
-                           "where the game did not wait on it; a vote may name only "
-                           f"{_seats(awaited)}")
+            return violation("bad-eject", env, f"a vote to eject seat {target} at step "
+                             f"{env.step}, where the game did not wait on it; a vote may name "
+                             f"only {_seats(awaited)}")
         q = self._stalled_past(a, env.step, p.index)
         if q is not None and q < env.seq:
-            stall = self.streams[a][q]
-            return self._v("bad-eject", env, f"a vote to eject seat {target} at step {env.step}, "
-                           f"state {env.state_hash.hex()[:16]}, after its STALL #{q} said it "
-                           f"waited on seat {stall.payload[0]} past that state; a vote names "
-                           "the state its author waits at", stall)
-        if env.step == self.step:
+            stall = self._streams[a][q]
+            return violation("bad-eject", env, f"a vote to eject seat {target} at step "
+                             f"{env.step}, state {env.state_hash.hex()[:16]}, after its STALL "
+                             f"#{q} said it waited on seat {stall.payload[0]} past that state; "
+                             "a vote names the state its author waits at", stall)
+        if env.step == step:
             here = self.votes.setdefault((env.step, env.state_hash), {})
             here.setdefault(target, {}).setdefault(a, env)
         return None
 
-    def _eject_quorum(self) -> bool:
-        p = self.point
+    def quorum(self) -> tuple[int, Envelope] | None:
+        """The seat every other live seat voted out at the current point, and the lowest
+        voter's vote (the id of the ejection entry), or None. The votes are marked used; the
+        replica then checks the target's late envelopes and calls :meth:`eject`."""
+        timeline = self._timeline
+        p = timeline.point
         if p.pending is None or not self.votes:
-            return False  # (no vote at all: the point's digest need not be computed)
-        here = self.votes.get((self.step, p.digest))
+            return None  # (no vote at all: the point's digest need not be computed)
+        here = self.votes.get((timeline.step, p.digest))
         if not here:
-            return False
+            return None
+        fork_base = self._forks.fork_base
         for target, voters in sorted(here.items()):
             if not p.alive[target]:
                 continue
             others = [i for i in range(self.n) if p.alive[i] and i != target]
             for i in others:
-                if i not in voters and i in self.fork_base:
+                if i not in voters and i in fork_base:
                     self._salvage_vote(i, target, voters)
             if all(i in voters for i in others):
-                self.used.update(voters[i].id for i in others)
+                timeline.used.update(voters[i].id for i in others)
                 # the ejection wins over the target's envelope for this point, taken here or
-                # not (it was in flight): it is moot, and logged nowhere (see _in_block)
-                self.used.discard(self.used_at.pop((target, p.step, p.index), b""))
-                self._judge_late(target)
-                first = voters[min(others)]
-                entry = Entry(self.step + 1, first.id, "eject", target, envelope=first,
-                              before=p.state)
-                self.entries.append(entry)
-                self.entry_ids.add(entry.id)
-                self.frozen.pop(target, None)
-                self.ejected[target] = entry.step
-                self._push_point(self.engine.eject(p.state, target))
-                return True
-        return False
+                # not (it was in flight): it is moot, and logged nowhere (see LogRules.in_block)
+                timeline.used.discard(timeline.used_at.pop((target, p.step, p.index), b""))
+                return target, voters[min(others)]
+        return None
+
+    def eject(self, target: int, first: Envelope) -> None:
+        """Apply the ejection of ``target`` that :meth:`quorum` found, ``first`` its id."""
+        timeline = self._timeline
+        p = timeline.point
+        entry = Entry(timeline.step + 1, first.id, "eject", target, envelope=first,
+                      before=p.state)
+        self._entries.append(entry)
+        timeline.entry_ids.add(entry.id)
+        self.frozen.pop(target, None)
+        self.ejected[target] = entry.step
+        timeline.push_point(timeline.engine.eject(p.state, target))
 
     def _salvage_vote(self, voter: int, target: int, voters: dict[int, Envelope]) -> None:
         """A convicted seat's vote at the current point, from envelopes not read from its
         stream (a vote binds to the point it names, so any copy does)."""
-        for e in self.leftovers(voter):
-            if (e.kind is Kind.EJECT and e.step == self.step and e.state_hash == self.point.digest
+        timeline = self._timeline
+        for e in self._forks.leftovers(voter):
+            if (e.kind is Kind.EJECT and e.step == timeline.step
+                    and e.state_hash == timeline.point.digest
                     and payload_problem(e, self.n) is None and e.payload[0] == target):
                 voters[voter] = e
-                self.log_order.consumed(e)
+                self._log_order.consumed(e)
                 return
 
-    def _judge_late(self, target: int) -> None:
-        """Check the envelopes an ejected seat sent for this point, though they come too late:
-        an illegal move or a bad reveal is still a violation. None of them changes the game."""
-        self._judging = target
-        try:
-            while self._readable(target):
-                late = self.streams[target].get(self.cursor[target])
-                if late is None or late.kind not in (Kind.MOVE, Kind.ACK):
-                    break
-                if late.step > self.step + 1:
-                    break
-                result = self._consume(target, late)
-                if result is WAIT or result is LATER:
-                    break
-                if isinstance(result, Violation):
-                    self._convict(result)
-                    break
-                self._step_cursor(target, late)
-        finally:
-            self._judging = None
-
-    def _quorum_stored(self, target: int) -> bool:
+    def quorum_stored(self, target: int) -> bool:
         """Every other live seat has an EJECT of ``target`` at the current point, consumed or
         not."""
-        if not self._eject_index:
+        if not self.eject_index:
             return False
-        p = self.point
-        voters = self._eject_index.get((target, self.step, p.digest))
+        entries = self._entries
+        p = entries[-1].points[-1]
+        voters = self.eject_index.get((target, len(entries) - 1, p.digest))
         if not voters:
             return False
         return all(i in voters for i in range(self.n) if p.alive[i] and i != target)
 
-    def _ejected_behind(self, vote: Envelope) -> None:
+    def note_stall(self, env: Envelope) -> None:
+        """Index a stored STALL (its schema checked)."""
+        stalls = self.stall_index.setdefault((env.payload[0], env.step, env.head), {})
+        stalls[env.author] = min(stalls.get(env.author, env.seq), env.seq)
+        if env.state_hash:
+            at = self.stall_states.setdefault((env.step, env.head), {}).setdefault(
+                env.state_hash, {})
+            at[env.author] = min(at.get(env.author, env.seq), env.seq)
+
+    def note_vote(self, env: Envelope) -> bool:
+        """Index a stored EJECT (its schema checked); whether it completes the votes to eject a
+        seat at a point this replica passed, so that the replica must be rebuilt (see
+        :meth:`_ejected_behind`)."""
+        key = (env.payload[0], env.step, env.state_hash)
+        voters = self.eject_index.setdefault(key, set())
+        new = env.author not in voters
+        voters.add(env.author)
+        return new and env.payload[0] not in self.ejected and self._ejected_behind(env)
+
+    def _ejected_behind(self, vote: Envelope) -> bool:
         """``vote`` completes the votes to eject a seat at a point this replica has already
         passed on that seat's envelope (it was in flight when the last vote came; this replica
         may be the target's own, or one that does not vote: a dead monster's): the ejection
-        wins, as on every voter's replica, so this one is rebuilt to follow it (the target's
-        envelopes from that point on are moot). Called once per new voter at a point."""
-        if vote.step > self.step:
-            return
+        wins, as on every voter's replica, so this one must be rebuilt to follow it (the
+        target's envelopes from that point on are moot). Asked once per new voter at a point."""
+        entries = self._entries
+        if vote.step > len(entries) - 1:
+            return False
         target = vote.payload[0]
-        p = next((p for p in self.entries[vote.step].points if p.digest == vote.state_hash),
+        p = next((p for p in entries[vote.step].points if p.digest == vote.state_hash),
                  None)
-        if p is None or p is self.point or target not in self.awaited(p):
-            return
-        after = self.entries[vote.step + 1] if vote.step + 1 < len(self.entries) else None
+        if p is None or p is entries[-1].points[-1] or target not in self.awaited(p):
+            return False
+        after = entries[vote.step + 1] if vote.step + 1 < len(entries) else None
         if (after is not None and after.kind == "eject" and after.seat == target
-                and p is self.entries[vote.step].points[-1]):
-            return  # this replica followed the ejection there
-        voters = self._eject_index.get((target, vote.step, vote.state_hash), set())
-        if all(i in voters for i in range(self.n) if p.alive[i] and i != target):
-            self.needs_rebuild = True
+                and p is entries[vote.step].points[-1]):
+            return False  # this replica followed the ejection there
+        voters = self.eject_index.get((target, vote.step, vote.state_hash), set())
+        return all(i in voters for i in range(self.n) if p.alive[i] and i != target)
 
     def _voted_further(self, seat: int, step: int) -> bool:
         """Another seat, not convicted, signed an ACK or a vote at a point of ``step`` this
         replica has not reached: it got past the point where this replica waits on ``seat``,
         so it will never vote there, the vote cannot succeed, and the game moved on without
         the ejection."""
-        reached = {p.digest for p in self.entries[step].points}
+        reached = {p.digest for p in self._entries[step].points}
         if any(s == step and d not in reached
-               and any(a != seat and a not in self.cut for a in authors)
-               for (s, d), authors in self.named_points.items()):
+               and any(a != seat and a not in self._cut for a in authors)
+               for (s, d), authors in self._named_points.items()):
             return True
         # A seat votes against the seat whose MOVE is pending only once it holds every ACK
         # (until then it votes against those owing one), and says it waits on the mover (a
         # STALL) only then too: such a vote or STALL here shows its author holds the ACK
         # ``seat`` owes, so it will never vote ``seat`` out at this point.
-        p = self.point
+        p = self._timeline.point
         for a in range(self.n):
-            if a != seat and a not in self.cut:
+            if a != seat and a not in self._cut:
                 q = self._stalled_past(a, step, p.index)
                 if q is not None and not self._voted_before(a, seat, q):
                     return True
-        owed = self.owed_acks()
+        owed = self._timeline.owed_acks()
         if seat not in owed or not isinstance(p.pending, Turn):
             return False
         mover = p.pending.seat
-        voters = self._eject_index.get((mover, step, p.digest), set())
-        stalled = self._stall_index.get((mover, step, self.head), {})
-        return any(v != seat and v not in self.cut and v not in owed
+        voters = self.eject_index.get((mover, step, p.digest), set())
+        stalled = self.stall_index.get((mover, step, self._timeline.head), {})
+        return any(v != seat and v not in self._cut and v not in owed
                    for v in (*voters, *stalled))
 
     def _stalled_past(self, a: int, step: int, index: int) -> int | None:
@@ -211,13 +253,13 @@ class EjectionRules(ReplicaParts):
         one entry are the same on every replica (each is fixed by the entry and the chain
         values), so such a STALL was signed further on: its author went on without voting
         at that point. Who could abuse it? Only its author, by voting at that point after
-        all: such a vote is its own violation (``bad-eject``, see :meth:`_eject`), so it can
+        all: such a vote is its own violation (``bad-eject``, see :meth:`check`), so it can
         never complete an ejection there; a replica that stopped waiting on the target
         because of the STALL is therefore never overtaken by an ejection at that point."""
-        entry = self.entries[step]
+        entry = self._entries[step]
         points = entry.points[: index + 1]
         best: int | None = None
-        states = self._stall_states.get((step, entry.id))
+        states = self.stall_states.get((step, entry.id))
         if states:
             reached = {p.digest for p in points}
             for digest, authors in states.items():
@@ -229,7 +271,7 @@ class EjectionRules(ReplicaParts):
             awaited.update(self.awaited(p))
         for x in range(self.n):
             if x not in awaited:
-                q = self._stall_index.get((x, step, entry.id), {}).get(a)
+                q = self.stall_index.get((x, step, entry.id), {}).get(a)
                 if q is not None and (best is None or q < best):
                     best = q
         return best
@@ -237,12 +279,12 @@ class EjectionRules(ReplicaParts):
     def _voted_before(self, a: int, seat: int, seq: int) -> bool:
         """Seat ``a`` voted against ``seat`` at the current point in an envelope before its
         ``seq``-th (consumed or not)."""
-        p = self.point
+        p = self._timeline.point
         vote = self.votes.get((p.step, p.digest), {}).get(seat, {}).get(a)
         if vote is not None:
             return vote.seq < seq
-        stream = self.streams[a]
-        for q in range(self.cursor[a], seq):
+        stream = self._streams[a]
+        for q in range(self._cursor[a], seq):
             e = stream.get(q)
             if (e is not None and e.kind is Kind.EJECT and e.step == p.step
                     and e.state_hash == p.digest and payload_problem(e, self.n) is None
@@ -256,11 +298,11 @@ class EjectionRules(ReplicaParts):
         holds without a gap): it went on without the ejection. A later envelope that follows
         such a vote proves nothing (it may be built on the ejection, which this replica lacks
         a vote of), and neither does one behind a gap."""
-        digest = self.point.digest
+        digest = self._timeline.point.digest
         if a in self.votes.get((step, digest), {}).get(seat, {}):
             return False
-        stream = self.streams[a]
-        q = self.cursor[a]
+        stream = self._streams[a]
+        q = self._cursor[a]
         while (e := stream.get(q)) is not None:
             if (e.kind is Kind.EJECT and e.step == step and e.state_hash == digest
                     and payload_problem(e, self.n) is None and e.payload[0] == seat):
@@ -270,13 +312,16 @@ class EjectionRules(ReplicaParts):
             q += 1
         return False
 
-    def _is_frozen(self, seat: int) -> bool:
+    def is_frozen(self, seat: int) -> bool:
+        """This replica's seat voted ``seat`` out at the current step and stops reading it
+        there, unless the game shows it moved on without the ejection (then it reads it
+        again, for good)."""
         step = self.frozen.get(seat)
         if step is None:
             return False
-        if step != self.step or any(
+        if step != self._timeline.step or any(
             self._top_step[a] > step and self._went_past(a, seat, step)
-            for a in range(self.n) if a != seat and a not in self.cut
+            for a in range(self.n) if a != seat and a not in self._cut
         ) or self._voted_further(seat, step):
             del self.frozen[seat]  # the game moved on without the ejection
             return False

@@ -4,46 +4,73 @@ forker's envelopes, and how two MOVEs of a forker for one step are settled (the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from kotp2p.net.replica.history import Violation
-from kotp2p.net.replica.replica_parts import ReplicaParts
+from kotp2p.net.replica.logorder import LogOrder
+from kotp2p.net.replica.timeline import Timeline
+from kotp2p.net.replica.verdicts import Verdicts
 from kotp2p.net.trust import Turn
-from kotp2p.net.wire import Envelope, Kind, payload_problem
+from kotp2p.net.wire import Envelope, Kind
 
 FORK_WINDOW = 16
 """Sequence numbers after a fork from which the forker's envelopes are kept
-(see :meth:`ForkRules.take_spare`)."""
+(see :meth:`Forks.take_spare`)."""
+
+SPLIT = "split"
+"""What :meth:`Forks.contest` returns when the last entry is void: the replica is rebuilt."""
+VOID = "void"
+"""What :meth:`Forks.contest` returns when it voided rival MOVEs not applied here."""
 
 
-class ForkRules(ReplicaParts):
-    """The replica's handling of forks (a mixin of :class:`~kotp2p.net.replica.replica.Replica`)."""
+class Frozen(Protocol):
+    """Whether the replica stopped reading a seat at this point (its ejection is voted)."""
 
-    if TYPE_CHECKING:
-        def _is_frozen(self, seat: int) -> bool: ...
-        def _ejected_behind(self, vote: Envelope) -> None: ...
+    def is_frozen(self, seat: int) -> bool:
+        """``seat`` is not read here: the replica's own seat voted it out at this point."""
 
-    def _fork(self, v: Violation) -> None:
+
+class Forks:
+    """The forkers a replica found, their envelopes outside their streams, and the ids that
+    are moot because of a fork."""
+
+    def __init__(
+        self, streams: list[dict[int, Envelope]], cursor: list[int], by_id: dict[bytes, Envelope],
+        built_on: dict[bytes, set[int]], timeline: Timeline, verdicts: Verdicts,
+        log_order: LogOrder,
+    ) -> None:
+        self._streams = streams
+        self._cursor = cursor
+        self._by_id = by_id
+        self._built_on = built_on
+        self._timeline = timeline
+        self._entries = timeline.entries
+        self._verdicts = verdicts
+        self._cut = verdicts.cut
+        self._log_order = log_order
+        self.fork_base: dict[int, int] = {}
+        """Forker -> the lowest sequence number of its first fork."""
+        self.spare: dict[int, list[Envelope]] = {}
+        """Envelopes of convicted seats kept outside their streams: the other half of a fork,
+        and what the game may still use from them (see :meth:`take_spare`)."""
+        self.moot: set[bytes] = set()
+        """Ids of envelopes read and never used: built on a forked envelope or past a cut."""
+
+    def fork(self, v: Violation) -> None:
         """Two envelopes where one belongs: the author is convicted and nothing more of its
         stream is read; what this replica consumed stands (a fork never undoes the past, see
-        :meth:`_contest` for the one exception: honest seats split over two MOVEs)."""
+        :meth:`contest` for the one exception: honest seats split over two MOVEs)."""
         a = v.seat
         base = min(e.seq for e in v.evidence)
         self.fork_base.setdefault(a, base)
-        used = any(e.seq < self.cursor[a] and self.streams[a].get(e.seq) is e
+        used = any(e.seq < self._cursor[a] and self._streams[a].get(e.seq) is e
                    for e in v.evidence)
-        self._convict(v, cut=None if used else base)
-        self.log_order.evidence(v.evidence)  # both branches, even after another conviction
+        self._verdicts.convict(v, cut=None if used else base)
+        self._log_order.evidence(v.evidence)  # both branches, even after another conviction
 
-    def _keep_spare(self, env: Envelope) -> None:
+    def keep(self, env: Envelope) -> None:
+        """Keep ``env`` of a convicted seat outside its stream (the replica counts its vote)."""
         self.spare.setdefault(env.author, []).append(env)
-        if env.kind is Kind.EJECT and payload_problem(env, self.n) is None:
-            key = (env.payload[0], env.step, env.state_hash)
-            voters = self._eject_index.setdefault(key, set())
-            new = env.author not in voters
-            voters.add(env.author)
-            if new and env.payload[0] not in self.ejected:
-                self._ejected_behind(env)  # (a forker's vote counts, see take_spare)
 
     def leftovers(self, a: int) -> list[Envelope]:
         """A forker's envelopes not read from its stream, in the window after its fork: what
@@ -51,8 +78,8 @@ class ForkRules(ReplicaParts):
         base = self.fork_base.get(a)
         if base is None:
             return []
-        cut = self.cut.get(a, 1 << 62)
-        stream = self.streams[a]
+        cut = self._cut.get(a, 1 << 62)
+        stream = self._streams[a]
         return [*(stream[q] for q in sorted(stream) if cut <= q < base + FORK_WINDOW),
                 *self.spare.get(a, ())]
 
@@ -65,107 +92,108 @@ class ForkRules(ReplicaParts):
         the forker's envelopes on one branch, others on the other. What the game may use of
         them is the same on any branch (a value is checked against its chain alone, an ACK
         and a vote bind to a point), so a replica that stopped reading the forker takes its
-        owed ACKs, values and votes from these (``_salvage_*``), and every honest replica
-        goes the same way; its MOVEs are settled by :meth:`_contest`."""
+        owed ACKs, values and votes from these (``salvage_*``), and every honest replica
+        goes the same way; its MOVEs are settled by :meth:`contest`. The replica counts a
+        kept vote."""
         a = env.author
         base = self.fork_base.get(a)
-        if (base is None or env.id in self.by_id or env.seq >= base + FORK_WINDOW
+        if (base is None or env.id in self._by_id or env.seq >= base + FORK_WINDOW
                 or len(self.spare.get(a, ())) >= 2 * FORK_WINDOW):
             return False
-        self.by_id[env.id] = env
-        self.built_on.setdefault(env.head, set()).add(a)
-        self._keep_spare(env)
+        self._by_id[env.id] = env
+        self._built_on.setdefault(env.head, set()).add(a)
+        self.keep(env)
         return True
 
     def _applied_by_others(self, move: Envelope) -> bool:
         """Some seat other than its author, not convicted, built on ``move``."""
-        return any(i != move.author and i not in self.convicted
-                   for i in self.built_on.get(move.id, ()))
+        convicted = self._verdicts.convicted
+        return any(i != move.author and i not in convicted
+                   for i in self._built_on.get(move.id, ()))
 
     def _rivals(self, a: int, step: int, head: bytes) -> list[Envelope]:
+        entry_ids = self._timeline.entry_ids
         return [e for e in self.leftovers(a) if e.kind is Kind.MOVE and e.step == step
-                and e.head == head and e.id not in self.moot and e.id not in self.entry_ids]
+                and e.head == head and e.id not in self.moot and e.id not in entry_ids]
 
-    def _contest(self) -> bool:
+    def contest(self) -> str | Envelope | None:
         """Settle the MOVEs of a seat convicted of a fork at the frontier, the same way on every
         honest replica (each honest seat applies the first valid MOVE it gets and acknowledges
         it; every envelope is forwarded, so each replica learns who applied what):
 
         * the last entry is such a MOVE and another seat applied a rival one: honest seats are
           split, and nobody went further (the next entry needs every ACK): both are void and the
-          replica is rebuilt without them (the only case where anything is undone: one entry
-          nobody could build on);
+          replica is rebuilt without them (:data:`SPLIT`; the only case where anything is
+          undone: one entry nobody could build on);
         * the game waits on the convicted seat's MOVE and exactly one of its MOVEs for the next
-          step was applied by another seat: it is applied here too (so a seat that learnt of
-          the fork before applying either joins the others); more than one: all are void here
-          too (a seat that applied neither reads what was built on them as moot, and goes on
-          with the others);
-        * otherwise nothing: the convicted seat is voted out when the game waits on it.
+          step was applied by another seat: that MOVE is returned, for the replica to apply it
+          too (so a seat that learnt of the fork before applying either joins the others);
+          more than one: all are void here too (:data:`VOID`; a seat that applied neither reads
+          what was built on them as moot, and goes on with the others);
+        * otherwise nothing (None): the convicted seat is voted out when the game waits on it.
         """
         if not self.fork_base:
-            return False  # (no fork: both cases below need a forker)
-        last = self.entries[-1]
+            return None  # (no fork: both cases below need a forker)
+        entries = self._entries
+        last = entries[-1]
         if last.kind == "move" and last.seat in self.fork_base and last.envelope is not None:
             assert last.seat is not None
-            rivals = self._rivals(last.seat, last.step, self.entries[last.step - 1].id)
+            rivals = self._rivals(last.seat, last.step, entries[last.step - 1].id)
             if any(self._applied_by_others(r) for r in rivals):
                 self.moot.update([last.id, *(r.id for r in rivals)])
-                self.log_order.evidence([last.envelope, *rivals])  # both branches, logged
+                self._log_order.evidence([last.envelope, *rivals])  # both branches, logged
                 seqs = [last.envelope.seq, *(r.seq for r in rivals)]
-                self.cut[last.seat] = min(self.cut[last.seat], *seqs)
-                self.needs_rebuild = True
-                return True
-        p = self.point
+                self._cut[last.seat] = min(self._cut[last.seat], *seqs)
+                return SPLIT
+        p = last.points[-1]
         if not isinstance(p.pending, Turn) or p.pending.seat not in self.fork_base:
-            return False
+            return None
         f = p.pending.seat
-        rivals = self._rivals(f, self.step + 1, self.head)
+        rivals = self._rivals(f, len(entries), last.id)
         applied = [m for m in rivals if self._applied_by_others(m)]
         if len(applied) > 1:
             # honest seats split over them: void, as where one of them was applied (above);
             # what was built on them is moot, here too
             self.moot.update(m.id for m in rivals)
-            self.log_order.evidence(rivals)
-            return True
-        if len(applied) != 1 or self.owed_acks():
-            return False
-        result = self._move(f, applied[0])
-        if result is None:
-            self.log_order.consumed(applied[0])
-            return True
-        if isinstance(result, Violation):
-            self.moot.add(applied[0].id)
-        return False
+            self._log_order.evidence(rivals)
+            return VOID
+        if len(applied) != 1:
+            return None
+        return applied[0]
 
-    def _salvage_acks(self) -> None:
-        """Owed ACKs of forkers, from their envelopes not read (see :meth:`take_spare`)."""
-        entry = self.entries[-1]
+    def salvage_acks(self, frozen: Frozen) -> None:
+        """Owed ACKs of forkers, from their envelopes not read (see :meth:`take_spare`); none
+        of a seat ``frozen`` says is not read here."""
+        timeline = self._timeline
+        entry = self._entries[-1]
         if entry.kind != "move" or not self.fork_base:
             return
         first = entry.points[0]
-        for a in self.owed_acks():
-            if a not in self.fork_base or self._is_frozen(a):
+        for a in timeline.owed_acks():
+            if a not in self.fork_base or frozen.is_frozen(a):
                 continue  # (after this seat voted to eject it here, only the vote decides)
             for e in self.leftovers(a):
                 if (e.kind is Kind.ACK and not e.reveals and e.step == entry.step
                         and e.head == entry.id and e.state_hash == first.digest):
-                    self.acked.add((a, entry.step))
-                    self.use(e, first)
-                    self.log_order.consumed(e)
+                    timeline.acked.add((a, entry.step))
+                    timeline.use(e, first)
+                    self._log_order.consumed(e)
                     break
 
-    def _salvage_reveals(self, k: int, live: list[int]) -> None:
+    def salvage_reveals(self, k: int, live: list[int], frozen: Frozen) -> None:
         """Values for event ``k`` of convicted seats, from envelopes not read from their
-        streams (a value is checked against its chain alone, so any copy does)."""
+        streams (a value is checked against its chain alone, so any copy does); none of a seat
+        ``frozen`` says is not read here."""
+        timeline = self._timeline
         for i in live:
-            if (i, k) in self.revealed or i not in self.fork_base or self._is_frozen(i):
+            if (i, k) in timeline.revealed or i not in self.fork_base or frozen.is_frozen(i):
                 continue
             for e in self.leftovers(i):
                 if (e.kind is Kind.ACK and len(e.reveals) == 1 and e.reveals[0][0] == k
-                        and e.state_hash == self.point.digest and e.step == self.step
-                        and e.head == self.head
-                        and self.checkers[i].problem(*e.reveals[0]) is None):
-                    self._commit_reveals(i, e)
-                    self.use(e, self.point)
-                    self.log_order.consumed(e)
+                        and e.state_hash == timeline.point.digest and e.step == timeline.step
+                        and e.head == timeline.head
+                        and timeline.checkers[i].problem(*e.reveals[0]) is None):
+                    timeline.commit_reveals(i, e)
+                    timeline.use(e, timeline.point)
+                    self._log_order.consumed(e)
                     break

@@ -24,6 +24,11 @@ class Violation:
         return f"seat {self.seat} at step {self.step}: {self.rule}: {self.detail}"
 
 
+def violation(rule: str, env: Envelope, detail: str, *more: Envelope) -> Violation:
+    """The violation of ``rule`` by ``env``'s author at its step, proven by ``more`` and ``env``."""
+    return Violation(rule, env.author, env.step, detail, (*more, env))
+
+
 class Point:
     """A place where the game waits: for event ``k``'s values, or for ``pending`` (a decision).
     The state's digest is computed when first asked for (many points are never signed)."""

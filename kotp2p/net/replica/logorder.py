@@ -26,7 +26,8 @@ class LogOrder:
     """Collects consumed envelopes and hands them out block by block."""
 
     def __init__(self, keep: Callable[[Envelope], bool] = lambda env: True) -> None:
-        self._keep = keep
+        self.keep = keep
+        """Whether a consumed envelope goes into its block (set by the replica's log rules)."""
         self._blocks: dict[int, list[Envelope]] = {}
         self._written = 0
         self._evidence: list[Envelope] = []
@@ -92,5 +93,5 @@ class LogOrder:
         return out + self.take_evidence()
 
     def _block(self, s: int) -> list[Envelope]:
-        block = [e for e in self._blocks.pop(s, []) if self._keep(e)]
+        block = [e for e in self._blocks.pop(s, []) if self.keep(e)]
         return sorted(block, key=lambda e: (e.kind is not Kind.MOVE, e.author, e.seq))

@@ -1,42 +1,75 @@
 """The log rules of the replica: when a step's block of the ``.kotlog`` is complete, and which
-consumed envelopes it holds (a mixin of :class:`~kotp2p.net.replica.replica.Replica`; the order inside
-a block, and why, is in :mod:`kotp2p.net.replica.logorder`)."""
+consumed envelopes it holds (the order inside a block, and why, is in
+:mod:`kotp2p.net.replica.logorder`)."""
 
 from __future__ import annotations
 
-from kotp2p.net.replica.history import Point
-from kotp2p.net.replica.replica_parts import ReplicaParts
+from kotp2p.net.replica.ejection import Ejections
+from kotp2p.net.replica.forks import Forks
+from kotp2p.net.replica.kinds import Kinds
+from kotp2p.net.replica.logorder import LogOrder
+from kotp2p.net.replica.peeks import Peeks
+from kotp2p.net.replica.timeline import Timeline
+from kotp2p.net.replica.verdicts import Verdicts
 from kotp2p.net.wire import Envelope
 
 
-class LogRules(ReplicaParts):
-    """The replica's side of the canonical log order."""
+class LogRules:
+    """The replica's side of the canonical log order: it decides for ``log_order`` which
+    envelopes a block keeps (it sets its ``keep``) and when a block is closed."""
+
+    def __init__(
+        self, streams: list[dict[int, Envelope]], cursor: list[int], last_step: list[int],
+        timeline: Timeline, verdicts: Verdicts, forks: Forks, ejections: Ejections,
+        kinds: Kinds, peeks: Peeks, log_order: LogOrder,
+    ) -> None:
+        self.n = timeline.n
+        self._streams = streams
+        self._cursor = cursor
+        self._last_step = last_step
+        self._timeline = timeline
+        self._entries = timeline.entries
+        self._verdicts = verdicts
+        self._forks = forks
+        self._ejections = ejections
+        self._kinds = kinds
+        self._peeks = peeks
+        self._log_order = log_order
+        self._needed: dict[int, tuple[tuple[int, int, int, bool], int]] = {}
+        """Memo of :meth:`_last_needed`, with what it depends on."""
+        log_order.keep = self.in_block
+
+    def owed_openings(self, seat: int) -> list[int]:
+        """The private events ``seat`` must still open, once the game is over, for the record
+        to be complete: its unopened ones, unless it was convicted or ejected (an absent seat
+        cannot open anything, and nothing public depends on them: a MOVE that needed a peek
+        carried its opening)."""
+        if seat in self._verdicts.cut or seat in self._ejections.ejected:
+            return []
+        return self._peeks.unopened(seat)
 
     def _closed(self, s: int) -> bool:
-        entries = self.entries  # (self.step and self.point, without the calls: asked often)
+        entries = self._entries  # (the step and the point, without the calls: asked often)
         if s < len(entries) - 1:
             # entry s+1 needed every envelope step s required; what else a live seat says at
             # step s (a STALL, a CHAT) comes before its first envelope of a later step, which
             # every live seat sends (an ACK or a value): once each has, block s is complete
             alive = entries[-1].points[-1].alive
-            last_step, cut, ejected = self._last_step, self.cut, self.ejected
+            last_step, cut, ejected = self._last_step, self._verdicts.cut, self._ejections.ejected
             for a in range(self.n):
                 if last_step[a] <= s and alive[a] and a not in cut and a not in ejected:
                     return False
             return True
-        if s > self.step or not self.is_over:
+        p = entries[-1].points[-1]
+        if s > len(entries) - 1 or p.pending is not None:
             return False
-        alive = self.point.alive
+        alive = p.alive
         if any(self.owed_openings(a) for a in range(self.n)):
             return False
-        return all(a in self.byes or a in self.cut or not alive[a] for a in range(self.n))
+        byes, cut = self._kinds.byes, self._verdicts.cut
+        return all(a in byes or a in cut or not alive[a] for a in range(self.n))
 
-    def use(self, env: Envelope, p: Point) -> None:
-        """Record that the game took ``env`` (an ACK, with or without a value) at point ``p``."""
-        self.used.add(env.id)
-        self.used_at[(env.author, p.step, p.index)] = env.id
-
-    def _in_block(self, env: Envelope) -> bool:
+    def in_block(self, env: Envelope) -> bool:
         """Whether ``env`` goes into its step's block of the log. Not if its author left the
         game before it and the game did not use it: honest replicas read such an envelope or
         not depending on when it came, while whatever the game used of it, all of them used.
@@ -50,26 +83,28 @@ class LogRules(ReplicaParts):
           later): each author's logged envelopes stay a gapless run, as ``verify`` reads
           them in order."""
         a = env.author
-        if env.id in self.used or env.id in self.entry_ids:
+        if env.id in self._timeline.used or env.id in self._timeline.entry_ids:
             return True
-        if a in self.fork_base:
-            return env.seq < min(self.cut.get(a, self.fork_base[a]), self.fork_base[a])
-        gone = self.ejected.get(a)
+        fork_base = self._forks.fork_base
+        if a in fork_base:
+            return env.seq < min(self._verdicts.cut.get(a, fork_base[a]), fork_base[a])
+        gone = self._ejections.ejected.get(a)
         return gone is None or env.step < gone - 1 or env.seq <= self._last_needed(a)
 
     def _last_needed(self, a: int) -> int:
         """The highest seq of ``a``'s envelopes that the game used or that prove its violation
         (-1 if none)."""
-        v = self.convicted.get(a)
-        key = (self.cursor[a], len(self.used), len(self.entry_ids), v is not None)
+        v = self._verdicts.convicted.get(a)
+        used, entry_ids = self._timeline.used, self._timeline.entry_ids
+        key = (self._cursor[a], len(used), len(entry_ids), v is not None)
         known = self._needed.get(a)
         if known is not None and known[0] == key:
             return known[1]  # (an ejected seat may send many envelopes: each one asks)
         last = max((e.seq for e in v.evidence if e.author == a), default=-1) if v else -1
-        stream = self.streams[a]
-        for q in range(self.cursor[a] - 1, last, -1):  # (what the game used, it read)
+        stream = self._streams[a]
+        for q in range(self._cursor[a] - 1, last, -1):  # (what the game used, it read)
             e = stream.get(q)
-            if e is not None and (e.id in self.used or e.id in self.entry_ids):
+            if e is not None and (e.id in used or e.id in entry_ids):
                 last = q
                 break
         self._needed[a] = (key, last)
@@ -79,21 +114,22 @@ class LogRules(ReplicaParts):
     def log_complete(self) -> bool:
         """The game is over and its last step is closed (every live seat said BYE): the log
         of this replica holds the whole game."""
-        return self.is_over and self._closed(self.step)
+        entries = self._entries
+        return entries[-1].points[-1].pending is None and self._closed(len(entries) - 1)
 
     def close_blocks(self) -> list[Envelope]:
         """Consumed envelopes of the steps every live seat has moved past, in the canonical
         order of :class:`~kotp2p.net.replica.logorder.LogOrder`."""
-        entries = self.entries
+        entries = self._entries
         step, over = len(entries) - 1, entries[-1].points[-1].pending is None
         if not over:
             # before the end, the current step's block never closes (see _closed), and the
             # blocks close in order: nothing to hand out unless the first open one is closed
-            written = self.log_order.written
+            written = self._log_order.written
             if written >= step or not self._closed(written):
                 return []
-        return self.log_order.close(self._closed, step, over)
+        return self._log_order.close(self._closed, step, over)
 
     def drain(self) -> list[Envelope]:
         """Every consumed envelope not handed out yet (when stopping before the end)."""
-        return self.log_order.drain()
+        return self._log_order.drain()

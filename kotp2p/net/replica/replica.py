@@ -85,15 +85,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from kotp2p.net.replica.ejection import LATER, WAIT, EjectionRules
-from kotp2p.net.replica.forks import ForkRules
-from kotp2p.net.replica.history import Entry, Point, Private, Resolved, Violation
-from kotp2p.net.replica.kinds import KindRules
+from kotp2p.net.replica.ejection import LATER, WAIT, Ejections
+from kotp2p.net.replica.forks import SPLIT, VOID, Forks
+from kotp2p.net.replica.history import Entry, Point, Private, Resolved, Violation, violation
+from kotp2p.net.replica.kinds import Kinds
 from kotp2p.net.replica.logorder import LogOrder
 from kotp2p.net.replica.logrules import LogRules
 from kotp2p.net.replica.peeks import Peeks
+from kotp2p.net.replica.timeline import Timeline
+from kotp2p.net.replica.verdicts import Verdicts
 from kotp2p.net.trust import (
-    ChainChecker,
     Chance,
     GameEngine,
     Genesis,
@@ -111,8 +112,23 @@ _NO_CUT = 1 << 62
 """The cut of a seat not convicted: beyond any sequence number."""
 
 
-class Replica(KindRules, ForkRules, EjectionRules, LogRules):
-    """The game as the consumed envelopes make it. Feed :meth:`add`, then call :meth:`advance`."""
+class Replica:
+    """The game as the consumed envelopes make it. Feed :meth:`add`, then call :meth:`advance`.
+
+    The replica reads each author's stream in order and hands each envelope to the handler of
+    its kind. Its members hold the rest, each given what it reads:
+
+    * ``timeline`` (:class:`Timeline`): the entries, their points, the values and ACKs taken;
+    * ``verdicts`` (:class:`Verdicts`): who is convicted, and where reading them stops;
+    * ``forks`` (:class:`Forks`): forkers, their spare envelopes, the moot ids, the contest;
+    * ``ejections`` (:class:`Ejections`): votes, ejections, seats frozen by this seat's vote;
+      it takes a forker's votes from ``forks``;
+    * ``kinds`` (:class:`Kinds`): the MOVE, ACK, OPEN and BYE handlers;
+    * ``log_rules`` (:class:`LogRules`): which blocks of the log are closed, and what they keep.
+
+    The fields other packages read (``entries``, ``cut``, ``frozen``...) are the members' own
+    containers, not copies.
+    """
 
     def __init__(
         self, genesis: Genesis, engine: GameEngine, *, local_seat: int | None = None,
@@ -121,83 +137,81 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         self.genesis = genesis
         self.local_seat = local_seat
         self.peek_chain = peek_chain
+        self.engine = engine
+        self.game_id = genesis.game_id
+        n = self.n = genesis.n
         self.peeks = Peeks(genesis, engine, local_seat, peek_chain)
         self.private: dict[int, Private] = self.peeks.private
         """Private event k -> what this replica knows of it."""
-        self._eject_index: dict[tuple[int, int, bytes], set[int]] = {}
-        self._stall_index: dict[tuple[int, int, bytes], dict[int, int]] = {}
-        """(seat named, step, head) -> author of a STALL saying it waits on that seat -> the
-        lowest seq of such a STALL."""
-        self._stall_states: dict[tuple[int, bytes], dict[bytes, dict[int, int]]] = {}
-        """(step, head) -> state named by a STALL -> its author -> the lowest seq of such a
-        STALL."""
-        self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
-            Kind.MOVE: self._move,
-            Kind.ACK: self._ack,
-            Kind.EJECT: self._eject,
-            Kind.OPEN: self._open,
-            Kind.BYE: self._bye,
-        }
-        self.engine = engine
-        self.game_id = genesis.game_id
-        self.n = genesis.n
-        self.streams: list[dict[int, Envelope]] = [{} for _ in range(self.n)]
+        self.streams: list[dict[int, Envelope]] = [{} for _ in range(n)]
         self.by_id: dict[bytes, Envelope] = {}
-        self.unread_bytes = [0] * self.n
-        self.spare: dict[int, list[Envelope]] = {}
-        """Envelopes of convicted seats kept outside their streams: the other half of a fork,
-        and what the game may still use from them (see :meth:`take_spare`)."""
+        self.unread_bytes = [0] * n
+        """Bytes of each author's stored envelopes at or after its read position."""
         self.built_on: dict[bytes, set[int]] = {}
         """Envelope id -> the authors of stored envelopes whose ``head`` names it."""
-        self.entry_ids: set[bytes] = {self.game_id}
         self.named_points: dict[tuple[int, bytes], set[int]] = {}
         """(step, state digest) -> authors of stored ACKs and votes naming that point."""
-        self.fork_base: dict[int, int] = {}
-        """Forker -> the lowest sequence number of its first fork."""
-        """Bytes of each author's stored envelopes at or after its read position."""
-        self.cursor = [0] * self.n
-        self.last_id = [self.game_id] * self.n
-        self.convicted: dict[int, Violation] = {}
-        self.cut: dict[int, int] = {}
-        self.moot: set[bytes] = set()
-        self.needs_rebuild = False
-        self._judging: int | None = None
-        self.violations: list[Violation] = []
-        self.checkers = [
-            ChainChecker(i, s.anchor, length=genesis.chain_length)
-            for i, s in enumerate(genesis.seats)
-        ]
-        self.revealed: dict[tuple[int, int], bytes] = {}
-        self.trigger: dict[int, bytes] = {}
-        self.acked: set[tuple[int, int]] = set()
-        self.votes: dict[tuple[int, bytes], dict[int, dict[int, Envelope]]] = {}
-        """(step, point digest) -> target -> voter -> that voter's first EJECT there."""
-        self.frozen: dict[int, int] = {}
-        self.opened: set[tuple[int, int]] = set()
-        self.resolved: list[Resolved] = []
-        self.byes: dict[int, Envelope] = {}
-        self.ejected: dict[int, int] = {}
-        self.used: set[bytes] = set()
-        """Ids of envelopes the game used, besides the entries: ACKs and values taken, votes
-        that made an ejection (what decides which envelopes of a seat that left the game are
-        logged, see :meth:`_in_block`)."""
-        self.used_at: dict[tuple[int, int, int], bytes] = {}
-        """(author, step, point index) -> the id of its used ACK there."""
-        self.own_move: tuple[bytes, State, Point] | None = None
-        """(id, state it was made in, its first point) of the last MOVE this replica's own seat
-        signed, as the protocol worked it out (see KindRules._move)."""
-        self._parked_acks: dict[int, tuple[int, tuple[int, int]]] = {}
-        """Author -> (seq, (entries, points)): its ACK with that seq, read at that point, carries
-        a value for a later event of the step, and waits for a new point."""
-        self._needed: dict[int, tuple[tuple[int, int, int, bool], int]] = {}
-        """Memo of :meth:`_last_needed`, with what it depends on."""
-        self.log_order = LogOrder(self._in_block)
-        self._last_step = [-1] * self.n
-        self._top_step = [-1] * self.n
+        self.cursor = [0] * n
+        self.last_id = [self.game_id] * n
+        self._last_step = [-1] * n
+        self._top_step = [-1] * n
         """Per author: the highest step among its stored envelopes (whether read or not)."""
-        state = engine.start(genesis.monsters, genesis.options)
-        self.entries: list[Entry] = [Entry(0, self.game_id, "genesis", None, before=state)]
-        self._push_point(state)
+        self.needs_rebuild = False
+        """A fork or an ejection this replica passed undoes what it read: see :meth:`rebuilt`."""
+        self.resolved: list[Resolved] = []
+
+        self.log_order = LogOrder()
+        self.timeline = Timeline(genesis, engine)
+        self.verdicts = Verdicts(self.cursor, self.log_order)
+        self.forks = Forks(self.streams, self.cursor, self.by_id, self.built_on, self.timeline,
+                           self.verdicts, self.log_order)
+        self.ejections = Ejections(self.streams, self.cursor, self.named_points, self._top_step,
+                                   self.timeline, self.verdicts.cut, self.forks, self.log_order)
+        self.kinds = Kinds(genesis, self.timeline, self.peeks, self.forks, self.ejections)
+        self.log_rules = LogRules(self.streams, self.cursor, self._last_step, self.timeline,
+                                  self.verdicts, self.forks, self.ejections, self.kinds,
+                                  self.peeks, self.log_order)
+        self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
+            Kind.MOVE: self.kinds.move,
+            Kind.ACK: self.kinds.ack,
+            Kind.EJECT: self.ejections.check,
+            Kind.OPEN: self.kinds.open,
+            Kind.BYE: self.kinds.bye,
+        }
+        """Envelope kind -> its handler (a kind without one is consumed as it is)."""
+
+        # The members' containers, under the names other packages and the tests read.
+        self.entries: list[Entry] = self.timeline.entries
+        self.entry_ids = self.timeline.entry_ids
+        self.checkers = self.timeline.checkers
+        self.revealed = self.timeline.revealed
+        self.trigger = self.timeline.trigger
+        self.acked = self.timeline.acked
+        self.used = self.timeline.used
+        self.used_at = self.timeline.used_at
+        self.convicted = self.verdicts.convicted
+        self.violations = self.verdicts.violations
+        self.cut = self.verdicts.cut
+        self.fork_base = self.forks.fork_base
+        self.spare = self.forks.spare
+        self.moot = self.forks.moot
+        self.votes = self.ejections.votes
+        self.frozen = self.ejections.frozen
+        """Seat -> step: the protocol sets it when its seat votes that seat out."""
+        self.ejected = self.ejections.ejected
+        self.opened = self.kinds.opened
+        self.byes = self.kinds.byes
+        self._parked_acks = self.kinds.parked_acks
+
+    @property
+    def own_move(self) -> tuple[bytes, State, Point] | None:
+        """(id, state it was made in, its first point) of the last MOVE this replica's own seat
+        signed, as the protocol worked it out (see :meth:`Kinds.move`)."""
+        return self.kinds.own_move
+
+    @own_move.setter
+    def own_move(self, value: tuple[bytes, State, Point] | None) -> None:
+        self.kinds.own_move = value
 
     # -- where we are -------------------------------------------------------------------------
 
@@ -235,13 +249,7 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
 
     def owed_acks(self) -> tuple[int, ...]:
         """The live seats whose ACK of the last MOVE is still missing (the next MOVE waits)."""
-        entry = self.entries[-1]
-        first = entry.points[0]
-        if entry.kind != "move" or first.k is not None:
-            return ()
-        alive = self.point.alive
-        return tuple(a for a in range(self.n)
-                     if alive[a] and a != entry.seat and (a, entry.step) not in self.acked)
+        return self.timeline.owed_acks()
 
     def waiting_for(self) -> tuple[int, ...]:
         """The seats whose envelope the game needs next."""
@@ -253,24 +261,33 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
                          not in self.revealed)
         return ()
 
-    def _push_point(self, state: State, known: Point | None = None) -> Point:
-        entry = self.entries[-1]
-        if known is not None:
-            p = Point(entry.step, len(entry.points), state, known.pending, self.engine,
-                      known.digest)
-        else:
-            p = Point(entry.step, len(entry.points), state, self.engine.pending(state),
-                      self.engine)
-        pending = p.pending
-        entry.points.append(p)
-        if isinstance(pending, Chance):
-            self.trigger.setdefault(pending.index, entry.id)
-        return p
-
     def first_point(self, state: State, step: int) -> Point:
         """The point a state would be (not recorded): what a MOVE's state_hash must name."""
-        pending = self.engine.pending(state)
-        return Point(step, 0, state, pending, self.engine)
+        return self.timeline.first_point(state, step)
+
+    def awaited(self, p: Point) -> tuple[int, ...]:
+        """The seats a vote to eject may name at point ``p`` (see :meth:`Ejections.awaited`)."""
+        return self.ejections.awaited(p)
+
+    def leftovers(self, a: int) -> list[Envelope]:
+        """A forker's envelopes not read from its stream (see :meth:`Forks.leftovers`)."""
+        return self.forks.leftovers(a)
+
+    def take_spare(self, env: Envelope) -> bool:
+        """Keep ``env`` of a convicted author, or refuse it (see :meth:`Forks.take_spare`)."""
+        if not self.forks.take_spare(env):
+            return False
+        self._count_spare_vote(env)
+        return True
+
+    def _keep_spare(self, env: Envelope) -> None:
+        self.forks.keep(env)
+        self._count_spare_vote(env)
+
+    def _count_spare_vote(self, env: Envelope) -> None:
+        if (env.kind is Kind.EJECT and payload_problem(env, self.n) is None
+                and self.ejections.note_vote(env)):
+            self.needs_rebuild = True  # (a forker's vote counts, see Forks.take_spare)
 
     # -- intake ---------------------------------------------------------------------------------
 
@@ -299,7 +316,7 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
                           f"two different envelopes #{env.seq} (steps {other.step} and "
                           f"{env.step}); one expected", (other, env))
             self._keep_spare(env)
-            self._fork(v)
+            self.forks.fork(v)
             return v
         stream[env.seq] = env
         if env.seq >= self.cursor[author]:
@@ -308,45 +325,28 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
             self._top_step[author] = env.step
         problem = payload_problem(env, self.n)
         if problem is not None:
-            v = self._v("malformed-payload", env, f"{env.kind.name} #{env.seq}: {problem}, found "
-                        f"{short_repr(env.payload)}")
-            self._convict(v, cut=env.seq)
+            v = violation("malformed-payload", env, f"{env.kind.name} #{env.seq}: {problem}, "
+                          f"found {short_repr(env.payload)}")
+            self.verdicts.convict(v, cut=env.seq)
             return v
         if kind is Kind.ACK:
             return None  # (the common case: neither a STALL nor an EJECT)
-        if env.kind is Kind.STALL:
-            stalls = self._stall_index.setdefault((env.payload[0], env.step, env.head), {})
-            stalls[env.author] = min(stalls.get(env.author, env.seq), env.seq)
-            if env.state_hash:
-                at = self._stall_states.setdefault((env.step, env.head), {}).setdefault(
-                    env.state_hash, {})
-                at[env.author] = min(at.get(env.author, env.seq), env.seq)
-        if env.kind is Kind.EJECT:
-            key = (env.payload[0], env.step, env.state_hash)
-            voters = self._eject_index.setdefault(key, set())
-            new = env.author not in voters
-            voters.add(env.author)
-            if new and env.payload[0] not in self.ejected:
-                self._ejected_behind(env)
+        if kind is Kind.STALL:
+            self.ejections.note_stall(env)
+        elif kind is Kind.EJECT and self.ejections.note_vote(env):
+            self.needs_rebuild = True
         return None
-
-    def _convict(self, v: Violation, cut: int | None = None) -> None:
-        if v.seat not in self.convicted:
-            self.convicted[v.seat] = v
-            self.violations.append(v)
-            self.log_order.evidence(e for e in v.evidence if e.author == v.seat)
-        seq = self.cursor[v.seat] if cut is None else cut
-        self.cut[v.seat] = min(self.cut.get(v.seat, seq), seq)
 
     def rebuilt(self) -> Replica:
         """A fresh replica of the same envelopes, keeping the cuts and moot ids (after a fork)."""
         fresh = Replica(self.genesis, self.engine, local_seat=self.local_seat,
                         peek_chain=self.peek_chain)
-        fresh.cut = dict(self.cut)
-        fresh.moot = set(self.moot)
-        fresh.fork_base = dict(self.fork_base)
-        fresh.convicted = dict(self.convicted)
-        fresh.violations = list(self.violations)
+        # (the members hold these containers: they are filled in place, never replaced)
+        fresh.cut.update(self.cut)
+        fresh.moot.update(self.moot)
+        fresh.fork_base.update(self.fork_base)
+        fresh.convicted.update(self.convicted)
+        fresh.violations.extend(self.violations)
         fresh.log_order.evidence(self.log_order.proofs)  # (the protocol writes each once)
         for a in range(self.n):
             for _, e in sorted(self.streams[a].items()):
@@ -358,7 +358,7 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
                     fresh.built_on.setdefault(e.head, set()).add(a)
                     fresh._keep_spare(e)
         fresh.by_id.update(self.by_id)
-        fresh.frozen = {}
+        fresh.frozen.clear()
         fresh.advance()
         return fresh
 
@@ -368,7 +368,7 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
                 and head not in self.entry_ids)
 
     def _readable(self, a: int) -> bool:
-        return self.cursor[a] < self.cut.get(a, _NO_CUT) and not self._is_frozen(a)
+        return self.cursor[a] < self.cut.get(a, _NO_CUT) and not self.ejections.is_frozen(a)
 
     def top_step(self, a: int) -> int:
         """The highest step among ``a``'s stored envelopes, read or not (-1 if none)."""
@@ -385,6 +385,7 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         waited = [-1] * self.n
         parked: list[tuple[int, int] | None] = [None] * self.n  # (entries, points) at a _LATER
         cut, frozen, cursor, streams = self.cut, self.frozen, self.cursor, self.streams
+        is_frozen = self.ejections.is_frozen
         if self._parked_acks:
             for a, (seq, point_at) in self._parked_acks.items():
                 if cursor[a] == seq:
@@ -397,11 +398,11 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
                 stream = streams[a]
                 while True:
                     # (what _readable says; the common case, a seat not frozen, asks first
-                    # whether anything is there to read: each check but _is_frozen is free of
+                    # whether anything is there to read: each check but is_frozen is free of
                     # side effects, so only a frozen seat keeps _readable's order)
                     c = cursor[a]
                     if a in frozen:
-                        if c >= cut.get(a, _NO_CUT) or self._is_frozen(a) or waited[a] == gen:
+                        if c >= cut.get(a, _NO_CUT) or is_frozen(a) or waited[a] == gen:
                             break
                     elif c not in stream or waited[a] == gen or c >= cut.get(a, _NO_CUT):
                         break
@@ -419,7 +420,7 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
                         parked[a] = (len(all_entries), len(all_entries[-1].points))
                         break
                     if isinstance(result, Violation):
-                        self._convict(result)
+                        self.verdicts.convict(result)
                         if self.needs_rebuild:
                             return [], []
                         break
@@ -446,7 +447,7 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         revealed = self.revealed
         while True:
             if self.fork_base:  # (with no forker, the salvages and _contest do nothing)
-                self._salvage_acks()
+                self.forks.salvage_acks(self.ejections)
                 if self._contest():
                     if self.needs_rebuild:
                         return True
@@ -470,33 +471,80 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
                 if not self.fork_base:
                     return moved  # (only a forker's value can be salvaged)
                 live = [i for i in range(self.n) if alive[i]]
-                self._salvage_reveals(k, live)
+                self.forks.salvage_reveals(k, live, self.ejections)
                 if any((i, k) not in revealed for i in live):
                     return moved
             live = [i for i in range(self.n) if alive[i]]
             seed = random_seed(self.game_id, k, self.trigger[k],
                                [(i, revealed[(i, k)]) for i in live])
             if pending.private_to >= 0:
-                self._push_point(self.peeks.resolve(p.state, seed))
+                self.timeline.push_point(self.peeks.resolve(p.state, seed))
                 moved = True
                 continue
             values = draw(seed, pending.bounds)
             self.resolved.append(Resolved(p.step, k, values))
-            self._push_point(self.engine.apply_random(p.state, values))
+            self.timeline.push_point(self.engine.apply_random(p.state, values))
             moved = True
+
+    def _contest(self) -> bool:
+        """Settle a forker's rival MOVEs (see :meth:`Forks.contest`); whether anything moved."""
+        got = self.forks.contest()
+        if got is None:
+            return False
+        if got == SPLIT:
+            self.needs_rebuild = True
+            return True
+        if got == VOID:
+            return True
+        assert isinstance(got, Envelope)
+        if self.owed_acks():
+            return False
+        result = self.kinds.move(got.author, got)
+        if result is None:
+            self.log_order.consumed(got)
+            return True
+        if isinstance(result, Violation):
+            self.moot.add(got.id)
+        return False
+
+    def _eject_quorum(self) -> bool:
+        """Complete the ejection every other live seat voted for at the current point."""
+        found = self.ejections.quorum()
+        if found is None:
+            return False
+        target, first = found
+        self._judge_late(target)
+        self.ejections.eject(target, first)
+        return True
+
+    def _judge_late(self, target: int) -> None:
+        """Check the envelopes an ejected seat sent for this point, though they come too late:
+        an illegal move or a bad reveal is still a violation. None of them changes the game."""
+        self.ejections.judging = target
+        try:
+            while self._readable(target):
+                late = self.streams[target].get(self.cursor[target])
+                if late is None or late.kind not in (Kind.MOVE, Kind.ACK):
+                    break
+                if late.step > self.step + 1:
+                    break
+                result = self._consume(target, late)
+                if result is WAIT or result is LATER:
+                    break
+                if isinstance(result, Violation):
+                    self.verdicts.convict(result)
+                    break
+                self._step_cursor(target, late)
+        finally:
+            self.ejections.judging = None
 
     def unopened(self, seat: int) -> list[int]:
         """The private events of ``seat`` whose peek it has not opened yet, in order."""
         return self.peeks.unopened(seat)
 
     def owed_openings(self, seat: int) -> list[int]:
-        """The private events ``seat`` must still open, once the game is over, for the record
-        to be complete: its unopened ones, unless it was convicted or ejected (an absent seat
-        cannot open anything, and nothing public depends on them: a MOVE that needed a peek
-        carried its opening)."""
-        if seat in self.cut or seat in self.ejected:
-            return []
-        return self.unopened(seat)
+        """The private events ``seat`` must still open (see :meth:`LogRules.owed_openings`)."""
+        return self.log_rules.owed_openings(seat)
 
     def _step_cursor(self, a: int, env: Envelope) -> None:
         self.cursor[a] += 1
@@ -508,14 +556,7 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
 
     def owes(self, seat: int) -> int | None:
         """The event whose value the current point still needs from ``seat``."""
-        p = self.point
-        k = p.k
-        if k is not None and p.alive[seat] and (seat, k) not in self.revealed:
-            return k
-        return None
-
-    def _v(self, rule: str, env: Envelope, detail: str, *more: Envelope) -> Violation:
-        return Violation(rule, env.author, env.step, detail, (*more, env))
+        return self.timeline.owes(seat)
 
     def _consume(self, a: int, env: Envelope) -> object:
         head = env.head
@@ -532,9 +573,9 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
             moot.add(env.id)
             return None  # built on a forked envelope, or on one after its author's cut: ignored
         if env.prev != self.last_id[a]:
-            return self._v("broken-chain", env, f"prev should be the id of seat {a}'s envelope "
-                           f"#{env.seq - 1} ({self.last_id[a].hex()[:12]}), found "
-                           f"{env.prev.hex()[:12]}")
+            return violation("broken-chain", env, f"prev should be the id of seat {a}'s "
+                             f"envelope #{env.seq - 1} ({self.last_id[a].hex()[:12]}), found "
+                             f"{env.prev.hex()[:12]}")
         if a in self.ejected:
             # sent before its ejection took effect (its envelope was in flight when the last
             # vote came: the ejection wins), or after it, on whatever it believed: moot either
@@ -546,21 +587,36 @@ class Replica(KindRules, ForkRules, EjectionRules, LogRules):
         limit = step + 1 if is_move else step
         if env.step > limit or (is_move and env.step == limit
                                 and entries[-1].points[-1].k is not None):
-            owed = self.owes(a)
-            if owed is not None and not self._quorum_stored(a):
+            owed = self.timeline.owes(a)
+            if owed is not None and not self.ejections.quorum_stored(a):
                 # (with every vote to eject it here stored, the game moves on without it: a
                 # later envelope of an ejected seat is no sign it skipped a value)
-                return self._v("missing-reveal", env, f"moved on to step {env.step} without "
-                               f"revealing its value for random event {owed}")
+                return violation("missing-reveal", env, f"moved on to step {env.step} without "
+                                 f"revealing its value for random event {owed}")
             return _LATER
         base = env.step - 1 if is_move else env.step
         if base >= 0 and head != entries[base].id:
             if head not in self.by_id and head != self.game_id:
                 return _LATER  # names an entry not held here: no proof of anything (see above)
-            return self._v("bad-head", env, f"head should be entry {base} "
-                           f"({entries[base].id.hex()[:12]}), found {head.hex()[:12]}")
+            return violation("bad-head", env, f"head should be entry {base} "
+                             f"({entries[base].id.hex()[:12]}), found {head.hex()[:12]}")
         handler = self._handlers.get(env.kind)
         return handler(a, env) if handler else None
+
+    # -- the log --------------------------------------------------------------------------------
+
+    @property
+    def log_complete(self) -> bool:
+        """The game is over and every live seat said BYE (see :attr:`LogRules.log_complete`)."""
+        return self.log_rules.log_complete
+
+    def close_blocks(self) -> list[Envelope]:
+        """Consumed envelopes of the steps every live seat has moved past, in log order."""
+        return self.log_rules.close_blocks()
+
+    def drain(self) -> list[Envelope]:
+        """Every consumed envelope not handed out yet (when stopping before the end)."""
+        return self.log_rules.drain()
 
     # -- reports --------------------------------------------------------------------------------
 
