@@ -52,7 +52,7 @@ eject them there is stored (the ejection then comes first).
 Ejections. When the target's envelope for the point was in flight as the last vote came, *the
 ejection wins*: every voter had stopped reading the target there (``frozen``), so no honest
 replica used it; a replica that did (the target's own, or a non-voter's: a dead monster's)
-follows the ejection once it holds the votes (:meth:`_ejected_behind` rebuilds it), and
+follows the ejection once it holds the votes (:meth:`Ejections.note_vote` says to rebuild it), and
 everything an ejected seat sent is moot from then on (read, logged, never used, never a
 violation). A vote a seat cast is void once another seat (not convicted) shows the game moved
 on without it: an envelope at a later step not preceded by its own vote there, an ACK or vote
@@ -74,7 +74,7 @@ envelopes on different branches; what the game uses of those is the same on any 
 value is checked against its chain alone, an ACK or a vote binds to one point), so a replica
 that stopped reading takes the forker's owed ACKs, values and votes from the envelopes kept
 within :data:`FORK_WINDOW` of the fork (:meth:`take_spare`). Two MOVEs for one step are settled
-by who applied which (:meth:`_contest`): all honest seats on one of them, it stands; some on
+by who applied which (:meth:`Forks.contest`): all honest seats on one of them, it stands; some on
 each, both are void and the one entry is undone (nobody could build on it: the next entry needs
 every ACK). Each honest log ends with the proofs of what it convicted (both branches); they
 are at hand from the conviction on (``log_order.proofs``), and the session journals them at
@@ -389,7 +389,7 @@ class Replica:
         if self._parked_acks:
             for a, (seq, point_at) in self._parked_acks.items():
                 if cursor[a] == seq:
-                    parked[a] = point_at  # (still waits for a new point: see KindRules._ack)
+                    parked[a] = point_at  # (still waits for a new point: see Kinds.ack)
         seats = range(self.n)
         settled = False
         while progress:
@@ -446,7 +446,7 @@ class Replica:
         moved = False
         revealed = self.revealed
         while True:
-            if self.fork_base:  # (with no forker, the salvages and _contest do nothing)
+            if self.fork_base:  # (with no forker, the salvages and the contest do nothing)
                 self.forks.salvage_acks(self.ejections)
                 if self._contest():
                     if self.needs_rebuild:
@@ -567,7 +567,7 @@ class Replica:
             if (named is not None and named.kind is Kind.MOVE
                     and named.author in self.fork_base and head not in self.entry_ids
                     and head not in self.moot and named.author != a):
-                return _WAIT  # built on a MOVE of a forker this replica has not applied: _contest
+                return _WAIT  # built on a MOVE of a forker this replica has not applied: Forks.contest
         moot = self.moot
         if (moot and (env.id in moot or head in moot)) or (self.cut and self._past_cut(head)):
             moot.add(env.id)
