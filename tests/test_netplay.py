@@ -268,8 +268,8 @@ def test_host_in_the_full_screen_leaves_the_log_and_the_outcome_on_the_terminal(
     monkeypatch.setenv("KOTP2P_HOME", str(tmp_path))
     args = build_parser().parse_args(["host", "--seats", "2", "--bots", "1", "--bot", "random",
                                       "--no-announce", "--bind", "127.0.0.1", "--port", "0"])
-    args.screen = screen = _Screen(stop)
-    assert run_host_command(args) == 0
+    screen = _Screen(stop)
+    assert run_host_command(args, screen) == 0
     out = capsys.readouterr().out
     (log,) = _logs(tmp_path)
     assert screen.printed_meanwhile == ""  # nothing drawn over the screen while it was up
@@ -315,8 +315,7 @@ def _stopped_net_game(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("KOTP2P_HOME", str(home))
     args = build_parser().parse_args(["host", "--seats", "2", "--bots", "1", "--bot", "random",
                                       "--no-announce", "--bind", "127.0.0.1", "--port", "0"])
-    args.screen = _Screen(stop=True)
-    assert run_host_command(args) == 0
+    assert run_host_command(args, _Screen(stop=True)) == 0
     (log,) = _logs(home)
     return log
 
@@ -338,7 +337,7 @@ def test_resume_bind_listens_on_that_address_only(
         capsys: pytest.CaptureFixture[str]) -> None:
     """``kotp2p resume --bind 127.0.0.1``: the resumed game listens on 127.0.0.1, not on ::1
     (without --bind it listens on every address), and plays on to the end."""
-    from kotp2p.app.localgame import run_resume_command
+    from kotp2p.app.resume import run_resume_command
     from kotp2p.net.files import PeersFile
 
     log = _stopped_net_game(tmp_path, monkeypatch)
@@ -360,8 +359,7 @@ def test_resume_bind_listens_on_that_address_only(
         return trio.run(run)
 
     args = build_parser().parse_args(["resume", "--bind", "127.0.0.1", log.name[:8]])
-    args.ui = ui
-    assert run_resume_command(args) == 0
+    assert run_resume_command(args, ui) == 0
     assert heard == {"127.0.0.1": True, "::1": False}
     assert capsys.readouterr().out.startswith("Game over.")
 

@@ -25,7 +25,6 @@ import re
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
@@ -33,8 +32,8 @@ import trio
 from prompt_toolkit.application import Application
 
 from kotp2p import rules
-from kotp2p.app.localgame import GameCommandError
-from kotp2p.app.netgame import RefusedCommand
+from kotp2p.app.errors import CommandError
+from kotp2p.app.gametypes import Connect
 from kotp2p.net.lobby import (
     Changed,
     Failed,
@@ -202,10 +201,6 @@ def _game_screen(session: Session, send: Callable[[Command], None], log_path: st
     port.on_refused = ctrl.refused
     session.bot_delay = max(session.bot_delay, comfort.pause)
     return ctrl, build_app(ctrl, colour=options.colour)
-
-
-Connect = Callable[[Session], AbstractAsyncContextManager[Links]]
-"""Opens the links of a networked game for a session, closing them after (the transport's)."""
 
 
 def run_ui(session: Session, *, log_path: str, options: UiOptions,
@@ -563,20 +558,20 @@ async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]
         failure = _command_error(exc)
         if failure is None:
             raise
-        raise GameCommandError(plain_refusal(_refusal_of(failure))) from None
+        raise CommandError(plain_refusal(_refusal_of(failure)), failure.refusal) from None
     if screen.left:
         print("left the lobby")
     return result
 
 
-def _refusal_of(failure: GameCommandError) -> Refusal | str:
+def _refusal_of(failure: CommandError) -> Refusal | str:
     """The refusal that stopped a command (its code known), or its text."""
-    return failure.refusal if isinstance(failure, RefusedCommand) else str(failure)
+    return failure.refusal if failure.refusal is not None else str(failure)
 
 
-def _command_error(exc: BaseException) -> GameCommandError | None:
+def _command_error(exc: BaseException) -> CommandError | None:
     """The error the user can fix that ended a command (out of trio's exception groups)."""
-    if isinstance(exc, GameCommandError):
+    if isinstance(exc, CommandError):
         return exc
     if isinstance(exc, BaseExceptionGroup):
         found = [_command_error(e) for e in exc.exceptions]

@@ -34,9 +34,9 @@ from typing import TYPE_CHECKING, TextIO, cast
 import trio
 
 from kotp2p import rules
+from kotp2p.app.errors import CommandError
+from kotp2p.app.gametypes import FullScreen, Restore
 from kotp2p.app.localgame import (
-    GameCommandError,
-    Restore,
     bot_decider,
     check_delay,
     check_level,
@@ -103,15 +103,6 @@ QUIT_LINGER = 2.0
 """Seconds a process stopped with Ctrl-C takes to close its links in order."""
 
 
-class RefusedCommand(GameCommandError):
-    """``host`` or ``join`` stopped on a refusal (turned away, unreachable, nothing heard...):
-    its text is the message, :attr:`refusal` carries its code for a screen to say it."""
-
-    def __init__(self, refusal: Refusal) -> None:
-        super().__init__(refusal.text)
-        self.refusal = refusal
-
-
 class AfterScreen:
     """The lines ``host`` and ``join`` leave on the terminal once their full screen is gone
     (what they print while it is up is shown on it, and vanishes with it): the game's log, and
@@ -171,13 +162,13 @@ class Lines:
 def parse_address(text: str, default_port: int) -> Address:
     """``HOST[:PORT]`` as ``(host, port)``.
 
-    :raises GameCommandError: not an address.
+    :raises CommandError: not an address.
     """
     host, sep, port = text.strip().rpartition(":")
     if not sep:
         host, port = text.strip(), str(default_port)
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise GameCommandError(f"expected HOST[:PORT], found {text!r}")
+        raise CommandError(f"expected HOST[:PORT], found {text!r}")
     return host, int(port)
 
 
@@ -206,7 +197,7 @@ def _me(name: str | None) -> Identity:
     try:
         return Identity(check_name(name), me.private_key)
     except ValueError as exc:
-        raise GameCommandError(str(exc)) from None
+        raise CommandError(str(exc)) from None
 
 
 async def _lobby_input(lines: Lines, view: PlainLobby, run: Callable[[str], None]) -> None:
@@ -337,23 +328,23 @@ def _is_stop(exc: BaseException) -> bool:
 
 
 def resume_networked(session: Session, stored: StoredGame, restore: Restore,
-                     args: argparse.Namespace) -> int:
+                     args: argparse.Namespace, ui: FullScreen | None = None) -> int:
     """Continue a networked game from its files: the session is rebuilt from the log and the
     journal; the mesh comes from the peers file, listening on the same port again (on
     ``args.bind``, if given) so the seats that dial this one find it.
 
-    :raises GameCommandError: the peers file is missing or damaged.
+    :raises CommandError: the peers file is missing or damaged.
     """
     path = PeersFile.path_for(stored.log_path)
     try:
         peers = PeersFile.from_bytes(path.read_bytes())
     except (OSError, RemoteProtocolError) as exc:
         why = exc.reason if isinstance(exc, RemoteProtocolError) else (exc.strerror or str(exc))
-        raise GameCommandError(f"cannot read where the other seats listen ({path}): {why}"
+        raise CommandError(f"cannot read where the other seats listen ({path}): {why}"
                                ) from None
     return play_session(session, stored.log_path, bot_delay=args.bot_delay, restore=restore,
                         connect=partial(_reconnect, peers, getattr(args, "bind", None)),
-                        ui=getattr(args, "ui", None))
+                        ui=ui)
 
 
 @asynccontextmanager
@@ -382,10 +373,10 @@ async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
     check_delay(args.bot_delay)
     level = "greedy" if args.level is None else check_level(args.level, "--level")
     if not 2 <= args.seats <= 6 or not 0 <= args.bots < args.seats:
-        raise GameCommandError(f"expected 2 to 6 --seats and fewer --bots, found {args.seats} "
+        raise CommandError(f"expected 2 to 6 --seats and fewer --bots, found {args.seats} "
                                f"seats and {args.bots} bots")
     if not MIN_TIMEOUT <= args.timeout <= MAX_TIMEOUT:
-        raise GameCommandError(f"expected --timeout of {MIN_TIMEOUT} to {MAX_TIMEOUT} seconds, "
+        raise CommandError(f"expected --timeout of {MIN_TIMEOUT} to {MAX_TIMEOUT} seconds, "
                                f"found {args.timeout}")
     me = _me(args.name)
     seats = {0: Seat(me, os.urandom(32), own)}
@@ -404,7 +395,7 @@ async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
                 port=my_port, nonce=os.urandom(16), bots=[seats[i].identity for i in seats if i],
                 bot_level=level, host_bot=own, two_player_variant=variant, timeout=args.timeout)
         except ValueError as exc:
-            raise GameCommandError(str(exc)) from None
+            raise CommandError(str(exc)) from None
 
         def shown(event: HostEvent) -> None:
             if ui is not None:
@@ -477,7 +468,7 @@ async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO,
              if g.compatible and g.free_seats > 0]
     if not games:
         text = "no game announced nearby; give the host's address (kotp2p join HOST[:PORT])"
-        raise RefusedCommand(Refusal(Why.NOTHING_HEARD, text))
+        raise CommandError.refused(Refusal(Why.NOTHING_HEARD, text))
     for i, g in enumerate(games, start=1):
         print(f"  {i}. {g.describe()}", file=out, flush=True)
     if ui is not None:
@@ -488,7 +479,7 @@ async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO,
         print("which game? (number)", file=out, flush=True)
         text = await trio.to_thread.run_sync(lines.get, abandon_on_cancel=True)
         if not text.strip().isdigit() or not 1 <= int(text) <= len(games):
-            raise GameCommandError(f"expected a number from 1 to {len(games)}")
+            raise CommandError(f"expected a number from 1 to {len(games)}")
         choice = games[int(text) - 1]
     return choice.address, choice.port
 
@@ -530,7 +521,7 @@ async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
                 if lobby.phase == "left":
                     nursery.cancel_scope.cancel()
                     return 0
-                raise RefusedCommand(exc.refusal) from None
+                raise CommandError.refused(exc.refusal) from None
             lobby_tasks.cancel_scope.cancel()
         assert lobby.seat is not None
         timeout = lobby.view.timeout if lobby.view is not None else DEFAULT_TIMEOUT
@@ -559,13 +550,13 @@ def _unwrapped(call: Callable[[], int]) -> int:
         return call()
     except BaseExceptionGroup as group:
         leaves = _leaves(group)
-        for kind in (KeyboardInterrupt, GameCommandError):
+        for kind in (KeyboardInterrupt, CommandError):
             if all(isinstance(e, kind) for e in leaves):
                 raise leaves[0] from None
         raise
 
 
-def _behind_screen(screen: Callable[[Callable[[NetScreen], Awaitable[int]]], int],
+def _behind_screen(screen: NetScreenRun,
                    game: Callable[[argparse.Namespace, TextIO, NetScreen | None, AfterScreen],
                                   Awaitable[int]],
                    args: argparse.Namespace) -> int:
@@ -580,17 +571,19 @@ def _behind_screen(screen: Callable[[Callable[[NetScreen], Awaitable[int]]], int
         after.print(sys.stdout)
 
 
-def run_host_command(args: argparse.Namespace) -> int:
-    """Entry of ``kotp2p host``."""
-    screen = getattr(args, "screen", None)  # the full-screen UI, set by the CLI
+NetScreenRun = Callable[[Callable[["NetScreen"], Awaitable[int]]], int]
+"""Runs a networked command's trio code behind the full screen, returning its exit code."""
+
+
+def run_host_command(args: argparse.Namespace, screen: NetScreenRun | None = None) -> int:
+    """Entry of ``kotp2p host`` (``screen``: behind the full screen)."""
     if screen is not None:
         return _behind_screen(screen, host_game, args)
     return _run(partial(host_game, args, sys.stdout))
 
 
-def run_join_command(args: argparse.Namespace) -> int:
-    """Entry of ``kotp2p join``."""
-    screen = getattr(args, "screen", None)
+def run_join_command(args: argparse.Namespace, screen: NetScreenRun | None = None) -> int:
+    """Entry of ``kotp2p join`` (``screen``: behind the full screen)."""
     if screen is not None:
         return _behind_screen(screen, join_game, args)
     return _run(partial(join_game, args, sys.stdout))

@@ -18,9 +18,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
-from kotp2p.app import GameCommandError, netgame
+from kotp2p.app import CommandError, netgame
 from kotp2p.app.fullscreen import NetScreen, SessionPort, UiOptions, _run_net
-from kotp2p.app.netgame import RefusedCommand
 from kotp2p.net.lobby import HandshakeFailed, LobbyError
 from kotp2p.net.lobby.lobby_guest import Failed, Notice
 from kotp2p.net.transport.lobby_run import GuestLobby, LobbyFailed, turned_away
@@ -76,8 +75,9 @@ def cannot_reach() -> Refusal:
 def nothing_heard(monkeypatch: pytest.MonkeyPatch) -> Refusal:
     monkeypatch.setattr(netgame, "DISCOVER_SECONDS", 0.2)
     args = argparse.Namespace(discover=f"127.0.0.1:{closed_port()}")
-    with open("/dev/null", "w") as out, pytest.raises(RefusedCommand) as exc:
+    with open("/dev/null", "w") as out, pytest.raises(CommandError) as exc:
         trio.run(netgame._discover, args, None, out)
+    assert exc.value.refusal is not None
     return exc.value.refusal
 
 
@@ -255,7 +255,7 @@ def test_a_joiner_turned_away_reads_why_on_the_lobby_screen_until_leaving() -> N
                       by_peer=True, details=("wrong join code",))
 
     async def join(ui: NetScreen) -> int:
-        raise RefusedCommand(refused)
+        raise CommandError.refused(refused)
 
     async def main() -> None:
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
@@ -264,7 +264,7 @@ def test_a_joiner_turned_away_reads_why_on_the_lobby_screen_until_leaving() -> N
             loop.call_later(0.5, pipe.send_text, "q")
             await asyncio.wait_for(_run_net(screen, join, UiOptions()), 10)
 
-    with pytest.raises(GameCommandError) as exc:
+    with pytest.raises(CommandError) as exc:
         asyncio.run(main())
     expected = plain_refusal(refused)
     assert expected.startswith("The host turned you away: the join code is wrong.")
