@@ -19,21 +19,23 @@ journal are flushed and the game can be resumed.
 from __future__ import annotations
 
 import asyncio
-import io
 import queue
-import re
+import sys
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from pathlib import Path
+from typing import Any, Generic, TextIO, TypeVar, cast
 
 import trio
 from prompt_toolkit.application import Application
 
 from kotp2p import rules
 from kotp2p.app.errors import CommandError
-from kotp2p.app.gametypes import Connect
+from kotp2p.app.gametypes import Connect, Restore
+from kotp2p.app.localgame import last_words
+from kotp2p.app.trace import Trace
 from kotp2p.net.lobby import (
     Changed,
     Failed,
@@ -286,21 +288,23 @@ async def _run_game_app(session: Session, ctrl: Controller, app: Application[Non
 # -- host and join: the lobby screen, then the game screen --------------------------------------
 
 
-_GAME_LISTED = re.compile(r"\d+\. ")
-"""A line of the list of games heard that ``join`` prints."""
+class AfterScreen:
+    """The lines ``host`` and ``join`` leave on the terminal once their full screen is gone
+    (what the screen said vanishes with it): the game's log, and the winner or how to go on
+    (:func:`~kotp2p.app.localgame.last_words`)."""
 
+    def __init__(self) -> None:
+        self.lines: list[str] = []
 
-class _Writer(io.TextIOBase):
-    """What the networked commands print, shown in the lobby's status line instead."""
+    def say(self, text: str) -> None:
+        """Keep ``text`` for later."""
+        self.lines.append(text)
 
-    def __init__(self, screen: NetScreen) -> None:
-        self.screen = screen
-
-    def write(self, text: str) -> int:
-        for line in text.splitlines():
-            if line.strip():
-                self.screen.note(line.strip())
-        return len(text)
+    def print(self, out: TextIO) -> None:
+        """Print the lines kept (once: they are forgotten)."""
+        for line in self.lines:
+            print(line, file=out, flush=True)
+        self.lines.clear()
 
 
 class _Joining:
@@ -368,12 +372,13 @@ class RunnerPort:
 
 
 class NetScreen:
-    """The full screen of ``host`` and ``join``, for their trio code: :meth:`show_lobby` once
-    the lobby runs, :meth:`play` for the game; :attr:`writer` takes what they print."""
+    """The full screen of ``host`` and ``join``: the :class:`~kotp2p.app.netview.NetView` their
+    trio code reports to. The lobby screen comes first, then the game's; the lines for the
+    terminal once the screen is gone are kept in :attr:`after`."""
 
     def __init__(self, options: UiOptions) -> None:
         self.options = options
-        self.writer = _Writer(self)
+        self.after = AfterScreen()
         self.lobby = LobbyController(_Joining(), is_host=False)
         self.lobby.status = ""  # the command's first lines say what it does (notes)
         self.apps: deque[Application[None]] = deque()
@@ -384,17 +389,28 @@ class NetScreen:
         self._tokens, self._commands = self._queued.tokens, self._queued.items
         self._cancel: trio.CancelScope | None = None
 
-    def note(self, text: str) -> None:
-        """A line the command printed: the lobby's notes (the lobby table it prints is on
-        screen already)."""
-        view = self.lobby.port.view
-        if text.startswith(f"{view.game_name}:") or text.startswith(("seat ", "2-player")):
-            return
-        if _GAME_LISTED.match(text):  # the games heard: the screen lists them to pick from
-            return
-        self.lobby.notes.append(safe_text(text))
+    def _redraw(self) -> None:
         if self.current is not None:
             self.current.invalidate()
+
+    def notice(self, text: str) -> None:
+        """A line about what the command does: one of the lobby's notes."""
+        self.lobby.notes.append(safe_text(text))
+        self._redraw()
+
+    def lobby_table(self, lines: list[str]) -> None:
+        """Nothing: the lobby screen draws the lobby from its view."""
+
+    async def lobby_input(self) -> None:
+        """Nothing to do: the keys reach the lobby through :class:`RunnerPort`."""
+
+    def game_stopped(self, text: str) -> None:
+        """Keep ``text`` for the terminal, once the screen is gone."""
+        self.after.say(text)
+
+    def game_ended(self, session: Session, log_path: Path, over: bool) -> None:
+        """Keep the line the game leaves on the terminal: its log, and the winner."""
+        self.after.say(last_words(session, log_path, over))
 
     def lobby_event(self, event: HostEvent | GuestEvent) -> None:
         """What the lobby said: a refusal in plain words (an answer to the user's request in
@@ -446,14 +462,19 @@ class NetScreen:
         self.lobby.heard = list(games)
         self.lobby.notes.clear()  # "listening for games...": the list is the answer
         self.lobby.say("pick a game: Up/Down then Enter, or type its number (q: leave)")
-        if self.current is not None:
-            self.current.invalidate()
-        while self.lobby.chosen is None:
-            await trio.sleep(0.05)
+        self._redraw()
+        picked = trio.Event()
+        token = trio.lowlevel.current_trio_token()
+        self.lobby.on_chosen = lambda index: token.run_sync_soon(picked.set)
+        try:
+            await picked.wait()
+        finally:
+            self.lobby.on_chosen = lambda index: None
+        assert self.lobby.chosen is not None
         chosen, self.lobby.heard = self.lobby.chosen, []
         return chosen
 
-    def show_lobby(self, runner: HostLobby | GuestLobby, *, host: bool,
+    def lobby_opened(self, runner: HostLobby | GuestLobby, *, host: bool,
                    join_code: str | None = None) -> None:
         """The lobby runs: show it and let the keys drive ``runner``."""
         self.lobby.port = RunnerPort(self, runner, host)
@@ -471,8 +492,9 @@ class NetScreen:
             current.exit()
 
     async def play(self, session: Session, links: Links, log_path: str,
-                   restore: tuple[list[bytes], list[bytes]] | None = None) -> bool:
-        """The game screen over ``session`` until the game ends (True) or the user quits."""
+                   restore: Restore | None = None, trace: Trace | None = None) -> bool:
+        """The game screen over ``session`` until the game ends (True) or the user quits
+        (``trace`` is for the plain interface: the benchmark does not draw)."""
         self.lobby.port = _Joining()
         queued: _CommandQueue[Command] = _CommandQueue()
         tokens, commands, send = queued.tokens, queued.items, queued.send
@@ -490,12 +512,17 @@ class NetScreen:
 
 def run_net_ui(main: Callable[[NetScreen], Awaitable[int]], options: UiOptions) -> int:
     """Run a networked command (``main``, trio code) behind the full screen; its exit code, 0
-    when the user left the lobby."""
-    return asyncio.run(_net_main(main, options))
-
-
-async def _net_main(main: Callable[[NetScreen], Awaitable[int]], options: UiOptions) -> int:
+    when the user left the lobby. What the game left for the terminal is printed once the
+    screen is gone (also when it stopped on Ctrl-C or an error)."""
     screen = NetScreen(options)
+    try:
+        return asyncio.run(_net_main(screen, main, options))
+    finally:
+        screen.after.print(sys.stdout)
+
+
+async def _net_main(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]],
+                    options: UiOptions) -> int:
 
     def show(text: str, refusal: Refusal | None) -> None:
         said = safe_text(text) if refusal is None else plain_refusal(refusal)

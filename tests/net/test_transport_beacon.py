@@ -11,6 +11,7 @@ import pytest
 import trio
 
 from kotp2p.app import CommandError, netgame
+from kotp2p.app.netview import Lines, PlainNet
 from kotp2p.net.lobby import Announcement, BeaconBook
 from kotp2p.net.transport import announce, listen
 
@@ -61,7 +62,7 @@ async def _pick(monkeypatch: pytest.MonkeyPatch, typed: str, games: list[Announc
     async def join() -> None:
         try:
             result.append(await netgame._discover(argparse.Namespace(discover=listen_on),
-                                                  netgame.Lines(io.StringIO(typed)), out))
+                                                  PlainNet(out, Lines(io.StringIO(typed)))))
         except CommandError as exc:
             result.append(exc)
 

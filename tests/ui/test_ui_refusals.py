@@ -20,6 +20,7 @@ from prompt_toolkit.output import DummyOutput
 from kotp2p import rules
 from kotp2p.app import CommandError, netgame
 from kotp2p.app.fullscreen import NetScreen, SessionPort, UiOptions, _run_net
+from kotp2p.app.netview import PlainNet
 from kotp2p.net.lobby import HandshakeFailed, LobbyError
 from kotp2p.net.lobby.lobby_guest import Failed, Notice
 from kotp2p.net.transport.lobby_run import GuestLobby, LobbyFailed, turned_away
@@ -76,7 +77,7 @@ def nothing_heard(monkeypatch: pytest.MonkeyPatch) -> Refusal:
     monkeypatch.setattr(netgame, "DISCOVER_SECONDS", 0.2)
     args = argparse.Namespace(discover=f"127.0.0.1:{closed_port()}")
     with open("/dev/null", "w") as out, pytest.raises(CommandError) as exc:
-        trio.run(netgame._discover, args, None, out)
+        trio.run(netgame._discover, args, PlainNet(out, None))
     assert exc.value.refusal is not None
     return exc.value.refusal
 
