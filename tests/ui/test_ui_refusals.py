@@ -9,7 +9,6 @@ import argparse
 import asyncio
 import logging
 import socket
-from collections.abc import Callable
 
 import pytest
 import trio
@@ -19,10 +18,11 @@ from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
 from kotp2p.app import CommandError, netgame
-from kotp2p.app.fullscreen import NetScreen, SessionPort, UiOptions, _run_net
+from kotp2p.app.fullscreen import NetScreen, UiOptions, _run_net
 from kotp2p.app.netview import PlainNet
 from kotp2p.net.lobby import HandshakeFailed, LobbyError
 from kotp2p.net.lobby.lobby_guest import Failed, Notice
+from kotp2p.net.session import Chat, Command, Refused, Session, Submit, VoteEject
 from kotp2p.net.transport.lobby_run import GuestLobby, LobbyFailed, turned_away
 from kotp2p.net.wire import Refusal, Why
 from kotp2p.ui import Controller, LobbyController, logs_to
@@ -134,25 +134,22 @@ def _not_ready() -> Refusal:
 
 
 def _game_refusals() -> dict[str, Refusal]:
-    """What the game screen's port reports when the session refuses the player."""
+    """What the session answers to the screen's commands when it refuses the player."""
     out: dict[str, Refusal] = {}
     mine = session(table(2), [0, 1], humans=[0])
     mine.start(0.0)
     not_mine = session(table(2), [0, 1], humans=[0, 1], me=0)  # seat 1 plays first
     not_mine.start(0.0)
-    calls: dict[str, Callable[[SessionPort], None]] = {
-        "illegal move": lambda port: port.submit(rules.YIELD),
-        "empty chat": lambda port: port.chat("   "),
-        "nobody overdue": lambda port: port.vote_eject(),
+    commands: dict[str, tuple[Session, Command]] = {
+        "illegal move": (mine, Submit(rules.action_to_wire(rules.YIELD))),
+        "empty chat": (mine, Chat("   ")),
+        "nobody overdue": (mine, VoteEject()),
+        "not your decision": (not_mine, Submit(rules.action_to_wire(rules.STOP))),
     }
-    for name, call in [*calls.items(), ("not your decision",
-                                        lambda port: port.submit(rules.STOP))]:
-        port = SessionPort(not_mine if name == "not your decision" else mine,
-                           lambda command: command(1.0) and None)
-        seen: list[Refusal] = []
-        port.on_refused = seen.append
-        call(port)
-        (out[name],) = seen
+    for name, (game, command) in commands.items():
+        result = game.perform(command, 1.0)
+        assert isinstance(result, Refused)
+        out[name] = result.refusal
     return out
 
 
