@@ -4,7 +4,6 @@ Theory of operation
 -------------------
 ``asyncio.run`` hosts prompt_toolkit; trio runs as a guest on the same loop and thread
 (``trio.lowlevel.start_guest_run``), so the UI and the network share one thread with no locks.
-This is the only module of the screens' side that imports trio.
 
 The trio side runs the session with the transport's own runner (``run_session``), this bridge
 being its view. What the player does (a key that submits, a chat line, a vote, quitting) becomes a
