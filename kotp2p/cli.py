@@ -1,4 +1,5 @@
-"""The ``kotp2p`` command line: one function per subcommand, each returning an exit code.
+"""The ``kotp2p`` command line: it parses the arguments and runs the subcommand with
+:func:`kotp2p.app.run`, which returns its exit code.
 
 Exit codes: 0 success, 1 our error (bad input, failed check), 2 usage, 3 a crash (with a
 pointer to the log file that holds the traceback), 130 Ctrl-C, 141 output cut by a closed pipe
@@ -14,28 +15,14 @@ import os
 import sys
 import tempfile
 import traceback
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from kotp2p.app import UiOptions
-    from kotp2p.net.session import Session
-
-from kotp2p.app import CommandError
+from kotp2p.app import CommandError, run
 
 log = logging.getLogger(__name__)
 
 __all__ = ["CommandError", "main"]
-
-
-Handler = Callable[[argparse.Namespace], int]
-
-
-def _cmd_simulate(args: argparse.Namespace) -> int:
-    from kotp2p.app import run_simulate_command
-
-    return run_simulate_command(args)
 
 
 def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -54,13 +41,6 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.set_defaults(handler=_cmd_simulate)
-
-
-def _cmd_identity(args: argparse.Namespace) -> int:
-    from kotp2p.app import run_identity_command
-
-    return run_identity_command(args)
 
 
 def _add_identity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -72,32 +52,6 @@ def _add_identity(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     p.add_argument("--new", action="store_true", help="make a new key (the old one is kept)")
     p.add_argument("--name", help="set your display name")
-    p.set_defaults(handler=_cmd_identity)
-
-
-def _game_logs(names: list[str | None]) -> list[str] | None:
-    """The log files ``names`` name (each a file, or the id of a game on disk as
-    ``kotp2p games`` lists it, or a prefix of one; None: the latest game); None when one names
-    no game (said on standard error)."""
-    from kotp2p.net.files import StoreError, find_log, latest_game
-    from kotp2p.net.trust import RulesEngine
-
-    try:
-        return [str(latest_game(RulesEngine()).log_path if name is None else find_log(name))
-                for name in names]
-    except StoreError as exc:
-        print(f"kotp2p: {exc}", file=sys.stderr)
-        return None
-
-
-def _cmd_verify(args: argparse.Namespace) -> int:
-    from kotp2p.app import NOT_PROVEN, run_verify_command
-
-    logs = _game_logs(args.logs)
-    if logs is None:
-        return NOT_PROVEN
-    args.logs = logs
-    return run_verify_command(args)
 
 
 def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -114,17 +68,6 @@ def _add_verify(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument(
         "--evidence", metavar="FILE", help="when INVALID, write the signed proof to FILE"
     )
-    p.set_defaults(handler=_cmd_verify)
-
-
-def _cmd_replay(args: argparse.Namespace) -> int:
-    from kotp2p.app import NOT_PROVEN, run_replay_command
-
-    logs = _game_logs([args.log])
-    if logs is None:
-        return NOT_PROVEN
-    args.log = logs[0]
-    return run_replay_command(args)
 
 
 def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -145,7 +88,6 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="every detail: each move's author, each random value, the decisions the engine "
         "took because only one answer was legal, and the last state in the rules' notation",
     )
-    p.set_defaults(handler=_cmd_replay)
 
 
 _SCREEN_HELP = (
@@ -182,66 +124,6 @@ def _add_ui_options(p: argparse.ArgumentParser) -> None:
                    help="stay in Tokyo by itself when smashed at or over HP hearts")
 
 
-def _ui_options(args: argparse.Namespace) -> UiOptions | None:
-    """How to draw the full screen, or None for the plain line interface (``--plain``, or
-    standard input or output not a terminal)."""
-    if getattr(args, "plain", True) or not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return None
-    if args.pause < 0:
-        raise CommandError(f"expected --pause of 0 or more seconds, found {args.pause}")
-    import os
-
-    from kotp2p.app import UiOptions
-    from kotp2p.ui import Comfort, wants_colour
-
-    return UiOptions(ascii_only=args.ascii, colour=wants_colour(os.environ, args.no_color),
-                     comfort=Comfort(args.auto_leave, args.auto_stay, args.pause))
-
-
-def _full_screen(args: argparse.Namespace) -> object | None:
-    """The full-screen UI for ``play`` and ``resume``, or None for the plain line interface."""
-    options = _ui_options(args)
-    if options is None:
-        return None
-    from kotp2p.app import Connect, run_ui
-
-    def ui(session: Session, log_path: str, restore: tuple[list[bytes], list[bytes]] | None,
-           connect: Connect | None) -> bool:
-        return run_ui(session, log_path=log_path, options=options, restore=restore,
-                      connect=connect)
-
-    return ui
-
-
-def _net_screen(args: argparse.Namespace) -> object | None:
-    """The full screen for ``host`` and ``join``: a function running their trio code behind it
-    (None: the plain line interface; always so when a bot plays the user's seat)."""
-    options = _ui_options(args) if args.bot is None else None
-    if options is None:
-        return None
-    from kotp2p.app import NetScreen, run_net_ui
-
-    def screen(main: Callable[[NetScreen], Awaitable[int]]) -> int:
-        return run_net_ui(main, options)
-
-    return screen
-
-
-def _game_command(name: str) -> Handler:
-    def run(args: argparse.Namespace) -> int:
-        from kotp2p.app import localgame
-
-        if name != "games":
-            args.ui = _full_screen(args)
-        try:
-            result: int = getattr(localgame, f"run_{name}_command")(args)
-        except localgame.GameCommandError as exc:
-            raise CommandError(str(exc)) from None
-        return result
-
-    return run
-
-
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "play",
@@ -260,7 +142,6 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
                    help="seconds a bot waits before each decision (default 0)")
     _add_ui_options(p)
-    p.set_defaults(handler=_game_command("play"))
 
 
 def _add_resume(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -278,7 +159,6 @@ def _add_resume(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument("--bind", metavar="ADDR", help="a networked game listens on this address "
                    "only (default: all), as with host and join")
     _add_ui_options(p)
-    p.set_defaults(handler=_game_command("resume"))
 
 
 def _add_games(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -289,21 +169,6 @@ def _add_games(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "and log path.",
     )
     p.add_argument("--json", action="store_true", help="print the list as JSON")
-    p.set_defaults(handler=_game_command("games"))
-
-
-def _net_command(name: str) -> Handler:
-    def run(args: argparse.Namespace) -> int:
-        from kotp2p.app import GameCommandError, netgame
-
-        args.screen = _net_screen(args)
-        try:
-            result: int = getattr(netgame, f"run_{name}_command")(args)
-        except GameCommandError as exc:
-            raise CommandError(str(exc)) from None
-        return result
-
-    return run
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
@@ -341,7 +206,6 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        help="send the beacon to ADDR[:PORT] (default: the LAN broadcast)")
     where.add_argument("--no-announce", action="store_true", help="send no beacon")
     _add_game_options(p)
-    p.set_defaults(handler=_net_command("host"))
 
 
 def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -356,7 +220,6 @@ def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--discover", metavar="ADDR", default="0.0.0.0:7447",
                    help="where to listen for beacons (default 0.0.0.0:7447)")
     _add_game_options(p)
-    p.set_defaults(handler=_net_command("join"))
 
 
 EXIT_CODES: dict[int, str] = {
@@ -513,12 +376,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=logging.DEBUG if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
     )
-    handler: Handler | None = getattr(args, "handler", None)
-    if handler is None:
+    if args.command is None:
         parser.print_help()
         return 2
     try:
-        code = handler(args)
+        code = run(args.command, args)
         sys.stdout.flush()  # a closed pipe shows here, not at exit where nobody handles it
         return code
     except BrokenPipeError:

@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 import trio
 
+from kotp2p.app.localgame import last_words
+from kotp2p.app.netview import PlainNet
 from kotp2p.cli import build_parser
 from kotp2p.net.files import SeatFile, read_log
 from kotp2p.net.session import Session
@@ -227,34 +229,40 @@ def test_ctrl_c_stops_a_joiner_resumably_and_its_resume_keeps_the_lobby_timeout(
     _assert_valid(host_home, host_log, join_log)
 
 
-class _Screen:
-    """Stands for the full screen of ``host``: what the command prints goes to it (and is gone
-    with it); its game is played by the bot in the user's seat to the end, or stopped at once
-    as a player pressing q then y would."""
+class _Screen(PlainNet):
+    """Stands for the full screen of ``host``: what the command reports goes to it (and is
+    gone with it); its game is played by the bot in the user's seat to the end, or stopped at
+    once as a player pressing q then y would. The lines for the terminal are printed once it
+    is gone, as the full screen's are."""
 
     def __init__(self, stop: bool) -> None:
+        super().__init__(io.StringIO(), None, host=True)
         self.stop = stop
-        self.writer = io.StringIO()
+        self.writer = self.out
         self.printed_meanwhile = ""
-
-    def show_lobby(self, *args: object, **kwargs: object) -> None:
-        """The lobby is drawn (nothing to draw here)."""
-
-    def lobby_event(self, event: object) -> None:
-        """News of the lobby (nothing to draw here)."""
+        self.after: list[str] = []
 
     async def play(self, session: Session, links: Links, log_path: str,
-                   restore: tuple[list[bytes], list[bytes]] | None = None) -> bool:
+                   restore: tuple[list[bytes], list[bytes]] | None = None,
+                   trace: object = None) -> bool:
         if self.stop:
             await trio.sleep(0.2)
             session.quit()
         return await run_session(session, links=links, restore=restore)
+
+    def game_stopped(self, text: str) -> None:
+        self.after.append(text)
+
+    def game_ended(self, session: Session, log_path: Path, over: bool) -> None:
+        self.after.append(last_words(session, log_path, over))
 
     def __call__(self, main: Callable[[_Screen], Awaitable[int]]) -> int:
         try:
             return trio.run(main, self)
         finally:
             self.printed_meanwhile = sys.stdout.getvalue()  # type: ignore[attr-defined]
+            for line in self.after:
+                print(line)
 
 
 @pytest.mark.parametrize("stop", [False, True])
@@ -268,8 +276,8 @@ def test_host_in_the_full_screen_leaves_the_log_and_the_outcome_on_the_terminal(
     monkeypatch.setenv("KOTP2P_HOME", str(tmp_path))
     args = build_parser().parse_args(["host", "--seats", "2", "--bots", "1", "--bot", "random",
                                       "--no-announce", "--bind", "127.0.0.1", "--port", "0"])
-    args.screen = screen = _Screen(stop)
-    assert run_host_command(args) == 0
+    screen = _Screen(stop)
+    assert run_host_command(args, screen) == 0
     out = capsys.readouterr().out
     (log,) = _logs(tmp_path)
     assert screen.printed_meanwhile == ""  # nothing drawn over the screen while it was up
@@ -315,8 +323,7 @@ def _stopped_net_game(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("KOTP2P_HOME", str(home))
     args = build_parser().parse_args(["host", "--seats", "2", "--bots", "1", "--bot", "random",
                                       "--no-announce", "--bind", "127.0.0.1", "--port", "0"])
-    args.screen = _Screen(stop=True)
-    assert run_host_command(args) == 0
+    assert run_host_command(args, _Screen(stop=True)) == 0
     (log,) = _logs(home)
     return log
 
@@ -338,7 +345,7 @@ def test_resume_bind_listens_on_that_address_only(
         capsys: pytest.CaptureFixture[str]) -> None:
     """``kotp2p resume --bind 127.0.0.1``: the resumed game listens on 127.0.0.1, not on ::1
     (without --bind it listens on every address), and plays on to the end."""
-    from kotp2p.app.localgame import run_resume_command
+    from kotp2p.app.resume import run_resume_command
     from kotp2p.net.files import PeersFile
 
     log = _stopped_net_game(tmp_path, monkeypatch)
@@ -360,8 +367,7 @@ def test_resume_bind_listens_on_that_address_only(
         return trio.run(run)
 
     args = build_parser().parse_args(["resume", "--bind", "127.0.0.1", log.name[:8]])
-    args.ui = ui
-    assert run_resume_command(args) == 0
+    assert run_resume_command(args, ui) == 0
     assert heard == {"127.0.0.1": True, "::1": False}
     assert capsys.readouterr().out.startswith("Game over.")
 

@@ -1,120 +1,137 @@
-"""The ``identity``, ``verify`` and ``replay`` subcommands (the CLI only parses arguments); they
-print, so they live on the CLI side, outside the sans-IO ``kotp2p.net``."""
+"""The one entry of the command line into the app: :func:`run` a subcommand with its parsed
+arguments. Here too is chosen how a game is shown: the full screen on a terminal, else the
+plain line interface."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from pathlib import Path
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
-from kotp2p.net.files import (
-    LogContents,
-    identity_path,
-    load_identity,
-    new_identity,
-    read_log,
-    rename_identity,
-)
-from kotp2p.net.trust import GameEngine, State
-from kotp2p.net.verify import INCOMPLETE, DifferentGames, verify_logs
-from kotp2p.net.wire import RemoteProtocolError
+from kotp2p.app.errors import CommandError
+from kotp2p.app.gametypes import Connect, FullScreen, Restore
+from kotp2p.net.session import Session
 
-NOT_PROVEN = 2
-"""Exit code when nothing could be checked (as for INCOMPLETE): unreadable or not a log."""
+if TYPE_CHECKING:  # loaded with the command that needs them
+    from kotp2p.app.fullscreen import NetScreen, UiOptions
+    from kotp2p.app.netgame import NetScreenRun
 
 
-def run_identity_command(args: argparse.Namespace) -> int:
-    """Show this user's identity, making it on first use (``--new``: a fresh key; ``--name``)."""
-    path = identity_path()
-    try:
-        if args.new:
-            ident = new_identity(path, args.name)
-            print("made a new key; the old one (if any) is kept beside it")
-        elif args.name:
-            ident = rename_identity(args.name, path)
-        else:
-            ident = load_identity(path)
-    except ValueError as exc:
-        print(f"kotp2p: {exc}", file=sys.stderr)
-        return 1
-    print(f"{ident.name} [{ident.fingerprint}]")
-    print(f"key file: {path}")
-    return 0
+def ui_options(args: argparse.Namespace) -> UiOptions | None:
+    """How to draw the full screen, or None for the plain line interface (``--plain``, or
+    standard input or output not a terminal).
+
+    :raises CommandError: a negative ``--pause``.
+    """
+    if getattr(args, "plain", True) or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return None
+    if args.pause < 0:
+        raise CommandError(f"expected --pause of 0 or more seconds, found {args.pause}")
+    from kotp2p.app.fullscreen import UiOptions
+    from kotp2p.ui import Comfort, wants_colour
+
+    return UiOptions(ascii_only=args.ascii, colour=wants_colour(os.environ, args.no_color),
+                     comfort=Comfort(args.auto_leave, args.auto_stay, args.pause))
 
 
-def _read(paths: list[str]) -> list[LogContents] | None:
-    logs = []
-    for name in paths:
-        try:
-            logs.append(read_log(Path(name)))
-        except RemoteProtocolError as exc:
-            print(f"kotp2p: {exc.reason}", file=sys.stderr)
-            return None
-        except OSError as exc:
-            print(f"kotp2p: cannot read {name}: {exc.strerror or exc}", file=sys.stderr)
-            return None
-    return logs
+def _full_screen(args: argparse.Namespace) -> FullScreen | None:
+    """The full-screen UI for ``play`` and ``resume``, or None for the plain line interface."""
+    options = ui_options(args)
+    if options is None:
+        return None
+    from kotp2p.app.fullscreen import run_ui
+
+    def ui(session: Session, log_path: str, restore: Restore | None,
+           connect: Connect | None) -> bool:
+        return run_ui(session, log_path=log_path, options=options, restore=restore,
+                      connect=connect)
+
+    return ui
 
 
-def _engine() -> GameEngine:
-    from kotp2p.net.trust import RulesEngine
+def _net_screen(args: argparse.Namespace) -> NetScreenRun | None:
+    """The full screen for ``host`` and ``join``: a function running their trio code behind it
+    (None: the plain line interface; always so when a bot plays the user's seat)."""
+    options = ui_options(args) if args.bot is None else None
+    if options is None:
+        return None
+    from kotp2p.app.fullscreen import run_net_ui
 
-    return RulesEngine()
+    def screen(main: Callable[[NetScreen], Awaitable[int]]) -> int:
+        return run_net_ui(main, options)
 
-
-def run_verify_command(args: argparse.Namespace) -> int:
-    """Verify one or more logs of one game: 0 VALID, 1 INVALID, 2 INCOMPLETE."""
-    logs = _read(args.logs)
-    if logs is None:
-        return NOT_PROVEN
-    try:
-        verdict = verify_logs(logs, _engine())
-    except DifferentGames as exc:
-        print(f"kotp2p: {exc}", file=sys.stderr)
-        return NOT_PROVEN
-    print(verdict.to_json() if args.json else verdict.render())
-    if args.evidence:
-        if verdict.evidence:
-            Path(args.evidence).write_bytes(verdict.evidence)
-            if not args.json:
-                print(f"evidence written to {args.evidence} (check it with: kotp2p verify "
-                      f"{args.evidence})")
-        elif not args.json:
-            print("no evidence to write: the verdict is not INVALID")
-    return verdict.exit_code
+    return screen
 
 
-def _state_in_words(state: State) -> list[str]:
-    """The state as the plain interface shows it (Tokyo, each monster's ★ ♥ ⚡ and cards, the
-    market), the dice as faces; once the game is over, without the dice or whose turn it was."""
-    from kotp2p import rules
-    from kotp2p.ui import format_state
+def _play(args: argparse.Namespace) -> int:
+    from kotp2p.app.localgame import run_play_command
 
-    lines = [line for line in format_state(state, state.monsters)
-             if not line.startswith("Dice: ")]
-    if state.over:
-        return [line.replace("> ", "  ", 1) if line.startswith("> ") else line
-                for line in lines]
-    if state.dice:
-        lines.insert(-1, f"Dice: {rules.SYMBOLS.dice(state.dice)}; "
-                         f"rolls left {state.rolls_left}")
-    return lines
+    return run_play_command(args, _full_screen(args))
 
 
-def run_replay_command(args: argparse.Namespace) -> int:
-    """Print a game turn by turn, or up to ``--step``; ``--verbose``: every detail."""
-    from kotp2p.net.verify import replay_lines
+def _resume(args: argparse.Namespace) -> int:
+    from kotp2p.app.resume import run_resume_command
 
-    logs = _read([args.log])
-    if logs is None:
-        return NOT_PROVEN
-    try:
-        lines = replay_lines(logs[0], _engine(), args.step, args.all_details, _state_in_words)
-    except ValueError as exc:
-        print(f"kotp2p: {exc}", file=sys.stderr)
-        return NOT_PROVEN
-    print("\n".join(lines))
-    return 0
+    return run_resume_command(args, _full_screen(args))
 
 
-__all__ = ["INCOMPLETE", "run_identity_command", "run_replay_command", "run_verify_command"]
+def _games(args: argparse.Namespace) -> int:
+    from kotp2p.app.games import run_games_command
+
+    return run_games_command(args)
+
+
+def _host(args: argparse.Namespace) -> int:
+    from kotp2p.app.netgame import run_host_command
+
+    return run_host_command(args, _net_screen(args))
+
+
+def _join(args: argparse.Namespace) -> int:
+    from kotp2p.app.netgame import run_join_command
+
+    return run_join_command(args, _net_screen(args))
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from kotp2p.app.simulate import run_simulate_command
+
+    return run_simulate_command(args)
+
+
+def _identity(args: argparse.Namespace) -> int:
+    from kotp2p.app.identity import run_identity_command
+
+    return run_identity_command(args)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from kotp2p.app.logs import run_verify_command
+
+    return run_verify_command(args)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from kotp2p.app.logs import run_replay_command
+
+    return run_replay_command(args)
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "play": _play, "resume": _resume, "games": _games, "host": _host, "join": _join,
+    "simulate": _simulate, "identity": _identity, "verify": _verify, "replay": _replay,
+}
+"""Each subcommand's function (modules load when their command runs: a quick start)."""
+
+
+def run(command: str, args: argparse.Namespace) -> int:
+    """Run subcommand ``command`` with its parsed ``args``; its exit code.
+
+    :raises CommandError: a mistake the user can fix.
+    :raises KeyError: no such command.
+    """
+    return COMMANDS[command](args)
+
+__all__ = ["COMMANDS", "run", "ui_options"]

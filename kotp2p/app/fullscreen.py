@@ -4,37 +4,43 @@ Theory of operation
 -------------------
 ``asyncio.run`` hosts prompt_toolkit; trio runs as a guest on the same loop and thread
 (``trio.lowlevel.start_guest_run``), so the UI and the network share one thread with no locks.
-This file is the only module of ``kotp2p/ui`` that imports trio.
 
 The trio side runs the session with the transport's own runner (``run_session``), this bridge
 being its view. What the player does (a key that submits, a chat line, a vote, quitting) becomes a
-*command*: a function of the current trio time queued here; the runner learns of it the way it
-learns of a typed line (a worker thread blocked on the queue hands it a token), runs it with the
-session at ``now``, then shows the updates and sends the frames as for any input. Updates land in
-the controller, which asks the application to redraw. The application leaving (the end screen
-closed, or quitting) stops the runner; quitting first calls :meth:`Session.quit`, so the log and
-journal are flushed and the game can be resumed.
+typed *command* (:mod:`kotp2p.net.session.commands`), handed to the trio run through a
+:class:`Pipe` (the run's token, then a memory channel). The runner performs it with the session
+at ``now`` and hands the result back (a refusal carries its reason code, which the controller
+words), then shows the updates and sends the frames as for any input. Updates land in the
+controller, which asks the application to redraw. The application leaving (the end screen
+closed, or quitting) stops the runner; quitting is a command too, so the log and journal are
+flushed and the game can be resumed.
+
+``host`` and ``join`` report to :class:`NetScreen` (a :class:`~kotp2p.app.netview.NetView`):
+the lobby screen first, then the game's. The lobby's requests go through a pipe as well, to a
+task that runs them; the pick among the games heard is awaited on a trio Event.
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
-import queue
-import re
+import math
+import sys
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from contextlib import AbstractAsyncContextManager
+from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from pathlib import Path
+from typing import Any, Generic, TextIO, TypeVar, cast
 
 import trio
 from prompt_toolkit.application import Application
 
 from kotp2p import rules
-from kotp2p.app.localgame import GameCommandError
-from kotp2p.app.netgame import RefusedCommand
+from kotp2p.app.errors import CommandError
+from kotp2p.app.gametypes import Connect, Restore
+from kotp2p.app.localgame import last_words
+from kotp2p.app.trace import Trace
 from kotp2p.net.lobby import (
     Changed,
     Failed,
@@ -45,10 +51,20 @@ from kotp2p.net.lobby import (
     Notice,
     Started,
 )
-from kotp2p.net.session import Session, Update
-from kotp2p.net.transport import GuestLobby, HostLobby, Links, run_session
+from kotp2p.net.session import (
+    Chat,
+    Command,
+    Quit,
+    Refused,
+    Result,
+    Session,
+    Submit,
+    Update,
+    VoteEject,
+)
+from kotp2p.net.transport import Commands, GuestLobby, HostLobby, Links, run_session
 from kotp2p.net.trust import check_words
-from kotp2p.net.wire import LocalProtocolError, Refusal, Why, safe_text
+from kotp2p.net.wire import Refusal, Why, safe_text
 from kotp2p.ui import (
     Comfort,
     Controller,
@@ -61,35 +77,52 @@ from kotp2p.ui import (
     symbols,
 )
 
-Command = Callable[[float], bool]
-"""A player's command, run with the session at trio time ``now``; False stops the game."""
-_TOKEN = "command\n"
 T = TypeVar("T")
 
 
-class _CommandQueue(Generic[T]):
-    """Commands from the screen (asyncio) for the trio side, in order: each queued command puts
-    a token in ``tokens``, which the trio side waits on in a worker thread."""
+class Pipe(Generic[T]):
+    """Values from the screen's key handlers (asyncio) into the trio run, in order. Both run on
+    one thread: a value is handed over with the run's token (``TrioToken.run_sync_soon``) into
+    an unbounded memory channel. Values sent before the trio side opened the pipe go first."""
 
     def __init__(self) -> None:
-        self.tokens: queue.Queue[str] = queue.Queue()
-        self.items: deque[T] = deque()
+        self._token: trio.lowlevel.TrioToken | None = None
+        self._send: trio.MemorySendChannel[T] | None = None
+        self._early: list[T] = []
 
-    def send(self, command: T) -> None:
-        """Queue ``command`` and wake the trio side."""
-        self.items.append(command)
-        self.tokens.put(_TOKEN)
+    def open(self) -> trio.MemoryReceiveChannel[T]:
+        """The trio side's end (called in the trio run)."""
+        send, receive = trio.open_memory_channel[T](math.inf)
+        self._token, self._send = trio.lowlevel.current_trio_token(), send
+        for value in self._early:
+            send.send_nowait(value)
+        self._early.clear()
+        return receive
+
+    def send(self, value: T) -> None:
+        """Hand ``value`` to the trio side (dropped once the trio run is over)."""
+        if self._token is None:
+            self._early.append(value)
+            return
+        with suppress(trio.RunFinishedError):  # the trio run is over
+            self._token.run_sync_soon(self._deliver, value)
+
+    def _deliver(self, value: T) -> None:
+        assert self._send is not None
+        # once the game is over nobody takes commands any more
+        with suppress(trio.BrokenResourceError, trio.ClosedResourceError):
+            self._send.send_nowait(value)
 
 
 class SessionPort:
     """The controller's :class:`~kotp2p.ui.model.GamePort` over a session: reads go straight to
-    the session, writes become commands run by the trio side."""
+    the session, writes are typed commands sent to the trio side, which answers each
+    (:meth:`_BridgeView.answer`)."""
 
     def __init__(self, session: Session, send: Callable[[Command], None]) -> None:
         self.session = session
         self.me = session.me
         self._send = send
-        self.on_refused: Callable[[Refusal], None] = lambda refusal: None
 
     @property
     def state(self) -> rules.State:
@@ -108,48 +141,21 @@ class SessionPort:
         """The seats the game waits on."""
         return self.session.awaited()[0]
 
-    def _guarded(self, call: Callable[[float], None], why: Callable[[], Why]) -> None:
-        """Run ``call`` on the trio side; a refusal goes to :attr:`on_refused` with the code
-        ``why()`` gives for it (asked before the call: the check the session makes)."""
-
-        def run(now: float) -> bool:
-            code = why()
-            try:
-                call(now)
-            except (LocalProtocolError, rules.IllegalAction) as exc:
-                self.on_refused(Refusal(code, str(exc)))
-            return True
-
-        self._send(run)
-
-    def _submit_refused(self) -> Why:
-        s = self.session
-        if s.seats[s.me].decide is not None:
-            return Why.BOT_SEAT
-        return Why.ILLEGAL_MOVE if s.protocol.my_turn else Why.NOT_YOUR_DECISION
-
     def submit(self, action: rules.Action) -> None:
         """Play ``action`` for the player's seat."""
-        wire = rules.action_to_wire(action)
-        self._guarded(lambda now: self.session.submit(wire, now), self._submit_refused)
+        self._send(Submit(rules.action_to_wire(action)))
 
     def chat(self, text: str) -> None:
         """Say a line to every seat."""
-        self._guarded(lambda now: self.session.chat(text, now),
-                      lambda: Why.EMPTY_CHAT if not text.strip() else Why.OTHER)
+        self._send(Chat(text))
 
     def vote_eject(self) -> None:
         """Vote to eject the seats holding the game up."""
-        self._guarded(lambda now: self.session.vote_eject(now), lambda: Why.NOBODY_OVERDUE)
+        self._send(VoteEject())
 
     def quit(self) -> None:
         """Stop the game here (resumable)."""
-
-        def stop(now: float) -> bool:
-            self.session.quit()
-            return False
-
-        self._send(stop)
+        self._send(Quit())
 
 
 @dataclass
@@ -162,13 +168,12 @@ class UiOptions:
 
 
 class _BridgeView:
-    """The runner's view: updates go to the controller; queued commands run on a token."""
+    """The runner's view: updates and the answers to the player's commands go to the
+    controller."""
 
-    def __init__(self, ctrl: Controller, commands: deque[Command],
-                 redraw: Callable[[], None], session: Session | None = None,
-                 base_delay: float = 0.0) -> None:
+    def __init__(self, ctrl: Controller, redraw: Callable[[], None],
+                 session: Session | None = None, base_delay: float = 0.0) -> None:
         self.ctrl = ctrl
-        self.commands = commands
         self.redraw = redraw
         self.session = session
         self.base_delay = base_delay
@@ -180,14 +185,18 @@ class _BridgeView:
             self.session.bot_delay = self.ctrl.bot_delay(self.base_delay)
         self.redraw()
 
-    def on_line(self, line: str, now: float) -> bool:
-        keep_going = True
-        while self.commands and keep_going:
-            keep_going = self.commands.popleft()(now)
+    def answer(self, command: Command, result: Result) -> None:
+        """The session's answer to a command: a refusal is said in plain words."""
+        if isinstance(result, Refused):
+            self.ctrl.refused(result.refusal)
         self.redraw()
-        return keep_going
+
+    def on_line(self, line: str, now: float) -> bool:
+        """No lines are typed here (the keys send commands)."""
+        return True
 
     def on_end_of_input(self, now: float) -> bool:
+        """No input to end."""
         return True
 
 
@@ -199,13 +208,8 @@ def _game_screen(session: Session, send: Callable[[Command], None], log_path: st
     ctrl = Controller(port, symbols=symbols(options.ascii_only), comfort=comfort,
                       clock=time.monotonic, words=check_words(session.genesis.game_id),
                       log_path=log_path, end_stats=lambda: session_stats(session))
-    port.on_refused = ctrl.refused
     session.bot_delay = max(session.bot_delay, comfort.pause)
     return ctrl, build_app(ctrl, colour=options.colour)
-
-
-Connect = Callable[[Session], AbstractAsyncContextManager[Links]]
-"""Opens the links of a networked game for a session, closing them after (the transport's)."""
 
 
 def run_ui(session: Session, *, log_path: str, options: UiOptions,
@@ -219,18 +223,17 @@ def run_ui(session: Session, *, log_path: str, options: UiOptions,
 async def _main(session: Session, log_path: str, options: UiOptions, connect: Connect | None,
                 restore: tuple[list[bytes], list[bytes]] | None) -> bool:
     loop = asyncio.get_running_loop()
-    queued: _CommandQueue[Command] = _CommandQueue()
-    tokens, commands, send = queued.tokens, queued.items, queued.send
+    pipe: Pipe[Command] = Pipe()
     base = session.bot_delay
-    ctrl, app = _game_screen(session, send, log_path, options)
-    view = _BridgeView(ctrl, commands, app.invalidate, session, base)
+    ctrl, app = _game_screen(session, pipe.send, log_path, options)
+    view = _BridgeView(ctrl, app.invalidate, session, base)
     done: asyncio.Future[bool] = loop.create_future()
 
     def show(text: str, refusal: Refusal | None) -> None:
         ctrl.add_log(text if refusal is None else plain_refusal(refusal), "log.warn")
 
     with logs_to(show):
-        return await _run_game_app(session, ctrl, app, view, tokens, done, connect, restore)
+        return await _run_game_app(session, ctrl, app, view, pipe, done, connect, restore)
 
 
 def _wrap_lines_again(app: Application[Any]) -> None:
@@ -242,17 +245,18 @@ def _wrap_lines_again(app: Application[Any]) -> None:
 
 
 async def _run_game_app(session: Session, ctrl: Controller, app: Application[None],
-                        view: _BridgeView, tokens: queue.Queue[str], done: asyncio.Future[bool],
+                        view: _BridgeView, pipe: Pipe[Command], done: asyncio.Future[bool],
                         connect: Connect | None,
                         restore: tuple[list[bytes], list[bytes]] | None) -> bool:
     loop = asyncio.get_running_loop()
 
     async def trio_main() -> bool:
+        commands = Commands(pipe.open(), view.answer)
         if connect is None:
-            over = await run_session(session, view=view, read_line=tokens.get, restore=restore)
+            over = await run_session(session, view=view, commands=commands, restore=restore)
         else:
             async with connect(session) as links:
-                over = await run_session(session, links=links, view=view, read_line=tokens.get,
+                over = await run_session(session, links=links, view=view, commands=commands,
                                          restore=restore)
         app.invalidate()
         return over
@@ -279,33 +283,31 @@ async def _run_game_app(session: Session, ctrl: Controller, app: Application[Non
         done_callback=finished_outcome, host_uses_signal_set_wakeup_fd=True)
     await app.run_async()
     _wrap_lines_again(app)
-    if not done.done():
-        if not session.stopped and not session.is_done:
-            ctrl.port.quit()
-        tokens.put(_TOKEN)
-    result = await done
-    tokens.put("")  # lets the worker thread blocked on the queue go
-    return result
+    if not done.done() and not session.stopped and not session.is_done:
+        ctrl.port.quit()
+    return await done
 
 
 # -- host and join: the lobby screen, then the game screen --------------------------------------
 
 
-_GAME_LISTED = re.compile(r"\d+\. ")
-"""A line of the list of games heard that ``join`` prints."""
+class AfterScreen:
+    """The lines ``host`` and ``join`` leave on the terminal once their full screen is gone
+    (what the screen said vanishes with it): the game's log, and the winner or how to go on
+    (:func:`~kotp2p.app.localgame.last_words`)."""
 
+    def __init__(self) -> None:
+        self.lines: list[str] = []
 
-class _Writer(io.TextIOBase):
-    """What the networked commands print, shown in the lobby's status line instead."""
+    def say(self, text: str) -> None:
+        """Keep ``text`` for later."""
+        self.lines.append(text)
 
-    def __init__(self, screen: NetScreen) -> None:
-        self.screen = screen
-
-    def write(self, text: str) -> int:
-        for line in text.splitlines():
-            if line.strip():
-                self.screen.note(line.strip())
-        return len(text)
+    def print(self, out: TextIO) -> None:
+        """Print the lines kept (once: they are forgotten)."""
+        for line in self.lines:
+            print(line, file=out, flush=True)
+        self.lines.clear()
 
 
 class _Joining:
@@ -373,33 +375,44 @@ class RunnerPort:
 
 
 class NetScreen:
-    """The full screen of ``host`` and ``join``, for their trio code: :meth:`show_lobby` once
-    the lobby runs, :meth:`play` for the game; :attr:`writer` takes what they print."""
+    """The full screen of ``host`` and ``join``: the :class:`~kotp2p.app.netview.NetView` their
+    trio code reports to. The lobby screen comes first, then the game's; the lines for the
+    terminal once the screen is gone are kept in :attr:`after`."""
 
     def __init__(self, options: UiOptions) -> None:
         self.options = options
-        self.writer = _Writer(self)
+        self.after = AfterScreen()
         self.lobby = LobbyController(_Joining(), is_host=False)
         self.lobby.status = ""  # the command's first lines say what it does (notes)
         self.apps: deque[Application[None]] = deque()
         self.current: Application[None] | None = None
         self.left = False
         self.game: Controller | None = None
-        self._queued: _CommandQueue[Callable[[], None]] = _CommandQueue()
-        self._tokens, self._commands = self._queued.tokens, self._queued.items
+        self._requests: Pipe[Callable[[], None]] = Pipe()
         self._cancel: trio.CancelScope | None = None
 
-    def note(self, text: str) -> None:
-        """A line the command printed: the lobby's notes (the lobby table it prints is on
-        screen already)."""
-        view = self.lobby.port.view
-        if text.startswith(f"{view.game_name}:") or text.startswith(("seat ", "2-player")):
-            return
-        if _GAME_LISTED.match(text):  # the games heard: the screen lists them to pick from
-            return
-        self.lobby.notes.append(safe_text(text))
+    def _redraw(self) -> None:
         if self.current is not None:
             self.current.invalidate()
+
+    def notice(self, text: str) -> None:
+        """A line about what the command does: one of the lobby's notes."""
+        self.lobby.notes.append(safe_text(text))
+        self._redraw()
+
+    def lobby_table(self, lines: list[str]) -> None:
+        """Nothing: the lobby screen draws the lobby from its view."""
+
+    async def lobby_input(self) -> None:
+        """Nothing to do: the keys reach the lobby through :class:`RunnerPort`."""
+
+    def game_stopped(self, text: str) -> None:
+        """Keep ``text`` for the terminal, once the screen is gone."""
+        self.after.say(text)
+
+    def game_ended(self, session: Session, log_path: Path, over: bool) -> None:
+        """Keep the line the game leaves on the terminal: its log, and the winner."""
+        self.after.say(last_words(session, log_path, over))
 
     def lobby_event(self, event: HostEvent | GuestEvent) -> None:
         """What the lobby said: a refusal in plain words (an answer to the user's request in
@@ -421,7 +434,7 @@ class NetScreen:
 
     def send(self, command: Callable[[], None]) -> None:
         """Run ``command`` on the trio side."""
-        self._queued.send(command)
+        self._requests.send(command)
 
     def leave(self) -> None:
         """The user leaves before the game: cancel the command."""
@@ -433,32 +446,35 @@ class NetScreen:
 
         self.send(cancel)
 
-    async def _pump(self) -> None:
-        while True:
-            await trio.to_thread.run_sync(self._tokens.get, abandon_on_cancel=True)
-            while self._commands:
-                try:
-                    self._commands.popleft()()
-                except LobbyError as exc:
-                    self.lobby.refused(exc.refusal)
-                except ValueError as exc:
-                    self.lobby.refused(str(exc))
-            if self.current is not None:
-                self.current.invalidate()
+    async def _pump(self, requests: trio.MemoryReceiveChannel[Callable[[], None]]) -> None:
+        """Run the lobby requests the keys send, in order; a refusal goes to the status line."""
+        async for request in requests:
+            try:
+                request()
+            except LobbyError as exc:
+                self.lobby.refused(exc.refusal)
+            except ValueError as exc:
+                self.lobby.refused(str(exc))
+            self._redraw()
 
     async def choose(self, games: list[str]) -> int:
         """Show the games heard on the LAN and wait for the user to pick one (its index)."""
         self.lobby.heard = list(games)
         self.lobby.notes.clear()  # "listening for games...": the list is the answer
         self.lobby.say("pick a game: Up/Down then Enter, or type its number (q: leave)")
-        if self.current is not None:
-            self.current.invalidate()
-        while self.lobby.chosen is None:
-            await trio.sleep(0.05)
+        self._redraw()
+        picked = trio.Event()
+        token = trio.lowlevel.current_trio_token()
+        self.lobby.on_chosen = lambda index: token.run_sync_soon(picked.set)
+        try:
+            await picked.wait()
+        finally:
+            self.lobby.on_chosen = lambda index: None
+        assert self.lobby.chosen is not None
         chosen, self.lobby.heard = self.lobby.chosen, []
         return chosen
 
-    def show_lobby(self, runner: HostLobby | GuestLobby, *, host: bool,
+    def lobby_opened(self, runner: HostLobby | GuestLobby, *, host: bool,
                    join_code: str | None = None) -> None:
         """The lobby runs: show it and let the keys drive ``runner``."""
         self.lobby.port = RunnerPort(self, runner, host)
@@ -476,31 +492,33 @@ class NetScreen:
             current.exit()
 
     async def play(self, session: Session, links: Links, log_path: str,
-                   restore: tuple[list[bytes], list[bytes]] | None = None) -> bool:
-        """The game screen over ``session`` until the game ends (True) or the user quits."""
+                   restore: Restore | None = None, trace: Trace | None = None) -> bool:
+        """The game screen over ``session`` until the game ends (True) or the user quits
+        (``trace`` is for the plain interface: the benchmark does not draw)."""
         self.lobby.port = _Joining()
-        queued: _CommandQueue[Command] = _CommandQueue()
-        tokens, commands, send = queued.tokens, queued.items, queued.send
+        pipe: Pipe[Command] = Pipe()
         base = session.bot_delay
-        ctrl, app = _game_screen(session, send, log_path, self.options)
+        ctrl, app = _game_screen(session, pipe.send, log_path, self.options)
         self.game = ctrl
         self._switch(app)
-        view = _BridgeView(ctrl, commands, app.invalidate, session, base)
-        try:
-            return await run_session(session, links=links, view=view, read_line=tokens.get,
-                                     restore=restore)
-        finally:
-            tokens.put("")
+        view = _BridgeView(ctrl, app.invalidate, session, base)
+        return await run_session(session, links=links, view=view, restore=restore,
+                                 commands=Commands(pipe.open(), view.answer))
 
 
 def run_net_ui(main: Callable[[NetScreen], Awaitable[int]], options: UiOptions) -> int:
     """Run a networked command (``main``, trio code) behind the full screen; its exit code, 0
-    when the user left the lobby."""
-    return asyncio.run(_net_main(main, options))
-
-
-async def _net_main(main: Callable[[NetScreen], Awaitable[int]], options: UiOptions) -> int:
+    when the user left the lobby. What the game left for the terminal is printed once the
+    screen is gone (also when it stopped on Ctrl-C or an error)."""
     screen = NetScreen(options)
+    try:
+        return asyncio.run(_net_main(screen, main, options))
+    finally:
+        screen.after.print(sys.stdout)
+
+
+async def _net_main(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]],
+                    options: UiOptions) -> int:
 
     def show(text: str, refusal: Refusal | None) -> None:
         said = safe_text(text) if refusal is None else plain_refusal(refusal)
@@ -521,7 +539,7 @@ async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]
     async def trio_main() -> int:
         result = 0
         async with trio.open_nursery() as nursery:
-            nursery.start_soon(screen._pump)
+            nursery.start_soon(screen._pump, screen._requests.open())
             with trio.CancelScope() as scope:
                 screen._cancel = scope
                 result = await main(screen)
@@ -563,20 +581,20 @@ async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]
         failure = _command_error(exc)
         if failure is None:
             raise
-        raise GameCommandError(plain_refusal(_refusal_of(failure))) from None
+        raise CommandError(plain_refusal(_refusal_of(failure)), failure.refusal) from None
     if screen.left:
         print("left the lobby")
     return result
 
 
-def _refusal_of(failure: GameCommandError) -> Refusal | str:
+def _refusal_of(failure: CommandError) -> Refusal | str:
     """The refusal that stopped a command (its code known), or its text."""
-    return failure.refusal if isinstance(failure, RefusedCommand) else str(failure)
+    return failure.refusal if failure.refusal is not None else str(failure)
 
 
-def _command_error(exc: BaseException) -> GameCommandError | None:
+def _command_error(exc: BaseException) -> CommandError | None:
     """The error the user can fix that ended a command (out of trio's exception groups)."""
-    if isinstance(exc, GameCommandError):
+    if isinstance(exc, CommandError):
         return exc
     if isinstance(exc, BaseExceptionGroup):
         found = [_command_error(e) for e in exc.exceptions]

@@ -1,4 +1,4 @@
-"""The ``play``, ``resume`` and ``games`` subcommands: games on this machine and games on disk.
+"""The ``play`` subcommand and what ``resume`` shares with it: games on this machine.
 
 ``kotp2p play`` builds a whole game in this process: the user's seat (their identity) and N bot
 seats (each its own key and chain), a genesis every seat signs, and one
@@ -11,35 +11,28 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import os
 import sys
 import time
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
 from kotp2p import rules
+from kotp2p.app.errors import CommandError
+from kotp2p.app.gametypes import Connect, FullScreen, Restore
 from kotp2p.bots import BOT_KINDS, bot_name, make_bot
 from kotp2p.net.files import (
     LOCAL,
-    GameInfo,
     LogWriter,
     SeatFile,
     SeatSecret,
     StoredGame,
     StoreError,
-    find_log,
-    game_info,
-    games_dir,
-    latest_game,
-    list_games,
     load_identity,
 )
 from kotp2p.net.peer import PeerProtocol
 from kotp2p.net.session import Decider, LocalSeat, Session, Timeouts
-from kotp2p.net.transport import Links, run_main, run_session
+from kotp2p.net.transport import run_main, run_session
 from kotp2p.net.trust import (
     CHAIN_LENGTH,
     PEEK_TAG,
@@ -54,13 +47,6 @@ from kotp2p.net.trust import (
 )
 from kotp2p.net.wire import Identity, RemoteProtocolError, Value, safe_text
 from kotp2p.ui import PlainView
-
-Restore = tuple[list[bytes], list[bytes]]
-"""The envelope payloads of a stored game's log and journal."""
-
-
-class GameCommandError(Exception):
-    """A problem the user can fix (exit code 1)."""
 
 
 def bot_decider(level: str, seed: int) -> Decider:
@@ -85,26 +71,26 @@ def _pick_monster(name: str | None) -> str:
     for m in rules.MONSTERS:
         if m.lower() == name.strip().lower():
             return m
-    raise GameCommandError(f"expected a monster among {', '.join(rules.MONSTERS)}, found {name!r}")
+    raise CommandError(f"expected a monster among {', '.join(rules.MONSTERS)}, found {name!r}")
 
 
 def check_delay(delay: float) -> float:
     """``delay`` (``--bot-delay``), if it is a number of seconds >= 0.
 
-    :raises GameCommandError: negative or not a number.
+    :raises CommandError: negative or not a number.
     """
     if not delay >= 0:  # also refuses nan
-        raise GameCommandError(f"expected --bot-delay of 0 or more seconds, found {delay}")
+        raise CommandError(f"expected --bot-delay of 0 or more seconds, found {delay}")
     return delay
 
 
 def check_level(level: str, option: str) -> str:
     """``level``, if it names a bot (``--level``, ``--bot``).
 
-    :raises GameCommandError: no bot has that level (the message lists the levels).
+    :raises CommandError: no bot has that level (the message lists the levels).
     """
     if level not in BOT_KINDS:
-        raise GameCommandError(f"expected {option} among {', '.join(BOT_KINDS)}, found {level!r}")
+        raise CommandError(f"expected {option} among {', '.join(BOT_KINDS)}, found {level!r}")
     return level
 
 
@@ -155,10 +141,6 @@ def is_interrupt(exc: BaseException) -> bool:
     return isinstance(exc, KeyboardInterrupt)
 
 
-Connect = Callable[[Session], AbstractAsyncContextManager[Links]]
-"""Opens the links of a networked game for a session (the transport's part), closing them after."""
-
-
 async def _drive(session: Session, view: PlainView, restore: Restore | None,
                  connect: Connect | None) -> bool:
     if connect is None:
@@ -177,10 +159,6 @@ def last_words(session: Session, log_path: Path, over: bool) -> str:
     if session.result is not None:
         return f"Game over. {safe_text(session.result.summary)} Log: {log_path}"
     return f"Log: {log_path}"
-
-
-FullScreen = Callable[[Session, str, Restore | None, Connect | None], bool]
-"""The full-screen UI: (session, log path, restore, connect) -> the game ended (``args.ui``)."""
 
 
 def play_session(session: Session, log_path: Path, *, bot_delay: float = 0.0,
@@ -213,10 +191,10 @@ def play_session(session: Session, log_path: Path, *, bot_delay: float = 0.0,
     return 0
 
 
-def run_play_command(args: argparse.Namespace) -> int:
-    """``kotp2p play``: a game against bots in this process."""
+def run_play_command(args: argparse.Namespace, ui: FullScreen | None = None) -> int:
+    """``kotp2p play``: a game against bots in this process (``ui``: in the full screen)."""
     if not 1 <= args.bots <= 5:
-        raise GameCommandError(f"expected --bots from 1 to 5, found {args.bots}")
+        raise CommandError(f"expected --bots from 1 to 5, found {args.bots}")
     level = check_level(args.level, "--level")
     own = check_level(args.bot, "--bot") if args.bot else None
     check_delay(args.bot_delay)
@@ -224,7 +202,7 @@ def run_play_command(args: argparse.Namespace) -> int:
     game = new_local_game(me, args.bots, level, _pick_monster(args.monster), args.seed, own)
     stored = StoredGame.for_game(game.genesis.game_id)
     if stored.log_path.exists():
-        raise GameCommandError(f"this game is already stored ({stored.log_path}); resume it "
+        raise CommandError(f"this game is already stored ({stored.log_path}); resume it "
                                "with `kotp2p resume` or pick another --seed")
     seat_file = SeatFile(LOCAL, int(time.time()), 0, tuple(
         SeatSecret(i, None if i == 0 else game.identities[i].to_bytes(), game.secrets[i],
@@ -237,22 +215,10 @@ def run_play_command(args: argparse.Namespace) -> int:
     session = Session(game.genesis, engine, seats, me=0, log=log, journal=journal,
                       timeouts=Timeouts(None, None))
     try:
-        return play_session(session, stored.log_path, bot_delay=args.bot_delay,
-                            ui=getattr(args, "ui", None))
+        return play_session(session, stored.log_path, bot_delay=args.bot_delay, ui=ui)
     finally:
         log.close()
         journal.close()
-
-
-def _find_game(name: str | None) -> StoredGame:
-    """The stored game named by an id prefix or a path; by default the latest unfinished one
-    with its seat secrets on disk."""
-    try:
-        if name is not None:
-            return StoredGame(find_log(name))
-        return StoredGame(latest_game(RulesEngine(), unfinished=True).log_path)
-    except StoreError as exc:
-        raise GameCommandError(str(exc)) from None
 
 
 def resume_session(stored: StoredGame, own_bot: str | None
@@ -260,25 +226,25 @@ def resume_session(stored: StoredGame, own_bot: str | None
     """A session for a stored game, ready to :meth:`~Session.resume` with the returned envelope
     payloads (log, journal); the last item holds the files to close.
 
-    :raises GameCommandError: the files are unusable, or this user's key is not the game's.
+    :raises CommandError: the files are unusable, or this user's key is not the game's.
     """
     try:
         contents, journal_payloads, seat_file = stored.open()
     except StoreError as exc:
-        raise GameCommandError(str(exc)) from None
+        raise CommandError(str(exc)) from None
     g = contents.genesis
     engine = RulesEngine()
     if g.engine_id != engine.engine_id:
-        raise GameCommandError(f"this game was played with rules {g.engine_id}; this is "
+        raise CommandError(f"this game was played with rules {g.engine_id}; this is "
                                f"{engine.engine_id}")
     seats: dict[int, LocalSeat] = {}
     for s in seat_file.seats:
         try:
             ident = Identity.from_bytes(s.key) if s.key is not None else load_identity()
         except RemoteProtocolError as exc:
-            raise GameCommandError(f"{stored.seats_path.name}: {exc.reason}") from None
+            raise CommandError(f"{stored.seats_path.name}: {exc.reason}") from None
         if not 0 <= s.seat < g.n or g.seats[s.seat].public_key != ident.public_key:
-            raise GameCommandError(f"seat {s.seat} of this game was signed by another key "
+            raise CommandError(f"seat {s.seat} of this game was signed by another key "
                                    f"than {ident.name} [{ident.fingerprint}]")
         level = own_bot if s.seat == seat_file.me and own_bot else s.bot
         seats[s.seat] = LocalSeat(PeerProtocol(g, s.seat, ident, s.secret, engine),
@@ -286,7 +252,7 @@ def resume_session(stored: StoredGame, own_bot: str | None
     try:
         log, journal = stored.reopen(g)
     except StoreError as exc:
-        raise GameCommandError(str(exc)) from None
+        raise CommandError(str(exc)) from None
     if seat_file.mode == LOCAL:
         timeouts = Timeouts(None, None)
     elif seat_file.timeout is not None:  # the lobby's --timeout
@@ -296,65 +262,3 @@ def resume_session(stored: StoredGame, own_bot: str | None
     session = Session(g, engine, seats, me=seat_file.me, log=log, journal=journal,
                       timeouts=timeouts)
     return session, (list(contents.payloads), journal_payloads), [log, journal]
-
-
-def run_resume_command(args: argparse.Namespace) -> int:
-    """``kotp2p resume``: continue a stored game from its log."""
-    own = check_level(args.bot, "--bot") if args.bot else None
-    check_delay(args.bot_delay)
-    stored = _find_game(args.game)
-    info = _info(stored.log_path)
-    if info.finished:
-        raise GameCommandError(f"game {info.game_id} is over ({_result(info)}); nothing to resume")
-    session, restore, files = resume_session(stored, own)
-    try:
-        if info.mode == LOCAL:
-            return play_session(session, stored.log_path, bot_delay=args.bot_delay,
-                                restore=restore, ui=getattr(args, "ui", None))
-        return resume_networked(session, stored, restore, args)
-    finally:
-        for f in files:
-            f.close()
-
-
-def resume_networked(session: Session, stored: StoredGame, restore: Restore,
-                     args: argparse.Namespace) -> int:
-    """The hook for networked games: open the links to the other seats (the addresses last
-    seen, or wait for them to reconnect) and call :func:`play_session` with ``connect`` and
-    ``restore``. The session is ready; the links are the transport's part.
-
-    :raises GameCommandError: the peers file is unreadable.
-    """
-    from kotp2p.app import netgame
-
-    return netgame.resume_networked(session, stored, restore, args)
-
-
-def _info(path: Path) -> GameInfo:
-    try:
-        return game_info(path, RulesEngine())
-    except StoreError as exc:
-        raise GameCommandError(str(exc)) from None
-
-
-def _result(g: GameInfo) -> str:
-    if not g.finished:
-        return f"unfinished at step {g.step}"
-    return f"won by {' and '.join(g.winners)}" if g.winners else "everybody lost"
-
-
-def run_games_command(args: argparse.Namespace) -> int:
-    """``kotp2p games``: the games on disk."""
-    games = list_games(RulesEngine())
-    if args.json:
-        print(json.dumps([g.to_json() for g in games], indent=2, ensure_ascii=False))
-        return 0
-    if not games:
-        print(f"no games in {games_dir()}")
-        return 0
-    for g in games:
-        date = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.date))
-        print(f"{g.game_id}  {date}  {g.mode or '?':5}  {_result(g)}")
-        print(f"    players: {', '.join(g.players)}")
-        print(f"    log: {g.log_path}")
-    return 0

@@ -13,30 +13,27 @@ resume), the mesh of :class:`~kotp2p.net.transport.meshlinks.MeshLinks` takes ov
 listener and dials the seats this process dials, and the session of the seats this process plays
 (the user's, and the host's bots) runs until the game ends.
 
-Lines typed by the user are read by one thread into a queue, shared by the lobby and the game,
-so no line is lost between them.
+What the user sees is reported to a :class:`~kotp2p.app.netview.NetView`: the plain line
+interface prints it, the full screen draws it.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import queue
 import sys
-import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, TextIO, cast
 
 import trio
 
 from kotp2p import rules
+from kotp2p.app.errors import CommandError
+from kotp2p.app.gametypes import FullScreen, Restore
 from kotp2p.app.localgame import (
-    GameCommandError,
-    Restore,
     bot_decider,
     check_delay,
     check_level,
@@ -44,7 +41,8 @@ from kotp2p.app.localgame import (
     last_words,
     play_session,
 )
-from kotp2p.app.trace import Trace, TracedView
+from kotp2p.app.netview import NetView, PlainNet
+from kotp2p.app.trace import Trace
 from kotp2p.bots import bot_name
 from kotp2p.net.files import (
     NET,
@@ -65,9 +63,6 @@ from kotp2p.net.lobby import (
     PROTOCOL_VERSION,
     Announcement,
     BeaconBook,
-    GuestEvent,
-    HostEvent,
-    LobbyError,
     LobbyGuest,
     LobbyHost,
     Started,
@@ -82,19 +77,13 @@ from kotp2p.net.transport import (
     LobbyFailed,
     MeshLinks,
     MeshPort,
-    View,
     announce,
     listen,
     run_main,
-    run_session,
     serve_tcp,
 )
 from kotp2p.net.trust import PEEK_TAG, Genesis, RulesEngine, SecretChain, short_id
 from kotp2p.net.wire import Identity, Refusal, RemoteProtocolError, Why, check_name
-from kotp2p.ui import PlainLobby, PlainView, Request
-
-if TYPE_CHECKING:
-    from kotp2p.app.fullscreen import NetScreen
 
 DISCOVER_SECONDS = 3.0
 LINGER = 30.0
@@ -103,81 +92,16 @@ QUIT_LINGER = 2.0
 """Seconds a process stopped with Ctrl-C takes to close its links in order."""
 
 
-class RefusedCommand(GameCommandError):
-    """``host`` or ``join`` stopped on a refusal (turned away, unreachable, nothing heard...):
-    its text is the message, :attr:`refusal` carries its code for a screen to say it."""
-
-    def __init__(self, refusal: Refusal) -> None:
-        super().__init__(refusal.text)
-        self.refusal = refusal
-
-
-class AfterScreen:
-    """The lines ``host`` and ``join`` leave on the terminal once their full screen is gone
-    (what they print while it is up is shown on it, and vanishes with it): the game's log, and
-    the winner or how to go on (:func:`~kotp2p.app.localgame.last_words`)."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def say(self, text: str) -> None:
-        """Keep ``text`` for later."""
-        self.lines.append(text)
-
-    def print(self, out: TextIO) -> None:
-        """Print the lines kept (once: they are forgotten)."""
-        for line in self.lines:
-            print(line, file=out, flush=True)
-        self.lines.clear()
-
-
-class Lines:
-    """Lines typed on standard input, read by one daemon thread (started on first use)."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self._queue: queue.Queue[str] = queue.Queue()
-        self._thread: threading.Thread | None = None
-
-    def _read(self) -> None:
-        while True:
-            try:
-                line = self.stream.readline()
-            except (OSError, ValueError):
-                line = ""
-            self._queue.put(line)
-            if not line:
-                return
-
-    def _start(self) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._read, daemon=True, name="kotp2p-input")
-            self._thread.start()
-
-    def get(self) -> str:
-        """The next line, waiting for it ("" at the end of input)."""
-        self._start()
-        return self._queue.get()
-
-    def get_within(self, seconds: float) -> str | None:
-        """The next line if one comes within ``seconds`` (None otherwise)."""
-        self._start()
-        try:
-            return self._queue.get(timeout=seconds)
-        except queue.Empty:
-            return None
-
-
 def parse_address(text: str, default_port: int) -> Address:
     """``HOST[:PORT]`` as ``(host, port)``.
 
-    :raises GameCommandError: not an address.
+    :raises CommandError: not an address.
     """
     host, sep, port = text.strip().rpartition(":")
     if not sep:
         host, port = text.strip(), str(default_port)
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise GameCommandError(f"expected HOST[:PORT], found {text!r}")
+        raise CommandError(f"expected HOST[:PORT], found {text!r}")
     return host, int(port)
 
 
@@ -206,26 +130,13 @@ def _me(name: str | None) -> Identity:
     try:
         return Identity(check_name(name), me.private_key)
     except ValueError as exc:
-        raise GameCommandError(str(exc)) from None
-
-
-async def _lobby_input(lines: Lines, view: PlainLobby, run: Callable[[str], None]) -> None:
-    """Feed typed lines to the lobby until cancelled (or the input ends)."""
-    while True:
-        line = await trio.to_thread.run_sync(lines.get_within, 0.2)
-        if line is None:
-            continue
-        if not line:
-            return
-        run(line)
+        raise CommandError(str(exc)) from None
 
 
 async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
-                bot_delay: float, game_port: MeshPort, my_port: int, lines: Lines | None,
-                out: TextIO, trace_path: str | None = None, ui: NetScreen | None = None,
-                after: AfterScreen | None = None) -> int:
-    """The game after the lobby: files, mesh, session (``after`` keeps the lines for the
-    terminal once the full screen ``ui`` is gone)."""
+                bot_delay: float, game_port: MeshPort, my_port: int, view: NetView,
+                trace_path: str | None = None) -> int:
+    """The game after the lobby: files, mesh, session."""
     g = started.genesis
     engine = RulesEngine()
     stored = StoredGame.for_game(g.game_id)
@@ -237,7 +148,7 @@ async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
     write_private(PeersFile.path_for(stored.log_path), PeersFile(my_port, remote).to_bytes())
     try:
         return await _run_game(g, engine, stored, (log, journal), seats, me, remote, timeout,
-                               bot_delay, game_port, lines, out, trace_path, ui, after)
+                               bot_delay, game_port, view, trace_path)
     finally:
         log.close()
         journal.close()
@@ -246,9 +157,7 @@ async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
 async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
                     files: tuple[LogWriter, LogWriter], seats: dict[int, Seat], me: int,
                     remote: dict[int, Address], timeout: int, bot_delay: float,
-                    game_port: MeshPort, lines: Lines | None, out: TextIO,
-                    trace_path: str | None, ui: NetScreen | None = None,
-                    after: AfterScreen | None = None) -> int:
+                    game_port: MeshPort, view: NetView, trace_path: str | None) -> int:
     log, journal = files
     local = {i: LocalSeat(PeerProtocol(g, i, s.identity, s.secret, engine),
                           None if s.bot is None else bot_decider(s.bot, int.from_bytes(
@@ -261,24 +170,19 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
     game_port.attach(links.mesh)
     trace = Trace(trace_path, g, seats) if trace_path else None
     try:
-        return await _drive(session, links, stored, lines, out, None, trace, ui, after)
+        return await _drive(session, links, stored, view, None, trace)
     finally:
         if trace is not None:
             trace.close()
 
 
-async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: Lines | None,
-                 out: TextIO, restore: tuple[list[bytes], list[bytes]] | None,
-                 trace: Trace | None = None, ui: NetScreen | None = None,
-                 after: AfterScreen | None = None) -> int:
-    """Run the session over the mesh until the game ends, then let the peers read the end
-    (in the full screen ``ui`` if given; ``after`` then gets the line for the terminal once
-    the screen is gone: the log, and the winner or the ``kotp2p resume`` hint)."""
+async def _drive(session: Session, links: MeshLinks, stored: StoredGame, view: NetView,
+                 restore: Restore | None, trace: Trace | None = None) -> int:
+    """Run the session over the mesh until the game ends, then let the peers read the end;
+    ``view`` shows the game, and is told where the log is and how the game ended or stopped."""
     g = session.genesis
-    view = PlainView(session, out)
-    view.say(f"Game {short_id(g.game_id)}: " + ", ".join(session.names())
-             + f". Log: {stored.log_path}")
-    shown: View = view if trace is None else TracedView(view, trace)
+    view.notice(f"Game {short_id(g.game_id)}: " + ", ".join(session.names())
+                + f". Log: {stored.log_path}")
     if trace is not None:
         links.on_send = trace.sent
         trace.started()
@@ -286,11 +190,7 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
         async with trio.open_nursery() as nursery:
             await nursery.start(links.run)
             try:
-                if ui is not None:
-                    over = await ui.play(session, links, str(stored.log_path), restore)
-                else:
-                    over = await run_session(session, links=links, view=shown, restore=restore,
-                                             read_line=lines.get if lines is not None else None)
+                over = await view.play(session, links, str(stored.log_path), restore, trace)
             except BaseException as exc:
                 if _is_stop(exc):
                     await _stop(session, links)
@@ -303,16 +203,11 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, lines: 
         if not _is_stop(exc):
             raise
         session.quit()  # a second call (after _stop) does nothing
-        stopped = last_words(session, stored.log_path, False)
-        view.say(stopped)
-        if after is not None:
-            after.say(stopped)
+        view.game_stopped(last_words(session, stored.log_path, False))
         if is_interrupt(exc):
             raise KeyboardInterrupt from None
         raise
-    view.say(f"Log: {stored.log_path}")
-    if after is not None:
-        after.say(last_words(session, stored.log_path, over))
+    view.game_ended(session, stored.log_path, over)
     return 0
 
 
@@ -337,23 +232,23 @@ def _is_stop(exc: BaseException) -> bool:
 
 
 def resume_networked(session: Session, stored: StoredGame, restore: Restore,
-                     args: argparse.Namespace) -> int:
+                     args: argparse.Namespace, ui: FullScreen | None = None) -> int:
     """Continue a networked game from its files: the session is rebuilt from the log and the
     journal; the mesh comes from the peers file, listening on the same port again (on
     ``args.bind``, if given) so the seats that dial this one find it.
 
-    :raises GameCommandError: the peers file is missing or damaged.
+    :raises CommandError: the peers file is missing or damaged.
     """
     path = PeersFile.path_for(stored.log_path)
     try:
         peers = PeersFile.from_bytes(path.read_bytes())
     except (OSError, RemoteProtocolError) as exc:
         why = exc.reason if isinstance(exc, RemoteProtocolError) else (exc.strerror or str(exc))
-        raise GameCommandError(f"cannot read where the other seats listen ({path}): {why}"
+        raise CommandError(f"cannot read where the other seats listen ({path}): {why}"
                                ) from None
     return play_session(session, stored.log_path, bot_delay=args.bot_delay, restore=restore,
                         connect=partial(_reconnect, peers, getattr(args, "bind", None)),
-                        ui=getattr(args, "ui", None))
+                        ui=ui)
 
 
 @asynccontextmanager
@@ -375,25 +270,22 @@ async def _reconnect(peers: PeersFile, bind: str | None,
         nursery.cancel_scope.cancel()
 
 
-async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None,
-                    after: AfterScreen | None = None) -> int:
-    """``kotp2p host``: run the lobby, then play (``after``: see :func:`_play`)."""
+async def host_game(args: argparse.Namespace, view: NetView) -> int:
+    """``kotp2p host``: run the lobby, then play, telling ``view``."""
     own = None if args.bot is None else check_level(args.bot, "--bot")
     check_delay(args.bot_delay)
     level = "greedy" if args.level is None else check_level(args.level, "--level")
     if not 2 <= args.seats <= 6 or not 0 <= args.bots < args.seats:
-        raise GameCommandError(f"expected 2 to 6 --seats and fewer --bots, found {args.seats} "
+        raise CommandError(f"expected 2 to 6 --seats and fewer --bots, found {args.seats} "
                                f"seats and {args.bots} bots")
     if not MIN_TIMEOUT <= args.timeout <= MAX_TIMEOUT:
-        raise GameCommandError(f"expected --timeout of {MIN_TIMEOUT} to {MAX_TIMEOUT} seconds, "
+        raise CommandError(f"expected --timeout of {MIN_TIMEOUT} to {MAX_TIMEOUT} seconds, "
                                f"found {args.timeout}")
     me = _me(args.name)
     seats = {0: Seat(me, os.urandom(32), own)}
     for i in range(1, args.bots + 1):
         seats[i] = Seat(Identity.generate(bot_name(i)), os.urandom(32), level)
     variant = {"on": True, "off": False, None: None}[args.two_player_variant]
-    view = PlainLobby(out, rules.MONSTERS, host=True)
-    lines = None if own is not None or ui is not None else Lines(sys.stdin)
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
         my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
@@ -404,50 +296,37 @@ async def host_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None 
                 port=my_port, nonce=os.urandom(16), bots=[seats[i].identity for i in seats if i],
                 bot_level=level, host_bot=own, two_player_variant=variant, timeout=args.timeout)
         except ValueError as exc:
-            raise GameCommandError(str(exc)) from None
+            raise CommandError(str(exc)) from None
 
-        def shown(event: HostEvent) -> None:
-            if ui is not None:
-                ui.lobby_event(event)
-            else:
-                view.show(event)
-
-        runner = HostLobby(lobby, shown, join_code=args.join_code)
-        if ui is not None:
-            ui.show_lobby(runner, host=True, join_code=args.join_code)
+        runner = HostLobby(lobby, view.lobby_event, join_code=args.join_code)
+        view.lobby_opened(runner, host=True, join_code=args.join_code)
         started: list[Started] = []
-
-        closed = trio.Event()
+        over = trio.Event()
 
         async def serve(task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED) -> None:
             result = await runner.serve(args.port, args.bind, task_status=task_status)
-            if result is None:
-                closed.set()
-            else:
+            if result is not None:
                 started.append(result)
+            over.set()
 
         async with trio.open_nursery() as lobby_tasks:
             port = await lobby_tasks.start(serve)
             where = "" if port == args.port or args.port == 0 else f" (port {args.port} is taken)"
-            view.say(f"hosting on port {port}{where}; the game listens on port {my_port}")
-            for line in lobby.view.lines():
-                view.say(line)
+            view.notice(f"hosting on port {port}{where}; the game listens on port {my_port}")
+            view.lobby_table(lobby.view.lines())
             runner.command(LobbyHost.opened)  # (a lobby full of the host's bots starts at once)
             if not args.no_announce:
                 target = parse_address(args.announce or BROADCAST, DEFAULT_BEACON_PORT)
                 datagram = partial(_beacon, lobby, port, bool(args.join_code))
                 lobby_tasks.start_soon(announce, datagram, target)
-            if lines is not None:
-                lobby_tasks.start_soon(_lobby_input, lines, view,
-                                       partial(_lobby_line, view, lambda r: runner.command(r.to_host)))
-            while not started and not closed.is_set():
-                await trio.sleep(0.05)
+            lobby_tasks.start_soon(view.lobby_input)
+            await over.wait()
             lobby_tasks.cancel_scope.cancel()
         if not started:
             nursery.cancel_scope.cancel()
             return 0
         result = await _play(started[0], seats, 0, args.timeout, args.bot_delay, game_port,
-                             my_port, lines, out, args.trace, ui, after)
+                             my_port, view, args.trace)
         nursery.cancel_scope.cancel()
     return result
 
@@ -458,84 +337,53 @@ def _beacon(lobby: LobbyHost, port: int, needs_code: bool) -> bytes:
                         PROTOCOL_VERSION, needs_code).encode()
 
 
-def _lobby_line(view: PlainLobby, run: Callable[[Request], None], line: str) -> None:
-    """Carry out the request a typed lobby line asks for; a refusal is said, not raised."""
-    request = view.request(line)
-    if request is None:
-        return
-    try:
-        run(request)
-    except LobbyError as exc:
-        view.say(str(exc))
+async def _discover(args: argparse.Namespace, view: NetView) -> Address:
+    """The address of the game the user picks among those announced on the LAN.
 
-
-async def _discover(args: argparse.Namespace, lines: Lines | None, out: TextIO,
-                    ui: NetScreen | None = None) -> Address:
+    :raises CommandError: nothing heard (a refusal), or an answer that picks no game.
+    """
     listen_on = parse_address(args.discover, DEFAULT_BEACON_PORT)
-    print(f"listening for games for {DISCOVER_SECONDS:g} s...", file=out, flush=True)
+    view.notice(f"listening for games for {DISCOVER_SECONDS:g} s...")
     games = [g for g in await listen(BeaconBook(), listen_on[1], listen_on[0], DISCOVER_SECONDS)
              if g.compatible and g.free_seats > 0]
     if not games:
         text = "no game announced nearby; give the host's address (kotp2p join HOST[:PORT])"
-        raise RefusedCommand(Refusal(Why.NOTHING_HEARD, text))
-    for i, g in enumerate(games, start=1):
-        print(f"  {i}. {g.describe()}", file=out, flush=True)
-    if ui is not None:
-        choice = games[await ui.choose([g.describe() for g in games])]
-    elif lines is None:
-        choice = games[0]
-    else:
-        print("which game? (number)", file=out, flush=True)
-        text = await trio.to_thread.run_sync(lines.get, abandon_on_cancel=True)
-        if not text.strip().isdigit() or not 1 <= int(text) <= len(games):
-            raise GameCommandError(f"expected a number from 1 to {len(games)}")
-        choice = games[int(text) - 1]
+        raise CommandError.refused(Refusal(Why.NOTHING_HEARD, text))
+    choice = games[await view.choose([g.describe() for g in games])]
     return choice.address, choice.port
 
 
-async def join_game(args: argparse.Namespace, out: TextIO, ui: NetScreen | None = None,
-                    after: AfterScreen | None = None) -> int:
-    """``kotp2p join``: join a lobby, then play (``after``: see :func:`_play`)."""
+async def join_game(args: argparse.Namespace, view: NetView) -> int:
+    """``kotp2p join``: join a lobby, then play, telling ``view``."""
     own = None if args.bot is None else check_level(args.bot, "--bot")
     check_delay(args.bot_delay)
     me = _me(args.name)
     seat = Seat(me, os.urandom(32), own)
-    lines = None if own is not None or ui is not None else Lines(sys.stdin)
-    view = PlainLobby(out, rules.MONSTERS, host=False)
     address = (parse_address(args.address, DEFAULT_PORT) if args.address
-               else await _discover(args, lines, out, ui))
+               else await _discover(args, view))
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
         my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
         lobby = LobbyGuest(me, engine_id=rules.ENGINE_ID, monsters=rules.MONSTERS,
                            anchors=seat.anchors, port=my_port, host_address=address[0], bot=own)
 
-        def shown(event: GuestEvent) -> None:
-            if ui is not None:
-                ui.lobby_event(event)
-            else:
-                view.show(event)
-
-        runner = GuestLobby(lobby, shown, join_code=args.join_code)
-        if ui is not None:
-            ui.show_lobby(runner, host=False, join_code=args.join_code)
-        view.say(f"joining {address[0]}:{address[1]} as {me.name} [{me.fingerprint}]")
+        runner = GuestLobby(lobby, view.lobby_event, join_code=args.join_code)
+        view.lobby_opened(runner, host=False, join_code=args.join_code)
+        view.notice(f"joining {address[0]}:{address[1]} as {me.name} [{me.fingerprint}]")
         async with trio.open_nursery() as lobby_tasks:
-            if lines is not None:
-                lobby_tasks.start_soon(_lobby_input, lines, view,
-                                       partial(_lobby_line, view, lambda r: runner.command(r.to_guest)))
+            lobby_tasks.start_soon(view.lobby_input)
             try:
                 started = await runner.run(address)
             except LobbyFailed as exc:
                 if lobby.phase == "left":
                     nursery.cancel_scope.cancel()
                     return 0
-                raise RefusedCommand(exc.refusal) from None
+                raise CommandError.refused(exc.refusal) from None
             lobby_tasks.cancel_scope.cancel()
         assert lobby.seat is not None
         timeout = lobby.view.timeout if lobby.view is not None else DEFAULT_TIMEOUT
         result = await _play(started, {lobby.seat: seat}, lobby.seat, timeout, args.bot_delay,
-                             game_port, my_port, lines, out, args.trace, ui, after)
+                             game_port, my_port, view, args.trace)
         nursery.cancel_scope.cancel()
     return result
 
@@ -559,38 +407,35 @@ def _unwrapped(call: Callable[[], int]) -> int:
         return call()
     except BaseExceptionGroup as group:
         leaves = _leaves(group)
-        for kind in (KeyboardInterrupt, GameCommandError):
+        for kind in (KeyboardInterrupt, CommandError):
             if all(isinstance(e, kind) for e in leaves):
                 raise leaves[0] from None
         raise
 
 
-def _behind_screen(screen: Callable[[Callable[[NetScreen], Awaitable[int]]], int],
-                   game: Callable[[argparse.Namespace, TextIO, NetScreen | None, AfterScreen],
-                                  Awaitable[int]],
+NetScreenRun = Callable[[Callable[[NetView], Awaitable[int]]], int]
+"""Runs a networked command's trio code behind the full screen (which it reports to),
+returning its exit code."""
+
+
+def _behind_screen(screen: NetScreenRun,
+                   game: Callable[[argparse.Namespace, NetView], Awaitable[int]],
                    args: argparse.Namespace) -> int:
-    """Run ``game`` (:func:`host_game` or :func:`join_game`) behind the full screen, then print
-    what it left for the terminal (also when it stopped on Ctrl-C or an error)."""
-    after = AfterScreen()
-    try:
-        # (the screen's writer takes the writes and flushes, all the commands do with ``out``)
-        return _unwrapped(lambda: int(screen(
-            lambda ui: game(args, cast(TextIO, ui.writer), ui, after))))
-    finally:
-        after.print(sys.stdout)
+    """Run ``game`` (:func:`host_game` or :func:`join_game`) behind the full screen."""
+    return _unwrapped(lambda: screen(partial(game, args)))
 
 
-def run_host_command(args: argparse.Namespace) -> int:
-    """Entry of ``kotp2p host``."""
-    screen = getattr(args, "screen", None)  # the full-screen UI, set by the CLI
+def run_host_command(args: argparse.Namespace, screen: NetScreenRun | None = None) -> int:
+    """Entry of ``kotp2p host`` (``screen``: behind the full screen)."""
     if screen is not None:
         return _behind_screen(screen, host_game, args)
-    return _run(partial(host_game, args, sys.stdout))
+    return _run(partial(host_game, args, PlainNet.on_terminal(host=True,
+                                                              typing=args.bot is None)))
 
 
-def run_join_command(args: argparse.Namespace) -> int:
-    """Entry of ``kotp2p join``."""
-    screen = getattr(args, "screen", None)
+def run_join_command(args: argparse.Namespace, screen: NetScreenRun | None = None) -> int:
+    """Entry of ``kotp2p join`` (``screen``: behind the full screen)."""
     if screen is not None:
         return _behind_screen(screen, join_game, args)
-    return _run(partial(join_game, args, sys.stdout))
+    return _run(partial(join_game, args, PlainNet.on_terminal(host=False,
+                                                              typing=args.bot is None)))

@@ -73,6 +73,8 @@ class LobbyController:
         self.heard = list(heard)
         self.chosen: int | None = None
         """The game picked from :attr:`heard` (for ``join`` without an address)."""
+        self.on_chosen: Callable[[int], None] = lambda index: None
+        """Called with the index of the game picked from :attr:`heard`."""
         self.selected = 0
         """The game of :attr:`heard` highlighted (Up/Down move it, Enter joins it)."""
         self.typed = ""
@@ -211,6 +213,7 @@ class LobbyController:
         self.selected = index
         self.typed = ""
         self.status = f"joining {safe_text(self.heard[index])}…"
+        self.on_chosen(index)
 
     def _list_key(self, key: str) -> None:
         """A key for the list of games heard: move, type a number, join."""

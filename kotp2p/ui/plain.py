@@ -17,7 +17,9 @@ from typing import TextIO
 
 from kotp2p import rules
 from kotp2p.net.session import (
+    Chat,
     ChatLine,
+    Command,
     DiceRolled,
     EjectAsked,
     FrameRefused,
@@ -25,15 +27,19 @@ from kotp2p.net.session import (
     LinkChanged,
     MoveApplied,
     Narrated,
+    Quit,
+    Refused,
     Resumed,
     Session,
+    Submit,
     Update,
     ViolationSeen,
+    VoteEject,
     Waiting,
     YourTurn,
     recent_turns,
 )
-from kotp2p.net.wire import LocalProtocolError, safe_text
+from kotp2p.net.wire import safe_text
 from kotp2p.ui.model import result_for
 
 RESUME_TURNS = 10
@@ -227,7 +233,7 @@ class PlainView:
             if not text:
                 return True
             if word in ("quit", "exit"):
-                s.quit()
+                s.perform(Quit(), now)
                 self.say("Stopped. `kotp2p resume` continues this game.")
                 return False
             if word == "help":
@@ -237,22 +243,28 @@ class PlainView:
                                        me=s.me):
                     self.say(ln)
             elif word == "say":
-                s.chat(rest, now)
+                self._perform(Chat(rest), now)
             elif word == "eject":
-                s.vote_eject(now)
-                self.say("you voted to eject the absent players")
+                if self._perform(VoteEject(), now):
+                    self.say("you voted to eject the absent players")
             elif not s.my_turn:
                 self.say(f"refused: it is not your decision now (waiting for "
                          f"{', '.join(_who(s, x) for x in s.awaited()[0]) or 'nobody'})")
             else:
                 action = parse_line(s.state, text)
-                s.submit(rules.action_to_wire(action), now)
+                self._perform(Submit(rules.action_to_wire(action)), now)
         except rules.IllegalAction as exc:
             self.say(f"refused: {exc}")
             if s.my_turn:
                 self.say("> ")
-        except LocalProtocolError as exc:
-            self.say(f"refused: {exc}")
+        return True
+
+    def _perform(self, command: Command, now: float) -> bool:
+        """Hand ``command`` to the session; a refusal is said. True when it was done."""
+        result = self.session.perform(command, now)
+        if isinstance(result, Refused):
+            self.say(f"refused: {result.refusal.text}")
+            return False
         return True
 
     def on_end_of_input(self, now: float) -> bool:

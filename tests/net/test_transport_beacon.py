@@ -10,8 +10,8 @@ from functools import partial
 import pytest
 import trio
 
-from kotp2p.app import GameCommandError, netgame
-from kotp2p.app.netgame import RefusedCommand
+from kotp2p.app import CommandError, netgame
+from kotp2p.app.netview import Lines, PlainNet
 from kotp2p.net.lobby import Announcement, BeaconBook
 from kotp2p.net.transport import announce, listen
 
@@ -62,8 +62,8 @@ async def _pick(monkeypatch: pytest.MonkeyPatch, typed: str, games: list[Announc
     async def join() -> None:
         try:
             result.append(await netgame._discover(argparse.Namespace(discover=listen_on),
-                                                  netgame.Lines(io.StringIO(typed)), out))
-        except GameCommandError as exc:  # (RefusedCommand is one)
+                                                  PlainNet(out, Lines(io.StringIO(typed)))))
+        except CommandError as exc:
             result.append(exc)
 
     with trio.fail_after(10):
@@ -86,8 +86,8 @@ async def test_the_plain_join_lists_the_games_heard_and_joins_the_number_typed(
     assert "which game? (number)" in printed
     assert joined == ("127.0.0.1", 7448)
     refused, _ = await _pick(monkeypatch, "3\n", games)
-    assert isinstance(refused, GameCommandError) and str(refused) == "expected a number from 1 to 2"
+    assert isinstance(refused, CommandError) and str(refused) == "expected a number from 1 to 2"
     full = [Announcement("Full", "Cy", 7449, 0, 2)]  # no free seat: not offered
     nothing, _ = await _pick(monkeypatch, "1\n", full)
-    assert isinstance(nothing, RefusedCommand)
+    assert isinstance(nothing, CommandError) and nothing.refusal is not None
     assert "no game announced nearby; give the host's address" in str(nothing)

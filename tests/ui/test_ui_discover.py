@@ -55,7 +55,7 @@ def run_discovery(monkeypatch: pytest.MonkeyPatch, keys: list[tuple[float, str]]
             for game in GAMES:
                 nursery.start_soon(partial(announce, game.encode, ("127.0.0.1", port), 0.1))
             args = argparse.Namespace(discover=f"127.0.0.1:{port}")
-            picked.append(await netgame._discover(args, None, ui.writer, ui))
+            picked.append(await netgame._discover(args, ui))
             nursery.cancel_scope.cancel()
         return 0
 
@@ -101,8 +101,8 @@ def test_leaving_while_the_list_is_up_leaves_cleanly(monkeypatch: pytest.MonkeyP
     assert code == 0 and picked is None and screen.left
 
 
-def test_what_the_command_prints_shows_as_notes_but_the_list_of_games_only_once() -> None:
+def test_what_the_command_reports_shows_as_notes_but_not_the_lobby_table() -> None:
     screen = NetScreen(UiOptions())
-    print("listening for games for 3 s...", file=screen.writer)
-    print(f"  1. {GAMES[0].describe()}", file=screen.writer)
+    screen.notice("listening for games for 3 s...")
+    screen.lobby_table(["Alice's game: 1/4 seats", "  seat 0: Alice"])
     assert list(screen.lobby.notes) == ["listening for games for 3 s..."]

@@ -3,7 +3,7 @@ who lost reads why, even after the host also refused their ready."""
 
 from __future__ import annotations
 
-from kotp2p.app import NetScreen, UiOptions
+from kotp2p.app.fullscreen import NetScreen, UiOptions
 from kotp2p.net.lobby import LobbyView
 from kotp2p.net.lobby.lobby_messages import Notice
 from kotp2p.ui import LobbyController

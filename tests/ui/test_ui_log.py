@@ -89,7 +89,6 @@ def test_the_resolve_preview_says_only_what_this_roll_does() -> None:
 
 
 def test_the_bridge_sets_the_bots_delay_from_the_pause_and_the_hold() -> None:
-    from collections import deque
     from types import SimpleNamespace
 
     from kotp2p.app.fullscreen import _BridgeView
@@ -97,7 +96,7 @@ def test_the_bridge_sets_the_bots_delay_from_the_pause_and_the_hold() -> None:
     s = rules.from_text(SMASH)
     c = Controller(FakeGame(s, me=0), comfort=Comfort(pause=0.8))
     session = SimpleNamespace(bot_delay=0.8)
-    view = _BridgeView(c, deque(), lambda: None, session, 0.0)  # type: ignore[arg-type]
+    view = _BridgeView(c, lambda: None, session, 0.0)  # type: ignore[arg-type]
     view.show(move(s, rules.STOP, 1))  # the player is smashed
     assert session.bot_delay == pytest.approx(2.4)
     c.comfort.pause = 0.2  # the player shortens the pause (options page)

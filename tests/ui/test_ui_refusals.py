@@ -9,7 +9,6 @@ import argparse
 import asyncio
 import logging
 import socket
-from collections.abc import Callable
 
 import pytest
 import trio
@@ -18,11 +17,12 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
-from kotp2p.app import GameCommandError, netgame
-from kotp2p.app.fullscreen import NetScreen, SessionPort, UiOptions, _run_net
-from kotp2p.app.netgame import RefusedCommand
+from kotp2p.app import CommandError, netgame
+from kotp2p.app.fullscreen import NetScreen, UiOptions, _run_net
+from kotp2p.app.netview import PlainNet
 from kotp2p.net.lobby import HandshakeFailed, LobbyError
 from kotp2p.net.lobby.lobby_guest import Failed, Notice
+from kotp2p.net.session import Chat, Command, Refused, Session, Submit, VoteEject
 from kotp2p.net.transport.lobby_run import GuestLobby, LobbyFailed, turned_away
 from kotp2p.net.wire import Refusal, Why
 from kotp2p.ui import Controller, LobbyController, logs_to
@@ -76,8 +76,9 @@ def cannot_reach() -> Refusal:
 def nothing_heard(monkeypatch: pytest.MonkeyPatch) -> Refusal:
     monkeypatch.setattr(netgame, "DISCOVER_SECONDS", 0.2)
     args = argparse.Namespace(discover=f"127.0.0.1:{closed_port()}")
-    with open("/dev/null", "w") as out, pytest.raises(RefusedCommand) as exc:
-        trio.run(netgame._discover, args, None, out)
+    with open("/dev/null", "w") as out, pytest.raises(CommandError) as exc:
+        trio.run(netgame._discover, args, PlainNet(out, None))
+    assert exc.value.refusal is not None
     return exc.value.refusal
 
 
@@ -133,25 +134,22 @@ def _not_ready() -> Refusal:
 
 
 def _game_refusals() -> dict[str, Refusal]:
-    """What the game screen's port reports when the session refuses the player."""
+    """What the session answers to the screen's commands when it refuses the player."""
     out: dict[str, Refusal] = {}
     mine = session(table(2), [0, 1], humans=[0])
     mine.start(0.0)
     not_mine = session(table(2), [0, 1], humans=[0, 1], me=0)  # seat 1 plays first
     not_mine.start(0.0)
-    calls: dict[str, Callable[[SessionPort], None]] = {
-        "illegal move": lambda port: port.submit(rules.YIELD),
-        "empty chat": lambda port: port.chat("   "),
-        "nobody overdue": lambda port: port.vote_eject(),
+    commands: dict[str, tuple[Session, Command]] = {
+        "illegal move": (mine, Submit(rules.action_to_wire(rules.YIELD))),
+        "empty chat": (mine, Chat("   ")),
+        "nobody overdue": (mine, VoteEject()),
+        "not your decision": (not_mine, Submit(rules.action_to_wire(rules.STOP))),
     }
-    for name, call in [*calls.items(), ("not your decision",
-                                        lambda port: port.submit(rules.STOP))]:
-        port = SessionPort(not_mine if name == "not your decision" else mine,
-                           lambda command: command(1.0) and None)
-        seen: list[Refusal] = []
-        port.on_refused = seen.append
-        call(port)
-        (out[name],) = seen
+    for name, (game, command) in commands.items():
+        result = game.perform(command, 1.0)
+        assert isinstance(result, Refused)
+        out[name] = result.refusal
     return out
 
 
@@ -255,7 +253,7 @@ def test_a_joiner_turned_away_reads_why_on_the_lobby_screen_until_leaving() -> N
                       by_peer=True, details=("wrong join code",))
 
     async def join(ui: NetScreen) -> int:
-        raise RefusedCommand(refused)
+        raise CommandError.refused(refused)
 
     async def main() -> None:
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
@@ -264,7 +262,7 @@ def test_a_joiner_turned_away_reads_why_on_the_lobby_screen_until_leaving() -> N
             loop.call_later(0.5, pipe.send_text, "q")
             await asyncio.wait_for(_run_net(screen, join, UiOptions()), 10)
 
-    with pytest.raises(GameCommandError) as exc:
+    with pytest.raises(CommandError) as exc:
         asyncio.run(main())
     expected = plain_refusal(refused)
     assert expected.startswith("The host turned you away: the join code is wrong.")

@@ -4,6 +4,16 @@ plays, the log, the journal and the deadlines, and reports what happens as typed
 
 from __future__ import annotations
 
+from kotp2p.net.session.commands import (
+    Chat,
+    Command,
+    Done,
+    Quit,
+    Refused,
+    Result,
+    Submit,
+    VoteEject,
+)
 from kotp2p.net.session.narration import recent_turns
 from kotp2p.net.session.session import Decider, LocalSeat, Session, Timeouts
 from kotp2p.net.session.updates import (
@@ -23,9 +33,12 @@ from kotp2p.net.session.updates import (
 )
 
 __all__ = [
+    "Chat",
     "ChatLine",
+    "Command",
     "Decider",
     "DiceRolled",
+    "Done",
     "EjectAsked",
     "FrameRefused",
     "GameOver",
@@ -33,11 +46,16 @@ __all__ = [
     "LocalSeat",
     "MoveApplied",
     "Narrated",
+    "Quit",
+    "Refused",
+    "Result",
     "Resumed",
     "Session",
+    "Submit",
     "Timeouts",
     "Update",
     "ViolationSeen",
+    "VoteEject",
     "Waiting",
     "YourTurn",
     "recent_turns",

@@ -53,6 +53,7 @@ from kotp2p.net.peer import (
     Rolled,
     Send,
 )
+from kotp2p.net.session.commands import Command, Result, perform
 from kotp2p.net.session.deadlines import Deadlines
 from kotp2p.net.session.forwards import FORWARD_DELAY, HeldForwards
 from kotp2p.net.session.narration import chat_line, tell_later
@@ -321,6 +322,10 @@ class Session(Deadlines, Outbox, Resumption):
                 raise LocalProtocolError("expected some text to say")
             self._handle(self.me, self.protocol.chat(text))
             self._run(now)
+
+    def perform(self, command: Command, now: float) -> Result:
+        """Carry out a view's ``command`` at ``now``: done, or refused with its reason code."""
+        return perform(self, command, now)
 
     def tick(self, now: float) -> None:
         """Time passed: bots whose delay is over decide, deadlines fire."""

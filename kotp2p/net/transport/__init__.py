@@ -16,11 +16,21 @@ from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby, LobbyFailed
 from kotp2p.net.transport.mainloop import run_main
 from kotp2p.net.transport.mesh import Address, Connector, Mesh, MeshConfig, MeshPort, dialer_of, tcp_connector
 from kotp2p.net.transport.meshlinks import MeshLinks
-from kotp2p.net.transport.runner import FrameIn, LinkDown, LinkEvent, Links, LinkUp, View, run_session
+from kotp2p.net.transport.runner import (
+    Commands,
+    FrameIn,
+    LinkDown,
+    LinkEvent,
+    Links,
+    LinkUp,
+    View,
+    run_session,
+)
 
 __all__ = [
     "DEFAULT_PORT",
     "Address",
+    "Commands",
     "Connector",
     "FrameIn",
     "FrameStream",

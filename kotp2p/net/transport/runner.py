@@ -5,7 +5,8 @@ Theory of operation
 -------------------
 One task loop owns the session. Everything that can happen arrives on one memory channel: frames
 and link changes from the transport (:class:`Links`), lines typed by the user (read in a worker
-thread), and the wake-up the session asks for (:meth:`Session.next_wakeup`, waited for with
+thread) or typed commands from a view in the same trio run (:class:`Commands`), and the wake-up
+the session asks for (:meth:`Session.next_wakeup`, waited for with
 ``move_on_at``). After each input the loop hands the session the current trio time, sends its
 outgoing frames on the links and shows its updates to the view, in that order (the other seats
 wait on the frames). The loop ends when the game is over and its log complete, or when the view
@@ -32,7 +33,7 @@ from typing import Protocol, runtime_checkable
 import trio
 
 from kotp2p.net.peer import is_sync_request
-from kotp2p.net.session import Session, Update
+from kotp2p.net.session import Command, Result, Session, Update
 
 INBOX = 10_000
 """Inputs waiting for the loop; links that hand frames straight to it (:class:`Admitting`)
@@ -100,12 +101,27 @@ class View(Protocol):
         ...
 
 
+@dataclass
+class Commands:
+    """Typed commands from a view running in the same trio run (the full screen sends them
+    with ``TrioToken.run_sync_soon``): each is performed with the session when the loop takes
+    it (:meth:`Session.perform`), and its result handed to ``answer``."""
+
+    receive: trio.MemoryReceiveChannel[Command]
+    answer: Callable[[Command, Result], None]
+
+
 @dataclass(frozen=True)
 class _Line:
     text: str | None  # None: end of input
 
 
-Input = LinkEvent | _Line
+@dataclass(frozen=True)
+class _Order:
+    command: Command
+
+
+Input = LinkEvent | _Line | _Order
 
 
 @runtime_checkable
@@ -223,6 +239,16 @@ async def _read_lines(read_line: Callable[[], str], send: trio.MemorySendChannel
                 return
 
 
+async def _take_commands(receive: trio.MemoryReceiveChannel[Command],
+                         send: trio.MemorySendChannel[Input]) -> None:
+    async with send, receive:
+        async for command in receive:
+            try:
+                await send.send(_Order(command))
+            except trio.BrokenResourceError:  # the loop is gone (it ended or was interrupted)
+                return
+
+
 async def _flush(session: Session, links: Links | None, view: View | None) -> None:
     # The frames leave before the view prints, and before the session narrates what happened
     # (its updates are worked out when asked for): the other seats wait on the frames, the user
@@ -252,7 +278,7 @@ async def _next(receive: trio.MemoryReceiveChannel[Input], wake: float | None) -
 
 
 def _take(session: Session, view: View | None, item: Input | None, now: float,
-          holders: set[int]) -> bool:
+          holders: set[int], commands: Commands | None) -> bool:
     """Hand one input to the session (None: the wake-up it asked for); False when the view
     stops the game. ``holders``: other seats that sent the same frame."""
     if isinstance(item, FrameIn):
@@ -265,6 +291,10 @@ def _take(session: Session, view: View | None, item: Input | None, now: float,
         if view is not None:
             return (view.on_line(item.text, now) if item.text is not None
                     else view.on_end_of_input(now))
+    elif isinstance(item, _Order):
+        result = session.perform(item.command, now)
+        if commands is not None:
+            commands.answer(item.command, result)
     else:
         session.tick(now)
     return True
@@ -277,12 +307,14 @@ async def run_session(
     view: View | None = None,
     read_line: Callable[[], str] | None = None,
     restore: tuple[list[bytes], list[bytes]] | None = None,
+    commands: Commands | None = None,
 ) -> bool:
     """Play ``session`` until the game ends (True) or the view stops it (False).
 
     ``restore`` (the log's and the journal's envelope payloads) resumes a game instead of
     starting it. ``read_line`` is a blocking function returning the next line typed ("" at the
-    end of input); it runs in a worker thread.
+    end of input); it runs in a worker thread. ``commands`` come from a view in this trio
+    run, each answered with its result.
     """
     send, receive = trio.open_memory_channel[Input](INBOX)
     async with trio.open_nursery() as nursery, receive:
@@ -293,6 +325,8 @@ async def run_session(
             inbox.send.close()
         if read_line is not None:
             nursery.start_soon(_read_lines, read_line, send.clone())
+        if commands is not None:
+            nursery.start_soon(_take_commands, commands.receive, send.clone())
         send.close()
         if restore is None:
             session.start(trio.current_time())
@@ -306,7 +340,7 @@ async def run_session(
             with trio.move_on_at(wake if wake is not None else math.inf):
                 item = await _next(receive, wake)
             now = trio.current_time()
-            keep_going = _take(session, view, item, now, inbox.taken(item))
+            keep_going = _take(session, view, item, now, inbox.taken(item), commands)
             # what else already arrived is taken at once while it gives nothing urgent to
             # send or show (forwarded copies are held by the session): one pass of
             # the loop, and one write per link, for the lot
@@ -316,7 +350,7 @@ async def run_session(
                     item = receive.receive_nowait()
                 except (trio.WouldBlock, trio.EndOfChannel):
                     break
-                keep_going = _take(session, view, item, now, inbox.taken(item))
+                keep_going = _take(session, view, item, now, inbox.taken(item), commands)
         await _flush(session, links, view)
         nursery.cancel_scope.cancel()
     return session.is_over

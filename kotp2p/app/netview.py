@@ -1,0 +1,205 @@
+"""What ``host`` and ``join`` report to, and the plain line interface's way of showing it.
+
+The network game never prints for a screen to read: it calls a :class:`NetView`. The plain
+interface (:class:`PlainNet`) prints each report as a line, as the terminal has always shown it,
+and reads the user's lines from standard input; the full screen
+(:class:`~kotp2p.app.fullscreen.NetScreen`) updates what it draws.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+from pathlib import Path
+from typing import Protocol, TextIO
+
+import trio
+
+from kotp2p import rules
+from kotp2p.app.errors import CommandError
+from kotp2p.app.gametypes import Restore
+from kotp2p.app.trace import Trace, TracedView
+from kotp2p.net.lobby import GuestEvent, HostEvent, LobbyError
+from kotp2p.net.session import Session
+from kotp2p.net.transport import GuestLobby, HostLobby, Links, View, run_session
+from kotp2p.ui import PlainLobby, PlainView, Request
+
+
+class NetView(Protocol):
+    """What ``host`` and ``join`` tell the user, from the lobby to the end of the game."""
+
+    def notice(self, text: str) -> None:
+        """A line about what the command does: the port it hosts on, whom it joins, the
+        search for games, the game that begins."""
+        ...
+
+    def lobby_opened(self, runner: HostLobby | GuestLobby, *, host: bool,
+                     join_code: str | None) -> None:
+        """The lobby runs: show it; the user's requests go to ``runner``."""
+        ...
+
+    def lobby_table(self, lines: list[str]) -> None:
+        """The lobby as it opens, in plain lines (a screen draws it from the lobby's view)."""
+        ...
+
+    def lobby_event(self, event: HostEvent | GuestEvent) -> None:
+        """News of the lobby: a change, a notice, a failure, the start."""
+        ...
+
+    async def lobby_input(self) -> None:
+        """Carry the user's requests to the lobby until cancelled or the input ends."""
+        ...
+
+    async def choose(self, games: list[str]) -> int:
+        """Show the games heard on the LAN and wait for the user's pick (its index).
+
+        :raises CommandError: the answer picks no game.
+        """
+        ...
+
+    async def play(self, session: Session, links: Links, log_path: str,
+                   restore: Restore | None, trace: Trace | None) -> bool:
+        """Play ``session`` over ``links`` until the game ends (True) or the user stops."""
+        ...
+
+    def game_stopped(self, text: str) -> None:
+        """The game stopped resumably; ``text`` says where its log is and how to go on."""
+        ...
+
+    def game_ended(self, session: Session, log_path: Path, over: bool) -> None:
+        """The game is played out here (``over``: it ended) and its log is at ``log_path``."""
+        ...
+
+
+class Lines:
+    """Lines typed on standard input, read by one daemon thread (started on first use)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self._queue: queue.Queue[str] = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def _read(self) -> None:
+        while True:
+            try:
+                line = self.stream.readline()
+            except (OSError, ValueError):
+                line = ""
+            self._queue.put(line)
+            if not line:
+                return
+
+    def _start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._read, daemon=True, name="kotp2p-input")
+            self._thread.start()
+
+    def get(self) -> str:
+        """The next line, waiting for it ("" at the end of input)."""
+        self._start()
+        return self._queue.get()
+
+    def get_within(self, seconds: float) -> str | None:
+        """The next line if one comes within ``seconds`` (None otherwise)."""
+        self._start()
+        try:
+            return self._queue.get(timeout=seconds)
+        except queue.Empty:
+            return None
+
+
+class PlainNet:
+    """The plain line interface of ``host`` and ``join``: every report is a line on ``out``;
+    ``lines`` are what the user types (None: nobody types, a bot plays the user's seat).
+    The lines typed are shared by the lobby and the game, so none is lost between them."""
+
+    def __init__(self, out: TextIO, lines: Lines | None, *, host: bool = False) -> None:
+        self.out = out
+        self.lines = lines
+        self.lobby = PlainLobby(out, rules.MONSTERS, host=host)
+        self._runner: HostLobby | GuestLobby | None = None
+
+    @classmethod
+    def on_terminal(cls, *, host: bool, typing: bool) -> PlainNet:
+        """The plain interface on standard output; standard input is read when ``typing``."""
+        return cls(sys.stdout, Lines(sys.stdin) if typing else None, host=host)
+
+    def notice(self, text: str) -> None:
+        """Print ``text``."""
+        self.lobby.say(text)
+
+    def lobby_opened(self, runner: HostLobby | GuestLobby, *, host: bool,
+                     join_code: str | None) -> None:
+        """Typed lines go to ``runner`` from now on."""
+        self._runner = runner
+
+    def lobby_table(self, lines: list[str]) -> None:
+        """Print the lobby's lines."""
+        for line in lines:
+            self.lobby.say(line)
+
+    def lobby_event(self, event: HostEvent | GuestEvent) -> None:
+        """Print what the user should see of ``event``."""
+        self.lobby.show(event)
+
+    async def lobby_input(self) -> None:
+        """Feed typed lines to the lobby until cancelled (or the input ends)."""
+        if self.lines is None or self._runner is None:
+            return
+        while True:
+            line = await trio.to_thread.run_sync(self.lines.get_within, 0.2)
+            if line is None:
+                continue
+            if not line:
+                return
+            self._lobby_line(line)
+
+    def _lobby_line(self, line: str) -> None:
+        """Carry out the request a typed lobby line asks for; a refusal is said, not raised."""
+        request = self.lobby.request(line)
+        if request is None:
+            return
+        try:
+            self._request(request)
+        except LobbyError as exc:
+            self.lobby.say(str(exc))
+
+    def _request(self, request: Request) -> None:
+        runner = self._runner
+        if isinstance(runner, HostLobby):
+            runner.command(request.to_host)
+        elif runner is not None:
+            runner.command(request.to_guest)
+
+    async def choose(self, games: list[str]) -> int:
+        """Print the games numbered, then read the number typed (the first game when nobody
+        types)."""
+        for i, game in enumerate(games, start=1):
+            self.notice(f"  {i}. {game}")
+        if self.lines is None:
+            return 0
+        self.notice("which game? (number)")
+        text = await trio.to_thread.run_sync(self.lines.get, abandon_on_cancel=True)
+        if not text.strip().isdigit() or not 1 <= int(text) <= len(games):
+            raise CommandError(f"expected a number from 1 to {len(games)}")
+        return int(text) - 1
+
+    async def play(self, session: Session, links: Links, log_path: str,
+                   restore: Restore | None, trace: Trace | None) -> bool:
+        """Print the game as it goes; typed lines are its input."""
+        view = PlainView(session, self.out)
+        shown: View = view if trace is None else TracedView(view, trace)
+        return await run_session(session, links=links, view=shown, restore=restore,
+                                 read_line=self.lines.get if self.lines is not None else None)
+
+    def game_stopped(self, text: str) -> None:
+        """Print ``text``."""
+        self.notice(text)
+
+    def game_ended(self, session: Session, log_path: Path, over: bool) -> None:
+        """Print where the log is."""
+        self.notice(f"Log: {log_path}")
+
+
+__all__ = ["Lines", "NetView", "PlainNet"]

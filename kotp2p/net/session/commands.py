@@ -1,0 +1,135 @@
+"""What a view asks of the session, and the session's answer, as values.
+
+A view (the full screen, a test) does not call the session's methods and guess why one
+refused: it hands :meth:`~kotp2p.net.session.session.Session.perform` a command and gets a
+result, either :class:`Done` or :class:`Refused` with the :class:`~kotp2p.net.wire.Why` code a
+screen words. The code is worked out here, from the session as it stands when the command
+comes, for the refusal the session's method raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from kotp2p.net.wire import LocalProtocolError, Refusal, Value, Why
+
+
+@dataclass(frozen=True)
+class Submit:
+    """Play ``action`` (in the engine's wire form) for the view's seat."""
+
+    action: Value
+
+
+@dataclass(frozen=True)
+class Chat:
+    """Say ``text`` to every seat."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class VoteEject:
+    """Vote to eject the seats holding the game up."""
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Stop here; the game can be resumed."""
+
+
+Command = Submit | Chat | VoteEject | Quit
+
+
+@dataclass(frozen=True)
+class Done:
+    """The session did what it was asked."""
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The session refused; :attr:`refusal` says why, with its code."""
+
+    refusal: Refusal
+
+
+Result = Done | Refused
+
+
+class _Seat(Protocol):
+    @property
+    def decide(self) -> object:
+        """The bot deciding for the seat (None: a person)."""
+        ...
+
+
+class Performer(Protocol):
+    """The part of a session a command needs."""
+
+    @property
+    def me(self) -> int:
+        """The view's seat."""
+        ...
+
+    @property
+    def seats(self) -> Mapping[int, _Seat]:
+        """The seats played in this process."""
+        ...
+
+    @property
+    def my_turn(self) -> bool:
+        """The view's seat has a decision pending."""
+        ...
+
+    def submit(self, action: Value, now: float) -> None:
+        """Play ``action`` for the view's seat."""
+        ...
+
+    def chat(self, text: str, now: float) -> None:
+        """Say a line to every seat."""
+        ...
+
+    def vote_eject(self, now: float) -> None:
+        """Vote to eject the overdue seats."""
+        ...
+
+    def quit(self) -> None:
+        """Stop here."""
+        ...
+
+
+def _why(session: Performer, command: Command) -> Why:
+    """The code of a refusal of ``command``, from the session as it stands before it runs."""
+    if isinstance(command, Submit):
+        if session.seats[session.me].decide is not None:
+            return Why.BOT_SEAT
+        return Why.ILLEGAL_MOVE if session.my_turn else Why.NOT_YOUR_DECISION
+    if isinstance(command, Chat):
+        return Why.EMPTY_CHAT if not command.text.strip() else Why.OTHER
+    if isinstance(command, VoteEject):
+        return Why.NOBODY_OVERDUE
+    return Why.OTHER
+
+
+def perform(session: Performer, command: Command, now: float) -> Result:
+    """Carry out ``command`` with ``session`` at time ``now``; a refusal comes back with its
+    code and the session's words."""
+    why = _why(session, command)
+    try:
+        if isinstance(command, Submit):
+            session.submit(command.action, now)
+        elif isinstance(command, Chat):
+            session.chat(command.text, now)
+        elif isinstance(command, VoteEject):
+            session.vote_eject(now)
+        else:
+            session.quit()
+    except (LocalProtocolError, ValueError) as exc:
+        return Refused(Refusal(why, str(exc)))
+    return Done()
+
+
+__all__ = ["Chat", "Command", "Done", "Performer", "Quit", "Refused", "Result", "Submit",
+           "VoteEject", "perform"]
