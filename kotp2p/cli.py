@@ -18,11 +18,9 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from kotp2p.app import CommandError, run
-
 log = logging.getLogger(__name__)
 
-__all__ = ["CommandError", "main"]
+__all__ = ["main"]
 
 
 def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -379,6 +377,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
+    # Loaded only now, so that --help and --version answer at once.
+    from kotp2p.app import CommandError, run
+
     try:
         code = run(args.command, args)
         sys.stdout.flush()  # a closed pipe shows here, not at exit where nobody handles it
