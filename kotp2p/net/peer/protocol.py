@@ -54,8 +54,8 @@ intake of envelopes, their forwarding, what follows each change, the log.
 Test peers that cheat use a public seam, never the internals. Such a peer subclasses
 :class:`PeerProtocol` and overrides :meth:`PeerProtocol.make_signer` to hand the protocol a
 subclass of :class:`~kotp2p.net.peer.signer.Signer` that signs what an honest seat would not. It
-may override public methods (:meth:`submit`, :attr:`my_turn`, :meth:`receive`...) to change
-what it does or returns. It sends an envelope of its own making with :meth:`publish`, sealed
+may override public methods such as :meth:`submit`, :attr:`my_turn` or :meth:`receive` to
+change what it does or returns. It sends an envelope of its own making with :meth:`publish`, sealed
 by its signer, or by :meth:`StallKeeper.sign_vote` for a vote the rules do not allow.
 ``tests/net/test_net_seam.py`` checks that no test reaches past this seam.
 

@@ -14,11 +14,11 @@ replica. The protocol passes the replica to each call and takes in what comes ba
   (:meth:`Signer.openings`), this seat's chain value for the random event the move triggers, and
   the digest of the first point after it.
 * This seat's part at each point the replica reaches (:meth:`Signer.duties`): an ACK with its
-  chain value for each random event, one at a time (the replica consumes it before the next),
-  and a plain ACK, once, for another seat's MOVE that triggers no event.
+  chain value for each random event, one at a time, as the replica consumes each before the
+  next; and a plain ACK, once, for another seat's MOVE that triggers no event.
 * A private random event (a peek) is learnt by its owner from its peek chain. The others record
-  it hidden. A MOVE of the owner that the others could not apply as they hold the state (the
-  engine's ``public_view``) carries the openings of the owner's unopened peeks, so the content
+  it hidden. A MOVE of the owner that the others could not apply to the state as they hold it,
+  the engine's ``public_view``, carries the openings of the owner's unopened peeks, so the content
   becomes public with the move that needs it, even through a forwarded copy. The contract is in
   :mod:`kotp2p.net.replica.peeks`. Every peek still unopened when the game ends is opened then
   with an OPEN (:meth:`Signer.peek_opening`).

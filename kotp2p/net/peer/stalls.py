@@ -16,11 +16,11 @@ are those owing an ACK of the last MOVE, else those whose MOVE or value is due.
   After voting, the replica holds that seat's envelopes for the step (its ``frozen``) until the
   ejection completes or another seat shows the game moved on, so all honest seats take the same
   branch.
-* A convicted seat is voted out with no deadline, once the game waits on it (the protocol
-  asks for that vote after each change): honest seats keep playing.
+* A convicted seat is voted out with no deadline, once the game waits on it: the protocol
+  asks for that vote after each change, so honest seats keep playing.
 
 A vote is cast once per seat named and state, by a live seat only, and never once the game is
-over. A seat restored behind what it signed before (its replica at an earlier step) casts no
+over. A seat restored behind what it signed before, its replica at an earlier step, casts no
 vote until it is back there: it had gone past those points.
 """
 
