@@ -1,9 +1,12 @@
 """Hostile seats for the live protocol: one modified client each, the behaviours of issue 13.
 
-Each rogue is a :class:`~kotp2p.net.peer.protocol.PeerProtocol` that plays honestly and, from
+Each rogue is a :class:`~kotp2p.net.peer.PeerProtocol` that plays honestly and, from
 ``ARMED_AT`` on, misbehaves in its own way; :meth:`Rogue.outgoing` sees every event it returns
 (so it can send different frames to different peers, or none), and :meth:`Rogue.act` is called
-whenever the harness looks for decisions (so it can speak out of turn). ``EXPECT`` says what the
+whenever the harness looks for decisions (so it can speak out of turn). A rogue uses only the
+protocol's public seam: its public methods, its signer (``signer.seal``, or a
+:class:`~kotp2p.net.peer.Signer` of its own through ``make_signer``), ``stalls.sign_vote``
+and ``publish``. ``EXPECT`` says what the
 honest seats must conclude: ``"convicted"`` (a signed violation of the rogue), ``"ejected"``
 (the rogue is voted out, no violation needed), ``"harmless"`` (the game goes on and verifies),
 or ``"forfeit"`` (the two-alive vote: the voter is convicted, or wins *by forfeit*, recorded as
@@ -16,7 +19,9 @@ import hashlib
 import random
 from collections.abc import Collection, Sequence
 
-from kotp2p.net.peer.protocol import SYNC, Event, PeerProtocol, Send
+from kotp2p.net.peer import Event, PeerProtocol, Send, Signer
+from kotp2p.net.peer.protocol import SYNC
+from kotp2p.net.replica import Point, Replica
 from kotp2p.net.wire import Envelope, Kind, Value, codec, seal
 
 ARMED_AT = 4
@@ -33,7 +38,7 @@ class Rogue(PeerProtocol):
     """What to expect in a two-seat game, when it differs."""
 
     def armed(self) -> bool:
-        return self._started and self.replica.step >= ARMED_AT
+        return self.started and self.replica.step >= ARMED_AT
 
     def acted(self) -> bool:
         """It did what it is here for (a game may end before a late trick fires)."""
@@ -191,7 +196,7 @@ class OldFork(Rogue):
         self.done = True
         forged = self._variant(old, kind=Kind.CHAT, payload=["this never happened"],
                                reveals=[], state_hash=b"")
-        return [Send(forged.frame, self._others())]
+        return [Send(forged.frame, self.others)]
 
 
 class FarAhead(Rogue):
@@ -209,16 +214,16 @@ class FarAhead(Rogue):
         out: list[Event] = []
         r = self.replica
         for _ in range(100):
-            seq = self._seq + 1000 + self.sent
+            seq = self.signer.seq + 1000 + self.sent
             env = seal(self.identity, game_id=self.genesis.game_id, author=self.seat, seq=seq,
                        prev=hashlib.sha256(b"%d" % seq).digest(), head=r.head, step=r.step,
                        kind=Kind.CHAT, payload=["x" * 500])
-            out.append(Send(env.frame, self._others()))
+            out.append(Send(env.frame, self.others))
             self.sent += 1
         far = seal(self.identity, game_id=self.genesis.game_id, author=self.seat,
-                   seq=self._seq + 1_000_000, prev=r.head, head=r.head, step=r.step,
+                   seq=self.signer.seq + 1_000_000, prev=r.head, head=r.head, step=r.step,
                    kind=Kind.CHAT, payload=["far"])
-        return [*out, Send(far.frame, self._others())]
+        return [*out, Send(far.frame, self.others)]
 
 
 class ReplayFlood(Rogue):
@@ -232,7 +237,7 @@ class ReplayFlood(Rogue):
             return events
         frames = [e.frame for e in self.replica.by_id.values()]
         rng = self._rng()
-        extra = [Send(rng.choice(frames), self._others()) for _ in range(min(8, len(frames)))]
+        extra = [Send(rng.choice(frames), self.others) for _ in range(min(8, len(frames)))]
         return events + extra
 
 
@@ -251,15 +256,11 @@ class EjectSpam(Rogue):
         rng = self._rng()
         if rng.random() < 0.7:
             return []
-        target = rng.choice(self._others())
+        target = rng.choice(self.others)
         if not r.point.alive[target]:
             return []
-        key = (target, r.point.digest)
-        if key in self._voted:
-            return []
-        self._voted.add(key)
-        env = self._seal(Kind.EJECT, r.step, r.head, [target], state_hash=r.point.digest)
-        return self._own(env, broadcast=True)
+        env = self.stalls.sign_vote(r, target)
+        return [] if env is None else self.publish(env)
 
 
 class TwoAliveVote(Rogue):
@@ -275,12 +276,8 @@ class TwoAliveVote(Rogue):
         if r.is_over or p.pending is None or not p.alive[self.seat] or sum(p.alive) != 2:
             return []
         other = next(i for i in range(self.genesis.n) if i != self.seat and p.alive[i])
-        key = (other, p.digest)
-        if key in self._voted:
-            return []
-        self._voted.add(key)
-        env = self._seal(Kind.EJECT, r.step, r.head, [other], state_hash=p.digest)
-        return self._own(env, broadcast=True)
+        env = self.stalls.sign_vote(r, other)
+        return [] if env is None else self.publish(env)
 
 
 class SyncAbuser(Rogue):
@@ -297,7 +294,7 @@ class SyncAbuser(Rogue):
         out: list[Event] = []
         for author in range(self.genesis.n):
             frame = codec.frame(codec.pack([SYNC, author, 0]))
-            out.append(Send(frame, self._others()))
+            out.append(Send(frame, self.others))
             self.requested += 1
         return out
 
@@ -314,8 +311,8 @@ class BigChat(Rogue):
             return []
         self.done = True
         r = self.replica
-        env = self._seal(Kind.CHAT, r.step, r.head, ["spam " * 4000])
-        return [Send(env.frame, self._others())]
+        env = self.signer.seal(Kind.CHAT, r.step, r.head, ["spam " * 4000])
+        return [Send(env.frame, self.others)]
 
 
 class SilentMidRoll(Rogue):
@@ -324,18 +321,30 @@ class SilentMidRoll(Rogue):
     name = "silence-mid-roll"
     expect = "ejected"
 
-    def _duties(self, points: list) -> list[Envelope]:  # type: ignore[type-arg]
-        if self.armed() and any(p.k is not None for p in points):
-            self._silent = True
-        if getattr(self, "_silent", False):
-            return []
-        return super()._duties(points)
+    silent = False
 
-    def submit(self, action: Value) -> list[Event]:
-        if getattr(self, "_silent", False):
-            self._moved = self.replica.step + 1
+    def make_signer(self) -> Signer:
+        return SilentSigner(self)
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.silent and super().my_turn
+
+
+class SilentSigner(Signer):
+    """Signs no ACK and no value once its rogue is armed and a random event comes."""
+
+    def __init__(self, rogue: SilentMidRoll) -> None:
+        super().__init__(rogue.identity, rogue.genesis.game_id, rogue.seat, rogue.chain,
+                         rogue.peek_chain, rogue.engine)
+        self.rogue = rogue
+
+    def duties(self, replica: Replica, points: list[Point]) -> list[Envelope]:
+        if self.rogue.armed() and any(p.k is not None for p in points):
+            self.rogue.silent = True
+        if self.rogue.silent:
             return []
-        return super().submit(action)
+        return super().duties(replica, points)
 
 
 class Garbage(Rogue):

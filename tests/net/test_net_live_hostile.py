@@ -88,7 +88,7 @@ def test_a_vote_against_a_seat_the_game_does_not_wait_on_is_the_voters_violation
     r = voter.replica
     idle = [s for s in range(3) if s not in r.awaited(r.point) and s != 0]
     assert idle, "some seat is not awaited at this point"
-    env = voter._seal(Kind.EJECT, r.step, r.head, [idle[0]], state_hash=r.point.digest)
+    env = voter.signer.seal(Kind.EJECT, r.step, r.head, [idle[0]], state_hash=r.point.digest)
     for i in (1, 2):
         mesh.handle(i, mesh.protos[i].receive(env.frame[4:], 0))
     mesh.run(hard_after=3)
@@ -115,7 +115,7 @@ def test_a_chat_longer_than_500_characters_convicts_its_author() -> None:
     mesh.start()
     p = mesh.protos[1]
     r = p.replica
-    env = p._seal(Kind.CHAT, r.step, r.head, ["x" * 501])
+    env = p.signer.seal(Kind.CHAT, r.step, r.head, ["x" * 501])
     out = mesh.protos[0].receive(env.frame[4:], 1)
     assert [v.rule for v in mesh.protos[0].replica.violations] == ["malformed-payload"]
     assert not any(isinstance(e, Rejected) for e in out)
@@ -179,10 +179,10 @@ def test_a_seat_that_convicted_sends_the_proof_again_at_each_soft_deadline() -> 
     mesh.run_until(lambda: mesh.protos[0].replica.step >= 3)
     cheat = mesh.protos[1]
     r = cheat.replica
-    first = cheat._seal(Kind.CHAT, r.step, r.head, ["one"])
-    cheat._seq -= 1  # the same number again: a fork
-    cheat._prev = first.prev
-    second = cheat._seal(Kind.CHAT, r.step, r.head, ["two"])
+    first = cheat.signer.seal(Kind.CHAT, r.step, r.head, ["one"])
+    second = seal(cheat.identity, game_id=first.game_id, author=cheat.seat, seq=first.seq,
+                  prev=first.prev, head=r.head, step=r.step, kind=Kind.CHAT,
+                  payload=["two"])  # the same number again: a fork
     judge = mesh.protos[0]
     judge.receive(first.frame[4:], 1)
     judge.receive(second.frame[4:], 1)
@@ -208,11 +208,11 @@ def test_a_vote_at_a_state_its_author_said_it_was_past_is_the_voters_violation(p
     idle = [s for s in (1, 2) if s not in awaited]
     assert idle and awaited, "a random event where the mover owes nothing"
     if past == "a seat":
-        stall = voter._seal(Kind.STALL, r.step, r.head, [idle[0]])
+        stall = voter.signer.seal(Kind.STALL, r.step, r.head, [idle[0]])
     else:
         later = hashlib.sha256(b"a state further on").digest()
-        stall = voter._seal(Kind.STALL, r.step, r.head, [awaited[-1]], state_hash=later)
-    vote = voter._seal(Kind.EJECT, r.step, r.head, [awaited[-1]], state_hash=r.point.digest)
+        stall = voter.signer.seal(Kind.STALL, r.step, r.head, [awaited[-1]], state_hash=later)
+    vote = voter.signer.seal(Kind.EJECT, r.step, r.head, [awaited[-1]], state_hash=r.point.digest)
     for i in (1, 2):
         for env in (stall, vote):
             mesh.handle(i, mesh.protos[i].receive(env.frame[4:], 0))

@@ -11,7 +11,8 @@ import pytest
 
 from kotp2p import rules
 from kotp2p.net.files import parse_log
-from kotp2p.net.peer import PeerProtocol
+from kotp2p.net.peer import PeerProtocol, Signer
+from kotp2p.net.replica import Replica
 from kotp2p.net.trust import RulesEngine, State, Turn
 from kotp2p.net.verify import verify_logs
 from kotp2p.net.wire import Envelope, Kind, Value, open_envelope
@@ -221,15 +222,27 @@ class _Cheat(PeerProtocol):
 
     cheated = False
 
-    def _openings(self, action: Value, digest: bytes) -> list[Value]:
-        honest = super()._openings(action, digest)
-        if not honest or self.cheated:
-            return honest
-        self.cheated = True
-        return self.lie(honest)
+    def make_signer(self) -> Signer:
+        return _CheatSigner(self)
 
     def lie(self, honest: list[Value]) -> list[Value]:
         raise NotImplementedError
+
+
+class _CheatSigner(Signer):
+    """Signs what its cheat's :meth:`_Cheat.lie` says, instead of the first openings due."""
+
+    def __init__(self, cheat: _Cheat) -> None:
+        super().__init__(cheat.identity, cheat.genesis.game_id, cheat.seat, cheat.chain,
+                         cheat.peek_chain, cheat.engine)
+        self.cheat = cheat
+
+    def openings(self, replica: Replica, action: Value, digest: bytes) -> list[Value]:
+        honest = super().openings(replica, action, digest)
+        if not honest or self.cheat.cheated:
+            return honest
+        self.cheat.cheated = True
+        return self.cheat.lie(honest)
 
 
 class KeepsItClosed(_Cheat):

@@ -89,15 +89,19 @@ def test_an_ejected_seat_that_speaks_again_later_is_not_convicted_by_verify() ->
     assert verdict.status == "VALID", verdict.render()
 
 
+class WrongResultSigner(M.MaverickSigner):
+    def seal(self, kind: Kind, step: int, head: bytes, payload: Sequence[Value] = (),
+             reveals: Sequence[tuple[int, bytes, bytes | None]] = (),
+             state_hash: bytes = b"") -> Envelope:
+        if kind is Kind.BYE:
+            payload = [[] if self.engine.winners(self.maverick.replica.state) else [0]]
+        return super().seal(kind, step, head, payload, reveals, state_hash)
+
+
 class WrongResult(M.Maverick):
     """Claims another winner in its closing BYE."""
 
-    def _seal(self, kind: Kind, step: int, head: bytes, payload: Sequence[Value] = (),
-              reveals: Sequence[tuple[int, bytes, bytes | None]] = (),
-              state_hash: bytes = b"") -> Envelope:
-        if kind is Kind.BYE:
-            payload = [[] if self.engine.winners(self.replica.state) else [0]]
-        return super()._seal(kind, step, head, payload, reveals, state_hash)
+    signer_type = WrongResultSigner
 
 
 def test_a_false_claim_of_the_result_is_caught() -> None:

@@ -50,8 +50,7 @@ class BadPeekOpening(Maverick):
         from kotp2p.net.wire import Kind
 
         wrong = hashlib.sha256(b"some other card").digest()
-        return self._own(self._seal(Kind.OPEN, r.step, r.head, ["peek", k, wrong]),
-                         broadcast=True)
+        return self.publish(self.signer.seal(Kind.OPEN, r.step, r.head, ["peek", k, wrong]))
 
 
 def _play(factories: dict[int, type] | None = None) -> Mesh:

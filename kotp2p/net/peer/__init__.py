@@ -1,5 +1,8 @@
 """The sans-IO peer protocol of one seat: it is fed frames and returns events and frames to send.
 It signs this seat's envelopes, asks for catch-up and deals with stalls.
+
+:class:`Signer` and :class:`StallKeeper` are public for test peers that cheat: such a peer
+overrides :meth:`PeerProtocol.make_signer` to hand the protocol a subclass of :class:`Signer`.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ from kotp2p.net.peer.protocol import (
     Send,
     is_sync_request,
 )
+from kotp2p.net.peer.signer import Signer
+from kotp2p.net.peer.stalls import StallKeeper
+from kotp2p.net.peer.sync import SyncAnswers
 
 __all__ = [
     "Applied",
@@ -29,5 +35,8 @@ __all__ = [
     "Rejected",
     "Rolled",
     "Send",
+    "Signer",
+    "StallKeeper",
+    "SyncAnswers",
     "is_sync_request",
 ]

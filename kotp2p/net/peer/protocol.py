@@ -8,10 +8,12 @@ chain). It never touches a socket or a clock: the caller hands it each received 
 (:meth:`soft_timeout`, :meth:`hard_timeout`); every call returns a list of events, among them
 :class:`Send` (bytes for the caller to deliver) and :class:`Logged` (bytes for the ``.kotlog``).
 
-The class is put together from mixins, one per concept, each with its own theory of operation:
-what this seat signs (:mod:`kotp2p.net.peer.signing`), what it does when the game waits
-(:mod:`kotp2p.net.peer.stalls`) and the catch-up between peers (:mod:`kotp2p.net.peer.sync`). This module
-holds the rest: the intake of envelopes, their forwarding, what follows each change, the log.
+The protocol holds three member objects, each with its own theory of operation: a
+:class:`~kotp2p.net.peer.signer.Signer` seals every envelope this seat signs, a
+:class:`~kotp2p.net.peer.stalls.StallKeeper` decides what to sign when the game waits, and
+:class:`~kotp2p.net.peer.sync.SyncAnswers` handles the catch-up between peers. Each is handed
+the replica on every call, as the protocol may replace it. This module holds the rest: the
+intake of envelopes, their forwarding, what follows each change, the log.
 
 * A received envelope is checked (length, signature over the received bytes, fields) before
   anything else: the frame is split by offsets and nothing is unpacked before its signature
@@ -34,20 +36,28 @@ holds the rest: the intake of envelopes, their forwarding, what follows each cha
 * After each change the protocol looks at what the replica reached and does this seat's part: an
   ACK for a MOVE it applied, its chain value for each random event it reaches (a MOVE that triggers
   an event carries its author's value itself; what this seat signs is in
-  :mod:`kotp2p.net.peer.signing`). The next MOVE is consumed only once every live seat acknowledged
+  :mod:`kotp2p.net.peer.signer`). The next MOVE is consumed only once every live seat acknowledged
   the last one, and :attr:`my_turn` waits for that too: all replicas agree on the state hash
   before the game goes on, and a vote to eject can never cross a MOVE.
 * :class:`Logged` events come in the canonical order of :meth:`Replica.close_blocks`, so honest
   replicas write byte-identical logs; :class:`Flush` follows each step.
 * A private random event (a peek) is learnt by its owner from its peek chain; the others record it
   hidden. Its content becomes public with the owner's MOVE that needs it, or with an OPEN when
-  the game ends (:mod:`kotp2p.net.peer.signing`, the contract in :mod:`kotp2p.net.replica.peeks`).
+  the game ends (:mod:`kotp2p.net.peer.signer`, the contract in :mod:`kotp2p.net.replica.peeks`).
 * A violation by a peer is a :class:`Misbehaviour` event; that seat is ignored from then on, and
   once the game waits on it this seat votes to eject it (so honest seats keep playing). Its
   proofs are in :attr:`Replica.log_order` at once (``proofs``), for the session to journal.
 * When the game waits, :meth:`soft_timeout` sends a STALL naming who we wait for and asks peers
   for every hole (``["sync", author, seq]``, link level, not logged: :mod:`kotp2p.net.peer.sync`);
   :meth:`hard_timeout` votes EJECT for the seats the game waits on (:mod:`kotp2p.net.peer.stalls`).
+
+Test peers that cheat use a public seam, never the internals. Such a peer subclasses
+:class:`PeerProtocol` and overrides :meth:`PeerProtocol.make_signer` to hand the protocol a
+subclass of :class:`~kotp2p.net.peer.signer.Signer` that signs what an honest seat would not. It
+may override public methods such as :meth:`submit`, :attr:`my_turn` or :meth:`receive` to
+change what it does or returns. It sends an envelope of its own making with :meth:`publish`, sealed
+by its signer, or by :meth:`StallKeeper.sign_vote` for a vote the rules do not allow.
+``tests/net/test_net_seam.py`` checks that no test reaches past this seam.
 
 Errors split like h11's: :class:`~kotp2p.net.wire.errors.LocalProtocolError` when the caller misuses
 the object (a move out of turn), peer faults only as events.
@@ -68,8 +78,8 @@ from kotp2p.net.peer.peer_events import (
     Rolled,
     Send,
 )
-from kotp2p.net.peer.signing import Signing
-from kotp2p.net.peer.stalls import Stalls
+from kotp2p.net.peer.signer import Signer
+from kotp2p.net.peer.stalls import StallKeeper
 from kotp2p.net.peer.sync import (
     MAX_SYNC_ANSWER,
     MAX_SYNC_BATCH,
@@ -88,6 +98,7 @@ from kotp2p.net.wire import (
     Kind,
     LocalProtocolError,
     RemoteProtocolError,
+    Value,
     envelope_id,
     open_envelope,
     open_split,
@@ -109,7 +120,7 @@ MAX_AHEAD_BYTES = 1 << 20
 (the one envelope the reader needs next is always taken)."""
 
 
-class PeerProtocol(Signing, Stalls, SyncAnswers):
+class PeerProtocol:
     """The protocol state machine of one local seat."""
 
     def __init__(
@@ -126,7 +137,8 @@ class PeerProtocol(Signing, Stalls, SyncAnswers):
             raise LocalProtocolError(f"seat {seat} of this genesis is not this identity's")
         self.genesis = genesis
         self.seat = seat
-        self._other_seats = tuple(i for i in range(genesis.n) if i != seat)
+        self.others = tuple(i for i in range(genesis.n) if i != seat)
+        """Every seat but this one."""
         self._split: dict[bytes, tuple[bytes, bytes, bytes]] = {}
         """Frame payloads :meth:`is_copy` found new -> their (body, sig, id), for
         :meth:`receive` (each frame is split and hashed once)."""
@@ -144,22 +156,27 @@ class PeerProtocol(Signing, Stalls, SyncAnswers):
         self.slots = slots
         self.replica = Replica(genesis, engine, local_seat=seat, peek_chain=self.peek_chain)
         self.engine = engine
-        self._seq = 0
-        self._prev = genesis.game_id
-        self._voted: set[tuple[int, bytes]] = set()
+        self.signer = self.make_signer()
+        """Seals every envelope this seat signs."""
+        self.stalls = StallKeeper(seat, self.signer)
+        """Decides and signs this seat's STALLs and votes to eject."""
+        self.sync = SyncAnswers(seat, genesis.n, self.others)
+        """This seat's ``sync`` requests and answers."""
         self._reported: set[int] = set()
         self._finished = False
         self._started = False
         self._rolled = 0
         self._moved = -1  # the step of the last MOVE this seat signed
         self._logged: set[bytes] = set()
-        self._acks_sent: set[tuple[int, bytes]] = set()
-        self._stalled: set[tuple[int, int, bytes]] = set()
-        """(step, seat named, state) of each STALL this seat sent."""
-        self._restored_at = -1
-        """After :meth:`restore`: the highest step this seat had signed an envelope at."""
-        self._sync_sent: dict[int, int] = {}
-        """Bytes sent to each peer in sync answers since the last soft deadline."""
+
+    def make_signer(self) -> Signer:
+        """The signer of this seat, made once by the constructor from its public fields.
+
+        This is the seam for test peers that cheat: such a peer overrides this method to return
+        a subclass of :class:`Signer` whose public methods sign what an honest seat would not.
+        """
+        return Signer(self.identity, self.genesis.game_id, self.seat, self.chain,
+                      self.peek_chain, self.engine)
 
     # -- queries --------------------------------------------------------------------------------
 
@@ -167,6 +184,11 @@ class PeerProtocol(Signing, Stalls, SyncAnswers):
     def state(self) -> object:
         """The current engine state."""
         return self.replica.state
+
+    @property
+    def started(self) -> bool:
+        """Play began: :meth:`start` or :meth:`restore` was called."""
+        return self._started
 
     @property
     def is_over(self) -> bool:
@@ -231,21 +253,14 @@ class PeerProtocol(Signing, Stalls, SyncAnswers):
             points = [p for e in self.replica.entries for p in e.points]
         r = self.replica
         self._logged.update(logged_ids)
-        self._restored_at = r.top_step(self.seat)
+        self.stalls.restored_at = r.top_step(self.seat)
         mine = r.streams[self.seat]
         for seq in sorted(mine):
             env = mine[seq]
-            self._seq, self._prev = seq + 1, env.id
+            self.signer.resume(env)
+            self.stalls.recall(env)
             if env.kind is Kind.MOVE:
                 self._moved = max(self._moved, env.step)
-            elif env.kind is Kind.ACK and not env.reveals:
-                self._acks_sent.add((env.step, env.head))
-            elif env.kind is Kind.EJECT and env.payload:
-                target = env.payload[0]
-                if isinstance(target, int):
-                    self._voted.add((target, env.state_hash))
-            elif env.kind is Kind.STALL and env.payload and isinstance(env.payload[0], int):
-                self._stalled.add((env.step, env.payload[0], env.state_hash))
         out += self._report(entries, points)
         self._started = True
         out += [Logged(self.genesis.frame()), Flush()]
@@ -264,7 +279,7 @@ class PeerProtocol(Signing, Stalls, SyncAnswers):
         unpacked before the signature checked, except a ``sync`` request (a few bytes, capped).
         """
         if payload.startswith(SYNC_PREFIX):  # (is_sync_request, inline: every frame asks)
-            return self._answer_sync(payload, sender)
+            return self.sync.answer(self.replica, payload, sender)
         try:
             known = (self._split.pop(payload, None) if self._split and type(payload) is bytes
                      else None)
@@ -337,10 +352,96 @@ class PeerProtocol(Signing, Stalls, SyncAnswers):
             self._split[payload] = (body, sig, env_id)
         return False
 
-    # -- internals ------------------------------------------------------------------------------
+    def submit(self, action: Value) -> list[Event]:
+        """Sign and send this seat's decision (the action in the engine's wire form).
 
-    def _others(self) -> tuple[int, ...]:
-        return self._other_seats
+        :raises LocalProtocolError: not this seat's turn, or the action is illegal.
+        """
+        if not self.my_turn:
+            raise LocalProtocolError(f"seat {self.seat} has no decision pending")
+        r = self.replica
+        try:
+            after = self.engine.apply_move(r.state, action)
+        except ValueError as exc:
+            raise LocalProtocolError(f"illegal action {action!r}: {exc}") from None
+        first = r.first_point(after, r.step + 1)
+        env = self.signer.move(r, action, first)
+        self._moved = r.step + 1
+        r.own_move = (env.id, r.state, first)  # what applying it gives: not worked out twice
+        return self.publish(env)
+
+    def chat(self, text: str) -> list[Event]:
+        """Send a chat line (signed and logged like everything else)."""
+        r = self.replica
+        return self.publish(self.signer.seal(Kind.CHAT, r.step, r.head, [text[:500]]))
+
+    def open_slot(self, index: int) -> list[Event]:
+        """Open one of this seat's committed private slots."""
+        if self.slots is None:
+            raise LocalProtocolError("this seat has no private slots")
+        i, salt, content = self.slots.opening(index)
+        r = self.replica
+        return self.publish(self.signer.seal(Kind.OPEN, r.step, r.head, ["slot", i, salt,
+                                                                          content]))
+
+    def open_peek(self, k: int) -> list[Event]:
+        """Open this seat's private random event ``k`` (once it may become public): the peek
+        chain value that lets every replica check and learn it."""
+        r = self.replica
+        priv = r.private.get(k)
+        if priv is None or priv.owner != self.seat:
+            raise LocalProtocolError(f"event {k} is not a private event of seat {self.seat}")
+        if k not in r.unopened(self.seat):
+            return []
+        return self.publish(self.signer.seal(Kind.OPEN, r.step, r.head,
+                                             self.signer.peek_opening(r, k)))
+
+    def publish(self, env: Envelope) -> list[Event]:
+        """Send ``env``, an envelope this seat's signer sealed, to every other seat and take it
+        in here.
+
+        The protocol publishes everything it signs this way. A test peer that cheats calls it
+        for an envelope it had its signer seal on its own.
+        """
+        return [Send(env.frame, self.others), *self._accept(env, forward_from=self.seat)]
+
+    def soft_timeout(self) -> list[Event]:
+        """A soft deadline passed: say who we wait for and where, send again the proof of each
+        conviction, and ask peers to resend whatever we miss.
+
+        The STALL goes once per state of the game and seat named, none once the game is over
+        (:meth:`StallKeeper.stall`). The proofs go again because a forwarded copy may have been
+        lost: a peer that never sees the other branch of a split ACK stays on it and votes out
+        who does.
+        """
+        r = self.replica
+        out: list[Event] = [Send(e.frame, self.others)
+                            for v in r.convicted.values() for e in v.evidence]
+        self.sync.refill()
+        stall = self.stalls.stall(r)
+        if stall is not None:
+            out += self.publish(stall)
+        return out + self.sync_requests()
+
+    def hard_timeout(self) -> list[Event]:
+        """A hard deadline passed: vote to eject every seat holding the game up."""
+        out: list[Event] = []
+        for target in self.blocking():
+            if target != self.seat:
+                out += self._vote(target)
+        return out
+
+    def blocking(self) -> tuple[int, ...]:
+        """The seats holding the game up: those owing an ACK, else those whose MOVE or value
+        is due."""
+        return self.stalls.blocking(self.replica)
+
+    def sync_requests(self) -> list[Event]:
+        """Ask every other seat to resend each author's envelopes this seat has not read yet
+        (after a restart, or when a link comes back)."""
+        return self.sync.requests(self.replica)
+
+    # -- internals ------------------------------------------------------------------------------
 
     def _accept(self, env: Envelope, forward_from: int | None, stored: bool = False,
                 holders: Collection[int] = ()) -> list[Event]:
@@ -350,7 +451,7 @@ class PeerProtocol(Signing, Stalls, SyncAnswers):
             # sent it too, and each seat whose signed envelope built on it (it applied it)
             built_on = self.replica.built_on.get(env.id, ())
             if holders or built_on:
-                to = tuple(i for i in self._others()
+                to = tuple(i for i in self.others
                            if i != forward_from and i != env.author and i not in holders
                            and i not in built_on)
             else:  # (the common case: the same seats for every envelope of this author)
@@ -358,7 +459,7 @@ class PeerProtocol(Signing, Stalls, SyncAnswers):
                 known = self._forward_to.get(key)
                 if known is None:
                     known = self._forward_to[key] = tuple(
-                        i for i in self._others() if i != forward_from and i != env.author)
+                        i for i in self.others if i != forward_from and i != env.author)
                 to = known
             if to:
                 forward.append(Send(env.frame, to, forwarded=True))
@@ -368,6 +469,22 @@ class PeerProtocol(Signing, Stalls, SyncAnswers):
         if self.replica.needs_rebuild:
             return forward + self._rebuild()
         return forward + self._react(entries, points)
+
+    def _vote(self, target: int) -> list[Event]:
+        """Vote to eject ``target`` at the point the game waits at, unless this seat may not."""
+        env = self.stalls.vote(self.replica, target)
+        return [] if env is None else self.publish(env)
+
+    def _ejections(self) -> list[Event]:
+        """Vote to eject a convicted seat once the game waits on it."""
+        if not self.replica.cut:
+            return []  # no seat convicted: nobody to vote out
+        out: list[Event] = []
+        for target in self.blocking():
+            # each vote is taken in at once and may change the replica: read it again
+            if target in self.replica.cut and target != self.seat:
+                out += self._vote(target)
+        return out
 
     def _rebuild(self) -> list[Event]:
         """After a fork this replica had used: replay everything without the forked branch."""
@@ -386,11 +503,11 @@ class PeerProtocol(Signing, Stalls, SyncAnswers):
         r = self.replica
         while True:
             out += self._report(entries, points)
-            mine = self._duties(points)
+            mine = self.signer.duties(r, points) if self._started else []
             if not mine:
                 break
             for env in mine:
-                out.append(Send(env.frame, self._others()))
+                out.append(Send(env.frame, self.others))
                 r.add(env)
             entries, points = r.advance()
         out += self._ejections()
@@ -400,8 +517,8 @@ class PeerProtocol(Signing, Stalls, SyncAnswers):
                 out += self.open_peek(k)
             winners = tuple(self.engine.winners(r.state))
             if r.point.alive[self.seat]:
-                bye = self._seal(Kind.BYE, r.step, r.head, [list(winners)])
-                out.append(Send(bye.frame, self._others()))
+                bye = self.signer.seal(Kind.BYE, r.step, r.head, [list(winners)])
+                out.append(Send(bye.frame, self.others))
                 r.add(bye)
                 r.advance()
             out.append(Finished(winners, r.forfeit))

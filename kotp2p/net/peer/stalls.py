@@ -3,92 +3,93 @@
 Theory of operation
 -------------------
 The protocol has no clock: the caller tells it that a deadline passed
-(:meth:`Stalls.soft_timeout`, :meth:`Stalls.hard_timeout`). The seats holding the game up
-(:meth:`Stalls.blocking`) are those owing an ACK of the last MOVE, else those whose MOVE or
-value is due.
+(:meth:`~kotp2p.net.peer.protocol.PeerProtocol.soft_timeout`,
+:meth:`~kotp2p.net.peer.protocol.PeerProtocol.hard_timeout`), and it asks its
+:class:`StallKeeper` what to sign. The seats holding the game up (:meth:`StallKeeper.blocking`)
+are those owing an ACK of the last MOVE, else those whose MOVE or value is due.
 
 * A soft deadline: a STALL names the first seat this seat waits on, bound to the state it waits
-  at (once per state and seat named, none once the game is over: a seat that voted at an
-  earlier state of the step sees we went on without that vote). The proof of each conviction
-  goes out again (a forwarded copy may have been lost: a peer that never sees the other branch
-  of a split ACK stays on it and votes out who does), the ``sync`` budget is refilled and every
-  hole is asked for again (:mod:`kotp2p.net.peer.sync`).
-* A hard deadline: a vote to EJECT every seat holding the game up. After voting, the protocol
-  holds that seat's envelopes for the step (the replica's ``frozen``) until the ejection
-  completes or another seat shows the game moved on, so all honest seats take the same branch.
-* A convicted seat is voted out with no deadline, once the game waits on it
-  (:meth:`Stalls._ejections`, after each change): honest seats keep playing.
+  at (:meth:`StallKeeper.stall`). It is sent once per state and seat named, and none once the
+  game is over: a seat that voted at an earlier state of the step sees we went on without that
+  vote.
+* A hard deadline: a vote to EJECT every seat holding the game up (:meth:`StallKeeper.vote`).
+  After voting, the replica holds that seat's envelopes for the step (its ``frozen``) until the
+  ejection completes or another seat shows the game moved on, so all honest seats take the same
+  branch.
+* A convicted seat is voted out with no deadline, once the game waits on it: the protocol
+  asks for that vote after each change, so honest seats keep playing.
 
 A vote is cast once per seat named and state, by a live seat only, and never once the game is
-over. A seat restored behind what it signed before (its replica at an earlier step) casts no
+over. A seat restored behind what it signed before, its replica at an earlier step, casts no
 vote until it is back there: it had gone past those points.
 """
 
 from __future__ import annotations
 
-from kotp2p.net.peer.peer_events import Event, Send
-from kotp2p.net.peer.protocol_parts import ProtocolParts
-from kotp2p.net.wire import Kind
+from kotp2p.net.peer.signer import Signer
+from kotp2p.net.replica import Replica
+from kotp2p.net.wire import Envelope, Kind
 
 
-class Stalls(ProtocolParts):
-    """The protocol's deadlines, STALLs and votes to eject (a mixin of
-    :class:`~kotp2p.net.peer.protocol.PeerProtocol`)."""
+class StallKeeper:
+    """Decides and signs this seat's STALLs and votes to eject."""
 
-    def soft_timeout(self) -> list[Event]:
-        """A soft deadline passed: say who we wait for and where (STALL, once per state of the
-        game and seat named, none once the game is over: its ``state_hash`` is that state's,
-        so a seat that voted at an earlier state of the step sees we went on without that
-        vote), send again the
-        proof of each conviction (the forwarded copy may have been lost: a peer that never
-        sees the other branch of a split ACK stays on it and votes out who does) and ask peers
-        to resend whatever we miss."""
-        r = self.replica
-        out: list[Event] = [Send(e.frame, self._others())
-                            for v in r.convicted.values() for e in v.evidence]
-        self._sync_sent.clear()
-        waiting = [s for s in self.blocking() if s != self.seat]
-        here = (r.step, waiting[0], r.point.digest) if waiting and not r.is_over else None
-        if here is not None and here not in self._stalled and r.point.alive[self.seat]:
-            self._stalled.add(here)
-            out += self._own(self._seal(Kind.STALL, r.step, r.head, [waiting[0]],
-                                        state_hash=r.point.digest), broadcast=True)
-        return out + self.sync_requests()
+    def __init__(self, seat: int, signer: Signer) -> None:
+        self.seat = seat
+        self.signer = signer
+        self.restored_at = -1
+        """After a restore: the highest step this seat had signed an envelope at."""
+        self._voted: set[tuple[int, bytes]] = set()
+        """(seat named, state) of each vote to eject this seat signed."""
+        self._stalled: set[tuple[int, int, bytes]] = set()
+        """(step, seat named, state) of each STALL this seat signed."""
 
-    def blocking(self) -> tuple[int, ...]:
+    def recall(self, env: Envelope) -> None:
+        """Remember ``env``, a STALL or vote this seat signed before a restart."""
+        if env.kind is Kind.EJECT and env.payload:
+            target = env.payload[0]
+            if isinstance(target, int):
+                self._voted.add((target, env.state_hash))
+        elif env.kind is Kind.STALL and env.payload and isinstance(env.payload[0], int):
+            self._stalled.add((env.step, env.payload[0], env.state_hash))
+
+    def blocking(self, replica: Replica) -> tuple[int, ...]:
         """The seats holding the game up: those owing an ACK, else those whose MOVE or value
         is due."""
-        return self.replica.owed_acks() or self.waiting_for()
+        return replica.owed_acks() or replica.waiting_for()
 
-    def hard_timeout(self) -> list[Event]:
-        """A hard deadline passed: vote to eject every seat holding the game up."""
-        out: list[Event] = []
-        for target in self.blocking():
-            if target != self.seat:
-                out += self._vote(target)
-        return out
+    def stall(self, replica: Replica) -> Envelope | None:
+        """The STALL to send at a soft deadline, or None: it names the first other seat the
+        game waits on, at the state it waits at, once per state and seat named."""
+        r = replica
+        waiting = [s for s in self.blocking(r) if s != self.seat]
+        here = (r.step, waiting[0], r.point.digest) if waiting and not r.is_over else None
+        if here is None or here in self._stalled or not r.point.alive[self.seat]:
+            return None
+        self._stalled.add(here)
+        return self.signer.seal(Kind.STALL, r.step, r.head, [waiting[0]],
+                                state_hash=r.point.digest)
 
-    def _ejections(self) -> list[Event]:
-        """Vote to eject a convicted seat once the game waits on it."""
-        if not self.replica.cut:
-            return []  # (no seat convicted: nobody to vote out)
-        out: list[Event] = []
-        for target in self.blocking():
-            if target in self.replica.cut and target != self.seat:
-                out += self._vote(target)
-        return out
-
-    def _vote(self, target: int) -> list[Event]:
-        """Vote to eject ``target`` at the point the game waits at, unless this seat may not."""
-        r = self.replica
+    def vote(self, replica: Replica, target: int) -> Envelope | None:
+        """A vote to eject ``target`` at the point the game waits at, unless this seat may not
+        vote there or voted so already. It freezes ``target`` in the replica for the step."""
+        r = replica
         if (target, r.point.digest) in self._voted or not r.point.alive[self.seat]:
-            return []
-        if self._restored_at > r.step:
-            return []  # restored behind what it signed: it went past this point before
+            return None
+        if self.restored_at > r.step:
+            return None  # restored behind what it signed: it went past this point before
         if r.is_over:
-            return []  # (the last MOVE's ACKs are owed, but no vote may name a seat then)
-        self._voted.add((target, r.point.digest))
+            return None  # the last MOVE's ACKs are owed, but no vote may name a seat then
         r.frozen[target] = r.step
-        env = self._seal(Kind.EJECT, r.step, r.head, [target], state_hash=r.point.digest)
-        return self._own(env, broadcast=True)
+        return self.sign_vote(r, target)
 
+    def sign_vote(self, replica: Replica, target: int) -> Envelope | None:
+        """A vote to eject ``target`` at the replica's point, with no check but that this seat
+        has not voted so already. :meth:`vote` uses it; a cheating test peer may call it to vote
+        where it may not."""
+        r = replica
+        key = (target, r.point.digest)
+        if key in self._voted:
+            return None
+        self._voted.add(key)
+        return self.signer.seal(Kind.EJECT, r.step, r.head, [target], state_hash=r.point.digest)

@@ -4,7 +4,7 @@ Theory of operation
 -------------------
 ``["sync", author, seq]`` asks a peer for an author's envelopes from ``seq`` on. A seat asks
 every other seat, for each other author, from where it stopped reading that author
-(:meth:`SyncAnswers.sync_requests`): after a restart, when a link comes back, and at each soft
+(:meth:`SyncAnswers.requests`): after a restart, when a link comes back, and at each soft
 deadline (:meth:`~kotp2p.net.peer.protocol.PeerProtocol.soft_timeout`), so every hole is filled by
 whichever peer holds the envelopes.
 
@@ -24,7 +24,7 @@ requests costs the answerer a bounded, paced amount.
 from __future__ import annotations
 
 from kotp2p.net.peer.peer_events import Event, Rejected, Send
-from kotp2p.net.peer.protocol_parts import ProtocolParts
+from kotp2p.net.replica import Replica
 from kotp2p.net.wire import RemoteProtocolError, codec
 
 SYNC = "sync"
@@ -48,18 +48,27 @@ def is_sync_request(payload: bytes) -> bool:
     return payload.startswith(SYNC_PREFIX)
 
 
-class SyncAnswers(ProtocolParts):
-    """The protocol's ``sync`` requests and answers (a mixin of
-    :class:`~kotp2p.net.peer.protocol.PeerProtocol`)."""
+class SyncAnswers:
+    """This seat's ``sync`` requests and its bounded answers to others' requests."""
 
-    def sync_requests(self) -> list[Event]:
-        """Ask every other seat to resend each author's envelopes this seat has not read yet
-        (after a restart, or when a link comes back)."""
-        r = self.replica
-        return [Send(codec.frame(codec.pack([SYNC, author, r.cursor[author]])), self._others())
-                for author in range(self.genesis.n) if author != self.seat]
+    def __init__(self, seat: int, n: int, others: tuple[int, ...]) -> None:
+        self.seat = seat
+        self.n = n
+        self.others = others
+        self._sent: dict[int, int] = {}
+        """Bytes sent to each peer in sync answers since the last soft deadline."""
 
-    def _answer_sync(self, payload: bytes, sender: int | None) -> list[Event]:
+    def refill(self) -> None:
+        """A soft deadline passed: every peer's budget is whole again."""
+        self._sent.clear()
+
+    def requests(self, replica: Replica) -> list[Event]:
+        """Ask every other seat to resend each author's envelopes this seat has not read yet."""
+        return [Send(codec.frame(codec.pack([SYNC, author, replica.cursor[author]])),
+                     self.others)
+                for author in range(self.n) if author != self.seat]
+
+    def answer(self, replica: Replica, payload: bytes, sender: int | None) -> list[Event]:
         """Answer the ``sync`` request ``payload`` (it starts with :data:`SYNC_PREFIX`) from
         ``sender``, within the bounds."""
         try:
@@ -71,10 +80,10 @@ class SyncAnswers(ProtocolParts):
         _, author, seq = value
         if sender is None or type(author) is not int or type(seq) is not int:
             return [Rejected(sender, "sync: expected ['sync', author, seq] from a known seat")]
-        if not 0 <= author < self.genesis.n:
+        if not 0 <= author < self.n:
             return [Rejected(sender, f"sync: no seat {author}")]
-        stream = self.replica.streams[author]
-        spent = self._sync_sent.get(sender, 0)
+        stream = replica.streams[author]
+        spent = self._sent.get(sender, 0)
         out: list[Event] = []
         size = 0
         for q in sorted(q for q in stream if q >= seq)[:MAX_SYNC_BATCH]:
@@ -85,5 +94,5 @@ class SyncAnswers(ProtocolParts):
                 break
             size += len(frame)
             out.append(Send(frame, (sender,)))
-        self._sync_sent[sender] = spent + size
+        self._sent[sender] = spent + size
         return out
