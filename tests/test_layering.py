@@ -21,9 +21,6 @@ ROOT = Path(kotp2p.__file__).parent.parent
 GRAPH = read_graph(ROOT)
 
 KNOWN_CYCLES: list[list[str]] = [
-    # The session's mixins call each other through self; member objects end it.
-    ["kotp2p.net.session.deadlines", "kotp2p.net.session.outbox", "kotp2p.net.session.resumption",
-     "kotp2p.net.session.session", "kotp2p.net.session.session_parts"],
     # The full screen, local and network games call each other; the app layer's split ends it.
     ["kotp2p.app.fullscreen", "kotp2p.app.localgame", "kotp2p.app.netgame"],
 ]

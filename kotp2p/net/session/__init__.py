@@ -4,8 +4,9 @@ plays, the log, the journal and the deadlines, and reports what happens as typed
 
 from __future__ import annotations
 
+from kotp2p.net.session.deadlines import Timeouts
 from kotp2p.net.session.narration import recent_turns
-from kotp2p.net.session.session import Decider, LocalSeat, Session, Timeouts
+from kotp2p.net.session.session import Decider, LocalSeat, Session
 from kotp2p.net.session.updates import (
     ChatLine,
     DiceRolled,
