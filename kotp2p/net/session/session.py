@@ -126,7 +126,7 @@ class Session:
         self.stopped = False
         self._queue: deque[tuple[int, int, bytes, tuple[int, ...]]] = deque()
         """Frames between local seats: (from, to, frame, the remote seats it went to as well)."""
-        self._timers = Deadlines(timeouts, bot_delay)
+        self._deadlines = Deadlines(timeouts, bot_delay)
         self._outbox = Outbox(forward_delay)
         self._journal = Journal(journal, {s: ls.protocol for s, ls in self.seats.items()}, me)
         self._strikes: list[tuple[int, str]] = []
@@ -151,16 +151,16 @@ class Session:
     @property
     def timeouts(self) -> Timeouts:
         """Seconds without progress before the soft and hard deadlines."""
-        return self._timers.timeouts
+        return self._deadlines.timeouts
 
     @property
     def bot_delay(self) -> float:
         """Seconds a bot waits before it decides (a view may change it between calls)."""
-        return self._timers.bot_delay
+        return self._deadlines.bot_delay
 
     @bot_delay.setter
     def bot_delay(self, seconds: float) -> None:
-        self._timers.bot_delay = seconds
+        self._deadlines.bot_delay = seconds
 
     @property
     def protocol(self) -> PeerProtocol:
@@ -215,7 +215,7 @@ class Session:
 
     def awaited(self) -> tuple[tuple[int, ...], float]:
         """The seats the game waits on and since when (time as passed in)."""
-        return self.protocol.blocking(), self._timers.since
+        return self.protocol.blocking(), self._deadlines.since
 
     def next_wakeup(self) -> float | None:
         """The time :meth:`tick` must be called at next (None: only when something arrives)."""
@@ -223,7 +223,7 @@ class Session:
             return None
         if self._over is not None:
             return self._over_at + self.grace
-        times = [t for t in (self._timers.next_due(self._is_bot), self._outbox.next_due())
+        times = [t for t in (self._deadlines.next_due(self._is_bot), self._outbox.next_due())
                  if t is not None]
         return min(times) if times else None
 
@@ -268,7 +268,7 @@ class Session:
         if self._started:
             raise LocalProtocolError("the session was already started")
         self._started = True
-        self._timers.begin(now)
+        self._deadlines.begin(now)
 
     def receive(self, sender: int, payload: bytes, now: float,
                 holders: Collection[int] = ()) -> None:
@@ -369,7 +369,7 @@ class Session:
         """
         with self._working():
             overdue = tuple(s for s in self.protocol.blocking() if s not in self.seats)
-            if not self._timers.hard_passed(now) or not overdue or self.is_over:
+            if not self._deadlines.hard_passed(now) or not overdue or self.is_over:
                 raise LocalProtocolError("nobody is overdue: a vote to eject comes after the "
                                          "hard deadline")
             self._handle(self.me, self.protocol.hard_timeout())
@@ -421,7 +421,7 @@ class Session:
                 continue
             self._journal.sync()
             self._chats()
-            if not self._deadlines(now):
+            if not self._act_on_deadlines(now):
                 break
         self._outbox.forward(now, self.protocol.replica.built_on,
                              everything=self._over is not None)
@@ -462,33 +462,33 @@ class Session:
         for seat, ls in self.seats.items():
             p = ls.protocol
             if not p.my_turn:
-                self._timers.turn_done(seat)
+                self._deadlines.turn_done(seat)
                 continue
-            ready = self._timers.bot_ready(seat, p.replica.step, now)
+            ready = self._deadlines.bot_ready(seat, p.replica.step, now)
             if ls.decide is None or not ready:
                 continue
-            self._timers.turn_done(seat)
+            self._deadlines.turn_done(seat)
             self._handle(seat, p.submit(ls.decide(p.state)))
             acted = True
         return acted
 
-    def _deadlines(self, now: float) -> bool:
+    def _act_on_deadlines(self, now: float) -> bool:
         """Act on the deadlines that passed; True if that gave the local seats something to
         do (:mod:`kotp2p.net.session.deadlines`)."""
         r = self.protocol.replica
-        self._timers.progressed(r.step + len(r.resolved), now)
+        self._deadlines.progressed(r.step + len(r.resolved), now)
         if self._over is not None:
             return False
         acted = False
         blocking = tuple(s for s in self.protocol.blocking() if s not in self.seats)
-        soft = self._timers.soft_due(now)
+        soft = self._deadlines.soft_due(now)
         if soft is not None and blocking:
             if soft == "first":
-                self._updates.append(Waiting(blocking, self._timers.since))
+                self._updates.append(Waiting(blocking, self._deadlines.since))
             for seat, ls in self.seats.items():
                 self._handle(seat, ls.protocol.soft_timeout())
             acted = True
-        if self._timers.hard_due(now) and blocking:
+        if self._deadlines.hard_due(now) and blocking:
             for seat, ls in self.seats.items():
                 if ls.decide is not None:
                     self._handle(seat, ls.protocol.hard_timeout())
