@@ -8,8 +8,8 @@ The session has no clock: every input comes with the time (``now``), and the cal
 
 * A bot decides when its seat's protocol says so (``my_turn``), ``bot_delay`` seconds after
   its turn came (:meth:`Deadlines.bot_ready`).
-* The game *waits* since the last progress of the view's replica (a step applied or a random
-  event resolved, :meth:`Deadlines.progressed`). The soft deadline passes ``soft`` seconds
+* The game *waits* since the last progress of the view's replica: a step applied or a random
+  event resolved (:meth:`Deadlines.progressed`). The soft deadline passes ``soft`` seconds
   later, and again every ``soft`` seconds (:meth:`Deadlines.soft_due`). The hard deadline
   passes once, ``hard`` seconds after the last progress (:meth:`Deadlines.hard_due`).
 * What the session does then: at a soft deadline every local seat sends its STALL and asks
@@ -52,7 +52,7 @@ class Deadlines:
         self.bot_delay = bot_delay
         """Seconds a bot waits before it decides."""
         self.since = 0.0
-        """When the game last made progress (time as passed in)."""
+        """When the game last made progress, in the time passed in."""
         self._progress = -1
         self._soft_at: float | None = None
         self._hard_done = False
@@ -76,8 +76,8 @@ class Deadlines:
         self._turn_since.pop(seat, None)
 
     def progressed(self, progress: int, now: float) -> None:
-        """The view's replica is at ``progress`` (steps plus random events resolved): if that
-        moved, the wait starts again at ``now``."""
+        """The view's replica counts ``progress``, its steps plus its random events resolved.
+        If that moved, the wait starts again at ``now``."""
         if progress != self._progress:
             self._progress = progress
             self.since = now
@@ -104,13 +104,13 @@ class Deadlines:
         return True
 
     def hard_passed(self, now: float) -> bool:
-        """The hard deadline of the current wait is behind ``now`` (told or not)."""
+        """The hard deadline of the current wait is behind ``now``, told already or not."""
         hard = self.timeouts.hard
         return hard is not None and now >= self.since + hard
 
     def next_due(self, is_bot: Callable[[int], bool]) -> float | None:
-        """The next time something is due: a bot's delay over (``is_bot(seat)``: a bot plays
-        the seat), or a deadline (None: nothing)."""
+        """The next time something is due, a bot's delay over or a deadline; None if nothing
+        is. ``is_bot(seat)`` says whether a bot plays ``seat``."""
         times = [since + self.bot_delay for seat, (_, since) in self._turn_since.items()
                  if is_bot(seat)]
         if self._soft_at is not None:

@@ -30,8 +30,8 @@ from kotp2p.net.peer import PeerProtocol
 
 
 class Journal:
-    """What the local seats signed and the proofs the view's replica found, written as they
-    come to ``sink`` (None: no journal is kept)."""
+    """What the local seats signed and the proofs the view's replica found, written to
+    ``sink`` as they come. With no sink no journal is kept."""
 
     def __init__(self, sink: FrameSink | None, protocols: Mapping[int, PeerProtocol],
                  view: int) -> None:
@@ -45,7 +45,7 @@ class Journal:
 
     def sync(self) -> None:
         """Journal every envelope a local seat signed since the last call, and every proof
-        of a violation found since (restored, they convict again), then flush."""
+        of a violation found since, then flush. Restored, the proofs convict again."""
         if self._sink is None:
             return
         wrote = False

@@ -13,7 +13,7 @@ are held once the input is handled (:meth:`Outbox.forward`), and a held copy lea
 next frame of ours to that seat, ahead of it (on each link an envelope never arrives after one
 that builds on it), or on its own a moment later. It goes not at all to a seat that showed it
 holds the envelope: the seat sent us the same frame (:meth:`Outbox.heard`), or we sent it that
-frame ourselves (a ``sync`` answer, say). Once the game is over every held copy leaves:
+frame ourselves, as a ``sync`` answer. Once the game is over every held copy leaves:
 nothing is waited on any more.
 
 Frames between local seats never reach the outbox: the session delivers them in the same call.
@@ -42,7 +42,7 @@ class Outbox:
 
     @property
     def urgent(self) -> bool:
-        """A frame of a local seat's own waits to leave (not just forwarded copies)."""
+        """A frame of a local seat's own waits to leave, not just forwarded copies."""
         return self._urgent
 
     def send(self, frame: bytes, remote: list[int], forwarded: bool) -> None:
@@ -79,8 +79,8 @@ class Outbox:
                 everything: bool) -> None:
         """Hold the forwarded copies of this input; queue those that leave now
         (:mod:`kotp2p.net.session.forwards`): first on each link, before this seat's own
-        frames. ``built_on``: by envelope id, the seats whose signed envelopes built on it
-        (they get no copy). With ``everything`` (the game is over) all copies go."""
+        frames. ``built_on``: by envelope id, the seats whose signed envelopes built on it; they
+        get no copy. With ``everything``, once the game is over, all copies go."""
         for frame, seats in self._fresh:
             self._held.hold(frame, seats, now)
         self._fresh.clear()

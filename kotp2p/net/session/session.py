@@ -155,7 +155,7 @@ class Session:
 
     @property
     def bot_delay(self) -> float:
-        """Seconds a bot waits before it decides (a view may change it between calls)."""
+        """Seconds a bot waits before it decides. A view may change it between calls."""
         return self._deadlines.bot_delay
 
     @bot_delay.setter
