@@ -8,7 +8,7 @@ import pytest
 
 from kotp2p.app.localgame import resume_session
 from kotp2p.net.files import NET, SeatFile, SeatSecret, StoredGame, StoreError
-from kotp2p.net.session.session import DEFAULT_HARD
+from kotp2p.net.session.deadlines import DEFAULT_HARD
 from kotp2p.net.wire import codec
 from tests.session.kit import table
 

@@ -14,8 +14,9 @@ from kotp2p.net.session.commands import (
     Submit,
     VoteEject,
 )
+from kotp2p.net.session.deadlines import Timeouts
 from kotp2p.net.session.narration import recent_turns
-from kotp2p.net.session.session import Decider, LocalSeat, Session, Timeouts
+from kotp2p.net.session.session import Decider, LocalSeat, Session
 from kotp2p.net.session.updates import (
     ChatLine,
     DiceRolled,

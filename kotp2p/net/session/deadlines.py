@@ -3,118 +3,118 @@
 Theory of operation
 -------------------
 The session has no clock: every input comes with the time (``now``), and the caller calls
-:meth:`~kotp2p.net.session.session.Session.tick` again by :meth:`Deadlines.next_wakeup`.
+:meth:`~kotp2p.net.session.session.Session.tick` again by its ``next_wakeup``. A
+:class:`Deadlines` only keeps the times. It says what is due; the session acts on it.
 
-* Bots decide when their seat's protocol says so (``my_turn``), after ``bot_delay`` seconds.
-* The game *waits* since the last progress of the view's replica (a step applied or a random
-  event resolved). After ``soft`` seconds every local seat sends its STALL and asks peers for
-  what it misses (again every ``soft`` seconds; the first time, the view is told whom it waits
-  for: :class:`~kotp2p.net.session.updates.Waiting`); after ``hard`` seconds bot seats vote to eject
+* A bot decides when its seat's protocol says so (``my_turn``), ``bot_delay`` seconds after
+  its turn came (:meth:`Deadlines.bot_ready`).
+* The game *waits* since the last progress of the view's replica: a step applied or a random
+  event resolved (:meth:`Deadlines.progressed`). The soft deadline passes ``soft`` seconds
+  later, and again every ``soft`` seconds (:meth:`Deadlines.soft_due`). The hard deadline
+  passes once, ``hard`` seconds after the last progress (:meth:`Deadlines.hard_due`).
+* What the session does then: at a soft deadline every local seat sends its STALL and asks
+  peers for what it misses. The first time, the view is told whom it waits for
+  (:class:`~kotp2p.net.session.updates.Waiting`). At the hard deadline bot seats vote to eject
   whoever holds the game up and a human seat is asked
-  (:class:`~kotp2p.net.session.updates.EjectAsked`, answered by :meth:`Deadlines.vote_eject`). The
-  replica ejects only on the votes of every other live seat. What a seat sends at each
-  deadline is the protocol's (:mod:`kotp2p.net.peer.stalls`).
-* Once the game is over no deadline fires: the session only waits, ``grace`` seconds, for the
-  last envelopes of the others.
+  (:class:`~kotp2p.net.session.updates.EjectAsked`). The replica ejects only on the votes of
+  every other live seat. What a seat sends at each deadline is the protocol's
+  (:mod:`kotp2p.net.peer.stalls`).
+* Once the game is over the session fires no deadline: it only waits for the last envelopes
+  of the others.
 """
 
 from __future__ import annotations
 
-from kotp2p.net.session.session_parts import SessionParts
-from kotp2p.net.session.updates import EjectAsked, Waiting
-from kotp2p.net.wire import LocalProtocolError
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+DEFAULT_SOFT = 10.0
+DEFAULT_HARD = 120.0
+
+SoftDeadline = Literal["first", "again"]
+"""A soft deadline that passed: the first one of the current wait, or a later one."""
 
 
-class Deadlines(SessionParts):
-    """The session's bots' delay and deadlines (a mixin of
-    :class:`~kotp2p.net.session.session.Session`)."""
+@dataclass(frozen=True)
+class Timeouts:
+    """Seconds without progress before the soft and hard deadlines (None: never)."""
 
-    def awaited(self) -> tuple[tuple[int, ...], float]:
-        """The seats the game waits on and since when (time as passed in)."""
-        return self.protocol.blocking(), self._since
+    soft: float | None = DEFAULT_SOFT
+    hard: float | None = DEFAULT_HARD
 
-    def next_wakeup(self) -> float | None:
-        """The time :meth:`tick` must be called at next (None: only when something arrives)."""
-        if self.stopped or self.is_done:
+
+class Deadlines:
+    """The times of a session: each seat's turn, the bots' delay, the soft and hard deadlines."""
+
+    def __init__(self, timeouts: Timeouts, bot_delay: float) -> None:
+        self.timeouts = timeouts
+        self.bot_delay = bot_delay
+        """Seconds a bot waits before it decides."""
+        self.since = 0.0
+        """When the game last made progress, in the time passed in."""
+        self._progress = -1
+        self._soft_at: float | None = None
+        self._hard_done = False
+        self._turn_since: dict[int, tuple[int, float]] = {}
+        """By seat whose turn it is: the step, and when the turn came."""
+
+    def begin(self, now: float) -> None:
+        """The game starts (or resumes) waiting at ``now``."""
+        self.since = now
+        self._soft_at = None if self.timeouts.soft is None else now + self.timeouts.soft
+
+    def bot_ready(self, seat: int, step: int, now: float) -> bool:
+        """``seat`` must decide at ``step``: note when that turn came, and say whether a bot
+        there has waited its delay."""
+        if self._turn_since.get(seat, (-1, 0.0))[0] != step:
+            self._turn_since[seat] = (step, now)
+        return now >= self._turn_since[seat][1] + self.bot_delay
+
+    def turn_done(self, seat: int) -> None:
+        """``seat`` has nothing to decide (any more)."""
+        self._turn_since.pop(seat, None)
+
+    def progressed(self, progress: int, now: float) -> None:
+        """The view's replica counts ``progress``, its steps plus its random events resolved.
+        If that moved, the wait starts again at ``now``."""
+        if progress != self._progress:
+            self._progress = progress
+            self.since = now
+            self._hard_done = False
+            self._soft_at = None if self.timeouts.soft is None else now + self.timeouts.soft
+
+    def soft_due(self, now: float) -> SoftDeadline | None:
+        """The soft deadline that passed by ``now``, if one did; the next one is then
+        ``soft`` seconds after ``now``."""
+        soft = self.timeouts.soft
+        if self._soft_at is None or now < self._soft_at:
             return None
-        if self._over is not None:
-            return self._over_at + self.grace
+        assert soft is not None
+        first = self._soft_at == self.since + soft
+        self._soft_at = now + soft
+        return "first" if first else "again"
+
+    def hard_due(self, now: float) -> bool:
+        """The hard deadline of the current wait passed by ``now``, and was not told yet."""
+        hard = self.timeouts.hard
+        if hard is None or self._hard_done or now < self.since + hard:
+            return False
+        self._hard_done = True
+        return True
+
+    def hard_passed(self, now: float) -> bool:
+        """The hard deadline of the current wait is behind ``now``, told already or not."""
+        hard = self.timeouts.hard
+        return hard is not None and now >= self.since + hard
+
+    def next_due(self, is_bot: Callable[[int], bool]) -> float | None:
+        """The next time something is due, a bot's delay over or a deadline; None if nothing
+        is. ``is_bot(seat)`` says whether a bot plays ``seat``."""
         times = [since + self.bot_delay for seat, (_, since) in self._turn_since.items()
-                 if self.seats[seat].decide is not None]
-        due = self._held.next_due()
-        if due is not None:
-            times.append(due)
+                 if is_bot(seat)]
         if self._soft_at is not None:
             times.append(self._soft_at)
         if self.timeouts.hard is not None and not self._hard_done:
-            times.append(self._since + self.timeouts.hard)
+            times.append(self.since + self.timeouts.hard)
         return min(times) if times else None
-
-    def vote_eject(self, now: float) -> None:
-        """The view's human agrees to eject the seats holding the game up; nothing happens
-        unless every other live seat votes the same.
-
-        :raises LocalProtocolError: the hard deadline of the current wait has not passed.
-        """
-        with self._working():
-            hard = self.timeouts.hard
-            overdue = tuple(s for s in self.protocol.blocking() if s not in self.seats)
-            if hard is None or now < self._since + hard or not overdue or self.is_over:
-                raise LocalProtocolError("nobody is overdue: a vote to eject comes after the "
-                                         "hard deadline")
-            self._handle(self.me, self.protocol.hard_timeout())
-            self._run(now)
-
-    def _bots(self, now: float) -> bool:
-        """Let each bot whose turn it is decide (once its delay passed); True if one did."""
-        acted = False
-        for seat, ls in self.seats.items():
-            p = ls.protocol
-            if not p.my_turn:
-                self._turn_since.pop(seat, None)
-                continue
-            step = p.replica.step
-            if self._turn_since.get(seat, (-1, 0.0))[0] != step:
-                self._turn_since[seat] = (step, now)
-            if ls.decide is None or now < self._turn_since[seat][1] + self.bot_delay:
-                continue
-            self._turn_since.pop(seat, None)
-            self._handle(seat, p.submit(ls.decide(p.state)))
-            acted = True
-        return acted
-
-    def _deadlines(self, now: float) -> bool:
-        """Fire the deadlines that passed; True if that gave the local seats something to do."""
-        r = self.protocol.replica
-        progress = r.step + len(r.resolved)
-        if progress != self._progress:
-            self._progress = progress
-            self._since = now
-            self._hard_done = False
-            self._soft_at = None if self.timeouts.soft is None else now + self.timeouts.soft
-        if self._over is not None:
-            return False
-        acted = False
-        blocking = tuple(s for s in self.protocol.blocking() if s not in self.seats)
-        if self._soft_at is not None and now >= self._soft_at:
-            assert self.timeouts.soft is not None
-            first = self._soft_at == self._since + self.timeouts.soft
-            self._soft_at = now + self.timeouts.soft
-            if blocking:
-                if first:
-                    self._updates.append(Waiting(blocking, self._since))
-                for seat, ls in self.seats.items():
-                    self._handle(seat, ls.protocol.soft_timeout())
-                acted = True
-        hard = self.timeouts.hard
-        if hard is not None and not self._hard_done and now >= self._since + hard:
-            self._hard_done = True
-            if blocking:
-                for seat, ls in self.seats.items():
-                    if ls.decide is not None:
-                        self._handle(seat, ls.protocol.hard_timeout())
-                if self.seats[self.me].decide is None:
-                    self._updates.append(EjectAsked(blocking))
-                acted = True
-        return acted
-

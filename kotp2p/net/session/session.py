@@ -13,12 +13,12 @@ plays (a human and/or bots) and routes their events:
   seat's replica writes the same bytes, so one log per process is enough.
 * Before any frame leaves, the envelopes the local seats signed are appended to the *journal*
   and flushed, and so are the proofs of every violation found: after a crash a seat is restored
-  from its log and journal (:meth:`resume`, :mod:`kotp2p.net.session.resumption`).
+  from its log and journal (:meth:`resume`, :mod:`kotp2p.net.session.journal`).
 * Bots decide when their seat's protocol says so (``my_turn``), after ``bot_delay`` seconds,
   and the deadlines run on the time passed in (``now``), never on a clock: after ``soft``
   seconds without progress every local seat sends its STALL, after ``hard`` seconds the bots
   vote to eject whoever holds the game up and a human seat is asked (:meth:`vote_eject`). Both
-  are in :mod:`kotp2p.net.session.deadlines`.
+  are timed by :mod:`kotp2p.net.session.deadlines`.
 
 Everything a view needs comes out of :meth:`updates`, in order (the plain words come from
 :mod:`kotp2p.net.session.narration`, the seat of the view's replica). Every public method that takes
@@ -26,10 +26,12 @@ Everything a view needs comes out of :meth:`updates`, in order (the plain words 
 :meth:`outgoing` and shows :meth:`updates`, and calls :meth:`tick` again by
 :meth:`next_wakeup`.
 
-The class is put together from mixins, one per concept, each with its own theory of operation:
-time (:mod:`kotp2p.net.session.deadlines`), the frames for remote seats (:mod:`kotp2p.net.session.outbox`) and
-the journal and resume (:mod:`kotp2p.net.session.resumption`). This module holds the rest: the inputs,
-the loop that runs them to quiescence, the routing of events, the chat and the end.
+The session holds three member objects, each with its own theory of operation: the times
+(:class:`~kotp2p.net.session.deadlines.Deadlines`), the frames for remote seats
+(:class:`~kotp2p.net.session.outbox.Outbox`) and the journal
+(:class:`~kotp2p.net.session.journal.Journal`). They know nothing of the session: it passes them
+what they need. This module holds the rest: the inputs, the loop that runs them to quiescence,
+the routing of events, the bots, the deadlines' actions, the resume, the chat and the end.
 """
 
 from __future__ import annotations
@@ -54,17 +56,20 @@ from kotp2p.net.peer import (
     Send,
 )
 from kotp2p.net.session.commands import Command, Result, perform
-from kotp2p.net.session.deadlines import Deadlines
-from kotp2p.net.session.forwards import FORWARD_DELAY, HeldForwards
-from kotp2p.net.session.narration import chat_line, tell_later
+from kotp2p.net.session.deadlines import DEFAULT_SOFT, Deadlines, Timeouts
+from kotp2p.net.session.forwards import FORWARD_DELAY
+from kotp2p.net.session.journal import Journal
+from kotp2p.net.session.narration import chat_line, history_updates, tell_later
 from kotp2p.net.session.outbox import Outbox
-from kotp2p.net.session.resumption import Resumption
 from kotp2p.net.session.updates import (
+    EjectAsked,
     FrameRefused,
     GameOver,
     LinkChanged,
+    Resumed,
     Update,
     ViolationSeen,
+    Waiting,
     YourTurn,
 )
 from kotp2p.net.trust import GameEngine, Genesis, State
@@ -80,8 +85,7 @@ from kotp2p.net.wire import (
 
 log = logging.getLogger(__name__)
 
-DEFAULT_SOFT = 10.0
-DEFAULT_HARD = 120.0
+DEFAULT_TIMEOUTS = Timeouts()
 
 Decider = Callable[[State], Value]
 """A bot: the seat's view of the state -> its action for the pending decision, in wire form."""
@@ -95,15 +99,7 @@ class LocalSeat:
     decide: Decider | None = None
 
 
-@dataclass(frozen=True)
-class Timeouts:
-    """Seconds without progress before the soft and hard deadlines (None: never)."""
-
-    soft: float | None = DEFAULT_SOFT
-    hard: float | None = DEFAULT_HARD
-
-
-class Session(Deadlines, Outbox, Resumption):
+class Session:
     """One local game: the seats this process plays, their routing, log, journal and deadlines."""
 
     def __init__(
@@ -115,7 +111,7 @@ class Session(Deadlines, Outbox, Resumption):
         me: int,
         log: FrameSink,
         journal: FrameSink | None = None,
-        timeouts: Timeouts = Timeouts(),
+        timeouts: Timeouts = DEFAULT_TIMEOUTS,
         bot_delay: float = 0.0,
         forward_delay: float = FORWARD_DELAY,
     ) -> None:
@@ -127,35 +123,20 @@ class Session(Deadlines, Outbox, Resumption):
         self.me = me
         self.log = log
         self.journal = journal
-        self.timeouts = timeouts
-        self.bot_delay = bot_delay
         self.links_up: set[int] = set()
         self.stopped = False
         self._queue: deque[tuple[int, int, bytes, tuple[int, ...]]] = deque()
         """Frames between local seats: (from, to, frame, the remote seats it went to as well)."""
-        self._out: list[tuple[int, bytes]] = []
-        self._out_seen: set[tuple[int, bytes]] = set()
-        self._urgent = False
-        """A frame in :attr:`_out` is not just a forwarded copy."""
-        self._held = HeldForwards(forward_delay)
-        """Forwarded copies waiting to leave (:mod:`kotp2p.net.session.forwards`); with no delay they
-        go to :attr:`_out` at once and leave with the next urgent frame."""
-        self._fresh: list[tuple[bytes, list[int]]] = []
-        """Forwarded copies of the current input, held when it is done (``_run``)."""
+        self._deadlines = Deadlines(timeouts, bot_delay)
+        self._outbox = Outbox(forward_delay)
+        self._journal = Journal(journal, {s: ls.protocol for s, ls in self.seats.items()}, me)
         self._strikes: list[tuple[int, str]] = []
         self._genesis_frame = genesis.frame()  # the log starts with it: never appended again
         self._updates: list[Update | Callable[[], list[Update]]] = []
         """Updates in order; the narration of moves and random outcomes is worked out only
         when :meth:`updates` is called (after the frames left, see ``tell_later``)."""
-        self._journaled = {s: 0 for s in self.seats}
-        self._proofs_journaled = 0
         self._asked_after_end = False
         self._chat_next = [0] * genesis.n
-        self._since = 0.0
-        self._progress = -1
-        self._soft_at: float | None = None
-        self._hard_done = False
-        self._turn_since: dict[int, tuple[int, float]] = {}
         self._announced = -1
         self._over: GameOver | None = None
         self._over_at = 0.0
@@ -167,6 +148,20 @@ class Session(Deadlines, Outbox, Resumption):
         self._busy = False
 
     # -- what a view reads ----------------------------------------------------------------------
+
+    @property
+    def timeouts(self) -> Timeouts:
+        """Seconds without progress before the soft and hard deadlines."""
+        return self._deadlines.timeouts
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds a bot waits before it decides. A view may change it between calls."""
+        return self._deadlines.bot_delay
+
+    @bot_delay.setter
+    def bot_delay(self, seconds: float) -> None:
+        self._deadlines.bot_delay = seconds
 
     @property
     def protocol(self) -> PeerProtocol:
@@ -219,12 +214,26 @@ class Session(Deadlines, Outbox, Resumption):
                 out.append(u)
         return out
 
+    def awaited(self) -> tuple[tuple[int, ...], float]:
+        """The seats the game waits on and since when (time as passed in)."""
+        return self.protocol.blocking(), self._deadlines.since
+
+    def next_wakeup(self) -> float | None:
+        """The time :meth:`tick` must be called at next (None: only when something arrives)."""
+        if self.stopped or self.is_done:
+            return None
+        if self._over is not None:
+            return self._over_at + self.grace
+        times = [t for t in (self._deadlines.next_due(self._is_bot), self._outbox.next_due())
+                 if t is not None]
+        return min(times) if times else None
+
     @property
     def has_news(self) -> bool:
         """Something waits that should not wait for the next frame: a frame of a local seat's
         own to send (forwarded copies may wait and leave together), updates to show, refusals
         to report. The transport takes them before reading on."""
-        return self._urgent or bool(self._updates or self._strikes)
+        return self._outbox.urgent or bool(self._updates or self._strikes)
 
     # -- inputs ---------------------------------------------------------------------------------
 
@@ -236,12 +245,31 @@ class Session(Deadlines, Outbox, Resumption):
                 self._handle(seat, ls.protocol.start())
             self._run(now)
 
+    def resume(self, now: float, logged: list[bytes], journal: list[bytes]) -> None:
+        """Continue a game after a restart: every local seat is rebuilt from the log's envelope
+        payloads and the journal's, then asks its peers for what it missed. The first update is
+        :class:`~kotp2p.net.session.updates.Resumed`: the game so far, told from the rebuilt
+        replica (:mod:`kotp2p.net.session.journal`)."""
+        with self._working():
+            self._begin(now)
+            self._quiet = True
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.restore(logged, journal))
+            self._quiet = False
+            self._journal.restored()
+            r = self.protocol.replica
+            # what happened before, told from the replayed log (nothing is sent for it)
+            self._updates.insert(0, Resumed(tuple(history_updates(self.engine, r))))
+            self._chat_next = list(r.cursor)
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.sync_requests())
+            self._run(now)
+
     def _begin(self, now: float) -> None:
         if self._started:
             raise LocalProtocolError("the session was already started")
         self._started = True
-        self._since = now
-        self._soft_at = None if self.timeouts.soft is None else now + self.timeouts.soft
+        self._deadlines.begin(now)
 
     def receive(self, sender: int, payload: bytes, now: float,
                 holders: Collection[int] = ()) -> None:
@@ -255,9 +283,7 @@ class Session(Deadlines, Outbox, Resumption):
                 return
             refused: str | None = None
             changed = False
-            if len(self._held):
-                for holder in (sender, *holders):
-                    self._held.holds(payload, holder)
+            self._outbox.heard(payload, (sender, *holders))
             for seat, ls in self.seats.items():
                 read = sum(ls.protocol.replica.cursor)
                 events = ls.protocol.receive(payload, sender, holders)
@@ -280,6 +306,19 @@ class Session(Deadlines, Outbox, Resumption):
         counts them against the link they came on (too many close it)."""
         out, self._strikes = self._strikes, []
         return out
+
+    def is_copy(self, payload: bytes, sender: int | None = None) -> bool:
+        """Every local seat holds the envelope ``payload`` already, so :meth:`receive` would do
+        nothing with it: the transport may drop it as it arrives (most frames of a game are
+        such forwarded copies). ``sender``, the remote seat it came from, holds it: a held
+        copy of it no longer goes there."""
+        if sender is not None:
+            self._outbox.heard(payload, (sender,))
+        return all(ls.protocol.is_copy(payload) for ls in self.seats.values())
+
+    def outgoing(self) -> list[tuple[int, bytes]]:
+        """Frames for remote seats, ``(seat, frame)``, in order; the transport delivers them."""
+        return self._outbox.drain()
 
     def link_up(self, seat: int, now: float) -> None:
         """The link to remote ``seat`` is (back) up: ask it for whatever we miss."""
@@ -327,6 +366,20 @@ class Session(Deadlines, Outbox, Resumption):
         """Carry out a view's ``command`` at ``now``: done, or refused with its reason code."""
         return perform(self, command, now)
 
+    def vote_eject(self, now: float) -> None:
+        """The view's human agrees to eject the seats holding the game up; nothing happens
+        unless every other live seat votes the same.
+
+        :raises LocalProtocolError: the hard deadline of the current wait has not passed.
+        """
+        with self._working():
+            overdue = tuple(s for s in self.protocol.blocking() if s not in self.seats)
+            if not self._deadlines.hard_passed(now) or not overdue or self.is_over:
+                raise LocalProtocolError("nobody is overdue: a vote to eject comes after the "
+                                         "hard deadline")
+            self._handle(self.me, self.protocol.hard_timeout())
+            self._run(now)
+
     def tick(self, now: float) -> None:
         """Time passed: bots whose delay is over decide, deadlines fire."""
         with self._working():
@@ -341,11 +394,10 @@ class Session(Deadlines, Outbox, Resumption):
         self.stopped = True
         if self._busy:
             self.log.flush()
-            if self.journal is not None:
-                self.journal.flush()
+            self._journal.flush()
             return
         self._handle(self.me, self.protocol.close())
-        self._sync_journal()
+        self._journal.sync()
 
     # -- the loop -------------------------------------------------------------------------------
 
@@ -372,11 +424,12 @@ class Session(Deadlines, Outbox, Resumption):
                              else proto.receive_verified(env, src), (frame, also))
             if self._bots(now):
                 continue
-            self._sync_journal()
+            self._journal.sync()
             self._chats()
-            if not self._deadlines(now):
+            if not self._act_on_deadlines(now):
                 break
-        self._forward(now)
+        self._outbox.forward(now, self.protocol.replica.built_on,
+                             everything=self._over is not None)
         if self._over is not None and not self._done:
             if self._over_at < 0:
                 self._over_at = now
@@ -405,6 +458,50 @@ class Session(Deadlines, Outbox, Resumption):
         env = self.seats[seat].protocol.replica.by_id.get(envelope_id(body))
         return env if env is not None and env.frame == frame else None
 
+    def _is_bot(self, seat: int) -> bool:
+        return self.seats[seat].decide is not None
+
+    def _bots(self, now: float) -> bool:
+        """Let each bot whose turn it is decide (once its delay passed); True if one did."""
+        acted = False
+        for seat, ls in self.seats.items():
+            p = ls.protocol
+            if not p.my_turn:
+                self._deadlines.turn_done(seat)
+                continue
+            ready = self._deadlines.bot_ready(seat, p.replica.step, now)
+            if ls.decide is None or not ready:
+                continue
+            self._deadlines.turn_done(seat)
+            self._handle(seat, p.submit(ls.decide(p.state)))
+            acted = True
+        return acted
+
+    def _act_on_deadlines(self, now: float) -> bool:
+        """Act on the deadlines that passed; True if that gave the local seats something to
+        do (:mod:`kotp2p.net.session.deadlines`)."""
+        r = self.protocol.replica
+        self._deadlines.progressed(r.step + len(r.resolved), now)
+        if self._over is not None:
+            return False
+        acted = False
+        blocking = tuple(s for s in self.protocol.blocking() if s not in self.seats)
+        soft = self._deadlines.soft_due(now)
+        if soft is not None and blocking:
+            if soft == "first":
+                self._updates.append(Waiting(blocking, self._deadlines.since))
+            for seat, ls in self.seats.items():
+                self._handle(seat, ls.protocol.soft_timeout())
+            acted = True
+        if self._deadlines.hard_due(now) and blocking:
+            for seat, ls in self.seats.items():
+                if ls.decide is not None:
+                    self._handle(seat, ls.protocol.hard_timeout())
+            if self.seats[self.me].decide is None:
+                self._updates.append(EjectAsked(blocking))
+            acted = True
+        return acted
+
     def _chats(self) -> None:
         r = self.protocol.replica
         for author in range(self.genesis.n):
@@ -428,16 +525,7 @@ class Session(Deadlines, Outbox, Resumption):
                 local = [to for to in ev.to if to in self.seats and to != seat]
                 for to in local:
                     self._queue.append((seat, to, ev.frame, tuple(remote)))
-                if remote and ev.forwarded and self._held.delay > 0:
-                    self._fresh.append((ev.frame, remote))
-                    continue
-                if remote and not ev.forwarded and len(self._held):
-                    payload = ev.frame[4:]  # (a sync answer, say: a held copy need not follow)
-                    for to in remote:
-                        self._held.holds(payload, to)
-                for to in remote:
-                    self._add_out(to, ev.frame)
-                self._urgent = self._urgent or (bool(remote) and not ev.forwarded)
+                self._outbox.send(ev.frame, remote, ev.forwarded)
             elif isinstance(ev, Logged):
                 if mine and ev.frame != self._genesis_frame:
                     self.log.append([ev.frame])

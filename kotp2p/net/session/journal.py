@@ -1,0 +1,76 @@
+"""Surviving a restart: the journal written as the game goes, read back on resume.
+
+Theory of operation
+-------------------
+The ``.kotlog`` gets a step's envelopes only once the step closes (in the canonical order), and
+the proofs of a violation only when the game ends, so the log alone cannot restore a seat: one
+restored from it might sign a second, different envelope for a sequence number a peer already
+holds (a fork: its own conviction), and would not find again a violation it had found.
+
+So every envelope a local seat signed, and every proof of a violation the view's replica
+found, is appended to the *journal* and flushed as soon as the session's loop gets to it, before
+the call returns and so before any frame leaves (:meth:`Journal.sync`; on
+:meth:`~kotp2p.net.session.session.Session.quit` too).
+
+After a crash or a quit, :meth:`~kotp2p.net.session.session.Session.resume` rebuilds every
+local seat from the log's envelope payloads and the journal's
+(:meth:`~kotp2p.net.peer.protocol.PeerProtocol.restore`). What the rebuilt seats hold is
+journaled already (:meth:`Journal.restored`). The replay is not told as news: the first update
+is :class:`~kotp2p.net.session.updates.Resumed`, the game so far told from the rebuilt replica
+(chat included, so no line read before is told again). Then every local seat asks its peers
+for what it missed (:mod:`kotp2p.net.peer.sync`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kotp2p.net.files import FrameSink
+from kotp2p.net.peer import PeerProtocol
+
+
+class Journal:
+    """What the local seats signed and the proofs the view's replica found, written to
+    ``sink`` as they come. With no sink no journal is kept."""
+
+    def __init__(self, sink: FrameSink | None, protocols: Mapping[int, PeerProtocol],
+                 view: int) -> None:
+        self._sink = sink
+        self._protocols = protocols
+        """By local seat, its protocol; ``view``'s replica finds the proofs."""
+        self._view = view
+        self._written = {s: 0 for s in protocols}
+        """By local seat, how many of its own envelopes are journaled."""
+        self._proofs_written = 0
+
+    def sync(self) -> None:
+        """Journal every envelope a local seat signed since the last call, and every proof
+        of a violation found since, then flush. Restored, the proofs convict again."""
+        if self._sink is None:
+            return
+        wrote = False
+        proofs = self._protocols[self._view].replica.log_order.proofs
+        if self._proofs_written < len(proofs):
+            self._sink.append([e.frame for e in proofs[self._proofs_written:]])
+            self._proofs_written = len(proofs)
+            wrote = True
+        for seat, protocol in self._protocols.items():
+            stream = protocol.replica.streams[seat]
+            while self._written[seat] in stream:
+                self._sink.append([stream[self._written[seat]].frame])
+                self._written[seat] += 1
+                wrote = True
+        if wrote:
+            self._sink.flush()
+
+    def restored(self) -> None:
+        """The local seats were rebuilt from the log and journal: what they hold now is
+        journaled already."""
+        for seat, protocol in self._protocols.items():
+            self._written[seat] = len(protocol.replica.streams[seat])
+        self._proofs_written = len(self._protocols[self._view].replica.log_order.proofs)
+
+    def flush(self) -> None:
+        """Make what was journaled survive the process."""
+        if self._sink is not None:
+            self._sink.flush()
