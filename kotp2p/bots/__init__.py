@@ -1,7 +1,7 @@
 """Bots: strategies that choose an action for the pending decision from the state alone.
 
-``make_bot(kind, seed)`` builds one; ``bot.choose(state)`` returns a legal action for
-``state.pending`` (which must be a decision).
+``make_bot(kind, seed)`` builds one. ``bot.choose(state)`` returns a legal action for
+``state.pending``, which must be a decision.
 """
 
 from kotp2p.bots.base import BOT_KINDS, Bot, bot_name, make_bot

@@ -15,9 +15,10 @@ from kotp2p.bots.randombot import RandomBot
 
 
 def bot_name(number: int) -> str:
-    """The name a program gives its ``number``-th bot: ``Bot 1``. Short, so that it fits the
-    player table at 80 columns; the level is said where there is room for it (the lobby says
-    "bot greedy hosted by ...")."""
+    """The name a program gives its ``number``-th bot: ``Bot 1``.
+
+    It is short, so that it fits the player table at 80 columns. The level is said where there is
+    room for it: the lobby says "bot greedy hosted by ..."."""
     return f"Bot {number}"
 
 

@@ -1,8 +1,8 @@
-"""A simple greedy bot: keeps the dice that help now, buys the cards worth most, answers card
-windows with one-step rules of thumb.
+"""A simple greedy bot that plays by one-step rules of thumb.
 
-It reads only the public state and its own seat (and, as the peeker, its own Made in a Lab
-peek). Its choices are deterministic; the seed only breaks ties.
+It keeps the dice that help now, buys the cards worth most and answers card windows. It reads only
+the public state and its own seat. As the peeker, it also reads its own Made in a Lab peek. Its
+choices are deterministic. The seed only breaks ties.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ _MIMIC = rules.card_by_name("Mimic")
 
 
 def card_worth(card: int) -> float:
-    """A card's rough worth in energy, as its declaration says. A card is bought when it is
-    worth at least what it costs."""
+    """A card's rough worth in energy, as its declaration says.
+
+    A card is bought when it is worth at least what it costs."""
     return rules.CARDS[card].rough_worth
 
 
@@ -96,7 +97,7 @@ class GreedyBot:
         return rules.STOP
 
     def _change(self, state: rules.State, legal: tuple[rules.Action, ...]) -> rules.Action | None:
-        """The die change that scores most stars (worth it only for a new three of a kind)."""
+        """The die change that scores most stars. It is worth it only for a new three of a kind."""
         base = number_stars(count_faces(state.dice))
         best, gain = None, 1
         for a in legal:
@@ -132,7 +133,7 @@ class GreedyBot:
         return best
 
     def _take(self, state: rules.State, seat: int, legal: tuple[rules.Action, ...]) -> rules.Action | None:
-        """Buy a revealed (Opportunist) or peeked (Made in a Lab) card if it is worth its cost."""
+        """Buy a card revealed by Opportunist or peeked by Made in a Lab, if it is worth its cost."""
         for a in legal:
             card = a.card if isinstance(a, rules.Buy) else None
             if isinstance(a, rules.UseCard) and a.args:
@@ -157,7 +158,7 @@ class GreedyBot:
     # --- reactions --------------------------------------------------------------------------
 
     def _hearts(self, legal: tuple[rules.Action, ...]) -> rules.Action | None:
-        """Remove as many tokens as possible (the most of one kind first), else heal."""
+        """Remove as many tokens as possible, the most of one kind first. Else heal."""
         tokens = [a for a in legal if isinstance(a, rules.UseCard) and len(a.args) == 1]
         return max(tokens, key=lambda a: a.args[0], default=None)
 

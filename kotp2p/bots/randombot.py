@@ -8,7 +8,7 @@ from kotp2p import rules
 
 
 class RandomBot:
-    """Uniform over ``rules.legal_actions(state)``; reproducible from its seed."""
+    """Uniform over ``rules.legal_actions(state)``. It is reproducible from its seed."""
 
     name = "random"
 

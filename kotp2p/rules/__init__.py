@@ -1,42 +1,43 @@
-"""The pure King of Tokyo rules engine: no IO, no clock, no randomness of its own.
+"""The pure King of Tokyo rules engine. It has no IO, no clock and no randomness of its own.
 
 >>> from kotp2p import rules
 >>> state = rules.new_game(rules.Setup(monsters=("The King", "Giga Zaur")))
 >>> state.pending
 RandomRequest(bounds=(6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6), index=1, purpose='rolloff')
 
-Every input is a player's decision (``state.pending`` is a :class:`Decision`; choose among
-:func:`legal_actions`) or a random outcome (a :class:`RandomRequest`; answer with
-:class:`RandomResult`). :func:`apply` returns a new state and never mutates its input.
+Every input is a player's decision or a random outcome. For a decision, ``state.pending`` is a
+:class:`Decision`: choose among :func:`legal_actions`. For a random outcome it is a
+:class:`RandomRequest`: answer with a :class:`RandomResult`. :func:`apply` returns a new state and
+never mutates its input.
 
-Actions are distinct frozen values (``PASS != DONE``); :func:`action_for` decodes a peer's wire
-action for what a state has pending and refuses one of the wrong kind. A random request says
-what it is for (``purpose``: ``ROLL``, ``REROLL``, ``ROLLOFF``, ``DRAW``, ``CARD_ROLL``); its answer
-is a tuple of ints within the bounds, checked the same way on every path. :func:`card_by_name`
-finds a card id by its printed or notation name.
+Actions are distinct frozen values, so ``PASS != DONE``. :func:`action_for` decodes a peer's wire
+action for what a state has pending. It refuses an action of the wrong kind. A random request says
+what it is for in ``purpose``: ``ROLL``, ``REROLL``, ``ROLLOFF``, ``DRAW`` or ``CARD_ROLL``. Its
+answer is a tuple of ints within the bounds. It is checked the same way on every path.
+:func:`card_by_name` finds a card id by its printed or notation name.
 
-Events: ``apply(state, action, events=lst)`` (and ``eject(state, seat, events=lst)``) append
-to ``lst``, in order, what happened inside that one call: small frozen values such as
-:class:`DiceRolled`, :class:`Damaged`, :class:`YieldedTokyo`, :class:`TurnBegan` (the full
-list is ``EVENT_TYPES``; each class says what its fields mean). Nothing is recorded, and
-nothing costs, when ``events`` is omitted. :func:`describe_event` says one in plain words:
+Events: ``apply(state, action, events=lst)`` appends to ``lst`` what happened inside that one
+call, in order. ``eject(state, seat, events=lst)`` does the same. Events are small frozen values
+such as :class:`DiceRolled`, :class:`Damaged`, :class:`YieldedTokyo` and :class:`TurnBegan`. The
+full list is ``EVENT_TYPES``. Each class says what its fields mean. When ``events`` is omitted,
+nothing is recorded and nothing costs. :func:`describe_event` says one in plain words:
 
 >>> lst = []
 >>> state = rules.apply(state, rules.RandomResult((5,) * 6 + (0,) * 6), events=lst)
 >>> [rules.describe_event(e, state) for e in lst]
 ['roll-off: The King ✸ ✸ ✸ ✸ ✸ ✸, Giga Zaur 1 1 1 1 1 1; The King plays first']
 
-Plain words show dice and amounts with symbols (``1 2 3 ⚡ ♥ ✸``, ``2★``); a view for a terminal
+Plain words show dice and amounts with symbols: ``1 2 3 ⚡ ♥ ✸`` and ``2★``. A view for a terminal
 without them passes ``glyphs=rules.ASCII`` to :func:`describe_event` and :func:`describe_action`.
 
-How a view tells a move (``replay`` does this; every view should, so that nothing is said
-twice): after ``apply(state, action, events=lst)``, print each event of ``lst`` in order with
-:func:`describe_event`, skipping the :func:`is_minor` ones unless the user asked for every
-detail. Print ``describe_action(state, action)`` first only when no event was printed before
-the first :class:`TurnBegan` of ``lst`` (a re-roll decision, a pass, a ``done`` that ends the
-turn): otherwise the events already say what the move did ("Giga Zaur stays in Tokyo City",
-"The King buys Heal for 3⚡"), in the same words. A random outcome is told the same way: its
-events, or ``describe_action`` of the :class:`RandomResult` when it reported none.
+How a view tells a move: ``replay`` does this, and every view should, so that nothing is said
+twice. After ``apply(state, action, events=lst)``, print each event of ``lst`` in order with
+:func:`describe_event`. Skip the :func:`is_minor` ones unless the user asked for every detail.
+Print ``describe_action(state, action)`` first only when no event was printed before the first
+:class:`TurnBegan` of ``lst``. That happens for a re-roll decision, a pass, or a ``done`` that
+ends the turn. Otherwise the events already say what the move did, in the same words: "Giga Zaur
+stays in Tokyo City", "The King buys Heal for 3⚡". A random outcome is told the same way. Print
+its events, or ``describe_action`` of the :class:`RandomResult` when it reported none.
 """
 
 from kotp2p.rules.actions import (

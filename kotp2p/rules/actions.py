@@ -1,9 +1,8 @@
 """Actions: the inputs of the engine, as small immutable value types.
 
-Every action encodes to a fixed-order array ``[tag, field, ...]`` of plain msgpack values
-(:func:`action_to_wire`); :func:`action_from_wire` accepts any object and either rebuilds the
-action or raises :class:`IllegalAction` saying what was expected, so a peer's bytes can never
-raise anything else.
+:func:`action_to_wire` encodes every action to a fixed-order array ``[tag, field, ...]`` of plain
+msgpack values. :func:`action_from_wire` accepts any object. It either rebuilds the action or raises
+:class:`IllegalAction` saying what was expected. So a peer's bytes can never raise anything else.
 """
 
 from __future__ import annotations
@@ -12,21 +11,22 @@ from dataclasses import dataclass
 
 from kotp2p.rules.errors import IllegalAction
 
-# Actions are frozen dataclasses: two actions are equal only if they are of the same kind with
-# the same fields (``Pass() != Done()``), they hash by their fields, and their repr rebuilds them.
+# Actions are frozen dataclasses. Two actions are equal only if they are of the same kind with
+# the same fields, so ``Pass() != Done()``. They hash by their fields, and their repr rebuilds them.
 
 
 @dataclass(frozen=True, slots=True)
 class RandomResult:
-    """The answer to a ``RandomRequest``: one integer ``0 <= values[i] < bounds[i]`` per bound
-    (a tuple of ``int``, never ``bool``)."""
+    """The answer to a ``RandomRequest``: one integer ``0 <= values[i] < bounds[i]`` per bound.
+
+    ``values`` is a tuple of ``int``, never of ``bool``."""
 
     values: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Reroll:
-    """Re-roll the dice at these indices (sorted, distinct, at least one)."""
+    """Re-roll the dice at these indices. They are sorted and distinct, and there is at least one."""
 
     dice: tuple[int, ...]
 
@@ -48,7 +48,7 @@ class Stay:
 
 @dataclass(frozen=True, slots=True)
 class Buy:
-    """Buy the Power card with this id (from the market, or wherever a card allows)."""
+    """Buy the Power card with this id, from the market or wherever a card allows."""
 
     card: int
 
@@ -60,12 +60,12 @@ class Sweep:
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """Finish the current step (stop buying, stop selling, ...)."""
+    """Finish the current step: stop buying, stop selling, and so on."""
 
 
 @dataclass(frozen=True, slots=True)
 class UseCard:
-    """Use an ability of an owned card; ``args`` are the card's own parameters (dice, faces, seats)."""
+    """Use an ability of an owned card. ``args`` are the card's own parameters: dice, faces, seats."""
 
     card: int
     args: tuple[int, ...] = ()
@@ -73,7 +73,7 @@ class UseCard:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Decline an optional reaction (a card window on someone else's turn, say)."""
+    """Decline an optional reaction, such as a card window on someone else's turn."""
 
 
 Action = RandomResult | Reroll | Stop | Yield | Stay | Buy | Sweep | Done | UseCard | Pass

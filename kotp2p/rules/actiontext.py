@@ -1,8 +1,10 @@
-"""Actions as short words, for scripted games and logs: ``roll 123ehs``, ``reroll 0,2``,
-``stop``, ``yield``, ``stay``, ``buy heal``, ``sweep``, ``done``, ``pass``, ``draw tank``,
-``use energydrink`` (with arguments: ``use stretchy 2,5``), ``random 4`` (raw values).
+"""Actions as short words, for scripted games and logs.
 
-Reading needs the state the action applies to: ``roll`` and ``draw`` are answers to its pending
+The words are ``roll 123ehs``, ``reroll 0,2``, ``stop``, ``yield``, ``stay``, ``buy heal``,
+``sweep``, ``done``, ``pass``, ``draw tank``, ``use energydrink`` and ``random 4``. A card's
+arguments follow its name: ``use stretchy 2,5``. ``random`` gives raw values.
+
+Reading needs the state the action applies to. ``roll`` and ``draw`` are answers to its pending
 random event, named by faces and by card.
 """
 
@@ -38,8 +40,10 @@ _NAMES: dict[type, str] = {type(a): w for w, a in _WORDS.items()}
 
 
 def _answers(state: State, values: tuple[int, ...]) -> tuple[int, ...]:
-    """The bounds of the random event pending in ``state`` if ``values`` are known values that
-    answer it; else ``()`` (a decision is pending, or the values are hidden or do not fit)."""
+    """The bounds of the random event pending in ``state``, if ``values`` are known values that
+    answer it.
+
+    Else ``()``: a decision is pending, or the values are hidden or do not fit."""
     pending = state.pending
     if (
         isinstance(pending, RandomRequest)
@@ -58,8 +62,9 @@ def rolls_dice(state: State, values: tuple[int, ...]) -> bool:
 
 
 def drawn_card(state: State, values: tuple[int, ...]) -> int | None:
-    """The card of the deck that ``values`` draw for the event pending in ``state``, if it
-    draws one (a market refill, a peek known to this replica); else None."""
+    """The card of the deck that ``values`` draw for the event pending in ``state``, or None.
+
+    An event draws a card for a market refill, or for a peek known to this replica."""
     bounds = _answers(state, values)
     if len(bounds) == 1 and bounds[0] == len(state.deck) and values[0] < bounds[0]:
         return state.deck[values[0]]
@@ -81,7 +86,7 @@ def _card(slug: str) -> int:
 
 
 def format_action(state: State, action: Action) -> str:
-    """``action`` (to be applied to ``state``) as short words; :func:`parse_action` reads them."""
+    """``action``, to be applied to ``state``, as short words. :func:`parse_action` reads them."""
     name = _NAMES.get(type(action))
     if name is not None:
         return name

@@ -1,12 +1,14 @@
-"""The constants and small types every engine module shares: places, seats, the phases of a
-turn, the shape of a stack frame. This module imports nothing, so any module may import it."""
+"""The constants and small types every engine module shares.
+
+They are places, seats, the phases of a turn and the shape of a stack frame. This module imports
+nothing, so any module may import it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-# A frame is a flat tuple (op, arg, ...) of strings and ints; typed loosely so that the hot
-# paths read its fields without casts.
+# A frame is a flat tuple ``(op, arg, ...)`` of strings and ints. It is typed loosely so that the
+# hot paths read its fields without casts.
 Frame = tuple[Any, ...]
 
 OUTSIDE, CITY, BAY = 0, 1, 2
@@ -26,8 +28,8 @@ MAX_PLAYERS = 6
 
 MARKET_SLOTS = 3
 
-# The phases of a turn, in order: a ``("turn", i)`` frame resumes the turn at phase ``i``. The
-# turn interpreter pairs each name with its function; the notation writes frames by these names.
+# The phases of a turn, in order. A ``("turn", i)`` frame resumes the turn at phase ``i``. The
+# turn interpreter pairs each name with its function. The notation writes frames by these names.
 PHASE_NAMES: tuple[str, ...] = (
     "start",
     "roll",
@@ -42,6 +44,6 @@ PHASE_NAMES: tuple[str, ...] = (
 )
 PHASE_INDEX: dict[str, int] = {name: i for i, name in enumerate(PHASE_NAMES)}
 
-# The engine's shortcuts for its most frequent paths (see ``machine``): tests turn them off and
+# The engine's shortcuts for its most frequent paths, in ``machine``. Tests turn them off and
 # check that every state stays the same.
 SHORTCUTS = True

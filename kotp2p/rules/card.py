@@ -17,20 +17,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 KEEP = "keep"
-"""Bought from the market; stays in front of its owner."""
+"""Bought from the market. It stays in front of its owner."""
 DISCARD = "discard"
-"""Bought from the market; takes effect once, then goes to the discard pile."""
+"""Bought from the market. It takes effect once, then goes to the discard pile."""
 
 BASE = "base"
 """The box of the base game, 2016 card set."""
 
 HookFn = Callable[..., Any]
-"""A card's effect at one hook point; the hook point fixes its signature."""
+"""A card's effect at one hook point. The hook point fixes its signature."""
 
 SLUGS: dict[int, str] = {}
-"""Card id -> its name in the text notation. ``cardindex.index_cards`` fills it: the first of
-two cards with one name gets the plain name, ``extrahead``; the second adds a digit,
-``extrahead2``."""
+"""Card id -> its name in the text notation.
+
+``cardindex.index_cards`` fills it. The first of two cards with one name gets the plain name,
+``extrahead``. The second adds a digit: ``extrahead2``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,7 @@ class Card:
 
     ``hooks`` maps hook point names to the functions that make the card's effect.
 
-    ``worth`` is what the card is worth to a bot, in energy; ``None`` means its cost.
+    ``worth`` is what the card is worth to a bot, in energy. ``None`` means its cost.
     ``self_damage`` is the health its buyer loses at once by its own effect.
 
     ``token`` names the kind of token the card gives other monsters, such as ``"poison"``. The

@@ -1,6 +1,8 @@
-"""The index of the Power cards in play in this engine: cards by id, their notation names, the
-copier cards and the token kinds. :func:`kotp2p.rules.registry.install_cards` fills it once,
-from the list in :mod:`kotp2p.rules.cardlist`; this module imports nothing of the engine."""
+"""The index of the Power cards in play in this engine.
+
+It holds cards by id, their notation names, the copier cards and the token kinds.
+:func:`kotp2p.rules.registry.install_cards` fills it once, from the list in
+:mod:`kotp2p.rules.cardlist`. This module imports nothing of the engine."""
 
 from __future__ import annotations
 
@@ -50,9 +52,11 @@ def index_cards(cards: Iterable[Card]) -> None:
 
 
 def card_by_name(name: str) -> int:
-    """The id of the card with this printed name, ``"Battery Monster"``, or notation name,
-    ``"batterymonster"``. Case and punctuation do not matter. A name two cards share, such as
-    Extra Head, gives the first; the notation names the second ``extrahead2``.
+    """The id of the card with this printed name or notation name.
+
+    A printed name is ``"Battery Monster"``, a notation name ``"batterymonster"``. Case and
+    punctuation do not matter. A name two cards share, such as Extra Head, gives the first. The
+    notation names the second ``extrahead2``.
 
     :raises ValueError: for a name no card has, saying what was expected.
     """

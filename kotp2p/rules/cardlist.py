@@ -1,10 +1,10 @@
 """Every Power card the engine knows, in one list, and the one place that installs them.
 
-The cards themselves are declared in the card modules, grouped by theme: the Discard cards in
+The cards themselves are declared in the card modules, grouped by theme. The Discard cards are in
 :mod:`~kotp2p.rules.cards_discard`, the Keep cards in the ``cards_keep_*`` modules. A new card
-module is added to ``ALL_CARDS`` here, and to ``CARD_FRAMES`` if it adds kinds of frames.
-Everything else the engine knows about cards comes from
-this list: cards by id, notation names, hook tables, copiers and token kinds.
+module is added to ``ALL_CARDS`` here. It is added to ``CARD_FRAMES`` too if it adds kinds of
+frames. Everything else the engine knows about cards comes from this list: cards by id, notation
+names, hook tables, copiers and token kinds.
 """
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
-"""The 18 Discard cards: each takes effect once, when bought, then goes to the discard pile.
-Damage from these cards is never a smash: no tokens, no yield."""
+"""The 18 Discard cards.
+
+Each takes effect once, when bought, then goes to the discard pile. Damage from these cards is never
+a smash: it gives no tokens and asks for no yield."""
 
 from __future__ import annotations
 
@@ -42,9 +44,10 @@ def _stars_and_self_damage(stars: int, loss: int) -> HookFn:
 
 
 def _death_from_above(s: State, seat: int, c: int) -> None:
-    """Everyone else in Tokyo is put out. That is no yield, so nothing that fires on a yield
-    fires. The buyer ends in the City: from outside with the entry bonus, from the Bay by simply
-    moving."""
+    """Everyone else in Tokyo is put out.
+
+    That is no yield, so nothing that fires on a yield fires. The buyer ends in the City. From
+    outside, it gets the entry bonus. From the Bay, it simply moves."""
     gain_stars(s, seat, 2, card=c)
     was_city, was_bay = s.city == seat, s.bay == seat
     for occupant in (s.city, s.bay):

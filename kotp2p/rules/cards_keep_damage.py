@@ -2,26 +2,26 @@
 
 Theory of operation
 -------------------
-Every hit is a ``hit`` frame (see :mod:`kotp2p.rules.machine`). Before it lands, the target's
-``hit_window`` hooks run in their fixed order (``hookorder``):
+Every hit is a ``hit`` frame, described in :mod:`kotp2p.rules.machine`. Before it lands, the
+target's ``hit_window`` hooks run in their fixed order, set in ``hookorder``:
 
-1. Jets: a smash from the active monster on a Jets owner in Tokyo is held back. The
-   owner is recorded as smashed (so it is asked to yield) and the amount waits in the turn flag
-   ``jets.<seat>``; after every yield decision (``after_yields``), a monster that stayed takes
-   it as a smash (reaction windows and tokens included), one that left takes nothing.
-2. One ``react`` window for Camouflage, Wings and Rapid Healing together, offered only if the
-   hit would still wound after protection: ``UseCard`` of a usable card, or ``Pass`` to take
-   the hit. Camouflage rolls one die per pending ♥ (a ``camo`` random event), each heart
-   cancelling 1; a Background Dweller owner re-rolls every 3 among them (a 3 never helps, so
-   this is not asked). Each copy of Camouflage rolls once per hit (bit 0 for the card, bit 1
-   for a copy in the ``used`` mask). Wings (2⚡) protects for the rest of the turn. Rapid
-   Healing (2⚡ for 1♥) is offered when the hit would otherwise be lethal. The window reopens
-   after each use with what is left of the hit.
+1. Jets: a smash from the active monster on a Jets owner in Tokyo is held back. The owner is
+   recorded as smashed, so it is asked to yield. The amount waits in the turn flag
+   ``jets.<seat>``. After every yield decision, in ``after_yields``, a monster that stayed takes
+   it as a smash, with reaction windows and tokens. One that left takes nothing.
+2. One ``react`` window for Camouflage, Wings and Rapid Healing together. It is offered only if
+   the hit would still wound after protection. The choice is ``UseCard`` of a usable card, or
+   ``Pass`` to take the hit. Camouflage rolls one die per pending ♥, in a ``camo`` random event.
+   Each heart cancels 1. A Background Dweller owner re-rolls every 3 among them without being
+   asked, since a 3 never helps. Each copy of Camouflage rolls once per hit. The ``used`` mask
+   has bit 0 for the card and bit 1 for a copy. Wings costs 2⚡ and protects for the rest of
+   the turn. Rapid Healing, 2⚡ for 1♥, is offered when the hit would otherwise be lethal. The
+   window reopens after each use with what is left of the hit.
 
-Protection (Wings used this turn, Armor Plating on a hit of exactly 1) then applies in
-``apply_hit``; a hit that was entirely cancelled or prevented wounds nobody, so it opens no
-yield choice and gives no token. Burrowing's 1♥ to the monster taking a yielded place also
-waits for ``after_yields`` (after held-back Jets damage).
+Protection then applies in ``apply_hit``: Wings used this turn, and Armor Plating on a hit of
+exactly 1. A hit that was entirely cancelled or prevented wounds nobody. So it opens no yield
+choice and gives no token. Burrowing's 1♥ to the monster taking a yielded place also waits for
+``after_yields``. It comes after held-back Jets damage.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def _ints(frame: Frame, first: int, n: int) -> list[int]:
 
 
 def protected(s: State, seat: int, amount: int, dealer: int, smash: bool) -> int:
-    """What a hit of ``amount`` on ``seat`` would still take after protection (no side effect)."""
+    """What a hit of ``amount`` on ``seat`` would still take after protection. No side effect."""
     for c, fn in hooked(s, seat, "protect"):
         amount = fn(s, seat, c, amount, dealer, smash)
         if amount <= 0:
@@ -104,7 +104,7 @@ def _camo_bit(c: int) -> int:
 
 
 def react_options(s: State, seat: int, amount: int, dealer: int, smash: int, used: int) -> list[Action]:
-    """The cards ``seat`` may use against a pending hit (empty if nothing would help)."""
+    """The cards ``seat`` may use against a pending hit. It is empty if nothing would help."""
     left = protected(s, seat, amount, dealer, bool(smash))
     if left <= 0:
         return []
@@ -276,7 +276,7 @@ def _alpha_monster(
 
 
 def neighbours(s: State, seat: int) -> list[int]:
-    """The nearest live monsters on each side of ``seat`` (one when only two are alive)."""
+    """The nearest live monsters on each side of ``seat``. There is one when only two are alive."""
     n = s.n
     right = next((seat + i) % n for i in range(1, n) if s.alive[(seat + i) % n])
     left = next((seat - i) % n for i in range(1, n) if s.alive[(seat - i) % n])

@@ -2,21 +2,21 @@
 
 Theory of operation
 -------------------
-Extra dice and rolls are value hooks (``dice_count``, ``roll_count``). Extra rolls bought with
-a card (Energy Drink, Smoke Cloud) are ``UseCard`` choices in the roll decision, offered once
-the normal rolls are spent: using one adds a roll, which the player then spends with an
-ordinary ``Reroll`` (buying a roll early would change nothing, so it is not offered).
-Background Dweller offers ``UseCard(card, (die,))`` to re-roll one die showing 3, any number
-of times, in the roll decision and in the change-die window.
+Extra dice and rolls are the value hooks ``dice_count`` and ``roll_count``. Energy Drink and
+Smoke Cloud sell extra rolls. They are ``UseCard`` choices in the roll decision, offered once the
+normal rolls are spent. Using one adds a roll, which the player then spends with an ordinary
+``Reroll``. Buying a roll early would change nothing, so it is not offered. Background Dweller
+offers ``UseCard(card, (die,))`` to re-roll one die showing 3. It may be used any number of times,
+in the roll decision and in the change-die window.
 
-After the final roll, Psychic Probe owners get a ``probe`` window (one per owner, in seat
-order after the active monster), then the active monster gets one ``change`` window where
-every change-die card offers its actions (Herd Culler, Plot Twist, Stretchy, Background
-Dweller) until it is ``Done``.
+After the final roll, Psychic Probe owners get a ``probe`` window. There is one per owner, in seat
+order after the active monster. Then the active monster gets one ``change`` window. There every
+change-die card offers its actions until the monster is ``Done``: Herd Culler, Plot Twist,
+Stretchy and Background Dweller.
 
-Added smashes follow the three stages of ``smash_count``: Poison Quills counts as rolled
-(stage 0), Spiked Tail and Urbavore need a smash so far (stage 1), Acid Attack and Burrowing
-come last (stage 2). Burrowing is declared with the damage cards.
+Added smashes follow the three stages of ``smash_count``. At stage 0, Poison Quills counts as
+rolled. At stage 1, Spiked Tail and Urbavore need a smash so far. Acid Attack and Burrowing come
+last, at stage 2. Burrowing is declared with the damage cards.
 
 Freeze Time reads the resolved dice at the end of the turn, so buying it after rolling 111
 still counts. It leaves the number of dice to drop in the ``freeze`` flag for the extra turn
@@ -118,7 +118,7 @@ def _smoke_cloud(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> 
     s.rolls_left += 1
     s.stack.append(frame)
     if left <= 0 and c == SMOKE_CLOUD:
-        remove_card(s, seat, c)  # a copy keeps its (empty) card
+        remove_card(s, seat, c)  # a copy keeps its card, now empty
 
 
 # --- Background Dweller --------------------------------------------------------------------

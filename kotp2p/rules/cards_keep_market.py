@@ -1,31 +1,33 @@
-"""Keep cards about buying and selling: discounts, purchase bonuses, Opportunist, Parasitic
-Tentacles, Made in a Lab and Metamorph.
+"""Keep cards about buying and selling.
+
+They are the discounts, the purchase bonuses, Opportunist, Parasitic Tentacles, Made in a Lab and
+Metamorph.
 
 Theory of operation
 -------------------
-Opportunist answers the machine's ``revealed`` windows with an ``opportunist`` decision for
-each owner other than the active monster (who can buy the card in its own buy step), clockwise
-from the active monster. Parasitic Tentacles and Made in a Lab add ``UseCard`` choices to the
-buy decision; Metamorph adds a ``sell`` step after buying (``after_buy``).
+Opportunist answers the machine's ``revealed`` windows. Each owner other than the active monster
+gets an ``opportunist`` decision, clockwise from the active monster. The active monster can buy the
+card in its own buy step. Parasitic Tentacles and Made in a Lab add ``UseCard`` choices to the buy
+decision. Metamorph adds a ``sell`` step after buying, in ``after_buy``.
 
-Made in a Lab and hidden information: our deck has no order (every draw picks uniformly among
-the unrevealed cards), so "look at the top card" is a *private* random draw (``peek``, its
-``RandomRequest.private_to`` the peeker): only the peeker's replica learns which card it is,
-kept in the hidden slot numbered by the event (``s.slots[k]``); every other replica answers with
-``HIDDEN`` and holds ``HIDDEN`` there until the slot is opened (``rules.open_slot``). The card
-stays in the deck (its composition is public and unchanged) and the peek lasts for one
-``("ask", seat, "lab", slot, card)`` decision, right after it, whose two options do not depend
-on the hidden card (so every replica agrees that it is asked): ``UseCard(card, (slot,))`` buys
-the peeked card if the peeker can pay for it (it then becomes public and leaves the deck through
-a normal purchase; if it cannot pay, nothing happens), or ``Pass`` leaves it where it is; either
-way the slot is then dropped. The peek is offered only when some card left in the deck is
-affordable.
+Made in a Lab and hidden information: our deck has no order. Every draw picks uniformly among the
+unrevealed cards. So "look at the top card" is a *private* random draw, ``peek``. Its
+``RandomRequest.private_to`` is the peeker. Only the peeker's replica learns which card it is. It
+keeps it in the hidden slot numbered by the event, ``s.slots[k]``. Every other replica answers with
+``HIDDEN`` and holds ``HIDDEN`` there until the slot is opened with ``rules.open_slot``. The card
+stays in the deck, whose composition is public and unchanged. The peek lasts for one
+``("ask", seat, "lab", slot, card)`` decision, right after it. Its two options do not depend on
+the hidden card, so every replica agrees that it is asked. ``UseCard(card, (slot,))`` buys the
+peeked card if the peeker can pay for it. The card then becomes public and leaves the deck through
+a normal purchase. If the peeker cannot pay, nothing happens. ``Pass`` leaves the card where it
+is. Either way the slot is then dropped. The peek is offered only when some card left in the deck
+is affordable.
 
-What the other replicas may rely on: ``Pass`` is legal and gives the same state whatever the
-slot holds, so it needs no opening; ``UseCard`` is refused (``IllegalAction``) by a replica that
-holds the slot as ``HIDDEN``, which must open it first. In a networked game the MOVE that buys
-carries the opening (see ``kotp2p.net.replica.replica``); a passed peek never reaches the public state
-again (a later draw is a fresh uniform pick among the unrevealed cards), so it is opened only
+What the other replicas may rely on: ``Pass`` is legal and gives the same state whatever the slot
+holds, so it needs no opening. A replica that holds the slot as ``HIDDEN`` refuses ``UseCard`` with
+``IllegalAction``. It must open the slot first. In a networked game the MOVE that buys carries the
+opening, as ``kotp2p.net.replica.replica`` describes. A passed peek never reaches the public state
+again, since a later draw is a fresh uniform pick among the unrevealed cards. So it is opened only
 when the game ends.
 """
 

@@ -1,12 +1,14 @@
-"""Mimic: a copier card (see :mod:`kotp2p.rules.registry`).
+"""Mimic, a copier card.
 
-The Mimic token is the flag ``copy.27`` naming the copied card; tokens that the copied card
-would carry (Battery Monster's energy, Smoke Cloud's smoke) sit on Mimic itself. Choosing a
+:mod:`kotp2p.rules.registry` says how copiers work.
+
+The Mimic token is the flag ``copy.27`` naming the copied card. Tokens that the copied card would
+carry sit on Mimic itself, such as Battery Monster's energy or Smoke Cloud's smoke. Choosing a
 target runs the target's ``gained`` effect for the Mimic owner, "as if just bought". When the
-target leaves play (discarded, sold, its owner eliminated) the token is lost
-(``effects.forget_card``); when it changes hands (Parasitic Tentacles) the token follows it.
-The owner chooses a target for free when buying Mimic, and may pay 1⚡ to move the token at the
-start of each of its turns (before rolling).
+target leaves play, the token is lost in ``effects.forget_card``. A card leaves play when it is
+discarded or sold, or its owner is eliminated. When the target changes hands through Parasitic
+Tentacles, the token follows it. The owner chooses a target for free when buying Mimic. It may pay
+1⚡ to move the token at the start of each of its turns, before rolling.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Plain-text descriptions of actions, for logs, replays and bots' explanations.
 
-A description says what the player chose; the events ``apply`` reports say what came of it.
-Where both say the same thing (a purchase, a yield) they use the same words, and views print
-only the events (the rule is in the ``kotp2p.rules`` docstring).
+A description says what the player chose. The events ``apply`` reports say what came of it.
+Where both say the same thing, as for a purchase or a yield, they use the same words. Views then
+print only the events. The ``kotp2p.rules`` docstring gives the rule.
 """
 
 from __future__ import annotations
@@ -34,14 +34,15 @@ def card_name(card: int) -> str:
 
 
 def card_text(card: int) -> str:
-    """What a card does, in plain words, as the screen shows it; "" for an unknown id."""
+    """What a card does, in plain words, as the screen shows it. It is "" for an unknown id."""
     found = CARDS.get(card)
     return found.text if found is not None else ""
 
 
 def describe_action(state: State, action: Action, glyphs: Glyphs = SYMBOLS) -> str:
-    """One line saying what ``action`` does in ``state`` (the state it is applied to); ``glyphs``
-    writes dice and amounts."""
+    """One line saying what ``action`` does in ``state``, the state it is applied to.
+
+    ``glyphs`` writes dice and amounts."""
     pending = state.pending
     who = ""
     seat = -1

@@ -1,7 +1,7 @@
 """Die faces and the scoring of number faces.
 
-A die is a random value in ``0..5``; the order of faces is part of the randomness contract
-(DESIGN.md): ``1, 2, 3, energy, heart, smash``.
+A die is a random value in ``0..5``. The order of faces is part of the randomness contract in
+DESIGN.md: ``1, 2, 3, energy, heart, smash``.
 """
 
 from __future__ import annotations

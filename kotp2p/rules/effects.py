@@ -1,10 +1,11 @@
 """Primitive effects on a private, mutable copy of a state: the vocabulary of steps and cards.
 
-Every function here takes the state being built by ``apply`` (never a state already returned
-to a caller). Limits live here, once: stars 0..20, health 0..max (10, up to 12 with cards),
-energy >= 0. Damage is not applied directly: :func:`deal_damage` pushes one ``hit`` frame per
-target, in seat order after the dealer with the dealer last, followed by one ``deaths`` frame,
-so reaction windows can interrupt each hit and simultaneous deaths share one resolution.
+Every function here takes the state being built by ``apply``. It never takes a state already
+returned to a caller. Limits live here, once: stars 0..20, health 0..max, energy >= 0. The maximum
+health is 10, up to 12 with cards. Damage is not applied directly. :func:`deal_damage` pushes one
+``hit`` frame per target, in seat order after the dealer, with the dealer last. One ``deaths``
+frame follows. So reaction windows can interrupt each hit, and simultaneous deaths share one
+resolution.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ NO_DEALER = -1
 
 
 def set_hand(s: State, seat: int, hand: tuple[int, ...]) -> None:
-    """``seat`` now holds the cards ``hand`` (in the order gained)."""
+    """``seat`` now holds the cards ``hand``, in the order gained."""
     cards = s.cards
     s.cards = (*cards[:seat], hand, *cards[seat + 1 :])
 
@@ -59,12 +60,12 @@ def bit(seat: int) -> int:
 
 
 def turn_flag(s: State, key: str) -> int:
-    """A per-turn flag (cleared when a turn starts); 0 when unset."""
+    """A per-turn flag, cleared when a turn starts. It is 0 when unset."""
     return s.flags.get("t." + key, 0)
 
 
 def set_turn_flag(s: State, key: str, value: int) -> None:
-    """Set a per-turn flag; 0 removes it."""
+    """Set a per-turn flag. Setting 0 removes it."""
     if value:
         s.flags["t." + key] = value
     else:
@@ -72,7 +73,7 @@ def set_turn_flag(s: State, key: str, value: int) -> None:
 
 
 def gain_stars(s: State, seat: int, n: int, *, card: int = 0, why: str = WHY_CARD) -> None:
-    """``seat`` gains ``n`` stars, capped at 20, because of ``card`` (or ``why``)."""
+    """``seat`` gains ``n`` stars, capped at 20, because of ``card`` or ``why``."""
     if n > 0 and s.alive[seat]:
         before = s.stars[seat]
         s.stars[seat] = min(MAX_STARS, before + n)
@@ -81,7 +82,7 @@ def gain_stars(s: State, seat: int, n: int, *, card: int = 0, why: str = WHY_CAR
 
 
 def lose_stars(s: State, seat: int, n: int, *, card: int = 0, why: str = WHY_CARD) -> None:
-    """``seat`` loses ``n`` stars, never below 0, because of ``card`` (or ``why``)."""
+    """``seat`` loses ``n`` stars, never below 0, because of ``card`` or ``why``."""
     if n > 0:
         before = s.stars[seat]
         s.stars[seat] = max(0, before - n)
@@ -92,9 +93,10 @@ def lose_stars(s: State, seat: int, n: int, *, card: int = 0, why: str = WHY_CAR
 def gain_energy(
     s: State, seat: int, n: int, *, bonus: bool = True, card: int = 0, why: str = WHY_CARD
 ) -> None:
-    """``seat`` gains ``n`` energy because of ``card`` (or ``why``); cards that add to every
-    energy gain apply unless ``bonus`` is false (energy moved from a card, like Battery
-    Monster's)."""
+    """``seat`` gains ``n`` energy because of ``card`` or ``why``.
+
+    Cards that add to every energy gain apply unless ``bonus`` is false. It is false for energy
+    moved from a card, like Battery Monster's."""
     if n > 0 and s.alive[seat]:
         if bonus and s.cards[seat]:
             n += hook_sum(s, seat, "energy_bonus")
@@ -104,8 +106,9 @@ def gain_energy(
 
 
 def lose_energy(s: State, seat: int, n: int, *, card: int = 0, why: str = WHY_CARD) -> int:
-    """``seat`` loses up to ``n`` energy (never below 0) because of ``card`` (or ``why``);
-    returns what it lost."""
+    """``seat`` loses up to ``n`` energy, never below 0, because of ``card`` or ``why``.
+
+    Returns what it lost."""
     lost = min(max(n, 0), s.energy[seat])
     s.energy[seat] -= lost
     if lost and s.sink is not None:
@@ -121,8 +124,10 @@ def max_hp(s: State, seat: int) -> int:
 
 
 def heal(s: State, seat: int, n: int, *, card: int = 0) -> int:
-    """``seat`` heals ``n`` (plus cards that add to every heal), up to its maximum, because of
-    ``card`` (0: heart dice); returns the health actually gained."""
+    """``seat`` heals ``n``, up to its maximum, because of ``card``.
+
+    Cards that add to every heal add to ``n``. ``card`` 0 means heart dice. Returns the health
+    actually gained."""
     if n <= 0 or not s.alive[seat]:
         return 0
     if s.cards[seat]:
@@ -136,8 +141,10 @@ def heal(s: State, seat: int, n: int, *, card: int = 0) -> int:
 
 
 def damage_order(s: State, dealer: int, amounts: dict[int, int]) -> list[int]:
-    """The targets with a positive amount in resolution order: seat order after the dealer,
-    the dealer last (a resolution with no dealer starts at the active monster)."""
+    """The targets with a positive amount, in resolution order.
+
+    That is seat order after the dealer, with the dealer last. A resolution with no dealer starts
+    at the active monster."""
     if dealer < 0:
         return [t for t in seats_from(s, s.active) if amounts.get(t, 0) > 0]
     # Live seats clockwise from the one after the dealer end with the dealer itself.
@@ -156,9 +163,10 @@ def deal_damage(
     then: Frame | None = None,
     plain: dict[int, int] | None = None,
 ) -> None:
-    """Queue ``hits`` (target seat -> amount) from ``dealer`` as one resolution.
+    """Queue ``hits`` from ``dealer`` as one resolution.
 
-    ``plain`` adds non-smash hits to the same resolution (targets not in ``hits``).
+    ``hits`` maps a target seat to an amount. ``plain`` adds non-smash hits to the same
+    resolution, for targets not in ``hits``.
     ``then``, if given, runs after the deaths of this resolution are settled.
     """
     amounts = {**plain, **hits} if plain else hits
@@ -176,8 +184,9 @@ def deal_damage(
 
 
 def enter_tokyo(s: State, seat: int, place: int, *, card: int = 0) -> None:
-    """``seat`` takes ``place`` (CITY or BAY) and gets the entry bonus (``card``: the card
-    that put it there, 0 for the base rules)."""
+    """``seat`` takes ``place``, CITY or BAY, and gets the entry bonus.
+
+    ``card`` is the card that put it there, or 0 for the base rules."""
     if place == CITY:
         s.city = seat
     else:
@@ -192,8 +201,9 @@ def enter_tokyo(s: State, seat: int, place: int, *, card: int = 0) -> None:
 
 
 def leave_tokyo(s: State, seat: int, *, card: int = 0) -> None:
-    """``seat`` leaves Tokyo (no effect if it is outside); with ``card``, that card put it
-    out (a yield or an elimination says so itself)."""
+    """``seat`` leaves Tokyo. Nothing happens if it is outside.
+
+    With ``card``, that card put it out. A yield or an elimination says so itself."""
     if s.city == seat:
         s.city = NOBODY
         place = CITY
@@ -207,8 +217,9 @@ def leave_tokyo(s: State, seat: int, *, card: int = 0) -> None:
 
 
 def close_bay_if_needed(s: State) -> None:
-    """Tokyo Bay closes when fewer than 5 monsters live: its occupant moves to an empty City
-    (no stars for that) or leaves Tokyo."""
+    """Tokyo Bay closes when fewer than 5 monsters live.
+
+    Its occupant moves to an empty City, with no stars for that, or leaves Tokyo."""
     if s.bay != NOBODY and not s.bay_in_use():
         occupant = s.bay
         s.bay = NOBODY
@@ -220,15 +231,16 @@ def close_bay_if_needed(s: State) -> None:
 
 
 def discard_card(s: State, card: int, owner: int = NOBODY) -> None:
-    """Put a card on the discard pile (from ``owner``'s cards; NOBODY: from the market)."""
+    """Put a card on the discard pile, from ``owner``'s cards. With NOBODY, from the market."""
     s.discard = (*s.discard, card)
     if s.sink is not None:
         s.sink.append(CardDiscarded(owner, card))
 
 
 def add_tokens(s: State, seat: int, kind: str, n: int, *, card: int = 0) -> None:
-    """``seat`` gets ``n`` (< 0: loses -n) Poison or Shrink tokens (``kind``), because of
-    ``card``."""
+    """``seat`` gets ``n`` Poison or Shrink tokens, as ``kind`` says, because of ``card``.
+
+    A negative ``n`` takes ``-n`` tokens away."""
     if not n:
         return
     if kind == "poison":
@@ -240,7 +252,7 @@ def add_tokens(s: State, seat: int, kind: str, n: int, *, card: int = 0) -> None
 
 
 def set_card_tokens(s: State, seat: int, card: int, n: int) -> None:
-    """``card`` (owned by ``seat``) now carries ``n`` tokens of its own."""
+    """``card``, owned by ``seat``, now carries ``n`` tokens of its own."""
     before = s.tokens.get(card, 0)
     s.tokens[card] = n
     if n != before and s.sink is not None:
@@ -248,13 +260,13 @@ def set_card_tokens(s: State, seat: int, card: int, n: int) -> None:
 
 
 def note(s: State, event: Event) -> None:
-    """Record ``event`` if somebody asked for events (for effects with no primitive here)."""
+    """Record ``event`` if somebody asked for events. It serves effects with no primitive here."""
     if s.sink is not None:
         s.sink.append(event)
 
 
 def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> None:
-    """Take a card out of ``seat``'s play area (its ``lost`` hook runs)."""
+    """Take a card out of ``seat``'s play area. Its ``lost`` hook runs."""
     cards = s.cards[seat]
     if card not in cards:
         return
@@ -271,8 +283,10 @@ def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> N
 
 
 def forget_card(s: State, card: int) -> None:
-    """``card`` left play: copiers that copied it copy nothing now, a copier itself forgets its
-    target, and every monster's health drops to its (maybe lower) maximum."""
+    """``card`` left play.
+
+    Copiers that copied it copy nothing now. A copier itself forgets its target. Every monster's
+    health drops to its maximum, which may now be lower."""
     if not COPIERS or not s.flags:
         return
     changed = False
@@ -288,7 +302,7 @@ def forget_card(s: State, card: int) -> None:
 
 
 def clamp_health(s: State) -> None:
-    """Lower every live monster's health to its maximum (after a card raising it is gone)."""
+    """Lower every live monster's health to its maximum, after a card raising it is gone."""
     for seat in range(s.n):
         if s.alive[seat] and s.hp[seat] > BASE_HP:
             s.hp[seat] = min(s.hp[seat], max_hp(s, seat))
@@ -333,20 +347,21 @@ def card_cost(s: State, seat: int, card: int) -> int:
 
 
 def is_discard_card(card: int) -> bool:
-    """True for a Discard card (its effect happens once, then it is discarded)."""
+    """True for a Discard card. Its effect happens once, then it is discarded."""
     return CARDS[card].kind == DISCARD
 
 
 def grant_extra_turn(s: State, seat: int, *, card: int = 0) -> None:
-    """``seat`` takes another turn after the current one (queued behind earlier grants),
-    thanks to ``card``."""
+    """``seat`` takes another turn after the current one, thanks to ``card``.
+
+    The turn is queued behind earlier grants."""
     s.extra = (*s.extra, seat)
     if s.sink is not None:
         s.sink.append(ExtraTurn(seat, card))
 
 
 def card_actions(s: State, seat: int, hook: str) -> tuple[Action, ...]:
-    """The extra actions ``seat``'s cards offer in a decision (hook ``roll_actions``...)."""
+    """The extra actions ``seat``'s cards offer in a decision, through hooks like ``roll_actions``."""
     if not s.cards[seat] or not has_hook(s, seat, hook):
         return ()
     out: list[Action] = []

@@ -15,7 +15,7 @@ class IllegalAction(ValueError):
 
 
 class InvalidState(ValueError):
-    """A state (from the wire or the text notation) that cannot be decoded or is inconsistent."""
+    """A state from the wire or the text notation that cannot be decoded or is inconsistent."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)

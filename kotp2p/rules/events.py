@@ -1,21 +1,21 @@
 """Events: what happened inside one ``apply``, in order, as small frozen values.
 
-``rules.apply(state, action, events=lst)`` appends one event per thing that happened to
-``lst``; without ``events`` nothing is recorded and nothing is built (the emitting code tests
-``s.sink is not None`` first). Seats are seat numbers, cards are card ids (0: no card), places
-are ``CITY``/``BAY``. :func:`kotp2p.rules.describe_event` says an event in plain words.
+``rules.apply(state, action, events=lst)`` appends to ``lst`` one event per thing that happened.
+Without ``events``, nothing is recorded and nothing is built. The emitting code tests
+``s.sink is not None`` first. Seats are seat numbers. Cards are card ids, with 0 for no card.
+Places are ``CITY`` or ``BAY``. :func:`kotp2p.rules.describe_event` says an event in plain words.
 
-Where an event has a ``card``, that card caused it (0: the base rules did). ``why`` names the
-base-rule cause of a ★/⚡ change: ``"dice"``, ``"tokyo"`` (start of turn in Tokyo),
-``"enter"`` (entering Tokyo), ``"card"`` (the event's card). ⚡ spent to buy or sweep is in
-:class:`CardBought` and :class:`MarketSwept`, not in an :class:`EnergyChanged`.
+Where an event has a ``card``, that card caused it. A ``card`` of 0 means the base rules did.
+``why`` names the base-rule cause of a ★ or ⚡ change. ``"dice"`` is the dice. ``"tokyo"`` is the
+start of a turn in Tokyo. ``"enter"`` is entering Tokyo. ``"card"`` is the event's card. ⚡ spent to
+buy or sweep is in :class:`CardBought` and :class:`MarketSwept`, not in an :class:`EnergyChanged`.
 
-Minor events: :func:`is_minor` is true for an event a person reading the game can do without,
-because it repeats what the events around it say: today an :class:`AutoDecision` (a decision
-with one legal answer, which the engine took: "no re-roll left", "cannot buy anything"; what the
-answer did follows as its own events). Minor events are still reported (tests, ``verify``,
-statistics read them) and :func:`~kotp2p.rules.describe_event` still says them; views hide them
-unless asked (``kotp2p replay --verbose`` shows them).
+Minor events: :func:`is_minor` is true for an event a person reading the game can do without. Such
+an event repeats what the events around it say. Today that is an :class:`AutoDecision`: a decision
+with one legal answer, which the engine took. Examples are "no re-roll left" and "cannot buy
+anything". What the answer did follows as its own events. Minor events are still reported, since
+tests, ``verify`` and statistics read them. :func:`~kotp2p.rules.describe_event` still says them.
+Views hide them unless asked: ``kotp2p replay --verbose`` shows them.
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ WHY_CARD = "card"
 
 @dataclass(frozen=True, slots=True)
 class RolledOff:
-    """The roll-off for the first player: each contender's dice; ``first`` is -1 on a tie
-    (the tied seats roll again)."""
+    """The roll-off for the first player: each contender's dice.
+
+    ``first`` is -1 on a tie. The tied seats then roll again."""
 
     seats: tuple[int, ...]
     dice: tuple[tuple[int, ...], ...]
@@ -43,7 +44,9 @@ class RolledOff:
 
 @dataclass(frozen=True, slots=True)
 class TurnBegan:
-    """``seat``'s turn ``turn`` begins; ``extra``: a turn out of the rotation (Frenzy...)."""
+    """``seat``'s turn ``turn`` begins.
+
+    ``extra`` marks a turn out of the rotation, such as one from Frenzy."""
 
     seat: int
     turn: int
@@ -52,8 +55,10 @@ class TurnBegan:
 
 @dataclass(frozen=True, slots=True)
 class DiceRolled:
-    """``seat`` rolled: ``dice`` are all its dice now, ``rolled`` the indices that got new
-    values (every die for the first roll)."""
+    """``seat`` rolled.
+
+    ``dice`` are all its dice now. ``rolled`` are the indices that got new values. For the first
+    roll, that is every die."""
 
     seat: int
     dice: tuple[int, ...]
@@ -62,7 +67,7 @@ class DiceRolled:
 
 @dataclass(frozen=True, slots=True)
 class DiceKept:
-    """``seat`` stopped rolling: ``dice`` are its final roll (cards may still change a die)."""
+    """``seat`` stopped rolling: ``dice`` are its final roll. Cards may still change a die."""
 
     seat: int
     dice: tuple[int, ...]
@@ -79,7 +84,7 @@ class DiceChanged:
 
 @dataclass(frozen=True, slots=True)
 class StarsChanged:
-    """``seat`` gained (``delta`` > 0) or lost stars, after the 0..20 limits."""
+    """``seat`` gained or lost stars, after the 0..20 limits. A gain has ``delta`` > 0."""
 
     seat: int
     delta: int
@@ -89,7 +94,7 @@ class StarsChanged:
 
 @dataclass(frozen=True, slots=True)
 class EnergyChanged:
-    """``seat`` gained (``delta`` > 0) or lost energy."""
+    """``seat`` gained or lost energy. A gain has ``delta`` > 0."""
 
     seat: int
     delta: int
@@ -99,8 +104,10 @@ class EnergyChanged:
 
 @dataclass(frozen=True, slots=True)
 class Damaged:
-    """``seat`` lost ``amount`` health from ``dealer`` (-1: nobody, like poison); ``smash``:
-    from smashes (it may make a monster in Tokyo yield)."""
+    """``seat`` lost ``amount`` health from ``dealer``.
+
+    ``dealer`` is -1 for nobody, as for poison. ``smash`` marks damage from smashes. Such damage
+    may make a monster in Tokyo yield."""
 
     seat: int
     amount: int
@@ -110,7 +117,7 @@ class Damaged:
 
 @dataclass(frozen=True, slots=True)
 class Healed:
-    """``seat`` gained ``amount`` health (after its maximum)."""
+    """``seat`` gained ``amount`` health, after its maximum."""
 
     seat: int
     amount: int
@@ -119,7 +126,7 @@ class Healed:
 
 @dataclass(frozen=True, slots=True)
 class EnteredTokyo:
-    """``seat`` took ``place`` (``CITY`` or ``BAY``)."""
+    """``seat`` took ``place``, ``CITY`` or ``BAY``."""
 
     seat: int
     place: int
@@ -144,7 +151,7 @@ class YieldedTokyo:
 
 @dataclass(frozen=True, slots=True)
 class LeftTokyo:
-    """``seat`` was put out of ``place`` by a card (not a yield, not an elimination)."""
+    """``seat`` was put out of ``place`` by a card. It is not a yield, nor an elimination."""
 
     seat: int
     place: int
@@ -153,8 +160,10 @@ class LeftTokyo:
 
 @dataclass(frozen=True, slots=True)
 class BayClosed:
-    """Fewer than five monsters live: Tokyo Bay closes; its occupant ``seat`` (-1: nobody)
-    moves to the empty City (``to_city``) or leaves Tokyo."""
+    """Fewer than five monsters live, so Tokyo Bay closes.
+
+    Its occupant ``seat`` moves to the empty City when ``to_city`` is true, or leaves Tokyo.
+    ``seat`` is -1 when nobody was there."""
 
     seat: int
     to_city: bool
@@ -179,7 +188,7 @@ class CardBought:
 
 @dataclass(frozen=True, slots=True)
 class MarketSwept:
-    """``seat`` paid ``price`` energy to discard the market (the discards and reveals follow)."""
+    """``seat`` paid ``price`` energy to discard the market. The discards and reveals follow."""
 
     seat: int
     price: int
@@ -187,7 +196,7 @@ class MarketSwept:
 
 @dataclass(frozen=True, slots=True)
 class CardDiscarded:
-    """``card`` went to the discard pile from ``seat``'s cards (-1: from the market)."""
+    """``card`` went to the discard pile from ``seat``'s cards. A ``seat`` of -1 is the market."""
 
     seat: int
     card: int
@@ -195,8 +204,10 @@ class CardDiscarded:
 
 @dataclass(frozen=True, slots=True)
 class TokensChanged:
-    """Tokens on ``seat``: ``kind`` is ``"poison"``, ``"shrink"`` or ``"card"`` (the tokens
-    on ``card`` itself, like Battery Monster's energy); ``delta`` added (> 0) or spent."""
+    """Tokens on ``seat``.
+
+    ``kind`` is ``"poison"``, ``"shrink"`` or ``"card"``. ``"card"`` is for the tokens on ``card``
+    itself, like Battery Monster's energy. A positive ``delta`` is added, a negative one spent."""
 
     seat: int
     kind: str
@@ -206,7 +217,7 @@ class TokensChanged:
 
 @dataclass(frozen=True, slots=True)
 class CardEffect:
-    """The effect of ``seat``'s ``card`` fires (what it does follows as its own events)."""
+    """The effect of ``seat``'s ``card`` fires. What it does follows as its own events."""
 
     seat: int
     card: int
@@ -214,7 +225,7 @@ class CardEffect:
 
 @dataclass(frozen=True, slots=True)
 class Copied:
-    """``seat``'s copier ``card`` (Mimic) copies ``target`` now."""
+    """``seat``'s copier ``card``, such as Mimic, copies ``target`` now."""
 
     seat: int
     card: int
@@ -240,14 +251,16 @@ class ExtraTurn:
 
 @dataclass(frozen=True, slots=True)
 class Eliminated:
-    """``seat``'s monster is out (its cards go to the discard pile)."""
+    """``seat``'s monster is out. Its cards go to the discard pile."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    """The game ended: ``winners`` (empty: everybody lost); ``by_stars``: reached 20★."""
+    """The game ended.
+
+    ``winners`` is empty when everybody lost. ``by_stars`` says a winner reached 20★."""
 
     winners: tuple[int, ...]
     by_stars: bool
@@ -287,5 +300,5 @@ MINOR_EVENT_TYPES: tuple[type, ...] = (AutoDecision,)
 
 
 def is_minor(event: Event) -> bool:
-    """True for an event views hide unless asked for every detail (see the module docstring)."""
+    """True for an event views hide unless asked for every detail. The module docstring says why."""
     return isinstance(event, MINOR_EVENT_TYPES)

@@ -1,5 +1,7 @@
-"""Events in plain words: one line per event, naming monsters and cards by name, dice and
-amounts by the view's :class:`~kotp2p.rules.glyphs.Glyphs` (symbols by default)."""
+"""Events in plain words, one line per event.
+
+Monsters and cards are named by name. Dice and amounts are written by the view's
+:class:`~kotp2p.rules.glyphs.Glyphs`, with symbols by default."""
 
 from __future__ import annotations
 
@@ -70,9 +72,11 @@ def _auto(e: AutoDecision, state: State, who: str) -> str:
 
 
 def describe_event(event: Event, state: State, glyphs: Glyphs = SYMBOLS) -> str:
-    """One line saying ``event`` in plain words; ``state`` (any state of the same game) gives
-    the monsters' names; ``glyphs`` writes dice and amounts (:data:`~kotp2p.rules.ASCII` for a
-    terminal without symbols). A view may hide the :func:`~kotp2p.rules.is_minor` events."""
+    """One line saying ``event`` in plain words.
+
+    ``state`` gives the monsters' names. Any state of the same game will do. ``glyphs`` writes dice
+    and amounts. A terminal without symbols uses :data:`~kotp2p.rules.ASCII`. A view may hide the
+    :func:`~kotp2p.rules.is_minor` events."""
     names = state.monsters
     g = glyphs
 

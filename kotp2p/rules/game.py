@@ -29,12 +29,13 @@ __all__ = [
 ]
 
 RULES_REVISION = 2
-"""Bumped by every change that makes the engine play any game differently (a ruling fixed, an
-order of effects or of legal actions changed), so that builds which would disagree refuse each
-other at the handshake instead of convicting an honest peer of a wrong state hash. The card
-tables and the turn's shape are hashed into :func:`engine_id` as well, but code is not: a test
-(``tests/rules/test_engine_revision.py``) pins a digest of seeded games to each revision and
-fails when the games change while the revision does not."""
+"""Bumped by every change that makes the engine play any game differently.
+
+Such a change fixes a ruling, or changes an order of effects or of legal actions. Builds which
+would disagree then refuse each other at the handshake. They do not convict an honest peer of a
+wrong state hash. The card tables and the turn's shape are hashed into :func:`engine_id` as well,
+but code is not. So ``tests/rules/test_engine_revision.py`` pins a digest of seeded games to each
+revision. It fails when the games change while the revision does not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,14 +47,14 @@ class Options:
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """Who plays: one monster per seat, in seat (clockwise) order; and the options."""
+    """Who plays, one monster per seat in clockwise seat order, and the options."""
 
     monsters: tuple[str, ...]
     options: Options = field(default_factory=Options)
 
 
 def new_game(setup: Setup) -> State:
-    """The state before the first-player roll-off (which is pending).
+    """The state before the first-player roll-off, which is pending.
 
     :raises InvalidState: for fewer than 2 or more than 6 monsters, an unknown or repeated one.
     """
@@ -105,9 +106,11 @@ def new_game(setup: Setup) -> State:
 
 
 def engine_id() -> str:
-    """The package version plus a hash of what fixes how games play: the card tables, the turn's
-    phases, the kinds of steps, decisions and random events (and which of them are private).
-    Equal engines agree on every game; peers with different ids cannot play together."""
+    """The package version plus a hash of what fixes how games play.
+
+    The hash covers the card tables, the turn's phases, and the kinds of steps, decisions and
+    random events. It also covers which random events are private. Equal engines agree on every
+    game. Peers with different ids cannot play together."""
     h = hashlib.sha256()
     h.update(f"revision|{RULES_REVISION}|dice|{MAX_DICE}|order|{sorted(RULED_ORDER.items())}\n".encode())
     for c in sorted(ALL_CARDS, key=lambda card: card.id):

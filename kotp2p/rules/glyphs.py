@@ -1,9 +1,11 @@
-"""How plain words show dice and amounts: with symbols (``1 2 3 ⚡ ♥ ✸``, ``2★``) or in ASCII
-(``1 2 3 energy heart smash``, ``2 stars``) for a terminal that cannot show the symbols.
+"""How plain words show dice and amounts: with symbols or in ASCII.
 
-A view picks one table (:data:`SYMBOLS` or :data:`ASCII`) and passes it to
-:func:`kotp2p.rules.describe_event` and :func:`kotp2p.rules.describe_action`. The compact
-notation letters (``123ehs``) belong to ``to_text`` and the action words, never to plain words.
+Symbols are ``1 2 3 ⚡ ♥ ✸`` and ``2★``. ASCII is ``1 2 3 energy heart smash`` and ``2 stars``, for
+a terminal that cannot show the symbols.
+
+A view picks one table, :data:`SYMBOLS` or :data:`ASCII`. It passes it to
+:func:`kotp2p.rules.describe_event` and :func:`kotp2p.rules.describe_action`. The compact notation
+letters, ``123ehs``, belong to ``to_text`` and the action words, never to plain words.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Glyphs:
-    """One way of writing dice and amounts. ``faces`` in die order (1, 2, 3, energy, heart,
-    smash); each unit is (after 1, after any other number)."""
+    """One way of writing dice and amounts.
+
+    ``faces`` are in die order: 1, 2, 3, energy, heart, smash. Each unit is a pair. Its first
+    string follows 1, its second any other number."""
 
     faces: tuple[str, str, str, str, str, str]
     star: tuple[str, str]
@@ -34,7 +38,7 @@ class Glyphs:
         return f"{n}{self.energy[n != 1]}"
 
     def hearts(self, n: int) -> str:
-        """``n`` hearts (health): ``2♥``."""
+        """``n`` hearts of health: ``2♥``."""
         return f"{n}{self.heart[n != 1]}"
 
 

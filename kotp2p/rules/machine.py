@@ -2,26 +2,27 @@
 
 Theory of operation
 -------------------
-``apply`` copies the state, pops the blocking frame on top of its stack, hands the action to
-that frame's decision (or random event) handler, then calls :func:`run`, which pops and runs
-frames until one blocks: an ``ask`` frame whose decision has two or more legal actions (one
-legal action is applied at once, none skips it; a seat no longer alive is never asked) or a
-``rand`` frame with a non-empty list of bounds.
+``apply`` copies the state and pops the blocking frame on top of its stack. It hands the action
+to that frame's handler for a decision or a random event. Then it calls :func:`run`. That pops and
+runs frames until one blocks. A blocking frame is an ``ask`` frame whose decision has two or more
+legal actions, or a ``rand`` frame with a non-empty list of bounds. A decision with one legal
+action is applied at once. One with none is skipped. A seat no longer alive is never asked.
 
-The copy is cheap for most inputs: a roll, a draw, a re-roll or a "done" changes no per-seat
-list or dict in place, so ``apply`` shares them with the input state (:meth:`State.share`) and
-:func:`run` copies them (:meth:`State.own`) only before the first step that may change them.
+The copy is cheap for most inputs. A roll, a draw, a re-roll or a "done" changes no per-seat list
+or dict in place. So ``apply`` shares them with the input state, with :meth:`State.share`.
+:func:`run` copies them with :meth:`State.own`, only before the first step that may change them.
 
-The steps, decisions and random events live with their concept: ``turn`` (the turn
-interpreter), ``rolling`` (dice), ``tokyo`` (damage, eliminations, yields), ``market``
-(buying). Each module declares them in its ``FRAMES`` value, and this module installs those.
-Cards add frames through hooks and their own ``FRAMES``, and no engine module names a card. Where several
-cards open a window (``after_roll``, ``change_die``, ``revealed``, ``after_buy``), identical
-frames open it once: a card and its copy share one window.
+The steps, decisions and random events live with their concept. ``turn`` is the turn interpreter,
+``rolling`` the dice. ``tokyo`` holds damage, eliminations and yields, ``market`` buying. Each
+module declares them in its ``FRAMES`` value, and this module installs those. Cards add frames
+through hooks and their own ``FRAMES``. No engine module names a card. Several cards may open the
+same window: ``after_roll``, ``change_die``, ``revealed``, ``after_buy``. Identical frames open it
+once, so a card and its copy share one window.
 
-Shortcuts (``basics.SHORTCUTS``) take the most frequent paths without the generic machinery:
-the dice-rolling cycle, and smashes nobody can react to, which land without ``hit`` frames.
-Each produces exactly the state the generic path would; a test plays games both ways.
+Shortcuts take the most frequent paths without the generic machinery. ``basics.SHORTCUTS`` turns
+them on. They cover the dice-rolling cycle, and smashes nobody can react to, which land without
+``hit`` frames. Each produces exactly the state the generic path would. A test plays games both
+ways.
 """
 
 from __future__ import annotations
@@ -39,14 +40,14 @@ from kotp2p.rules.turn import turn_step
 
 install_frames([turn.FRAMES, rolling.FRAMES, tokyo.FRAMES, market.FRAMES])
 
-_new_request = tuple.__new__  # RandomRequest without its Python-level constructor
+_new_request = tuple.__new__  # makes a RandomRequest without its Python-level constructor
 
 
 def run(s: State, owned: bool = True) -> None:
-    """Run frames until one blocks (sets ``s.pending``) or the game ends.
+    """Run frames until one blocks and sets ``s.pending``, or the game ends.
 
-    ``owned=False``: ``s`` still shares its lists and dicts with another state
-    (:meth:`State.share`); they are copied before the first step that may change them.
+    With ``owned=False``, ``s`` still shares its lists and dicts with another state, as
+    :meth:`State.share` made it. They are copied before the first step that may change them.
     """
     stack = s.stack
     while stack:
@@ -97,10 +98,10 @@ def run(s: State, owned: bool = True) -> None:
 
 
 def apply(state: State, action: Action, events: list[Event] | None = None) -> State:
-    """The state after ``action``; ``state`` is left unchanged.
+    """The state after ``action``. ``state`` is left unchanged.
 
-    With ``events``, what happened is appended to it in order (see :mod:`kotp2p.rules.events`);
-    on a refusal nothing is appended.
+    With ``events``, what happened is appended to it in order. :mod:`kotp2p.rules.events` lists
+    the events. On a refusal nothing is appended.
 
     :raises IllegalAction: if ``action`` is not legal for what is pending, saying what was.
     """
@@ -168,16 +169,18 @@ def apply(state: State, action: Action, events: list[Event] | None = None) -> St
     return s
 
 
-# Shortcuts: the dice-rolling cycle (a roll, then the decision to re-roll) is most of the
-# inputs of a game. For it, ``apply`` sets the next pending input directly, exactly as ``run``
+# Shortcuts: the dice-rolling cycle is most of the inputs of a game. It is a roll, then the
+# decision to re-roll. For it, ``apply`` sets the next pending input directly, exactly as ``run``
 # would find it. Tests turn SHORTCUTS off and check that every state stays the same.
 _SIX = frozenset(range(6))
 _INT = frozenset((int,))
 
 
 def _values_fit(values: tuple[int, ...], bounds: tuple[int, ...]) -> bool:
-    """True if ``values`` answer ``bounds``: a tuple of ``int`` (not ``bool``, not ``float``)
-    with ``0 <= v < bound`` each. Every path that takes a random result asks this one test."""
+    """True if ``values`` answer ``bounds``.
+
+    ``values`` must be a tuple of ``int``, not ``bool`` nor ``float``, with ``0 <= v < bound`` each.
+    Every path that takes a random result asks this one test."""
     if type(values) is not tuple:
         return False
     n = len(bounds)
@@ -192,7 +195,7 @@ def _values_fit(values: tuple[int, ...], bounds: tuple[int, ...]) -> bool:
 
 
 def _all_hidden(values: tuple[int, ...]) -> bool:
-    """True for a non-empty tuple of ``HIDDEN`` ints (a private event seen by another seat)."""
+    """True for a non-empty tuple of ``HIDDEN`` ints: a private event seen by another seat."""
     return (
         type(values) is tuple
         and bool(values)
@@ -210,9 +213,12 @@ def _why_illegal(state: State, pending: Decision, action: object) -> str:
 
 
 def action_for(state: State, obj: object) -> Action:
-    """Decode a wire action (:func:`action_from_wire`) meant for what ``state`` has pending,
-    refusing at once an action of a kind that input never takes (a ``Done`` where a ``Pass``
-    is expected, a player's action for a random event). Legality proper is ``apply``'s test.
+    """Decode a wire action meant for what ``state`` has pending, as :func:`action_from_wire`
+    does.
+
+    It refuses at once an action of a kind that input never takes. Examples are a ``Done`` where a
+    ``Pass`` is expected, or a player's action for a random event. Legality proper is ``apply``'s
+    test.
 
     :raises IllegalAction: for a malformed action or one of the wrong kind, saying which kinds
         were expected.
@@ -239,8 +245,9 @@ def action_for(state: State, obj: object) -> Action:
 
 
 def open_slot(state: State, slot: int, value: int) -> State:
-    """The state once hidden ``slot`` holds ``value`` on this replica too (its owner opened it;
-    the network layer checks the opening against its commitment first).
+    """The state once hidden ``slot`` holds ``value`` on this replica too.
+
+    Its owner opened it. The network layer checks the opening against its commitment first.
 
     :raises IllegalAction: if there is no such hidden slot or ``value`` is negative.
     """
@@ -254,16 +261,19 @@ def open_slot(state: State, slot: int, value: int) -> State:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal action for the pending decision; empty for a random event or a finished game
-    (a random event is answered with ``RandomResult``)."""
+    """Every legal action for the pending decision.
+
+    It is empty for a random event or a finished game. A random event is answered with
+    ``RandomResult``."""
     if type(state.pending) is Decision:
         return state.legal
     return ()
 
 
 def eject(state: State, seat: int, events: list[Event] | None = None) -> State:
-    """The state after the absent ``seat`` is eliminated by its opponents' unanimous consent;
-    with ``events``, what happened is appended to it, as for :func:`apply`.
+    """The state after the absent ``seat`` is eliminated by its opponents' unanimous consent.
+
+    With ``events``, what happened is appended to it, as for :func:`apply`.
 
     :raises IllegalAction: if the game is over or the seat is not a live seat.
     """
@@ -286,8 +296,10 @@ def eject(state: State, seat: int, events: list[Event] | None = None) -> State:
 
 
 def ranking(state: State) -> tuple[tuple[int, ...], ...]:
-    """Seats grouped by final rank, best first: winners, then survivors by stars, then the
-    eliminated, later eliminations ranking higher (one resolution shares a rank)."""
+    """Seats grouped by final rank, best first.
+
+    Winners come first, then survivors by stars, then the eliminated. Later eliminations rank
+    higher. Monsters eliminated in one resolution share a rank."""
     winners = set(state.winners)
     groups: list[tuple[int, ...]] = []
     if winners:

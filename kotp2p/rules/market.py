@@ -1,8 +1,11 @@
-"""The market: entering Tokyo before the buy step, buying (the market, sweeping, card
-actions), refilling slots by random draws, the windows for revealed cards, the after-buy step.
+"""The market: entering Tokyo, buying, refills, the windows for revealed cards, the after-buy step.
 
-A purchase pays, takes the card out of its slot and pushes, above what is on the stack: the
-refill draw, then the card's own effect (``bought``), then the windows for the revealed card.
+Entering Tokyo comes before the buy step. Buying covers the market, sweeping and card actions.
+Slots are refilled by random draws.
+
+A purchase pays and takes the card out of its slot. Then it pushes its frames above what is on the
+stack. The refill draw comes first, then the card's own effect, ``bought``. The windows for the
+revealed card come last.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ _BUY = _BuyMemo()
 
 
 def enter_and_buy(s: State) -> None:
-    """Entering Tokyo (``entered`` hooks push no frames), then the buy decision."""
+    """Entering Tokyo, then the buy decision. The ``entered`` hooks push no frames."""
     seat = s.active
     if not s.alive[seat]:
         return
@@ -84,9 +87,10 @@ def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
 
 
 def buy_card(s: State, seat: int, card: int, price: int) -> None:
-    """``seat`` pays ``price`` and takes ``card`` out of the market; the slot is refilled, then
-    the card's own effect runs, then others may react to the revealed card. The frames that
-    follow the purchase are pushed above whatever is on the stack now."""
+    """``seat`` pays ``price`` and takes ``card`` out of the market.
+
+    The slot is refilled. Then the card's own effect runs. Then others may react to the revealed
+    card. The frames that follow the purchase are pushed above whatever is on the stack now."""
     s.energy[seat] -= price
     if s.sink is not None:
         s.sink.append(CardBought(seat, card, price))
@@ -104,8 +108,10 @@ def buy_card(s: State, seat: int, card: int, price: int) -> None:
 
 
 def take_card(s: State, seat: int, card: int) -> None:
-    """``card`` comes into ``seat``'s hands: buying bonuses, then the card is placed in front
-    of its buyer (a Discard card only until its effect has run)."""
+    """``card`` comes into ``seat``'s hands.
+
+    Buying bonuses come first. Then the card is placed in front of its buyer. A Discard card stays
+    there only until its effect has run."""
     fire(s, seat, "on_buy", card)
     set_hand(s, seat, (*s.cards[seat], card))
     gained = CARDS[card].hooks.get("gained")
@@ -121,7 +127,7 @@ def _bought(s: State, frame: Frame) -> None:
             s.sink.append(CardEffect(seat, card))
         effect(s, seat, card)
     if is_discard_card(card) and card in s.cards[seat]:
-        # Its effect is done (damage it queued resolves next): off to the discard pile.
+        # Its effect is done, and damage it queued resolves next. Off to the discard pile.
         remove_card(s, seat, card)
 
 
@@ -181,8 +187,10 @@ def _draw(s: State, frame: Frame, values: tuple[int, ...]) -> None:
 
 
 def _reveal_windows(s: State, frame: Frame) -> None:
-    """Windows for the cards just revealed in the market (slots in a bitmask), for each seat
-    clockwise from the active monster."""
+    """Windows for the cards just revealed in the market, for each seat clockwise from the
+    active monster.
+
+    The revealed slots are given as a bitmask."""
     if not anyone_has(s, "revealed"):
         return
     mask = frame[1]
@@ -200,7 +208,7 @@ def _reveal_windows(s: State, frame: Frame) -> None:
 
 
 def after_buy(s: State) -> None:
-    """The after-buy phase: steps the active monster's cards add after buying (Metamorph's sale)."""
+    """The after-buy phase: steps the active monster's cards add after buying, like Metamorph's sale."""
     seat = s.active
     if not s.alive[seat] or not s.cards[seat] or not has_hook(s, seat, "after_buy"):
         return

@@ -4,23 +4,37 @@ Seats come first, separated by ``;``, then ``|`` and ``key=value`` fields::
 
     The King 10/0/0 @city +acidattack poison=1; Giga Zaur 8/3/2 | active=1 phase=roll dice=123ehs rolls=2
 
-A seat is its monster's name, ``health/stars/energy``, then any of: ``@city`` or ``@bay``,
-``+card`` (a card's name in lower-case letters and digits; a second copy adds ``2``; a copier
-writes what it copies: ``+mimic>batterymonster``), ``poison=N``, ``shrink=N``, and ``dead=N``
-for a monster eliminated in the N-th elimination.
+A seat is its monster's name and ``health/stars/energy``. Then come any of ``@city`` or ``@bay``,
+``+card``, ``poison=N``, ``shrink=N`` and ``dead=N``. A ``+card`` is a card's name in lower-case
+letters and digits. A second copy adds ``2``. A copier writes what it copies:
+``+mimic>batterymonster``. ``dead=N`` is for a monster eliminated in the N-th elimination.
 
-Fields (all optional): ``active`` (default 0), ``rotation`` (default active), ``turn`` (1),
-``k`` (random events so far, 0), ``dice`` (faces ``123ehs``), ``rolls`` (rolls left, 0),
-``market`` (three cards, ``-`` for an empty slot), ``deck`` (default: every card not elsewhere),
-``discard``, ``2p`` (the 2-player variant, 0/1; default on with 2 seats), ``extra`` (seats with
-extra turns queued), ``tokens`` (``card:count,...``), ``flags`` (``name:value,...``),
-``slots`` (hidden slots, ``number:value`` with ``?`` for a content this replica does not know),
-``winners``, ``over=1``, and where the game is: ``phase`` = ``start`` (the turn just began),
-``roll`` (deciding a re-roll), ``resolve`` (the dice are final and resolve at once),
-``yield:SEATS`` (the smashed monsters in Tokyo decide, in this order, whether to yield; then
-the active monster may enter and buy), ``buy``, ``end`` (end-of-turn effects next), or a raw
-``stack`` (``op:arg,arg;op;...``, bottom first;
-the frame that resumes a turn is written ``turn:PHASE`` with the name of the phase it resumes at).
+Every field is optional:
+
+* ``active``: 0 by default. ``rotation``: ``active`` by default. ``turn``: 1 by default.
+* ``k``: the random events so far, 0 by default.
+* ``dice``: faces, as in ``123ehs``. ``rolls``: the rolls left, 0 by default.
+* ``market``: three cards, with ``-`` for an empty slot.
+* ``deck``: every card not elsewhere by default. ``discard``: the discard pile.
+* ``2p``: the 2-player variant, 0 or 1. It is on by default with 2 seats.
+* ``extra``: the seats with extra turns queued.
+* ``tokens``: ``card:count,...``. ``flags``: ``name:value,...``.
+* ``slots``: the hidden slots, as ``number:value``. A ``?`` is a content this replica does not
+  know.
+* ``winners`` and ``over=1``.
+
+Then comes where the game is: a ``phase``, or a raw ``stack``.
+
+* ``phase=start``: the turn just began.
+* ``phase=roll``: the active monster decides a re-roll.
+* ``phase=resolve``: the dice are final and resolve at once.
+* ``phase=yield:SEATS``: the smashed monsters in Tokyo decide, in this order, whether to yield.
+  Then the active monster may enter and buy.
+* ``phase=buy``: the buy decision.
+* ``phase=end``: end-of-turn effects come next.
+* ``stack=op:arg,arg;op;...``: the frames, bottom first. The frame that resumes a turn is written
+  ``turn:PHASE``, with the name of the phase it resumes at.
+
 :func:`from_text` runs the stack to the first decision or random event.
 """
 
@@ -76,8 +90,9 @@ def _parse_frame(text: str) -> Frame:
 
 
 def from_text(text: str) -> State:
-    """Parse the notation of :func:`to_text` (see the module docstring) and run the stack to
-    the first decision or random event.
+    """Parse the notation of :func:`to_text` and run the stack to the first decision or random event.
+
+    The module docstring describes the notation.
 
     :raises InvalidState: for text that does not follow the notation, saying what was expected.
     """

@@ -1,17 +1,16 @@
 """The registries the turn machine dispatches through: cards, steps, decisions, random events.
 
 The turn machine never names a card. Cards contribute *hooks*: functions a :class:`Card`
-declares under a hook name. The machine calls hooks at fixed points (see ``HOOK_POINTS``).
-:func:`install_cards` indexes the cards that :mod:`kotp2p.rules.cardlist` lists. Modules that
-add kinds of frames (steps, decisions, random events) declare them in a :class:`Frames` value,
-and :func:`install_frames` adds them: the engine's own in ``machine``, the cards' in
-``cardlist``.
+declares under a hook name. The machine calls hooks at fixed points, listed in ``HOOK_POINTS``.
+:func:`install_cards` indexes the cards that :mod:`kotp2p.rules.cardlist` lists. Some modules add
+kinds of frames: steps, decisions, random events. They declare them in a :class:`Frames` value, and
+:func:`install_frames` adds them. ``machine`` installs the engine's own, ``cardlist`` the cards'.
 
-A *copier* card (``Card.copier``) counts as one more copy of the card it targets: the
-target's id is kept in ``s.flags`` under the copier's key, and every hook lookup below
-(:func:`hooked`, :func:`hook_sum`, :func:`has_hook`, :func:`fire`) yields the copier once as
-itself and once more with the target's hook functions, called with the copier's own id (so
-tokens and "discard this card" apply to the copier).
+A *copier* card, marked by ``Card.copier``, counts as one more copy of the card it targets. The
+target's id is kept in ``s.flags`` under the copier's key. Every hook lookup below yields the
+copier twice: once as itself, and once more with the target's hook functions. The lookups are
+:func:`hooked`, :func:`hook_sum`, :func:`has_hook` and :func:`fire`. The target's functions are
+called with the copier's own id. So tokens and "discard this card" apply to the copier.
 """
 
 from __future__ import annotations
@@ -34,8 +33,8 @@ from kotp2p.rules.cardindex import index_cards
 from kotp2p.rules.hookorder import RULED_ORDER, canonical_pairs, effect_order, rank
 from kotp2p.rules.state import CARD_ROLL, Frame, State
 
-# Hook points, with the signature the machine calls them with (``card`` is the card id that
-# carries the hook, ``seat`` its owner). Values-returning hooks are summed.
+# Hook points, with the signature the machine calls them with. ``card`` is the card id that
+# carries the hook, ``seat`` its owner. Values-returning hooks are summed.
 HOOK_POINTS: dict[str, str] = {
     "bought": "(s, seat, card) -> None: the card's own effect when bought (after the refill)",
     "gained": "(s, seat, card) -> None: the card came into play in front of seat (bought, copied)",
@@ -76,14 +75,15 @@ HOOK_POINTS: dict[str, str] = {
     "extra_turn": "(s, seat, card) -> bool: at the end of the owner's turn, grant another turn",
 }
 
-# The hook points where a ruling fixes the order of the cards: hook -> card id -> its place
-# (see :mod:`kotp2p.rules.hookorder`, where the order of every hook point is decided).
+# The hook points where a ruling fixes the order of the cards: hook -> card id -> its place.
+# :mod:`kotp2p.rules.hookorder` decides the order of every hook point.
 HOOK_ORDER: dict[str, dict[int, int]] = {hook: rank(hook) for hook in RULED_ORDER}
 
 
 def install_cards(cards: Iterable[Card]) -> None:
-    """Make ``cards`` the engine's cards: index them, note the copiers, drop the memoised hook
-    tables.
+    """Make ``cards`` the engine's cards.
+
+    It indexes them, notes the copiers and drops the memoised hook tables.
 
     :raises ValueError: for a hook point that does not exist, or an id two cards share.
     """
@@ -102,15 +102,16 @@ _COPIER_IDS: list[frozenset[int]] = [frozenset()]
 
 
 def copied(s: State, card: int) -> int:
-    """The card that copier ``card`` copies now: 0 when it copies nothing or is no copier."""
+    """The card that copier ``card`` copies now. It is 0 when it copies nothing or is no copier."""
     key = COPIERS.get(card)
     return s.flags.get(key, 0) if key is not None and s.flags else 0
 
 
 def card_pairs(s: State, seat: int) -> list[tuple[int, int]]:
-    """``(card in play, card whose effect it has)`` for seat's cards: each card as itself, and
-    a copier again as the card it copies; in card id order of the effect, a card before a copy
-    of it (never in the order gained)."""
+    """``(card in play, card whose effect it has)`` for seat's cards.
+
+    Each card comes as itself, and a copier again as the card it copies. They are in card id order
+    of the effect, a card before a copy of it. They are never in the order gained."""
     out: list[tuple[int, int]] = []
     for c in s.cards[seat]:
         out.append((c, c))
@@ -121,12 +122,13 @@ def card_pairs(s: State, seat: int) -> list[tuple[int, int]]:
     return canonical_pairs(out)
 
 
-# A hand's hook table: hook name -> ``(card, fn)`` for each of the hand's cards (and copies)
-# that has the hook, in the hook point's order (``hookorder``). It is a pure function of
-# the hand, memoised because it is asked at every step of a turn: by the cards for a hand with
-# no copier, by ``(card, effect)`` pairs for a hand with one (what a copier copies changes).
-# Every table holds the key "" (no hook has that name), so a table is never empty: the fast
-# inline lookup ``TABLES.get(cards) or hook_table(s, seat)`` then needs no None test.
+# A hand's hook table: hook name -> ``(card, fn)`` for each of the hand's cards and copies that
+# has the hook. They are in the hook point's order, from ``hookorder``. The table is a pure
+# function of the hand. It is memoised because it is asked at every step of a turn. A hand with no
+# copier is keyed by its cards. A hand with one is keyed by ``(card, effect)`` pairs, since what
+# a copier copies changes. Every table holds the key "", which no hook has. So a table is never
+# empty, and the fast inline lookup ``TABLES.get(cards) or hook_table(s, seat)`` needs no None
+# test.
 HookTable = dict[str, tuple[tuple[int, Callable[..., Any]], ...]]
 TABLES: dict[tuple[int, ...], HookTable] = {}
 _COPY_TABLES: dict[tuple[tuple[int, int], ...], HookTable] = {}
@@ -134,7 +136,7 @@ _MEMO_LIMIT = 100_000
 
 
 def forget_hook_tables() -> None:
-    """Drop every memoised hook table (after a hook is registered)."""
+    """Drop every memoised hook table, after a hook is registered."""
     TABLES.clear()
     _COPY_TABLES.clear()
     _ANYONE.clear()
@@ -152,7 +154,7 @@ def _build_table(pairs: tuple[tuple[int, int], ...]) -> HookTable:
 
 
 def hook_table(s: State, seat: int) -> HookTable:
-    """The hook table of ``seat``'s hand (see above)."""
+    """The hook table of ``seat``'s hand, as described above."""
     cards = s.cards[seat]
     found = TABLES.get(cards)
     if found is not None:
@@ -172,7 +174,7 @@ def hook_table(s: State, seat: int) -> HookTable:
 
 
 def copies_of(s: State, seat: int, kind: int) -> list[int]:
-    """The cards in seat's play area that have ``kind``'s effect (the card, a copier of it)."""
+    """The cards in seat's play area that have ``kind``'s effect: the card itself, or a copier."""
     return [c for c, k in card_pairs(s, seat) if k == kind]
 
 
@@ -180,13 +182,15 @@ _NONE: tuple[tuple[int, Callable[..., Any]], ...] = ()
 
 
 def hooked(s: State, seat: int, hook: str) -> tuple[tuple[int, Callable[..., Any]], ...]:
-    """``(card, fn)`` for each of seat's cards that has ``hook`` (a copier with its target's
-    ``fn``), in the hook point's order (:mod:`kotp2p.rules.hookorder`)."""
+    """``(card, fn)`` for each of seat's cards that has ``hook``.
+
+    A copier comes with its target's ``fn``. The pairs are in the hook point's order, from
+    :mod:`kotp2p.rules.hookorder`."""
     return (TABLES.get(s.cards[seat]) or hook_table(s, seat)).get(hook, _NONE)
 
 
 def hook_sum(s: State, seat: int, hook: str, *args: Any) -> int:
-    """The sum of a value hook over seat's cards and copies (0 when none has it)."""
+    """The sum of a value hook over seat's cards and copies. It is 0 when none has it."""
     found = (TABLES.get(s.cards[seat]) or hook_table(s, seat)).get(hook)
     if found is None:
         return 0
@@ -197,13 +201,14 @@ def hook_sum(s: State, seat: int, hook: str, *args: Any) -> int:
 
 
 def has_hook(s: State, seat: int, hook: str) -> bool:
-    """True if any of seat's cards (or copies) has ``hook``."""
+    """True if any of seat's cards or copies has ``hook``."""
     return hook in (TABLES.get(s.cards[seat]) or hook_table(s, seat))
 
 
 def anyone_has(s: State, hook: str) -> bool:
-    """True if any monster's cards (or copies) have ``hook`` (a fast test before a window for
-    everybody)."""
+    """True if any monster's cards or copies have ``hook``.
+
+    It is a fast test before a window for everybody."""
     hands = s.cards
     found = _ANYONE.get(hands)
     if found is None:
@@ -216,13 +221,14 @@ def anyone_has(s: State, hook: str) -> bool:
     return hook in found
 
 
-# Every hand of a table of monsters -> the hook points any of them has (without copiers).
+# Every hand of a table of monsters -> the hook points any of them has, without copiers.
 _ANYONE: dict[tuple[tuple[int, ...], ...], frozenset[str]] = {}
 
 
 def use_hook(s: State, card: int) -> Callable[..., Any]:
-    """The ``use`` hook that ``UseCard(card, ...)`` runs: the card's own, or for a copier the
-    hook of the card it copies.
+    """The ``use`` hook that ``UseCard(card, ...)`` runs.
+
+    It is the card's own. For a copier, it is the hook of the card it copies.
 
     :raises KeyError: if neither has one.
     """
@@ -241,7 +247,7 @@ def fire(s: State, seat: int, hook: str, *args: Any) -> None:
 
 
 def frame_seat(frame: Frame) -> int:
-    """The seat an ``ask`` frame (``("ask", seat, kind, ...)``) asks."""
+    """The seat an ``ask`` frame ``("ask", seat, kind, ...)`` asks."""
     seat = frame[1]
     assert isinstance(seat, int)
     return seat
@@ -262,7 +268,7 @@ _CLOCKWISE = _ClockwiseMemo()
 
 
 def seats_from(s: State, first: int) -> tuple[int, ...]:
-    """Live seats clockwise starting at ``first`` (included if alive)."""
+    """Live seats clockwise starting at ``first``, which is included if alive."""
     return _CLOCKWISE[s.alive][first]
 
 
@@ -274,7 +280,7 @@ _V = TypeVar("_V")
 
 @dataclass(frozen=True, slots=True)
 class DecisionKind:
-    """How to list and apply the actions of one kind of decision (``ask`` frames).
+    """How to list and apply the actions of one kind of decision, asked by ``ask`` frames.
 
     ``check`` is an optional fast legality test used instead of ``action in legal(...)``.
     ``light`` lists the action types whose ``handle`` changes no list or dict of the state in
@@ -289,15 +295,15 @@ class DecisionKind:
 
 @dataclass(frozen=True, slots=True)
 class RandomKind:
-    """The bounds of one kind of random event (``rand`` frames) and what its values do.
+    """The bounds of one kind of random event, asked by ``rand`` frames, and what its values do.
 
-    ``purpose`` is what its ``RandomRequest`` says it is for: a card's own roll unless told.
+    ``purpose`` is what its ``RandomRequest`` says it is for. Unless told, it is a card's own roll.
     ``light`` says that ``handle`` changes no list or dict of the state in place, only the stack
     and plain fields, so ``apply`` need not copy them.
 
     With ``private``, the outcome is known only to the seat it returns. The handler then
-    receives ``HIDDEN`` values on the other replicas, and should keep the outcome in a hidden
-    slot (``State.slots``) until it is opened with ``rules.open_slot``.
+    receives ``HIDDEN`` values on the other replicas. It should keep the outcome in a hidden slot,
+    in ``State.slots``, until it is opened with ``rules.open_slot``.
     """
 
     bounds: Callable[[State, Frame], tuple[int, ...]]
@@ -352,8 +358,9 @@ def random_event(
     light: bool = False,
     purpose: str = CARD_ROLL,
 ) -> None:
-    """Add one kind of random event now, asked with frames ``("rand", kind, *args)``. The
-    engine's own kinds are listed in ``Frames`` values; tests add kinds of their own this way.
+    """Add one kind of random event now, asked with frames ``("rand", kind, *args)``.
+
+    The engine's own kinds are listed in ``Frames`` values. Tests add kinds of their own this way.
     The arguments are those of :class:`RandomKind`.
 
     :raises ValueError: for a kind that is already installed.

@@ -1,10 +1,13 @@
-"""The dice: the roll phase (rolls, re-rolls, the roll decision), the windows after the final
-roll, and resolving the dice (number faces, then heart faces; smashes are in ``tokyo``).
+"""The dice: the roll phase, the windows after the final roll, and resolving the dice.
 
-A roll is a ``("rand", "roll", mask)`` frame: ``mask`` says which dice get new values (all of
-them for the first roll). The roll decision beneath it offers every non-empty subset of dice to
-re-roll while rolls are left, and Stop. :func:`roll_shortcut` and :func:`reroll_shortcut` let
-``apply`` take the dice-rolling cycle without the generic machinery (see ``machine``).
+The roll phase holds the rolls, the re-rolls and the roll decision. Resolving takes the number
+faces, then the heart faces. Smashes are in ``tokyo``.
+
+A roll is a ``("rand", "roll", mask)`` frame. ``mask`` says which dice get new values. For the
+first roll, that is all of them. The roll decision beneath it offers every non-empty subset of dice
+to re-roll while rolls are left, and Stop. :func:`roll_shortcut` and :func:`reroll_shortcut` let
+``apply`` take the dice-rolling cycle without the generic machinery. ``machine`` describes the
+shortcuts.
 """
 
 from __future__ import annotations
@@ -31,13 +34,14 @@ from kotp2p.rules.registry import (
 )
 from kotp2p.rules.state import REROLL, ROLL, RandomRequest, State, decision_for
 
-new_request = tuple.__new__  # RandomRequest without its Python-level constructor
+new_request = tuple.__new__  # makes a RandomRequest without its Python-level constructor
 ASK_ROLL = tuple(("ask", seat, "roll") for seat in range(MAX_PLAYERS))
 
 
 def dice_count(s: State, seat: int) -> int:
-    """How many dice ``seat`` rolls this turn: 6 + extra dice - shrink tokens, within 0..MAX_DICE
-    (9: no base card combination rolls more)."""
+    """How many dice ``seat`` rolls this turn: 6 + extra dice - shrink tokens, within 0..MAX_DICE.
+
+    MAX_DICE is 9. No base card combination rolls more."""
     n = BASE_DICE - s.shrink[seat]
     if s.cards[seat]:
         n += hook_sum(s, seat, "dice_count")
@@ -74,7 +78,9 @@ MASK_BOUNDS = [DICE_BOUNDS[mask.bit_count()] for mask in range(1 << MAX_DICE)]
 
 def _picker(n: int, mask: int) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
     """For ``n`` dice of which ``mask`` were re-rolled: picks the new dice out of
-    ``old dice + new values`` (each re-rolled die takes the next new value)."""
+    ``old dice + new values``.
+
+    Each re-rolled die takes the next new value."""
     picks, fresh = [], n
     for i in range(n):
         if mask >> i & 1:
@@ -151,8 +157,11 @@ def _roll_handle(s: State, frame: Frame, action: Action) -> None:
 
 
 def final_roll(s: State) -> None:
-    """After the final roll: windows for other monsters (clockwise from the active one), then
-    the active monster's change-die window. Cards supply both through hooks."""
+    """After the final roll: windows for other monsters, then the active monster's change-die
+    window.
+
+    The other monsters go clockwise from the active one. Cards supply both kinds of window through
+    hooks."""
     active = s.active
     if s.sink is not None and s.alive[active]:
         s.sink.append(DiceKept(active, s.dice))
@@ -182,8 +191,8 @@ def final_roll(s: State) -> None:
 def smash_count(s: State, counts: list[int]) -> int:
     """Smashes of the active monster's resolved roll: dice, then cards that add smashes.
 
-    Stage 0 adds smashes that count as rolled (three 2s...), stage 1 those that need "at least
-    one smash" so far, stage 2 the rest (they never enable stage 1).
+    Stage 0 adds smashes that count as rolled, such as for three 2s. Stage 1 adds those that need
+    "at least one smash" so far. Stage 2 adds the rest. They never enable stage 1.
     """
     seat = s.active
     smashes = counts[SMASH]
@@ -194,8 +203,10 @@ def smash_count(s: State, counts: list[int]) -> int:
 
 
 def resolve(s: State) -> None:
-    """Dice patterns (``resolve`` hooks), then the number faces (``numbers`` hooks after them;
-    neither kind of hook pushes frames), then the heart faces."""
+    """Dice patterns, then the number faces, then the heart faces.
+
+    Patterns run the ``resolve`` hooks. The number faces score, then the ``numbers`` hooks run.
+    Neither kind of hook pushes frames."""
     seat = s.active
     if not s.alive[seat]:
         return
@@ -238,9 +249,11 @@ def _token_actions(s: State, seat: int, hearts: int) -> list[Action]:
 
 
 def _hearts_legal(s: State, frame: Frame) -> tuple[Action, ...]:
-    """Heart dice: remove Poison/Shrink tokens (outside Tokyo; ``UseCard(card, (n,))`` with the
-    card whose name the tokens bear), spend them through cards (``heart_actions``), or Done: the
-    rest heal the monster (outside Tokyo)."""
+    """Heart dice: remove tokens, spend hearts through cards, or Done.
+
+    Outside Tokyo, hearts may remove Poison or Shrink tokens. That is ``UseCard(card, (n,))``, with
+    the card whose name the tokens bear. Cards may offer to spend hearts through
+    ``heart_actions``. On Done, the rest heal the monster if it is outside Tokyo."""
     _, seat, _, hearts = frame
     out = _token_actions(s, seat, hearts)
     for c, fn in hooked(s, seat, "heart_actions"):
@@ -265,9 +278,11 @@ def _hearts_handle(s: State, frame: Frame, action: Action) -> None:
 
 
 def after_roll(s: State) -> bool:
-    """After a roll, if the roll decision beneath has only the base choices: with rolls left,
-    make it pending and return True; with none left, drop it (stopping, its one choice, does
-    nothing) and return False, as for any other case the generic path handles."""
+    """After a roll, settle the roll decision beneath if it has only the base choices.
+
+    With rolls left, make it pending and return True. With none left, drop it and return False.
+    Its one choice is then to stop, which does nothing. False is also returned for any other case,
+    which the generic path handles."""
     below = s.stack[-1]
     if below[0] != "ask" or below[2] != "roll":
         return False
@@ -288,8 +303,10 @@ def after_roll(s: State) -> bool:
 
 
 def reroll(s: State, action: Reroll) -> bool:
-    """A re-roll on a shared copy: if it is legal, push the roll and make it pending; else
-    return False (``s`` untouched) and let the generic path run (or explain)."""
+    """A re-roll on a shared copy.
+
+    If it is legal, push the roll and make it pending. Else return False with ``s`` untouched. The
+    generic path then runs, or explains why the re-roll is refused."""
     try:
         mask = REROLL_MASKS[len(s.dice)].get(action.dice)
     except TypeError:  # unhashable junk inside the action

@@ -2,16 +2,16 @@
 
 Theory of operation
 -------------------
-A state is never mutated once it has been returned to a caller. ``apply`` makes one shallow
-copy (:meth:`State.copy`: each per-seat list and the stack are copied, which is cheap) and then
+A state is never mutated once it has been returned to a caller. ``apply`` makes one shallow copy
+with :meth:`State.copy`. That copies each per-seat list and the stack, which is cheap. Then it
 works in place on that private copy until the next decision or random request.
 
-What is left of the current turn is an explicit stack of *frames*: flat tuples
-``(op, arg, ...)`` of strings and integers, top at the end of the list. The engine pops a frame
-and runs the step registered for ``op``; a step may push more frames. A frame that needs an
-input (``ask`` for a decision, ``rand`` for a random outcome) stays on top of the stack and
-blocks: that is what ``pending`` describes. So the stack alone says where the game is, and a
-state rebuilt from its fields (wire or text) recomputes ``pending`` by running the stack.
+What is left of the current turn is an explicit stack of *frames*. Frames are flat tuples
+``(op, arg, ...)`` of strings and integers. The top is at the end of the list. The engine pops a
+frame and runs the step registered for ``op``. A step may push more frames. A frame that needs an
+input stays on top of the stack and blocks: ``ask`` for a decision, ``rand`` for a random outcome.
+That is what ``pending`` describes. So the stack alone says where the game is. A state rebuilt
+from its fields, from the wire or from text, recomputes ``pending`` by running the stack.
 """
 
 from __future__ import annotations
@@ -27,26 +27,26 @@ from kotp2p.rules.events import Event
 
 
 class Decision(NamedTuple):
-    """A decision that one seat must make; ``kind`` names it ("roll", "yield", "buy", ...)."""
+    """A decision that one seat must make. ``kind`` names it: "roll", "yield", "buy", and so on."""
 
     seat: int
     kind: str
 
 
-# What a random event is for (``RandomRequest.purpose``).
-ROLL = "roll"  # the first roll of a turn
-REROLL = "reroll"  # a re-roll of some dice
-ROLLOFF = "rolloff"  # the roll-off for the first player
-DRAW = "draw"  # a card drawn from the deck (a market refill, a peek)
-CARD_ROLL = "card roll"  # a card's own roll (Camouflage, Psychic Probe)
+# What a random event is for, in ``RandomRequest.purpose``.
+ROLL = "roll"  # The first roll of a turn.
+REROLL = "reroll"  # A re-roll of some dice.
+ROLLOFF = "rolloff"  # The roll-off for the first player.
+DRAW = "draw"  # A card drawn from the deck, for a market refill or a peek.
+CARD_ROLL = "card roll"  # A card's own roll, as for Camouflage or Psychic Probe.
 
 
 class RandomRequest(NamedTuple):
     """A random event: answer with ``RandomResult`` holding one ``0 <= v < b`` per bound.
 
     ``index`` is ``k``, the 1-based number of this random event in the game. ``private_to`` is
-    the seat that alone learns the outcome (a peek at the deck), or -1 for a public event; the
-    other replicas answer a private event with ``HIDDEN`` values. ``purpose`` says what the
+    the seat that alone learns the outcome, as for a peek at the deck. It is -1 for a public event.
+    The other replicas answer a private event with ``HIDDEN`` values. ``purpose`` says what the
     event is for: ``ROLL``, ``REROLL``, ``ROLLOFF``, ``DRAW`` or ``CARD_ROLL``.
     """
 
@@ -69,7 +69,7 @@ _DECISIONS_MADE: dict[tuple[int, str], Decision] = {}
 
 
 def decision_for(seat: int, kind: str) -> Decision:
-    """The ``Decision(seat, kind)``, made once and shared (the run loop asks for it often)."""
+    """The ``Decision(seat, kind)``, made once and shared. The run loop asks for it often."""
     d = _DECISIONS_MADE.get((seat, kind))
     if d is None:
         d = _DECISIONS_MADE[seat, kind] = Decision(seat, kind)
@@ -77,7 +77,7 @@ def decision_for(seat: int, kind: str) -> Decision:
 
 
 class State:
-    """One position of a game. Treat it as immutable; the engine returns new states."""
+    """One position of a game. Treat it as immutable: the engine returns new states."""
 
     __slots__ = (
         "active",
@@ -145,8 +145,8 @@ class State:
     legal: tuple[Action, ...]  # the legal actions of a pending decision, computed once
     over: bool
     winners: tuple[int, ...]
-    # Where ``apply`` records events while it builds this state; None when nobody asked (and
-    # always None in a state returned to a caller).
+    # Where ``apply`` records events while it builds this state. It is None when nobody asked.
+    # It is always None in a state returned to a caller.
     sink: list[Event] | None
 
     def copy(self) -> State:
@@ -156,9 +156,10 @@ class State:
         return s
 
     def share(self) -> State:
-        """A copy with its own ``stack`` that shares every per-seat list and dict with ``self``:
-        it may take new scalar or tuple values, but must call :meth:`own` before changing a
-        list or dict in place."""
+        """A copy with its own ``stack`` that shares every per-seat list and dict with ``self``.
+
+        It may take new scalar or tuple values. It must call :meth:`own` before changing a list or
+        dict in place."""
         s = State()  # no __init__: the cheapest way to a bare instance
         s.n = self.n
         s.monsters = self.monsters
@@ -209,7 +210,7 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        """True once the game has ended (``pending`` is then ``None``)."""
+        """True once the game has ended. ``pending`` is then ``None``."""
         return self.over
 
     def location(self, seat: int) -> int:
@@ -233,7 +234,7 @@ class State:
         return sum(self.alive) >= 5
 
     def digest(self) -> bytes:
-        """SHA-256 of the canonical encoding: identical on every replica of the same position."""
+        """SHA-256 of the canonical encoding. It is identical on every replica of the same position."""
         wire = state_to_wire(self, public=True)
         return hashlib.sha256(b"kotp2p-state-v1\0" + repr(wire).encode()).digest()
 
@@ -259,8 +260,8 @@ WIRE_FIELDS = 30
 def state_to_wire(s: State, *, public: bool = False) -> list[object]:
     """The state as a fixed-order array of plain msgpack-able values.
 
-    With ``public``, hidden slots show ``HIDDEN`` whatever this replica knows of them: that view
-    is the same on every replica, and it is what ``State.digest`` hashes.
+    With ``public``, hidden slots show ``HIDDEN``, whatever this replica knows of them. That view
+    is the same on every replica. It is what ``State.digest`` hashes.
     """
     return [
         WIRE_VERSION,
@@ -337,7 +338,7 @@ def _yield_phase(s: State) -> str | None:
 
 
 def _copy_target(s: State, card: int) -> int:
-    """The card that copier ``card`` copies, if the notation can write it at the seat; else 0."""
+    """The card that copier ``card`` copies, if the notation can write it at the seat. Else 0."""
     key = COPIERS.get(card)
     target = s.flags.get(key, 0) if key is not None else 0
     return target if target in SLUGS else 0
@@ -365,7 +366,7 @@ def _fmt_frame(f: Frame) -> str:
 
 
 def to_text(s: State) -> str:
-    """The state in the compact notation; ``from_text(to_text(s))`` rebuilds it."""
+    """The state in the compact notation. ``from_text(to_text(s))`` rebuilds it."""
     seats = []
     for i in range(s.n):
         parts = [s.monsters[i], f"{s.hp[i]}/{s.stars[i]}/{s.energy[i]}"]

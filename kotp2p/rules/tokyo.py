@@ -1,10 +1,12 @@
-"""Damage and Tokyo: whom smashes hit, each hit (reaction windows, protection, the loss of
-health), eliminations and the Bay closing, and the yield decisions of smashed monsters.
+"""Damage and Tokyo: smashes, hits, eliminations, the Bay closing, and yields.
 
-Smashes push a damage resolution (``hit`` frames, then ``deaths``); smashes nobody can react
-to land at once (a shortcut giving the state the frames would). After the yield decisions,
-``after_yields`` runs what waited for them (damage a monster took only by staying, damage to
-the monster taking a yielded place).
+This module says whom smashes hit. A hit goes through reaction windows and protection, then
+the loss of health. Smashed monsters then decide whether to yield.
+
+Smashes push a damage resolution: ``hit`` frames, then ``deaths``. Smashes nobody can react to
+land at once. That shortcut gives the state the frames would. After the yield decisions,
+``after_yields`` runs what waited for them. That is damage a monster took only by staying, and
+damage to the monster taking a yielded place.
 """
 
 from __future__ import annotations
@@ -42,8 +44,9 @@ from kotp2p.rules.state import State
 
 
 def smash_targets(s: State, seat: int) -> list[int]:
-    """Whom ``seat``'s smashes hit: from Tokyo everybody outside, from outside everybody in
-    Tokyo (cards can widen this to every other monster)."""
+    """Whom ``seat``'s smashes hit: from Tokyo everybody outside, from outside everybody in Tokyo.
+
+    Cards can widen this to every other monster."""
     alive = s.alive
     if s.cards[seat] and has_hook(s, seat, "smash_targets"):
         return [t for t in range(s.n) if t != seat and alive[t]]
@@ -54,7 +57,7 @@ def smash_targets(s: State, seat: int) -> list[int]:
 
 
 def res_smash(s: State) -> None:
-    """Energy faces (no hook of theirs pushes frames), then the smashes."""
+    """Energy faces, then the smashes. No hook of the energy faces pushes frames."""
     seat = s.active
     if not s.alive[seat]:
         return
@@ -78,9 +81,11 @@ def res_smash(s: State) -> None:
 
 
 def _land_at_once(s: State, dealer: int, hits: dict[int, int]) -> bool:
-    """A shortcut for smashes nobody can react to (no target has a card, nobody has an after-hit
-    effect): the hits land now, as their ``hit`` frames would, and only a ``deaths`` frame is
-    pushed, if somebody dropped to 0. False if the frames must be pushed."""
+    """A shortcut for smashes nobody can react to.
+
+    It applies when no target has a card and nobody has an after-hit effect. The hits land now, as
+    their ``hit`` frames would. Only a ``deaths`` frame is pushed, if somebody dropped to 0. It
+    returns False if the frames must be pushed."""
     cards = s.cards
     order = damage_order(s, dealer, hits)
     for t in order:
@@ -102,8 +107,10 @@ _DEATHS = ("deaths",)
 
 
 def _hit(s: State, frame: Frame) -> None:
-    """One hit on one target: reaction windows first (stage by stage), then protection, then
-    the loss of health and the after-hit effects."""
+    """One hit on one target.
+
+    Reaction windows come first, stage by stage. Then come protection, the loss of health and the
+    after-hit effects."""
     _, target, amount, dealer, smash, stage = frame
     if not s.alive[target] or amount <= 0:
         return
@@ -139,7 +146,7 @@ def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> N
 
 
 def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -> int:
-    """The loss of health itself, recorded for the yield decisions; returns what was lost."""
+    """The loss of health itself, recorded for the yield decisions. Returns what was lost."""
     lost = min(amount, s.hp[target])
     if lost > 0:
         s.hp[target] -= lost
@@ -154,8 +161,10 @@ def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -
 
 
 def _deaths(s: State, frame: Frame) -> None:
-    """Eliminate every live monster at 0♥ (one shared rank), close the Bay, end a game with one
-    monster or none left."""
+    """Eliminate every live monster at 0♥, close the Bay, and end a game with one monster or none
+    left.
+
+    The monsters eliminated together share one rank."""
     dying = [seat for seat in seats_from(s, s.active) if s.hp[seat] <= 0]
     if not dying:
         return
@@ -168,8 +177,10 @@ def _deaths(s: State, frame: Frame) -> None:
 
 
 def yields(s: State) -> None:
-    """The yields phase: each smashed monster still in Tokyo decides, clockwise from the active
-    one; what waits for the decisions (``after_yields``) runs after them."""
+    """The yields phase: each smashed monster still in Tokyo decides whether to yield.
+
+    They decide clockwise from the active monster. What waits for the decisions,
+    ``after_yields``, runs after them."""
     smashed = s.flags.pop("t.smashed", 0)
     if not smashed:
         return
@@ -212,9 +223,11 @@ def _yield_handle(s: State, frame: Frame, action: Action) -> None:
 
 
 def _after_yields(s: State, frame: Frame) -> None:
-    """Effects that wait for every yield decision (damage held back until a monster stayed,
-    damage to the monster about to take a yielded place): each live seat's ``after_yields``
-    frames, clockwise from the active monster, grouped by the hook's fixed order."""
+    """Effects that wait for every yield decision.
+
+    They are damage held back until a monster stayed, and damage to the monster about to take a
+    yielded place. Each live seat's ``after_yields`` frames are pushed, clockwise from the active
+    monster. They are grouped by the hook's fixed order."""
     order = HOOK_ORDER.get("after_yields", {})
     found: list[tuple[int, int, Frame]] = []
     for i, seat in enumerate(seats_from(s, s.active)):

@@ -1,11 +1,14 @@
-"""The turn interpreter: the start of the game (roll-off, first market), the ``turn`` frame
-that runs a turn's phases in order, the start and the end of a turn, and who plays next.
+"""The turn interpreter: the start of the game, the ``turn`` frame, and who plays next.
 
-A turn is one ``("turn", i)`` frame that runs the phases of ``TURN_PHASES`` from phase ``i``
-(start, roll, final_roll, resolve, smash, yields, buy, after_buy, end_turn, next_turn). A phase
-that pushes frames (a decision, a random event, damage) suspends the turn: ``("turn", i + 1)``
-goes beneath what it pushed. The phases themselves live with their concept: ``rolling`` (the
-dice), ``tokyo`` (smashes, damage, yields), ``market`` (entering Tokyo, buying).
+The start of the game is the roll-off, then the first market. The ``turn`` frame runs a turn's
+phases in order, from its start to its end.
+
+A turn is one ``("turn", i)`` frame that runs the phases of ``TURN_PHASES`` from phase ``i``. The
+phases are start, roll, final_roll, resolve, smash, yields, buy, after_buy, end_turn and
+next_turn. A phase may push frames for a decision, a random event or damage. That suspends the
+turn: ``("turn", i + 1)`` goes beneath what it pushed. The phases themselves live with their
+concept. ``rolling`` has the dice. ``tokyo`` has smashes, damage and yields. ``market`` has
+entering Tokyo and buying.
 """
 
 from __future__ import annotations
@@ -66,8 +69,9 @@ def _first_turn(s: State, frame: Frame) -> None:
 
 
 def begin_turn(s: State, seat: int, *, extra: bool = False) -> None:
-    """``seat``'s turn begins (``extra``: out of the rotation): per-turn flags are cleared and
-    the turn's phases pushed."""
+    """``seat``'s turn begins: per-turn flags are cleared and the turn's phases pushed.
+
+    ``extra`` marks a turn out of the rotation."""
     s.active = seat
     s.turn += 1
     if s.sink is not None:
@@ -82,8 +86,10 @@ def begin_turn(s: State, seat: int, *, extra: bool = False) -> None:
 
 
 def turn_step(s: State, frame: Frame) -> None:
-    """Run the turn's phases in order from ``frame[1]``. A phase that pushes frames (a decision,
-    a random event, damage) suspends the sequence: ``("turn", next)`` goes beneath them."""
+    """Run the turn's phases in order from ``frame[1]``.
+
+    A phase may push frames for a decision, a random event or damage. That suspends the sequence:
+    ``("turn", next)`` goes beneath them."""
     i = frame[1]
     stack = s.stack
     phases = _PHASE_FNS
@@ -158,7 +164,7 @@ def _next_turn(s: State) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# The phases of a turn, in order (the ``turn`` frame runs them; see ``turn_step``)
+# The phases of a turn, in order. The ``turn`` frame runs them in ``turn_step``.
 
 TURN_PHASES: tuple[tuple[str, Callable[[State], None]], ...] = (
     ("start", _start_effects),

@@ -1,8 +1,9 @@
-"""States as fixed-order arrays of plain values (ints, bools, strings, lists) and back.
+"""States as fixed-order arrays of plain values, and back.
 
-The array holds every field that matters; ``pending`` is not stored but recomputed by running
-the continuation stack, which blocks at the same frame. Decoding checks every type and range,
-so a hostile or corrupt array raises :class:`InvalidState`, never another error.
+The values are ints, bools, strings and lists. The array holds every field that matters.
+``pending`` is not stored. It is recomputed by running the continuation stack, which blocks at the
+same frame. Decoding checks every type and range. So a hostile or corrupt array raises
+:class:`InvalidState`, never another error.
 """
 
 from __future__ import annotations
@@ -49,8 +50,10 @@ def _card(x: object, what: str) -> int:
 
 
 def _frame(x: object, n: int) -> Frame:
-    """A stack frame: its op (and the kind of a decision or random event) are names, every other
-    value an integer; a decision names a seat of the game, a ``turn`` frame one of its phases."""
+    """A stack frame.
+
+    Its op is a name, and so is the kind of a decision or random event. Every other value is an
+    integer. A decision names a seat of the game, a ``turn`` frame one of its phases."""
     items = _list(x, "a stack frame")
     if not items or len(items) > 8:
         raise InvalidState("expected a stack frame of 1 to 8 values")
