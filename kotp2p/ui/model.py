@@ -32,6 +32,7 @@ from kotp2p.net.session import (
     ViolationSeen,
     Waiting,
     YourTurn,
+    tell,
 )
 from kotp2p.net.wire import Refusal, safe_text
 from kotp2p.ui import keys as K
@@ -294,70 +295,95 @@ class Controller:
 
     def on_updates(self, updates: list[Update]) -> None:
         """Take in what happened in the game."""
-        who = self.who
+        tell(self, updates)
+
+    def on_move_applied(self, u: MoveApplied) -> None:
+        """A move: the player's own news starts over, and a stale status goes."""
+        self.moves += 1
         me = self.port.me
-        for u in updates:
-            if isinstance(u, MoveApplied):
-                self.moves += 1
-                self._about_me = u.seat == me and u.kind == "move"
-                self._news = []
-                if u.seat != me:
-                    self.hold = False  # the pause after the player's news is over
-                    if not self.footer_news and not self.eject_asked and not self.confirm_quit:
-                        self.say("")  # a status or refusal about the decision just made is old
-                if u.told:
-                    self.add_log(u.description, "log.warn" if u.kind == "eject" else "log.move")
-            elif isinstance(u, Narrated) and u.heading:
-                self.add_log(f"{self.sym.rule * 2} {u.text} {self.sym.rule * 2}", "log.turn")
-                self._about_me, self._news, self._hits = False, [], []
-                mine = isinstance(u.event, rules.TurnBegan) and u.event.seat == me
-                old_news = self.footer_news and not self.footer_error  # not a hit on the player
-                if (not self.footer_news or (mine and old_news)) and not self.confirm_quit:
-                    self.say("")  # a message about the last turn (or their own last) is old now
-            elif isinstance(u, Narrated):
-                hit = hurts(u.event, me)
-                if hit:
-                    self.hold = True
-                    self._hits.append(u.text)
-                    self.news("; ".join(self._hits), hit=True)
-                elif self._about_me:
-                    self.hold = True
-                    if not isinstance(u.event, rules.DiceKept):  # the dice are on screen
-                        self._news.append(u.text)
-                    if self._news and not self._hits:
-                        self.news("you: " + "; ".join(self._news))
-                self.add_log(f"· {u.text}", "log.hit" if hit else "log.event")
-            elif isinstance(u, DiceRolled):
-                self.add_log(f"· {u.description}", "log.dice")
-            elif isinstance(u, ChatLine):
-                self.add_chat(u)
-            elif isinstance(u, ViolationSeen):
-                self.add_log(f"! {who(u.seat)} broke the rules: {u.description}", "log.warn")
-            elif isinstance(u, FrameRefused):
-                self.add_log(f"! refused a message from {who(u.sender)}: {u.reason}", "log.warn")
-            elif isinstance(u, Waiting):
-                self.add_log(f"… waiting for {', '.join(who(s) for s in u.seats)}", "log.warn")
-            elif isinstance(u, EjectAsked):
-                self.eject_asked = u.seats
-                self.say(f"{', '.join(who(s) for s in u.seats)} did not answer in time: press e "
-                         "to vote to eject (every other player must agree)", error=True)
-            elif isinstance(u, LinkChanged):
-                if u.up:
-                    self.links_down.discard(u.seat)
-                else:
-                    self.links_down.add(u.seat)
-                self.add_log(f"~ {who(u.seat)} {'is connected' if u.up else 'is gone'}",
-                             "log" if u.up else "log.warn")
-            elif isinstance(u, Resumed):
-                self.add_past(u)
-            elif isinstance(u, GameOver):
-                stats = self.end_stats() if self.end_stats is not None else []
-                self.end = EndInfo(result_for(u, me, self.who), self.log_path, stats)
-                self.add_log(f"Game over. {safe_text(u.summary)}", "title")
-                self.screen = "end"
-            elif isinstance(u, YourTurn):
-                self.eject_asked = ()
-                self.auto_decide()
+        self._about_me = u.seat == me and u.kind == "move"
+        self._news = []
+        if u.seat != me:
+            self.hold = False  # the pause after the player's news is over
+            if not self.footer_news and not self.eject_asked and not self.confirm_quit:
+                self.say("")  # a status or refusal about the decision just made is old
+        if u.told:
+            self.add_log(u.description, "log.warn" if u.kind == "eject" else "log.move")
+
+    def on_narrated(self, u: Narrated) -> None:
+        """A turn's heading, or an event: logged, and told in the footer if it is about the player."""
+        me = self.port.me
+        if u.heading:
+            self.add_log(f"{self.sym.rule * 2} {u.text} {self.sym.rule * 2}", "log.turn")
+            self._about_me, self._news, self._hits = False, [], []
+            mine = isinstance(u.event, rules.TurnBegan) and u.event.seat == me
+            old_news = self.footer_news and not self.footer_error  # not a hit on the player
+            if (not self.footer_news or (mine and old_news)) and not self.confirm_quit:
+                self.say("")  # a message about the last turn or the player's own is old now
+            return
+        hit = hurts(u.event, me)
+        if hit:
+            self.hold = True
+            self._hits.append(u.text)
+            self.news("; ".join(self._hits), hit=True)
+        elif self._about_me:
+            self.hold = True
+            if not isinstance(u.event, rules.DiceKept):  # the dice are on screen
+                self._news.append(u.text)
+            if self._news and not self._hits:
+                self.news("you: " + "; ".join(self._news))
+        self.add_log(f"· {u.text}", "log.hit" if hit else "log.event")
+
+    def on_dice_rolled(self, u: DiceRolled) -> None:
+        """Dice came up: logged."""
+        self.add_log(f"· {u.description}", "log.dice")
+
+    def on_chat_line(self, u: ChatLine) -> None:
+        """A chat line: logged where it was said."""
+        self.add_chat(u)
+
+    def on_violation_seen(self, u: ViolationSeen) -> None:
+        """A seat broke the rules: logged as a warning."""
+        self.add_log(f"! {self.who(u.seat)} broke the rules: {u.description}", "log.warn")
+
+    def on_frame_refused(self, u: FrameRefused) -> None:
+        """A peer's message was refused: logged as a warning."""
+        self.add_log(f"! refused a message from {self.who(u.sender)}: {u.reason}", "log.warn")
+
+    def on_waiting(self, u: Waiting) -> None:
+        """The game waits: logged as a warning."""
+        self.add_log(f"… waiting for {', '.join(self.who(s) for s in u.seats)}", "log.warn")
+
+    def on_eject_asked(self, u: EjectAsked) -> None:
+        """The player may vote to eject: the status line says how."""
+        self.eject_asked = u.seats
+        self.say(f"{', '.join(self.who(s) for s in u.seats)} did not answer in time: press e "
+                 "to vote to eject (every other player must agree)", error=True)
+
+    def on_link_changed(self, u: LinkChanged) -> None:
+        """A link came up or went down: the table marks it and the log says it."""
+        if u.up:
+            self.links_down.discard(u.seat)
+        else:
+            self.links_down.add(u.seat)
+        self.add_log(f"~ {self.who(u.seat)} {'is connected' if u.up else 'is gone'}",
+                     "log" if u.up else "log.warn")
+
+    def on_resumed(self, u: Resumed) -> None:
+        """A resumed game: the log opens with the game so far."""
+        self.add_past(u)
+
+    def on_game_over(self, u: GameOver) -> None:
+        """The end: the end screen, with the result for the player."""
+        stats = self.end_stats() if self.end_stats is not None else []
+        self.end = EndInfo(result_for(u, self.port.me, self.who), self.log_path, stats)
+        self.add_log(f"Game over. {safe_text(u.summary)}", "title")
+        self.screen = "end"
+
+    def on_your_turn(self, u: YourTurn) -> None:
+        """The player decides: a vote question is over, and standing orders may answer."""
+        self.eject_asked = ()
+        self.auto_decide()
 
     def auto_decide(self) -> bool:
         """Apply the player's standing orders to a decision that is theirs; True if one did."""

@@ -38,6 +38,7 @@ from kotp2p.net.session import (
     Waiting,
     YourTurn,
     recent_turns,
+    tell,
 )
 from kotp2p.net.wire import safe_text
 from kotp2p.ui.model import result_for
@@ -150,37 +151,62 @@ class PlainView:
 
     def show(self, updates: list[Update]) -> None:
         """Print each update in plain words; at the user's decision, the state and the actions."""
-        s = self.session
-        for u in updates:
-            if isinstance(u, MoveApplied):
-                self._track_keep(u)
-                if u.told:
-                    self.say(f"* {_safe(u.description)}")
-            elif isinstance(u, Narrated):
-                self.say(f"-- {_safe(u.text)} --" if u.heading else f"  {_safe(u.text)}")
-            elif isinstance(u, DiceRolled):
-                self.say(f"  {_safe(u.description)}")
-            elif isinstance(u, ChatLine):
-                self.say(f"<{_who(s, u.seat)}> {_safe(u.text)}")
-            elif isinstance(u, ViolationSeen):
-                self.say(f"! {_who(s, u.seat)} broke the rules: {_safe(u.description)}")
-            elif isinstance(u, FrameRefused):
-                self.say(f"! refused a message from {_who(s, u.sender)}: {_safe(u.reason)}")
-            elif isinstance(u, Waiting):
-                who = ", ".join(_who(s, x) for x in u.seats)
-                self.say(f"… waiting for {who}")
-            elif isinstance(u, EjectAsked):
-                who = ", ".join(_who(s, x) for x in u.seats)
-                self.say(f"? {who} did not answer in time. Type `eject` to vote them out "
-                         "(only if every other player agrees), or keep waiting.")
-            elif isinstance(u, LinkChanged):
-                self.say(f"~ link to {_who(s, u.seat)} {'up' if u.up else 'down'}")
-            elif isinstance(u, Resumed):
-                self.show_past(u)
-            elif isinstance(u, GameOver):
-                self.say(f"Game over. {result_for(u, s.me, lambda x: _who(s, x))}")
-            elif isinstance(u, YourTurn):
-                self.show_decision()
+        tell(self, updates)
+
+    def _who(self, seat: int | None) -> str:
+        return _who(self.session, seat)
+
+    def on_move_applied(self, u: MoveApplied) -> None:
+        """A move, unless its events already told it."""
+        self._track_keep(u)
+        if u.told:
+            self.say(f"* {_safe(u.description)}")
+
+    def on_narrated(self, u: Narrated) -> None:
+        """A turn's heading or an event."""
+        self.say(f"-- {_safe(u.text)} --" if u.heading else f"  {_safe(u.text)}")
+
+    def on_dice_rolled(self, u: DiceRolled) -> None:
+        """The dice as they came up."""
+        self.say(f"  {_safe(u.description)}")
+
+    def on_chat_line(self, u: ChatLine) -> None:
+        """A chat line, after its author's name."""
+        self.say(f"<{self._who(u.seat)}> {_safe(u.text)}")
+
+    def on_violation_seen(self, u: ViolationSeen) -> None:
+        """A seat broke the rules."""
+        self.say(f"! {self._who(u.seat)} broke the rules: {_safe(u.description)}")
+
+    def on_frame_refused(self, u: FrameRefused) -> None:
+        """A peer's message was refused."""
+        self.say(f"! refused a message from {self._who(u.sender)}: {_safe(u.reason)}")
+
+    def on_waiting(self, u: Waiting) -> None:
+        """Whom the game waits for."""
+        self.say(f"… waiting for {', '.join(self._who(x) for x in u.seats)}")
+
+    def on_eject_asked(self, u: EjectAsked) -> None:
+        """How to vote out the seats that hold the game up."""
+        who = ", ".join(self._who(x) for x in u.seats)
+        self.say(f"? {who} did not answer in time. Type `eject` to vote them out "
+                 "(only if every other player agrees), or keep waiting.")
+
+    def on_link_changed(self, u: LinkChanged) -> None:
+        """A link came up or went down."""
+        self.say(f"~ link to {self._who(u.seat)} {'up' if u.up else 'down'}")
+
+    def on_resumed(self, u: Resumed) -> None:
+        """The game so far."""
+        self.show_past(u)
+
+    def on_game_over(self, u: GameOver) -> None:
+        """The result for the user."""
+        self.say(f"Game over. {result_for(u, self.session.me, self._who)}")
+
+    def on_your_turn(self, u: YourTurn) -> None:
+        """The state and the actions to choose from."""
+        self.show_decision()
 
     def show_past(self, resumed: Resumed) -> None:
         """The game so far, from the log of a resumed game: its last :data:`RESUME_TURNS`

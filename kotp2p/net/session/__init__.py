@@ -17,6 +17,7 @@ from kotp2p.net.session.commands import (
 from kotp2p.net.session.deadlines import Timeouts
 from kotp2p.net.session.narration import recent_turns
 from kotp2p.net.session.session import Decider, LocalSeat, Session
+from kotp2p.net.session.telling import UpdateView, tell
 from kotp2p.net.session.updates import (
     ChatLine,
     DiceRolled,
@@ -55,9 +56,11 @@ __all__ = [
     "Submit",
     "Timeouts",
     "Update",
+    "UpdateView",
     "ViolationSeen",
     "VoteEject",
     "Waiting",
     "YourTurn",
     "recent_turns",
+    "tell",
 ]
