@@ -28,7 +28,7 @@ nothing is recorded and nothing costs. :func:`describe_event` says one in plain 
 ['roll-off: The King ✸ ✸ ✸ ✸ ✸ ✸, Giga Zaur 1 1 1 1 1 1; The King plays first']
 
 Plain words show dice and amounts with symbols: ``1 2 3 ⚡ ♥ ✸`` and ``2★``. A view for a terminal
-without them passes ``glyphs=rules.ASCII`` to :func:`describe_event` and :func:`describe_action`.
+without them rewrites the text in words.
 
 How a view tells a move: ``replay`` does this, and every view should, so that nothing is said
 twice. After ``apply(state, action, events=lst)``, print each event of ``lst`` in order with
@@ -114,7 +114,7 @@ from kotp2p.rules.events import (
 )
 from kotp2p.rules.eventtext import describe_event
 from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
-from kotp2p.rules.glyphs import ASCII, SYMBOLS, Glyphs
+from kotp2p.rules.glyphs import SYMBOLS, Glyphs
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
 from kotp2p.rules.registry import CARDS, card_by_name, copied
@@ -139,7 +139,6 @@ ENGINE_ID = engine_id()
 
 __all__ = [
     "ALL_CARDS",
-    "ASCII",
     "BAY",
     "CARDS",
     "CARD_ROLL",

@@ -22,7 +22,7 @@ from kotp2p.rules.actions import (
 )
 from kotp2p.rules.actiontext import drawn_card, rolls_dice
 from kotp2p.rules.effects import card_cost
-from kotp2p.rules.glyphs import SYMBOLS, Glyphs
+from kotp2p.rules.glyphs import SYMBOLS
 from kotp2p.rules.market import SWEEP_COST
 from kotp2p.rules.registry import CARDS, TOKEN_CARDS
 from kotp2p.rules.state import Decision, State
@@ -39,17 +39,15 @@ def card_text(card: int) -> str:
     return found.text if found is not None else ""
 
 
-def describe_action(state: State, action: Action, glyphs: Glyphs = SYMBOLS) -> str:
-    """One line saying what ``action`` does in ``state``, the state it is applied to.
-
-    ``glyphs`` writes dice and amounts."""
+def describe_action(state: State, action: Action) -> str:
+    """One line saying what ``action`` does in ``state``, the state it is applied to."""
     pending = state.pending
     who = ""
     seat = -1
     if isinstance(pending, Decision):
         seat = pending.seat
         who = f"{state.monsters[seat]} "
-    g = glyphs
+    g = SYMBOLS
     if isinstance(action, RandomResult):
         if rolls_dice(state, action.values):
             return f"dice: {g.dice(action.values)}"

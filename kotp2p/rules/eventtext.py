@@ -1,7 +1,6 @@
 """Events in plain words, one line per event.
 
-Monsters and cards are named by name. Dice and amounts are written by the view's
-:class:`~kotp2p.rules.glyphs.Glyphs`, with symbols by default."""
+Monsters and cards are named by name. Dice and amounts are written with symbols."""
 
 from __future__ import annotations
 
@@ -40,7 +39,7 @@ from kotp2p.rules.events import (
     TurnBegan,
     YieldedTokyo,
 )
-from kotp2p.rules.glyphs import SYMBOLS, Glyphs
+from kotp2p.rules.glyphs import SYMBOLS
 from kotp2p.rules.state import State
 
 _WHY = {WHY_DICE: "dice", WHY_TOKYO: "in Tokyo", WHY_ENTER: "entering Tokyo"}
@@ -71,14 +70,13 @@ def _auto(e: AutoDecision, state: State, who: str) -> str:
     return f"{who}: {format_action(state, e.action)} (the only choice)"
 
 
-def describe_event(event: Event, state: State, glyphs: Glyphs = SYMBOLS) -> str:
+def describe_event(event: Event, state: State) -> str:
     """One line saying ``event`` in plain words.
 
-    ``state`` gives the monsters' names. Any state of the same game will do. ``glyphs`` writes dice
-    and amounts. A terminal without symbols uses :data:`~kotp2p.rules.ASCII`. A view may hide the
-    :func:`~kotp2p.rules.is_minor` events."""
+    ``state`` gives the monsters' names. Any state of the same game will do. Dice and amounts are
+    written with symbols. A view may hide the :func:`~kotp2p.rules.is_minor` events."""
     names = state.monsters
-    g = glyphs
+    g = SYMBOLS
 
     def who(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else "nobody"

@@ -1,11 +1,8 @@
-"""How plain words show dice and amounts: with symbols or in ASCII.
+"""How plain words show dice and amounts: ``1 2 3 ⚡ ♥ ✸`` and ``2★``.
 
-Symbols are ``1 2 3 ⚡ ♥ ✸`` and ``2★``. ASCII is ``1 2 3 energy heart smash`` and ``2 stars``, for
-a terminal that cannot show the symbols.
-
-A view picks one table, :data:`SYMBOLS` or :data:`ASCII`. It passes it to
-:func:`kotp2p.rules.describe_event` and :func:`kotp2p.rules.describe_action`. The compact notation
-letters, ``123ehs``, belong to ``to_text`` and the action words, never to plain words.
+The compact notation letters, ``123ehs``, belong to ``to_text`` and the action words, never to
+plain words. A terminal without the symbols gets words from the screen's ASCII set, which
+rewrites any text the engine wrote.
 """
 
 from __future__ import annotations
@@ -44,11 +41,3 @@ class Glyphs:
 
 SYMBOLS = Glyphs(("1", "2", "3", "⚡", "♥", "✸"), ("★", "★"), ("⚡", "⚡"), ("♥", "♥"))
 """The default: die faces and units as symbols."""
-
-ASCII = Glyphs(
-    ("1", "2", "3", "energy", "heart", "smash"),
-    (" star", " stars"),
-    (" energy", " energy"),
-    (" heart", " hearts"),
-)
-"""Words only, for a terminal without those symbols."""

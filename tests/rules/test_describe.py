@@ -1,5 +1,5 @@
-"""Plain-text descriptions of actions, as logs and replays show them: dice as face symbols
-(or ASCII words), and the same words as the events the action causes."""
+"""Plain-text descriptions of actions, as logs and replays show them: dice as face symbols,
+and the same words as the events the action causes."""
 
 from __future__ import annotations
 
@@ -24,24 +24,6 @@ def test_rolls_draws_and_decisions_read_as_what_they_do() -> None:
         "The King keeps nothing and re-rolls 6 dice"
     )
     assert describe_action(s, rules.STOP) == "The King stops rolling with 1 2 3 ⚡ ♥ ✸"
-
-
-def test_the_ascii_table_writes_dice_and_amounts_in_words() -> None:
-    s = rules.from_text("The King 10/0/0; Giga Zaur 10/0/0 | active=0 phase=roll dice=123ehs rolls=2")
-    assert describe_action(s, rules.Reroll((0, 1)), rules.ASCII) == (
-        "The King keeps 3 energy heart smash and re-rolls 2 dice"
-    )
-    events: list[rules.Event] = []
-    s = rules.from_text(
-        "Giga Zaur 8/0/0; Cyber Kitty 10/3/0 @city; The King 10/0/0 | active=0 phase=roll dice=sss1eh rolls=1"
-    )
-    rules.apply(s, rules.STOP, events=events)
-    assert [rules.describe_event(e, s, rules.ASCII) for e in events] == [
-        "Giga Zaur resolves smash smash smash 1 energy heart",
-        "Giga Zaur heals 1 heart",
-        "Giga Zaur gains 1 energy (dice)",
-        "Giga Zaur smashes Cyber Kitty for 3 hearts",
-    ]
 
 
 def test_a_move_and_its_event_say_it_in_the_same_words() -> None:

@@ -341,3 +341,21 @@ def test_the_options_thresholds_go_off_then_1_to_9_hearts_then_off_again() -> No
     c.press("3")
     c.press("3")
     assert c.comfort.auto_stay == 12
+
+
+def test_the_ascii_set_writes_the_engines_dice_and_amounts_in_words() -> None:
+    s = rules.from_text("The King 10/0/0; Giga Zaur 10/0/0 | active=0 phase=roll dice=123ehs rolls=2")
+    assert ASCII.text(rules.describe_action(s, rules.Reroll((0, 1)))) == (
+        "The King keeps 3 energy heart smash and re-rolls 2 dice"
+    )
+    events: list[rules.Event] = []
+    s = rules.from_text(
+        "Giga Zaur 8/0/0; Cyber Kitty 10/3/0 @city; The King 10/0/0 | active=0 phase=roll dice=sss1eh rolls=1"
+    )
+    rules.apply(s, rules.STOP, events=events)
+    assert [ASCII.text(rules.describe_event(e, s)) for e in events] == [
+        "Giga Zaur resolves smash smash smash 1 energy heart",
+        "Giga Zaur heals 1 heart",
+        "Giga Zaur gains 1 energy (dice)",
+        "Giga Zaur smashes Cyber Kitty for 3 hearts",
+    ]
