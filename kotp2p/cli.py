@@ -1,10 +1,20 @@
-"""The ``kotp2p`` command line: it parses the arguments and runs the subcommand with
-:func:`kotp2p.app.run`, which returns its exit code.
+"""The ``kotp2p`` command line.
 
-Exit codes: 0 success, 1 our error (bad input, failed check), 2 usage, 3 a crash (with a
-pointer to the log file that holds the traceback), 130 Ctrl-C, 141 output cut by a closed pipe
-(``kotp2p replay GAME | head``: the command stops quietly, as ``cat`` would). Every command's
-``--help`` lists them (:func:`exit_codes_help`), with what they mean for that command.
+It parses the arguments and runs the subcommand with :func:`kotp2p.app.run`, which returns its
+exit code.
+
+The exit codes:
+
+* 0: success.
+* 1: our error, such as bad input or a failed check.
+* 2: a usage error.
+* 3: a crash. The message points at the log file that holds the traceback.
+* 130: Ctrl-C.
+* 141: a closed pipe cut the output, as in ``kotp2p replay GAME | head``. The command stops
+  quietly, as ``cat`` would.
+
+Every command's ``--help`` lists them with what they mean for that command. See
+:func:`exit_codes_help`.
 """
 
 from __future__ import annotations
@@ -228,8 +238,11 @@ EXIT_CODES: dict[int, str] = {
     130: "interrupted with Ctrl-C",
     141: "the output's reader went away (`| head`): the command stopped quietly",
 }
-"""What each exit code means, for every command; :data:`COMMAND_EXIT_CODES` says it more
-precisely for the commands where a code means more (or is never returned: None)."""
+"""What each exit code means, for every command.
+
+:data:`COMMAND_EXIT_CODES` says more for some commands. There a code may mean more, or may never
+be returned.
+"""
 
 _GAME_EXIT_CODES: dict[int, str | None] = {
     0: "the game ended, or you stopped it (`kotp2p resume` goes on with it)",
@@ -256,20 +269,28 @@ COMMAND_EXIT_CODES: dict[str, dict[int, str | None]] = {
         2: "no such game, a log that cannot be read, not a game log, or a usage error",
     },
 }
-"""Per command, the codes whose meaning differs from :data:`EXIT_CODES` (None: never returned)."""
+"""Per command, the codes whose meaning differs from :data:`EXIT_CODES`.
+
+None marks a code the command never returns.
+"""
 
 
 def exit_codes_help(command: str | None = None) -> str:
-    """The "exit codes:" section of a help text (``command``: that subcommand's), in numeric
-    order, one line per code."""
+    """The "exit codes:" section of a help text, one line per code in numeric order.
+
+    With a ``command``, the section is that subcommand's.
+    """
     codes: dict[int, str | None] = {**EXIT_CODES, **COMMAND_EXIT_CODES.get(command or "", {})}
     lines = [f"  {code:<4} {text}" for code, text in sorted(codes.items()) if text is not None]
     return "exit codes:\n" + "\n".join(lines) + "\n"
 
 
 class _HelpFormatter(argparse.HelpFormatter):
-    """argparse's help layout, except that a text already laid out in lines (the exit codes)
-    keeps its lines; a one-paragraph description is still filled to the terminal's width."""
+    """argparse's help layout, except that a text already laid out in lines keeps its lines.
+
+    The exit codes are such a text. A one-paragraph description is still filled to the
+    terminal's width.
+    """
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         if "\n" not in text:
@@ -316,9 +337,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
-    """``argv`` parsed; an argument a subcommand does not know is a usage error shown with
-    that subcommand's usage, as its other usage errors are (argparse alone shows the top
-    level's). Exits (SystemExit) on a usage error, ``--help`` and ``--version``."""
+    """``argv`` parsed.
+
+    An argument a subcommand does not know is a usage error. It is shown with that subcommand's
+    usage, as its other usage errors are. argparse alone would show the top level's usage.
+
+    :raises SystemExit: on a usage error, ``--help`` and ``--version``.
+    """
     args, unknown = parser.parse_known_args(argv)
     if unknown:
         command: argparse.ArgumentParser = getattr(args, "parser", parser)
@@ -334,16 +359,19 @@ def _crash_log(exc: BaseException) -> Path:
 
 
 PIPE_CLOSED = 141
-"""Exit code when the reader of our output went away (128 + SIGPIPE, as the shell reports)."""
+"""Exit code when the reader of our output went away: 128 + SIGPIPE, as the shell reports."""
 
 
 def _pipe_closed() -> int:
-    """The reader of stdout went away: say nothing more. Point stdout at the null device so
-    that the interpreter's last flush of what is still buffered cannot fail again at exit."""
+    """The reader of stdout went away: say nothing more.
+
+    Point stdout at the null device. Then the interpreter's last flush of what is still buffered
+    cannot fail again at exit.
+    """
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # stdout is not a real file (a test's capture): nothing to do
+    except (OSError, ValueError):  # stdout is not a real file, as in a test's capture
         pass
     finally:
         os.close(devnull)
@@ -351,14 +379,17 @@ def _pipe_closed() -> int:
 
 
 def _only_closed_pipes(exc: BaseException) -> bool:
-    """True for a closed pipe, alone or grouped (trio gathers its tasks' errors in groups)."""
+    """True for a closed pipe, alone or grouped. trio gathers its tasks' errors in groups."""
     if isinstance(exc, BaseExceptionGroup):
         return all(_only_closed_pipes(e) for e in exc.exceptions)
     return isinstance(exc, BrokenPipeError)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    """Run the command line with ``argv``; return the exit code.
+
+    ``argv`` defaults to ``sys.argv[1:]``.
+    """
     parser = build_parser()
     try:
         args = _parse(parser, argv)

@@ -1,5 +1,7 @@
-"""What the commands orchestrate: local games against bots, network games, the full screen's
-event loop, resume, replay, verify and the simulator. The command line calls :func:`run`.
+"""The commands behind the command line, which calls :func:`run`.
+
+They run local games against bots and network games. They run the full screen's event loop,
+resume, replay, verify and the simulator.
 """
 
 from __future__ import annotations

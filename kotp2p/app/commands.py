@@ -1,6 +1,8 @@
-"""The one entry of the command line into the app: :func:`run` a subcommand with its parsed
-arguments. Here too is chosen how a game is shown: the full screen on a terminal, else the
-plain line interface."""
+"""The one entry of the command line into the app.
+
+:func:`run` runs a subcommand with its parsed arguments. Here too is chosen how a game is shown.
+On a terminal it is the full screen, else the plain line interface.
+"""
 
 from __future__ import annotations
 
@@ -20,8 +22,10 @@ if TYPE_CHECKING:  # loaded with the command that needs them
 
 
 def ui_options(args: argparse.Namespace) -> UiOptions | None:
-    """How to draw the full screen, or None for the plain line interface (``--plain``, or
-    standard input or output not a terminal).
+    """How to draw the full screen, or None for the plain line interface.
+
+    The plain line interface comes with ``--plain``, or when standard input or output is not a
+    terminal.
 
     :raises CommandError: a negative ``--pause``.
     """
@@ -52,8 +56,10 @@ def _full_screen(args: argparse.Namespace) -> FullScreen | None:
 
 
 def _net_screen(args: argparse.Namespace) -> NetScreenRun | None:
-    """The full screen for ``host`` and ``join``: a function running their trio code behind it
-    (None: the plain line interface; always so when a bot plays the user's seat)."""
+    """The full screen for ``host`` and ``join``: a function running their trio code behind it.
+
+    None means the plain line interface. It is always None when a bot plays the user's seat.
+    """
     options = ui_options(args) if args.bot is None else None
     if options is None:
         return None
@@ -123,7 +129,10 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "play": _play, "resume": _resume, "games": _games, "host": _host, "join": _join,
     "simulate": _simulate, "identity": _identity, "verify": _verify, "replay": _replay,
 }
-"""Each subcommand's function (modules load when their command runs: a quick start)."""
+"""Each subcommand's function.
+
+A module loads only when its command runs, so the start is quick.
+"""
 
 
 def run(command: str, args: argparse.Namespace) -> int:

@@ -6,10 +6,11 @@ from kotp2p.net.wire import Refusal
 
 
 class CommandError(Exception):
-    """An error the user can fix; printed without a traceback, exit code 1.
+    """An error the user can fix. It is printed without a traceback, and the exit code is 1.
 
-    :attr:`refusal` is set when a refusal stopped the command (turned away by a host, nothing
-    heard on the LAN...): its code lets a screen word it; the message is then its text.
+    :attr:`refusal` is set when a refusal stopped the command. A host may have turned the user
+    away, or nothing was heard on the LAN. The refusal's code lets a screen word it. The message
+    is then the refusal's text.
     """
 
     def __init__(self, text: str, refusal: Refusal | None = None) -> None:
@@ -18,7 +19,7 @@ class CommandError(Exception):
 
     @classmethod
     def refused(cls, refusal: Refusal) -> CommandError:
-        """The error for a command stopped by ``refusal`` (its text is the message)."""
+        """The error for a command stopped by ``refusal``. Its text is the message."""
         return cls(refusal.text, refusal)
 
 

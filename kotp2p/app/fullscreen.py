@@ -2,22 +2,23 @@
 
 Theory of operation
 -------------------
-``asyncio.run`` hosts prompt_toolkit; trio runs as a guest on the same loop and thread
-(``trio.lowlevel.start_guest_run``), so the UI and the network share one thread with no locks.
+``asyncio.run`` hosts prompt_toolkit. trio runs as a guest on the same loop and thread, by
+``trio.lowlevel.start_guest_run``. So the UI and the network share one thread, with no locks.
 
-The trio side runs the session with the transport's own runner (``run_session``), this bridge
-being its view. What the player does (a key that submits, a chat line, a vote, quitting) becomes a
-typed *command* (:mod:`kotp2p.net.session.commands`), handed to the trio run through a
-:class:`Pipe` (the run's token, then a memory channel). The runner performs it with the session
-at ``now`` and hands the result back (a refusal carries its reason code, which the controller
-words), then shows the updates and sends the frames as for any input. Updates land in the
-controller, which asks the application to redraw. The application leaving (the end screen
-closed, or quitting) stops the runner; quitting is a command too, so the log and journal are
-flushed and the game can be resumed.
+The trio side runs the session with the transport's own runner, ``run_session``. This bridge is
+its view. What the player does becomes a typed *command* of :mod:`kotp2p.net.session.commands`.
+It may be a key that submits, a chat line, a vote or quitting. A :class:`Pipe` hands the command
+to the trio run, through the run's token and then a memory channel. The runner performs it with
+the session at ``now`` and hands the result back. A refusal carries its reason code, which the
+controller words. Then the runner shows the updates and sends the frames, as for any input.
+Updates land in the controller, which asks the application to redraw.
 
-``host`` and ``join`` report to :class:`NetScreen` (a :class:`~kotp2p.app.netview.NetView`):
-the lobby screen first, then the game's. The lobby's requests go through a pipe as well, to a
-task that runs them; the pick among the games heard is awaited on a trio Event.
+The application leaves when the player closes the end screen or quits. That stops the runner.
+Quitting is a command too, so the log and journal are flushed and the game can be resumed.
+
+``host`` and ``join`` report to :class:`NetScreen`, a :class:`~kotp2p.app.netview.NetView`. The
+lobby screen comes first, then the game's. The lobby's requests go through a pipe as well, to a
+task that runs them. The pick among the games heard is awaited on a trio Event.
 """
 
 from __future__ import annotations
@@ -81,9 +82,12 @@ T = TypeVar("T")
 
 
 class Pipe(Generic[T]):
-    """Values from the screen's key handlers (asyncio) into the trio run, in order. Both run on
-    one thread: a value is handed over with the run's token (``TrioToken.run_sync_soon``) into
-    an unbounded memory channel. Values sent before the trio side opened the pipe go first."""
+    """Values from the screen's key handlers into the trio run, in order.
+
+    The key handlers run on asyncio, on the same thread as trio. A value is handed over with the
+    run's token, by ``TrioToken.run_sync_soon``, into an unbounded memory channel. Values sent
+    before the trio side opened the pipe go first.
+    """
 
     def __init__(self) -> None:
         self._token: trio.lowlevel.TrioToken | None = None
@@ -91,7 +95,7 @@ class Pipe(Generic[T]):
         self._early: list[T] = []
 
     def open(self) -> trio.MemoryReceiveChannel[T]:
-        """The trio side's end (called in the trio run)."""
+        """The trio side's end. It is called in the trio run."""
         send, receive = trio.open_memory_channel[T](math.inf)
         self._token, self._send = trio.lowlevel.current_trio_token(), send
         for value in self._early:
@@ -100,7 +104,7 @@ class Pipe(Generic[T]):
         return receive
 
     def send(self, value: T) -> None:
-        """Hand ``value`` to the trio side (dropped once the trio run is over)."""
+        """Hand ``value`` to the trio side. Once the trio run is over, it is dropped."""
         if self._token is None:
             self._early.append(value)
             return
@@ -115,9 +119,11 @@ class Pipe(Generic[T]):
 
 
 class SessionPort:
-    """The controller's :class:`~kotp2p.ui.model.GamePort` over a session: reads go straight to
-    the session, writes are typed commands sent to the trio side, which answers each
-    (:meth:`_BridgeView.answer`)."""
+    """The controller's :class:`~kotp2p.ui.model.GamePort` over a session.
+
+    Reads go straight to the session. Writes are typed commands sent to the trio side. That side
+    answers each one with :meth:`_BridgeView.answer`.
+    """
 
     def __init__(self, session: Session, send: Callable[[Command], None]) -> None:
         self.session = session
@@ -154,7 +160,7 @@ class SessionPort:
         self._send(VoteEject())
 
     def quit(self) -> None:
-        """Stop the game here (resumable)."""
+        """Stop the game here, so that it can be resumed."""
         self._send(Quit())
 
 
@@ -168,8 +174,7 @@ class UiOptions:
 
 
 class _BridgeView:
-    """The runner's view: updates and the answers to the player's commands go to the
-    controller."""
+    """The runner's view: it hands updates and the answers to commands to the controller."""
 
     def __init__(self, ctrl: Controller, redraw: Callable[[], None],
                  session: Session | None = None, base_delay: float = 0.0) -> None:
@@ -177,7 +182,7 @@ class _BridgeView:
         self.redraw = redraw
         self.session = session
         self.base_delay = base_delay
-        """The bots' delay the command line asked for (the player's pause comes on top)."""
+        """The bots' delay the command line asked for. The player's pause comes on top."""
 
     def show(self, updates: list[Update]) -> None:
         self.ctrl.on_updates(updates)
@@ -192,7 +197,7 @@ class _BridgeView:
         self.redraw()
 
     def on_line(self, line: str, now: float) -> bool:
-        """No lines are typed here (the keys send commands)."""
+        """No lines are typed here. The keys send commands."""
         return True
 
     def on_end_of_input(self, now: float) -> bool:
@@ -216,7 +221,9 @@ def run_ui(session: Session, *, log_path: str, options: UiOptions,
            connect: Connect | None = None,
            restore: tuple[list[bytes], list[bytes]] | None = None) -> bool:
     """Play ``session`` in the full-screen UI until the player leaves; True if the game ended.
-    ``connect`` opens the links of a networked game; ``restore`` resumes a game."""
+
+    ``connect`` opens the links of a networked game. ``restore`` resumes a game.
+    """
     return asyncio.run(_main(session, log_path, options, connect, restore))
 
 
@@ -237,9 +244,11 @@ async def _main(session: Session, log_path: str, options: UiOptions, connect: Co
 
 
 def _wrap_lines_again(app: Application[Any]) -> None:
-    """Make sure the terminal wraps long lines again once ``app``'s full screen is gone (it turns
-    wrapping off while it draws): what the command prints next, such as the log's long path and
-    the ``kotp2p resume`` hint, must not be cut at the right edge."""
+    """Make sure the terminal wraps long lines again once ``app``'s full screen is gone.
+
+    The screen turns wrapping off while it draws. What the command prints next must not be cut
+    at the right edge. The log's long path and the ``kotp2p resume`` hint are such lines.
+    """
     app.output.enable_autowrap()
     app.output.flush()
 
@@ -292,9 +301,11 @@ async def _run_game_app(session: Session, ctrl: Controller, app: Application[Non
 
 
 class AfterScreen:
-    """The lines ``host`` and ``join`` leave on the terminal once their full screen is gone
-    (what the screen said vanishes with it): the game's log, and the winner or how to go on
-    (:func:`~kotp2p.app.localgame.last_words`)."""
+    """The lines ``host`` and ``join`` leave on the terminal once their full screen is gone.
+
+    What the screen said vanishes with it. The lines give the game's log, and the winner or how
+    to go on. :func:`~kotp2p.app.localgame.last_words` words them.
+    """
 
     def __init__(self) -> None:
         self.lines: list[str] = []
@@ -304,7 +315,7 @@ class AfterScreen:
         self.lines.append(text)
 
     def print(self, out: TextIO) -> None:
-        """Print the lines kept (once: they are forgotten)."""
+        """Print the lines kept, and forget them."""
         for line in self.lines:
             print(line, file=out, flush=True)
         self.lines.clear()
@@ -335,8 +346,10 @@ class _Joining:
 
 
 class RunnerPort:
-    """The lobby screen's port over the transport's lobby runner (host or joiner): requests run
-    on the trio side."""
+    """The lobby screen's port over the transport's lobby runner, the host's or a joiner's.
+
+    Requests run on the trio side.
+    """
 
     def __init__(self, screen: NetScreen, runner: HostLobby | GuestLobby, host: bool) -> None:
         self.screen = screen
@@ -366,7 +379,7 @@ class RunnerPort:
         self._request(lambda lobby: lobby.set_ready(ready))
 
     def start(self) -> None:
-        """Start (host)."""
+        """Start the game, as the host."""
         self._request(lambda lobby: lobby.start())
 
     def leave(self) -> None:
@@ -375,15 +388,17 @@ class RunnerPort:
 
 
 class NetScreen:
-    """The full screen of ``host`` and ``join``: the :class:`~kotp2p.app.netview.NetView` their
-    trio code reports to. The lobby screen comes first, then the game's; the lines for the
-    terminal once the screen is gone are kept in :attr:`after`."""
+    """The full screen of ``host`` and ``join``, which their trio code reports to.
+
+    It is a :class:`~kotp2p.app.netview.NetView`. The lobby screen comes first, then the game's.
+    :attr:`after` keeps the lines for the terminal once the screen is gone.
+    """
 
     def __init__(self, options: UiOptions) -> None:
         self.options = options
         self.after = AfterScreen()
         self.lobby = LobbyController(_Joining(), is_host=False)
-        self.lobby.status = ""  # the command's first lines say what it does (notes)
+        self.lobby.status = ""  # the command's first lines, as notes, say what it does
         self.apps: deque[Application[None]] = deque()
         self.current: Application[None] | None = None
         self.left = False
@@ -415,8 +430,11 @@ class NetScreen:
         self.after.say(last_words(session, log_path, over))
 
     def lobby_event(self, event: HostEvent | GuestEvent) -> None:
-        """What the lobby said: a refusal in plain words (an answer to the user's request in
-        the status line), other news as a note."""
+        """What the lobby said.
+
+        A refusal answers the user's request. It goes in plain words to the status line. Other
+        news becomes a note.
+        """
         if isinstance(event, Notice):
             if event.refusal is not None:
                 self.lobby.refused(event.refusal)
@@ -458,7 +476,7 @@ class NetScreen:
             self._redraw()
 
     async def choose(self, games: list[str]) -> int:
-        """Show the games heard on the LAN and wait for the user to pick one (its index)."""
+        """Show the games heard on the LAN and wait for the user to pick one. Return its index."""
         self.lobby.heard = list(games)
         self.lobby.notes.clear()  # "listening for games...": the list is the answer
         self.lobby.say("pick a game: Up/Down then Enter, or type its number (q: leave)")
@@ -493,8 +511,11 @@ class NetScreen:
 
     async def play(self, session: Session, links: Links, log_path: str,
                    restore: Restore | None = None, trace: Trace | None = None) -> bool:
-        """The game screen over ``session`` until the game ends (True) or the user quits
-        (``trace`` is for the plain interface: the benchmark does not draw)."""
+        """The game screen over ``session`` until the game ends or the user quits.
+
+        True means the game ended. ``trace`` is only for the plain interface, as the benchmark
+        does not draw.
+        """
         self.lobby.port = _Joining()
         pipe: Pipe[Command] = Pipe()
         base = session.bot_delay
@@ -507,9 +528,12 @@ class NetScreen:
 
 
 def run_net_ui(main: Callable[[NetScreen], Awaitable[int]], options: UiOptions) -> int:
-    """Run a networked command (``main``, trio code) behind the full screen; its exit code, 0
-    when the user left the lobby. What the game left for the terminal is printed once the
-    screen is gone (also when it stopped on Ctrl-C or an error)."""
+    """Run a networked command behind the full screen; return its exit code.
+
+    ``main`` is the command's trio code. The exit code is 0 when the user left the lobby. What the
+    game left for the terminal is printed once the screen is gone. That holds also when it
+    stopped on Ctrl-C or an error.
+    """
     screen = NetScreen(options)
     try:
         return asyncio.run(_net_main(screen, main, options))
@@ -588,12 +612,12 @@ async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]
 
 
 def _refusal_of(failure: CommandError) -> Refusal | str:
-    """The refusal that stopped a command (its code known), or its text."""
+    """The refusal that stopped a command, with its code, or else the error's text."""
     return failure.refusal if failure.refusal is not None else str(failure)
 
 
 def _command_error(exc: BaseException) -> CommandError | None:
-    """The error the user can fix that ended a command (out of trio's exception groups)."""
+    """The error the user can fix that ended a command, taken out of trio's exception groups."""
     if isinstance(exc, CommandError):
         return exc
     if isinstance(exc, BaseExceptionGroup):

@@ -12,9 +12,15 @@ Restore = tuple[list[bytes], list[bytes]]
 """The envelope payloads of a stored game's log and journal."""
 
 Connect = Callable[[Session], AbstractAsyncContextManager[Links]]
-"""Opens the links of a networked game for a session (the transport's part), closing them after."""
+"""Opens the links of a networked game for a session, and closes them after.
+
+This is the transport's part.
+"""
 
 FullScreen = Callable[[Session, str, Restore | None, Connect | None], bool]
-"""The full-screen UI: (session, log path, restore, connect) -> the game ended."""
+"""The full-screen UI: it plays a session, given its log path, restore and connect.
+
+It returns True if the game ended.
+"""
 
 __all__ = ["Connect", "FullScreen", "Restore"]

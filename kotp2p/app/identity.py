@@ -9,7 +9,10 @@ from kotp2p.net.files import identity_path, load_identity, new_identity, rename_
 
 
 def run_identity_command(args: argparse.Namespace) -> int:
-    """Show this user's identity, making it on first use (``--new``: a fresh key; ``--name``)."""
+    """Show this user's identity, making it on first use.
+
+    ``--new`` makes a fresh key. ``--name`` sets the display name.
+    """
     path = identity_path()
     try:
         if args.new:

@@ -1,10 +1,12 @@
 """The ``play`` subcommand and what ``resume`` shares with it: games on this machine.
 
-``kotp2p play`` builds a whole game in this process: the user's seat (their identity) and N bot
-seats (each its own key and chain), a genesis every seat signs, and one
-:class:`~kotp2p.net.session.session.Session` routing between them in memory. Nothing differs from a
-networked game but the absence of links: the protocol, the log and the journal are the same, so
-the log verifies like any other and ``kotp2p resume`` continues a stopped or killed game.
+``kotp2p play`` builds a whole game in this process. The user's seat has the user's identity.
+Each of the N bot seats has its own key and chain. Every seat signs the genesis. One
+:class:`~kotp2p.net.session.session.Session` routes between them in memory.
+
+Only the links differ from a networked game: there are none. The protocol, the log and the
+journal are the same. So the log verifies like any other, and ``kotp2p resume`` continues a
+stopped or killed game.
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ def _pick_monster(name: str | None) -> str:
 
 
 def check_delay(delay: float) -> float:
-    """``delay`` (``--bot-delay``), if it is a number of seconds >= 0.
+    """``delay``, the ``--bot-delay``, if it is a number of seconds >= 0.
 
     :raises CommandError: negative or not a number.
     """
@@ -85,9 +87,9 @@ def check_delay(delay: float) -> float:
 
 
 def check_level(level: str, option: str) -> str:
-    """``level``, if it names a bot (``--level``, ``--bot``).
+    """``level``, if it names a bot. ``option`` is ``--level`` or ``--bot``.
 
-    :raises CommandError: no bot has that level (the message lists the levels).
+    :raises CommandError: no bot has that level. The message lists the levels.
     """
     if level not in BOT_KINDS:
         raise CommandError(f"expected {option} among {', '.join(BOT_KINDS)}, found {level!r}")
@@ -106,7 +108,7 @@ class LocalGame:
 
 def new_local_game(me: Identity, bots: int, level: str, monster: str, seed: int | None,
                    own_bot: str | None) -> LocalGame:
-    """The genesis of a game between ``me`` (seat 0) and ``bots`` bots, all signed."""
+    """The genesis of a game between ``me`` and ``bots`` bots, all signed. ``me`` is seat 0."""
     monsters = [monster, *(m for m in rules.MONSTERS if m != monster)][: bots + 1]
     identities = [me] + [Identity.from_seed(_derived(seed, "key", i), bot_name(i))
                          for i in range(1, bots + 1)]
@@ -127,7 +129,10 @@ def _decider(level: str | None, seat: int, seed: int | None) -> Decider | None:
 
 
 def _read_stdin() -> str:
-    """The next line of standard input; "" at its end (or when there is none to read)."""
+    """The next line of standard input.
+
+    It is "" at the end of input, and when there is no input to read.
+    """
     try:
         return sys.stdin.readline()
     except (OSError, ValueError):
@@ -151,9 +156,11 @@ async def _drive(session: Session, view: PlainView, restore: Restore | None,
 
 
 def last_words(session: Session, log_path: Path, over: bool) -> str:
-    """The line a game played in the full screen leaves on the terminal once the screen is
-    gone (what the screen said vanishes with it): where the log is, with the winner when the
-    game ended (``over``), or with how to go on when the player stopped."""
+    """The line a game played in the full screen leaves on the terminal once the screen is gone.
+
+    What the screen said vanishes with it. The line says where the log is. If the game ended,
+    as ``over`` tells, it names the winner. If the player stopped, it says how to go on.
+    """
     if not over:
         return f"Stopped; the log is {log_path} (`kotp2p resume` continues)."
     if session.result is not None:
@@ -164,10 +171,13 @@ def last_words(session: Session, log_path: Path, over: bool) -> str:
 def play_session(session: Session, log_path: Path, *, bot_delay: float = 0.0,
                  restore: Restore | None = None, connect: Connect | None = None,
                  ui: FullScreen | None = None) -> int:
-    """Play ``session`` with the plain interface on this terminal until the game ends or the
-    user stops; ``restore`` resumes it from its files, ``connect`` opens its links (a networked
-    game), ``ui`` plays it in the full screen instead. Returns the exit code; Ctrl-C stops the
-    game resumably and raises KeyboardInterrupt.
+    """Play ``session`` on this terminal until the game ends or the user stops.
+
+    It is played with the plain interface, or in the full screen when ``ui`` is given.
+    ``restore`` resumes it from its files. ``connect`` opens its links, for a networked game.
+    Returns the exit code. Ctrl-C stops the game so that it can be resumed.
+
+    :raises KeyboardInterrupt: after Ctrl-C.
     """
     if ui is not None:
         session.bot_delay = bot_delay
@@ -192,7 +202,10 @@ def play_session(session: Session, log_path: Path, *, bot_delay: float = 0.0,
 
 
 def run_play_command(args: argparse.Namespace, ui: FullScreen | None = None) -> int:
-    """``kotp2p play``: a game against bots in this process (``ui``: in the full screen)."""
+    """``kotp2p play``: a game against bots in this process.
+
+    With ``ui``, it is played in the full screen.
+    """
     if not 1 <= args.bots <= 5:
         raise CommandError(f"expected --bots from 1 to 5, found {args.bots}")
     level = check_level(args.level, "--level")
@@ -223,8 +236,10 @@ def run_play_command(args: argparse.Namespace, ui: FullScreen | None = None) -> 
 
 def resume_session(stored: StoredGame, own_bot: str | None
                    ) -> tuple[Session, Restore, list[LogWriter]]:
-    """A session for a stored game, ready to :meth:`~Session.resume` with the returned envelope
-    payloads (log, journal); the last item holds the files to close.
+    """A session for a stored game, ready to :meth:`~Session.resume`.
+
+    It is returned with the envelope payloads to resume with, those of the log and the journal.
+    The last item holds the files to close.
 
     :raises CommandError: the files are unusable, or this user's key is not the game's.
     """

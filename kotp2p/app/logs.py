@@ -12,13 +12,19 @@ from kotp2p.net.verify import INCOMPLETE, DifferentGames, verify_logs
 from kotp2p.net.wire import RemoteProtocolError
 
 NOT_PROVEN = 2
-"""Exit code when nothing could be checked (as for INCOMPLETE): unreadable or not a log."""
+"""Exit code when nothing could be checked, as for INCOMPLETE.
+
+A log could not be read, or was not a log.
+"""
 
 
 def game_logs(names: list[str | None]) -> list[str] | None:
-    """The log files ``names`` name (each a file, or the id of a game on disk as
-    ``kotp2p games`` lists it, or a prefix of one; None: the latest game); None when one names
-    no game (said on standard error)."""
+    """The log files that ``names`` name, or None when one of them names no game.
+
+    Each name is a file, or the id of a game on disk as ``kotp2p games`` lists it, or a prefix
+    of one. A name of None means the latest game. When a name names no game, standard error says
+    so.
+    """
     from kotp2p.net.trust import RulesEngine
 
     try:
@@ -75,8 +81,11 @@ def run_verify_command(args: argparse.Namespace) -> int:
 
 
 def _state_in_words(state: State) -> list[str]:
-    """The state as the plain interface shows it (Tokyo, each monster's ★ ♥ ⚡ and cards, the
-    market), the dice as faces; once the game is over, without the dice or whose turn it was."""
+    """The state as the plain interface shows it, with the dice as faces.
+
+    It shows Tokyo, each monster's ★ ♥ ⚡ and cards, and the market. Once the game is over, it
+    leaves out the dice and whose turn it was.
+    """
     from kotp2p import rules
     from kotp2p.ui import format_state
 
@@ -92,7 +101,7 @@ def _state_in_words(state: State) -> list[str]:
 
 
 def run_replay_command(args: argparse.Namespace) -> int:
-    """Print a game turn by turn, or up to ``--step``; ``--verbose``: every detail."""
+    """Print a game turn by turn, or up to ``--step``. ``--verbose`` adds every detail."""
     from kotp2p.net.verify import replay_lines
 
     paths = game_logs([args.log])

@@ -2,19 +2,21 @@
 
 Theory of operation
 -------------------
-Both commands open the *game listener* first (any free port): its port goes into the lobby so the
-other seats know where to dial this process once the game starts. The host also opens the lobby
-listener (``--port``, 7447 by default, a free one if taken, and says which) and announces the game
-with the UDP beacon; a joiner connects to the lobby (an address, or a game picked among those it
-hears announced). The lobby (:mod:`kotp2p.net.lobby.lobby`) ends with the genesis signed by every seat.
+Both commands open the *game listener* first, on any free port. Its port goes into the lobby.
+So the other seats know where to dial this process once the game starts.
 
-Then the game's files are created (log, journal, seat secrets, and the peers' addresses for a
-resume), the mesh of :class:`~kotp2p.net.transport.meshlinks.MeshLinks` takes over the game
-listener and dials the seats this process dials, and the session of the seats this process plays
-(the user's, and the host's bots) runs until the game ends.
+The host also opens the lobby listener on ``--port``, 7447 by default. If that port is taken, it
+takes a free one and says which. It announces the game with the UDP beacon. A joiner connects to
+the lobby at an address, or to a game it picks among those it hears announced. The lobby,
+:mod:`kotp2p.net.lobby.lobby`, ends with the genesis signed by every seat.
 
-What the user sees is reported to a :class:`~kotp2p.app.netview.NetView`: the plain line
-interface prints it, the full screen draws it.
+Then the game's files are created: log, journal, seat secrets, and the peers' addresses for a
+resume. The mesh of :class:`~kotp2p.net.transport.meshlinks.MeshLinks` takes over the game
+listener and dials the seats this process dials. The session of the seats this process plays runs
+until the game ends. Those seats are the user's, and the host's bots.
+
+What the user sees is reported to a :class:`~kotp2p.app.netview.NetView`. The plain line
+interface prints it, and the full screen draws it.
 """
 
 from __future__ import annotations
@@ -107,7 +109,10 @@ def parse_address(text: str, default_port: int) -> Address:
 
 @dataclass
 class Seat:
-    """A seat this process plays: its key, its chain secret, the bot playing it (None: the user)."""
+    """A seat this process plays: its key, its chain secret and the bot playing it.
+
+    A bot of None means the user plays it.
+    """
 
     identity: Identity
     secret: bytes
@@ -115,8 +120,10 @@ class Seat:
     _anchors: dict[int, tuple[bytes, bytes]] = field(default_factory=dict, repr=False)
 
     def anchors(self, seat: int) -> tuple[bytes, bytes]:
-        """The chain anchors of this secret at ``seat`` (each costs two chains of hashes, so
-        they are computed once per seat)."""
+        """The chain anchors of this secret at ``seat``.
+
+        Each costs two chains of hashes, so they are computed once per seat.
+        """
         if seat not in self._anchors:
             self._anchors[seat] = (SecretChain(self.secret, seat).anchor(0),
                                    SecretChain(self.secret, seat, tag=PEEK_TAG).anchor(0))
@@ -178,8 +185,10 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
 
 async def _drive(session: Session, links: MeshLinks, stored: StoredGame, view: NetView,
                  restore: Restore | None, trace: Trace | None = None) -> int:
-    """Run the session over the mesh until the game ends, then let the peers read the end;
-    ``view`` shows the game, and is told where the log is and how the game ended or stopped."""
+    """Run the session over the mesh until the game ends, then let the peers read the end.
+
+    ``view`` shows the game. It is told where the log is, and how the game ended or stopped.
+    """
     g = session.genesis
     view.notice(f"Game {short_id(g.game_id)}: " + ", ".join(session.names())
                 + f". Log: {stored.log_path}")
@@ -202,7 +211,7 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, view: N
     except BaseException as exc:
         if not _is_stop(exc):
             raise
-        session.quit()  # a second call (after _stop) does nothing
+        session.quit()  # a second call, after _stop, does nothing
         view.game_stopped(last_words(session, stored.log_path, False))
         if is_interrupt(exc):
             raise KeyboardInterrupt from None
@@ -212,9 +221,12 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, view: N
 
 
 async def _stop(session: Session, links: MeshLinks) -> None:
-    """Ctrl-C: the session stops resumably (its log holds what was accepted), what it still had
-    to say leaves, and every link is closed in order, so the peers see this seat leave rather
-    than a broken connection. Shielded, and bounded by :data:`QUIT_LINGER`."""
+    """Ctrl-C: stop the session so that it can be resumed, and close every link in order.
+
+    The log holds what was accepted. What the session still had to say leaves. The peers see this
+    seat leave rather than a broken connection. This is shielded, and bounded by
+    :data:`QUIT_LINGER`.
+    """
     session.quit()
     with trio.CancelScope(shield=True) as scope:
         scope.deadline = trio.current_time() + QUIT_LINGER
@@ -224,8 +236,11 @@ async def _stop(session: Session, links: MeshLinks) -> None:
 
 
 def _is_stop(exc: BaseException) -> bool:
-    """Ctrl-C here, or the game cancelled from outside (Ctrl-C can land in a task beside this
-    one, the listener's say, which then cancels the game): either way the game stops resumably."""
+    """Ctrl-C here, or the game cancelled from outside.
+
+    Ctrl-C can land in a task beside this one, such as the listener's. That task then cancels the
+    game. Either way the game stops so that it can be resumed.
+    """
     if isinstance(exc, BaseExceptionGroup):
         return all(_is_stop(e) for e in exc.exceptions)
     return isinstance(exc, (KeyboardInterrupt, trio.Cancelled))
@@ -233,9 +248,11 @@ def _is_stop(exc: BaseException) -> bool:
 
 def resume_networked(session: Session, stored: StoredGame, restore: Restore,
                      args: argparse.Namespace, ui: FullScreen | None = None) -> int:
-    """Continue a networked game from its files: the session is rebuilt from the log and the
-    journal; the mesh comes from the peers file, listening on the same port again (on
-    ``args.bind``, if given) so the seats that dial this one find it.
+    """Continue a networked game from its files.
+
+    The session is rebuilt from the log and the journal. The mesh comes from the peers file. It
+    listens on the same port again, so the seats that dial this one find it. It listens on
+    ``args.bind``, if given.
 
     :raises CommandError: the peers file is missing or damaged.
     """
@@ -254,8 +271,10 @@ def resume_networked(session: Session, stored: StoredGame, restore: Restore,
 @asynccontextmanager
 async def _reconnect(peers: PeersFile, bind: str | None,
                      session: Session) -> AsyncIterator[MeshLinks]:
-    """The links of a resumed game, listening on ``bind`` (None: every address), for the time
-    the session runs; then the peers read the end."""
+    """The links of a resumed game, for the time the session runs; then the peers read the end.
+
+    They listen on ``bind``. None means every address.
+    """
     local = {i: ls.protocol.identity for i, ls in session.seats.items()}
     links = MeshLinks(session.genesis, local, peers.addresses,
                       engine_id=session.engine.engine_id)
@@ -314,7 +333,7 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
             where = "" if port == args.port or args.port == 0 else f" (port {args.port} is taken)"
             view.notice(f"hosting on port {port}{where}; the game listens on port {my_port}")
             view.lobby_table(lobby.view.lines())
-            runner.command(LobbyHost.opened)  # (a lobby full of the host's bots starts at once)
+            runner.command(LobbyHost.opened)  # a lobby full of the host's bots starts at once
             if not args.no_announce:
                 target = parse_address(args.announce or BROADCAST, DEFAULT_BEACON_PORT)
                 datagram = partial(_beacon, lobby, port, bool(args.join_code))
@@ -340,7 +359,7 @@ def _beacon(lobby: LobbyHost, port: int, needs_code: bool) -> bytes:
 async def _discover(args: argparse.Namespace, view: NetView) -> Address:
     """The address of the game the user picks among those announced on the LAN.
 
-    :raises CommandError: nothing heard (a refusal), or an answer that picks no game.
+    :raises CommandError: nothing was heard, which is a refusal, or the answer picks no game.
     """
     listen_on = parse_address(args.discover, DEFAULT_BEACON_PORT)
     view.notice(f"listening for games for {DISCOVER_SECONDS:g} s...")
@@ -395,14 +414,19 @@ def _leaves(exc: BaseException) -> list[BaseException]:
 
 
 def _run(command: Callable[[], Awaitable[int]]) -> int:
-    """Run a command's event loop; an error the user can fix or Ctrl-C comes out as itself,
-    not wrapped in trio's exception groups."""
+    """Run a command's event loop.
+
+    An error the user can fix, or Ctrl-C, comes out as itself. It is not wrapped in trio's
+    exception groups.
+    """
     return _unwrapped(lambda: run_main(command))
 
 
 def _unwrapped(call: Callable[[], int]) -> int:
-    """``call()``, with an error the user can fix or Ctrl-C taken out of trio's exception
-    groups (the full screen runs the event loop itself)."""
+    """``call()``, with an error the user can fix or Ctrl-C taken out of trio's exception groups.
+
+    It stands apart from :func:`_run` because the full screen runs the event loop itself.
+    """
     try:
         return call()
     except BaseExceptionGroup as group:
@@ -414,19 +438,21 @@ def _unwrapped(call: Callable[[], int]) -> int:
 
 
 NetScreenRun = Callable[[Callable[[NetView], Awaitable[int]]], int]
-"""Runs a networked command's trio code behind the full screen (which it reports to),
-returning its exit code."""
+"""Runs a networked command's trio code behind the full screen, and returns its exit code.
+
+The command reports to that screen.
+"""
 
 
 def _behind_screen(screen: NetScreenRun,
                    game: Callable[[argparse.Namespace, NetView], Awaitable[int]],
                    args: argparse.Namespace) -> int:
-    """Run ``game`` (:func:`host_game` or :func:`join_game`) behind the full screen."""
+    """Run ``game`` behind the full screen. It is :func:`host_game` or :func:`join_game`."""
     return _unwrapped(lambda: screen(partial(game, args)))
 
 
 def run_host_command(args: argparse.Namespace, screen: NetScreenRun | None = None) -> int:
-    """Entry of ``kotp2p host`` (``screen``: behind the full screen)."""
+    """Entry of ``kotp2p host``. With ``screen``, it runs behind the full screen."""
     if screen is not None:
         return _behind_screen(screen, host_game, args)
     return _run(partial(host_game, args, PlainNet.on_terminal(host=True,
@@ -434,7 +460,7 @@ def run_host_command(args: argparse.Namespace, screen: NetScreenRun | None = Non
 
 
 def run_join_command(args: argparse.Namespace, screen: NetScreenRun | None = None) -> int:
-    """Entry of ``kotp2p join`` (``screen``: behind the full screen)."""
+    """Entry of ``kotp2p join``. With ``screen``, it runs behind the full screen."""
     if screen is not None:
         return _behind_screen(screen, join_game, args)
     return _run(partial(join_game, args, PlainNet.on_terminal(host=False,

@@ -1,9 +1,10 @@
 """What ``host`` and ``join`` report to, and the plain line interface's way of showing it.
 
-The network game never prints for a screen to read: it calls a :class:`NetView`. The plain
-interface (:class:`PlainNet`) prints each report as a line, as the terminal has always shown it,
-and reads the user's lines from standard input; the full screen
-(:class:`~kotp2p.app.fullscreen.NetScreen`) updates what it draws.
+The network game never prints for a screen to read. It calls a :class:`NetView`.
+
+The plain interface is :class:`PlainNet`. It prints each report as a line, as the terminal has
+always shown it. It reads the user's lines from standard input. The full screen is
+:class:`~kotp2p.app.fullscreen.NetScreen`. It updates what it draws.
 """
 
 from __future__ import annotations
@@ -30,8 +31,11 @@ class NetView(Protocol):
     """What ``host`` and ``join`` tell the user, from the lobby to the end of the game."""
 
     def notice(self, text: str) -> None:
-        """A line about what the command does: the port it hosts on, whom it joins, the
-        search for games, the game that begins."""
+        """A line about what the command does.
+
+        It may name the port it hosts on, or whom it joins. It may tell of the search for games,
+        or of the game that begins.
+        """
         ...
 
     def lobby_opened(self, runner: HostLobby | GuestLobby, *, host: bool,
@@ -40,7 +44,7 @@ class NetView(Protocol):
         ...
 
     def lobby_table(self, lines: list[str]) -> None:
-        """The lobby as it opens, in plain lines (a screen draws it from the lobby's view)."""
+        """The lobby as it opens, in plain lines. A screen draws it from the lobby's view."""
         ...
 
     def lobby_event(self, event: HostEvent | GuestEvent) -> None:
@@ -52,7 +56,7 @@ class NetView(Protocol):
         ...
 
     async def choose(self, games: list[str]) -> int:
-        """Show the games heard on the LAN and wait for the user's pick (its index).
+        """Show the games heard on the LAN and wait for the user's pick. Return its index.
 
         :raises CommandError: the answer picks no game.
         """
@@ -60,7 +64,10 @@ class NetView(Protocol):
 
     async def play(self, session: Session, links: Links, log_path: str,
                    restore: Restore | None, trace: Trace | None) -> bool:
-        """Play ``session`` over ``links`` until the game ends (True) or the user stops."""
+        """Play ``session`` over ``links`` until the game ends or the user stops.
+
+        True means the game ended.
+        """
         ...
 
     def game_stopped(self, text: str) -> None:
@@ -68,12 +75,18 @@ class NetView(Protocol):
         ...
 
     def game_ended(self, session: Session, log_path: Path, over: bool) -> None:
-        """The game is played out here (``over``: it ended) and its log is at ``log_path``."""
+        """The game is played out here, and its log is at ``log_path``.
+
+        ``over`` means the game ended.
+        """
         ...
 
 
 class Lines:
-    """Lines typed on standard input, read by one daemon thread (started on first use)."""
+    """Lines typed on standard input, read by one daemon thread.
+
+    The thread starts on first use.
+    """
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
@@ -96,12 +109,12 @@ class Lines:
             self._thread.start()
 
     def get(self) -> str:
-        """The next line, waiting for it ("" at the end of input)."""
+        """The next line, waiting for it. At the end of input it is ""."""
         self._start()
         return self._queue.get()
 
     def get_within(self, seconds: float) -> str | None:
-        """The next line if one comes within ``seconds`` (None otherwise)."""
+        """The next line if one comes within ``seconds``, else None."""
         self._start()
         try:
             return self._queue.get(timeout=seconds)
@@ -110,9 +123,11 @@ class Lines:
 
 
 class PlainNet:
-    """The plain line interface of ``host`` and ``join``: every report is a line on ``out``;
-    ``lines`` are what the user types (None: nobody types, a bot plays the user's seat).
-    The lines typed are shared by the lobby and the game, so none is lost between them."""
+    """The plain line interface of ``host`` and ``join``. Every report is a line on ``out``.
+
+    ``lines`` are what the user types. None means nobody types: a bot plays the user's seat. The
+    lobby and the game share the lines typed, so none is lost between them.
+    """
 
     def __init__(self, out: TextIO, lines: Lines | None, *, host: bool = False) -> None:
         self.out = out
@@ -144,7 +159,7 @@ class PlainNet:
         self.lobby.show(event)
 
     async def lobby_input(self) -> None:
-        """Feed typed lines to the lobby until cancelled (or the input ends)."""
+        """Feed typed lines to the lobby until cancelled or the input ends."""
         if self.lines is None or self._runner is None:
             return
         while True:
@@ -173,8 +188,10 @@ class PlainNet:
             runner.command(request.to_guest)
 
     async def choose(self, games: list[str]) -> int:
-        """Print the games numbered, then read the number typed (the first game when nobody
-        types)."""
+        """Print the games numbered, then read the number typed.
+
+        When nobody types, the pick is the first game.
+        """
         for i, game in enumerate(games, start=1):
             self.notice(f"  {i}. {game}")
         if self.lines is None:

@@ -14,8 +14,10 @@ from kotp2p.net.trust import RulesEngine
 
 
 def _find_game(name: str | None) -> StoredGame:
-    """The stored game named by an id prefix or a path; by default the latest unfinished one
-    with its seat secrets on disk."""
+    """The stored game named by an id prefix or a path.
+
+    By default it is the latest unfinished game with its seat secrets on disk.
+    """
     try:
         if name is not None:
             return StoredGame(find_log(name))
@@ -25,8 +27,11 @@ def _find_game(name: str | None) -> StoredGame:
 
 
 def run_resume_command(args: argparse.Namespace, ui: FullScreen | None = None) -> int:
-    """``kotp2p resume``: continue a stored game from its log (``ui``: in the full screen). A
-    local game is played here again; a networked one opens its links first."""
+    """``kotp2p resume``: continue a stored game from its log.
+
+    With ``ui``, it goes on in the full screen. A local game is played here again. A networked
+    one opens its links first.
+    """
     own = check_level(args.bot, "--bot") if args.bot else None
     check_delay(args.bot_delay)
     stored = _find_game(args.game)

@@ -1,8 +1,8 @@
 """``kotp2p simulate``: games between bots, a seeded PRNG driving every random request.
 
 Game ``g`` of a run with seed ``S`` draws its dice and cards from ``random.Random`` seeded with
-``(S, g)``, and each seat's bot from ``(S, g, seat)``, so the same command gives the same games,
-the same digests, and the same summary (but for the games-per-second figure).
+``(S, g)``. Each seat's bot is seeded with ``(S, g, seat)``. So the same command gives the same
+games, the same digests and the same summary. Only the games-per-second figure differs.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class GameRecord:
     random_events: int
     applies: int
     digest: bytes
-    purchases: list[tuple[int, int]] = field(default_factory=list)  # (seat, card id)
+    purchases: list[tuple[int, int]] = field(default_factory=list)  # seat and card id
     damage: int = 0  # health lost by every monster
     yields: int = 0  # times a monster yielded Tokyo
 
@@ -44,7 +44,7 @@ def _seed(*parts: int) -> int:
 def play_game(
     bot_kinds: Sequence[str], seed: int, game: int, max_applies: int = 100_000
 ) -> GameRecord:
-    """Play one game between bots of ``bot_kinds`` (one per seat); return its record.
+    """Play one game between bots of ``bot_kinds``, one per seat; return its record.
 
     :raises RuntimeError: if the game does not end within ``max_applies`` inputs.
     """
@@ -225,7 +225,7 @@ def simulate(
 
 
 def card_label(card: int) -> str:
-    """A card's printed name, with "(2)" for the second copy of a name (Extra Head...)."""
+    """A card's printed name, with "(2)" for the second copy of a name, such as Extra Head."""
     name = rules.CARDS[card].name
     first = min(c for c in rules.CARDS if rules.CARDS[c].name == name)
     return name if card == first else f"{name} (2)"

@@ -1,5 +1,8 @@
-"""Timing marks for the network benchmark: when a MOVE that triggers a roll leaves, and when each
-process knows the outcome. Only written with the hidden ``--trace FILE`` option."""
+"""Timing marks for the network benchmark.
+
+They say when a MOVE that triggers a roll leaves, and when each process knows the outcome. They
+are only written with the hidden ``--trace FILE`` option.
+"""
 
 from __future__ import annotations
 
@@ -19,39 +22,52 @@ def _cpu_us() -> int:
 
 
 class Trace:
-    """Timing marks for the network benchmark (hidden option ``--trace FILE``), one line each:
-    ``M k ns`` when a MOVE triggering random event ``k`` leaves, ``R k ns`` when this process
-    knows the outcome of ``k`` (then ``C us``: the process's CPU time so far), ``A k ns`` when
-    an ACK of one of its seats carrying its value for ``k`` leaves, ``S us``/``E us``
-    when the game starts/ends here (with the CPU time the process spent so far, user and
-    system), then ``T turns`` and ``B bytes`` (the frames it sent), ``X kB`` the peak RSS.
-    Times are wall-clock nanoseconds, comparable between processes on one machine."""
+    """Timing marks for the network benchmark, one line each.
+
+    The hidden option ``--trace FILE`` writes them. The marks are these:
+
+    * ``M k ns``: a MOVE triggering random event ``k`` leaves.
+    * ``R k ns``: this process knows the outcome of ``k``. A ``C us`` mark follows. It holds the
+      process's CPU time so far.
+    * ``A k ns``: an ACK of one of its seats leaves, carrying its value for ``k``.
+    * ``S us`` and ``E us``: the game starts or ends here. They hold the CPU time the process
+      spent so far, user and system.
+    * ``T turns`` and ``B bytes`` follow ``E``. The bytes are those of the frames it sent.
+    * ``X kB``: the peak RSS.
+
+    Times are wall-clock nanoseconds. They compare between processes on one machine.
+    """
 
     def __init__(self, path: str, genesis: Genesis, authors: Iterable[int]) -> None:
         self.file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
         self._moves: set[int] = set()
         self._acks: set[tuple[int, int]] = set()
         self._authors = frozenset(authors)
-        """The seats this process plays: only their envelopes are looked into (a forwarded
-        copy leaves later than its author's, and decoding every frame would slow the game the
-        benchmark times)."""
+        """The seats this process plays. Only their envelopes are looked into.
+
+        A forwarded copy leaves later than its author's. And decoding every frame would slow the
+        game the benchmark times.
+        """
         self._game = genesis.game_id
         self._seats = genesis.n
         self._last: bytes | None = None
         self.bytes_sent = 0
-        """Bytes of the frames sent to other processes (length prefixes included)."""
+        """Bytes of the frames sent to other processes, length prefixes included."""
 
     def mark(self, what: str, value: int = 0) -> None:
         """Write one mark now."""
         self.file.write(f"{what} {value} {time.time_ns()}\n")
 
     def started(self) -> None:
-        """The game starts here (the value: the process's CPU time so far, microseconds)."""
+        """The game starts here. The value is the process's CPU time so far, in microseconds."""
         self.mark("S", _cpu_us())
 
     def ended(self, turns: int) -> None:
-        """The game ended here after ``turns`` turns (the value: the process's CPU time so far,
-        microseconds); the bytes of the frames this process sent so far."""
+        """The game ended here after ``turns`` turns.
+
+        Mark the process's CPU time so far in microseconds, the turns, and the bytes of the
+        frames this process sent so far.
+        """
         self.mark("E", _cpu_us())
         self.mark("T", turns)
         self.mark("B", self.bytes_sent)
@@ -89,7 +105,7 @@ class Trace:
 
 
 class TracedView:
-    """A view that marks every random outcome shown (then shows it)."""
+    """A view that marks every random outcome shown, then shows it."""
 
     def __init__(self, view: PlainView, trace: Trace) -> None:
         self.view = view
