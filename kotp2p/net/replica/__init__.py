@@ -1,5 +1,7 @@
-"""One game's state, driven by signed envelopes: the replica and the rules of the log (kinds,
-forks, votes to eject, peeks, the order of entries), and the history it keeps.
+"""One game's state, driven by signed envelopes.
+
+The package holds the replica and the rules of the log: kinds, forks, votes to eject, peeks and
+the order of entries. It also holds the history the replica keeps.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""Ejection rules of the replica: which seat a vote may name, when votes eject, and what
-happens to a vote whose target's envelope was in flight (the theory is in
-:mod:`kotp2p.net.replica.replica`)."""
+"""Ejection rules of the replica.
+
+They say which seat a vote may name and when votes eject. They say what happens to a vote whose
+target's envelope was in flight. The theory is in :mod:`kotp2p.net.replica.replica`."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from kotp2p.net.trust import Chance, Turn
 from kotp2p.net.wire import Envelope, Kind, payload_problem
 
 WAIT = object()
-"""What a handler returns for an envelope that must wait (shared with the replica)."""
+"""What a handler returns for an envelope that must wait. The replica shares it."""
 LATER = object()
-"""Like ``WAIT``, for an envelope that can only be read once the game is at another point (it
-names a later step, or an entry not held): retried only after the point changes."""
+"""Like ``WAIT``, for an envelope that can only be read once the game is at another point.
+
+Such an envelope names a later step, or an entry not held. It is retried only after the point
+changes."""
 
 
 def _seats(seats: tuple[int, ...]) -> str:
@@ -26,8 +29,10 @@ def _seats(seats: tuple[int, ...]) -> str:
 
 
 class Ejections:
-    """The votes to eject a replica holds, the ejections they made, and the seats its own seat
-    stopped reading because it voted them out. A forker's votes come from :class:`Forks`."""
+    """The votes to eject a replica holds, and the ejections they made.
+
+    It also holds the seats the replica's own seat stopped reading because it voted them out. A
+    forker's votes come from :class:`Forks`."""
 
     def __init__(
         self, streams: list[dict[int, Envelope]], cursor: list[int],
@@ -45,28 +50,33 @@ class Ejections:
         self._forks = forks
         self._log_order = log_order
         self.votes: dict[tuple[int, bytes], dict[int, dict[int, Envelope]]] = {}
-        """(step, point digest) -> target -> voter -> that voter's first EJECT there."""
+        """``(step, point digest)`` -> target -> voter -> that voter's first EJECT there."""
         self.frozen: dict[int, int] = {}
         """Seat -> the step where this replica's seat voted it out and stopped reading it."""
         self.ejected: dict[int, int] = {}
         """Ejected seat -> the step of its ejection entry."""
         self.eject_index: dict[tuple[int, int, bytes], set[int]] = {}
-        """(target, step, state) -> authors of stored votes there, consumed or not."""
+        """``(target, step, state)`` -> authors of stored votes there, consumed or not."""
         self.stall_index: dict[tuple[int, int, bytes], dict[int, int]] = {}
-        """(seat named, step, head) -> author of a STALL saying it waits on that seat -> the
-        lowest seq of such a STALL."""
+        """``(seat named, step, head)`` -> author of a STALL -> the lowest seq of such a STALL.
+
+        The STALL says its author waits on the seat named."""
         self.stall_states: dict[tuple[int, bytes], dict[bytes, dict[int, int]]] = {}
-        """(step, head) -> state named by a STALL -> its author -> the lowest seq of such a
-        STALL."""
+        """``(step, head)`` -> state named by a STALL -> its author -> the lowest such seq."""
         self.judging: int | None = None
         """The seat whose late envelopes the replica checks as it is ejected."""
 
     def awaited(self, p: Point) -> tuple[int, ...]:
-        """The seats a vote to eject may name at point ``p``: those whose envelope the game may
-        wait on there, judged from the point alone (not from what this replica received): the
-        seat whose decision is pending, every live seat owing its value for the pending random
-        event (not the author of the MOVE that carried its own), and every live seat owing an
-        ACK of the MOVE that made the entry (when it triggered no event)."""
+        """The seats a vote to eject may name at point ``p``.
+
+        They are those whose envelope the game may wait on there. This is judged from the point
+        alone, not from what this replica received. Three kinds of seat count.
+
+        * The seat whose decision is pending.
+        * Every live seat owing its value for the pending random event. The author of the MOVE
+          that carried its own value is not one.
+        * Every live seat owing an ACK of the MOVE that made the entry, when it triggered no
+          event."""
         if p.pending is None:
             return ()
         entry = self._entries[p.step]
@@ -83,7 +93,7 @@ class Ejections:
 
     def check(self, a: int, env: Envelope) -> object:
         """The EJECT handler: check the vote ``env`` of seat ``a`` and count it at its point."""
-        target = env.payload[0]  # (the schema made it another seat)
+        target = env.payload[0]  # the schema made it another seat
         entries = self._entries
         step = len(entries) - 1
         points = entries[env.step].points
@@ -112,13 +122,15 @@ class Ejections:
         return None
 
     def quorum(self) -> tuple[int, Envelope] | None:
-        """The seat every other live seat voted out at the current point, and the lowest
-        voter's vote (the id of the ejection entry), or None. The votes are marked used; the
-        replica then checks the target's late envelopes and calls :meth:`eject`."""
+        """The seat every other live seat voted out at the current point, or None.
+
+        The lowest voter's vote comes with it; it is the id of the ejection entry. The votes are
+        marked used. The replica then checks the target's late envelopes and calls
+        :meth:`eject`."""
         timeline = self._timeline
         p = timeline.point
         if p.pending is None or not self.votes:
-            return None  # (no vote at all: the point's digest need not be computed)
+            return None  # no vote at all, so the point's digest need not be computed
         here = self.votes.get((timeline.step, p.digest))
         if not here:
             return None
@@ -132,14 +144,15 @@ class Ejections:
                     self._salvage_vote(i, target, voters)
             if all(i in voters for i in others):
                 timeline.used.update(voters[i].id for i in others)
-                # the ejection wins over the target's envelope for this point, taken here or
-                # not (it was in flight): it is moot, and logged nowhere (see LogRules.in_block)
+                # The ejection wins over the target's envelope for this point. That envelope
+                # may have been taken here or not; it was in flight. It is moot and logged
+                # nowhere; see LogRules.in_block.
                 timeline.used.discard(timeline.used_at.pop((target, p.step, p.index), b""))
                 return target, voters[min(others)]
         return None
 
     def eject(self, target: int, first: Envelope) -> None:
-        """Apply the ejection of ``target`` that :meth:`quorum` found, ``first`` its id."""
+        """Apply the ejection of ``target`` that :meth:`quorum` found. ``first`` is its id."""
         timeline = self._timeline
         p = timeline.point
         entry = Entry(timeline.step + 1, first.id, "eject", target, envelope=first,
@@ -151,8 +164,10 @@ class Ejections:
         timeline.push_point(timeline.engine.eject(p.state, target))
 
     def _salvage_vote(self, voter: int, target: int, voters: dict[int, Envelope]) -> None:
-        """A convicted seat's vote at the current point, from envelopes not read from its
-        stream (a vote binds to the point it names, so any copy does)."""
+        """Take a convicted seat's vote at the current point from envelopes not read from its
+        stream.
+
+        A vote binds to the point it names, so any copy does."""
         timeline = self._timeline
         for e in self._forks.leftovers(voter):
             if (e.kind is Kind.EJECT and e.step == timeline.step
@@ -163,8 +178,9 @@ class Ejections:
                 return
 
     def quorum_stored(self, target: int) -> bool:
-        """Every other live seat has an EJECT of ``target`` at the current point, consumed or
-        not."""
+        """Every other live seat has an EJECT of ``target`` at the current point.
+
+        The EJECTs may be consumed or not."""
         if not self.eject_index:
             return False
         entries = self._entries
@@ -175,7 +191,7 @@ class Ejections:
         return all(i in voters for i in range(self.n) if p.alive[i] and i != target)
 
     def note_stall(self, env: Envelope) -> None:
-        """Index a stored STALL (its schema checked)."""
+        """Index a stored STALL whose schema was checked."""
         stalls = self.stall_index.setdefault((env.payload[0], env.step, env.head), {})
         stalls[env.author] = min(stalls.get(env.author, env.seq), env.seq)
         if env.state_hash:
@@ -184,9 +200,10 @@ class Ejections:
             at[env.author] = min(at.get(env.author, env.seq), env.seq)
 
     def note_vote(self, env: Envelope) -> bool:
-        """Index a stored EJECT (its schema checked); whether it completes the votes to eject a
-        seat at a point this replica passed, so that the replica must be rebuilt (see
-        :meth:`_ejected_behind`)."""
+        """Index a stored EJECT whose schema was checked.
+
+        It answers whether the EJECT completes the votes to eject a seat at a point this replica
+        passed. Then the replica must be rebuilt; see :meth:`_ejected_behind`."""
         key = (env.payload[0], env.step, env.state_hash)
         voters = self.eject_index.setdefault(key, set())
         new = env.author not in voters
@@ -194,11 +211,13 @@ class Ejections:
         return new and env.payload[0] not in self.ejected and self._ejected_behind(env)
 
     def _ejected_behind(self, vote: Envelope) -> bool:
-        """``vote`` completes the votes to eject a seat at a point this replica has already
-        passed on that seat's envelope (it was in flight when the last vote came; this replica
-        may be the target's own, or one that does not vote: a dead monster's): the ejection
-        wins, as on every voter's replica, so this one must be rebuilt to follow it (the
-        target's envelopes from that point on are moot). Asked once per new voter at a point."""
+        """``vote`` completes the votes to eject a seat at a point this replica already passed.
+
+        This replica passed it on that seat's envelope, which was in flight when the last vote
+        came. This replica may be the target's own, or one that does not vote, like a dead
+        monster's. The ejection wins, as on every voter's replica. So this one must be rebuilt
+        to follow it. The target's envelopes from that point on are moot. This is asked once
+        per new voter at a point."""
         entries = self._entries
         if vote.step > len(entries) - 1:
             return False
@@ -216,18 +235,19 @@ class Ejections:
 
     def _voted_further(self, seat: int, step: int) -> bool:
         """Another seat, not convicted, signed an ACK or a vote at a point of ``step`` this
-        replica has not reached: it got past the point where this replica waits on ``seat``,
-        so it will never vote there, the vote cannot succeed, and the game moved on without
-        the ejection."""
+        replica has not reached.
+
+        That seat got past the point where this replica waits on ``seat``. So it will never
+        vote there, and the vote cannot succeed. The game moved on without the ejection."""
         reached = {p.digest for p in self._entries[step].points}
         if any(s == step and d not in reached
                and any(a != seat and a not in self._cut for a in authors)
                for (s, d), authors in self._named_points.items()):
             return True
-        # A seat votes against the seat whose MOVE is pending only once it holds every ACK
-        # (until then it votes against those owing one), and says it waits on the mover (a
-        # STALL) only then too: such a vote or STALL here shows its author holds the ACK
-        # ``seat`` owes, so it will never vote ``seat`` out at this point.
+        # A seat votes against the seat whose MOVE is pending only once it holds every ACK.
+        # Until then it votes against those owing one. Only then too does it send a STALL
+        # saying it waits on the mover. So such a vote or STALL here shows its author holds
+        # the ACK ``seat`` owes. It will never vote ``seat`` out at this point.
         p = self._timeline.point
         for a in range(self.n):
             if a != seat and a not in self._cut:
@@ -245,17 +265,21 @@ class Ejections:
 
     def _stalled_past(self, a: int, step: int, index: int) -> int | None:
         """The lowest seq of a STALL by ``a`` at entry ``step`` signed past that entry's
-        ``index``-th point, or None: one naming a state that is none of the entry's points up
-        to that one, or naming a seat that the game awaits at none of them.
+        ``index``-th point, or None.
 
-        A STALL names the state its author waits at and a seat it waits on there
-        (:meth:`PeerProtocol.blocking`, always among :meth:`awaited` there), and the points of
-        one entry are the same on every replica (each is fixed by the entry and the chain
-        values), so such a STALL was signed further on: its author went on without voting
-        at that point. Who could abuse it? Only its author, by voting at that point after
-        all: such a vote is its own violation (``bad-eject``, see :meth:`check`), so it can
-        never complete an ejection there; a replica that stopped waiting on the target
-        because of the STALL is therefore never overtaken by an ejection at that point."""
+        Such a STALL names a state that is none of the entry's points up to that one. Or it
+        names a seat that the game awaits at none of them.
+
+        A STALL names the state its author waits at, and a seat it waits on there. That seat
+        comes from :meth:`PeerProtocol.blocking` and is always among :meth:`awaited` there. The
+        points of one entry are the same on every replica. Each is fixed by the entry and the
+        chain values. So such a STALL was signed further on: its author went on without voting
+        at that point.
+
+        Who could abuse it? Only its author, by voting at that point after all. Such a vote is
+        its own violation, ``bad-eject``; see :meth:`check`. So it can never complete an
+        ejection there. A replica that stopped waiting on the target because of the STALL is
+        therefore never overtaken by an ejection at that point."""
         entry = self._entries[step]
         points = entry.points[: index + 1]
         best: int | None = None
@@ -278,7 +302,9 @@ class Ejections:
 
     def _voted_before(self, a: int, seat: int, seq: int) -> bool:
         """Seat ``a`` voted against ``seat`` at the current point in an envelope before its
-        ``seq``-th (consumed or not)."""
+        ``seq``-th.
+
+        The vote may be consumed or not."""
         p = self._timeline.point
         vote = self.votes.get((p.step, p.digest), {}).get(seat, {}).get(a)
         if vote is not None:
@@ -294,10 +320,12 @@ class Ejections:
 
     def _went_past(self, a: int, seat: int, step: int) -> bool:
         """Seat ``a`` signed an envelope at a later step than ``step`` without voting against
-        ``seat`` at the current point first (read in ``a``'s own order, from what this replica
-        holds without a gap): it went on without the ejection. A later envelope that follows
-        such a vote proves nothing (it may be built on the ejection, which this replica lacks
-        a vote of), and neither does one behind a gap."""
+        ``seat`` at the current point first.
+
+        Its envelopes are read in ``a``'s own order, from what this replica holds without a
+        gap. Such a seat went on without the ejection. A later envelope that follows such a vote
+        proves nothing. It may be built on the ejection, and this replica lacks a vote of it.
+        An envelope behind a gap proves nothing either."""
         digest = self._timeline.point.digest
         if a in self.votes.get((step, digest), {}).get(seat, {}):
             return False
@@ -313,9 +341,10 @@ class Ejections:
         return False
 
     def is_frozen(self, seat: int) -> bool:
-        """This replica's seat voted ``seat`` out at the current step and stops reading it
-        there, unless the game shows it moved on without the ejection (then it reads it
-        again, for good)."""
+        """This replica's seat voted ``seat`` out at the current step and stops reading it there.
+
+        The game may show it moved on without the ejection. Then the replica reads ``seat``
+        again, for good."""
         step = self.frozen.get(seat)
         if step is None:
             return False

@@ -1,6 +1,8 @@
-"""Fork rules of the replica: a fork never undoes the past; what the game may still use of a
-forker's envelopes, and how two MOVEs of a forker for one step are settled (the theory is in
-:mod:`kotp2p.net.replica.replica`)."""
+"""Fork rules of the replica.
+
+A fork never undoes the past. These rules say what the game may still use of a forker's
+envelopes. They say how two MOVEs of a forker for one step are settled. The theory is in
+:mod:`kotp2p.net.replica.replica`."""
 
 from __future__ import annotations
 
@@ -14,8 +16,9 @@ from kotp2p.net.trust import Turn
 from kotp2p.net.wire import Envelope, Kind
 
 FORK_WINDOW = 16
-"""Sequence numbers after a fork from which the forker's envelopes are kept
-(see :meth:`Forks.take_spare`)."""
+"""Sequence numbers after a fork from which the forker's envelopes are kept.
+
+See :meth:`Forks.take_spare`."""
 
 SPLIT = "split"
 """What :meth:`Forks.contest` returns when the last entry is void: the replica is rebuilt."""
@@ -24,15 +27,16 @@ VOID = "void"
 
 
 class Frozen(Protocol):
-    """Whether the replica stopped reading a seat at this point (its ejection is voted)."""
+    """Whether the replica stopped reading a seat at this point, because its ejection is voted."""
 
     def is_frozen(self, seat: int) -> bool:
         """``seat`` is not read here: the replica's own seat voted it out at this point."""
 
 
 class Forks:
-    """The forkers a replica found, their envelopes outside their streams, and the ids that
-    are moot because of a fork."""
+    """The forkers a replica found, their envelopes outside their streams, and the moot ids.
+
+    An id is moot because of a fork."""
 
     def __init__(
         self, streams: list[dict[int, Envelope]], cursor: list[int], by_id: dict[bytes, Envelope],
@@ -51,15 +55,19 @@ class Forks:
         self.fork_base: dict[int, int] = {}
         """Forker -> the lowest sequence number of its first fork."""
         self.spare: dict[int, list[Envelope]] = {}
-        """Envelopes of convicted seats kept outside their streams: the other half of a fork,
-        and what the game may still use from them (see :meth:`take_spare`)."""
+        """Envelopes of convicted seats kept outside their streams.
+
+        They are the other half of a fork, and what the game may still use from those seats.
+        See :meth:`take_spare`."""
         self.moot: set[bytes] = set()
         """Ids of envelopes read and never used: built on a forked envelope or past a cut."""
 
     def fork(self, v: Violation) -> None:
-        """Two envelopes where one belongs: the author is convicted and nothing more of its
-        stream is read; what this replica consumed stands (a fork never undoes the past, see
-        :meth:`contest` for the one exception: honest seats split over two MOVEs)."""
+        """Two envelopes where one belongs: the author is convicted.
+
+        Nothing more of its stream is read. What this replica consumed stands: a fork never
+        undoes the past. :meth:`contest` has the one exception, when honest seats split over
+        two MOVEs."""
         a = v.seat
         base = min(e.seq for e in v.evidence)
         self.fork_base.setdefault(a, base)
@@ -69,12 +77,14 @@ class Forks:
         self._log_order.evidence(v.evidence)  # both branches, even after another conviction
 
     def keep(self, env: Envelope) -> None:
-        """Keep ``env`` of a convicted seat outside its stream (the replica counts its vote)."""
+        """Keep ``env`` of a convicted seat outside its stream. The replica counts its vote."""
         self.spare.setdefault(env.author, []).append(env)
 
     def leftovers(self, a: int) -> list[Envelope]:
-        """A forker's envelopes not read from its stream, in the window after its fork: what
-        other replicas may have read before they learnt of the fork (see :meth:`take_spare`)."""
+        """A forker's envelopes not read from its stream, in the window after its fork.
+
+        Other replicas may have read them before they learnt of the fork. See
+        :meth:`take_spare`."""
         base = self.fork_base.get(a)
         if base is None:
             return []
@@ -84,16 +94,18 @@ class Forks:
                 *self.spare.get(a, ())]
 
     def take_spare(self, env: Envelope) -> bool:
-        """Keep ``env`` of a convicted author, or refuse it: nothing more is stored from a
-        convicted seat than its proof, except, from a forker, the envelopes within
-        :data:`FORK_WINDOW` sequence numbers of its fork (at most ``2 * FORK_WINDOW``).
+        """Keep ``env`` of a convicted author, or refuse it.
 
-        Honest replicas learn of a fork within one hop, so before that some may read a few of
-        the forker's envelopes on one branch, others on the other. What the game may use of
-        them is the same on any branch (a value is checked against its chain alone, an ACK
-        and a vote bind to a point), so a replica that stopped reading the forker takes its
-        owed ACKs, values and votes from these (``salvage_*``), and every honest replica
-        goes the same way; its MOVEs are settled by :meth:`contest`. The replica counts a
+        Nothing more than its proof is stored from a convicted seat. A forker is the exception.
+        Its envelopes within :data:`FORK_WINDOW` sequence numbers of its fork are kept, at most
+        ``2 * FORK_WINDOW`` of them.
+
+        Honest replicas learn of a fork within one hop. Before that, some may read a few of the
+        forker's envelopes on one branch, others on the other. What the game may use of them is
+        the same on any branch. A value is checked against its chain alone. An ACK and a vote
+        bind to a point. So a replica that stopped reading the forker takes its owed ACKs,
+        values and votes from these; the ``salvage_*`` methods do it. Every honest replica goes
+        the same way. The forker's MOVEs are settled by :meth:`contest`. The replica counts a
         kept vote."""
         a = env.author
         base = self.fork_base.get(a)
@@ -117,23 +129,27 @@ class Forks:
                 and e.head == head and e.id not in self.moot and e.id not in entry_ids]
 
     def contest(self) -> str | Envelope | None:
-        """Settle the MOVEs of a seat convicted of a fork at the frontier, the same way on every
-        honest replica (each honest seat applies the first valid MOVE it gets and acknowledges
-        it; every envelope is forwarded, so each replica learns who applied what):
+        """Settle the MOVEs of a seat convicted of a fork at the frontier.
 
-        * the last entry is such a MOVE and another seat applied a rival one: honest seats are
-          split, and nobody went further (the next entry needs every ACK): both are void and the
-          replica is rebuilt without them (:data:`SPLIT`; the only case where anything is
-          undone: one entry nobody could build on);
-        * the game waits on the convicted seat's MOVE and exactly one of its MOVEs for the next
-          step was applied by another seat: that MOVE is returned, for the replica to apply it
-          too (so a seat that learnt of the fork before applying either joins the others);
-          more than one: all are void here too (:data:`VOID`; a seat that applied neither reads
-          what was built on them as moot, and goes on with the others);
-        * otherwise nothing (None): the convicted seat is voted out when the game waits on it.
+        Every honest replica settles them the same way. Each honest seat applies the first valid
+        MOVE it gets and acknowledges it. Every envelope is forwarded, so each replica learns
+        who applied what.
+
+        * The last entry may be such a MOVE, and another seat applied a rival one. Then honest
+          seats are split. Nobody went further, since the next entry needs every ACK. Both MOVEs
+          are void and the replica is rebuilt without them. This returns :data:`SPLIT`. It is
+          the only case where anything is undone: one entry nobody could build on.
+        * The game may wait on the convicted seat's MOVE. If exactly one of its MOVEs for the
+          next step was applied by another seat, that MOVE is returned. The replica applies it
+          too. So a seat that learnt of the fork before applying either joins the others.
+        * If more than one was applied, all are void here too. This returns :data:`VOID`. A
+          seat that applied neither reads what was built on them as moot, and goes on with the
+          others.
+        * Otherwise this returns None. The convicted seat is voted out when the game waits on
+          it.
         """
         if not self.fork_base:
-            return None  # (no fork: both cases below need a forker)
+            return None  # no fork, and both cases below need a forker
         entries = self._entries
         last = entries[-1]
         if last.kind == "move" and last.seat in self.fork_base and last.envelope is not None:
@@ -141,7 +157,7 @@ class Forks:
             rivals = self._rivals(last.seat, last.step, entries[last.step - 1].id)
             if any(self._applied_by_others(r) for r in rivals):
                 self.moot.update([last.id, *(r.id for r in rivals)])
-                self._log_order.evidence([last.envelope, *rivals])  # both branches, logged
+                self._log_order.evidence([last.envelope, *rivals])  # both branches are logged
                 seqs = [last.envelope.seq, *(r.seq for r in rivals)]
                 self._cut[last.seat] = min(self._cut[last.seat], *seqs)
                 return SPLIT
@@ -152,8 +168,8 @@ class Forks:
         rivals = self._rivals(f, len(entries), last.id)
         applied = [m for m in rivals if self._applied_by_others(m)]
         if len(applied) > 1:
-            # honest seats split over them: void, as where one of them was applied (above);
-            # what was built on them is moot, here too
+            # Honest seats split over them. They are void, as above where one was applied.
+            # What was built on them is moot here too.
             self.moot.update(m.id for m in rivals)
             self._log_order.evidence(rivals)
             return VOID
@@ -162,8 +178,9 @@ class Forks:
         return applied[0]
 
     def salvage_acks(self, frozen: Frozen) -> None:
-        """Owed ACKs of forkers, from their envelopes not read (see :meth:`take_spare`); none
-        of a seat ``frozen`` says is not read here."""
+        """Take owed ACKs of forkers from their envelopes not read; see :meth:`take_spare`.
+
+        Nothing is taken from a seat that ``frozen`` says is not read here."""
         timeline = self._timeline
         entry = self._entries[-1]
         if entry.kind != "move" or not self.fork_base:
@@ -171,7 +188,7 @@ class Forks:
         first = entry.points[0]
         for a in timeline.owed_acks():
             if a not in self.fork_base or frozen.is_frozen(a):
-                continue  # (after this seat voted to eject it here, only the vote decides)
+                continue  # this seat voted to eject it here, so only the vote decides
             for e in self.leftovers(a):
                 if (e.kind is Kind.ACK and not e.reveals and e.step == entry.step
                         and e.head == entry.id and e.state_hash == first.digest):
@@ -181,9 +198,11 @@ class Forks:
                     break
 
     def salvage_reveals(self, k: int, live: list[int], frozen: Frozen) -> None:
-        """Values for event ``k`` of convicted seats, from envelopes not read from their
-        streams (a value is checked against its chain alone, so any copy does); none of a seat
-        ``frozen`` says is not read here."""
+        """Take values for event ``k`` of convicted seats from envelopes not read from their
+        streams.
+
+        A value is checked against its chain alone, so any copy does. Nothing is taken from a
+        seat that ``frozen`` says is not read here."""
         timeline = self._timeline
         for i in live:
             if (i, k) in timeline.revealed or i not in self.fork_base or frozen.is_frozen(i):

@@ -1,5 +1,7 @@
-"""What a replica records: global entries, the points the game waits at, resolved random events,
-private events, and violations."""
+"""What a replica records.
+
+It records global entries, the points the game waits at, resolved random events, private events
+and violations."""
 
 from __future__ import annotations
 
@@ -30,8 +32,9 @@ def violation(rule: str, env: Envelope, detail: str, *more: Envelope) -> Violati
 
 
 class Point:
-    """A place where the game waits: for event ``k``'s values, or for ``pending`` (a decision).
-    The state's digest is computed when first asked for (many points are never signed)."""
+    """A place where the game waits: for event ``k``'s values, or for the decision ``pending``.
+
+    The state's digest is computed when first asked for. Many points are never signed."""
 
     __slots__ = ("_digest", "_engine", "alive", "index", "k", "pending", "state", "step")
 
@@ -70,9 +73,10 @@ class Entry:
 
 
 def describe_entry(engine: GameEngine, genesis: Genesis, entry: Entry) -> str:
-    """One line for a MOVE or an ejection, as a view shows it: a move as the engine describes
-    it; an ejection naming the monster, its player in brackets (``Giga Zaur (Alice) is ejected:
-    the other players voted it out``), terminal-safe."""
+    """One line for a MOVE or an ejection, as a view shows it. It is terminal-safe.
+
+    A move reads as the engine describes it. An ejection names the monster, with its player in
+    brackets: ``Giga Zaur (Alice) is ejected: the other players voted it out``."""
     if entry.kind != "eject":
         return engine.describe_move(entry.before, entry.action)
     seat = entry.seat
@@ -94,7 +98,9 @@ class Resolved:
 
 @dataclass
 class Private:
-    """A private random event k: only ``owner`` learns it (its ``n``-th peek), until opened."""
+    """A private random event k. Only ``owner`` learns it, until it is opened.
+
+    It is the ``n``-th peek of ``owner``."""
 
     k: int
     owner: int

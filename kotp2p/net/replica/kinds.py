@@ -1,8 +1,12 @@
-"""The replica's checks of the envelopes that carry the game: a MOVE, an ACK (with or without
-its author's chain value), an OPEN and a BYE, each at the point it claims (the rules are in the
-theory of operation of :mod:`kotp2p.net.replica.replica`). A handler returns ``None``
-(consumed), a :class:`~kotp2p.net.replica.history.Violation` of the envelope's author, or the
-replica's marker that the envelope waits."""
+"""The replica's checks of the envelopes that carry the game.
+
+These are a MOVE, an ACK, an OPEN and a BYE, each at the point it claims. An ACK may carry its
+author's chain value or not. The rules are in the theory of operation of
+:mod:`kotp2p.net.replica.replica`.
+
+A handler returns one of three things. ``None`` means the envelope was consumed. A
+:class:`~kotp2p.net.replica.history.Violation` blames the envelope's author. The replica's marker
+means the envelope waits."""
 
 from __future__ import annotations
 
@@ -19,8 +23,9 @@ _LATER = LATER
 
 
 class Kinds:
-    """How the replica checks and applies MOVE, ACK, OPEN and BYE envelopes: one handler per
-    kind, each taking the author and the envelope."""
+    """How the replica checks and applies MOVE, ACK, OPEN and BYE envelopes.
+
+    There is one handler per kind. Each takes the author and the envelope."""
 
     def __init__(
         self, genesis: Genesis, timeline: Timeline, peeks: Peeks, forks: Forks,
@@ -36,15 +41,18 @@ class Kinds:
         self._forks = forks
         self._ejections = ejections
         self.opened: set[tuple[int, int]] = set()
-        """(seat, slot) of every slot of the genesis commitments opened."""
+        """``(seat, slot)`` of every slot of the genesis commitments opened."""
         self.byes: dict[int, Envelope] = {}
         """Seat -> its BYE."""
         self.own_move: tuple[bytes, State, Point] | None = None
-        """(id, state it was made in, its first point) of the last MOVE this replica's own seat
-        signed, as the protocol worked it out (see :meth:`move`)."""
+        """The last MOVE this replica's own seat signed, as the protocol worked it out.
+
+        It is the id, the state it was made in and its first point. :meth:`move` uses it."""
         self.parked_acks: dict[int, tuple[int, tuple[int, int]]] = {}
-        """Author -> (seq, (entries, points)): its ACK with that seq, read at that point,
-        carries a value for a later event of the step, and waits for a new point."""
+        """Author -> ``(seq, (entries, points))``.
+
+        The author's ACK with that seq was read at that point. It carries a value for a later
+        event of the step, and it waits for a new point."""
 
     def _wrong_hash(self, env: Envelope, expected: bytes) -> Violation:
         return violation("wrong-state-hash", env, f"state hash {expected.hex()[:16]} "
@@ -109,14 +117,14 @@ class Kinds:
         before, checker, ks = opened
         own = self.own_move
         if own is not None and own[0] == env.id and own[1] is before:
-            # this replica's own MOVE, made from this very state: the engine is deterministic,
-            # so what the protocol worked out when it signed the MOVE is what applying it gives
+            # This replica's own MOVE, made from this very state. The engine is deterministic.
+            # So what the protocol worked out when it signed the MOVE is what applying it gives.
             first = own[2]
             after = first.state
         else:
             try:
                 after = self._engine.apply_move(before, action)
-            except ValueError as exc:  # the engine refuses the action (anything else: its bug)
+            except ValueError as exc:  # the engine refuses the action; anything else is its bug
                 held = [k for k in self._peeks.unopened(a)
                         if k not in ks and timeline.trigger.get(k) == timeline.head]
                 hint = (f" (seat {a} peeked at event {held[-1]} since the last entry and did "
@@ -131,19 +139,20 @@ class Kinds:
         if env.state_hash != first.digest:
             return self._wrong_hash(env, first.digest)
         if self._ejections.judging == a or self._ejections.quorum_stored(a):
-            return _WAIT  # the others ejected this seat here: this MOVE comes too late
+            return _WAIT  # the others ejected this seat here, so this MOVE comes too late
         timeline.commit_reveals(a, env)
         if ks:
             self._peeks.commit(a, checker, ks)
-            p.state = before  # the slots this MOVE opened are known here from now on
+            p.state = before  # from now on, the slots this MOVE opened are known here
         self._entries.append(Entry(s, env.id, "move", a, action, env, before=before))
         timeline.entry_ids.add(env.id)
         timeline.push_point(after, first)
         return None
 
     def ack(self, a: int, env: Envelope) -> object:
-        """The ACK handler: check ``env`` of seat ``a`` (with or without its chain value) at
-        the point it names, and take it."""
+        """The ACK handler: check ``env`` of seat ``a`` at the point it names, and take it.
+
+        The ACK may carry its chain value or not."""
         s = env.step
         entries = self._entries
         timeline = self._timeline
@@ -159,9 +168,10 @@ class Kinds:
                 cur = entries[-1].points[-1]
                 waiting = cur.k is not None and k > cur.k and (a, cur.k) in self._revealed
                 if s == len(entries) - 1 and waiting:
-                    # event k may still come at this step: not before a new point (nothing
-                    # else changes this answer, not even envelopes stored meanwhile), so it
-                    # waits for one (_LATER, and noted: not retried in later calls either)
+                    # Event k may still come at this step, but not before a new point. Nothing
+                    # else changes this answer, not even envelopes stored meanwhile. So it waits
+                    # for a new point. It returns _LATER and is noted, so later calls do not
+                    # retry it either.
                     self.parked_acks[a] = (env.seq, (len(entries), len(points)))
                     return _LATER
                 reached = max(timeline.trigger, default=0)
@@ -184,11 +194,11 @@ class Kinds:
         ejections = self._ejections
         if (ejections.eject_index and target is entries[-1].points[-1]
                 and ejections.judging != a and ejections.quorum_stored(a)):
-            return _WAIT  # the others ejected this seat here: this ACK comes too late
+            return _WAIT  # the others ejected this seat here, so this ACK comes too late
         if not env.reveals:
             timeline.acked.add((a, s))
         timeline.commit_reveals(a, env)
-        if ejections.judging != a:  # (a late one, checked as its seat is ejected, is not used)
+        if ejections.judging != a:  # a late ACK, checked as its seat is ejected, is not used
             timeline.use(env, target)
         return None
 
@@ -196,7 +206,7 @@ class Kinds:
         """The OPEN handler: check the opening of a slot or of a peek by seat ``a``."""
         pl = env.payload
         seat = self._genesis.seats[a]
-        if pl[0] == "slot":  # (the schema checked the shape)
+        if pl[0] == "slot":  # the schema checked the shape
             if (a, pl[1]) in self.opened:
                 return violation("bad-opening", env, f"slot {pl[1]} was already opened")
             problem = check_opening(seat.public_key, seat.slots, pl[1], pl[2], pl[3])
@@ -215,7 +225,7 @@ class Kinds:
         cur = timeline.point
         if (k not in self._peeks.private and env.step == timeline.step and cur.k is not None
                 and k >= cur.k):
-            return _WAIT  # this replica has not resolved event k yet; its author had
+            return _WAIT  # its author had resolved event k; this replica has not yet
         opened = self._peeks.open(a, k, y, nxt, cur.state)
         if isinstance(opened, str):
             return violation("bad-opening", env, opened)

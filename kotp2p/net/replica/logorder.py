@@ -1,18 +1,21 @@
 """The canonical order of a ``.kotlog``: how honest replicas come to write byte-identical logs.
 
-Envelopes are grouped by the step they name. A step's block is handed out once every live seat
-has moved past it (the replica decides that), in step order; inside a block the MOVE comes first,
-then everything else by author and seq. An envelope consumed after its step was handed out (a
-late CHAT) goes with the next block. The envelopes proving violations (sorted by author, seq
-and id) close the log once the game is over, or come last when a stopped game is drained: honest
-replicas learn of a violation at different moments, so any earlier place would differ.
+Envelopes are grouped by the step they name. Blocks are handed out in step order. A step's
+block is handed out once every live seat has moved past it; the replica decides that. Inside a
+block the MOVE comes first, then everything else by author and seq. An envelope consumed after
+its step was handed out goes with the next block. A late CHAT is one such envelope.
 
-What a block holds must not depend on the delivery order either, so the replica's ``keep``
-decides, when the block is handed out, which of its envelopes go in at all: it leaves out what a
-seat sent after it left the game (past its ejection point, or past its fork or violation) that
-the game did not use. Honest replicas read such envelopes or not depending on when they arrived
-(an ejected seat's MOVE in flight, a forker's STALL read before the fork was known); what the
-game used of them every honest replica used. The proofs are written whatever ``keep`` says.
+The envelopes proving violations are sorted by author, seq and id. They close the log once the
+game is over, or come last when a stopped game is drained. Honest replicas learn of a violation
+at different moments, so any earlier place would differ.
+
+What a block holds must not depend on the delivery order either. So the replica's ``keep``
+decides, when the block is handed out, which of its envelopes go in at all. It leaves out what a
+seat sent after it left the game, if the game did not use it. A seat leaves the game at its
+ejection point, its fork or its violation. Honest replicas read such envelopes or not, depending
+on when they arrived. Examples are an ejected seat's MOVE in flight, or a forker's STALL read
+before the fork was known. But what the game used of them, every honest replica used. The proofs
+are written whatever ``keep`` says.
 """
 
 from __future__ import annotations
@@ -27,15 +30,16 @@ class LogOrder:
 
     def __init__(self, keep: Callable[[Envelope], bool] = lambda env: True) -> None:
         self.keep = keep
-        """Whether a consumed envelope goes into its block (set by the replica's log rules)."""
+        """Whether a consumed envelope goes into its block. The replica's log rules set it."""
         self._blocks: dict[int, list[Envelope]] = {}
         self._written = 0
         self._evidence: list[Envelope] = []
         self._seen: set[bytes] = set()
         self._proofs: set[bytes] = set()
         self.proofs: list[Envelope] = []
-        """Every envelope recorded as a proof, handed out or not, in the order recorded (a
-        session journals them at once: a crash before the game ends must not lose them)."""
+        """Every envelope recorded as a proof, handed out or not, in the order recorded.
+
+        A session journals them at once: a crash before the game ends must not lose them."""
 
     @property
     def written(self) -> int:
@@ -43,7 +47,7 @@ class LogOrder:
         return self._written
 
     def consumed(self, env: Envelope) -> None:
-        """Record an envelope the replica consumed (once: a repeat is ignored)."""
+        """Record an envelope the replica consumed. A repeat is ignored."""
         if env.id in self._seen:
             return
         self._seen.add(env.id)
@@ -55,7 +59,8 @@ class LogOrder:
             block.append(env)
 
     def evidence(self, envs: Iterable[Envelope]) -> None:
-        """Envelopes that prove a violation (never consumed, but they belong in the log)."""
+        """Record envelopes that prove a violation. They are never consumed, but they belong in
+        the log."""
         for env in envs:
             if env.id not in self._proofs:
                 self._proofs.add(env.id)
@@ -63,14 +68,14 @@ class LogOrder:
                 self.proofs.append(env)
 
     def take_evidence(self) -> list[Envelope]:
-        """The evidence not handed out yet (and forget it)."""
+        """The evidence not handed out yet. It is forgotten here."""
         out, self._evidence = self._evidence, []
         return sorted(out, key=lambda e: (e.author, e.seq, e.id))
 
     def close(
         self, is_closed: Callable[[int], bool], step: int, is_over: bool
     ) -> list[Envelope]:
-        """Hand out every block up to ``step`` that ``is_closed``; after the end, stragglers."""
+        """Hand out every block up to ``step`` that ``is_closed``. After the end, add stragglers."""
         out: list[Envelope] = []
         while self._written <= step and is_closed(self._written):
             out += self._block(self._written)

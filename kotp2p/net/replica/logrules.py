@@ -1,6 +1,7 @@
-"""The log rules of the replica: when a step's block of the ``.kotlog`` is complete, and which
-consumed envelopes it holds (the order inside a block, and why, is in
-:mod:`kotp2p.net.replica.logorder`)."""
+"""The log rules of the replica.
+
+They say when a step's block of the ``.kotlog`` is complete, and which consumed envelopes it
+holds. :mod:`kotp2p.net.replica.logorder` gives the order inside a block, and why."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from kotp2p.net.wire import Envelope
 
 
 class LogRules:
-    """The replica's side of the canonical log order: it decides for ``log_order`` which
-    envelopes a block keeps (it sets its ``keep``) and when a block is closed."""
+    """The replica's side of the canonical log order.
+
+    It decides for ``log_order`` which envelopes a block keeps, and when a block is closed. It
+    sets the ``keep`` of ``log_order`` for that."""
 
     def __init__(
         self, streams: list[dict[int, Envelope]], cursor: list[int], last_step: list[int],
@@ -40,20 +43,22 @@ class LogRules:
         log_order.keep = self.in_block
 
     def owed_openings(self, seat: int) -> list[int]:
-        """The private events ``seat`` must still open, once the game is over, for the record
-        to be complete: its unopened ones, unless it was convicted or ejected (an absent seat
-        cannot open anything, and nothing public depends on them: a MOVE that needed a peek
-        carried its opening)."""
+        """The private events ``seat`` must still open once the game is over.
+
+        The record is complete only then. They are its unopened events, unless it was convicted
+        or ejected. An absent seat cannot open anything. And nothing public depends on them: a
+        MOVE that needed a peek carried its opening."""
         if seat in self._verdicts.cut or seat in self._ejections.ejected:
             return []
         return self._peeks.unopened(seat)
 
     def _closed(self, s: int) -> bool:
-        entries = self._entries  # (the step and the point, without the calls: asked often)
+        entries = self._entries  # the step and point are read without the calls: asked often
         if s < len(entries) - 1:
-            # entry s+1 needed every envelope step s required; what else a live seat says at
-            # step s (a STALL, a CHAT) comes before its first envelope of a later step, which
-            # every live seat sends (an ACK or a value): once each has, block s is complete
+            # Entry s+1 needed every envelope step s required. A live seat may say more at
+            # step s, such as a STALL or a CHAT. That comes before its first envelope of a later
+            # step. Every live seat sends one, an ACK or a value. Once each has, block s is
+            # complete.
             alive = entries[-1].points[-1].alive
             last_step, cut, ejected = self._last_step, self._verdicts.cut, self._ejections.ejected
             for a in range(self.n):
@@ -70,18 +75,19 @@ class LogRules:
         return all(a in byes or a in cut or not alive[a] for a in range(self.n))
 
     def in_block(self, env: Envelope) -> bool:
-        """Whether ``env`` goes into its step's block of the log. Not if its author left the
-        game before it and the game did not use it: honest replicas read such an envelope or
-        not depending on when it came, while whatever the game used of it, all of them used.
-        (Envelopes proving a violation are logged in the closing section anyway.)
+        """Whether ``env`` goes into its step's block of the log.
 
-        * A forker's, from its fork on (replicas cut a forker where they learnt of the fork;
-          ``verify`` needs nothing past the fork but what the game used, see
-          :meth:`take_spare`).
-        * An ejected seat's, from the step of the point where it was ejected on, past the last
-          one the game used or that proves its violation (an envelope in flight there, or sent
-          later): each author's logged envelopes stay a gapless run, as ``verify`` reads
-          them in order."""
+        It does not if its author left the game before it and the game did not use it. Honest
+        replicas read such an envelope or not, depending on when it came. But whatever the game
+        used of it, all of them used. Envelopes proving a violation are logged in the closing
+        section anyway. A seat leaves the game in two ways.
+
+        * A forker leaves at its fork. Replicas cut a forker where they learnt of the fork.
+          ``verify`` needs nothing past the fork but what the game used; see :meth:`take_spare`.
+        * An ejected seat leaves at the step of the point where it was ejected. Its envelopes
+          are left out past the last one the game used or that proves its violation. Such an
+          envelope was in flight there, or sent later. So each author's logged envelopes stay a
+          gapless run, as ``verify`` reads them in order."""
         a = env.author
         if env.id in self._timeline.used or env.id in self._timeline.entry_ids:
             return True
@@ -92,17 +98,18 @@ class LogRules:
         return gone is None or env.step < gone - 1 or env.seq <= self._last_needed(a)
 
     def _last_needed(self, a: int) -> int:
-        """The highest seq of ``a``'s envelopes that the game used or that prove its violation
-        (-1 if none)."""
+        """The highest seq of ``a``'s envelopes that the game used or that prove its violation.
+
+        It is -1 if there is none."""
         v = self._verdicts.convicted.get(a)
         used, entry_ids = self._timeline.used, self._timeline.entry_ids
         key = (self._cursor[a], len(used), len(entry_ids), v is not None)
         known = self._needed.get(a)
         if known is not None and known[0] == key:
-            return known[1]  # (an ejected seat may send many envelopes: each one asks)
+            return known[1]  # an ejected seat may send many envelopes, and each one asks
         last = max((e.seq for e in v.evidence if e.author == a), default=-1) if v else -1
         stream = self._streams[a]
-        for q in range(self._cursor[a] - 1, last, -1):  # (what the game used, it read)
+        for q in range(self._cursor[a] - 1, last, -1):  # what the game used, it read
             e = stream.get(q)
             if e is not None and (e.id in used or e.id in entry_ids):
                 last = q
@@ -112,24 +119,27 @@ class LogRules:
 
     @property
     def log_complete(self) -> bool:
-        """The game is over and its last step is closed (every live seat said BYE): the log
-        of this replica holds the whole game."""
+        """The game is over and its last step is closed: every live seat said BYE.
+
+        Then the log of this replica holds the whole game."""
         entries = self._entries
         return entries[-1].points[-1].pending is None and self._closed(len(entries) - 1)
 
     def close_blocks(self) -> list[Envelope]:
-        """Consumed envelopes of the steps every live seat has moved past, in the canonical
-        order of :class:`~kotp2p.net.replica.logorder.LogOrder`."""
+        """Consumed envelopes of the steps every live seat has moved past.
+
+        They come in the canonical order of :class:`~kotp2p.net.replica.logorder.LogOrder`."""
         entries = self._entries
         step, over = len(entries) - 1, entries[-1].points[-1].pending is None
         if not over:
-            # before the end, the current step's block never closes (see _closed), and the
-            # blocks close in order: nothing to hand out unless the first open one is closed
+            # Before the end, the current step's block never closes; see _closed. The blocks
+            # close in order. So there is nothing to hand out unless the first open one is
+            # closed.
             written = self._log_order.written
             if written >= step or not self._closed(written):
                 return []
         return self._log_order.close(self._closed, step, over)
 
     def drain(self) -> list[Envelope]:
-        """Every consumed envelope not handed out yet (when stopping before the end)."""
+        """Every consumed envelope not handed out yet. It serves when stopping before the end."""
         return self._log_order.drain()

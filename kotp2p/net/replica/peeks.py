@@ -1,33 +1,38 @@
-"""Private random events (a "Made in a Lab" peek): who learnt what, and how it becomes public.
+"""Private random events: who learnt what, and how it becomes public.
+
+A "Made in a Lab" peek is such an event.
 
 Theory of operation
 -------------------
-Event k is resolved from the public R_k like any other, but its outcome is drawn from
-``peek_seed(R_k, owner, y)``, ``y`` the owner's next value on its peek chain (its n-th peek uses
-``y[n]``): the owner's replica computes it, every other replica applies it hidden (the engine's
-digest does not cover hidden slots, so the states agree). The contract for making it public:
+Event k is resolved from the public R_k like any other. But its outcome is drawn from
+``peek_seed(R_k, owner, y)``. Here ``y`` is the owner's next value on its peek chain: its n-th
+peek uses ``y[n]``. The owner's replica computes the outcome. Every other replica applies it
+hidden. The engine's digest does not cover hidden slots, so the states agree. The contract for
+making it public follows.
 
-* The MOVE whose action needs the content of one of its author's hidden slots carries the
-  opening in its signed payload, after the action: ``['peek', k, y]`` (``['peek', k, y,
-  anchor]`` when ``y`` ends a chain). A replica checks each opening against the author's peek
-  chain (in peek order), derives the content, fills the slot and only then applies the action,
-  all or nothing. So a MOVE forwarded by another seat is self-contained: no replica ever holds a
-  move whose card it cannot know, and there is no OPEN to wait for. The owner opens every peek
-  it has not opened yet, in order (a hash chain's later value gives the earlier ones away
-  anyway); its protocol knows a MOVE needs them when the action, applied to the engine's
-  ``public_view``, is refused or reaches another state. (A separate OPEN sent just before the
-  MOVE would also be read first, in its author's ``seq`` order, but the MOVE would then depend on
-  another envelope, one that is not forwarded; carried inside, the decision and the card it
-  reveals are one signed envelope, which is also the whole evidence when the opening is wrong.)
-* A MOVE that needs an opening it lacks is refused by the engine on every replica that holds the
-  slot hidden (and in ``verify``): ``illegal-move``, its author's fault. A wrong opening (off the
-  chain, out of order, another seat's or a public event, opened twice) is ``bad-opening``: in a
-  MOVE the whole MOVE is refused, so the author's claim about the card never reaches the game.
-* A peek whose content no move needs (the peeker passed; the card stays in the unordered deck, so
-  a later draw is a fresh uniform pick) stays private until the game ends: the owner then opens
-  it with an OPEN envelope (any step from the peek on), checked the same way; ``verify`` reports
-  one left unopened as missing, except by a seat that was ejected or convicted (it cannot open
-  anything, and nothing public depends on it).
+* A MOVE may need the content of one of its author's hidden slots. Then it carries the opening
+  in its signed payload, after the action: ``['peek', k, y]``. When ``y`` ends a chain, it is
+  ``['peek', k, y, anchor]``. A replica checks each opening against the author's peek chain, in
+  peek order. It derives the content, fills the slot and only then applies the action, all or
+  nothing. So a MOVE forwarded by another seat is self-contained. No replica ever holds a move
+  whose card it cannot know, and there is no OPEN to wait for.
+* The owner opens every peek it has not opened yet, in order. A hash chain's later value gives
+  the earlier ones away anyway. Its protocol knows a MOVE needs them when the action is refused
+  or reaches another state. It tries the action on the engine's ``public_view`` for that.
+* A separate OPEN sent just before the MOVE would also be read first, in its author's ``seq``
+  order. But the MOVE would then depend on another envelope, one that is not forwarded. Carried
+  inside, the decision and the card it reveals are one signed envelope. That envelope is also
+  the whole evidence when the opening is wrong.
+* A MOVE may need an opening it lacks. Every replica that holds the slot hidden refuses it
+  through the engine, and so does ``verify``. It is ``illegal-move``, its author's fault.
+* A wrong opening is ``bad-opening``. It may be off the chain, out of order, another seat's, a
+  public event's, or opened twice. In a MOVE the whole MOVE is refused. So the author's claim
+  about the card never reaches the game.
+* A peek whose content no move needs stays private until the game ends. That happens when the
+  peeker passed. The card stays in the unordered deck, so a later draw is a fresh uniform pick.
+  At the end the owner opens it with an OPEN envelope, at any step from the peek on. It is
+  checked the same way. ``verify`` reports one left unopened as missing. A seat that was ejected
+  or convicted is excused. It cannot open anything, and nothing public depends on it.
 """
 
 from __future__ import annotations
@@ -72,8 +77,10 @@ class Peeks:
         self._opened: set[int] = set()
 
     def resolve(self, state: State, seed: bytes) -> State:
-        """Answer the private event pending in ``state`` (R_k = ``seed``): the owner's replica
-        learns it from its peek chain, every other replica applies it hidden."""
+        """Answer the private event pending in ``state``. ``seed`` is its R_k.
+
+        The owner's replica learns it from its peek chain. Every other replica applies it
+        hidden."""
         pending = self.engine.pending(state)
         assert isinstance(pending, Chance) and pending.private_to >= 0
         k, owner = pending.index, pending.private_to
@@ -82,7 +89,7 @@ class Peeks:
         priv = self.private[k] = Private(k, owner, len(peeks), seed, state)
         if owner == self.local_seat and self.peek_chain is not None:
             y = self.peek_chain.value(priv.n)
-            priv.opened = True  # known here; still to be opened for the others
+            priv.opened = True  # known here, but still to be opened for the others
             return self.engine.apply_random(state, draw(peek_seed(seed, owner, y), pending.bounds))
         return self.engine.apply_hidden(state)
 
@@ -92,8 +99,10 @@ class Peeks:
 
     def problem(self, a: int, k: int, y: bytes, nxt: bytes | None, checker: ChainChecker,
                 also_open: Sequence[int] = ()) -> str | None:
-        """Why opening seat ``a``'s peek at event ``k`` with peek chain value ``y`` is wrong, or
-        None (then ``checker`` has accepted ``y``); ``also_open`` are opened alongside."""
+        """Why opening seat ``a``'s peek at event ``k`` with peek chain value ``y`` is wrong.
+
+        None means it is right, and then ``checker`` has accepted ``y``. The events in
+        ``also_open`` are opened alongside."""
         priv = self.private.get(k)
         if priv is None or priv.owner != a:
             return f"event {k} is not a private event of seat {a}"
@@ -106,8 +115,9 @@ class Peeks:
         return f"its peek at event {k} is not on its peek chain: {problem}" if problem else None
 
     def fill(self, state: State, k: int, y: bytes) -> State:
-        """``state`` with the slot of private event ``k`` filled from its checked opening ``y``
-        (unchanged on a replica that knew it, or once the slot is gone)."""
+        """``state`` with the slot of private event ``k`` filled from its checked opening ``y``.
+
+        The state is unchanged on a replica that knew the event, or once the slot is gone."""
         priv = self.private[k]
         if priv.opened:
             return state
@@ -122,7 +132,8 @@ class Peeks:
         """Check the openings a MOVE by seat ``a`` carries, recording nothing.
 
         :returns: ``state`` with those slots filled, seat ``a``'s peek checker once they are
-            accepted, and the events opened (for :meth:`commit`); or why an opening is bad.
+            accepted, and the events opened. :meth:`commit` takes the last two. Or it returns
+            why an opening is bad.
         """
         checker = self.checkers[a]
         if not openings:
@@ -143,15 +154,17 @@ class Peeks:
         return state, checker, ks
 
     def commit(self, a: int, checker: ChainChecker, ks: Sequence[int]) -> None:
-        """Record openings by seat ``a`` that :meth:`check_move` accepted (with ``checker``)."""
+        """Record openings by seat ``a`` that :meth:`check_move` accepted with ``checker``."""
         self.checkers[a] = checker
         for k in ks:
             self._opened.add(k)
             self.private[k].opened = True
 
     def open(self, a: int, k: int, y: bytes, nxt: bytes | None, state: State) -> State | str:
-        """Check and record an OPEN of seat ``a``'s peek at ``k``: ``state`` with the slot
-        filled, or why the opening is bad (then nothing is recorded)."""
+        """Check and record an OPEN of seat ``a``'s peek at ``k``.
+
+        It returns ``state`` with the slot filled. Or it returns why the opening is bad, and
+        then nothing is recorded."""
         problem = self.problem(a, k, y, nxt, self.checkers[a])
         if problem:
             return problem
@@ -162,8 +175,9 @@ class Peeks:
 
 
 def parse_opening(value: Value) -> tuple[int, bytes, bytes | None] | None:
-    """``(k, value, next anchor or None)`` from a peek opening ``['peek', k, value(, anchor)]``
-    (an OPEN's payload, or one inside a MOVE's), or None when it is not one."""
+    """``(k, value, next anchor or None)`` from a peek opening ``['peek', k, value(, anchor)]``.
+
+    The opening is an OPEN's payload, or one inside a MOVE's. None means it is not one."""
     if (isinstance(value, list) and len(value) in (3, 4) and value[0] == "peek"
             and isinstance(value[1], int) and not isinstance(value[1], bool)
             and isinstance(value[2], bytes) and (len(value) == 3 or isinstance(value[3], bytes))):

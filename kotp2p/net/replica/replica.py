@@ -1,84 +1,102 @@
-"""A replica of one game, driven only by signed envelopes: the shared core of the peer protocol
-and of ``verify``.
+"""A replica of one game, driven only by signed envelopes.
+
+It is the shared core of the peer protocol and of ``verify``.
 
 Theory of operation
 -------------------
-The game is a sequence of *entries* (step 0 is the genesis; then one per MOVE or unanimous
-EJECT). After each entry the engine passes through *points*: zero or more random events (the
-engine's ``Chance``, numbered k) and then one decision (``Turn``) or the end. A point is left when
-its input is known: the designated seat's MOVE, or the chain value of every live seat for event k.
+The game is a sequence of *entries*. Step 0 is the genesis. Then there is one entry per MOVE or
+unanimous EJECT. After each entry the engine passes through *points*. First come zero or more
+random events, the engine's ``Chance``, numbered k. Then comes one decision, a ``Turn``, or the
+end. A point is left when its input is known. That input is the designated seat's MOVE, or the
+chain value of every live seat for event k.
 
-Each author's envelopes are consumed strictly in ``seq`` order, each ``prev`` naming the one
-before, and each is checked at the point it claims (``step`` and ``head``):
+Each author's envelopes are consumed strictly in ``seq`` order. Each ``prev`` names the one
+before. Each envelope is checked at the point it claims by its ``step`` and ``head``.
 
-* MOVE at step s: only the seat the engine names may author it, on top of entry s-1, once every
-  live seat acknowledged MOVE s-1 (so all replicas agree before going on); its payload is
-  ``[action, *openings]`` (peek openings, ``peeks.py``); the action must be legal; it carries its
-  author's value for the event it triggers (and nothing else); its ``state_hash`` is the digest
-  of the first point after it.
-* ACK at step s: the acker's value for event k at point (s, k), or, with no value, "I applied
-  MOVE s" (only for a MOVE that triggers no event); ``state_hash`` is that point's digest.
-* EJECT at step s: a vote, bound to one point by its ``state_hash``; once every other live seat
-  voted against seat X at the current point, the ejection is entry s+1 (its id is the lowest
-  voter's first EJECT id there). Votes are indexed by point, so a flood of them costs one lookup
-  per point, and a repeated vote changes nothing. A vote may name only a seat the game waits on
-  at that point (:meth:`Replica.awaited`: judged from the point alone, not from what a replica
-  received): the seat whose decision is pending, a live seat owing its value for the pending
-  event, a live seat owing its ACK of the MOVE just made. Any other vote, or one naming no
-  state of its step, is the voter's violation (``bad-eject``): one player alone can never
-  eject another who owes nothing, even with two monsters left.
-* OPEN, STALL, CHAT, BYE, EVIDENCE: checked against the point they name; OPEN against the
-  genesis commitments, BYE against the result.
+* MOVE at step s. Only the seat the engine names may author it, on top of entry s-1. It must
+  wait until every live seat acknowledged MOVE s-1, so all replicas agree before going on. Its
+  payload is ``[action, *openings]``; the openings are of peeks, see ``peeks.py``. The action
+  must be legal. The MOVE carries its author's value for the event it triggers, and nothing
+  else. Its ``state_hash`` is the digest of the first point after it.
+* ACK at step s. It carries the acker's value for event k at point (s, k). With no value, it
+  says "I applied MOVE s". That is only for a MOVE that triggers no event. Its ``state_hash`` is
+  that point's digest.
+* EJECT at step s. It is a vote, bound to one point by its ``state_hash``. Once every other live
+  seat voted against seat X at the current point, the ejection is entry s+1. Its id is the
+  lowest voter's first EJECT id there. Votes are indexed by point. So a flood of them costs one
+  lookup per point, and a repeated vote changes nothing.
+* A vote may name only a seat the game waits on at that point. :meth:`Replica.awaited` judges
+  that from the point alone, not from what a replica received. One such seat is the seat whose
+  decision is pending. Others are live seats owing their value for the pending event, or owing
+  their ACK of the MOVE just made. Any other vote is the voter's violation, ``bad-eject``. So is a
+  vote naming no state of its step. So one player alone can never eject another who owes
+  nothing, even with two monsters left.
+* OPEN, STALL, CHAT, BYE and EVIDENCE are checked against the point they name. OPEN is checked
+  against the genesis commitments, BYE against the result.
 
-Private events (a "Made in a Lab" peek) are resolved hidden on every replica but the owner's;
-a MOVE that needs one carries its opening, any other is opened by an OPEN when the game ends (the
-contract is in :mod:`kotp2p.net.replica.peeks`).
+Private events are resolved hidden on every replica but the owner's. A "Made in a Lab" peek is
+one. A MOVE that needs one carries its opening. Any other is opened by an OPEN when the game
+ends. The contract is in :mod:`kotp2p.net.replica.peeks`.
 
-Every payload is checked against its kind's schema (:mod:`kotp2p.net.wire.schema`) when it is
-stored: a signed envelope that breaks it convicts its author (``malformed-payload``) at once,
-wherever it sits, and never reaches a handler. An exception from the engine other than its
-``ValueError`` for a refused action is a bug here, not the peer's: it propagates.
+Every payload is checked against its kind's schema when it is stored; see
+:mod:`kotp2p.net.wire.schema`. A signed envelope that breaks it convicts its author at once,
+wherever it sits. The rule is ``malformed-payload``. Such an envelope never reaches a handler.
+The engine raises ``ValueError`` for a refused action. Any other exception from it is a bug here,
+not the peer's, and it propagates.
 
-A verdict needs a proof signed by the seat it names. An envelope whose ``head`` names an id this
-replica does not hold proves nothing against its author (the entry may be a MOVE of an
-equivocator that this replica never received): it waits, like one whose step is not reached.
+A verdict needs a proof signed by the seat it names. An envelope may name in its ``head`` an id
+this replica does not hold. It proves nothing against its author. The entry may be a MOVE of an
+equivocator that this replica never received. So the envelope waits, like one whose step is not
+reached.
 
-The first rule an author breaks is a :class:`Violation`; that author is *convicted* and nothing
-more of theirs is read (``cut``: its envelopes from the bad one on); the others vote it out once
-the game waits on it. An envelope beyond the current point waits; an author who moves on without
-a value the current point needs from them is convicted of a missing reveal, unless every vote to
-eject them there is stored (the ejection then comes first).
+The first rule an author breaks is a :class:`Violation`. That author is *convicted*. Nothing
+more of theirs is read: ``cut`` marks its envelopes from the bad one on. The others vote it out
+once the game waits on it. An envelope beyond the current point waits. An author may move on
+without a value the current point needs from them. Then they are convicted of a missing reveal,
+unless every vote to eject them there is stored. In that case the ejection comes first.
 
-Ejections. When the target's envelope for the point was in flight as the last vote came, *the
-ejection wins*: every voter had stopped reading the target there (``frozen``), so no honest
-replica used it; a replica that did (the target's own, or a non-voter's: a dead monster's)
-follows the ejection once it holds the votes (:meth:`Ejections.note_vote` says to rebuild it), and
-everything an ejected seat sent is moot from then on (read, logged, never used, never a
-violation). A vote a seat cast is void once another seat (not convicted) shows the game moved
-on without it: an envelope at a later step not preceded by its own vote there, an ACK or vote
-naming a later state of the step, or a STALL at the step naming a later state or a seat that
-the game awaits at none of the step's states up to the vote's (points are the same on every
-replica, and a STALL names the state its author waits at and a seat it waits on there, so it
-was signed further on). Only that STALL's author could
-abuse it, by voting at the state after all: a vote at a state its author's earlier STALL said
-it was past is its violation (``bad-eject``), so it never completes an ejection there, and a
-replica that stopped waiting on the target because of the STALL is never overtaken by one.
-A game that ends because an ejection left one monster is a win *by forfeit*
-(:attr:`forfeit`), reported as such by ``verify``, ``replay`` and the session.
+Ejections. The target's envelope for the point may be in flight as the last vote comes. Then
+*the ejection wins*. Every voter had stopped reading the target there; that is ``frozen``. So no
+honest replica used the envelope. A replica that did use it follows the ejection once it holds
+the votes. Such a replica is the target's own, or a non-voter's, like a dead monster's.
+:meth:`Ejections.note_vote` says to rebuild it. Everything an ejected seat sent is moot from then
+on. It is read and logged, but never used and never a violation.
 
-Forks never undo the past. Every honest seat forwards every envelope it sees first, so a fork
-reaches every honest replica within one hop; each convicts the forker and stops reading its
-stream where it stands (what was applied stays applied: an old envelope signed again rewinds
-nothing). Before they learnt of it, honest replicas may have read a few of the forker's
-envelopes on different branches; what the game uses of those is the same on any branch (a
-value is checked against its chain alone, an ACK or a vote binds to one point), so a replica
-that stopped reading takes the forker's owed ACKs, values and votes from the envelopes kept
-within :data:`FORK_WINDOW` of the fork (:meth:`take_spare`). Two MOVEs for one step are settled
-by who applied which (:meth:`Forks.contest`): all honest seats on one of them, it stands; some on
-each, both are void and the one entry is undone (nobody could build on it: the next entry needs
-every ACK). Each honest log ends with the proofs of what it convicted (both branches); they
-are at hand from the conviction on (``log_order.proofs``), and the session journals them at
-once, so a seat restored after a crash finds the violation again.
+A vote a seat cast is void once another seat shows the game moved on without it. That other seat
+must not be convicted. It shows it in one of three ways.
+
+* It signs an envelope at a later step, not preceded by its own vote there.
+* It signs an ACK or vote naming a later state of the step.
+* It signs a STALL at the step that names a later state. Or the STALL names a seat that the game
+  awaits at none of the step's states up to the vote's.
+
+Points are the same on every replica. A STALL names the state its author waits at and a seat it
+waits on there. So such a STALL was signed further on. Only that STALL's author could abuse it,
+by voting at the state after all. A vote at a state its author's earlier STALL said it was past
+is its violation, ``bad-eject``. So it never completes an ejection there. A replica that stopped
+waiting on the target because of the STALL is never overtaken by one.
+
+A game that ends because an ejection left one monster is a win *by forfeit*; see
+:attr:`forfeit`. ``verify``, ``replay`` and the session report it as such.
+
+Forks never undo the past. Every honest seat forwards every envelope it sees first. So a fork
+reaches every honest replica within one hop. Each convicts the forker and stops reading its
+stream where it stands. What was applied stays applied: an old envelope signed again rewinds
+nothing.
+
+Before they learnt of the fork, honest replicas may have read a few of the forker's envelopes on
+different branches. What the game uses of those is the same on any branch. A value is checked
+against its chain alone. An ACK or a vote binds to one point. So a replica that stopped reading
+takes the forker's owed ACKs, values and votes from the envelopes it kept. It keeps those within
+:data:`FORK_WINDOW` of the fork; see :meth:`take_spare`.
+
+Two MOVEs for one step are settled by who applied which; see :meth:`Forks.contest`. If all
+honest seats are on one of them, it stands. If some are on each, both are void and the one entry
+is undone. Nobody could build on it, since the next entry needs every ACK.
+
+Each honest log ends with the proofs of what it convicted, both branches of a fork included.
+They are at hand from the conviction on, in ``log_order.proofs``. The session journals them at
+once. So a seat restored after a crash finds the violation again.
 """
 
 from __future__ import annotations
@@ -115,19 +133,20 @@ _NO_CUT = 1 << 62
 class Replica:
     """The game as the consumed envelopes make it. Feed :meth:`add`, then call :meth:`advance`.
 
-    The replica reads each author's stream in order and hands each envelope to the handler of
+    The replica reads each author's stream in order. It hands each envelope to the handler of
     its kind. Its members hold the rest, each given what it reads:
 
-    * ``timeline`` (:class:`Timeline`): the entries, their points, the values and ACKs taken;
-    * ``verdicts`` (:class:`Verdicts`): who is convicted, and where reading them stops;
-    * ``forks`` (:class:`Forks`): forkers, their spare envelopes, the moot ids, the contest;
-    * ``ejections`` (:class:`Ejections`): votes, ejections, seats frozen by this seat's vote;
-      it takes a forker's votes from ``forks``;
-    * ``kinds`` (:class:`Kinds`): the MOVE, ACK, OPEN and BYE handlers;
-    * ``log_rules`` (:class:`LogRules`): which blocks of the log are closed, and what they keep.
+    * ``timeline`` is a :class:`Timeline`: the entries, their points, the values and ACKs taken.
+    * ``verdicts`` is a :class:`Verdicts`: who is convicted, and where reading them stops.
+    * ``forks`` is a :class:`Forks`: forkers, their spare envelopes, the moot ids, the contest.
+    * ``ejections`` is an :class:`Ejections`: votes, ejections, seats frozen by this seat's
+      vote. It takes a forker's votes from ``forks``.
+    * ``kinds`` is a :class:`Kinds`: the MOVE, ACK, OPEN and BYE handlers.
+    * ``log_rules`` is a :class:`LogRules`: which blocks of the log are closed, and what they
+      keep.
 
-    The fields other packages read (``entries``, ``cut``, ``frozen``...) are the members' own
-    containers, not copies.
+    Other packages read fields such as ``entries``, ``cut`` and ``frozen``. They are the
+    members' own containers, not copies.
     """
 
     def __init__(
@@ -150,14 +169,14 @@ class Replica:
         self.built_on: dict[bytes, set[int]] = {}
         """Envelope id -> the authors of stored envelopes whose ``head`` names it."""
         self.named_points: dict[tuple[int, bytes], set[int]] = {}
-        """(step, state digest) -> authors of stored ACKs and votes naming that point."""
+        """``(step, state digest)`` -> authors of stored ACKs and votes naming that point."""
         self.cursor = [0] * n
         self.last_id = [self.game_id] * n
         self._last_step = [-1] * n
         self._top_step = [-1] * n
-        """Per author: the highest step among its stored envelopes (whether read or not)."""
+        """Per author: the highest step among its stored envelopes, read or not."""
         self.needs_rebuild = False
-        """A fork or an ejection this replica passed undoes what it read: see :meth:`rebuilt`."""
+        """A fork or an ejection this replica passed undoes what it read. See :meth:`rebuilt`."""
         self.resolved: list[Resolved] = []
 
         self.log_order = LogOrder()
@@ -178,7 +197,7 @@ class Replica:
             Kind.OPEN: self.kinds.open,
             Kind.BYE: self.kinds.bye,
         }
-        """Envelope kind -> its handler (a kind without one is consumed as it is)."""
+        """Envelope kind -> its handler. A kind without one is consumed as it is."""
 
         # The members' containers, under the names other packages and the tests read.
         self.entries: list[Entry] = self.timeline.entries
@@ -205,8 +224,9 @@ class Replica:
 
     @property
     def own_move(self) -> tuple[bytes, State, Point] | None:
-        """(id, state it was made in, its first point) of the last MOVE this replica's own seat
-        signed, as the protocol worked it out (see :meth:`Kinds.move`)."""
+        """The last MOVE this replica's own seat signed, as the protocol worked it out.
+
+        It is the id, the state it was made in and its first point. See :meth:`Kinds.move`."""
         return self.kinds.own_move
 
     @own_move.setter
@@ -242,13 +262,14 @@ class Replica:
 
     @property
     def forfeit(self) -> bool:
-        """The game ended because its last opponent was ejected: a win *by forfeit*, never
-        shown as a played win."""
+        """The game ended because its last opponent was ejected.
+
+        That is a win *by forfeit*, never shown as a played win."""
         return self.is_over and any(
             e.kind == "eject" and sum(e.points[0].alive) <= 1 for e in self.entries)
 
     def owed_acks(self) -> tuple[int, ...]:
-        """The live seats whose ACK of the last MOVE is still missing (the next MOVE waits)."""
+        """The live seats whose ACK of the last MOVE is still missing. The next MOVE waits."""
         return self.timeline.owed_acks()
 
     def waiting_for(self) -> tuple[int, ...]:
@@ -262,19 +283,19 @@ class Replica:
         return ()
 
     def first_point(self, state: State, step: int) -> Point:
-        """The point a state would be (not recorded): what a MOVE's state_hash must name."""
+        """The point a state would be, not recorded. A MOVE's state_hash must name it."""
         return self.timeline.first_point(state, step)
 
     def awaited(self, p: Point) -> tuple[int, ...]:
-        """The seats a vote to eject may name at point ``p`` (see :meth:`Ejections.awaited`)."""
+        """The seats a vote to eject may name at point ``p``. See :meth:`Ejections.awaited`."""
         return self.ejections.awaited(p)
 
     def leftovers(self, a: int) -> list[Envelope]:
-        """A forker's envelopes not read from its stream (see :meth:`Forks.leftovers`)."""
+        """A forker's envelopes not read from its stream. See :meth:`Forks.leftovers`."""
         return self.forks.leftovers(a)
 
     def take_spare(self, env: Envelope) -> bool:
-        """Keep ``env`` of a convicted author, or refuse it (see :meth:`Forks.take_spare`)."""
+        """Keep ``env`` of a convicted author, or refuse it. See :meth:`Forks.take_spare`."""
         if not self.forks.take_spare(env):
             return False
         self._count_spare_vote(env)
@@ -287,13 +308,15 @@ class Replica:
     def _count_spare_vote(self, env: Envelope) -> None:
         if (env.kind is Kind.EJECT and payload_problem(env, self.n) is None
                 and self.ejections.note_vote(env)):
-            self.needs_rebuild = True  # (a forker's vote counts, see Forks.take_spare)
+            self.needs_rebuild = True  # a forker's vote counts; see Forks.take_spare
 
     # -- intake ---------------------------------------------------------------------------------
 
     def add(self, env: Envelope) -> Violation | None:
-        """Store a verified envelope (duplicates by id are ignored). A second, different envelope
-        with the same author and seq is a fork: returned (and recorded) as a violation."""
+        """Store a verified envelope. Duplicates by id are ignored.
+
+        A second, different envelope with the same author and seq is a fork. It is recorded and
+        returned as a violation."""
         if env.id in self.by_id:
             return None
         author, kind = env.author, env.kind
@@ -330,7 +353,7 @@ class Replica:
             self.verdicts.convict(v, cut=env.seq)
             return v
         if kind is Kind.ACK:
-            return None  # (the common case: neither a STALL nor an EJECT)
+            return None  # the common case: neither a STALL nor an EJECT
         if kind is Kind.STALL:
             self.ejections.note_stall(env)
         elif kind is Kind.EJECT and self.ejections.note_vote(env):
@@ -338,16 +361,16 @@ class Replica:
         return None
 
     def rebuilt(self) -> Replica:
-        """A fresh replica of the same envelopes, keeping the cuts and moot ids (after a fork)."""
+        """A fresh replica of the same envelopes, keeping the cuts and moot ids. It follows a fork."""
         fresh = Replica(self.genesis, self.engine, local_seat=self.local_seat,
                         peek_chain=self.peek_chain)
-        # (the members hold these containers: they are filled in place, never replaced)
+        # The members hold these containers, so they are filled in place, never replaced.
         fresh.cut.update(self.cut)
         fresh.moot.update(self.moot)
         fresh.fork_base.update(self.fork_base)
         fresh.convicted.update(self.convicted)
         fresh.violations.extend(self.violations)
-        fresh.log_order.evidence(self.log_order.proofs)  # (the protocol writes each once)
+        fresh.log_order.evidence(self.log_order.proofs)  # the protocol writes each once
         for a in range(self.n):
             for _, e in sorted(self.streams[a].items()):
                 fresh.add(e)
@@ -371,25 +394,25 @@ class Replica:
         return self.cursor[a] < self.cut.get(a, _NO_CUT) and not self.ejections.is_frozen(a)
 
     def top_step(self, a: int) -> int:
-        """The highest step among ``a``'s stored envelopes, read or not (-1 if none)."""
+        """The highest step among ``a``'s stored envelopes, read or not. It is -1 if none."""
         return self._top_step[a]
 
     # -- progress -------------------------------------------------------------------------------
 
     def advance(self) -> tuple[list[Entry], list[Point]]:
         """Consume everything that can be consumed; return the new entries and points reached."""
-        all_entries = self.entries  # (appended to, never replaced)
+        all_entries = self.entries  # appended to, never replaced
         first_entry, first_point = len(all_entries), len(all_entries[-1].points)
         progress = True
-        gen = 0  # bumps whenever anything is consumed: a waiting envelope is retried only then
+        gen = 0  # bumps when anything is consumed; a waiting envelope is retried only then
         waited = [-1] * self.n
-        parked: list[tuple[int, int] | None] = [None] * self.n  # (entries, points) at a _LATER
+        parked: list[tuple[int, int] | None] = [None] * self.n  # entries, points at a _LATER
         cut, frozen, cursor, streams = self.cut, self.frozen, self.cursor, self.streams
         is_frozen = self.ejections.is_frozen
         if self._parked_acks:
             for a, (seq, point_at) in self._parked_acks.items():
                 if cursor[a] == seq:
-                    parked[a] = point_at  # (still waits for a new point: see Kinds.ack)
+                    parked[a] = point_at  # it still waits for a new point; see Kinds.ack
         seats = range(self.n)
         settled = False
         while progress:
@@ -397,9 +420,9 @@ class Replica:
             for a in seats:
                 stream = streams[a]
                 while True:
-                    # (what _readable says; the common case, a seat not frozen, asks first
-                    # whether anything is there to read: each check but is_frozen is free of
-                    # side effects, so only a frozen seat keeps _readable's order)
+                    # This says what _readable says. The common case is a seat not frozen. It
+                    # asks first whether anything is there to read. Each check but is_frozen is
+                    # free of side effects. So only a frozen seat keeps _readable's order.
                     c = cursor[a]
                     if a in frozen:
                         if c >= cut.get(a, _NO_CUT) or is_frozen(a) or waited[a] == gen:
@@ -428,12 +451,12 @@ class Replica:
                     progress = True
                     gen += 1
             if settled and not progress and not self.fork_base and not self.votes:
-                break  # (nothing consumed since _settle left nothing to settle: it would again)
+                break  # nothing consumed since _settle left nothing to settle; it would again
             settled = True
             if self._settle():
                 progress = True
                 gen += 1
-        if len(all_entries) == first_entry:  # (no new entry: the new points of the last one)
+        if len(all_entries) == first_entry:  # no new entry: the new points of the last one
             return [], all_entries[-1].points[first_point:]
         points: list[Point] = []
         for i in range(first_entry - 1, len(all_entries)):
@@ -446,14 +469,14 @@ class Replica:
         moved = False
         revealed = self.revealed
         while True:
-            if self.fork_base:  # (with no forker, the salvages and the contest do nothing)
+            if self.fork_base:  # with no forker, the salvages and the contest do nothing
                 self.forks.salvage_acks(self.ejections)
                 if self._contest():
                     if self.needs_rebuild:
                         return True
                     moved = True
                     continue
-            if self.votes and self._eject_quorum():  # (no vote at all: no ejection)
+            if self.votes and self._eject_quorum():  # no vote at all means no ejection
                 moved = True
                 continue
             p = self.entries[-1].points[-1]
@@ -462,14 +485,14 @@ class Replica:
                 return moved
             k = pending.index
             alive = p.alive
-            missing = False  # (a plain loop: this runs for every envelope at a random event)
+            missing = False  # a plain loop: this runs for every envelope at a random event
             for i in range(self.n):
                 if alive[i] and (i, k) not in revealed:
                     missing = True
                     break
             if missing:
                 if not self.fork_base:
-                    return moved  # (only a forker's value can be salvaged)
+                    return moved  # only a forker's value can be salvaged
                 live = [i for i in range(self.n) if alive[i]]
                 self.forks.salvage_reveals(k, live, self.ejections)
                 if any((i, k) not in revealed for i in live):
@@ -487,7 +510,7 @@ class Replica:
             moved = True
 
     def _contest(self) -> bool:
-        """Settle a forker's rival MOVEs (see :meth:`Forks.contest`); whether anything moved."""
+        """Settle a forker's rival MOVEs; see :meth:`Forks.contest`. Say whether anything moved."""
         got = self.forks.contest()
         if got is None:
             return False
@@ -518,8 +541,9 @@ class Replica:
         return True
 
     def _judge_late(self, target: int) -> None:
-        """Check the envelopes an ejected seat sent for this point, though they come too late:
-        an illegal move or a bad reveal is still a violation. None of them changes the game."""
+        """Check the envelopes an ejected seat sent for this point, though they come too late.
+
+        An illegal move or a bad reveal is still a violation. None of them changes the game."""
         self.ejections.judging = target
         try:
             while self._readable(target):
@@ -543,7 +567,7 @@ class Replica:
         return self.peeks.unopened(seat)
 
     def owed_openings(self, seat: int) -> list[int]:
-        """The private events ``seat`` must still open (see :meth:`LogRules.owed_openings`)."""
+        """The private events ``seat`` must still open. See :meth:`LogRules.owed_openings`."""
         return self.log_rules.owed_openings(seat)
 
     def _step_cursor(self, a: int, env: Envelope) -> None:
@@ -560,26 +584,27 @@ class Replica:
 
     def _consume(self, a: int, env: Envelope) -> object:
         head = env.head
-        # (each check below needs a forker, a moot id or a cut to say anything: the common
-        # case, none of them, costs three truth tests)
+        # Each check below needs a forker, a moot id or a cut to say anything. The common case
+        # has none of them and costs three truth tests.
         if self.fork_base:
             named = self.by_id.get(head)
             if (named is not None and named.kind is Kind.MOVE
                     and named.author in self.fork_base and head not in self.entry_ids
                     and head not in self.moot and named.author != a):
-                return _WAIT  # built on a MOVE of a forker this replica has not applied: Forks.contest
+                return _WAIT  # built on a forker's MOVE not applied here; see Forks.contest
         moot = self.moot
         if (moot and (env.id in moot or head in moot)) or (self.cut and self._past_cut(head)):
             moot.add(env.id)
-            return None  # built on a forked envelope, or on one after its author's cut: ignored
+            return None  # ignored: built on a forked envelope, or on one past its author's cut
         if env.prev != self.last_id[a]:
             return violation("broken-chain", env, f"prev should be the id of seat {a}'s "
                              f"envelope #{env.seq - 1} ({self.last_id[a].hex()[:12]}), found "
                              f"{env.prev.hex()[:12]}")
         if a in self.ejected:
-            # sent before its ejection took effect (its envelope was in flight when the last
-            # vote came: the ejection wins), or after it, on whatever it believed: moot either
-            # way, an ejected seat's word changes nothing and proves nothing about the game
+            # It was sent before its ejection took effect, or after it. Before, it was in
+            # flight when the last vote came, and the ejection wins. After, it rests on
+            # whatever the seat believed. It is moot either way. An ejected seat's word changes
+            # nothing and proves nothing about the game.
             return None
         entries = self.entries
         step = len(entries) - 1
@@ -589,15 +614,15 @@ class Replica:
                                 and entries[-1].points[-1].k is not None):
             owed = self.timeline.owes(a)
             if owed is not None and not self.ejections.quorum_stored(a):
-                # (with every vote to eject it here stored, the game moves on without it: a
-                # later envelope of an ejected seat is no sign it skipped a value)
+                # With every vote to eject it here stored, the game moves on without it. A
+                # later envelope of an ejected seat is no sign it skipped a value.
                 return violation("missing-reveal", env, f"moved on to step {env.step} without "
                                  f"revealing its value for random event {owed}")
             return _LATER
         base = env.step - 1 if is_move else env.step
         if base >= 0 and head != entries[base].id:
             if head not in self.by_id and head != self.game_id:
-                return _LATER  # names an entry not held here: no proof of anything (see above)
+                return _LATER  # it names an entry not held here, so it proves nothing yet
             return violation("bad-head", env, f"head should be entry {base} "
                              f"({entries[base].id.hex()[:12]}), found {head.hex()[:12]}")
         handler = self._handlers.get(env.kind)
@@ -607,7 +632,7 @@ class Replica:
 
     @property
     def log_complete(self) -> bool:
-        """The game is over and every live seat said BYE (see :attr:`LogRules.log_complete`)."""
+        """The game is over and every live seat said BYE. See :attr:`LogRules.log_complete`."""
         return self.log_rules.log_complete
 
     def close_blocks(self) -> list[Envelope]:
@@ -615,7 +640,7 @@ class Replica:
         return self.log_rules.close_blocks()
 
     def drain(self) -> list[Envelope]:
-        """Every consumed envelope not handed out yet (when stopping before the end)."""
+        """Every consumed envelope not handed out yet. It serves when stopping before the end."""
         return self.log_rules.drain()
 
     # -- reports --------------------------------------------------------------------------------
@@ -636,7 +661,7 @@ class Replica:
         return out
 
     def pending_envelopes(self) -> Iterable[Envelope]:
-        """Envelopes stored but not consumed (waiting, or after a conviction)."""
+        """Envelopes stored but not consumed. They wait, or come after a conviction."""
         for a in range(self.n):
             for q, e in sorted(self.streams[a].items()):
                 if q >= self.cursor[a]:

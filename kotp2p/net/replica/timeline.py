@@ -1,9 +1,11 @@
-"""The game as a replica has it so far: its entries, the points after each, and what the game
-took from each seat to get there (chain values, ACKs, the envelopes it used).
+"""The game as a replica has it so far.
 
-Every rule of the replica reads where the game is from here, and only the replica's handlers
-and settling add to it. The lists and sets are appended to, never replaced, so a member may
-keep a reference to one.
+It holds the entries, the points after each, and what the game took from each seat to get there.
+That is chain values, ACKs and the envelopes it used.
+
+Every rule of the replica reads here where the game is. Only the replica's handlers and settling
+add to it. The lists and sets are appended to, never replaced, so a member may keep a reference
+to one.
 """
 
 from __future__ import annotations
@@ -27,17 +29,18 @@ class Timeline:
             for i, s in enumerate(genesis.seats)
         ]
         self.revealed: dict[tuple[int, int], bytes] = {}
-        """(seat, event k) -> the chain value the game took."""
+        """``(seat, event k)`` -> the chain value the game took."""
         self.trigger: dict[int, bytes] = {}
         """Event k -> the id of the entry whose points first pend on it."""
         self.acked: set[tuple[int, int]] = set()
-        """(seat, step) of every ACK without a value the game took."""
+        """``(seat, step)`` of every ACK without a value the game took."""
         self.used: set[bytes] = set()
-        """Ids of envelopes the game used, besides the entries: ACKs and values taken, votes
-        that made an ejection (what decides which envelopes of a seat that left the game are
-        logged, see :meth:`LogRules.in_block`)."""
+        """Ids of envelopes the game used, besides the entries.
+
+        These are ACKs and values taken, and votes that made an ejection. They decide which
+        envelopes of a seat that left the game are logged. :meth:`LogRules.in_block` reads them."""
         self.used_at: dict[tuple[int, int, int], bytes] = {}
-        """(author, step, point index) -> the id of its used ACK there."""
+        """``(author, step, point index)`` -> the id of its used ACK there."""
         self.push_point(state)
 
     @property
@@ -56,8 +59,10 @@ class Timeline:
         return self.entries[-1].points[-1]
 
     def push_point(self, state: State, known: Point | None = None) -> Point:
-        """Add the point ``state`` makes after the last entry (``known``: the same point,
-        worked out before, whose pending decision and digest are reused)."""
+        """Add the point ``state`` makes after the last entry.
+
+        ``known`` is the same point, worked out before. Its pending decision and digest are
+        reused."""
         entry = self.entries[-1]
         if known is not None:
             p = Point(entry.step, len(entry.points), state, known.pending, self.engine,
@@ -72,12 +77,12 @@ class Timeline:
         return p
 
     def first_point(self, state: State, step: int) -> Point:
-        """The point a state would be (not recorded): what a MOVE's state_hash must name."""
+        """The point a state would be, not recorded. A MOVE's state_hash must name it."""
         pending = self.engine.pending(state)
         return Point(step, 0, state, pending, self.engine)
 
     def owed_acks(self) -> tuple[int, ...]:
-        """The live seats whose ACK of the last MOVE is still missing (the next MOVE waits)."""
+        """The live seats whose ACK of the last MOVE is still missing. The next MOVE waits."""
         entry = self.entries[-1]
         first = entry.points[0]
         if entry.kind != "move" or first.k is not None:
@@ -95,12 +100,14 @@ class Timeline:
         return None
 
     def commit_reveals(self, a: int, env: Envelope) -> None:
-        """Take the chain values ``env`` of seat ``a`` carries (already found sound)."""
+        """Take the chain values ``env`` of seat ``a`` carries. They were already found sound."""
         for k, x, nxt in env.reveals:
             self.checkers[a].accept(k, x, nxt)
             self.revealed[(a, k)] = x
 
     def use(self, env: Envelope, p: Point) -> None:
-        """Record that the game took ``env`` (an ACK, with or without a value) at point ``p``."""
+        """Record that the game took ``env`` at point ``p``.
+
+        ``env`` is an ACK, with or without a value."""
         self.used.add(env.id)
         self.used_at[(env.author, p.step, p.index)] = env.id

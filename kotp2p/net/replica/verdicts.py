@@ -20,8 +20,10 @@ class Verdicts:
         """Convicted seat -> the first seq of its stream that is not read."""
 
     def convict(self, v: Violation, cut: int | None = None) -> None:
-        """Record ``v`` (only the first of a seat counts) and stop reading its seat at ``cut``,
-        or where the replica reads it now."""
+        """Record ``v`` and stop reading its seat at ``cut``.
+
+        Only the first violation of a seat counts. Without ``cut``, the seat stops where the
+        replica reads it now."""
         if v.seat not in self.convicted:
             self.convicted[v.seat] = v
             self.violations.append(v)
