@@ -1,7 +1,8 @@
-"""The sans-IO peer protocol of one seat: it is fed frames and returns events and frames to send.
+"""The sans-IO peer protocol of one seat. It is fed frames and returns events and frames to send.
+
 It signs this seat's envelopes, asks for catch-up and deals with stalls.
 
-:class:`Signer` and :class:`StallKeeper` are public for test peers that cheat: such a peer
+:class:`Signer` and :class:`StallKeeper` are public for test peers that cheat. Such a peer
 overrides :meth:`PeerProtocol.make_signer` to hand the protocol a subclass of :class:`Signer`.
 """
 

@@ -1,5 +1,7 @@
-"""The events a :class:`~kotp2p.net.peer.protocol.PeerProtocol` returns: frames to send, bytes to log,
-and what happened (a move applied, a roll, a refused frame, a peer's violation, the end)."""
+"""The events a :class:`~kotp2p.net.peer.protocol.PeerProtocol` returns.
+
+They are frames to send, bytes to log, and what happened. What happened may be a move applied, a
+roll, a refused frame, a peer's violation or the end."""
 
 from __future__ import annotations
 
@@ -10,9 +12,10 @@ from kotp2p.net.replica import Violation
 
 @dataclass(frozen=True)
 class Send:
-    """Deliver ``frame`` (length prefix included) to each seat in ``to``. ``forwarded``: a copy
-    of another seat's envelope passed on (nobody waits on it; it may leave with what follows,
-    never after it)."""
+    """Deliver ``frame`` to each seat in ``to``. The frame includes its length prefix.
+
+    ``forwarded`` marks a copy of another seat's envelope passed on. Nobody waits on it. It may
+    leave with what follows, never after it."""
 
     frame: bytes
     to: tuple[int, ...]
@@ -33,7 +36,7 @@ class Flush:
 
 @dataclass(frozen=True)
 class Applied:
-    """A global entry (MOVE or ejection) was applied; ``description`` is plain text."""
+    """A global entry, a MOVE or an ejection, was applied. ``description`` is plain text."""
 
     step: int
     kind: str
@@ -66,8 +69,10 @@ class Misbehaviour:
 
 @dataclass(frozen=True)
 class Finished:
-    """The game is over; ``forfeit`` when it ended because the last opponents were ejected (a
-    win by forfeit, never to be shown as a played win)."""
+    """The game is over.
+
+    ``forfeit`` is set when it ended because the last opponents were ejected. That is a win by
+    forfeit, never to be shown as a played win."""
 
     winners: tuple[int, ...]
     forfeit: bool = False

@@ -2,65 +2,74 @@
 
 Theory of operation
 -------------------
-A :class:`PeerProtocol` owns a :class:`~kotp2p.net.replica.replica.Replica` and this seat's secrets (key,
-chain). It never touches a socket or a clock: the caller hands it each received frame payload
-(:meth:`receive`), this seat's decisions (:meth:`submit`) and the news that a deadline passed
-(:meth:`soft_timeout`, :meth:`hard_timeout`); every call returns a list of events, among them
-:class:`Send` (bytes for the caller to deliver) and :class:`Logged` (bytes for the ``.kotlog``).
+A :class:`PeerProtocol` owns a :class:`~kotp2p.net.replica.replica.Replica` and this seat's
+secrets: its key and its chain. It never touches a socket or a clock. The caller hands it each
+received frame payload through :meth:`receive`. It hands it this seat's decisions through
+:meth:`submit`. It tells it that a deadline passed through :meth:`soft_timeout` and
+:meth:`hard_timeout`. Every call returns a list of events. Among them are :class:`Send`, bytes
+for the caller to deliver, and :class:`Logged`, bytes for the ``.kotlog``.
 
-The protocol holds three member objects, each with its own theory of operation: a
-:class:`~kotp2p.net.peer.signer.Signer` seals every envelope this seat signs, a
-:class:`~kotp2p.net.peer.stalls.StallKeeper` decides what to sign when the game waits, and
-:class:`~kotp2p.net.peer.sync.SyncAnswers` handles the catch-up between peers. Each is handed
-the replica on every call, as the protocol may replace it. This module holds the rest: the
-intake of envelopes, their forwarding, what follows each change, the log.
+The protocol holds three member objects, each with its own theory of operation.
 
-* A received envelope is checked (length, signature over the received bytes, fields) before
-  anything else: the frame is split by offsets and nothing is unpacked before its signature
-  checked (a ``sync`` request, a few capped bytes, is the one exception). A frame that fails is
-  a :class:`Rejected` event, never an exception; a signed envelope whose payload breaks its
-  kind's schema (:mod:`kotp2p.net.wire.schema`) is its author's :class:`Misbehaviour`. An exception
-  from the engine other than its refusal of an action is a bug here and propagates.
-* Envelopes are de-duplicated by id (a known body costs a hash, no signature check). Every
-  first-seen envelope of another author is forwarded once to every seat but those known to
-  hold it: its sender, its author, the seats that sent the same frame too (the caller's
-  ``holders``) and the seats whose signed envelopes built on it (``head``: they applied it), so an
-  equivocation of any kind (two MOVEs, ACKs, votes or chats under one seq) reaches every honest
-  seat within one hop, and honest seats take the same branch. Knowing that a seat holds one
-  envelope says nothing of a rival one under the same seq, which still goes to it. The
-  forwarded copy goes before this seat's own envelopes of the same call, so on every link an
-  envelope never arrives before one it builds on.
-* Memory and bandwidth are bounded in bytes: an author's envelopes held ahead of its read
-  position (:data:`MAX_AHEAD_BYTES`), nothing stored from a convicted seat past its proof, sync
-  answers capped per request and per peer between two soft deadlines (:mod:`kotp2p.net.peer.sync`).
-* After each change the protocol looks at what the replica reached and does this seat's part: an
-  ACK for a MOVE it applied, its chain value for each random event it reaches (a MOVE that triggers
-  an event carries its author's value itself; what this seat signs is in
-  :mod:`kotp2p.net.peer.signer`). The next MOVE is consumed only once every live seat acknowledged
-  the last one, and :attr:`my_turn` waits for that too: all replicas agree on the state hash
-  before the game goes on, and a vote to eject can never cross a MOVE.
-* :class:`Logged` events come in the canonical order of :meth:`Replica.close_blocks`, so honest
-  replicas write byte-identical logs; :class:`Flush` follows each step.
-* A private random event (a peek) is learnt by its owner from its peek chain; the others record it
-  hidden. Its content becomes public with the owner's MOVE that needs it, or with an OPEN when
-  the game ends (:mod:`kotp2p.net.peer.signer`, the contract in :mod:`kotp2p.net.replica.peeks`).
-* A violation by a peer is a :class:`Misbehaviour` event; that seat is ignored from then on, and
-  once the game waits on it this seat votes to eject it (so honest seats keep playing). Its
-  proofs are in :attr:`Replica.log_order` at once (``proofs``), for the session to journal.
-* When the game waits, :meth:`soft_timeout` sends a STALL naming who we wait for and asks peers
-  for every hole (``["sync", author, seq]``, link level, not logged: :mod:`kotp2p.net.peer.sync`);
-  :meth:`hard_timeout` votes EJECT for the seats the game waits on (:mod:`kotp2p.net.peer.stalls`).
+* A :class:`~kotp2p.net.peer.signer.Signer` seals every envelope this seat signs.
+* A :class:`~kotp2p.net.peer.stalls.StallKeeper` decides what to sign when the game waits.
+* :class:`~kotp2p.net.peer.sync.SyncAnswers` handles the catch-up between peers.
+
+Each is handed the replica on every call, as the protocol may replace it. This module holds the
+rest: the intake of envelopes, their forwarding, what follows each change, and the log.
+
+* A received envelope is checked before anything else: its length, its signature over the
+  received bytes, and its fields. The frame is split by offsets. Nothing is unpacked before its
+  signature is checked. A ``sync`` request, a few capped bytes, is the one exception.
+* A frame that fails is a :class:`Rejected` event, never an exception. A signed envelope may
+  break its kind's schema in :mod:`kotp2p.net.wire.schema`. That is its author's
+  :class:`Misbehaviour`. An exception from the engine other than its refusal of an action is a
+  bug here and propagates.
+* Envelopes are de-duplicated by id. A known body costs a hash, no signature check.
+* Every first-seen envelope of another author is forwarded once to every seat but those known to
+  hold it. Those are its sender, its author, and the seats that sent the same frame too; the
+  caller passes them as ``holders``. They are also the seats whose signed envelopes built on it
+  through ``head``, since they applied it. So an equivocation of any kind reaches every honest
+  seat within one hop, and honest seats take the same branch. An equivocation may be two MOVEs,
+  ACKs, votes or chats under one seq.
+* Knowing that a seat holds one envelope says nothing of a rival one under the same seq. That
+  rival still goes to it. The forwarded copy goes before this seat's own envelopes of the same
+  call. So on every link an envelope never arrives before one it builds on.
+* Memory and bandwidth are bounded in bytes. An author's envelopes held ahead of its read
+  position are bounded by :data:`MAX_AHEAD_BYTES`. Nothing is stored from a convicted seat past
+  its proof. Sync answers are capped per request, and per peer between two soft deadlines; see
+  :mod:`kotp2p.net.peer.sync`.
+* After each change the protocol looks at what the replica reached and does this seat's part. It
+  signs an ACK for a MOVE it applied. It signs its chain value for each random event it reaches.
+  A MOVE that triggers an event carries its author's value itself. What this seat signs is in
+  :mod:`kotp2p.net.peer.signer`.
+* The next MOVE is consumed only once every live seat acknowledged the last one. :attr:`my_turn`
+  waits for that too. So all replicas agree on the state hash before the game goes on. And a
+  vote to eject can never cross a MOVE.
+* :class:`Logged` events come in the canonical order of :meth:`Replica.close_blocks`. So honest
+  replicas write byte-identical logs. :class:`Flush` follows each step.
+* A private random event is a peek. Its owner learns it from its peek chain; the others record
+  it hidden. Its content becomes public with the owner's MOVE that needs it, or with an OPEN when
+  the game ends. :mod:`kotp2p.net.peer.signer` signs those. The contract is in
+  :mod:`kotp2p.net.replica.peeks`.
+* A violation by a peer is a :class:`Misbehaviour` event. That seat is ignored from then on.
+  Once the game waits on it, this seat votes to eject it, so honest seats keep playing. Its
+  proofs are in :attr:`Replica.log_order` at once, as ``proofs``, for the session to journal.
+* When the game waits, :meth:`soft_timeout` sends a STALL naming who we wait for. It also asks
+  peers for every hole with ``["sync", author, seq]``. That request is link level and not
+  logged; see :mod:`kotp2p.net.peer.sync`. :meth:`hard_timeout` votes EJECT for the seats the
+  game waits on; see :mod:`kotp2p.net.peer.stalls`.
 
 Test peers that cheat use a public seam, never the internals. Such a peer subclasses
-:class:`PeerProtocol` and overrides :meth:`PeerProtocol.make_signer` to hand the protocol a
+:class:`PeerProtocol`. It overrides :meth:`PeerProtocol.make_signer` to hand the protocol a
 subclass of :class:`~kotp2p.net.peer.signer.Signer` that signs what an honest seat would not. It
-may override public methods such as :meth:`submit`, :attr:`my_turn` or :meth:`receive` to
-change what it does or returns. It sends an envelope of its own making with :meth:`publish`, sealed
-by its signer, or by :meth:`StallKeeper.sign_vote` for a vote the rules do not allow.
+may override public methods such as :meth:`submit`, :attr:`my_turn` or :meth:`receive` to change
+what it does or returns. It sends an envelope of its own making with :meth:`publish`. Its signer
+seals that envelope. For a vote the rules do not allow, :meth:`StallKeeper.sign_vote` seals it.
 ``tests/net/test_net_seam.py`` checks that no test reaches past this seam.
 
-Errors split like h11's: :class:`~kotp2p.net.wire.errors.LocalProtocolError` when the caller misuses
-the object (a move out of turn), peer faults only as events.
+Errors split like h11's. :class:`~kotp2p.net.wire.errors.LocalProtocolError` is raised when the
+caller misuses the object, such as a move out of turn. Peer faults come only as events.
 """
 
 from __future__ import annotations
@@ -114,10 +123,11 @@ __all__ = [
 _SPLIT_KEPT = 16
 """Frames :meth:`PeerProtocol.is_copy` keeps split and hashed for :meth:`PeerProtocol.receive`."""
 MAX_AHEAD = 4096
-"""Envelopes further ahead of an author's read position are refused (bounded memory)."""
+"""Envelopes further ahead of an author's read position are refused. It bounds memory."""
 MAX_AHEAD_BYTES = 1 << 20
-"""Bytes of one author's envelopes held ahead of its read position; beyond, they are refused
-(the one envelope the reader needs next is always taken)."""
+"""Bytes of one author's envelopes held ahead of its read position. Beyond, they are refused.
+
+The one envelope the reader needs next is always taken."""
 
 
 class PeerProtocol:
@@ -140,10 +150,11 @@ class PeerProtocol:
         self.others = tuple(i for i in range(genesis.n) if i != seat)
         """Every seat but this one."""
         self._split: dict[bytes, tuple[bytes, bytes, bytes]] = {}
-        """Frame payloads :meth:`is_copy` found new -> their (body, sig, id), for
-        :meth:`receive` (each frame is split and hashed once)."""
+        """Frame payloads :meth:`is_copy` found new -> their ``(body, sig, id)``.
+
+        :meth:`receive` reads them, so each frame is split and hashed once."""
         self._forward_to: dict[tuple[int | None, int], tuple[int, ...]] = {}
-        """(sender, author) -> the seats a new envelope goes on to when no other seat is known
+        """``(sender, author)`` -> the seats a new envelope goes on to when no other seat is known
         to hold it."""
         self.identity = identity
         self.chain = SecretChain(chain_secret, seat, length=genesis.chain_length)
@@ -172,7 +183,7 @@ class PeerProtocol:
     def make_signer(self) -> Signer:
         """The signer of this seat, made once by the constructor from its public fields.
 
-        This is the seam for test peers that cheat: such a peer overrides this method to return
+        This is the seam for test peers that cheat. Such a peer overrides this method to return
         a subclass of :class:`Signer` whose public methods sign what an honest seat would not.
         """
         return Signer(self.identity, self.genesis.game_id, self.seat, self.chain,
@@ -197,8 +208,10 @@ class PeerProtocol:
 
     @property
     def my_turn(self) -> bool:
-        """This seat must decide now (call :meth:`submit`): its decision is pending and every
-        live seat acknowledged the last move (so a vote to eject can never cross this MOVE)."""
+        """This seat must decide now, by calling :meth:`submit`.
+
+        Its decision is pending and every live seat acknowledged the last move. So a vote to
+        eject can never cross this MOVE."""
         p = self.replica.point.pending
         return (isinstance(p, Turn) and p.seat == self.seat and self._started
                 and self._moved != self.replica.step + 1 and not self.replica.owed_acks())
@@ -210,7 +223,7 @@ class PeerProtocol:
     # -- inputs ---------------------------------------------------------------------------------
 
     def start(self) -> list[Event]:
-        """Begin play (after the genesis is signed): reveal for the first random event(s)."""
+        """Begin play once the genesis is signed. Reveal for the first random events, if any."""
         if self._started:
             raise LocalProtocolError("start() was already called")
         self._started = True
@@ -221,15 +234,18 @@ class PeerProtocol:
     def restore(self, logged: Sequence[bytes], journal: Sequence[bytes] = ()) -> list[Event]:
         """Rebuild this seat after a restart, then begin play where it stopped.
 
-        ``logged`` are the envelope payloads of this seat's ``.kotlog`` (genesis excluded): they
-        count as written. ``journal`` are payloads of envelopes this seat signed that may not be
-        in the log yet: with them the seat never signs a second, different envelope for a
-        sequence number a peer may already hold; and the proofs of the violations it found
-        (the log gets them only at the end): with them it finds each violation again. What
-        the game needs from this seat at the point it reached is done again (a lost ACK or
-        reveal); envelopes of others that were not logged come back through ``sync``
-        (:meth:`soft_timeout`). Until its replica is back at the step of the last envelope it
-        signed, it casts no vote: it had gone past those points.
+        ``logged`` are the envelope payloads of this seat's ``.kotlog``, without the genesis.
+        They count as written.
+
+        ``journal`` holds two kinds of payload that may not be in the log yet. First, the
+        envelopes this seat signed. With them the seat never signs a second, different envelope
+        for a sequence number a peer may already hold. Second, the proofs of the violations it
+        found. The log gets them only at the end. With them the seat finds each violation again.
+
+        What the game needs from this seat at the point it reached is done again, such as a lost
+        ACK or reveal. Envelopes of others that were not logged come back through ``sync``; see
+        :meth:`soft_timeout`. Until its replica is back at the step of the last envelope it
+        signed, the seat casts no vote. It had gone past those points.
 
         :raises LocalProtocolError: called after :meth:`start` or :meth:`restore`.
         """
@@ -269,16 +285,17 @@ class PeerProtocol:
 
     def receive(self, payload: bytes, sender: int | None = None,
                 holders: Collection[int] = ()) -> list[Event]:
-        """Handle one received frame payload (the bytes after the length prefix) from ``sender``.
+        """Handle one received frame payload from ``sender``: the bytes after the length prefix.
 
-        ``holders`` are other seats that sent this very frame too (the caller dropped their
-        copies): like the sender, they are known to hold it, and it is not forwarded to them.
+        ``holders`` are other seats that sent this very frame too. The caller dropped their
+        copies. Like the sender, they are known to hold it, and it is not forwarded to them.
 
-        Never raises for bad input: a bad frame gives a :class:`Rejected` event; a signed
+        It never raises for bad input. A bad frame gives a :class:`Rejected` event. A signed
         envelope that breaks a rule gives a :class:`Misbehaviour` naming its author. Nothing is
-        unpacked before the signature checked, except a ``sync`` request (a few bytes, capped).
+        unpacked before the signature is checked, except a ``sync`` request. That is a few
+        bytes, capped.
         """
-        if payload.startswith(SYNC_PREFIX):  # (is_sync_request, inline: every frame asks)
+        if payload.startswith(SYNC_PREFIX):  # is_sync_request, inline: every frame asks
             return self.sync.answer(self.replica, payload, sender)
         try:
             known = (self._split.pop(payload, None) if self._split and type(payload) is bytes
@@ -287,9 +304,9 @@ class PeerProtocol:
                 body, sig = split_frame(payload)
                 env_id = envelope_id(body)
             else:
-                body, sig, env_id = known  # (is_copy split and hashed these very bytes)
+                body, sig, env_id = known  # is_copy split and hashed these very bytes
             if env_id in self.replica.by_id:
-                return []  # a copy of a known envelope: no signature check (replay floods)
+                return []  # a known envelope's copy gets no signature check: replay floods
             env = open_split(payload, body, sig, self.genesis.game_id, self.genesis.keys,
                              env_id)
         except RemoteProtocolError as exc:
@@ -297,9 +314,10 @@ class PeerProtocol:
         return self._take(env, sender, holders)
 
     def receive_verified(self, env: Envelope, sender: int | None = None) -> list[Event]:
-        """As :meth:`receive`, for an envelope another seat of this process signed or already
-        checked (``env.frame`` are the bytes it checked): its signature is not checked again.
-        Only for envelopes from this process's own replicas, never for bytes off a link.
+        """As :meth:`receive`, for an envelope another seat of this process signed or checked.
+
+        ``env.frame`` are the bytes it checked. Its signature is not checked again. This is only
+        for envelopes from this process's own replicas, never for bytes off a link.
 
         :raises LocalProtocolError: the envelope is of another game.
         """
@@ -318,9 +336,9 @@ class PeerProtocol:
         cut = r.cut.get(env.author)
         held = r.streams[env.author].get(env.seq)
         if cut is not None and (env.seq >= cut or held is not None) and (
-                held is None or env.author in r.fork_base):  # (else: a fork, the first proof)
-            # a convicted seat: nothing more of it is stored than its proof and what the game
-            # may still use (Replica.take_spare)
+                held is None or env.author in r.fork_base):  # else a fork: the first proof
+            # A convicted seat. Nothing more of it is stored than its proof and what the game
+            # may still use; see Replica.take_spare.
             if not r.take_spare(env):
                 return []
             return self._accept(env, forward_from=sender, stored=True, holders=holders)
@@ -335,8 +353,10 @@ class PeerProtocol:
         return self._accept(env, forward_from=sender, holders=holders)
 
     def is_copy(self, payload: bytes) -> bool:
-        """``payload`` is an envelope this seat holds already (:meth:`receive` would return
-        nothing for it): a hash and a lookup, nothing decoded, nothing checked."""
+        """``payload`` is an envelope this seat holds already.
+
+        :meth:`receive` would return nothing for it. This costs a hash and a lookup. Nothing is
+        decoded, nothing checked."""
         try:
             body, sig = split_frame(payload)
         except RemoteProtocolError:
@@ -344,8 +364,8 @@ class PeerProtocol:
         env_id = envelope_id(body)
         if env_id in self.replica.by_id:
             return True
-        # the transport hands a frame that is no copy to receive next: kept for it (a few, of
-        # at most MAX_BODY bytes each: split_frame refused any bigger)
+        # The transport hands a frame that is no copy to receive next, so it is kept for it.
+        # Only a few are kept, of at most MAX_BODY bytes each; split_frame refused any bigger.
         if type(payload) is bytes:
             if len(self._split) >= _SPLIT_KEPT:
                 del self._split[next(iter(self._split))]
@@ -353,7 +373,7 @@ class PeerProtocol:
         return False
 
     def submit(self, action: Value) -> list[Event]:
-        """Sign and send this seat's decision (the action in the engine's wire form).
+        """Sign and send this seat's decision, the action in the engine's wire form.
 
         :raises LocalProtocolError: not this seat's turn, or the action is illegal.
         """
@@ -367,11 +387,11 @@ class PeerProtocol:
         first = r.first_point(after, r.step + 1)
         env = self.signer.move(r, action, first)
         self._moved = r.step + 1
-        r.own_move = (env.id, r.state, first)  # what applying it gives: not worked out twice
+        r.own_move = (env.id, r.state, first)  # what applying it gives, not worked out twice
         return self.publish(env)
 
     def chat(self, text: str) -> list[Event]:
-        """Send a chat line (signed and logged like everything else)."""
+        """Send a chat line. It is signed and logged like everything else."""
         r = self.replica
         return self.publish(self.signer.seal(Kind.CHAT, r.step, r.head, [text[:500]]))
 
@@ -385,8 +405,9 @@ class PeerProtocol:
                                                                           content]))
 
     def open_peek(self, k: int) -> list[Event]:
-        """Open this seat's private random event ``k`` (once it may become public): the peek
-        chain value that lets every replica check and learn it."""
+        """Open this seat's private random event ``k``, once it may become public.
+
+        The opening is the peek chain value that lets every replica check and learn it."""
         r = self.replica
         priv = r.private.get(k)
         if priv is None or priv.owner != self.seat:
@@ -397,8 +418,9 @@ class PeerProtocol:
                                              self.signer.peek_opening(r, k)))
 
     def publish(self, env: Envelope) -> list[Event]:
-        """Send ``env``, an envelope this seat's signer sealed, to every other seat and take it
-        in here.
+        """Send ``env`` to every other seat and take it in here.
+
+        This seat's signer sealed ``env``.
 
         The protocol publishes everything it signs this way. A test peer that cheats calls it
         for an envelope it had its signer seal on its own.
@@ -406,13 +428,13 @@ class PeerProtocol:
         return [Send(env.frame, self.others), *self._accept(env, forward_from=self.seat)]
 
     def soft_timeout(self) -> list[Event]:
-        """A soft deadline passed: say who we wait for and where, send again the proof of each
-        conviction, and ask peers to resend whatever we miss.
+        """A soft deadline passed. Say who we wait for and where, and send again the proof of
+        each conviction. Ask peers to resend whatever we miss.
 
-        The STALL goes once per state of the game and seat named, none once the game is over
-        (:meth:`StallKeeper.stall`). The proofs go again because a forwarded copy may have been
-        lost: a peer that never sees the other branch of a split ACK stays on it and votes out
-        who does.
+        The STALL goes once per state of the game and seat named. None goes once the game is
+        over; see :meth:`StallKeeper.stall`. The proofs go again because a forwarded copy may
+        have been lost. A peer that never sees the other branch of a split ACK stays on it. It
+        then votes out who does see it.
         """
         r = self.replica
         out: list[Event] = [Send(e.frame, self.others)
@@ -432,13 +454,15 @@ class PeerProtocol:
         return out
 
     def blocking(self) -> tuple[int, ...]:
-        """The seats holding the game up: those owing an ACK, else those whose MOVE or value
-        is due."""
+        """The seats holding the game up.
+
+        They are those owing an ACK. Else they are those whose MOVE or value is due."""
         return self.stalls.blocking(self.replica)
 
     def sync_requests(self) -> list[Event]:
-        """Ask every other seat to resend each author's envelopes this seat has not read yet
-        (after a restart, or when a link comes back)."""
+        """Ask every other seat to resend each author's envelopes this seat has not read yet.
+
+        This serves after a restart, or when a link comes back."""
         return self.sync.requests(self.replica)
 
     # -- internals ------------------------------------------------------------------------------
@@ -446,15 +470,16 @@ class PeerProtocol:
     def _accept(self, env: Envelope, forward_from: int | None, stored: bool = False,
                 holders: Collection[int] = ()) -> list[Event]:
         forward: list[Event] = []
-        if env.author != self.seat:  # every first-seen envelope goes on once (equivocation)
-            # to every seat but those known to hold it: its sender, its author, the seats that
-            # sent it too, and each seat whose signed envelope built on it (it applied it)
+        if env.author != self.seat:  # every first-seen envelope goes on once: equivocation
+            # It goes to every seat but those known to hold it. Those are its sender, its
+            # author, the seats that sent it too, and each seat whose signed envelope built on
+            # it. Such a seat applied it.
             built_on = self.replica.built_on.get(env.id, ())
             if holders or built_on:
                 to = tuple(i for i in self.others
                            if i != forward_from and i != env.author and i not in holders
                            and i not in built_on)
-            else:  # (the common case: the same seats for every envelope of this author)
+            else:  # the common case: the same seats for every envelope of this author
                 key = (forward_from, env.author)
                 known = self._forward_to.get(key)
                 if known is None:
@@ -481,13 +506,13 @@ class PeerProtocol:
             return []  # no seat convicted: nobody to vote out
         out: list[Event] = []
         for target in self.blocking():
-            # each vote is taken in at once and may change the replica: read it again
+            # Each vote is taken in at once and may change the replica, so read it again.
             if target in self.replica.cut and target != self.seat:
                 out += self._vote(target)
         return out
 
     def _rebuild(self) -> list[Event]:
-        """After a fork this replica had used: replay everything without the forked branch."""
+        """Replay everything without the forked branch, after a fork this replica had used."""
         old = self.replica
         out: list[Event] = self._report([], [])
         self.replica = old.rebuilt()
@@ -529,17 +554,19 @@ class PeerProtocol:
         return out
 
     def close(self) -> list[Event]:
-        """Stop here: flush the log. A finished game's last envelopes are logged now; an
-        unfinished game's step still open is not (it would break the canonical order when the
-        game resumes: its envelopes come back from the journal and from the peers' ``sync``,
-        and are logged, in order, once the step closes)."""
+        """Stop here: flush the log.
+
+        A finished game's last envelopes are logged now. An unfinished game's step still open is
+        not. It would break the canonical order when the game resumes. Its envelopes come back
+        from the journal and from the peers' ``sync``. They are logged, in order, once the step
+        closes."""
         if not self.replica.is_over:
             return [Flush()]
         written = self._unlogged(self.replica.drain())
         return [*(Logged(e.frame) for e in written), Flush()]
 
     def _unlogged(self, envs: list[Envelope]) -> list[Envelope]:
-        """``envs`` not written yet, each once (and mark them written)."""
+        """``envs`` not written yet, each once. They are marked written."""
         out = []
         for e in envs:
             if e.id not in self._logged:

@@ -3,25 +3,26 @@
 Theory of operation
 -------------------
 Every envelope this seat signs goes through :meth:`Signer.seal`. ``seq`` counts up from 0 and
-``prev`` names the envelope before, so the seat's own stream never forks. After a restart the
-protocol hands the signer each envelope it signed before, journal included
-(:meth:`Signer.resume`), and the sequence goes on from the last one.
+``prev`` names the envelope before. So the seat's own stream never forks. After a restart the
+protocol hands the signer each envelope it signed before, journal included, through
+:meth:`Signer.resume`. The sequence goes on from the last one.
 
-The signer knows the seat's key and its two chains; it never sends anything and holds no
+The signer knows the seat's key and its two chains. It never sends anything and holds no
 replica. The protocol passes the replica to each call and takes in what comes back.
 
-* A MOVE (:meth:`Signer.move`) carries the action, the peek openings it needs
-  (:meth:`Signer.openings`), this seat's chain value for the random event the move triggers, and
-  the digest of the first point after it.
-* This seat's part at each point the replica reaches (:meth:`Signer.duties`): an ACK with its
-  chain value for each random event, one at a time, as the replica consumes each before the
-  next; and a plain ACK, once, for another seat's MOVE that triggers no event.
-* A private random event (a peek) is learnt by its owner from its peek chain. The others record
-  it hidden. A MOVE of the owner that the others could not apply to the state as they hold it,
-  the engine's ``public_view``, carries the openings of the owner's unopened peeks, so the content
-  becomes public with the move that needs it, even through a forwarded copy. The contract is in
-  :mod:`kotp2p.net.replica.peeks`. Every peek still unopened when the game ends is opened then
-  with an OPEN (:meth:`Signer.peek_opening`).
+* A MOVE comes from :meth:`Signer.move`. It carries the action and the peek openings it needs;
+  :meth:`Signer.openings` finds those. It carries this seat's chain value for the random event
+  the move triggers. It carries the digest of the first point after it.
+* :meth:`Signer.duties` does this seat's part at each point the replica reaches. It signs an ACK
+  with its chain value for each random event. It signs them one at a time, as the replica
+  consumes each before the next. It signs a plain ACK, once, for another seat's MOVE that
+  triggers no event.
+* A private random event is a peek. Its owner learns it from its peek chain. The others record
+  it hidden. The others may be unable to apply a MOVE of the owner to the state as they hold it,
+  the engine's ``public_view``. Then the MOVE carries the openings of the owner's unopened peeks.
+  So the content becomes public with the move that needs it, even through a forwarded copy. The
+  contract is in :mod:`kotp2p.net.replica.peeks`. Every peek still unopened when the game ends is
+  opened then with an OPEN; see :meth:`Signer.peek_opening`.
 
 A test peer that cheats subclasses :class:`Signer` and overrides :meth:`Signer.seal`,
 :meth:`Signer.openings` or :meth:`Signer.duties`. The protocol makes its signer with
@@ -54,7 +55,7 @@ class Signer:
         self._seq = 0
         self._prev = game_id
         self._acks_sent: set[tuple[int, bytes]] = set()
-        """(step, MOVE id) of each plain ACK signed."""
+        """``(step, MOVE id)`` of each plain ACK signed."""
 
     @property
     def seq(self) -> int:
@@ -114,8 +115,9 @@ class Signer:
         return [self.peek_opening(replica, k) for k in mine]
 
     def peek_opening(self, replica: Replica, k: int) -> list[Value]:
-        """``['peek', k, y]``, with the next anchor when there is one: the opening of this
-        seat's peek at random event ``k``."""
+        """The opening of this seat's peek at random event ``k``.
+
+        It is ``['peek', k, y]``, with the next anchor when there is one."""
         _, y, nxt = self.peek_chain.reveal(replica.private[k].n)
         return ["peek", k, y] if nxt is None else ["peek", k, y, nxt]
 
@@ -130,7 +132,7 @@ class Signer:
             if k is not None and (self.seat, k) not in replica.revealed:
                 out.append(self.seal(Kind.ACK, p.step, entry.id, [], [self.chain.reveal(k)],
                                      p.digest))
-                return out  # one envelope at a time: the replica consumes it before the next
+                return out  # one envelope at a time; the replica consumes it before the next
             if (p.index == 0 and k is None and entry.kind == "move" and entry.seat != self.seat
                     and (p.step, entry.id) not in self._acks_sent):
                 self._acks_sent.add((p.step, entry.id))

@@ -1,24 +1,26 @@
-"""Catch-up between peers: ``sync`` requests and their answers (link level, never logged).
+"""Catch-up between peers: ``sync`` requests and their answers.
+
+They are link level and never logged.
 
 Theory of operation
 -------------------
 ``["sync", author, seq]`` asks a peer for an author's envelopes from ``seq`` on. A seat asks
-every other seat, for each other author, from where it stopped reading that author
-(:meth:`SyncAnswers.requests`): after a restart, when a link comes back, and at each soft
-deadline (:meth:`~kotp2p.net.peer.protocol.PeerProtocol.soft_timeout`), so every hole is filled by
-whichever peer holds the envelopes.
+every other seat, for each other author, from where it stopped reading that author; see
+:meth:`SyncAnswers.requests`. It asks after a restart, when a link comes back, and at each soft
+deadline; see :meth:`~kotp2p.net.peer.protocol.PeerProtocol.soft_timeout`. So every hole is
+filled by whichever peer holds the envelopes.
 
-A request is the one frame unpacked before any signature check: :meth:`PeerProtocol.receive`
-tells it by its first bytes (:data:`SYNC_PREFIX`) and hands it here, where it is unpacked within
-:data:`MAX_SYNC_SIZE` bytes and its shape checked; a bad one is a
-:class:`~kotp2p.net.peer.peer_events.Rejected` event. The same bytes from two seats are two requests,
-so the transport never drops one as a copy (:func:`is_sync_request`).
+A request is the one frame unpacked before any signature check. :meth:`PeerProtocol.receive`
+tells it by its first bytes, :data:`SYNC_PREFIX`, and hands it here. Here it is unpacked within
+:data:`MAX_SYNC_SIZE` bytes and its shape is checked. A bad one is a
+:class:`~kotp2p.net.peer.peer_events.Rejected` event. The same bytes from two seats are two
+requests. So the transport never drops one as a copy; see :func:`is_sync_request`.
 
-An answer is the envelopes of that author held from ``seq`` on, in order, each sent as it was
-received (signed frames: the asker checks them as any other). It is bounded: at most
-:data:`MAX_SYNC_BATCH` envelopes and :data:`MAX_SYNC_ANSWER` bytes per request (at least one
-envelope), and :data:`SYNC_BUDGET` bytes per peer between two soft deadlines, so a flood of tiny
-requests costs the answerer a bounded, paced amount.
+An answer is the envelopes of that author held from ``seq`` on, in order. Each is sent as it was
+received. They are signed frames, and the asker checks them as any other. An answer is bounded.
+It holds at most :data:`MAX_SYNC_BATCH` envelopes and :data:`MAX_SYNC_ANSWER` bytes per request,
+but at least one envelope. A peer gets at most :data:`SYNC_BUDGET` bytes between two soft
+deadlines. So a flood of tiny requests costs the answerer a bounded, paced amount.
 """
 
 from __future__ import annotations
@@ -29,22 +31,24 @@ from kotp2p.net.wire import RemoteProtocolError, codec
 
 SYNC = "sync"
 SYNC_PREFIX = b"\x93\xa4sync"
-"""The first bytes of every ``sync`` request (a msgpack array of three, then ``'sync'``)."""
+"""The first bytes of every ``sync`` request: a msgpack array of three, then ``'sync'``."""
 MAX_SYNC_SIZE = 32
 """Bytes of a sync request: ``['sync', seat, seq]`` needs at most 15."""
 MAX_SYNC_BATCH = 256
 """Envelopes in one answer to a sync request."""
 MAX_SYNC_ANSWER = 64 * 1024
-"""Bytes in one answer to a sync request (at least one envelope is always sent)."""
+"""Bytes in one answer to a sync request. At least one envelope is always sent."""
 SYNC_BUDGET = 256 * 1024
-"""Bytes this seat sends one peer in answers to its sync requests between two soft deadlines
-(:meth:`PeerProtocol.soft_timeout` refills it): a flood of tiny requests costs the answerer a
+"""Bytes this seat sends one peer in answers to its sync requests between two soft deadlines.
+
+:meth:`PeerProtocol.soft_timeout` refills it. So a flood of tiny requests costs the answerer a
 bounded, paced amount, whatever its size."""
 
 
 def is_sync_request(payload: bytes) -> bool:
-    """``payload`` is a ``sync`` request (link level: the same bytes from two seats are two
-    requests), not an envelope."""
+    """``payload`` is a ``sync`` request, not an envelope.
+
+    A request is link level: the same bytes from two seats are two requests."""
     return payload.startswith(SYNC_PREFIX)
 
 
@@ -69,8 +73,9 @@ class SyncAnswers:
                 for author in range(self.n) if author != self.seat]
 
     def answer(self, replica: Replica, payload: bytes, sender: int | None) -> list[Event]:
-        """Answer the ``sync`` request ``payload`` (it starts with :data:`SYNC_PREFIX`) from
-        ``sender``, within the bounds."""
+        """Answer the ``sync`` request ``payload`` from ``sender``, within the bounds.
+
+        ``payload`` starts with :data:`SYNC_PREFIX`."""
         try:
             value = codec.unpack(payload, max_size=MAX_SYNC_SIZE)
         except RemoteProtocolError as exc:
