@@ -1,5 +1,7 @@
-"""The object every view drives: a session owns the protocol objects of the seats this process
-plays, the log, the journal and the deadlines, and reports what happens as typed updates.
+"""The object every view drives: a session.
+
+A session owns the protocol objects of the seats this process plays. It owns the log, the
+journal and the deadlines. It reports what happens as typed updates.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """What a view asks of the session, and the session's answer, as values.
 
-A view (the full screen, a test) does not call the session's methods and guess why one
-refused: it hands :meth:`~kotp2p.net.session.session.Session.perform` a command and gets a
-result, either :class:`Done` or :class:`Refused` with the :class:`~kotp2p.net.wire.Why` code a
-screen words. The code is worked out here, from the session as it stands when the command
-comes, for the refusal the session's method raised.
+A view is the full screen or a test. It does not call the session's methods and guess why one
+refused. It hands :meth:`~kotp2p.net.session.session.Session.perform` a command and gets a
+result. The result is :class:`Done`, or :class:`Refused` with the :class:`~kotp2p.net.wire.Why`
+code a screen words. The code is worked out here, for the refusal the session's method raised.
+It comes from the session as it stands when the command comes.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from kotp2p.net.wire import LocalProtocolError, Refusal, Value, Why
 
 @dataclass(frozen=True)
 class Submit:
-    """Play ``action`` (in the engine's wire form) for the view's seat."""
+    """Play ``action`` for the view's seat. The action is in the engine's wire form."""
 
     action: Value
 
@@ -50,7 +50,7 @@ class Done:
 
 @dataclass(frozen=True)
 class Refused:
-    """The session refused; :attr:`refusal` says why, with its code."""
+    """The session refused. :attr:`refusal` says why, with its code."""
 
     refusal: Refusal
 
@@ -61,7 +61,7 @@ Result = Done | Refused
 class _Seat(Protocol):
     @property
     def decide(self) -> object:
-        """The bot deciding for the seat (None: a person)."""
+        """The bot deciding for the seat. None means a person."""
         ...
 
 
@@ -114,8 +114,9 @@ def _why(session: Performer, command: Command) -> Why:
 
 
 def perform(session: Performer, command: Command, now: float) -> Result:
-    """Carry out ``command`` with ``session`` at time ``now``; a refusal comes back with its
-    code and the session's words."""
+    """Carry out ``command`` with ``session`` at time ``now``.
+
+    A refusal comes back with its code and the session's words."""
     why = _why(session, command)
     try:
         if isinstance(command, Submit):

@@ -2,25 +2,25 @@
 
 Theory of operation
 -------------------
-The session has no clock: every input comes with the time (``now``), and the caller calls
+The session has no clock. Every input comes with the time, ``now``. The caller calls
 :meth:`~kotp2p.net.session.session.Session.tick` again by its ``next_wakeup``. A
 :class:`Deadlines` only keeps the times. It says what is due; the session acts on it.
 
-* A bot decides when its seat's protocol says so (``my_turn``), ``bot_delay`` seconds after
-  its turn came (:meth:`Deadlines.bot_ready`).
-* The game *waits* since the last progress of the view's replica: a step applied or a random
-  event resolved (:meth:`Deadlines.progressed`). The soft deadline passes ``soft`` seconds
-  later, and again every ``soft`` seconds (:meth:`Deadlines.soft_due`). The hard deadline
-  passes once, ``hard`` seconds after the last progress (:meth:`Deadlines.hard_due`).
-* What the session does then: at a soft deadline every local seat sends its STALL and asks
-  peers for what it misses. The first time, the view is told whom it waits for
-  (:class:`~kotp2p.net.session.updates.Waiting`). At the hard deadline bot seats vote to eject
-  whoever holds the game up and a human seat is asked
-  (:class:`~kotp2p.net.session.updates.EjectAsked`). The replica ejects only on the votes of
-  every other live seat. What a seat sends at each deadline is the protocol's
-  (:mod:`kotp2p.net.peer.stalls`).
-* Once the game is over the session fires no deadline: it only waits for the last envelopes
-  of the others.
+* A bot decides when its seat's protocol says so through ``my_turn``. It decides
+  ``bot_delay`` seconds after its turn came; see :meth:`Deadlines.bot_ready`.
+* The game *waits* since the last progress of the view's replica. Progress is a step applied or
+  a random event resolved; see :meth:`Deadlines.progressed`. The soft deadline passes ``soft``
+  seconds later, and again every ``soft`` seconds; see :meth:`Deadlines.soft_due`. The hard
+  deadline passes once, ``hard`` seconds after the last progress; see :meth:`Deadlines.hard_due`.
+* At a soft deadline every local seat sends its STALL and asks peers for what it misses. The
+  first time, the view is told whom it waits for with
+  :class:`~kotp2p.net.session.updates.Waiting`.
+* At the hard deadline bot seats vote to eject whoever holds the game up. A human seat is asked
+  with :class:`~kotp2p.net.session.updates.EjectAsked`. The replica ejects only on the votes of
+  every other live seat. What a seat sends at each deadline is the protocol's; see
+  :mod:`kotp2p.net.peer.stalls`.
+* Once the game is over the session fires no deadline. It only waits for the last envelopes of
+  the others.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ SoftDeadline = Literal["first", "again"]
 
 @dataclass(frozen=True)
 class Timeouts:
-    """Seconds without progress before the soft and hard deadlines (None: never)."""
+    """Seconds without progress before the soft and hard deadlines. None means never."""
 
     soft: float | None = DEFAULT_SOFT
     hard: float | None = DEFAULT_HARD
@@ -60,19 +60,20 @@ class Deadlines:
         """By seat whose turn it is: the step, and when the turn came."""
 
     def begin(self, now: float) -> None:
-        """The game starts (or resumes) waiting at ``now``."""
+        """The game starts or resumes waiting at ``now``."""
         self.since = now
         self._soft_at = None if self.timeouts.soft is None else now + self.timeouts.soft
 
     def bot_ready(self, seat: int, step: int, now: float) -> bool:
-        """``seat`` must decide at ``step``: note when that turn came, and say whether a bot
-        there has waited its delay."""
+        """``seat`` must decide at ``step``. Note when that turn came.
+
+        Say whether a bot there has waited its delay."""
         if self._turn_since.get(seat, (-1, 0.0))[0] != step:
             self._turn_since[seat] = (step, now)
         return now >= self._turn_since[seat][1] + self.bot_delay
 
     def turn_done(self, seat: int) -> None:
-        """``seat`` has nothing to decide (any more)."""
+        """``seat`` has nothing to decide, or nothing any more."""
         self._turn_since.pop(seat, None)
 
     def progressed(self, progress: int, now: float) -> None:
@@ -85,8 +86,9 @@ class Deadlines:
             self._soft_at = None if self.timeouts.soft is None else now + self.timeouts.soft
 
     def soft_due(self, now: float) -> SoftDeadline | None:
-        """The soft deadline that passed by ``now``, if one did; the next one is then
-        ``soft`` seconds after ``now``."""
+        """The soft deadline that passed by ``now``, if one did.
+
+        The next one is then ``soft`` seconds after ``now``."""
         soft = self.timeouts.soft
         if self._soft_at is None or now < self._soft_at:
             return None
@@ -109,8 +111,9 @@ class Deadlines:
         return hard is not None and now >= self.since + hard
 
     def next_due(self, is_bot: Callable[[int], bool]) -> float | None:
-        """The next time something is due, a bot's delay over or a deadline; None if nothing
-        is. ``is_bot(seat)`` says whether a bot plays ``seat``."""
+        """The next time something is due: a bot's delay over, or a deadline.
+
+        None means nothing is. ``is_bot(seat)`` says whether a bot plays ``seat``."""
         times = [since + self.bot_delay for seat, (_, since) in self._turn_since.items()
                  if is_bot(seat)]
         if self._soft_at is not None:

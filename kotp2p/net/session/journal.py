@@ -2,23 +2,24 @@
 
 Theory of operation
 -------------------
-The ``.kotlog`` gets a step's envelopes only once the step closes (in the canonical order), and
-the proofs of a violation only when the game ends, so the log alone cannot restore a seat: one
-restored from it might sign a second, different envelope for a sequence number a peer already
-holds (a fork: its own conviction), and would not find again a violation it had found.
+The ``.kotlog`` gets a step's envelopes only once the step closes, in the canonical order. It
+gets the proofs of a violation only when the game ends. So the log alone cannot restore a seat.
+A seat restored from it might sign a second, different envelope for a sequence number a peer
+already holds. That is a fork: its own conviction. And it would not find again a violation it
+had found.
 
-So every envelope a local seat signed, and every proof of a violation the view's replica
-found, is appended to the *journal* and flushed as soon as the session's loop gets to it, before
-the call returns and so before any frame leaves (:meth:`Journal.sync`; on
-:meth:`~kotp2p.net.session.session.Session.quit` too).
+So every envelope a local seat signed is appended to the *journal*. So is every proof of a
+violation the view's replica found. The journal is flushed as soon as the session's loop gets to
+it. That is before the call returns, and so before any frame leaves. :meth:`Journal.sync` does
+it, and :meth:`~kotp2p.net.session.session.Session.quit` does it too.
 
-After a crash or a quit, :meth:`~kotp2p.net.session.session.Session.resume` rebuilds every
-local seat from the log's envelope payloads and the journal's
-(:meth:`~kotp2p.net.peer.protocol.PeerProtocol.restore`). What the rebuilt seats hold is
-journaled already (:meth:`Journal.restored`). The replay is not told as news: the first update
-is :class:`~kotp2p.net.session.updates.Resumed`, the game so far told from the rebuilt replica
-(chat included, so no line read before is told again). Then every local seat asks its peers
-for what it missed (:mod:`kotp2p.net.peer.sync`).
+After a crash or a quit, :meth:`~kotp2p.net.session.session.Session.resume` rebuilds every local
+seat. It uses the log's envelope payloads and the journal's; see
+:meth:`~kotp2p.net.peer.protocol.PeerProtocol.restore`. What the rebuilt seats hold is journaled
+already; see :meth:`Journal.restored`. The replay is not told as news. The first update is
+:class:`~kotp2p.net.session.updates.Resumed`: the game so far, told from the rebuilt replica.
+Chat is included, so no line read before is told again. Then every local seat asks its peers for
+what it missed; see :mod:`kotp2p.net.peer.sync`.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ from kotp2p.net.peer import PeerProtocol
 
 
 class Journal:
-    """What the local seats signed and the proofs the view's replica found, written to
-    ``sink`` as they come. With no sink no journal is kept."""
+    """What the local seats signed and the proofs the view's replica found.
+
+    They are written to ``sink`` as they come. With no sink no journal is kept."""
 
     def __init__(self, sink: FrameSink | None, protocols: Mapping[int, PeerProtocol],
                  view: int) -> None:
@@ -44,8 +46,10 @@ class Journal:
         self._proofs_written = 0
 
     def sync(self) -> None:
-        """Journal every envelope a local seat signed since the last call, and every proof
-        of a violation found since, then flush. Restored, the proofs convict again."""
+        """Journal what came since the last call, then flush.
+
+        That is every envelope a local seat signed, and every proof of a violation found.
+        Restored, the proofs convict again."""
         if self._sink is None:
             return
         wrote = False
@@ -64,8 +68,9 @@ class Journal:
             self._sink.flush()
 
     def restored(self) -> None:
-        """The local seats were rebuilt from the log and journal: what they hold now is
-        journaled already."""
+        """The local seats were rebuilt from the log and journal.
+
+        What they hold now is journaled already."""
         for seat, protocol in self._protocols.items():
             self._written[seat] = len(protocol.replica.streams[seat])
         self._proofs_written = len(self._protocols[self._view].replica.log_order.proofs)

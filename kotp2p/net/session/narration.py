@@ -1,25 +1,31 @@
-"""Plain words for what happened in a game: the one place that turns what the engine did into
-the text a view shows.
+"""Plain words for what happened in a game.
 
-The engine narrates its own events (``GameEngine.narrate_move`` / ``narrate_random`` /
-``narrate_eject``: for the real rules, ``rules.apply(..., events=lst)`` and
-``rules.describe_event``): each entry gives its action's line followed by one line per event,
-each random outcome one line per event (the dice or the card first).
+This is the one place that turns what the engine did into the text a view shows.
 
-The rule every view follows (the ``rules`` package docstring; ``replay`` does the same): a
-move's own description is told only when its events say nothing before the next turn opens (a
-re-roll decision, a pass); otherwise the events already say it in the same words ("Giga Zaur
-stays in Tokyo City"), and :attr:`MoveApplied.told` is False. Minor events are left out (the
-engines' ``narrate_*`` without ``verbose``). A line the engine marks as opening a turn
-(``-- turn 3: The King --``) becomes a :class:`Narrated` with ``heading`` set and the dashes
-taken off, for the view to show as a heading. An engine that hands over its event values
-(:class:`~kotp2p.net.trust.engine_interface.NarratesEvents`, as the real rules do) has each one put in
-its line's :attr:`Narrated.event`, so that a view can tell what happened to whom without
-reading the words. After a resume, :func:`history_updates` tells the whole game the replica
-rebuilt from its log in the same updates, in the order live play told them, its chat lines
-among them (each after the entry its author had applied when saying it). Whatever comes from
-peers (names, chat, texts built from them) is made safe for a terminal by
-:func:`kotp2p.net.wire.safetext.safe_text` before a view prints it.
+The engine narrates its own events with ``GameEngine.narrate_move``, ``narrate_random`` and
+``narrate_eject``. For the real rules these use ``rules.apply(..., events=lst)`` and
+``rules.describe_event``. Each entry gives its action's line, followed by one line per event.
+Each random outcome gives one line per event, the dice or the card first.
+
+Every view follows one rule. The ``rules`` package docstring states it, and ``replay`` does the
+same. A move's own description is told only when its events say nothing before the next turn
+opens. That happens for a re-roll decision or a pass. Otherwise the events already say it in the
+same words, such as "Giga Zaur stays in Tokyo City". Then :attr:`MoveApplied.told` is False.
+
+Minor events are left out: the engines' ``narrate_*`` run without ``verbose``. The engine may
+mark a line as opening a turn, such as ``-- turn 3: The King --``. It becomes a
+:class:`Narrated` with ``heading`` set and the dashes taken off. The view shows it as a heading.
+
+An engine may hand over its event values, as the real rules do; see
+:class:`~kotp2p.net.trust.engine_interface.NarratesEvents`. Then each value is put in its line's
+:attr:`Narrated.event`. So a view can tell what happened to whom without reading the words.
+
+After a resume, :func:`history_updates` tells the whole game the replica rebuilt from its log. It
+uses the same updates, in the order live play told them. Its chat lines are among them. Each
+comes after the entry its author had applied when saying it.
+
+Whatever comes from peers is made safe for a terminal before a view prints it. That is names,
+chat and texts built from them. :func:`kotp2p.net.wire.safetext.safe_text` does it.
 """
 
 from __future__ import annotations
@@ -33,19 +39,20 @@ from kotp2p.net.trust import GameEngine, NarratesEvents, State
 from kotp2p.net.wire import MAX_CHAT, Envelope, Kind, Value
 
 Told = list[tuple[str, object]]
-"""An engine's lines, each with its event value (None when the engine gives none)."""
+"""An engine's lines, each with its event value. The value is None when the engine gives none."""
 Past = MoveApplied | Narrated | DiceRolled | ChatLine
 """What a game's history is told with."""
 
 
 def is_heading(line: str) -> bool:
-    """True for an engine line that opens a turn (``-- turn 3: The King --``)."""
+    """True for an engine line that opens a turn, such as ``-- turn 3: The King --``."""
     return line.startswith("--")
 
 
 def narrated(step: int, line: str, event: object = None) -> Narrated:
-    """One engine line (and the engine's event behind it, if known) as an update: a turn's
-    opening line becomes a heading without dashes."""
+    """One engine line as an update, with the engine's event behind it if known.
+
+    A turn's opening line becomes a heading without dashes."""
     if is_heading(line):
         text = line.removeprefix("--").removesuffix("--").strip()
         return Narrated(step, text or line, heading=True, event=event)
@@ -53,21 +60,21 @@ def narrated(step: int, line: str, event: object = None) -> Narrated:
 
 
 def tell_move(engine: GameEngine, state: State, action: Value) -> Told:
-    """The engine's lines (with their events) for ``action`` applied to ``state``."""
+    """The engine's lines, with their events, for ``action`` applied to ``state``."""
     if isinstance(engine, NarratesEvents):
         return engine.narrate_move_events(state, action)
     return [(line, None) for line in engine.narrate_move(state, action)]
 
 
 def tell_random(engine: GameEngine, state: State, values: tuple[int, ...]) -> Told:
-    """The engine's lines (with their events) for the random outcome ``values``."""
+    """The engine's lines, with their events, for the random outcome ``values``."""
     if isinstance(engine, NarratesEvents):
         return engine.narrate_random_events(state, values)
     return [(line, None) for line in engine.narrate_random(state, values)]
 
 
 def tell_eject(engine: GameEngine, state: State, seat: int) -> Told:
-    """The engine's lines (with their events) for the ejection of ``seat``."""
+    """The engine's lines, with their events, for the ejection of ``seat``."""
     if isinstance(engine, NarratesEvents):
         return engine.narrate_eject_events(state, seat)
     return [(line, None) for line in engine.narrate_eject(state, seat)]
@@ -75,8 +82,9 @@ def tell_eject(engine: GameEngine, state: State, seat: int) -> Told:
 
 def move_narration(engine: GameEngine, state: State, action: Value, step: int,
                    seat: int | None) -> list[Update]:
-    """The updates of a MOVE applied at ``step``: its line (marked not to be told when its
-    events say it), then its events'."""
+    """The updates of a MOVE applied at ``step``: its line, then its events'.
+
+    The line is marked not to be told when its events say it."""
     told = tell_move(engine, state, action)
     out: list[Update] = [MoveApplied(step, "move", seat, engine.describe_move(state, action),
                                      not says_itself([line for line, _ in told]))]
@@ -84,24 +92,27 @@ def move_narration(engine: GameEngine, state: State, action: Value, step: int,
 
 
 def says_itself(lines: list[str]) -> bool:
-    """True when ``lines`` (a move's events) say something before the next turn opens: the
-    move's own description would repeat them."""
+    """True when a move's events ``lines`` say something before the next turn opens.
+
+    Then the move's own description would repeat them."""
     return bool(lines) and not is_heading(lines[0])
 
 
 def move_updates(engine: GameEngine, replica: Replica, ev: Applied) -> list[Update]:
-    """The updates of an applied entry (a MOVE or an ejection): its line (marked not to be told
-    when its events say it), then its events'."""
+    """The updates of an applied MOVE or ejection: its line, then its events'.
+
+    The line is marked not to be told when its events say it."""
     return tell_later(engine, replica, ev)()
 
 
 def tell_later(engine: GameEngine, replica: Replica, ev: Applied | Rolled
                ) -> Callable[[], list[Update]]:
-    """What :func:`move_updates` or :func:`random_updates` would give for ``ev`` now, to be
-    worked out when called: the states it tells from are taken now (a later peek opening may
-    replace a point's state), the engine is asked for the words only then. So a session sends
-    its envelopes first and narrates after (the others wait on the envelopes, a view on the
-    words)."""
+    """What :func:`move_updates` or :func:`random_updates` would give for ``ev`` now.
+
+    It is worked out when called. The states it tells from are taken now, since a later peek
+    opening may replace a point's state. The engine is asked for the words only then. So a
+    session sends its envelopes first and narrates after. The others wait on the envelopes, a
+    view on the words."""
     if isinstance(ev, Rolled):
         point = _point_of(replica, ev.k)
         if point is None:
@@ -126,13 +137,16 @@ def _entry_updates(engine: GameEngine, entry: Entry | None, ev: Applied) -> list
 
 
 def history_updates(engine: GameEngine, replica: Replica) -> list[Past]:
-    """Everything ``replica`` applied, told as live play told it: each entry (a MOVE or an
-    ejection) as :func:`move_updates` tells it, each random event resolved at one of its points
-    as :func:`random_updates` does, in the order they happened, and each chat line the replica
-    read (:func:`chat_lines`) after the entry its author had applied when saying it (live play
-    shows a line once that entry is in; at one step, by author, each author's in order).
-    Nothing is sent or changed: the engine is only asked for the words (what a view shows after
-    a resume)."""
+    """Everything ``replica`` applied, told as live play told it, in the order it happened.
+
+    Each MOVE or ejection is told as :func:`move_updates` tells it. Each random event resolved
+    at one of its points is told as :func:`random_updates` does. Each chat line the replica read
+    comes from :func:`chat_lines`. It comes after the entry its author had applied when saying
+    it, since live play shows a line once that entry is in. At one step the lines go by author,
+    each author's in order.
+
+    Nothing is sent or changed. The engine is only asked for the words. A view shows them after
+    a resume."""
     values = {x.k: x.values for x in replica.resolved}
     chats = chat_lines(replica)
     out: list[Past] = []
@@ -150,16 +164,20 @@ def history_updates(engine: GameEngine, replica: Replica) -> list[Past]:
 
 
 def chat_line(env: Envelope) -> ChatLine | None:
-    """The line a CHAT envelope says (cut at :data:`~kotp2p.net.wire.schema.MAX_CHAT` characters,
-    as live play cuts it), None for any other envelope or a payload that is not one text."""
+    """The line a CHAT envelope says, or None.
+
+    The line is cut at :data:`~kotp2p.net.wire.schema.MAX_CHAT` characters, as live play cuts
+    it. None comes for any other envelope, or for a payload that is not one text."""
     if env.kind is Kind.CHAT and len(env.payload) == 1 and isinstance(env.payload[0], str):
         return ChatLine(env.author, env.payload[0][:MAX_CHAT])
     return None
 
 
 def chat_lines(replica: Replica) -> dict[int, list[ChatLine]]:
-    """The chat lines ``replica`` has read, by the step their envelopes name (the entry the
-    author had applied), each step's by author and each author's in order."""
+    """The chat lines ``replica`` has read, by the step their envelopes name.
+
+    That step is the entry the author had applied. Each step's lines go by author, and each
+    author's in order."""
     out: dict[int, list[ChatLine]] = {}
     for author, stream in enumerate(replica.streams):
         for seq in range(replica.cursor[author]):
@@ -173,8 +191,9 @@ def chat_lines(replica: Replica) -> dict[int, list[ChatLine]]:
 
 
 def recent_turns(history: list[Past], turns: int) -> tuple[int, list[Past]]:
-    """The last ``turns`` turns of ``history`` (from the heading opening the first of them),
-    and how many turns were left out before them."""
+    """The last ``turns`` turns of ``history``, and how many turns were left out before them.
+
+    They start from the heading opening the first of them."""
     starts = [i for i, u in enumerate(history) if isinstance(u, Narrated) and u.heading]
     if len(starts) <= turns:
         return 0, history
@@ -200,9 +219,9 @@ def random_updates(engine: GameEngine, replica: Replica, ev: Rolled) -> list[Upd
 
 def _random_at(engine: GameEngine, state: State, step: int, k: int, values: tuple[int, ...]
                ) -> list[Update]:
-    """The updates of random event ``k`` resolved to ``values`` in ``state`` (at ``step``)."""
+    """The updates of random event ``k`` resolved to ``values`` in ``state`` at ``step``."""
     lines = tell_random(engine, state, values)
-    if not lines:  # a value this replica cannot see (another seat's peek)
+    if not lines:  # a value this replica cannot see, such as another seat's peek
         lines = [(engine.describe_random(state, values), None)]
     return [DiceRolled(k, values, lines[0][0]),
             *(narrated(step, line, event) for line, event in lines[1:])]

@@ -2,21 +2,22 @@
 
 Theory of operation
 -------------------
-A ``Send`` of a local seat to a remote seat goes to the outbox (:meth:`Outbox.send`); the
-transport drains it (:meth:`Outbox.drain`) onto each seat's link, in order. A frame sent by
-several local seats to one remote seat goes once per drain. A frame of ours that is not a
-forwarded copy makes the outbox urgent (:attr:`Outbox.urgent`): the transport sends it before
-reading on; forwarded copies alone may wait.
+A ``Send`` of a local seat to a remote seat goes to the outbox through :meth:`Outbox.send`.
+The transport drains it onto each seat's link, in order, through :meth:`Outbox.drain`. A frame
+sent by several local seats to one remote seat goes once per drain. A frame of ours that is not
+a forwarded copy makes the outbox urgent; see :attr:`Outbox.urgent`. The transport sends it
+before reading on. Forwarded copies alone may wait.
 
-A *forwarded* copy is held back (:mod:`kotp2p.net.session.forwards`): the copies of one input
-are held once the input is handled (:meth:`Outbox.forward`), and a held copy leaves with the
-next frame of ours to that seat, ahead of it (on each link an envelope never arrives after one
-that builds on it), or on its own a moment later. It goes not at all to a seat that showed it
-holds the envelope: the seat sent us the same frame (:meth:`Outbox.heard`), or we sent it that
-frame ourselves, as a ``sync`` answer. Once the game is over every held copy leaves:
-nothing is waited on any more.
+A *forwarded* copy is held back; see :mod:`kotp2p.net.session.forwards`. The copies of one input
+are held once the input is handled, by :meth:`Outbox.forward`. A held copy leaves with the next
+frame of ours to that seat, ahead of it. So on each link an envelope never arrives after one
+that builds on it. Or it leaves on its own a moment later.
 
-Frames between local seats never reach the outbox: the session delivers them in the same call.
+A held copy goes not at all to a seat that showed it holds the envelope. The seat sent us the
+same frame, and :meth:`Outbox.heard` notes it. Or we sent it that frame ourselves, as a ``sync``
+answer. Once the game is over every held copy leaves, since nothing is waited on any more.
+
+Frames between local seats never reach the outbox. The session delivers them in the same call.
 """
 
 from __future__ import annotations
@@ -35,10 +36,11 @@ class Outbox:
         self._urgent = False
         """A frame in :attr:`_out` is not just a forwarded copy."""
         self._held = HeldForwards(forward_delay)
-        """Forwarded copies waiting to leave; with no delay they go to :attr:`_out` at once
-        and leave with the next urgent frame."""
+        """Forwarded copies waiting to leave.
+
+        With no delay they go to :attr:`_out` at once and leave with the next urgent frame."""
         self._fresh: list[tuple[bytes, list[int]]] = []
-        """Forwarded copies of the current input, held when it is done (:meth:`forward`)."""
+        """Forwarded copies of the current input. :meth:`forward` holds them when it is done."""
 
     @property
     def urgent(self) -> bool:
@@ -46,15 +48,17 @@ class Outbox:
         return self._urgent
 
     def send(self, frame: bytes, remote: list[int], forwarded: bool) -> None:
-        """A local seat sends ``frame`` to the remote seats ``remote``; ``forwarded``: it is a
-        copy of another author's envelope, which may be held back."""
+        """A local seat sends ``frame`` to the remote seats ``remote``.
+
+        ``forwarded`` says it is a copy of another author's envelope. Such a copy may be held
+        back."""
         if not remote:
             return
         if forwarded and self._held.delay > 0:
             self._fresh.append((frame, remote))
             return
         if not forwarded and len(self._held):
-            payload = frame[4:]  # a sync answer, say: a held copy need not follow
+            payload = frame[4:]  # a sync answer, say; a held copy need not follow
             for to in remote:
                 self._held.holds(payload, to)
         for to in remote:
@@ -62,14 +66,15 @@ class Outbox:
         self._urgent = self._urgent or not forwarded
 
     def heard(self, payload: bytes, seats: Iterable[int]) -> None:
-        """The remote ``seats`` sent us the frame ``payload``: they hold it, and a held copy
-        of it no longer goes to them."""
+        """The remote ``seats`` sent us the frame ``payload``.
+
+        They hold it, so a held copy of it no longer goes to them."""
         if len(self._held):
             for seat in seats:
                 self._held.holds(payload, seat)
 
     def drain(self) -> list[tuple[int, bytes]]:
-        """The frames to send, ``(seat, frame)``, in order; the outbox is then empty."""
+        """The frames to send as ``(seat, frame)``, in order. The outbox is then empty."""
         out, self._out = self._out, []
         self._seen.clear()
         self._urgent = False
@@ -77,10 +82,12 @@ class Outbox:
 
     def forward(self, now: float, built_on: Mapping[bytes, Collection[int]], *,
                 everything: bool) -> None:
-        """Hold the forwarded copies of this input; queue those that leave now
-        (:mod:`kotp2p.net.session.forwards`): first on each link, before this seat's own
-        frames. ``built_on``: by envelope id, the seats whose signed envelopes built on it; they
-        get no copy. With ``everything``, once the game is over, all copies go."""
+        """Hold the forwarded copies of this input, and queue those that leave now.
+
+        :mod:`kotp2p.net.session.forwards` decides which leave. They go first on each link,
+        before this seat's own frames. ``built_on`` maps an envelope id to the seats whose
+        signed envelopes built on it. Those seats get no copy. With ``everything``, once the
+        game is over, all copies go."""
         for frame, seats in self._fresh:
             self._held.hold(frame, seats, now)
         self._fresh.clear()
@@ -96,7 +103,7 @@ class Outbox:
             self._out += out
 
     def next_due(self) -> float | None:
-        """When the oldest held copy must leave on its own (None: nothing held)."""
+        """When the oldest held copy must leave on its own. None means nothing is held."""
         return self._held.next_due()
 
     def _add(self, to: int, frame: bytes) -> None:

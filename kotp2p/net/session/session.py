@@ -2,36 +2,39 @@
 
 Theory of operation
 -------------------
-A :class:`Session` owns the :class:`~kotp2p.net.peer.protocol.PeerProtocol` of every seat this process
-plays (a human and/or bots) and routes their events:
+A :class:`Session` owns the :class:`~kotp2p.net.peer.protocol.PeerProtocol` of every seat this
+process plays. Those may be a human, bots, or both. The session routes their events.
 
-* ``Send`` to a local seat is queued and delivered in the same call (in order, like a link;
-  an envelope the sending seat signed or checked is not checked again by the others);
-  to a remote seat it goes to the outbox, which the transport drains onto that seat's link
-  (:meth:`outgoing`); a *forwarded* copy is held back there a moment (:mod:`kotp2p.net.session.outbox`).
-* ``Logged`` / ``Flush`` of the *view's seat* (:attr:`me`) go to the ``.kotlog``; every local
+* A ``Send`` to a local seat is queued and delivered in the same call, in order, like a link.
+  An envelope the sending seat signed or checked is not checked again by the others.
+* A ``Send`` to a remote seat goes to the outbox. The transport drains it onto that seat's link
+  through :meth:`outgoing`. A *forwarded* copy is held back there a moment; see
+  :mod:`kotp2p.net.session.outbox`.
+* ``Logged`` and ``Flush`` of the *view's seat*, :attr:`me`, go to the ``.kotlog``. Every local
   seat's replica writes the same bytes, so one log per process is enough.
 * Before any frame leaves, the envelopes the local seats signed are appended to the *journal*
-  and flushed, and so are the proofs of every violation found: after a crash a seat is restored
-  from its log and journal (:meth:`resume`, :mod:`kotp2p.net.session.journal`).
-* Bots decide when their seat's protocol says so (``my_turn``), after ``bot_delay`` seconds,
-  and the deadlines run on the time passed in (``now``), never on a clock: after ``soft``
-  seconds without progress every local seat sends its STALL, after ``hard`` seconds the bots
-  vote to eject whoever holds the game up and a human seat is asked (:meth:`vote_eject`). Both
-  are timed by :mod:`kotp2p.net.session.deadlines`.
+  and flushed. So are the proofs of every violation found. After a crash a seat is restored from
+  its log and journal; see :meth:`resume` and :mod:`kotp2p.net.session.journal`.
+* Bots decide when their seat's protocol says so through ``my_turn``, after ``bot_delay``
+  seconds. The deadlines run on the time passed in, ``now``, never on a clock. After ``soft``
+  seconds without progress every local seat sends its STALL. After ``hard`` seconds the bots
+  vote to eject whoever holds the game up, and a human seat is asked; see :meth:`vote_eject`.
+  :mod:`kotp2p.net.session.deadlines` times both.
 
-Everything a view needs comes out of :meth:`updates`, in order (the plain words come from
-:mod:`kotp2p.net.session.narration`, the seat of the view's replica). Every public method that takes
-``now`` runs the session to quiescence before returning; the caller then drains
-:meth:`outgoing` and shows :meth:`updates`, and calls :meth:`tick` again by
-:meth:`next_wakeup`.
+Everything a view needs comes out of :meth:`updates`, in order. The plain words come from
+:mod:`kotp2p.net.session.narration`, with the view's seat's replica. Every public method that
+takes ``now`` runs the session to quiescence before returning. The caller then drains
+:meth:`outgoing` and shows :meth:`updates`. It calls :meth:`tick` again by :meth:`next_wakeup`.
 
-The session holds three member objects, each with its own theory of operation: the times
-(:class:`~kotp2p.net.session.deadlines.Deadlines`), the frames for remote seats
-(:class:`~kotp2p.net.session.outbox.Outbox`) and the journal
-(:class:`~kotp2p.net.session.journal.Journal`). They know nothing of the session: it passes them
-what they need. This module holds the rest: the inputs, the loop that runs them to quiescence,
-the routing of events, the bots, the deadlines' actions, the resume, the chat and the end.
+The session holds three member objects, each with its own theory of operation.
+
+* :class:`~kotp2p.net.session.deadlines.Deadlines` keeps the times.
+* :class:`~kotp2p.net.session.outbox.Outbox` holds the frames for remote seats.
+* :class:`~kotp2p.net.session.journal.Journal` keeps the journal.
+
+They know nothing of the session; it passes them what they need. This module holds the rest:
+the inputs, the loop that runs them to quiescence, the routing of events, the bots, the
+deadlines' actions, the resume, the chat and the end.
 """
 
 from __future__ import annotations
@@ -88,12 +91,14 @@ log = logging.getLogger(__name__)
 DEFAULT_TIMEOUTS = Timeouts()
 
 Decider = Callable[[State], Value]
-"""A bot: the seat's view of the state -> its action for the pending decision, in wire form."""
+"""A bot. It maps the seat's view of the state to its action for the pending decision.
+
+The action is in wire form."""
 
 
 @dataclass
 class LocalSeat:
-    """A seat this process plays: its protocol, and its bot (None: a human decides)."""
+    """A seat this process plays: its protocol, and its bot. None means a human decides."""
 
     protocol: PeerProtocol
     decide: Decider | None = None
@@ -126,15 +131,19 @@ class Session:
         self.links_up: set[int] = set()
         self.stopped = False
         self._queue: deque[tuple[int, int, bytes, tuple[int, ...]]] = deque()
-        """Frames between local seats: (from, to, frame, the remote seats it went to as well)."""
+        """Frames between local seats, as ``(from, to, frame, remote seats)``.
+
+        The remote seats are those the frame went to as well."""
         self._deadlines = Deadlines(timeouts, bot_delay)
         self._outbox = Outbox(forward_delay)
         self._journal = Journal(journal, {s: ls.protocol for s, ls in self.seats.items()}, me)
         self._strikes: list[tuple[int, str]] = []
-        self._genesis_frame = genesis.frame()  # the log starts with it: never appended again
+        self._genesis_frame = genesis.frame()  # the log starts with it; never appended again
         self._updates: list[Update | Callable[[], list[Update]]] = []
-        """Updates in order; the narration of moves and random outcomes is worked out only
-        when :meth:`updates` is called (after the frames left, see ``tell_later``)."""
+        """Updates in order.
+
+        The narration of moves and random outcomes is worked out only when :meth:`updates` is
+        called. That is after the frames left; see ``tell_later``."""
         self._asked_after_end = False
         self._chat_next = [0] * genesis.n
         self._announced = -1
@@ -170,12 +179,12 @@ class Session:
 
     @property
     def state(self) -> State:
-        """The current state as the view's seat holds it (its own hidden slots known)."""
+        """The current state as the view's seat holds it. Its own hidden slots are known."""
         return self.protocol.state
 
     @property
     def view(self) -> State:
-        """The state as every seat may see it (no hidden slot filled)."""
+        """The state as every seat may see it. No hidden slot is filled."""
         return self.engine.public_view(self.protocol.state)
 
     @property
@@ -185,8 +194,9 @@ class Session:
 
     @property
     def is_done(self) -> bool:
-        """Over, and the log holds the whole game (every live seat's BYE came in, or the
-        grace period after the end passed): the session can be closed."""
+        """Over, and the log holds the whole game. The session can be closed.
+
+        Either every live seat's BYE came in, or the grace period after the end passed."""
         return self._over is not None and self._done
 
     @property
@@ -200,7 +210,7 @@ class Session:
         return self.seats[self.me].decide is None and self.protocol.my_turn
 
     def names(self) -> tuple[str, ...]:
-        """Each seat's player name and monster, as the genesis fixes them (terminal-safe)."""
+        """Each seat's player name and monster, as the genesis fixes them. They are terminal-safe."""
         return tuple(s.label for s in self.genesis.seats)
 
     def updates(self) -> list[Update]:
@@ -215,11 +225,11 @@ class Session:
         return out
 
     def awaited(self) -> tuple[tuple[int, ...], float]:
-        """The seats the game waits on and since when (time as passed in)."""
+        """The seats the game waits on, and since when. The time is as passed in."""
         return self.protocol.blocking(), self._deadlines.since
 
     def next_wakeup(self) -> float | None:
-        """The time :meth:`tick` must be called at next (None: only when something arrives)."""
+        """The time :meth:`tick` must be called at next. None means only when something arrives."""
         if self.stopped or self.is_done:
             return None
         if self._over is not None:
@@ -230,15 +240,17 @@ class Session:
 
     @property
     def has_news(self) -> bool:
-        """Something waits that should not wait for the next frame: a frame of a local seat's
-        own to send (forwarded copies may wait and leave together), updates to show, refusals
-        to report. The transport takes them before reading on."""
+        """Something waits that should not wait for the next frame.
+
+        It may be a frame of a local seat's own to send. Forwarded copies may wait and leave
+        together. It may be updates to show, or refusals to report. The transport takes them
+        before reading on."""
         return self._outbox.urgent or bool(self._updates or self._strikes)
 
     # -- inputs ---------------------------------------------------------------------------------
 
     def start(self, now: float) -> None:
-        """Begin play (the genesis is signed by every seat)."""
+        """Begin play. Every seat has signed the genesis."""
         with self._working():
             self._begin(now)
             for seat, ls in self.seats.items():
@@ -246,10 +258,12 @@ class Session:
             self._run(now)
 
     def resume(self, now: float, logged: list[bytes], journal: list[bytes]) -> None:
-        """Continue a game after a restart: every local seat is rebuilt from the log's envelope
-        payloads and the journal's, then asks its peers for what it missed. The first update is
+        """Continue a game after a restart.
+
+        Every local seat is rebuilt from the log's envelope payloads and the journal's. Then it
+        asks its peers for what it missed. The first update is
         :class:`~kotp2p.net.session.updates.Resumed`: the game so far, told from the rebuilt
-        replica (:mod:`kotp2p.net.session.journal`)."""
+        replica. See :mod:`kotp2p.net.session.journal`."""
         with self._working():
             self._begin(now)
             self._quiet = True
@@ -258,7 +272,7 @@ class Session:
             self._quiet = False
             self._journal.restored()
             r = self.protocol.replica
-            # what happened before, told from the replayed log (nothing is sent for it)
+            # What happened before, told from the replayed log. Nothing is sent for it.
             self._updates.insert(0, Resumed(tuple(history_updates(self.engine, r))))
             self._chat_next = list(r.cursor)
             for seat, ls in self.seats.items():
@@ -273,9 +287,11 @@ class Session:
 
     def receive(self, sender: int, payload: bytes, now: float,
                 holders: Collection[int] = ()) -> None:
-        """A frame payload (after its length prefix) came from remote seat ``sender`` (and the
-        same frame from the remote seats ``holders``, whose copies the transport dropped):
-        every local seat reads it (each ignores what it already has)."""
+        """A frame payload came from remote seat ``sender``. It is the bytes after the length
+        prefix.
+
+        The same frame came from the remote seats ``holders`` too, and the transport dropped
+        their copies. Every local seat reads it. Each ignores what it already has."""
         with self._working():
             if sender in self.seats or not 0 <= sender < self.genesis.n:
                 self._updates.append(FrameRefused(sender, f"a link claims seat {sender}, expected a "
@@ -288,8 +304,9 @@ class Session:
                 read = sum(ls.protocol.replica.cursor)
                 events = ls.protocol.receive(payload, sender, holders)
                 if not events:
-                    # a copy of an envelope this seat holds: nothing changed; or one read that
-                    # asks for nothing (a chat line with no seat to forward it to): shown now
+                    # A copy of an envelope this seat holds changes nothing. Or the envelope
+                    # was read and asks for nothing, like a chat line with no seat to forward
+                    # it to. That one is shown now.
                     changed = changed or sum(ls.protocol.replica.cursor) != read
                     continue
                 changed = True
@@ -302,26 +319,28 @@ class Session:
                 self._run(now)
 
     def strikes(self) -> list[tuple[int, str]]:
-        """Frames refused since the last call, ``(remote seat, reason)``, in order: the transport
-        counts them against the link they came on (too many close it)."""
+        """Frames refused since the last call, as ``(remote seat, reason)``, in order.
+
+        The transport counts them against the link they came on. Too many close it."""
         out, self._strikes = self._strikes, []
         return out
 
     def is_copy(self, payload: bytes, sender: int | None = None) -> bool:
-        """Every local seat holds the envelope ``payload`` already, so :meth:`receive` would do
-        nothing with it: the transport may drop it as it arrives (most frames of a game are
-        such forwarded copies). ``sender``, the remote seat it came from, holds it: a held
-        copy of it no longer goes there."""
+        """Every local seat holds the envelope ``payload`` already.
+
+        So :meth:`receive` would do nothing with it, and the transport may drop it as it
+        arrives. Most frames of a game are such forwarded copies. ``sender`` is the remote seat
+        it came from. It holds the envelope, so a held copy of it no longer goes there."""
         if sender is not None:
             self._outbox.heard(payload, (sender,))
         return all(ls.protocol.is_copy(payload) for ls in self.seats.values())
 
     def outgoing(self) -> list[tuple[int, bytes]]:
-        """Frames for remote seats, ``(seat, frame)``, in order; the transport delivers them."""
+        """Frames for remote seats, as ``(seat, frame)``, in order. The transport delivers them."""
         return self._outbox.drain()
 
     def link_up(self, seat: int, now: float) -> None:
-        """The link to remote ``seat`` is (back) up: ask it for whatever we miss."""
+        """The link to remote ``seat`` is up or back up. Ask it for whatever we miss."""
         with self._working():
             self.links_up.add(seat)
             self._updates.append(LinkChanged(seat, True))
@@ -331,17 +350,17 @@ class Session:
             self._run(now)
 
     def link_down(self, seat: int, now: float) -> None:
-        """The link to remote ``seat`` went down (the transport reconnects)."""
+        """The link to remote ``seat`` went down. The transport reconnects."""
         with self._working():
             self.links_up.discard(seat)
             self._updates.append(LinkChanged(seat, False))
             self._run(now)
 
     def submit(self, action: Value, now: float) -> None:
-        """The view's human decides (the action in the engine's wire form).
+        """The view's human decides. The action is in the engine's wire form.
 
-        :raises LocalProtocolError: not this seat's decision now, or an illegal action (the
-            message says why).
+        :raises LocalProtocolError: not this seat's decision now, or an illegal action. The
+            message says why.
         """
         with self._working():
             if self.seats[self.me].decide is not None:
@@ -350,8 +369,9 @@ class Session:
             self._run(now)
 
     def chat(self, text: str, now: float) -> None:
-        """Say a line to every seat (signed, logged, not part of the game); cut at 500
-        characters.
+        """Say a line to every seat. It is signed and logged, but not part of the game.
+
+        The line is cut at 500 characters.
 
         :raises LocalProtocolError: an empty line.
         """
@@ -363,12 +383,13 @@ class Session:
             self._run(now)
 
     def perform(self, command: Command, now: float) -> Result:
-        """Carry out a view's ``command`` at ``now``: done, or refused with its reason code."""
+        """Carry out a view's ``command`` at ``now``. It is done, or refused with its reason code."""
         return perform(self, command, now)
 
     def vote_eject(self, now: float) -> None:
-        """The view's human agrees to eject the seats holding the game up; nothing happens
-        unless every other live seat votes the same.
+        """The view's human agrees to eject the seats holding the game up.
+
+        Nothing happens unless every other live seat votes the same.
 
         :raises LocalProtocolError: the hard deadline of the current wait has not passed.
         """
@@ -386,9 +407,11 @@ class Session:
             self._run(now)
 
     def quit(self) -> None:
-        """Stop here (the game can be resumed): log what was accepted, flush, stop. Called
-        while the session was busy (Ctrl-C in the middle of a call), it only flushes what was
-        written: the protocol objects may be half-way through a change."""
+        """Stop here: log what was accepted, flush, stop. The game can be resumed.
+
+        It may be called while the session was busy, after Ctrl-C in the middle of a call. Then
+        it only flushes what was written. The protocol objects may be half-way through a
+        change."""
         if self.stopped:
             return
         self.stopped = True
@@ -403,7 +426,7 @@ class Session:
 
     @contextmanager
     def _working(self) -> Iterator[None]:
-        """Mark the session busy for one input; an interruption (Ctrl-C) leaves it marked."""
+        """Mark the session busy for one input. An interruption such as Ctrl-C leaves it marked."""
         self._busy = True
         try:
             yield
@@ -436,7 +459,7 @@ class Session:
             if self.protocol.replica.log_complete:
                 self._done = True
             elif now >= self._over_at + self.grace and not self._asked_after_end:
-                self._asked_after_end = True  # a last envelope may have been lost: ask once
+                self._asked_after_end = True  # a last envelope may have been lost; ask once
                 self._over_at = now
                 for seat, ls in self.seats.items():
                     self._handle(seat, ls.protocol.sync_requests())
@@ -449,8 +472,9 @@ class Session:
             self._updates.append(YourTurn(self.me))
 
     def _checked(self, seat: int, frame: bytes) -> Envelope | None:
-        """The envelope local ``seat`` signed or checked that ``frame`` is, byte for byte (its
-        signature need not be checked again by the other local seats), if any."""
+        """The envelope local ``seat`` signed or checked that ``frame`` is, byte for byte, if any.
+
+        The other local seats need not check its signature again."""
         try:
             body, _ = split_frame(frame[4:])
         except RemoteProtocolError:
@@ -462,7 +486,7 @@ class Session:
         return self.seats[seat].decide is not None
 
     def _bots(self, now: float) -> bool:
-        """Let each bot whose turn it is decide (once its delay passed); True if one did."""
+        """Let each bot whose turn it is decide, once its delay passed. True if one did."""
         acted = False
         for seat, ls in self.seats.items():
             p = ls.protocol
@@ -478,8 +502,9 @@ class Session:
         return acted
 
     def _act_on_deadlines(self, now: float) -> bool:
-        """Act on the deadlines that passed; True if that gave the local seats something to
-        do (:mod:`kotp2p.net.session.deadlines`)."""
+        """Act on the deadlines that passed. True if that gave the local seats something to do.
+
+        See :mod:`kotp2p.net.session.deadlines`."""
         r = self.protocol.replica
         self._deadlines.progressed(r.step + len(r.resolved), now)
         if self._over is not None:
@@ -515,8 +540,10 @@ class Session:
 
     def _handle(self, seat: int, events: list[Event],
                 sent: tuple[bytes, Collection[int]] = (b"", ())) -> None:
-        """Route the events of local ``seat``; ``sent``: a frame it got from another local seat,
-        and the remote seats that one sent it to (they get no forwarded copy from here)."""
+        """Route the events of local ``seat``.
+
+        ``sent`` is a frame it got from another local seat, and the remote seats that one sent
+        it to. Those get no forwarded copy from here."""
         mine = seat == self.me
         for ev in events:
             if isinstance(ev, Send):

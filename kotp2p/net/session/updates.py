@@ -1,9 +1,9 @@
 """What a game session tells its views: small frozen values, in the order things happened.
 
-A view (the plain line interface, the terminal UI, a test) drains them with
-:meth:`kotp2p.net.session.session.Session.updates` and shows them; none of them holds a socket or a
-screen. Text coming from peers (names, chat) is carried as received: a view makes it safe for
-its output (:func:`kotp2p.net.wire.safetext.safe_text`).
+A view drains them with :meth:`kotp2p.net.session.session.Session.updates` and shows them. A
+view is the plain line interface, the terminal UI or a test. No update holds a socket or a
+screen. Text coming from peers, such as names and chat, is carried as received. A view makes it
+safe for its output with :func:`kotp2p.net.wire.safetext.safe_text`.
 """
 
 from __future__ import annotations
@@ -13,35 +13,40 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class MoveApplied:
-    """A seat's move (or an ejection, ``kind == "eject"``) was applied at ``step``."""
+    """A seat's move was applied at ``step``. An ejection has ``kind == "eject"``."""
 
     step: int
     kind: str
     seat: int | None
     description: str
     told: bool = True
-    """False when the move's own events (the :class:`Narrated` that follow) already say what it
-    did: a view then leaves ``description`` out, so that nothing is said twice."""
+    """False when the move's own events already say what it did.
+
+    Those events are the :class:`Narrated` that follow. A view then leaves ``description`` out,
+    so that nothing is said twice."""
 
 
 @dataclass(frozen=True)
 class Narrated:
-    """One thing the engine reports happened at ``step`` (damage, Tokyo, cards, a turn...),
-    in plain words, in order."""
+    """One thing the engine reports happened at ``step``, in plain words, in order.
+
+    It may be damage, Tokyo, cards or a turn, among others."""
 
     step: int
     text: str
     heading: bool = False
-    """True for the line that opens a turn (``text`` is then ``turn N: Monster``)."""
+    """True for the line that opens a turn. ``text`` is then ``turn N: Monster``."""
     event: object = None
-    """The engine's own value for what happened (for the real rules a
-    :mod:`kotp2p.rules.events` value: who was damaged, by whom...), for a view that must tell
-    cases apart without reading ``text``; None from an engine that gives none."""
+    """The engine's own value for what happened.
+
+    For the real rules it is a :mod:`kotp2p.rules.events` value, such as who was damaged and by
+    whom. It serves a view that must tell cases apart without reading ``text``. It is None from
+    an engine that gives none."""
 
 
 @dataclass(frozen=True)
 class DiceRolled:
-    """Random event ``k`` (dice, or a card drawn) came out as ``values``."""
+    """Random event ``k`` came out as ``values``. It is dice, or a card drawn."""
 
     k: int
     values: tuple[int, ...]
@@ -50,7 +55,7 @@ class DiceRolled:
 
 @dataclass(frozen=True)
 class ChatLine:
-    """Seat ``seat`` said ``text`` (signed; not part of the game state)."""
+    """Seat ``seat`` said ``text``. It is signed, but not part of the game state."""
 
     seat: int
     text: str
@@ -58,7 +63,7 @@ class ChatLine:
 
 @dataclass(frozen=True)
 class ViolationSeen:
-    """Seat ``seat`` broke the protocol; ``description`` says how (the proof is in the log)."""
+    """Seat ``seat`` broke the protocol. ``description`` says how; the proof is in the log."""
 
     seat: int
     description: str
@@ -66,7 +71,7 @@ class ViolationSeen:
 
 @dataclass(frozen=True)
 class FrameRefused:
-    """A frame from ``sender`` (None: unknown) was refused; ``reason`` says why."""
+    """A frame from ``sender`` was refused. ``reason`` says why. A None sender is unknown."""
 
     sender: int | None
     reason: str
@@ -74,7 +79,7 @@ class FrameRefused:
 
 @dataclass(frozen=True)
 class Waiting:
-    """The soft deadline passed: the game has waited for ``seats`` since ``since``."""
+    """The soft deadline passed. The game has waited for ``seats`` since ``since``."""
 
     seats: tuple[int, ...]
     since: float
@@ -82,8 +87,9 @@ class Waiting:
 
 @dataclass(frozen=True)
 class EjectAsked:
-    """The hard deadline passed: should the local human seat vote to eject ``seats``?
-    (Answer with :meth:`kotp2p.net.session.session.Session.vote_eject`.)"""
+    """The hard deadline passed. Should the local human seat vote to eject ``seats``?
+
+    Answer with :meth:`kotp2p.net.session.session.Session.vote_eject`."""
 
     seats: tuple[int, ...]
 
@@ -105,8 +111,10 @@ class YourTurn:
 
 @dataclass(frozen=True)
 class GameOver:
-    """The game ended: ``winners`` (empty when everybody lost); ``forfeit`` when the last
-    opponents were ejected rather than beaten; ``summary`` in plain words."""
+    """The game ended.
+
+    ``winners`` is empty when everybody lost. ``forfeit`` is set when the last opponents were
+    ejected rather than beaten. ``summary`` says it in plain words."""
 
     winners: tuple[int, ...]
     forfeit: bool
@@ -115,11 +123,13 @@ class GameOver:
 
 @dataclass(frozen=True)
 class Resumed:
-    """The game was resumed from its log: ``history`` is what had happened before, told as it
-    was in live play (:class:`MoveApplied`, :class:`Narrated`, :class:`DiceRolled`,
-    :class:`ChatLine`, in order), for a view to show as the past (a player coming back after a
-    crash reads how the game got here). Everything after it in
-    :meth:`~kotp2p.net.session.session.Session.updates` is new."""
+    """The game was resumed from its log.
+
+    ``history`` is what had happened before, told as it was in live play. It holds
+    :class:`MoveApplied`, :class:`Narrated`, :class:`DiceRolled` and :class:`ChatLine`, in
+    order. A view shows it as the past. A player coming back after a crash reads how the game
+    got here. Everything after it in :meth:`~kotp2p.net.session.session.Session.updates` is
+    new."""
 
     history: tuple[MoveApplied | Narrated | DiceRolled | ChatLine, ...]
 
