@@ -1,26 +1,33 @@
-"""The trio driver of a :class:`~kotp2p.net.session.session.Session`: the only place where a session
-meets an event loop.
+"""The trio driver of a :class:`~kotp2p.net.session.session.Session`.
+
+It is the only place where a session meets an event loop.
 
 Theory of operation
 -------------------
-One task loop owns the session. Everything that can happen arrives on one memory channel: frames
-and link changes from the transport (:class:`Links`), lines typed by the user (read in a worker
-thread) or typed commands from a view in the same trio run (:class:`Commands`), and the wake-up
-the session asks for (:meth:`Session.next_wakeup`, waited for with
-``move_on_at``). After each input the loop hands the session the current trio time, sends its
-outgoing frames on the links and shows its updates to the view, in that order (the other seats
-wait on the frames). The loop ends when the game is over and its log complete, or when the view
-asks to stop.
+One task loop owns the session. Everything that can happen arrives on one memory channel.
 
-Many frames of a game are forwarded copies of envelopes the session already holds: on the way
-from the links to the loop such a frame (or one byte for byte like a frame still waiting for the
-loop) is dropped after a hash and a lookup, and its sender is noted as holding it. Inputs already
-waiting are taken in one pass while they give nothing urgent to send or show (the session holds
-its own forwarded copies back, :mod:`kotp2p.net.session.forwards`); the frames to send are then queued
-on the links without yielding, so each link writes all of them, in order, in one system call.
+* Frames and link changes come from the transport, through :class:`Links`.
+* Lines typed by the user come, read in a worker thread. Or typed commands come from a view in
+  the same trio run, through :class:`Commands`.
+* The wake-up the session asks for comes from :meth:`Session.next_wakeup`. The loop waits for
+  it with ``move_on_at``.
 
-Cancelling :func:`run_session` (a crash, for the other seats) leaves the log and the journal as the
-session last flushed them; :meth:`Session.quit` is for a user who stops on purpose.
+After each input the loop hands the session the current trio time. Then it sends its outgoing
+frames on the links and shows its updates to the view, in that order. The other seats wait on
+the frames. The loop ends when the game is over and its log complete, or when the view asks to
+stop.
+
+Many frames of a game are forwarded copies of envelopes the session already holds. On the way
+from the links to the loop such a frame is dropped after a hash and a lookup. So is a frame byte
+for byte like one still waiting for the loop. Its sender is noted as holding it.
+
+Inputs already waiting are taken in one pass while they give nothing urgent to send or show. The
+session holds its own forwarded copies back; see :mod:`kotp2p.net.session.forwards`. The frames
+to send are then queued on the links without yielding. So each link writes all of them, in
+order, in one system call.
+
+Cancelling :func:`run_session` leaves the log and the journal as the session last flushed them.
+For the other seats, that is a crash. :meth:`Session.quit` is for a user who stops on purpose.
 """
 
 from __future__ import annotations
@@ -36,13 +43,15 @@ from kotp2p.net.peer import is_sync_request
 from kotp2p.net.session import Command, Result, Session, Update
 
 INBOX = 10_000
-"""Inputs waiting for the loop; links that hand frames straight to it (:class:`Admitting`)
-close a link whose peer outruns the game (it catches up later)."""
+"""Inputs waiting for the loop.
+
+Links that hand frames straight to it are :class:`Admitting`. They close a link whose peer
+outruns the game. That peer catches up later."""
 
 
 @dataclass(frozen=True)
 class FrameIn:
-    """A frame payload (after its length prefix) arrived from remote seat ``seat``."""
+    """A frame payload arrived from remote seat ``seat``. It is the bytes after the length prefix."""
 
     seat: int
     payload: bytes
@@ -50,7 +59,7 @@ class FrameIn:
 
 @dataclass(frozen=True)
 class LinkUp:
-    """The link to remote seat ``seat`` is up (first time, or again)."""
+    """The link to remote seat ``seat`` is up, for the first time or again."""
 
     seat: int
 
@@ -69,10 +78,11 @@ class Links(Protocol):
     """What the transport gives a session: the links to the remote seats of one game."""
 
     async def send(self, seat: int, frame: bytes) -> None:
-        """Deliver ``frame`` (length prefix included) to remote seat ``seat``; a frame for a
-        link that is down may be dropped (the peer catches up with ``sync``). It may only queue
-        the frame for a writer task without yielding (the caller checkpoints after a burst, so
-        the frames queued together leave in one write)."""
+        """Deliver ``frame`` to remote seat ``seat``. The frame includes its length prefix.
+
+        A frame for a link that is down may be dropped; the peer catches up with ``sync``. This
+        may only queue the frame for a writer task without yielding. The caller checkpoints
+        after a burst, so the frames queued together leave in one write."""
         ...
 
     def events(self) -> AsyncIterator[LinkEvent]:
@@ -80,32 +90,36 @@ class Links(Protocol):
         ...
 
     def strike(self, seat: int, reason: str) -> None:
-        """The session refused a frame from remote seat ``seat`` (``reason``): count it against
-        the link it came on, which too many close (a flooding peer is cut off)."""
+        """The session refused a frame from remote seat ``seat`` for ``reason``.
+
+        Count it against the link it came on. Too many close that link, so a flooding peer is
+        cut off."""
         ...
 
 
 class View(Protocol):
-    """What a user interface does for the runner (no sockets, no trio)."""
+    """What a user interface does for the runner. It holds no sockets and no trio."""
 
     def show(self, updates: list[Update]) -> None:
         """Show what happened."""
         ...
 
     def on_line(self, line: str, now: float) -> bool:
-        """Handle a line the user typed; False to stop the game here (it can be resumed)."""
+        """Handle a line the user typed. False stops the game here; it can be resumed."""
         ...
 
     def on_end_of_input(self, now: float) -> bool:
-        """The input closed; False to stop the game here."""
+        """The input closed. False stops the game here."""
         ...
 
 
 @dataclass
 class Commands:
-    """Typed commands from a view running in the same trio run (the full screen sends them
-    with ``TrioToken.run_sync_soon``): each is performed with the session when the loop takes
-    it (:meth:`Session.perform`), and its result handed to ``answer``."""
+    """Typed commands from a view running in the same trio run.
+
+    The full screen sends them with ``TrioToken.run_sync_soon``. The loop performs each with the
+    session when it takes it, through :meth:`Session.perform`. Its result is handed to
+    ``answer``."""
 
     receive: trio.MemoryReceiveChannel[Command]
     answer: Callable[[Command, Result], None]
@@ -113,7 +127,7 @@ class Commands:
 
 @dataclass(frozen=True)
 class _Line:
-    text: str | None  # None: end of input
+    text: str | None  # None means the end of input
 
 
 @dataclass(frozen=True)
@@ -126,21 +140,26 @@ Input = LinkEvent | _Line | _Order
 
 @runtime_checkable
 class Admitting(Protocol):
-    """Links with hooks called as each event arrives
-    (:class:`~kotp2p.net.transport.meshlinks.MeshLinks`): ``admit`` filters frames, ``sink``
-    takes every event admitted (False: no room, the link it came on is closed) instead of
-    :meth:`Links.events`, so it goes to the loop with no task in between."""
+    """Links with hooks called as each event arrives.
+
+    :class:`~kotp2p.net.transport.meshlinks.MeshLinks` are such links. ``admit`` filters frames.
+    ``sink`` takes every event admitted instead of :meth:`Links.events`. So the event goes to the
+    loop with no task in between. ``sink`` returns False when there is no room; then the link
+    the event came on is closed."""
 
     admit: Callable[[FrameIn], bool] | None
     sink: Callable[[LinkEvent], bool] | None
 
 
 class _Inbox:
-    """What goes from the links to the loop: every event, except a frame that is a copy of an
-    envelope the session holds, or byte for byte one still waiting for the loop (most frames
-    of a game are forwarded copies: they cost a lookup here, nothing further on). The seats
-    whose copies were dropped while the frame waited are told with it: they hold it, so it is
-    not forwarded to them."""
+    """What goes from the links to the loop.
+
+    Every event goes, except a frame that is a copy of an envelope the session holds. A frame
+    byte for byte like one still waiting for the loop does not go either. Most frames of a game
+    are forwarded copies. They cost a lookup here, and nothing further on.
+
+    Some seats' copies were dropped while the frame waited. Those seats are told with the frame.
+    They hold it, so it is not forwarded to them."""
 
     def __init__(self, session: Session, send: trio.MemorySendChannel[Input]) -> None:
         self.session = session
@@ -150,9 +169,9 @@ class _Inbox:
         self.copies = 0
 
     def wanted(self, event: LinkEvent) -> bool:
-        """Whether ``event`` goes on (a frame is then marked waiting)."""
+        """Whether ``event`` goes on. A frame that goes on is marked waiting."""
         if not isinstance(event, FrameIn) or is_sync_request(event.payload):
-            return True  # (the same sync request from two seats asks for two answers)
+            return True  # the same sync request from two seats asks for two answers
         also = self.waiting.get(event.payload)
         if also is not None:
             also.add(event.seat)
@@ -172,8 +191,10 @@ class _Inbox:
         return set()
 
     async def forward(self, links: Links) -> None:
-        """Move the links' events on to the loop until either side closes. :class:`Admitting`
-        links drop the copies as they arrive and hand the rest straight to the loop."""
+        """Move the links' events on to the loop until either side closes.
+
+        :class:`Admitting` links drop the copies as they arrive and hand the rest straight to
+        the loop."""
         if not isinstance(links, Admitting):
             await self._forward(links)
             return
@@ -194,7 +215,7 @@ class _Inbox:
         except trio.WouldBlock:
             return False
         except (trio.BrokenResourceError, trio.ClosedResourceError):
-            pass  # the loop is gone (ended or interrupted)
+            pass  # the loop is gone: it ended or was interrupted
         return True
 
     async def _forward(self, links: Links) -> None:
@@ -209,12 +230,13 @@ class _Inbox:
                             await self.send.send(event)
                     if isinstance(events, trio.MemoryReceiveChannel):
                         self._move_ready(events)
-                except trio.BrokenResourceError:  # the loop is gone (ended or interrupted)
+                except trio.BrokenResourceError:  # the loop is gone: it ended or was interrupted
                     return
 
     def _move_ready(self, events: trio.MemoryReceiveChannel[LinkEvent]) -> None:
-        """Move the events already waiting on at once, as far as the loop's channel has room
-        (a burst of frames is then taken in one pass of the loop)."""
+        """Move the events already waiting on at once, as far as the loop's channel has room.
+
+        A burst of frames is then taken in one pass of the loop."""
         while True:
             room = self.send.statistics()
             if room.current_buffer_used >= room.max_buffer_size:
@@ -233,7 +255,7 @@ async def _read_lines(read_line: Callable[[], str], send: trio.MemorySendChannel
             line = await trio.to_thread.run_sync(read_line, abandon_on_cancel=True)
             try:
                 await send.send(_Line(line.rstrip("\r\n") if line else None))
-            except trio.BrokenResourceError:  # the loop is gone (it ended or was interrupted)
+            except trio.BrokenResourceError:  # the loop is gone: it ended or was interrupted
                 return
             if not line:
                 return
@@ -245,13 +267,13 @@ async def _take_commands(receive: trio.MemoryReceiveChannel[Command],
         async for command in receive:
             try:
                 await send.send(_Order(command))
-            except trio.BrokenResourceError:  # the loop is gone (it ended or was interrupted)
+            except trio.BrokenResourceError:  # the loop is gone: it ended or was interrupted
                 return
 
 
 async def _flush(session: Session, links: Links | None, view: View | None) -> None:
-    # The frames leave before the view prints, and before the session narrates what happened
-    # (its updates are worked out when asked for): the other seats wait on the frames, the user
+    # The frames leave before the view prints, and before the session narrates what happened.
+    # Its updates are worked out when asked for. The other seats wait on the frames. The user
     # does not notice the fraction of a millisecond.
     out = session.outgoing()
     if links is not None:
@@ -279,8 +301,10 @@ async def _next(receive: trio.MemoryReceiveChannel[Input], wake: float | None) -
 
 def _take(session: Session, view: View | None, item: Input | None, now: float,
           holders: set[int], commands: Commands | None) -> bool:
-    """Hand one input to the session (None: the wake-up it asked for); False when the view
-    stops the game. ``holders``: other seats that sent the same frame."""
+    """Hand one input to the session. None is the wake-up it asked for.
+
+    Return False when the view stops the game. ``holders`` are other seats that sent the same
+    frame."""
     if isinstance(item, FrameIn):
         session.receive(item.seat, item.payload, now, holders)
     elif isinstance(item, LinkUp):
@@ -309,12 +333,12 @@ async def run_session(
     restore: tuple[list[bytes], list[bytes]] | None = None,
     commands: Commands | None = None,
 ) -> bool:
-    """Play ``session`` until the game ends (True) or the view stops it (False).
+    """Play ``session`` until the game ends or the view stops it. Return True if it ended.
 
-    ``restore`` (the log's and the journal's envelope payloads) resumes a game instead of
-    starting it. ``read_line`` is a blocking function returning the next line typed ("" at the
-    end of input); it runs in a worker thread. ``commands`` come from a view in this trio
-    run, each answered with its result.
+    ``restore`` resumes a game instead of starting it. It holds the log's and the journal's
+    envelope payloads. ``read_line`` is a blocking function returning the next line typed. It
+    returns "" at the end of input. It runs in a worker thread. ``commands`` come from a view in
+    this trio run, each answered with its result.
     """
     send, receive = trio.open_memory_channel[Input](INBOX)
     async with trio.open_nursery() as nursery, receive:
@@ -341,9 +365,9 @@ async def run_session(
                 item = await _next(receive, wake)
             now = trio.current_time()
             keep_going = _take(session, view, item, now, inbox.taken(item), commands)
-            # what else already arrived is taken at once while it gives nothing urgent to
-            # send or show (forwarded copies are held by the session): one pass of
-            # the loop, and one write per link, for the lot
+            # What else already arrived is taken at once while it gives nothing urgent to
+            # send or show. The session holds forwarded copies. So the lot takes one pass of
+            # the loop, and one write per link.
             while (keep_going and not session.has_news and not session.is_done
                    and not session.stopped):
                 try:
