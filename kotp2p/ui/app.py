@@ -1,5 +1,8 @@
-"""The prompt_toolkit application: one full-screen window drawn by :mod:`kotp2p.ui.screen` and
-:mod:`kotp2p.ui.pages`, a chat line and a card search line; every key goes to the controller."""
+"""The prompt_toolkit application: one full-screen window, a chat line and a card search line.
+
+:mod:`kotp2p.ui.screen` and :mod:`kotp2p.ui.pages` draw the window. Every key goes to the
+controller.
+"""
 
 from __future__ import annotations
 
@@ -37,30 +40,39 @@ _NAMES = {Keys.ControlM: "enter", Keys.ControlJ: "enter", Keys.Escape: "escape",
 
 _MOUSE = re.compile(r"\x1b\[(?:<\d{1,6};\d{1,6};\d{1,6}[mM]|\d{1,6};\d{1,6};\d{1,6}M|M...)\Z",
                     re.DOTALL)
-"""The mouse reports prompt_toolkit can parse (xterm SGR, urxvt, the classic three bytes)."""
+"""The mouse reports prompt_toolkit can parse: xterm SGR, urxvt and the classic three bytes."""
 ESC_WAIT = 0.05
-"""Seconds a lone Esc byte waits for the rest of a terminal's escape sequence (prompt_toolkit's
-``ttimeoutlen``, 0.5 s by default: Esc felt slow). A terminal sends a sequence in one write, so
-this is plenty; Esc bindings are eager besides, so no longer key binding makes them wait."""
+"""Seconds a lone Esc byte waits for the rest of a terminal's escape sequence.
+
+This is prompt_toolkit's ``ttimeoutlen``. Its default of 0.5 s made Esc feel slow. A terminal
+sends a sequence in one write, so this is plenty. The Esc bindings are also eager, so no longer key
+binding makes them wait.
+"""
 
 
 def quick_escape(app: Application[None]) -> Application[None]:
-    """``app`` with Esc acting at once (:data:`ESC_WAIT`, and no wait for Alt+key bindings)."""
+    """``app`` with Esc acting at once.
+
+    Esc waits only :data:`ESC_WAIT`, and it does not wait for Alt+key bindings.
+    """
     app.ttimeoutlen = ESC_WAIT
     app.timeoutlen = ESC_WAIT
     return app
 
 
 def is_sound_mouse_report(data: str) -> bool:
-    """True when ``data`` is a mouse report prompt_toolkit can read (it raises on others)."""
+    """True when ``data`` is a mouse report prompt_toolkit can read. It raises on others."""
     if not _MOUSE.match(data):
         return False
     return data[2] != "M" or ord(data[3]) in typical_mouse_events
 
 
 def mouse_guard() -> KeyBindings:
-    """Mouse reports from the terminal, a malformed one ignored: prompt_toolkit's own handler
-    raises on it, and the application would stop to show "Press ENTER to continue"."""
+    """Mouse reports from the terminal, with a malformed one ignored.
+
+    prompt_toolkit's own handler raises on a malformed report. The application would then stop to
+    show "Press ENTER to continue".
+    """
     (handle,) = [b.handler for b in load_mouse_bindings().get_bindings_for_keys(
         (Keys.Vt100MouseEvent,))]
     kb = KeyBindings()
@@ -100,13 +112,13 @@ def draw(ctrl: Controller, width: int, height: int, search: str = "") -> StyleAn
 
 
 def ascii_fragments(frags: StyleAndTextTuples) -> StyleAndTextTuples:
-    """The fragments with their text in ASCII (``--ascii``), handlers kept."""
+    """The fragments with their text in ASCII for ``--ascii``. Their handlers are kept."""
     return [(f[0], ascii_cells(f[1]), *f[2:]) for f in frags]
 
 
 def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = None,
               output: Output | None = None, refresh: float | None = 1.0) -> Application[None]:
-    """The full-screen application over ``ctrl`` (``input``/``output`` for tests)."""
+    """The full-screen application over ``ctrl``. Tests pass ``input`` and ``output``."""
     chat = Buffer(multiline=False)
     search = Buffer(multiline=False)
     chatting = Condition(lambda: ctrl.chatting)
@@ -192,8 +204,11 @@ def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = No
 def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, ascii_only: bool = False,
                     input: Input | None = None, output: Output | None = None
                     ) -> Application[None]:
-    """The full-screen lobby over ``ctrl``; it leaves when the user does (``ctrl.exit_requested``)
-    or when the caller exits it (the game starts)."""
+    """The full-screen lobby over ``ctrl``.
+
+    It leaves when the user does, which sets ``ctrl.exit_requested``. The caller also exits it
+    when the game starts.
+    """
 
     def fragments() -> StyleAndTextTuples:
         size = app.output.get_size()

@@ -1,17 +1,20 @@
-"""Which key makes which decision: a function of the state and the engine's legal actions only.
+"""Which key makes which decision.
+
+The keys depend only on the state and the engine's legal actions.
 
 Theory of operation
 -------------------
-The engine says what is legal (:func:`rules.legal_actions`); this module only gives each legal
-action a key a player would guess:
+The engine says what is legal, through :func:`rules.legal_actions`. This module only gives each
+legal action a key a player would guess:
 
-* roll: the digits toggle a die's keep mark (a UI selection, not an action), ``r`` re-rolls the
-  dice not kept, Enter stops and resolves;
-* yield: ``y`` yields Tokyo, ``s`` stays;
-* buy: ``1``-``3`` buy the card in that market slot, ``w`` sweeps, Enter is done;
-* Enter passes wherever passing is legal;
-* every other legal action (card reactions, Opportunist, Mimic targets, every card that asks
-  something) gets a letter from :data:`MENU_KEYS`, listed on screen with the engine's own words.
+* Roll: the digits toggle a die's keep mark. That mark is a UI selection, not an action. ``r``
+  re-rolls the dice not kept. Enter stops and resolves.
+* Yield: ``y`` yields Tokyo, ``s`` stays.
+* Buy: ``1``-``3`` buy the card in that market slot, ``w`` sweeps, Enter is done.
+* Enter passes wherever passing is legal.
+* Every other legal action gets a letter from :data:`MENU_KEYS`. These are card reactions,
+  Opportunist, Mimic targets and every card that asks something. The screen lists them in the
+  engine's own words.
 
 :func:`explain` says why a key does nothing, in the words a player needs.
 """
@@ -23,8 +26,11 @@ from dataclasses import dataclass
 from kotp2p import rules
 
 MENU_KEYS = "abdfghijlmptuvxz"
-"""Letters for menu choices: none of them is a command key (c chat, e eject, k cards, n skip
-buying, o options, q quit, r re-roll, s stay, w sweep, y yield)."""
+"""Letters for menu choices. None of them is a command key.
+
+The command keys are c chat, e eject, k cards, n skip buying, o options, q quit, r re-roll,
+s stay, w sweep and y yield.
+"""
 
 
 @dataclass(frozen=True)
@@ -48,8 +54,10 @@ def reroll_for(state: rules.State, kept: frozenset[int]) -> rules.Reroll:
 
 
 def choices(state: rules.State) -> list[Choice]:
-    """Every legal action of the pending decision with its key, except the re-rolls (made with
-    the dice keys and ``r``)."""
+    """Every legal action of the pending decision with its key, except the re-rolls.
+
+    The re-rolls are made with the dice keys and ``r``.
+    """
     d = decision(state)
     if d is None:
         return []
@@ -83,12 +91,12 @@ def choices(state: rules.State) -> list[Choice]:
 
 
 def menu_choices(state: rules.State) -> list[Choice]:
-    """The choices with a letter of :data:`MENU_KEYS` (shown as a list on screen)."""
+    """The choices with a letter of :data:`MENU_KEYS`. The screen shows them as a list."""
     return [c for c in choices(state) if c.key in MENU_KEYS]
 
 
 def action_for(state: rules.State, key: str, kept: frozenset[int]) -> rules.Action | None:
-    """The action ``key`` submits now (None: the key submits nothing)."""
+    """The action ``key`` submits now, or None if it submits nothing."""
     d = decision(state)
     if d is None:
         return None

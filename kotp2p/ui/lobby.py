@@ -1,13 +1,14 @@
 """The lobby screen's controller: the games heard on the LAN, monster picks, ready, start, leave.
 
-It drives a :class:`LobbyPort` (for ``host``: the host's lobby; for ``join``: the joiner's), and
-draws with :func:`kotp2p.ui.pages.lobby_page`. What is allowed is the lobby's answer: a refusal
-(the lobby's ``LobbyError``, or a ``ValueError``) is shown in the status line.
+It drives a :class:`LobbyPort`. For ``host`` that is the host's lobby; for ``join``, the joiner's.
+It draws with :func:`kotp2p.ui.pages.lobby_page`. The lobby decides what is allowed. Its refusal
+is shown in the status line. A refusal is the lobby's ``LobbyError`` or a ``ValueError``.
 
-Any game of the list heard on the LAN can be picked from the keyboard: Up/Down move the
-highlight and Enter joins the highlighted game; digits type a game's number, which joins at once
-when no longer number of the list starts with it (so with up to 9 games one digit is enough) and
-otherwise waits for Enter or the next digit. A click on a game joins it.
+Any game of the list heard on the LAN can be picked from the keyboard. Up and Down move the
+highlight, and Enter joins the highlighted game. Digits type a game's number. The game is joined
+at once when no longer number of the list starts with those digits. So with up to 9 games one
+digit is enough. Otherwise the screen waits for Enter or the next digit. A click on a game joins
+it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from kotp2p.ui.refusals import plain_refusal
 PICK = "pick:"
 """A click on the game at index N of the list heard sends the key ``pick:N``."""
 STARTING = "starting: every seat signs the game…"
-"""The status line once the host pressed s (and the lobby did not refuse)."""
+"""The status line once the host pressed s and the lobby did not refuse."""
 _LIST_KEYS = frozenset({"up", "down", "enter", "escape", "backspace", "c-h"})
 
 
@@ -49,11 +50,11 @@ class LobbyPort(Protocol):
         ...
 
     def set_ready(self, ready: bool) -> None:
-        """Say the user's seat is (not) ready."""
+        """Say whether the user's seat is ready."""
         ...
 
     def start(self) -> None:
-        """Start the game (the host only)."""
+        """Start the game. Only the host does."""
         ...
 
     def leave(self) -> None:
@@ -72,35 +73,43 @@ class LobbyController:
         self.words = tuple(words)
         self.heard = list(heard)
         self.chosen: int | None = None
-        """The game picked from :attr:`heard` (for ``join`` without an address)."""
+        """The game picked from :attr:`heard`, for ``join`` without an address."""
         self.on_chosen: Callable[[int], None] = lambda index: None
         """Called with the index of the game picked from :attr:`heard`."""
         self.selected = 0
-        """The game of :attr:`heard` highlighted (Up/Down move it, Enter joins it)."""
+        """The game of :attr:`heard` highlighted. Up and Down move it, Enter joins it."""
         self.typed = ""
-        """The digits of a game's number typed so far (Enter joins it)."""
+        """The digits of a game's number typed so far. Enter joins that game."""
         self._status = "pick a monster with m, then press r when ready"
         self._asked: str | None = None
         """The monster last asked for with m, until the status line says something else."""
         self._error = False
         self._said_for: LobbyView | None = None
-        """The lobby as it was when the status line was last set: a refusal goes once the
-        lobby changes (it answered the lobby as it was)."""
+        """The lobby as it was when the status line was last set.
+
+        A refusal goes once the lobby changes, because it answered the lobby as it was.
+        """
         self.failed = False
-        """The lobby failed for good (turned away, the host gone): only leaving is left."""
+        """The lobby failed for good: only leaving is left.
+
+        The user was turned away, or the host is gone.
+        """
         self.exit_requested = False
         self.notes: deque[str] = deque(maxlen=5)
-        """The latest things the lobby said (who joined, the port, the start)."""
+        """The latest things the lobby said: who joined, the port, the start."""
         self._cursor = -1
         self.on_click: Callable[[], None] = lambda: None
-        """Called after a click did what a key does (the application follows: leave)."""
+        """Called after a click did what a key does. The application follows: it may leave."""
 
     @property
     def status(self) -> str:
-        """The status line. A pick asked for reads "asking the host" until the lobby's view
-        shows the monster on the user's seat: a pick the host refuses (another player was
-        first) is never shown as made. A refusal stays until the lobby changes; once every
-        seat is ready, the line says so (the host: press s to start)."""
+        """The status line.
+
+        A pick asked for reads "asking the host" until the lobby's view shows the monster on the
+        user's seat. So a pick the host refuses is never shown as made. The host refuses it when
+        another player was first. A refusal stays until the lobby changes. Once every seat is
+        ready, the line says so. The host's line says to press s to start.
+        """
         if self.failed:
             return self._status
         view = self.port.view
@@ -117,7 +126,7 @@ class LobbyController:
                     else "Everyone is ready: waiting for the host to start the game")
         if asked is not None:
             return f"you picked {asked} (m again for another)"
-        if self._error:  # the lobby changed since: the refusal answered what it was
+        if self._error:  # The lobby changed since. The refusal answered what it was.
             return self._seat_status()
         return self._status
 
@@ -130,7 +139,7 @@ class LobbyController:
 
     @property
     def status_error(self) -> bool:
-        """The status says something went wrong (a refusal, until the lobby changes)."""
+        """The status says something went wrong: a refusal, until the lobby changes."""
         return self._error and self._asked is None and (self.failed
                                                         or self.port.view == self._said_for)
 
@@ -142,7 +151,7 @@ class LobbyController:
         return self._status == STARTING
 
     def _seat_status(self) -> str:
-        """What the user's seat has left to do (pick, ready), or that it waits."""
+        """What the user's seat has left to do, pick or ready, or that it waits."""
         me = self.port.my_seat()
         seats = self.port.view.seats
         if me is None or not 0 <= me < len(seats):
@@ -159,7 +168,7 @@ class LobbyController:
         return [m for m in rules.MONSTERS if m not in taken]
 
     def monsters_in_turn(self) -> list[str]:
-        """The free monsters (:meth:`free_monsters`) in the order m gives them, the next first."""
+        """The :meth:`free_monsters` in the order m gives them, the next one first."""
         free = self.free_monsters()
         if not free:
             return []
@@ -172,18 +181,24 @@ class LobbyController:
         self._error = error
 
     def refused(self, reason: Refusal | str) -> None:
-        """The lobby refused what the user did: said in plain words. A refusal still in the
-        status line (none of the user's keys came since) moves to the notes rather than
-        vanish: the host's answers come late, and the first one often says why the next came
-        (a monster taken first by another player, then "pick a monster first")."""
+        """The lobby refused what the user did: say it in plain words.
+
+        A refusal may still be in the status line, if none of the user's keys came since. It then
+        moves to the notes rather than vanish. The host's answers come late. The first one often
+        says why the next came. For example, another player took a monster first, and then comes
+        "pick a monster first".
+        """
         text = plain_refusal(reason)
         if self.status_error and self.status != text:
             self.notes.append(self.status)
         self.say(text, error=True)
 
     def fail(self, reason: Refusal | str) -> None:
-        """The lobby is over for this user (turned away, unreachable...): say why and what to
-        do; only leaving is left (q, Esc or Ctrl-C), so keys pressed in a hurry do not hide it."""
+        """The lobby is over for this user: say why and what to do.
+
+        The user may have been turned away, or the lobby may be unreachable. Only leaving is left,
+        with q, Esc or Ctrl-C. So keys pressed in a hurry do not hide the reason.
+        """
         self.failed = True
         self.heard = []
         self.say(plain_refusal(reason), error=True)
@@ -204,7 +219,7 @@ class LobbyController:
             self.refused(str(exc))
 
     def click(self, key: str) -> None:
-        """A click on something standing for ``key`` (a game heard, a footer key)."""
+        """A click on something standing for ``key``, such as a game heard or a footer key."""
         self.press(key)
         self.on_click()
 

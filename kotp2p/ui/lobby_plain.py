@@ -1,8 +1,8 @@
 """The lobby in plain lines: what the lobby says is printed, what the user types becomes a request.
 
-Commands (case does not matter): ``pick MONSTER`` (a unique prefix is enough), ``ready``,
-``unready``, ``start`` (the host), ``monsters``, ``help``. Nothing here touches a socket: the
-transport runs the requests this returns.
+The commands are ``pick MONSTER``, ``ready``, ``unready``, ``start``, ``monsters`` and ``help``.
+Case does not matter. A unique prefix of the monster is enough. Only the host can ``start``.
+Nothing here touches a socket. The transport runs the requests this returns.
 """
 
 from __future__ import annotations
@@ -28,14 +28,19 @@ HELP = "commands: pick MONSTER, ready, unready, monsters, quit, help{start}"
 
 @dataclass(frozen=True)
 class Request:
-    """What the user asked of the lobby: ``pick`` (with ``monster``), ``ready``, ``unready``,
-    ``start`` or ``quit``."""
+    """What the user asked of the lobby: ``pick``, ``ready``, ``unready``, ``start`` or ``quit``.
+
+    A ``pick`` comes with its ``monster``.
+    """
 
     what: str
     monster: str = ""
 
     def to_host(self, lobby: LobbyHost) -> list[HostEvent]:
-        """Run it on the host's lobby. :raises LobbyError: refused (the reason says why)."""
+        """Run it on the host's lobby.
+
+        :raises LobbyError: refused. The reason says why.
+        """
         if self.what == "pick":
             return lobby.pick(self.monster)
         if self.what == "start":
@@ -45,7 +50,10 @@ class Request:
         return lobby.set_ready(self.what == "ready")
 
     def to_guest(self, lobby: LobbyGuest) -> list[GuestEvent]:
-        """Run it on a joiner's lobby. :raises LobbyError: refused (the reason says why)."""
+        """Run it on a joiner's lobby.
+
+        :raises LobbyError: refused. The reason says why.
+        """
         if self.what == "pick":
             return lobby.pick(self.monster)
         if self.what == "quit":
@@ -54,9 +62,11 @@ class Request:
 
 
 def find_monster(text: str, monsters: Sequence[str]) -> str:
-    """The monster named by ``text`` (case-insensitive, a unique prefix is enough).
+    """The monster named by ``text``.
 
-    :raises ValueError: no monster, or several, start that way (the message lists them).
+    Case does not matter, and a unique prefix is enough.
+
+    :raises ValueError: no monster, or several, start that way. The message lists the monsters.
     """
     wanted = text.strip().lower()
     exact = [m for m in monsters if m.lower() == wanted]
@@ -94,8 +104,10 @@ class PlainLobby:
             self.say(f"the game starts; check words: {words} (every player must see the same)")
 
     def request(self, line: str) -> Request | None:
-        """The lobby request a typed line asks for (None: nothing to send; help or an error was
-        printed)."""
+        """The lobby request a typed line asks for.
+
+        None means there is nothing to send, because help or an error was printed.
+        """
         words = line.strip().split(maxsplit=1)
         if not words:
             return None

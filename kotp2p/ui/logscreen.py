@@ -1,7 +1,9 @@
-"""Log records on the full screen: while it is up, what the program logs (warnings and worse)
-is shown there instead of being written to the terminal, which would tear the screen; a record
-of a refusal (``extra={"refusal": Refusal}``) brings its code along, for the screen to say it in
-plain words."""
+"""Log records on the full screen.
+
+While the full screen is up, the program's warnings and worse are shown there. Writing them to the
+terminal would tear the screen. A record of a refusal brings its code along, so the screen can say
+it in plain words. Such a record has ``extra={"refusal": Refusal}``.
+"""
 
 from __future__ import annotations
 
@@ -12,12 +14,14 @@ from collections.abc import Callable, Iterator
 from kotp2p.net.wire import Refusal
 
 Shown = Callable[[str, Refusal | None], None]
-"""Shows a log line on the screen: its text, and the refusal it records (if it records one)."""
+"""Shows a log line on the screen: its text, and the refusal it records if there is one."""
 
 
 class LogToScreen(logging.Handler):
-    """Log records go to the screen (writing them to the terminal would tear it); a record
-    of a refusal (``extra={"refusal": ...}``) brings its code along."""
+    """Log records go to the screen, since writing them to the terminal would tear it.
+
+    A record of a refusal, with ``extra={"refusal": ...}``, brings its code along.
+    """
 
     def __init__(self, show: Shown) -> None:
         super().__init__(logging.WARNING)

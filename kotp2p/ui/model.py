@@ -2,12 +2,15 @@
 
 Theory of operation
 -------------------
-The screen is a function of a :class:`Controller` (see :mod:`kotp2p.ui.screen`); key bindings only
-call :meth:`Controller.press`. The controller talks to the game through a :class:`GamePort`: the
-state the player's seat holds, who is awaited, and ``submit``/``chat``/``vote_eject``/``quit``. The
-bridge implements the port over a session; tests implement it over a bare state. What is legal is
-always the engine's answer (:mod:`kotp2p.ui.keys`); the controller adds only the player's
-preferences: keep marks on dice, auto-leave and auto-stay thresholds, "skip buying this turn".
+The screen is a function of a :class:`Controller`, drawn by :mod:`kotp2p.ui.screen`. Key bindings
+only call :meth:`Controller.press`. The controller talks to the game through a :class:`GamePort`.
+The port gives the state the player's seat holds and who is awaited. It takes ``submit``,
+``chat``, ``vote_eject`` and ``quit``. The bridge implements the port over a session. Tests
+implement it over a bare state.
+
+What is legal is always the engine's answer, given through :mod:`kotp2p.ui.keys`. The controller
+adds only the player's preferences. These are keep marks on dice, auto-leave and auto-stay
+thresholds, and "skip buying this turn".
 """
 
 from __future__ import annotations
@@ -46,23 +49,30 @@ HOLD_MIN = 2.0
 CARD_PAGE = 10
 """Lines PgUp/PgDn move the card browser."""
 AUTO_LEAVE_MAX = 9
-"""The options page's auto-leave goes off, 1..this ♥, off (a smashed monster has lost at least
-1♥ of its usual 10)."""
+"""The options page's auto-leave goes off, 1..this ♥, off.
+
+A smashed monster has lost at least 1♥ of its usual 10.
+"""
 AUTO_STAY_MAX = 12
-"""The options page's auto-stay goes off, 1..this ♥, off (12♥ with cards raising the maximum)."""
+"""The options page's auto-stay goes off, 1..this ♥, off. Cards can raise the maximum to 12♥."""
 
 
 def hurts(event: object, seat: int) -> bool:
-    """True when the engine's ``event`` is a blow to ``seat``: it lost ♥ (from anybody, poison
-    included) or its monster is out."""
+    """True when the engine's ``event`` is a blow to ``seat``.
+
+    A blow is a loss of ♥ from anybody, poison included, or the monster being out.
+    """
     if isinstance(event, rules.Damaged):
         return event.seat == seat and event.amount > 0
     return isinstance(event, rules.Eliminated) and event.seat == seat
 
 
 def result_for(over: GameOver, me: int, name: Callable[[int], str]) -> str:
-    """How the game ended, said to the player of seat ``me``: "You won!" or "You lost: X won."
-    (``over.summary`` when everybody lost); ``name`` names a seat as the summary does."""
+    """How the game ended, said to the player of seat ``me``.
+
+    It reads "You won!" or "You lost: X won." When everybody lost, it is ``over.summary``.
+    ``name`` names a seat as the summary does.
+    """
     summary = safe_text(over.summary)
     if not over.winners:
         return summary
@@ -76,7 +86,7 @@ def result_for(over: GameOver, me: int, name: Callable[[int], str]) -> str:
 
 
 class GamePort(Protocol):
-    """What the UI needs from a game (a session, or a test's stand-in)."""
+    """What the UI needs from a game: a session, or a test's stand-in."""
 
     me: int
 
@@ -86,7 +96,7 @@ class GamePort(Protocol):
         ...
 
     def players(self) -> tuple[tuple[str, str], ...]:
-        """Each seat's player name and key fingerprint (terminal-safe)."""
+        """Each seat's player name and key fingerprint, both terminal-safe."""
         ...
 
     def awaited(self) -> tuple[int, ...]:
@@ -94,8 +104,10 @@ class GamePort(Protocol):
         ...
 
     def submit(self, action: rules.Action) -> None:
-        """Play ``action`` for the player's seat (a refusal comes back through
-        :meth:`Controller.refused`)."""
+        """Play ``action`` for the player's seat.
+
+        A refusal comes back through :meth:`Controller.refused`.
+        """
         ...
 
     def chat(self, text: str) -> None:
@@ -113,7 +125,7 @@ class GamePort(Protocol):
 
 @dataclass
 class Comfort:
-    """The player's preferences: thresholds in ♥ (None: off) and the pause in seconds."""
+    """The player's preferences: thresholds in ♥, None when off, and the pause in seconds."""
 
     auto_leave: int | None = None
     auto_stay: int | None = None
@@ -153,7 +165,7 @@ class Controller:
         self.end_stats = end_stats
         self.screen = "game"  # game, help, cards, options, end
         self.on_click: Callable[[], None] = lambda: None
-        """Called after a click did what a key does (the application follows: focus, leave)."""
+        """Called after a click did what a key does. The application follows: focus or leave."""
         self.confirm_quit = False
         self.chatting = False
         self.kept: set[int] = set()
@@ -163,7 +175,7 @@ class Controller:
         self.log: deque[LogLine] = deque(maxlen=LOG_LINES)
         self.scroll = 0
         self.card_scroll = 0
-        """Lines the card browser is scrolled down (the page keeps it in range)."""
+        """Lines the card browser is scrolled down. The page keeps it in range."""
         self.skip_buy_turn = -1
         self.eject_asked: tuple[int, ...] = ()
         self.links_down: set[int] = set()
@@ -171,16 +183,20 @@ class Controller:
         self.stopped = False
         self.exit_requested = False
         self.moves = 0
-        """Moves seen so far (the waiting time restarts at each)."""
+        """Moves seen so far. The waiting time restarts at each."""
         self.hold = False
-        """Something about the player just happened (their roll resolved, they were hit): the
-        bots wait longer before their next move (:meth:`bot_delay`)."""
+        """Something about the player just happened, so the bots wait longer.
+
+        Their roll resolved, or they were hit. :meth:`bot_delay` says how long the bots wait.
+        """
         self._about_me = False
         self._news: list[str] = []
         self._hits: list[str] = []
         self.footer_news = False
-        """The footer shows news for the player (what their move did, hits on them): it stays
-        until a key or a message replaces it."""
+        """The footer shows news for the player: what their move did, or hits on them.
+
+        It stays until a key or a message replaces it.
+        """
         self._awaited: tuple[tuple[int, ...], int] = ((), -1)
         self._awaited_since = clock()
 
@@ -197,9 +213,12 @@ class Controller:
         return d if d is not None and d.seat == self.port.me else None
 
     def kept_dice(self) -> frozenset[int]:
-        """The dice marked kept. A re-roll keeps the marks (the kept dice were not rolled), so
-        ``r`` again re-rolls the same others; a new turn clears them, and a kept die whose face
-        changes (a card) loses its mark."""
+        """The dice marked kept.
+
+        A re-roll keeps the marks, since the kept dice were not rolled. So ``r`` again re-rolls
+        the same others. A new turn clears the marks. A kept die whose face changes loses its
+        mark. A card can change a face.
+        """
         s = self.state
         key = (s.turn, s.k, s.dice)
         if key != self._dice_key:
@@ -219,9 +238,12 @@ class Controller:
         return seats, max(0.0, self.clock() - self._awaited_since)
 
     def bot_delay(self, base: float) -> float:
-        """How long a bot waits before its move: ``base`` (the command line's), at least the
-        player's pause, and longer (:data:`HOLD_FACTOR` pauses, at least :data:`HOLD_MIN` s)
-        right after something about the player, so that they can read it."""
+        """How long a bot waits before its move.
+
+        It waits ``base``, the command line's delay, and at least the player's pause. Right after
+        something about the player, it waits longer, so that they can read it. Then it waits
+        :data:`HOLD_FACTOR` pauses, and at least :data:`HOLD_MIN` s.
+        """
         pause = max(base, self.comfort.pause)
         if self.hold and self.comfort.pause > 0:
             return max(pause, HOLD_MIN, HOLD_FACTOR * self.comfort.pause)
@@ -236,26 +258,30 @@ class Controller:
         self.footer_news = False
 
     def news(self, text: str, hit: bool = False) -> None:
-        """Show news for the player in the footer (a hit on them highlighted) until a key or
-        a message replaces it (not the question whether to quit)."""
+        """Show news for the player in the footer until a key or a message replaces it.
+
+        A hit on them is highlighted. The question whether to quit is not replaced.
+        """
         if self.confirm_quit:
             return
         self.say(text, error=hit)
         self.footer_news = True
 
     def quit_question(self) -> str:
-        """What q asks: a player still in the game can resume it; one knocked out keeps the
-        log."""
+        """What q asks.
+
+        A player still in the game can resume it. One knocked out keeps the log.
+        """
         if self.state.alive[self.port.me]:
             return "Quit? You can resume later (kotp2p resume)."
         return "Leave? You are out of the game; your log is kept."
 
     def refused(self, reason: Refusal | str) -> None:
-        """The game refused what the player did: said in plain words (what to do too)."""
+        """The game refused what the player did: say it in plain words, and what to do."""
         self.say(plain_refusal(reason), error=True)
 
     def add_log(self, text: str, style: str = "log") -> None:
-        """Append a line to the game log (and follow it unless scrolled back)."""
+        """Append a line to the game log, and follow it unless scrolled back."""
         self.log.append(LogLine(style, self.sym.text(safe_text(text))))
 
     def who(self, seat: int | None) -> str:
@@ -266,15 +292,20 @@ class Controller:
         return f"{monsters[seat]} ({players[seat][0]})"
 
     def add_chat(self, line: ChatLine) -> None:
-        """Append a chat line to the game log, its author named, its text made safe: it sits
-        among the moves where it was said (and scrolls away with them)."""
+        """Append a chat line to the game log, its author named, its text made safe.
+
+        It sits among the moves where it was said, and scrolls away with them.
+        """
         self.log.append(LogLine("chat", self.sym.text(
             f"<{self.who(line.seat)}> {safe_text(line.text, 500)}")))
 
     def add_past(self, resumed: Resumed) -> None:
-        """The game so far, from the log of a resumed game, in the log as live play wrote it
-        (the moves, turns, dice and what they did, the chat among them), then a line
-        marking the resume. Nothing of it is news: no footer message, no pause."""
+        """Write the game so far into the log, from the log of a resumed game.
+
+        It is written as live play wrote it: the moves, turns, dice and what they did, with the
+        chat among them. A line marking the resume follows. Nothing of it is news, so there is no
+        footer message and no pause.
+        """
         rule = self.sym.rule * 3
         if resumed.history:
             self.add_log(f"{rule} the game so far (from the log) {rule}", "log.turn")
@@ -311,7 +342,7 @@ class Controller:
             self.add_log(u.description, "log.warn" if u.kind == "eject" else "log.move")
 
     def on_narrated(self, u: Narrated) -> None:
-        """A turn's heading, or an event: logged, and told in the footer if it is about the player."""
+        """A turn's heading or an event: logged, and told in the footer if about the player."""
         me = self.port.me
         if u.heading:
             self.add_log(f"{self.sym.rule * 2} {u.text} {self.sym.rule * 2}", "log.turn")
@@ -355,7 +386,7 @@ class Controller:
         self.add_log(f"… waiting for {', '.join(self.who(s) for s in u.seats)}", "log.warn")
 
     def on_eject_asked(self, u: EjectAsked) -> None:
-        """The player may vote to eject: the status line says how."""
+        """The player may vote to eject. The status line says how."""
         self.eject_asked = u.seats
         self.say(f"{', '.join(self.who(s) for s in u.seats)} did not answer in time: press e "
                  "to vote to eject (every other player must agree)", error=True)
@@ -412,7 +443,7 @@ class Controller:
     # -- keys -----------------------------------------------------------------------------------
 
     def press(self, key: str) -> None:
-        """Handle one key (prompt_toolkit's name for it: ``"a"``, ``"enter"``, ``"c-c"``...)."""
+        """Handle one key, by prompt_toolkit's name for it: ``"a"``, ``"enter"``, ``"c-c"``..."""
         if key == "c-c":
             self.quit()
             return
@@ -428,13 +459,15 @@ class Controller:
         handler(key)
 
     def click(self, key: str) -> None:
-        """A click on something standing for ``key`` (a die, a card, a footer key): what the
-        key does."""
+        """A click on something standing for ``key`` does what the key does.
+
+        It may be a die, a card or a footer key.
+        """
         self.press(key)
         self.on_click()
 
     def quit(self) -> None:
-        """Stop here (the game can be resumed) and leave."""
+        """Stop here and leave. The game can be resumed."""
         if not self.stopped and self.end is None:
             self.stopped = True
             self.port.quit()
@@ -459,7 +492,7 @@ class Controller:
             self.card_scroll = max(0, self.card_scroll - CARD_PAGE)
 
     def _end_key(self, key: str) -> None:
-        if key == "q":  # only q: a player still pressing Enter must get to read the result
+        if key == "q":  # Only q. A player still pressing Enter must get to read the result.
             self.exit_requested = True
         elif key == "?":
             self.screen = "help"
@@ -545,8 +578,11 @@ class Controller:
 
 
 def _step(value: int | None, delta: int, low: int, high: int) -> int | None:
-    """Move a threshold by ``delta`` round the cycle off (None), ``low`` .. ``high``, off: up
-    from off gives ``low``, down from off ``high``, and past either end it is off again."""
+    """Move a threshold by ``delta`` round the cycle off, ``low`` .. ``high``, off.
+
+    Off is None. Up from off gives ``low``, down from off gives ``high``. Past either end it is
+    off again.
+    """
     if value is None:
         return low if delta > 0 else high
     value += delta

@@ -47,8 +47,11 @@ Esc or ? closes this help; k opens the card browser."""
 
 
 def help_text(state: rules.State | None = None) -> str:
-    """The help's text, with the rules that apply to ``state``'s game (any game if None): the
-    2-player variant's energy for Tokyo instead of stars, Tokyo Bay in a game of 5 or more."""
+    """The help's text, with the rules that apply to ``state``'s game.
+
+    A ``state`` of None means any game. The 2-player variant gives energy for Tokyo instead of
+    stars. A game of 5 or more has Tokyo Bay.
+    """
     two = state is not None and state.two_player
     bay = state is None or state.n >= 5
     if bay:
@@ -63,8 +66,10 @@ def help_text(state: rules.State | None = None) -> str:
 
 def _page(title: str, body: list[Line], width: int, height: int, footer: Line | str,
           bottom: list[Line] | None = None) -> list[Line]:
-    """A page: title, ``body`` (cut to the room left), ``bottom`` (always shown, right above the
-    footer) and the footer."""
+    """A page: title, ``body``, ``bottom`` and the footer.
+
+    ``body`` is cut to the room left. ``bottom`` is always shown, right above the footer.
+    """
     bottom = bottom or []
     lines: list[Line] = [[("class:title", f" {title}")], []]
     room = height - 3 - len(bottom)
@@ -78,8 +83,10 @@ def _page(title: str, body: list[Line], width: int, height: int, footer: Line | 
 
 def help_page(width: int, height: int, press: Press | None = None,
               state: rules.State | None = None) -> list[Line]:
-    """The turn structure with the rules of ``state``'s game (:func:`help_text`) and the keys
-    (``press``: what a click on a footer key does)."""
+    """The turn structure with the rules of ``state``'s game, and the keys.
+
+    :func:`help_text` gives the rules. ``press`` is what a click on a footer key does.
+    """
     body: list[Line] = []
     for para in help_text(state).split("\n\n"):
         body += [[("", " " + ln)] for ln in wrap(" ".join(para.split()), width - 2)]
@@ -127,14 +134,16 @@ def cards_body(query: str, sym: Symbols, width: int) -> list[Line]:
 
 
 def cards_scroll_limit(query: str, sym: Symbols, width: int, height: int) -> int:
-    """How far the card browser scrolls (in lines) at this size."""
+    """How many lines the card browser scrolls at this size."""
     return max(0, len(cards_body(query, sym, width)) - (height - 4))
 
 
 def cards_page(query: str, sym: Symbols, width: int, height: int, press: Press | None = None,
                scroll: int = 0) -> list[Line]:
-    """Every card matching ``query``: name, cost, type and effect, from ``scroll`` lines down
-    (the search line is below)."""
+    """Every card matching ``query``: name, cost, type and effect, from ``scroll`` lines down.
+
+    The search line is below the page.
+    """
     body = cards_body(query, sym, width)
     scroll = max(0, min(scroll, cards_scroll_limit(query, sym, width, height)))
     n = len(matching_cards(query))
@@ -167,7 +176,10 @@ def options_page(ctrl: Controller, width: int, height: int) -> list[Line]:
 
 
 def chunks(text: str, width: int) -> list[str]:
-    """``text`` in pieces of ``width`` characters (a path or a command: never cut short)."""
+    """``text`` in pieces of ``width`` characters.
+
+    The text is a path or a command, so it is never cut short.
+    """
     width = max(1, width)
     return [text[i:i + width] for i in range(0, len(text), width)] or [""]
 
@@ -208,8 +220,10 @@ def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
 
 def heard_lines(heard: Sequence[str], selected: int, width: int, room: int,
                 press: Press | None = None) -> list[Line]:
-    """The games heard on the LAN, numbered, ``selected`` highlighted, in at most ``room`` lines:
-    a long list shows the part around ``selected``, with how many games are above and below."""
+    """The games heard on the LAN, numbered, ``selected`` highlighted, in at most ``room`` lines.
+
+    A long list shows the part around ``selected``, with how many games are above and below.
+    """
     groups: list[list[Line]] = []
     for i, game in enumerate(heard):
         style = "class:you" if i == selected else ""
@@ -226,7 +240,7 @@ def heard_lines(heard: Sequence[str], selected: int, width: int, room: int,
     selected = min(max(selected, 0), len(groups) - 1)
     first = last = selected
     used = len(groups[selected])
-    while True:  # grow the window around the selected game, two lines kept for "more" marks
+    while True:  # Grow the window around the selected game. Keep two lines for "more" marks.
         grown = False
         if last + 1 < len(groups) and used + len(groups[last + 1]) <= room - 3:
             last += 1
@@ -251,11 +265,17 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
                notes: Sequence[str] = (), press: Press | None = None,
                is_host: bool = True, status_error: bool = False, failed: bool = False,
                selected: int = 0, monsters: Sequence[str] = ()) -> list[Line]:
-    """The lobby: the games heard on the LAN, the seats (name, key fingerprint, monster, ready,
-    bots), the free ``monsters`` in the order m picks them (the next first), the join code and
-    the check words; the status (wrapped, never cut: a refusal says
-    what to do) right above the keys; ``press``: what a click on a key does; ``failed``: the
-    lobby is over, only leaving is left; ``selected``: the game of ``heard`` highlighted."""
+    """The lobby page.
+
+    It shows the games heard on the LAN and the seats. A seat shows its name, key fingerprint,
+    monster, whether it is ready, and whether it is a bot. The free ``monsters`` follow, in the
+    order m picks them, the next one first. Then come the join code and the check words. The
+    status sits right above the keys. It is wrapped, never cut, because a refusal says what to
+    do.
+
+    ``press`` is what a click on a key does. ``failed`` means the lobby is over and only leaving
+    is left. ``selected`` is the game of ``heard`` highlighted.
+    """
     style = "class:footer.error" if status_error else "class:waiting"
     bottom: list[Line] = [[(style, f"  {ln}")] for ln in wrap(safe_text(status, 500), width - 3)]
     notes_lines: list[Line] = [[("class:hint", f"  {ln}")] for n in notes

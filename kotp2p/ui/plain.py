@@ -1,14 +1,24 @@
 """The plain line interface: a view over a game session for terminals, scripts and screen readers.
 
-Every update is one line of plain words; a move is said once (its own description only when
-its events do not already say it), and ``-- turn N: Monster --`` opens each turn. When the
-user's seat must decide, it prints the state (Tokyo, each monster's ★ ♥ ⚡ and cards, the dice
-with their positions and keep marks, the market) and the legal actions, numbered. A line is a
-number from that list, the action words of ``rules.parse_action`` (``reroll 0,2``, ``buy
-flamethrower``, ``yield``...), ``keep 1,3`` (re-roll every other die), or a command: ``say
-TEXT`` (chat), ``state``, ``eject`` (after the hard deadline), ``help``, ``quit`` (stop here;
-``kotp2p resume`` continues). A refused line says why. Text from peers (names, chat) is made
-terminal-safe before it is printed.
+Every update is one line of plain words. A move is said once. Its own description is printed only
+when its events do not already say it. ``-- turn N: Monster --`` opens each turn.
+
+When the user's seat must decide, the view prints the state and the legal actions, numbered. The
+state is Tokyo, each monster's ★ ♥ ⚡ and cards, the dice with their positions and keep marks, and
+the market.
+
+A typed line may be a number from that list. It may be the action words of
+``rules.parse_action``, such as ``reroll 0,2``, ``buy flamethrower`` or ``yield``. ``keep 1,3``
+re-rolls every other die. The commands are:
+
+* ``say TEXT`` chats.
+* ``state`` prints the state.
+* ``eject`` votes to eject, after the hard deadline.
+* ``help`` prints the help.
+* ``quit`` stops here. ``kotp2p resume`` continues.
+
+A refused line says why. Text from peers, such as names and chat, is made terminal-safe before it
+is printed.
 """
 
 from __future__ import annotations
@@ -44,7 +54,7 @@ from kotp2p.net.wire import safe_text
 from kotp2p.ui.model import result_for
 
 RESUME_TURNS = 10
-"""Turns of a resumed game's history printed before it goes on (``kotp2p replay`` shows all)."""
+"""Turns of a resumed game's history printed before it goes on. ``kotp2p replay`` shows all."""
 
 HELP = ("Type the number of an action, or its words (reroll 0,2 / keep 1,3 / stop / yield / "
         "stay / buy CARD / sweep / done / pass / use CARD ...). Commands: say TEXT (chat), "
@@ -52,7 +62,10 @@ HELP = ("Type the number of an action, or its words (reroll 0,2 / keep 1,3 / sto
 
 
 def _safe(text: str) -> str:
-    """Peer text (chat, narration quoting names) made terminal-safe; long enough for a chat line."""
+    """Peer text made terminal-safe, long enough for a chat line.
+
+    Peer text is chat, or narration that quotes names.
+    """
     return safe_text(text, 1000)
 
 
@@ -91,14 +104,17 @@ def format_state(state: rules.State, names: tuple[str, ...], kept: frozenset[int
     if state.dice:
         lines.append(f"Dice: {format_dice(state, kept)}; rolls left {state.rolls_left}")
     market = ", ".join(f"{rules.card_name(c)} ({rules.CARDS[c].cost}⚡)" for c in state.market
-                       if c in rules.CARDS)  # an empty slot (the deck ran out) holds no card
+                       if c in rules.CARDS)  # an empty slot holds no card: the deck ran out
     lines.append(f"Market: {market or 'empty'}")
     return lines
 
 
 def listed_actions(state: rules.State) -> list[rules.Action]:
-    """The legal actions the list numbers: every one, except that a roll decision lists only
-    stopping and re-rolling everything (any other re-roll is typed as words)."""
+    """The legal actions the list numbers.
+
+    Every one is listed, except at a roll decision. That lists only stopping and re-rolling
+    everything. Any other re-roll is typed as words.
+    """
     legal = list(rules.legal_actions(state))
     if isinstance(state.pending, rules.Decision) and state.pending.kind == "roll":
         short = [a for a in legal if not isinstance(a, rules.Reroll)
@@ -108,8 +124,10 @@ def listed_actions(state: rules.State) -> list[rules.Action]:
 
 
 def parse_line(state: rules.State, text: str) -> rules.Action:
-    """The action a typed line names: a number from :func:`listed_actions`, ``keep I,J``, or
-    the words of ``rules.parse_action``.
+    """The action a typed line names.
+
+    The line is a number from :func:`listed_actions`, ``keep I,J``, or the words of
+    ``rules.parse_action``.
 
     :raises rules.IllegalAction: words that name no legal action now, saying what was expected.
     """
@@ -209,8 +227,11 @@ class PlainView:
         self.show_decision()
 
     def show_past(self, resumed: Resumed) -> None:
-        """The game so far, from the log of a resumed game: its last :data:`RESUME_TURNS`
-        turns told as live play told them, then a line marking the resume."""
+        """Print the game so far, from the log of a resumed game.
+
+        Its last :data:`RESUME_TURNS` turns are told as live play told them. A line marking the
+        resume follows.
+        """
         left_out, past = recent_turns(list(resumed.history), RESUME_TURNS)
         if resumed.history:
             self.say("== the game so far (from the log) ==")
@@ -286,7 +307,7 @@ class PlainView:
         return True
 
     def _perform(self, command: Command, now: float) -> bool:
-        """Hand ``command`` to the session; a refusal is said. True when it was done."""
+        """Hand ``command`` to the session, and say a refusal. True when it was done."""
         result = self.session.perform(command, now)
         if isinstance(result, Refused):
             self.say(f"refused: {result.refusal.text}")
@@ -294,7 +315,7 @@ class PlainView:
         return True
 
     def on_end_of_input(self, now: float) -> bool:
-        """No more input: a bot-played seat goes on; a human seat stops here."""
+        """No more input. A bot-played seat goes on. A human seat stops here."""
         if self.session.seats[self.session.me].decide is not None:
             return True
         self.session.quit()

@@ -2,19 +2,23 @@
 
 Theory of operation
 -------------------
-The layers below refuse with a :class:`~kotp2p.net.wire.refusal.Refusal`: a short text for logs and
-plain output, and a :class:`~kotp2p.net.wire.refusal.Why` code. :func:`plain_refusal` picks the
-sentence by the code alone (never by reading the text) and says it as one or two sentences: what
-happened, then what the player can do about it.
+The layers below refuse with a :class:`~kotp2p.net.wire.refusal.Refusal`. It holds a short text
+for logs and plain output, and a :class:`~kotp2p.net.wire.refusal.Why` code.
+:func:`plain_refusal` picks the sentence by the code alone. It never reads the text. It says one or
+two sentences: what happened, then what the player can do about it.
 
-Who is blamed matters. A refusal this side found is told as a fact, naming what its ``details``
-hold (facts this side knows). A refusal the other side sent (``by_peer``) is told as that side's
-answer: its code only picks among the answers its message may carry (the transport made any
-other code ``other``), the sentence names nobody but "you" and the host, and the only words of
-the peer it shows are its own, quoted as its answer. A player turned away is told to the host,
-and a connection refused by a game's mesh to the refusing side, with the address the connection
-came from. Text with no code (a bare string) gets a general
-sentence with a way out.
+Who is blamed matters. A refusal this side found is told as a fact. It names what its ``details``
+hold, which are facts this side knows. A refusal the other side sent has ``by_peer`` set. It is
+told as that side's answer:
+
+* Its code only picks among the answers its message may carry. The transport made any other code
+  ``other``.
+* The sentence names nobody but "you" and the host.
+* The only words of the peer it shows are its own, quoted as its answer.
+
+A player turned away is told to the host. A connection refused by a game's mesh is told to the
+refusing side. Both come with the address the connection came from. A bare string has no code. It
+gets a general sentence with a way out.
 """
 
 from __future__ import annotations
@@ -38,11 +42,11 @@ def _detail(r: Refusal, i: int, default: str = "") -> str:
 
 
 def _said(r: Refusal) -> str:
-    """The other side's own words (or this side's text when there are none), as a clause."""
+    """The other side's own words as a clause. Without them, this side's text."""
     return _clause(_detail(r, 0, r.text))
 
 
-# Sentences for a refusal the other side (the host, to a joiner) sent: its code, its words.
+# Sentences for a refusal the other side sent: its code, its words. To a joiner, that is the host.
 _PEER: dict[Why, Says] = {
     Why.WRONG_JOIN_CODE: lambda r: f"The host turned you away: the join code is wrong. {_JOIN_CODE}",
     Why.NEEDS_JOIN_CODE: lambda r: f"This game needs a join code. {_JOIN_CODE}",
@@ -122,7 +126,8 @@ _OURS: dict[Why, Says] = {
     Why.LINK_REFUSED: lambda r: _link_refused(r),
 }
 
-# A joiner turned away, said to the host (``cause``: the refusal that turned them away).
+# A joiner turned away, said to the host. The key is the code of ``cause``, the refusal that
+# turned them away.
 _TURNED_AWAY: dict[Why, str] = {
     Why.WRONG_JOIN_CODE: "they gave a wrong join code. Tell them the code on your screen.",
     Why.NEEDS_JOIN_CODE: "they gave no join code. Tell them the code on your screen.",
@@ -154,7 +159,7 @@ def _refused(what: str, r: Refusal) -> str:
     cause = r.cause
     if cause is None:
         return f"{what}."
-    if cause.by_peer:  # they refused us: their words, as theirs
+    if cause.by_peer:  # They refused us. Say their words as theirs.
         if cause.why in (Why.OTHER_VERSION, Why.OTHER_ENGINE):
             return f"{what}: {_TURNED_AWAY[cause.why]}"
         return f"{what}: their side refused ({_said(cause)})."
@@ -185,9 +190,11 @@ def _sentence(text: str) -> str:
 
 
 def plain_refusal(refusal: Refusal | str) -> str:
-    """``refusal`` (from the lobby, the handshake, the transport or the game) as a plain
-    sentence saying what happened and what to do, chosen by its code; terminal-safe. A bare
-    text (no code) gets a general sentence."""
+    """``refusal`` as a plain sentence saying what happened and what to do.
+
+    The refusal comes from the lobby, the handshake, the transport or the game. Its code picks the
+    sentence. The sentence is terminal-safe. A bare text has no code, and gets a general sentence.
+    """
     if isinstance(refusal, str):
         return _sentence(f"Refused: {_clause(safe_text(refusal, 500))}") + \
             " Try again, or press ? for help."

@@ -2,13 +2,18 @@
 
 Theory of operation
 -------------------
-The whole screen is drawn here, line by line, so that what fits where is decided in one place and
-tested at exact sizes. Every line is cut or padded to the width; the height is shared out in a
-fixed order of importance: header, monsters, dice, market, the player's choices and the footer
-always; the game log takes what is left (the chat is in it, each line where it was said, not in a
-panel of its own that would sit below the newest moves). From 120 columns on, the log moves to a
-right column and each monster gets a second line (cards in full, tokens, key fingerprint) when the
-height allows. Fragments may carry a mouse handler (click a die, a market card, a choice).
+The whole screen is drawn here, line by line. So what fits where is decided in one place and
+tested at exact sizes. Every line is cut or padded to the width.
+
+The height is shared out in a fixed order of importance. The header, monsters, dice, market, the
+player's choices and the footer are always shown. The game log takes what is left. The chat is in
+the log, each line where it was said. It has no panel of its own, which would sit below the newest
+moves.
+
+From 120 columns on, the log moves to a right column. Each monster then gets a second line when
+the height allows. That line holds its cards in full, its tokens and its key fingerprint.
+
+Fragments may carry a mouse handler, so a click on a die, a market card or a choice works.
 """
 
 from __future__ import annotations
@@ -26,9 +31,9 @@ from kotp2p.ui.model import Controller, LogLine
 
 Line = list[OneStyleAndTextTuple]
 WIDE = 120
-"""From this many columns, the game log (with the chat) gets a column of their own."""
+"""From this many columns, the game log and the chat in it get a column of their own."""
 LONGEST_NAME = max(len(cd.name) for cd in rules.CARDS.values())
-"""The longest card name, in cells (card names are ASCII)."""
+"""The longest card name, in cells. Card names are ASCII."""
 
 
 def width_of(line: Line) -> int:
@@ -37,7 +42,7 @@ def width_of(line: Line) -> int:
 
 
 def cut(text: str, width: int) -> str:
-    """``text`` cut to at most ``width`` cells (with … when cut)."""
+    """``text`` cut to at most ``width`` cells, ending with … when cut."""
     if get_cwidth(text) <= width:
         return text
     out, used = [], 0
@@ -51,9 +56,11 @@ def cut(text: str, width: int) -> str:
 
 
 def fit_name(name: str, width: int) -> str:
-    """A player's ``name`` in at most ``width`` cells: whole if it fits, else without a note in
-    brackets at its end (``Bot 1 (greedy)``, as games before short bot names called them, reads
-    ``Bot 1``), else cut."""
+    """A player's ``name`` in at most ``width`` cells.
+
+    The name is whole if it fits. Else a note in brackets at its end is dropped: ``Bot 1 (greedy)``
+    reads ``Bot 1``. Games before short bot names called bots that way. Else the name is cut.
+    """
     if get_cwidth(name) <= width:
         return name
     if name.endswith(")") and " (" in name:
@@ -64,14 +71,17 @@ def fit_name(name: str, width: int) -> str:
 
 
 def column(text: str, width: int) -> str:
-    """``text`` as a column ``width`` cells wide: cut (with …) or padded with spaces."""
+    """``text`` as a column ``width`` cells wide: cut with … or padded with spaces."""
     text = cut(text, width)
     return text + " " * (width - get_cwidth(text))
 
 
 def names_in(names: list[str], width: int) -> str:
-    """Card names, comma-separated, in at most ``width`` cells: the names that fit whole, the
-    next one cut, and how many more follow (``Acid Attack, Rooting for t… +2``)."""
+    """Card names, comma-separated, in at most ``width`` cells.
+
+    The names that fit are whole, the next one is cut, and a count says how many more follow:
+    ``Acid Attack, Rooting for t… +2``.
+    """
     shown: list[str] = []
     for i, name in enumerate(names):
         rest = len(names) - i - 1
@@ -123,7 +133,7 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 Press = Callable[[str], None]
-"""Does what a key does (a controller's ``click``)."""
+"""Does what a key does, like a controller's ``click``."""
 
 
 def mouse(press: Press, key: str) -> Callable[[MouseEvent], object]:
@@ -144,8 +154,11 @@ def click(ctrl: Controller, key: str) -> Callable[[MouseEvent], object]:
 
 
 def key_frags(key: str, label: str, press: Press | None = None, name: str = "") -> Line:
-    """A footer key (``name``, or the key's own name) and its label; with ``press``, a click
-    on either does what the key does."""
+    """A footer key and its label.
+
+    The key shows as ``name``, or else as its own name. With ``press``, a click on either does
+    what the key does.
+    """
     frags: Line = [("class:footer.key", f" {name or K.key_name(key)}"),
                    ("class:footer", f" {label} ")]
     if press is None:
@@ -160,7 +173,7 @@ def keys_line(keys: list[tuple[str, str]], press: Press | None = None) -> Line:
 
 
 def to_text(lines: list[Line]) -> str:
-    """The screen as plain text (for tests and captures), trailing spaces removed."""
+    """The screen as plain text for tests and captures, trailing spaces removed."""
     return "\n".join("".join(f[1] for f in line).rstrip() for line in lines)
 
 
@@ -202,7 +215,10 @@ def _bar(value: int, top: int, cells: int, full: str, empty: str) -> str:
 
 def monster_lines(ctrl: Controller, width: int, two_lines: bool, wide: bool = False
                   ) -> list[Line]:
-    """A line (or two) per monster: ★ ♥ ⚡, place, cards, tokens; active and you marked."""
+    """One or two lines per monster: ★ ♥ ⚡, place, cards, tokens.
+
+    The active monster and the player's own are marked.
+    """
     s, sym, me = ctrl.state, ctrl.sym, ctrl.port.me
     players = ctrl.port.players()
     d = K.decision(s)
@@ -257,7 +273,7 @@ def monster_lines(ctrl: Controller, width: int, two_lines: bool, wide: bool = Fa
             head = f"   key {fp}  " + "".join(f"{t}; " for t in tokens)
             more = head + (names_in(cards, width - get_cwidth(head)) or "no cards")
             out.append([("class:card.keep", more)])
-        else:  # tokens first: short, and the card names take the room left
+        else:  # Tokens come first. They are short, and the card names take the room left.
             head = "".join(f"{t}, " for t in tokens) if cards else ", ".join(tokens)
             room = width - width_of(line) - get_cwidth(head)
             line.append(("class:card.keep", head + names_in(cards, room)))
@@ -301,8 +317,11 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
 
 
 def resolve_preview(state: rules.State) -> str:
-    """What stopping now would do, in the engine's words (empty when stopping is not on): this
-    turn's events up to the next turn, without the minor ones."""
+    """What stopping now would do, in the engine's words.
+
+    It is this turn's events up to the next turn, without the minor ones. It is empty when
+    stopping is not allowed.
+    """
     d = K.decision(state)
     if d is None or d.kind != "roll" or rules.STOP not in rules.legal_actions(state):
         return ""
@@ -354,7 +373,7 @@ def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 
 
 
 def choice_lines(ctrl: Controller) -> list[Line]:
-    """The player's lettered choices (card reactions, targets...), one per line."""
+    """The player's lettered choices, such as card reactions and targets, one per line."""
     if ctrl.my_decision() is None:
         return []
     return [[("class:footer.key", f" {c.key} "),
@@ -365,12 +384,14 @@ def choice_lines(ctrl: Controller) -> list[Line]:
 GENERAL_KEYS = [("?", "help"), ("k", "cards"), ("c", "chat"), ("o", "options"), ("q", "quit")]
 """The keys that work whenever the game screen is up."""
 FOOTER_ROWS = 3
-"""At most this many lines for a message in the footer (it is wrapped, never cut short)."""
+"""At most this many lines for a message in the footer. It is wrapped, never cut short."""
 
 
 def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
-    """Whose decision it is (and for how long), the keys valid now (each clickable), and the
-    last message, wrapped to ``width``."""
+    """Whose decision it is and for how long, the keys valid now, and the last message.
+
+    Each key is clickable. The message is wrapped to ``width``.
+    """
     s = ctrl.state
     d = K.decision(s)
     press = ctrl.click
@@ -423,7 +444,7 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
                           *keys_line([("y", "quit"), ("escape", "stay")], press)]
         return [status, question]
     general = keys_line(GENERAL_KEYS, press)
-    if ctrl.footer:  # the general keys stay: beside the message's last line, or under it
+    if ctrl.footer:  # The general keys stay, beside the message's last line or under it.
         style = "class:footer.error" if ctrl.footer_error else "class:footer"
         parts = wrap(ctrl.footer, max(10, width - 2))
         if len(parts) > FOOTER_ROWS:
@@ -438,7 +459,7 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
 
 
 def _hint(ctrl: Controller, text: str) -> Press:
-    """A click on a key that stands for several (``1-5``): say how to use them."""
+    """A click on a key that stands for several, like ``1-5``: say how to use them."""
     return lambda key: ctrl.say(text)
 
 
@@ -462,7 +483,7 @@ def _kind(kind: str) -> str:
 
 
 def log_lines(entries: list[LogLine], width: int, height: int, scroll: int) -> list[Line]:
-    """The last ``height`` lines of the log (``scroll`` lines back), wrapped to ``width``."""
+    """The last ``height`` lines of the log, ``scroll`` lines back, wrapped to ``width``."""
     if height <= 0:
         return []
     end = len(entries) - scroll
@@ -492,7 +513,7 @@ def game_screen(ctrl: Controller, width: int, height: int) -> list[Line]:
         top = [header(ctrl, words=False)]
     body: list[Line] = monster_lines(ctrl, left_w, two, wide)
     body.append([("class:frame", ctrl.sym.rule * left_w)])
-    # what resolving now would do decides the roll: a second line for it before the log's room
+    # What resolving now would do decides the roll. It gets a second line before the log's room.
     dice = dice_lines(ctrl, left_w, max(rows, 2 if spare >= 4 else 1))
     body += dice if len(dice) > 1 else [*dice, []]
     body += market_lines(ctrl, left_w, words_below, rows)

@@ -1,14 +1,19 @@
 """The end screen's figures per monster, read off the engine's events of the whole game.
 
-Theory of operation: each :class:`~kotp2p.rules.Damaged` event counts as taken by its target and
-dealt by its dealer (poison and other damage from nobody is dealt by nobody; a monster hurting
-itself deals nothing); :class:`~kotp2p.rules.CardBought` and :class:`~kotp2p.rules.MarketSwept`
-count the cards bought and the ⚡ spent on them; an :class:`~kotp2p.rules.EnergyChanged` loss
-caused by a keep card that no other monster holds is ⚡ paid for the loser's own card's effect
-(Energy Drink, Stretchy, Wings, Rapid Healing, moving Mimic's token...), spent too. ⚡ lost
-otherwise (to another monster's card such as Healing Ray, to a discard card such as Vast Storm,
-or with a monster knocked out) is not spent. A :class:`~kotp2p.rules.TurnBegan` whose monster is
-in Tokyo City or Bay in the state the turn began in counts as a turn in Tokyo.
+Theory of operation
+-------------------
+Each :class:`~kotp2p.rules.Damaged` event counts as taken by its target and dealt by its dealer.
+Poison and other damage from nobody is dealt by nobody. A monster hurting itself deals nothing.
+
+:class:`~kotp2p.rules.CardBought` and :class:`~kotp2p.rules.MarketSwept` count the cards bought
+and the ⚡ spent on them. An :class:`~kotp2p.rules.EnergyChanged` loss may be caused by a keep card
+that no other monster holds. That ⚡ paid for an effect of the loser's own card, so it counts as
+spent too. Such effects are Energy Drink, Stretchy, Wings, Rapid Healing, moving Mimic's token and
+the like. ⚡ lost otherwise is not spent. It may go to another monster's card such as Healing Ray,
+or to a discard card such as Vast Storm. It may also go with a monster knocked out.
+
+A :class:`~kotp2p.rules.TurnBegan` counts as a turn in Tokyo when its monster is in Tokyo City or
+Bay. The state the turn began in decides.
 """
 
 from __future__ import annotations
@@ -43,8 +48,11 @@ class MonsterStats:
 
 def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.State]]
                ) -> list[MonsterStats]:
-    """Figures per monster, ranked best first, from the final state and every event of the
-    game in order, each with the state its ``apply`` gave."""
+    """Figures per monster, ranked best first.
+
+    They come from the final state and every event of the game in order. Each event comes with
+    the state its ``apply`` gave.
+    """
     n = last.n
     dealt, taken, spent, tokyo, bought = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
     for event, after in events:
@@ -74,17 +82,21 @@ def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.Stat
 
 
 def is_paid_for_own_card(event: rules.EnergyChanged, after: rules.State) -> bool:
-    """True when ``event`` (a loss of ⚡) paid for an effect of the loser's own card: the card
-    is a keep card and no other monster holds it (after its ``apply``: the loser may have been
-    knocked out since, its cards discarded)."""
+    """True when ``event``, a loss of ⚡, paid for an effect of the loser's own card.
+
+    The card must be a keep card that no other monster holds after the event's ``apply``. Only
+    other monsters count: the loser may have been knocked out since, and its cards discarded.
+    """
     card = rules.CARDS.get(event.card) if event.card else None
     return (card is not None and card.kind == rules.KEEP
             and not any(event.card in after.cards[t] for t in range(after.n) if t != event.seat))
 
 
 def session_stats(session: Session) -> list[MonsterStats]:
-    """The end screen's figures, from the engine's events of every entry the view's seat
-    applied (a private outcome this seat never saw gives no events)."""
+    """The end screen's figures, from the engine's events of every entry the view's seat applied.
+
+    A private outcome this seat never saw gives no events.
+    """
     replica = session.protocol.replica
     values = {(r.step, r.k): r.values for r in replica.resolved}
     told: list[tuple[rules.Event, rules.State]] = []

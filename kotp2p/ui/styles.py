@@ -1,7 +1,7 @@
 """The style table: every screen element names a class, resolved here, in colour or monochrome.
 
-Monochrome (``NO_COLOR`` set, or ``--no-color``) keeps emphasis with bold, underline and reverse
-video only, so nothing depends on telling colours apart.
+Monochrome keeps emphasis with bold, underline and reverse video only. So nothing depends on
+telling colours apart. ``NO_COLOR`` or ``--no-color`` selects it.
 """
 
 from __future__ import annotations
@@ -72,5 +72,8 @@ def make_style(colour: bool) -> Style:
 
 
 def wants_colour(environ: Mapping[str, str], no_color_flag: bool = False) -> bool:
-    """Colour unless ``--no-color`` or the ``NO_COLOR`` convention (any non-empty value) says no."""
+    """Colour unless ``--no-color`` or the ``NO_COLOR`` convention says no.
+
+    Any non-empty value of ``NO_COLOR`` says no.
+    """
     return not no_color_flag and not environ.get("NO_COLOR")

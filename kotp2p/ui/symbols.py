@@ -1,12 +1,19 @@
-"""The symbols the screen draws with: Unicode, or plain ASCII for terminals that lack the glyphs
-(``--ascii``). Every symbol is one terminal cell wide, so the layout is the same in both sets.
+"""The symbols the screen draws with: Unicode, or plain ASCII for terminals that lack the glyphs.
 
-Text written elsewhere (the engine's narration, card effects, messages) comes with Unicode
-symbols; :meth:`Symbols.text` writes it in ASCII when the set is ASCII: amounts in words (``2★``
-becomes ``2 stars``), a die face as its word, punctuation as its nearest ASCII, anything else
-as ``?``. The screens pass free text through it before laying it out, and the application passes
-every drawn fragment through :func:`ascii_cells` (one character for one, so that the layout
-holds) for the few symbols in fixed text.
+``--ascii`` picks the ASCII set. Every symbol is one terminal cell wide, so the layout is the same
+in both sets.
+
+Text written elsewhere comes with Unicode symbols. That text is the engine's narration, card
+effects and messages. :meth:`Symbols.text` writes it in ASCII when the set is ASCII:
+
+* Amounts are in words: ``2★`` becomes ``2 stars``.
+* A die face becomes its word.
+* Punctuation becomes its nearest ASCII.
+* Anything else becomes ``?``.
+
+The screens pass free text through it before laying it out. A few symbols sit in fixed text. So
+the application also passes every drawn fragment through :func:`ascii_cells`. That swaps one
+character for one, so the layout holds.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ _CELLS = {"★": "*", "♥": "+", "⚡": "$", "✸": "S", "…": "~"}
 
 
 def ascii_cells(text: str) -> str:
-    """``text`` in ASCII, one character for each (laid-out text keeps its columns)."""
+    """``text`` in ASCII, one character for each, so laid-out text keeps its columns."""
     if text.isascii():
         return text
     return "".join(c if c.isascii() else _CELLS.get(c) or _CHARS.get(c, "?")[0] for c in text)
@@ -42,8 +49,10 @@ def ascii_text(text: str) -> str:
 
 @dataclass(frozen=True)
 class Symbols:
-    """One set of symbols; ``faces`` are the six die faces in the engine's order
-    (1, 2, 3, energy, heart, smash)."""
+    """One set of symbols.
+
+    ``faces`` are the six die faces in the engine's order: 1, 2, 3, energy, heart, smash.
+    """
 
     star: str
     heart: str
@@ -58,8 +67,10 @@ class Symbols:
     ascii: bool = False
 
     def text(self, text: str) -> str:
-        """Free text (narration, card effects, messages) in this set: as it is for Unicode, in
-        ASCII words for the ASCII set."""
+        """Free text in this set: as it is for Unicode, in ASCII words for the ASCII set.
+
+        Free text is narration, card effects and messages.
+        """
         return ascii_text(text) if self.ascii else text
 
 
