@@ -4,6 +4,8 @@ import of another package's private module. Imports inside functions and under
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import kotp2p
@@ -64,3 +66,11 @@ def test_the_checks_see_a_cycle_an_upward_and_a_private_import(tmp_path: Path) -
     assert cycles(graph) == [["kotp2p.rules.a", "kotp2p.rules.b"]]
     assert upward_imports(graph) == [("kotp2p.net.wire.codec", "kotp2p.ui")]
     assert private_imports(graph) == [("kotp2p.ui", "kotp2p.rules.a")]
+
+
+def test_a_game_in_plain_lines_never_loads_prompt_toolkit() -> None:
+    code = ("import sys, kotp2p.cli, kotp2p.app, kotp2p.app.localgame, kotp2p.app.netgame, "
+            "kotp2p.app.resume, kotp2p.app.logs\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "prompt_toolkit" not in out.stdout

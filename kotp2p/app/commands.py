@@ -34,7 +34,8 @@ def ui_options(args: argparse.Namespace) -> UiOptions | None:
     if args.pause < 0:
         raise CommandError(f"expected --pause of 0 or more seconds, found {args.pause}")
     from kotp2p.app.fullscreen import UiOptions
-    from kotp2p.ui import Comfort, wants_colour
+    from kotp2p.ui import Comfort
+    from kotp2p.ui.full import wants_colour
 
     return UiOptions(ascii_only=args.ascii, colour=wants_colour(os.environ, args.no_color),
                      comfort=Comfort(args.auto_leave, args.auto_stay, args.pause))

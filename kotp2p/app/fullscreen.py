@@ -70,13 +70,12 @@ from kotp2p.ui import (
     Comfort,
     Controller,
     LobbyController,
-    build_app,
-    build_lobby_app,
     logs_to,
     plain_refusal,
     session_stats,
     symbols,
 )
+from kotp2p.ui.full import build_app, build_lobby_app
 
 T = TypeVar("T")
 

@@ -1,10 +1,11 @@
-"""The screens: the full-screen prompt_toolkit interface, the plain line interface and their lobbies.
-They read a session and send it commands. They never touch a socket.
+"""The screens: the plain line interface, the full screen's controller, and their lobbies.
+
+They read a session and send it commands. They never touch a socket. The full screen's drawing
+is in ``kotp2p.ui.full``, the one package that loads prompt_toolkit.
 """
 
 from __future__ import annotations
 
-from kotp2p.ui.app import build_app, build_lobby_app
 from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.lobby_plain import PlainLobby, Request
 from kotp2p.ui.logscreen import logs_to
@@ -12,7 +13,6 @@ from kotp2p.ui.model import Comfort, Controller
 from kotp2p.ui.plain import PlainView, format_state
 from kotp2p.ui.refusals import plain_refusal
 from kotp2p.ui.stats import session_stats
-from kotp2p.ui.styles import wants_colour
 from kotp2p.ui.symbols import symbols
 
 __all__ = [
@@ -22,12 +22,9 @@ __all__ = [
     "PlainLobby",
     "PlainView",
     "Request",
-    "build_app",
-    "build_lobby_app",
     "format_state",
     "logs_to",
     "plain_refusal",
     "session_stats",
     "symbols",
-    "wants_colour",
 ]

@@ -1,7 +1,7 @@
 """The lobby screen's controller: the games heard on the LAN, monster picks, ready, start, leave.
 
 It drives a :class:`LobbyPort`. For ``host`` that is the host's lobby; for ``join``, the joiner's.
-It draws with :func:`kotp2p.ui.pages.lobby_page`. The lobby decides what is allowed. Its refusal
+It draws with :func:`kotp2p.ui.full.pages.lobby_page`. The lobby decides what is allowed. Its refusal
 is shown in the status line. A refusal is the lobby's ``LobbyError`` or a ``ValueError``.
 
 Any game of the list heard on the LAN can be picked from the keyboard. Up and Down move the

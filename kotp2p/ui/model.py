@@ -2,7 +2,7 @@
 
 Theory of operation
 -------------------
-The screen is a function of a :class:`Controller`, drawn by :mod:`kotp2p.ui.screen`. Key bindings
+The screen is a function of a :class:`Controller`, drawn by :mod:`kotp2p.ui.full.screen`. Key bindings
 only call :meth:`Controller.press`. The controller talks to the game through a :class:`GamePort`.
 The port gives the state the player's seat holds and who is awaited. It takes ``submit``,
 ``chat``, ``vote_eject`` and ``quit``. The bridge implements the port over a session. Tests

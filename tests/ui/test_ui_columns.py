@@ -8,8 +8,8 @@ from prompt_toolkit.utils import get_cwidth
 
 from kotp2p import rules
 from kotp2p.ui import Controller
-from kotp2p.ui.pages import cards_page
-from kotp2p.ui.screen import game_screen, names_in, to_text, width_of
+from kotp2p.ui.full.pages import cards_page
+from kotp2p.ui.full.screen import game_screen, names_in, to_text, width_of
 from kotp2p.ui.symbols import UNICODE
 from tests.ui.fakes import FakeGame
 

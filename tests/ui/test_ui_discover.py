@@ -19,8 +19,8 @@ from kotp2p.app import netgame
 from kotp2p.app.fullscreen import NetScreen, UiOptions, _run_net
 from kotp2p.net.lobby import Announcement
 from kotp2p.net.transport import announce
-from kotp2p.ui.pages import lobby_page
-from kotp2p.ui.screen import to_text
+from kotp2p.ui.full.pages import lobby_page
+from kotp2p.ui.full.screen import to_text
 
 GAMES = [Announcement("Alice's game", "alice", 7101, 2, 4),
          Announcement("Bob's game", "bob", 7102, 1, 3, needs_code=True)]

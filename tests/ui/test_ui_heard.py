@@ -11,9 +11,10 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from kotp2p.app.fullscreen import _Joining
-from kotp2p.ui import LobbyController, build_lobby_app
-from kotp2p.ui.pages import lobby_page
-from kotp2p.ui.screen import to_text, width_of
+from kotp2p.ui import LobbyController
+from kotp2p.ui.full import build_lobby_app
+from kotp2p.ui.full.pages import lobby_page
+from kotp2p.ui.full.screen import to_text, width_of
 
 DOWN, UP, ENTER = "\x1b[B", "\x1b[A", "\r"
 GAMES = [f"Game {i} hosted by player{i} at 127.0.0.1:{7100 + i}: 1 of 4 seats free"

@@ -12,8 +12,9 @@ from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
 from kotp2p.rules.registry import BY_SLUG
-from kotp2p.ui import Comfort, Controller, build_app
+from kotp2p.ui import Comfort, Controller
 from kotp2p.ui import keys as K
+from kotp2p.ui.full import build_app
 from tests.ui.fakes import FakeGame
 
 FOUR = "The King {}; Giga Zaur {}; Alienoid {}; Cyber Kitty {}"
@@ -167,7 +168,7 @@ def test_every_legal_answer_to_a_card_question_has_a_key_that_submits_it(
 
 
 def test_card_questions_are_listed_on_screen_with_their_letters() -> None:
-    from kotp2p.ui.screen import game_screen, to_text
+    from kotp2p.ui.full.screen import game_screen, to_text
 
     _, state, seat = DECISIONS[-1]  # Mimic
     _, c = game(state, me=seat)
@@ -240,8 +241,8 @@ def test_kept_dice_stay_kept_after_a_reroll_and_a_new_turn_clears_them() -> None
 
 
 def test_the_card_browser_scrolls_with_pgdn_and_pgup_to_every_card() -> None:
-    from kotp2p.ui.app import draw
-    from kotp2p.ui.pages import cards_scroll_limit
+    from kotp2p.ui.full.app import draw
+    from kotp2p.ui.full.pages import cards_scroll_limit
     from kotp2p.ui.symbols import UNICODE
 
     _, c = game(four() + " | active=0 phase=roll dice=sss123 rolls=2")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from kotp2p import rules
 from kotp2p.net.lobby import LobbyHost, LobbyView
 from kotp2p.ui import LobbyController
-from kotp2p.ui.pages import lobby_page
-from kotp2p.ui.screen import to_text
+from kotp2p.ui.full.pages import lobby_page
+from kotp2p.ui.full.screen import to_text
 from tests.net.test_net_lobby import Room, guest, host
 
 
@@ -82,7 +82,7 @@ def test_the_lobby_application_takes_keys_and_leaves_on_q() -> None:
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from kotp2p.ui import build_lobby_app
+    from kotp2p.ui.full import build_lobby_app
 
     port = HostPort(host(seats=2))
     c = LobbyController(port, is_host=True)

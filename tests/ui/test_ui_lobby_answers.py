@@ -7,8 +7,8 @@ from kotp2p.app.fullscreen import NetScreen, UiOptions
 from kotp2p.net.lobby import LobbyView
 from kotp2p.net.lobby.lobby_messages import Notice
 from kotp2p.ui import LobbyController
-from kotp2p.ui.pages import lobby_page
-from kotp2p.ui.screen import to_text
+from kotp2p.ui.full.pages import lobby_page
+from kotp2p.ui.full.screen import to_text
 from tests.net.test_net_lobby import Room, guest, host
 
 

@@ -10,7 +10,7 @@ from kotp2p.net.session import ChatLine, MoveApplied, Narrated, Update
 from kotp2p.net.session.narration import move_narration, narrated
 from kotp2p.net.trust import RulesEngine
 from kotp2p.ui import Comfort, Controller
-from kotp2p.ui.screen import game_screen, to_text
+from kotp2p.ui.full.screen import game_screen, to_text
 from tests.ui.fakes import FakeGame
 
 SMASH = ("The King 10/0/0 @city; Giga Zaur 10/0/0; Alienoid 10/0/0 "

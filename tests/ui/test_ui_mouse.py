@@ -13,10 +13,10 @@ from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
 from kotp2p.ui import LobbyController
-from kotp2p.ui.app import build_app, build_lobby_app, draw
+from kotp2p.ui.full.app import build_app, build_lobby_app, draw
+from kotp2p.ui.full.pages import lobby_page
+from kotp2p.ui.full.screen import Line, game_screen, to_text
 from kotp2p.ui.model import Controller, EndInfo
-from kotp2p.ui.pages import lobby_page
-from kotp2p.ui.screen import Line, game_screen, to_text
 from tests.net.test_net_lobby import host
 from tests.ui.fakes import FakeGame
 from tests.ui.test_ui_keys import DECISIONS, four

@@ -13,8 +13,8 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from kotp2p.ui import Controller, LobbyController
-from kotp2p.ui.app import build_app, build_lobby_app, is_sound_mouse_report
-from kotp2p.ui.screen import game_screen
+from kotp2p.ui.full.app import build_app, build_lobby_app, is_sound_mouse_report
+from kotp2p.ui.full.screen import game_screen
 from tests.net.test_net_lobby import host
 from tests.ui.fakes import FakeGame
 from tests.ui.test_ui_lobby import HostPort

@@ -26,9 +26,9 @@ from kotp2p.net.session import Chat, Command, Refused, Session, Submit, VoteEjec
 from kotp2p.net.transport.lobby_run import GuestLobby, LobbyFailed, turned_away
 from kotp2p.net.wire import Refusal, Why
 from kotp2p.ui import Controller, LobbyController, logs_to
-from kotp2p.ui.pages import lobby_page
+from kotp2p.ui.full.pages import lobby_page
+from kotp2p.ui.full.screen import game_screen, to_text, width_of
 from kotp2p.ui.refusals import is_known, plain_refusal
-from kotp2p.ui.screen import game_screen, to_text, width_of
 from tests.net.test_net_lobby import Room, guest, host
 from tests.session.kit import session, table
 from tests.ui.fakes import FakeGame

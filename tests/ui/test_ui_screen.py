@@ -8,9 +8,9 @@ from prompt_toolkit.utils import get_cwidth
 
 from kotp2p import rules
 from kotp2p.net.lobby.lobby_view import LobbySeat, LobbyView
+from kotp2p.ui.full.pages import cards_page, end_page, help_page, lobby_page, matching_cards
+from kotp2p.ui.full.screen import game_screen, to_text, width_of
 from kotp2p.ui.model import Controller, EndInfo
-from kotp2p.ui.pages import cards_page, end_page, help_page, lobby_page, matching_cards
-from kotp2p.ui.screen import game_screen, to_text, width_of
 from kotp2p.ui.stats import MonsterStats
 from kotp2p.ui.symbols import ASCII
 from tests.ui.fakes import FakeGame
@@ -190,7 +190,7 @@ def test_the_keys_of_the_footer_are_never_cut_at_80_columns(text: str) -> None:
 
 
 def test_no_color_gives_the_monochrome_style() -> None:
-    from kotp2p.ui.styles import COLOUR, MONO, make_style, wants_colour
+    from kotp2p.ui.full.styles import COLOUR, MONO, make_style, wants_colour
 
     assert wants_colour({}) and not wants_colour({"NO_COLOR": "1"})
     assert not wants_colour({}, no_color_flag=True) and wants_colour({"NO_COLOR": ""})
@@ -238,7 +238,7 @@ def test_a_wide_screen_shows_every_market_effect_in_full() -> None:
 
 
 def _drawn_lines(c: Controller, width: int, height: int) -> list[str]:
-    from kotp2p.ui.app import draw
+    from kotp2p.ui.full.app import draw
 
     return "".join(f[1] for f in draw(c, width, height)).split("\n")
 
@@ -316,7 +316,7 @@ def test_the_help_tells_the_rules_of_this_game_for_tokyo() -> None:
 
 
 def test_the_options_thresholds_go_off_then_1_to_9_hearts_then_off_again() -> None:
-    from kotp2p.ui.pages import options_page
+    from kotp2p.ui.full.pages import options_page
 
     c = controller(FOUR)
     c.press("o")

@@ -14,10 +14,10 @@ from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
 from kotp2p.net.session import GameOver, MoveApplied
-from kotp2p.ui import build_app
+from kotp2p.ui.full import build_app
+from kotp2p.ui.full.pages import end_page
+from kotp2p.ui.full.screen import game_screen, to_text
 from kotp2p.ui.model import Controller, result_for
-from kotp2p.ui.pages import end_page
-from kotp2p.ui.screen import game_screen, to_text
 from tests.ui.fakes import FakeGame
 
 FOUR = "The King {}; Giga Zaur {}; Alienoid {}; Cyber Kitty {}"

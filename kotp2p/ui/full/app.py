@@ -1,6 +1,6 @@
 """The prompt_toolkit application: one full-screen window, a chat line and a card search line.
 
-:mod:`kotp2p.ui.screen` and :mod:`kotp2p.ui.pages` draw the window. Every key goes to the
+:mod:`kotp2p.ui.full.screen` and :mod:`kotp2p.ui.full.pages` draw the window. Every key goes to the
 controller.
 """
 
@@ -20,9 +20,7 @@ from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.output import Output
 
-from kotp2p.ui.lobby import LobbyController
-from kotp2p.ui.model import Controller
-from kotp2p.ui.pages import (
+from kotp2p.ui.full.pages import (
     cards_page,
     cards_scroll_limit,
     end_page,
@@ -30,8 +28,10 @@ from kotp2p.ui.pages import (
     lobby_page,
     options_page,
 )
-from kotp2p.ui.screen import game_screen, to_fragments
-from kotp2p.ui.styles import make_style
+from kotp2p.ui.full.screen import game_screen, to_fragments
+from kotp2p.ui.full.styles import make_style
+from kotp2p.ui.lobby import LobbyController
+from kotp2p.ui.model import Controller
 from kotp2p.ui.symbols import ascii_cells
 
 _NAMES = {Keys.ControlM: "enter", Keys.ControlJ: "enter", Keys.Escape: "escape",

@@ -9,9 +9,7 @@ from prompt_toolkit.utils import get_cwidth
 from kotp2p import rules
 from kotp2p.net.lobby import LobbyView
 from kotp2p.net.wire import safe_text
-from kotp2p.ui.lobby import PICK
-from kotp2p.ui.model import Controller
-from kotp2p.ui.screen import (
+from kotp2p.ui.full.screen import (
     Line,
     Press,
     column,
@@ -22,6 +20,8 @@ from kotp2p.ui.screen import (
     width_of,
     wrap,
 )
+from kotp2p.ui.lobby import PICK
+from kotp2p.ui.model import Controller
 from kotp2p.ui.symbols import Symbols
 
 RULES_TEXT = """\
