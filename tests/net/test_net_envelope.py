@@ -99,6 +99,7 @@ def test_wrong_game_or_seat_is_named(frame: bytes, why: str) -> None:
         ([1, GAME, 1, -1, GAME, GAME, 0, 1, [], [], b""], "seq"),
         ([1, GAME, 1, 0, b"x", GAME, 0, 1, [], [], b""], "prev"),
         ([1, GAME, 1, 0, GAME, GAME, 0, 99, [], [], b""], "kind"),
+        ([1, GAME, 1, 0, GAME, GAME, 0, 6, [], [], b""], "unknown envelope kind 6"),  # once EVIDENCE
         ([1, GAME, 1, 0, GAME, GAME, 0, 1, {}, [], b""], "payload"),
         ([1, GAME, 1, 0, GAME, GAME, 0, 1, [], [[0, GAME]], b""], "reveal"),
         ([1, GAME, 1, 0, GAME, GAME, 0, 1, [], [], b"abc"], "state_hash"),

@@ -113,7 +113,7 @@ def test_the_plain_interface_prints_the_recent_turns_then_marks_the_resume() -> 
 
 def test_the_game_screen_shows_the_game_so_far_then_the_resume_at_80x24_and_larger() -> None:
     from kotp2p.ui import Comfort, Controller
-    from kotp2p.ui.screen import game_screen, to_text, width_of
+    from kotp2p.ui.full.screen import game_screen, to_text, width_of
     from tests.ui.fakes import FakeGame
 
     _, seen, log, journal = played_then_stopped(6)

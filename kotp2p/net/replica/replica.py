@@ -31,7 +31,7 @@ before. Each envelope is checked at the point it claims by its ``step`` and ``he
   their ACK of the MOVE just made. Any other vote is the voter's violation, ``bad-eject``. So is a
   vote naming no state of its step. So one player alone can never eject another who owes
   nothing, even with two monsters left.
-* OPEN, STALL, CHAT, BYE and EVIDENCE are checked against the point they name. OPEN is checked
+* OPEN, STALL, CHAT and BYE are checked against the point they name. OPEN is checked
   against the genesis commitments, BYE against the result.
 
 Private events are resolved hidden on every replica but the owner's. A "Made in a Lab" peek is
@@ -101,7 +101,7 @@ once. So a seat restored after a crash finds the violation again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from kotp2p.net.replica.ejection import LATER, WAIT, Ejections
 from kotp2p.net.replica.forks import SPLIT, VOID, Forks
@@ -659,11 +659,4 @@ class Replica:
                 out.append(f"seat {a}: {which} missing (its #{later} is at step "
                            f"{held[later].step})")
         return out
-
-    def pending_envelopes(self) -> Iterable[Envelope]:
-        """Envelopes stored but not consumed. They wait, or come after a conviction."""
-        for a in range(self.n):
-            for q, e in sorted(self.streams[a].items()):
-                if q >= self.cursor[a]:
-                    yield e
 

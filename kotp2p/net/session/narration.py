@@ -107,7 +107,8 @@ def move_updates(engine: GameEngine, replica: Replica, ev: Applied) -> list[Upda
 
 def tell_later(engine: GameEngine, replica: Replica, ev: Applied | Rolled
                ) -> Callable[[], list[Update]]:
-    """What :func:`move_updates` or :func:`random_updates` would give for ``ev`` now.
+    """The updates of ``ev``: a move as :func:`move_updates` tells it, or a random event's dice
+    or card, then what followed.
 
     It is worked out when called. The states it tells from are taken now, since a later peek
     opening may replace a point's state. The engine is asked for the words only then. So a
@@ -140,7 +141,7 @@ def history_updates(engine: GameEngine, replica: Replica) -> list[Past]:
     """Everything ``replica`` applied, told as live play told it, in the order it happened.
 
     Each MOVE or ejection is told as :func:`move_updates` tells it. Each random event resolved
-    at one of its points is told as :func:`random_updates` does. Each chat line the replica read
+    at one of its points is told by its dice or card, then what followed. Each chat line the replica read
     comes from :func:`chat_lines`. It comes after the entry its author had applied when saying
     it, since live play shows a line once that entry is in. At one step the lines go by author,
     each author's in order.
@@ -210,11 +211,6 @@ def _point_of(replica: Replica, k: int) -> Point | None:
             if p.k == k:
                 return p
     return None
-
-
-def random_updates(engine: GameEngine, replica: Replica, ev: Rolled) -> list[Update]:
-    """The updates of a resolved random event: the dice or card, then what followed."""
-    return tell_later(engine, replica, ev)()
 
 
 def _random_at(engine: GameEngine, state: State, step: int, k: int, values: tuple[int, ...]

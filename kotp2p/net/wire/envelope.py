@@ -57,7 +57,7 @@ class Kind(enum.IntEnum):
     OPEN = 3  # A hidden slot or peek opened. Payload: [what, index, ...].
     STALL = 4  # "I am waiting for seat X". Payload: [seat].
     EJECT = 5  # "Eliminate absent seat X now". Payload: [seat].
-    EVIDENCE = 6  # Proof of a violation. Payload: [frame, frame, ...].
+    # 6 is kept unused: it was EVIDENCE, which no version ever sent.
     CHAT = 7  # Payload: [text].
     BYE = 8  # Leaving for good. Payload: [].
 

@@ -18,7 +18,6 @@ STALL  ``[seat]``.
 EJECT  ``[seat]``, another seat than the author.
 CHAT   ``[text]``, at most :data:`MAX_CHAT` characters.
 BYE    ``[]`` or ``[[winner seat, ...]]``, distinct seats in increasing order.
-EVIDENCE ``[frame: bytes, ...]``, at most :data:`MAX_EVIDENCE` frames.
 ====== =====================================================================================
 """
 
@@ -34,9 +33,6 @@ MAX_CHAT = 500
 
 MAX_OPENINGS = 64
 """Peek openings one MOVE may carry."""
-
-MAX_EVIDENCE = 16
-"""Frames one EVIDENCE envelope may carry."""
 
 MAX_SLOT_BYTES = 1024
 """Bytes of a slot opening's salt or content."""
@@ -109,12 +105,6 @@ def _bye(pl: list[Value], author: int, n: int) -> str | None:
     return f"a BYE holds nothing or [winners]: distinct seats below {n} in increasing order"
 
 
-def _evidence(pl: list[Value], author: int, n: int) -> str | None:
-    if len(pl) <= MAX_EVIDENCE and all(type(f) is bytes for f in pl):
-        return None
-    return f"an EVIDENCE holds at most {MAX_EVIDENCE} frames (bytes)"
-
-
 _CHECKS: dict[Kind, Callable[[list[Value], int, int], str | None]] = {
     Kind.MOVE: _move,
     Kind.ACK: _ack,
@@ -123,7 +113,6 @@ _CHECKS: dict[Kind, Callable[[list[Value], int, int], str | None]] = {
     Kind.EJECT: _eject,
     Kind.CHAT: _chat,
     Kind.BYE: _bye,
-    Kind.EVIDENCE: _evidence,
 }
 
 
