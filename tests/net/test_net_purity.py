@@ -1,8 +1,8 @@
 """The trust core stays sans-IO and deterministic: no module of kotp2p.net imports a PRNG, a
 clock, sockets or an event loop (secrets come in as parameters, time as method calls).
 
-Trio and sockets live in ``kotp2p/net/transport/``, and in the app layer and command line that
-start them. Every other module is kept free of them. The sans-IO layers (the engine, the bots and
+Trio and sockets live in ``kotp2p/net/transport/`` and in the app layer that starts them.
+Every other module is kept free of them. The sans-IO layers (the engine, the bots and
 the rest of ``net/``) do not even import the transport."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ MODULES = sorted(p for p in NET.rglob("*.py") if p.parent.name != "transport")
 PACKAGE = Path(kotp2p.__file__).parent
 IO_MODULES = {"trio", "socket", "socketserver", "selectors", "asyncio", "ssl"}
 TRANSPORT = "kotp2p.net.transport"
-ALLOWED_IO = ("net/transport/", "app/", "cli.py")
+ALLOWED_IO = ("net/transport/", "app/")
 """Where trio and sockets may be imported (paths relative to the package)."""
 SANS_IO_LAYERS = ("rules/", "bots/")
 """Packages that never import the transport (with every package of ``kotp2p/net/`` but it)."""
