@@ -238,17 +238,17 @@ class Replica:
     @property
     def step(self) -> int:
         """Entries applied after the genesis."""
-        return len(self.entries) - 1
+        return self.timeline.step
 
     @property
     def head(self) -> bytes:
         """Id of the last entry."""
-        return self.entries[-1].id
+        return self.timeline.head
 
     @property
     def point(self) -> Point:
         """The point the game waits at."""
-        return self.entries[-1].points[-1]
+        return self.timeline.point
 
     @property
     def state(self) -> State:
