@@ -12,7 +12,7 @@ import kotp2p
 from kotp2p import rules
 
 ROOT = Path(kotp2p.__file__).parent
-CLIENTS = sorted([*ROOT.joinpath("ui").glob("*.py"), *ROOT.joinpath("bots").glob("*.py")])
+CLIENTS = sorted([*ROOT.joinpath("ui").rglob("*.py"), *ROOT.joinpath("bots").rglob("*.py")])
 
 
 def _name(path: Path) -> str:
