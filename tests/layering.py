@@ -48,6 +48,10 @@ class Graph:
     arrows: dict[str, set[str]] = field(default_factory=dict)
     namespaces: dict[str, set[str]] = field(default_factory=dict)
     """Package -> the submodules its facade lists in ``__all__``."""
+    names: dict[str, set[tuple[str, str]]] = field(default_factory=dict)
+    """Module -> the (package, name) pairs it imports from facades."""
+    sources: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Package -> each name its facade imports -> the module it comes from."""
 
 
 def module_name(root: Path, path: Path) -> str:
@@ -61,7 +65,7 @@ def _all_names(tree: ast.Module) -> set[str]:
         if (isinstance(node, ast.Assign) and isinstance(node.value, ast.List | ast.Tuple)
                 and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)):
             return {e.value for e in node.value.elts
-                        if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)}
     return set()
 
 
@@ -74,9 +78,36 @@ def read_graph(root: Path, package: str = "kotp2p") -> Graph:
     for name, path in modules.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         graph.arrows[name] = set(_targets(tree, name, modules, name in packages)) - {name}
+        graph.names[name] = {(node.module, a.name) for node in ast.walk(tree)
+                             if isinstance(node, ast.ImportFrom) and node.module in packages
+                             for a in node.names if f"{node.module}.{a.name}" not in modules}
         if name in packages:
             graph.namespaces[name] = {n for n in _all_names(tree) if f"{name}.{n}" in modules}
+            graph.sources[name] = {a.asname or a.name: node.module for node in tree.body
+                                   if isinstance(node, ast.ImportFrom) and node.module in modules
+                                   for a in node.names}
     return graph
+
+
+def through_facades(graph: Graph) -> dict[str, set[str]]:
+    """The arrows between modules, with each name imported from a facade traced to the module
+    that defines it. Facades themselves are left out."""
+
+    def source(package: str, name: str) -> str:
+        seen = set()
+        while package in graph.packages and package not in seen:
+            seen.add(package)
+            package = graph.sources.get(package, {}).get(name, package)
+        return package
+
+    out: dict[str, set[str]] = {}
+    for src, dsts in graph.arrows.items():
+        if src in graph.packages:
+            continue
+        direct = {d for d in dsts if d not in graph.packages}
+        traced = {source(p, n) for p, n in graph.names.get(src, ())}
+        out[src] = (direct | traced) - graph.packages - {src}
+    return out
 
 
 def _targets(tree: ast.Module, name: str, modules: dict[str, Path], is_package: bool
@@ -219,10 +250,13 @@ def net_figures(graph: Graph) -> dict[str, int]:
             units.setdefault(a, set())
             if a != b:
                 units[a].add(b)
+    traced = {src: {d for d in dsts if is_inside(d, "kotp2p.net")}
+              for src, dsts in through_facades(graph).items() if is_inside(src, "kotp2p.net")}
     return {
         "modules": len(inner),
         "module arrows": sum(len(v) for v in inner.values()),
         "module levels": levels(inner),
+        "module levels, names traced through the facades": levels(traced),
         "package arrows": sum(len(v) for v in units.values()),
         "package levels": levels(units),
     }
