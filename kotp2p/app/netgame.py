@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -281,8 +280,8 @@ async def _reconnect(peers: PeersFile, bind: str | None,
     async with trio.open_nursery() as nursery:
         port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, bind))
         if port != peers.port:
-            print(f"port {peers.port} is taken: the seats that call this one cannot reach it on "
-                  f"port {port}", file=sys.stdout, flush=True)
+            session.notice(f"port {peers.port} is taken: the seats that call this one cannot "
+                           f"reach it on port {port}")
         await nursery.start(links.run)
         yield links
         await links.finish(LINGER)

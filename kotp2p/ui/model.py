@@ -30,6 +30,7 @@ from kotp2p.net.session import (
     LinkChanged,
     MoveApplied,
     Narrated,
+    Notice,
     Resumed,
     Update,
     ViolationSeen,
@@ -390,6 +391,10 @@ class Controller:
         self.eject_asked = u.seats
         self.say(f"{', '.join(self.who(s) for s in u.seats)} did not answer in time: press e "
                  "to vote to eject (every other player must agree)", error=True)
+
+    def on_notice(self, u: Notice) -> None:
+        """A fact about this process: logged as a warning."""
+        self.add_log(f"! {u.text}", "log.warn")
 
     def on_link_changed(self, u: LinkChanged) -> None:
         """A link came up or went down: the table marks it and the log says it."""

@@ -37,6 +37,7 @@ from kotp2p.net.session import (
     LinkChanged,
     MoveApplied,
     Narrated,
+    Notice,
     Quit,
     Refused,
     Resumed,
@@ -209,6 +210,10 @@ class PlainView:
         who = ", ".join(self._who(x) for x in u.seats)
         self.say(f"? {who} did not answer in time. Type `eject` to vote them out "
                  "(only if every other player agrees), or keep waiting.")
+
+    def on_notice(self, u: Notice) -> None:
+        """A fact about this process, as it is."""
+        self.say(_safe(u.text))
 
     def on_link_changed(self, u: LinkChanged) -> None:
         """A link came up or went down."""

@@ -69,6 +69,7 @@ from kotp2p.net.session.updates import (
     FrameRefused,
     GameOver,
     LinkChanged,
+    Notice,
     Resumed,
     Update,
     ViolationSeen,
@@ -348,6 +349,10 @@ class Session:
                 self._handle(s, [Send(e.frame, (seat,)) for e in ls.protocol.sync_requests()
                                  if isinstance(e, Send)])
             self._run(now)
+
+    def notice(self, text: str) -> None:
+        """Tell the views ``text``, a fact about this process such as a port it could not get."""
+        self._updates.append(Notice(text))
 
     def link_down(self, seat: int, now: float) -> None:
         """The link to remote ``seat`` went down. The transport reconnects."""

@@ -19,6 +19,7 @@ from kotp2p.net.session.updates import (
     LinkChanged,
     MoveApplied,
     Narrated,
+    Notice,
     Resumed,
     Update,
     ViolationSeen,
@@ -54,6 +55,9 @@ class UpdateView(Protocol):
     def on_eject_asked(self, u: EjectAsked) -> None:
         """The view's player may vote to eject the seats that hold the game up."""
 
+    def on_notice(self, u: Notice) -> None:
+        """A fact about this process the player should know."""
+
     def on_link_changed(self, u: LinkChanged) -> None:
         """A link to a peer came up or went down."""
 
@@ -87,6 +91,8 @@ def tell(view: UpdateView, updates: Iterable[Update]) -> None:
                 view.on_waiting(u)
             case EjectAsked():
                 view.on_eject_asked(u)
+            case Notice():
+                view.on_notice(u)
             case LinkChanged():
                 view.on_link_changed(u)
             case YourTurn():

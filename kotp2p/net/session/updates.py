@@ -95,6 +95,15 @@ class EjectAsked:
 
 
 @dataclass(frozen=True)
+class Notice:
+    """Something about this process that the player should know, in plain words.
+
+    The transport says so when it cannot listen where the other seats expect it."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class LinkChanged:
     """The link to remote seat ``seat`` came up or went down."""
 
@@ -135,4 +144,4 @@ class Resumed:
 
 
 Update = (MoveApplied | Narrated | DiceRolled | ChatLine | ViolationSeen
-          | FrameRefused | Waiting | EjectAsked | LinkChanged | YourTurn | GameOver | Resumed)
+          | FrameRefused | Waiting | EjectAsked | Notice | LinkChanged | YourTurn | GameOver | Resumed)
