@@ -290,6 +290,7 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
     kept = ctrl.kept_dice()
     mine = ctrl.my_decision()
     rolling = mine is not None and mine.kind == "roll"
+    deciding = mine is not None and mine.kind in ("roll", "change")
     line: Line = [("class:title", " Dice ")]
     keys: Line = [("class:hint", " keys ")]  # each die's key under it
     for i, face in enumerate(s.dice):
@@ -308,7 +309,7 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
     out = [line, keys] if rolling else [line]
     preview = sym.text(resolve_preview(s))
     if preview:
-        lead = "resolve now" if rolling else f"if {s.monsters[s.active]} stops now"
+        lead = "resolve now" if deciding else f"if {s.monsters[s.active]} stops now"
         parts = wrap(f"{lead}: {preview}", width - 4)
         if len(parts) > rows:
             parts = [*parts[: rows - 1], cut(" ".join(parts[rows - 1:]), width - 4)]
@@ -316,18 +317,33 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
     return out
 
 
+PREVIEW_PAST = ("change", "probe")
+"""Card questions between the final roll and the resolution. The preview answers them with no."""
+
+
 def resolve_preview(state: rules.State) -> str:
     """What stopping now would do, in the engine's words.
 
-    It is this turn's events up to the next turn, without the minor ones. It is empty when
-    stopping is not allowed.
+    It is this turn's events up to the next turn, without the minor ones. At a roll it is what
+    stopping does, at a change-die question what being done does. The card questions that come
+    before the dice resolve are answered with no, so the preview says what the dice will do. It is
+    empty when stopping is not allowed.
     """
     d = K.decision(state)
-    if d is None or d.kind != "roll" or rules.STOP not in rules.legal_actions(state):
+    if d is None or d.kind not in ("roll", "change"):
+        return ""
+    stop = rules.STOP if d.kind == "roll" else rules.DONE
+    if stop not in rules.legal_actions(state):
         return ""
     events: list[rules.Event] = []
     try:
-        after = rules.apply(state, rules.STOP, events=events)
+        after = rules.apply(state, stop, events=events)
+        for _ in range(len(PREVIEW_PAST) * max(1, after.n)):  # one question per seat at most
+            asked = K.decision(after)
+            if asked is None or asked.kind not in PREVIEW_PAST:
+                break
+            no = rules.DONE if asked.kind == "change" else rules.PASS
+            after = rules.apply(after, no, events=events)
     except (ValueError, KeyError, IndexError):
         return ""
     turn = next((i for i, e in enumerate(events) if isinstance(e, rules.TurnBegan)), len(events))
@@ -514,7 +530,9 @@ def game_screen(ctrl: Controller, width: int, height: int) -> list[Line]:
     body: list[Line] = monster_lines(ctrl, left_w, two, wide)
     body.append([("class:frame", ctrl.sym.rule * left_w)])
     # What resolving now would do decides the roll. It gets a second line before the log's room.
-    dice = dice_lines(ctrl, left_w, max(rows, 2 if spare >= 4 else 1))
+    mine = ctrl.my_decision()
+    keys_row = mine is not None and mine.kind == "roll"  # the dice's keys take a line
+    dice = dice_lines(ctrl, left_w, max(rows, 2 if spare >= (4 if keys_row else 2) else 1))
     body += dice if len(dice) > 1 else [*dice, []]
     body += market_lines(ctrl, left_w, words_below, rows)
     body += choice_lines(ctrl)
