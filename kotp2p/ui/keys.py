@@ -25,13 +25,15 @@ from dataclasses import dataclass
 
 from kotp2p import rules
 
-MENU_KEYS = "abdfghijlmptuvxz"
-"""Letters for menu choices. None of them is a command key.
+MENU_KEYS = "abcdefghijlmptuvxz"
+"""Letters for menu choices, in order. The first ten run without gaps.
 
-The command keys are c chat, e eject, k cards, n skip buying, o options, q quit, r re-roll,
-s stay, w sweep and y yield.
+While a question lists them, its letters come before the keys c chat and e eject, so the
+footer hides those it takes. From the eleventh on they skip the other command keys: k cards,
+n skip buying, o options, q quit, r re-roll, s stay, w sweep and y yield.
 """
-
+SHADOWED = "ce"
+"""The command keys a menu letter may take while a question lists it."""
 
 @dataclass(frozen=True)
 class Choice:
@@ -86,8 +88,45 @@ def choices(state: rules.State) -> list[Choice]:
         else:
             key = next(menu, None)
             if key is not None:
-                out.append(Choice(key, label, action))
+                out.append(Choice(key, menu_label(state, action, label), action))
     return out
+
+
+def die(state: rules.State, i: int) -> str:
+    """Die ``i`` as the screen numbers it, from 1, and its face: ``die 3 (✸)``."""
+    face = rules.SYMBOLS.faces[state.dice[i]] if 0 <= i < len(state.dice) else "?"
+    return f"die {i + 1} ({face})"
+
+
+def menu_label(state: rules.State, action: rules.Action, said: str) -> str:
+    """A card question's choice in a player's words; ``said`` is the engine's description.
+
+    A die is named from 1 with its face, and a card's price or effect is said where it matters.
+    """
+    if not isinstance(action, rules.UseCard):
+        return said
+    d = decision(state)
+    kind = d.kind if d is not None else ""
+    name = rules.card_name(action.card) if action.card in rules.CARDS else "a card"
+    args = action.args
+    g = rules.SYMBOLS
+    if kind == "mimic" and len(args) == 1 and args[0] in rules.CARDS:
+        return f"copy {rules.card_name(args[0])} with {name}"
+    if kind in ("roll", "change", "probe") and len(args) == 1:
+        if kind == "probe":
+            return (f"re-roll {die(state, args[0])} of {state.monsters[state.active]} with {name}"
+                    " (a ♥ discards it)")
+        if name == "Herd Culler":
+            return f"turn {die(state, args[0])} into a 1 with {name} (once a turn)"
+        if name == "Background Dweller":
+            return f"re-roll {die(state, args[0])} with {name}"
+        return f"use {name} on {die(state, args[0])}"
+    if kind == "change" and len(args) == 2 and 0 <= args[1] < len(g.faces):
+        price = {"Stretchy": " (pay 2⚡)", "Plot Twist": " (then discard it)"}.get(name, "")
+        return f"change {die(state, args[0])} to {g.faces[args[1]]} with {name}{price}"
+    if not args and kind == "roll":
+        return f"use {name}: {rules.card_text(action.card)}"
+    return said
 
 
 def menu_choices(state: rules.State) -> list[Choice]:

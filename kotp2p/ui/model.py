@@ -516,7 +516,10 @@ class Controller:
     def _game_key(self, key: str) -> None:
         s = self.state
         self.footer_error = False
-        if key == "?":
+        if key in K.SHADOWED and self.my_decision() is not None and any(
+                c.key == key for c in K.menu_choices(s)):
+            self._decision_key(key)  # a question's letter comes before the command key
+        elif key == "?":
             self.screen = "help"
         elif key == "k":
             self.screen = "cards"

@@ -52,6 +52,7 @@ from kotp2p.net.session import (
     tell,
 )
 from kotp2p.net.wire import safe_text
+from kotp2p.ui import keys as K
 from kotp2p.ui.model import result_for
 
 RESUME_TURNS = 10
@@ -122,6 +123,19 @@ def listed_actions(state: rules.State) -> list[rules.Action]:
                  or len(a.dice) == len(state.dice)]
         return short
     return legal
+
+
+def action_line(state: rules.State, action: rules.Action) -> str:
+    """A listed action: the words to type for it, then what it does.
+
+    A card used on a die is said in a player's words alone, the die counted from 1 with its face.
+    Its engine words count dice from 0, so its number is what to type.
+    """
+    said = rules.describe_action(state, action)
+    label = K.menu_label(state, action, said)
+    if label != said:
+        return label
+    return f"{rules.format_action(state, action)}: {said}"
 
 
 def parse_line(state: rules.State, text: str) -> rules.Action:
@@ -271,7 +285,7 @@ class PlainView:
         kind = pending.kind if isinstance(pending, rules.Decision) else "?"
         self.say(f"Your decision ({kind}):")
         for i, a in enumerate(listed_actions(state), 1):
-            self.say(f"  {i}. {rules.format_action(state, a)}: {rules.describe_action(state, a)}")
+            self.say(f"  {i}. {action_line(state, a)}")
         if kind == "roll":
             self.say("  or type `reroll I,J` / `keep I,J` with dice positions")
         self.say("> ")

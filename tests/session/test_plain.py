@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kotp2p import rules
-from kotp2p.ui.plain import format_state, listed_actions, parse_line
+from kotp2p.ui.plain import action_line, format_state, listed_actions, parse_line
 
 ROLL = ("The King 10/3/2 @city +acidattack poison=2; Giga Zaur 7/0/5; Alienoid 10/1/0 dead=1 | active=1 "
         "phase=roll dice=123ehs rolls=2 market=flamethrower,energize,-")
@@ -54,3 +54,12 @@ def test_a_buy_lists_every_legal_action_by_number() -> None:
     assert parse_line(s, "buy flamethrower") == rules.Buy(s.market[0])
     assert parse_line(s, str(listed.index(rules.Buy(s.market[0])) + 1)) == rules.Buy(s.market[0])
     assert format_state(s, s.monsters)[-1] == "Market: Flame Thrower (3⚡)"
+
+
+def test_a_card_question_lists_each_die_from_1_with_its_face() -> None:
+    s = rules.from_text("The King 8/0/0 +herdculler; Giga Zaur 10/0/0 @city | active=0 "
+                        "phase=roll dice=h3esss rolls=0")
+    lines = [f"{i}. {action_line(s, a)}" for i, a in enumerate(listed_actions(s), 1)]
+    assert lines[0] == "1. turn die 1 (♥) into a 1 with Herd Culler (once a turn)"
+    assert lines[5] == "6. turn die 6 (✸) into a 1 with Herd Culler (once a turn)"
+    assert lines[6] == "7. done: The King is done"

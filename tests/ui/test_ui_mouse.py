@@ -13,6 +13,7 @@ from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
 from kotp2p.ui import LobbyController
+from kotp2p.ui import keys as K
 from kotp2p.ui.full.app import build_app, build_lobby_app, draw
 from kotp2p.ui.full.pages import lobby_page
 from kotp2p.ui.full.screen import Line, game_screen, to_text
@@ -55,7 +56,9 @@ def make(text: str, me: int) -> tuple[FakeGame, Controller]:
 def test_every_footer_key_clicked_does_what_the_key_does(kind: str, text: str, seat: int) -> None:
     _, shown = make(text, seat)
     keys = footer_keys(game_screen(shown, 80, 24), 2)
-    assert {"?", "k", "c", "o", "q"} <= set(keys)  # the general keys, under the move's keys
+    assert {"?", "k", "o", "q"} <= set(keys)  # the general keys, under the move's keys
+    taken = {c.key for c in K.menu_choices(shown.state)}
+    assert ("c" in keys) == ("c" not in taken)  # a question's letter c hides chat
     decision_keys = [name for name in keys if "-" not in name]
     assert decision_keys, f"{kind}: no key to click in the footer"
     for name in decision_keys:

@@ -4,6 +4,7 @@ named from 1 with their faces, letters without gaps, and the footer news kept fr
 from __future__ import annotations
 
 from kotp2p import rules
+from kotp2p.rules.registry import BY_SLUG
 from kotp2p.ui.full.screen import game_screen, to_text
 from kotp2p.ui.model import Controller
 from tests.ui.fakes import FakeGame
@@ -33,3 +34,32 @@ def test_the_preview_shows_at_the_card_question_itself() -> None:
     screen = to_text(game_screen(Controller(FakeGame(s, me=0)), 80, 24))
     assert "resolve now: The King heals 2♥" in screen
     assert "smashes" in screen and "Giga Zaur for 3♥" in screen  # on two lines, not cut
+
+
+PROBE = ("The King 8/0/0 +herdculler +backgrounddweller; Giga Zaur 10/0/0 @city +psychicprobe; "
+         "Alienoid 10/0/0; Cyber Kitty 10/0/0 | active=0 phase=roll dice=h3esss rolls=0")
+
+
+def test_a_card_question_names_each_die_from_1_with_its_face_and_letters_without_gaps() -> None:
+    s = rules.apply(rules.from_text(PROBE), rules.STOP)  # Giga Zaur may probe a die
+    g = FakeGame(s, me=1)
+    c = Controller(g)
+    lines = to_text(game_screen(c, 80, 24)).splitlines()
+    menu = [ln for ln in lines if ln[:3] in {f" {x} " for x in "abcdefghij"}]
+    assert [ln[1] for ln in menu] == list("abcdef")
+    assert menu[0] == " a  re-roll die 1 (♥) of The King with Psychic Probe (a ♥ discards it)"
+    assert menu[3].startswith(" d  re-roll die 4 (✸) of The King")
+    assert "a-f choose above" in lines[-2]
+    assert "c chat" not in lines[-1] and "q quit" in lines[-1]  # c picks a choice now
+    c.press("c")
+    assert g.submitted == [rules.UseCard(BY_SLUG["psychicprobe"], (2,))]  # die 3
+    assert not c.chatting
+
+
+def test_herd_culler_says_what_it_does_to_which_die() -> None:
+    s = rules.apply(rules.apply(rules.from_text(PROBE), rules.STOP), rules.PASS)
+    screen = to_text(game_screen(Controller(FakeGame(s, me=0)), 80, 24))
+    assert " a  re-roll die 2 (3) with Background Dweller" in screen
+    assert " b  turn die 1 (♥) into a 1 with Herd Culler" in screen
+    assert " g  turn die 6 (✸) into a 1 with Herd Culler" in screen
+    assert "(0)" not in screen and "(5)" not in screen

@@ -459,7 +459,8 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
         question: Line = [("class:footer.error", f" {ctrl.quit_question()} "),
                           *keys_line([("y", "quit"), ("escape", "stay")], press)]
         return [status, question]
-    general = keys_line(GENERAL_KEYS, press)
+    taken = {c.key for c in K.menu_choices(s)} if ctrl.my_decision() is not None else set()
+    general = keys_line([k for k in GENERAL_KEYS if k[0] not in taken], press)
     if ctrl.footer:  # The general keys stay, beside the message's last line or under it.
         style = "class:footer.error" if ctrl.footer_error else "class:footer"
         parts = wrap(ctrl.footer, max(10, width - 2))
