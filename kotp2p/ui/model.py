@@ -196,8 +196,13 @@ class Controller:
         self.footer_news = False
         """The footer shows news for the player: what their move did, or hits on them.
 
-        It stays until a key or a message replaces it.
+        It stays until a key or a message replaces it, or until it is old. It is old once the
+        player decides in a later turn, or two turns after its own began.
         """
+        self._turns_seen = 0
+        """Turn headings seen so far."""
+        self._news_turn = 0
+        """The value of ``_turns_seen`` when the footer's news was made."""
         self._awaited: tuple[tuple[int, ...], int] = ((), -1)
         self._awaited_since = clock()
 
@@ -267,6 +272,7 @@ class Controller:
             return
         self.say(text, error=hit)
         self.footer_news = True
+        self._news_turn = self._turns_seen
 
     def quit_question(self) -> str:
         """What q asks.
@@ -348,9 +354,12 @@ class Controller:
         if u.heading:
             self.add_log(f"{self.sym.rule * 2} {u.text} {self.sym.rule * 2}", "log.turn")
             self._about_me, self._news, self._hits = False, [], []
+            self._turns_seen += 1
             mine = isinstance(u.event, rules.TurnBegan) and u.event.seat == me
             old_news = self.footer_news and not self.footer_error  # not a hit on the player
-            if (not self.footer_news or (mine and old_news)) and not self.confirm_quit:
+            stale = self.footer_news and self._turns_seen - self._news_turn >= 2
+            if ((not self.footer_news or (mine and old_news) or stale)
+                    and not self.confirm_quit):
                 self.say("")  # a message about the last turn or the player's own is old now
             return
         hit = hurts(u.event, me)
@@ -419,6 +428,8 @@ class Controller:
     def on_your_turn(self, u: YourTurn) -> None:
         """The player decides: a vote question is over, and standing orders may answer."""
         self.eject_asked = ()
+        if self.footer_news and self._news_turn < self._turns_seen and not self.confirm_quit:
+            self.say("")  # news from an earlier turn is old at the player's next decision
         self.auto_decide()
 
     def auto_decide(self) -> bool:

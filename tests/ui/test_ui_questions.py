@@ -63,3 +63,31 @@ def test_herd_culler_says_what_it_does_to_which_die() -> None:
     assert " b  turn die 1 (♥) into a 1 with Herd Culler" in screen
     assert " g  turn die 6 (✸) into a 1 with Herd Culler" in screen
     assert "(0)" not in screen and "(5)" not in screen
+
+
+def _hit_then(headings: int, decide: bool) -> Controller:
+    """The player hit on turn 1, then ``headings`` later turns begun, then maybe their decision."""
+    from kotp2p.net.session import YourTurn
+    from kotp2p.net.session.narration import narrated
+
+    s = rules.from_text("Alienoid 10/0/0; Giga Zaur 10/0/0; The King 10/0/0 "
+                        "| active=0 phase=roll dice=ssse11 rolls=1")
+    c = Controller(FakeGame(s, me=0))
+    c.on_updates([narrated(1, "Alienoid hits itself for 2♥",
+                           rules.Damaged(0, 2, 0, False))])
+    for turn in range(2, 2 + headings):
+        c.on_updates([narrated(turn, f"-- turn {turn}: Giga Zaur --")])
+    if decide:
+        c.on_updates([YourTurn(0)])
+    return c
+
+
+def footer_of(c: Controller) -> str:
+    """The screen's lines under the log: the footer."""
+    return "\n".join(to_text(game_screen(c, 80, 24)).splitlines()[-3:])
+
+
+def test_old_news_leaves_the_footer() -> None:
+    assert "hits itself" in footer_of(_hit_then(1, False))  # still fresh
+    assert "hits itself" not in footer_of(_hit_then(1, True))  # the player decides again
+    assert "hits itself" not in footer_of(_hit_then(2, False))  # turns later
