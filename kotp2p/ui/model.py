@@ -370,10 +370,15 @@ class Controller:
         elif self._about_me:
             self.hold = True
             if not isinstance(u.event, rules.DiceKept):  # the dice are on screen
-                self._news.append(u.text)
+                self._news.append(self._short(u.text))
             if self._news and not self._hits:
                 self.news("you: " + "; ".join(self._news))
         self.add_log(f"· {u.text}", "log.hit" if hit else "log.event")
+
+    def _short(self, text: str) -> str:
+        """An event about the player without their monster's name in front, for ``you:`` news."""
+        own = f"{self.state.monsters[self.port.me]} "
+        return text.removeprefix(own) if text.startswith(own) else text
 
     def on_dice_rolled(self, u: DiceRolled) -> None:
         """Dice came up: logged."""

@@ -54,8 +54,8 @@ def test_the_players_own_results_stay_in_the_footer_and_a_bot_move_ends_the_hold
     g = FakeGame(s, me=1)
     c = Controller(g, comfort=Comfort(pause=0.5))
     c.on_updates(move(s, rules.STOP, 1))
-    assert c.footer.startswith("you: Giga Zaur gains 1⚡ (dice); ")
-    assert "Giga Zaur smashes The King for 3♥" in c.footer and not c.footer_error
+    assert c.footer.startswith("you: gains 1⚡ (dice); ")  # the player's monster goes without saying
+    assert "smashes The King for 3♥" in c.footer and not c.footer_error
     assert ("log.event", "· Giga Zaur smashes The King for 3♥") in log_of(c)  # not a hit on me
     assert c.bot_delay(0.0) >= 2.0
     s2 = rules.apply(s, rules.STOP)

@@ -91,3 +91,15 @@ def test_old_news_leaves_the_footer() -> None:
     assert "hits itself" in footer_of(_hit_then(1, False))  # still fresh
     assert "hits itself" not in footer_of(_hit_then(1, True))  # the player decides again
     assert "hits itself" not in footer_of(_hit_then(2, False))  # turns later
+
+
+def test_the_players_news_fits_beside_the_footer_keys() -> None:
+    from tests.ui.test_ui_log import move
+
+    s = rules.from_text("The King 10/0/0 @city; Giga Zaur 7/0/0 +acidattack +detritivore; "
+                        "Alienoid 10/0/0 | active=1 phase=roll dice=123hhe rolls=1")
+    c = Controller(FakeGame(s, me=1))
+    c.on_updates(move(s, rules.STOP, 1))
+    foot = to_text(game_screen(c, 80, 24)).splitlines()[-2:]
+    assert foot[0] == " you: gains 2★ (Detritivore); heals 2♥; gains 1⚡ (dice); smashes The King for"
+    assert foot[1].startswith(" 1♥ ") and foot[1].endswith("q quit") and "…" not in foot[1]
