@@ -222,6 +222,8 @@ def run_ui(session: Session, *, log_path: str, options: UiOptions,
     """Play ``session`` in the full-screen UI until the player leaves; True if the game ended.
 
     ``connect`` opens the links of a networked game. ``restore`` resumes a game.
+
+    :raises KeyboardInterrupt: the player pressed Ctrl-C.
     """
     return asyncio.run(_main(session, log_path, options, connect, restore))
 
@@ -293,7 +295,10 @@ async def _run_game_app(session: Session, ctrl: Controller, app: Application[Non
     _wrap_lines_again(app)
     if not done.done() and not session.stopped and not session.is_done:
         ctrl.port.quit()
-    return await done
+    over = await done
+    if ctrl.interrupted:
+        raise KeyboardInterrupt
+    return over
 
 
 # -- host and join: the lobby screen, then the game screen --------------------------------------
@@ -605,6 +610,8 @@ async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]
         if failure is None:
             raise
         raise CommandError(plain_refusal(_refusal_of(failure)), failure.refusal) from None
+    if screen.lobby.interrupted or (screen.game is not None and screen.game.interrupted):
+        raise KeyboardInterrupt
     if screen.left:
         print("left the lobby")
     return result

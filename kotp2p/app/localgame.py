@@ -181,7 +181,12 @@ def play_session(session: Session, log_path: Path, *, bot_delay: float = 0.0,
     """
     if ui is not None:
         session.bot_delay = bot_delay
-        print(last_words(session, log_path, ui(session, str(log_path), restore, connect)))
+        try:
+            over = ui(session, str(log_path), restore, connect)
+        except KeyboardInterrupt:
+            print(last_words(session, log_path, session.is_over))
+            raise
+        print(last_words(session, log_path, over))
         return 0
     view = PlainView(session, sys.stdout)
     game_id = session.genesis.game_id

@@ -95,6 +95,8 @@ class LobbyController:
         The user was turned away, or the host is gone.
         """
         self.exit_requested = False
+        self.interrupted = False
+        """Ctrl-C was pressed: the command ends with the code of an interrupt."""
         self.notes: deque[str] = deque(maxlen=5)
         """The latest things the lobby said: who joined, the port, the start."""
         self._cursor = -1
@@ -266,6 +268,7 @@ class LobbyController:
 
     def _press(self, key: str) -> None:
         if key in ("q", "c-c"):
+            self.interrupted = key == "c-c"
             self.port.leave()
             self.exit_requested = True
         elif not self.heard and not self.port.view.seats:

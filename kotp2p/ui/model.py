@@ -183,6 +183,8 @@ class Controller:
         self.end: EndInfo | None = None
         self.stopped = False
         self.exit_requested = False
+        self.interrupted = False
+        """Ctrl-C was pressed: the command ends with the code of an interrupt."""
         self.moves = 0
         """Moves seen so far. The waiting time restarts at each."""
         self.hold = False
@@ -466,6 +468,7 @@ class Controller:
     def press(self, key: str) -> None:
         """Handle one key, by prompt_toolkit's name for it: ``"a"``, ``"enter"``, ``"c-c"``..."""
         if key == "c-c":
+            self.interrupted = True
             self.quit()
             return
         if self.confirm_quit:

@@ -230,3 +230,27 @@ def test_join_picks_a_game_heard_on_loopback_and_a_wrong_code_is_said_plainly(
     seen = host.wait_until(lambda s: "bob" in _seat(s, 1),
                                         "bob at seat 1 in the host's lobby")
     assert "alice" in _seat(seen, 0)
+
+
+def test_ctrl_c_while_typing_a_chat_line_exits_130_and_the_game_can_be_resumed(
+        home: dict[str, str], terminals: Terminals) -> None:
+    term = terminals([KOTP2P, "play", "--bots", "1", "--seed", "5", "--pause", "0"], home)
+    term.wait_for("Your move")
+    term.keys("c")
+    term.keys("hello")
+    term.wait_for("hello")
+    term.keys("C-c")
+    screen = term.wait_for("EXITED")
+    assert "EXITED 130" in screen and "kotp2p: interrupted" in screen, screen
+    assert "kotp2p resume" in screen
+    games = json.loads(_run(home, "games", "--json").stdout)
+    assert len(games) == 1 and games[0]["state"] == "unfinished"
+
+
+def test_ctrl_c_in_the_lobby_exits_130(home: dict[str, str], terminals: Terminals) -> None:
+    term = terminals([KOTP2P, "host", "--port", "0", "--seats", "2", "--no-announce", "--bind",
+                      "127.0.0.1"], home)
+    term.wait_for("hosting on port")
+    term.keys("C-c")
+    screen = term.wait_for("EXITED")
+    assert "EXITED 130" in screen and "kotp2p: interrupted" in screen, screen
