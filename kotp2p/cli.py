@@ -127,9 +127,9 @@ def _add_ui_options(p: argparse.ArgumentParser) -> None:
                    help="seconds to show others' moves before the next one (default 0.8; "
                    "after your roll or a hit on you, 3 times as long, at least 2 s)")
     p.add_argument("--auto-leave", type=int, metavar="HP",
-                   help="yield Tokyo by itself when smashed at or under HP hearts")
+                   help="yield Tokyo by itself when smashed at or under HP hearts, 1 to 9")
     p.add_argument("--auto-stay", type=int, metavar="HP",
-                   help="stay in Tokyo by itself when smashed at or over HP hearts")
+                   help="stay in Tokyo by itself when smashed at or over HP hearts, 1 to 12")
 
 
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -223,7 +223,8 @@ def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Join the lobby at HOST[:PORT] (port 7447 by default), or, without an "
         "address, list the games announced nearby and pick one. " + _lobby_help(False),
     )
-    p.add_argument("address", nargs="?", metavar="HOST[:PORT]", help="the host's lobby")
+    p.add_argument("address", nargs="?", metavar="HOST[:PORT]",
+                   help="the host's lobby; an IPv6 address goes in brackets, as [::1]:7447")
     p.add_argument("--join-code", metavar="CODE", help="the code the host asks for")
     p.add_argument("--discover", metavar="ADDR", default="0.0.0.0:7447",
                    help="where to listen for beacons (default 0.0.0.0:7447)")

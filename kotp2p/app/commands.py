@@ -7,6 +7,7 @@ On a terminal it is the full screen, else the plain line interface.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Awaitable, Callable
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from kotp2p.app.errors import CommandError
 from kotp2p.app.gametypes import Connect, FullScreen, Restore
+from kotp2p.net.files import HomeError
 from kotp2p.net.session import Session
 
 if TYPE_CHECKING:  # loaded with the command that needs them
@@ -27,18 +29,34 @@ def ui_options(args: argparse.Namespace) -> UiOptions | None:
     The plain line interface comes with ``--plain``, or when standard input or output is not a
     terminal.
 
-    :raises CommandError: a negative ``--pause``.
+    :raises CommandError: a ``--pause`` or ``--auto-leave`` that makes no sense.
     """
+    check_ui_args(args)
     if getattr(args, "plain", True) or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return None
-    if args.pause < 0:
-        raise CommandError(f"expected --pause of 0 or more seconds, found {args.pause}")
     from kotp2p.app.fullscreen import UiOptions
     from kotp2p.ui import Comfort
     from kotp2p.ui.full import wants_colour
 
     return UiOptions(ascii_only=args.ascii, colour=wants_colour(os.environ, args.no_color),
                      comfort=Comfort(args.auto_leave, args.auto_stay, args.pause))
+
+
+def check_ui_args(args: argparse.Namespace) -> None:
+    """Refuse a ``--pause``, ``--auto-leave`` or ``--auto-stay`` the options page could not show.
+
+    The plain interface does not use them, but a wrong value is refused there too.
+
+    :raises CommandError: one of them is out of its range.
+    """
+    from kotp2p.ui import AUTO_LEAVE_MAX, AUTO_STAY_MAX
+
+    if not 0 <= args.pause < math.inf:
+        raise CommandError(f"expected --pause of 0 or more seconds, found {args.pause:g}")
+    for option, value, top in (("--auto-leave", args.auto_leave, AUTO_LEAVE_MAX),
+                               ("--auto-stay", args.auto_stay, AUTO_STAY_MAX)):
+        if value is not None and not 1 <= value <= top:
+            raise CommandError(f"expected {option} from 1 to {top} hearts, found {value}")
 
 
 def _full_screen(args: argparse.Namespace) -> FullScreen | None:
@@ -61,6 +79,7 @@ def _net_screen(args: argparse.Namespace) -> NetScreenRun | None:
 
     None means the plain line interface. It is always None when a bot plays the user's seat.
     """
+    check_ui_args(args)
     options = ui_options(args) if args.bot is None else None
     if options is None:
         return None
@@ -139,9 +158,13 @@ A module loads only when its command runs, so the start is quick.
 def run(command: str, args: argparse.Namespace) -> int:
     """Run subcommand ``command`` with its parsed ``args``; its exit code.
 
-    :raises CommandError: a mistake the user can fix.
+    :raises CommandError: a mistake the user can fix, such as a data directory that cannot be
+        used or a damaged key file.
     :raises KeyError: no such command.
     """
-    return COMMANDS[command](args)
+    try:
+        return COMMANDS[command](args)
+    except HomeError as exc:
+        raise CommandError(str(exc)) from None
 
 __all__ = ["COMMANDS", "run", "ui_options"]

@@ -79,7 +79,9 @@ from kotp2p.net.transport import (
     MeshLinks,
     MeshPort,
     announce,
+    announce_problem,
     listen,
+    listen_problem,
     run_main,
     serve_tcp,
 )
@@ -96,14 +98,66 @@ QUIT_LINGER = 2.0
 def parse_address(text: str, default_port: int) -> Address:
     """``HOST[:PORT]`` as ``(host, port)``.
 
+    An IPv6 address takes brackets before a port, as in ``[::1]:7447``. Without a port it may
+    also stand bare, as in ``::1``.
+
     :raises CommandError: not an address.
     """
-    host, sep, port = text.strip().rpartition(":")
-    if not sep:
-        host, port = text.strip(), str(default_port)
+    t = text.strip()
+    port = str(default_port)
+    if t.startswith("["):
+        host, close, rest = t[1:].partition("]")
+        if not close or (rest and not rest.startswith(":")):
+            host = ""
+        elif rest:
+            port = rest[1:]
+    elif t.count(":") > 1:  # a bare IPv6 address
+        host = t
+    else:
+        host, sep, after = t.rpartition(":")
+        if not sep:
+            host = t
+        else:
+            port = after
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise CommandError(f"expected HOST[:PORT], found {text!r}")
+        raise CommandError("expected HOST[:PORT] with a port from 1 to 65535, such as "
+                           f"192.168.1.20:7447 or [::1]:7447, found {text!r}")
     return host, int(port)
+
+
+MAX_JOIN_CODE = 64
+"""The longest ``--join-code``, in characters."""
+
+
+def check_join_code(code: str | None) -> None:
+    """Refuse a ``--join-code`` that is empty, blank or longer than :data:`MAX_JOIN_CODE`.
+
+    An empty code would let anybody in, which the user who gave one did not mean.
+
+    :raises CommandError: not a usable code.
+    """
+    if code is not None and not (code.strip() and len(code) <= MAX_JOIN_CODE):
+        raise CommandError(f"expected --join-code of 1 to {MAX_JOIN_CODE} characters, not "
+                           f"only spaces, found {code[:MAX_JOIN_CODE]!r}")
+
+
+def check_bind(bind: str | None, port: int = 0, option: str = "--port") -> None:
+    """Refuse a ``--bind`` address this machine cannot listen on, or a port it cannot use.
+
+    ``option`` names where ``port`` came from.
+
+    :raises CommandError: this machine cannot listen there.
+    """
+    if bind is not None:
+        why = listen_problem(bind, 0)
+        if why is not None:
+            raise CommandError(f"cannot listen on {bind}: {why}; expected --bind with an "
+                               "address of this machine, such as 127.0.0.1")
+    if port:
+        why = listen_problem(bind, port)
+        if why is not None:
+            raise CommandError(f"cannot listen on port {port}: {why}; expected {option} "
+                               "from 1024 to 65535, or 0 for any free port")
 
 
 @dataclass
@@ -253,8 +307,10 @@ def resume_networked(session: Session, stored: StoredGame, restore: Restore,
     listens on the same port again, so the seats that dial this one find it. It listens on
     ``args.bind``, if given.
 
-    :raises CommandError: the peers file is missing or damaged.
+    :raises CommandError: the peers file is missing or damaged, or this machine cannot listen on
+        ``--bind``.
     """
+    check_bind(getattr(args, "bind", None))
     path = PeersFile.path_for(stored.log_path)
     try:
         peers = PeersFile.from_bytes(path.read_bytes())
@@ -299,6 +355,18 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
     if not MIN_TIMEOUT <= args.timeout <= MAX_TIMEOUT:
         raise CommandError(f"expected --timeout of {MIN_TIMEOUT} to {MAX_TIMEOUT} seconds, "
                                f"found {args.timeout}")
+    if not 0 <= args.port < 65536:
+        raise CommandError(f"expected --port from 1 to 65535, or 0 for any free port, found "
+                           f"{args.port}")
+    check_bind(args.bind, args.port)
+    check_join_code(args.join_code)
+    target = None
+    if not args.no_announce:
+        target = parse_address(args.announce or BROADCAST, DEFAULT_BEACON_PORT)
+        why = announce_problem(target)
+        if why is not None:
+            raise CommandError(f"cannot announce the game to {target[0]}: {why}; expected "
+                               "--announce with an IPv4 address, such as 192.168.1.255")
     me = _me(args.name)
     seats = {0: Seat(me, os.urandom(32), own)}
     for i in range(1, args.bots + 1):
@@ -333,8 +401,7 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
             view.notice(f"hosting on port {port}{where}; the game listens on port {my_port}")
             view.lobby_table(lobby.view.lines())
             runner.command(LobbyHost.opened)  # a lobby full of the host's bots starts at once
-            if not args.no_announce:
-                target = parse_address(args.announce or BROADCAST, DEFAULT_BEACON_PORT)
+            if target is not None:
                 datagram = partial(_beacon, lobby, port, bool(args.join_code))
                 lobby_tasks.start_soon(announce, datagram, target)
             lobby_tasks.start_soon(view.lobby_input)
@@ -361,6 +428,11 @@ async def _discover(args: argparse.Namespace, view: NetView) -> Address:
     :raises CommandError: nothing was heard, which is a refusal, or the answer picks no game.
     """
     listen_on = parse_address(args.discover, DEFAULT_BEACON_PORT)
+    why = listen_problem(listen_on[0], listen_on[1], udp=True)
+    if why is not None:
+        raise CommandError(f"cannot listen for games on {args.discover}: {why}; expected "
+                           "--discover with an IPv4 address of this machine, such as "
+                           "0.0.0.0:7447")
     view.notice(f"listening for games for {DISCOVER_SECONDS:g} s...")
     games = [g for g in await listen(BeaconBook(), listen_on[1], listen_on[0], DISCOVER_SECONDS)
              if g.compatible and g.free_seats > 0]
@@ -375,6 +447,8 @@ async def join_game(args: argparse.Namespace, view: NetView) -> int:
     """``kotp2p join``: join a lobby, then play, telling ``view``."""
     own = None if args.bot is None else check_level(args.bot, "--bot")
     check_delay(args.bot_delay)
+    check_bind(args.bind)
+    check_join_code(args.join_code)
     me = _me(args.name)
     seat = Seat(me, os.urandom(32), own)
     address = (parse_address(args.address, DEFAULT_PORT) if args.address
@@ -387,7 +461,8 @@ async def join_game(args: argparse.Namespace, view: NetView) -> int:
 
         runner = GuestLobby(lobby, view.lobby_event, join_code=args.join_code)
         view.lobby_opened(runner, host=False, join_code=args.join_code)
-        view.notice(f"joining {address[0]}:{address[1]} as {me.name} [{me.fingerprint}]")
+        host = f"[{address[0]}]" if ":" in address[0] else address[0]  # IPv6 in brackets
+        view.notice(f"joining {host}:{address[1]} as {me.name} [{me.fingerprint}]")
         async with trio.open_nursery() as lobby_tasks:
             lobby_tasks.start_soon(view.lobby_input)
             try:

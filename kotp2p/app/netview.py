@@ -167,8 +167,31 @@ class PlainNet:
             if line is None:
                 continue
             if not line:
+                self._input_closed()
                 return
             self._lobby_line(line)
+
+    def _input_closed(self) -> None:
+        """The input ended in the lobby: refuse to wait for a line that cannot come.
+
+        A host must type ``start`` and a joiner ``ready``. Once that is done, the game goes on
+        without input: the plain game stops the user's seat when it needs a line.
+
+        :raises CommandError: the game cannot start without a typed line.
+        """
+        runner = self._runner
+        if isinstance(runner, HostLobby):
+            need, waiting = "start", runner.lobby.phase == "lobby"
+        elif runner is not None:
+            seat, view = runner.lobby.seat, runner.lobby.view
+            need = "ready"
+            waiting = seat is None or view is None or not view.seats[seat].ready
+        else:
+            return
+        if waiting:
+            raise CommandError(f"standard input closed before `{need}` was typed, so the game "
+                               "cannot start; expected the lobby's commands on standard input, "
+                               "or --bot LEVEL to let a bot play your seat")
 
     def _lobby_line(self, line: str) -> None:
         """Carry out the request a typed lobby line asks for; a refusal is said, not raised."""

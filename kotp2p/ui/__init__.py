@@ -9,13 +9,15 @@ from __future__ import annotations
 from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.lobby_plain import PlainLobby, Request
 from kotp2p.ui.logscreen import logs_to
-from kotp2p.ui.model import Comfort, Controller
+from kotp2p.ui.model import AUTO_LEAVE_MAX, AUTO_STAY_MAX, Comfort, Controller
 from kotp2p.ui.plain import PlainView, format_state
 from kotp2p.ui.refusals import plain_refusal
 from kotp2p.ui.stats import session_stats
 from kotp2p.ui.symbols import symbols
 
 __all__ = [
+    "AUTO_LEAVE_MAX",
+    "AUTO_STAY_MAX",
     "Comfort",
     "Controller",
     "LobbyController",

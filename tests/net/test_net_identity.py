@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from kotp2p.cli import main
-from kotp2p.net.files import identity_path, load_identity, new_identity, rename_identity
-from kotp2p.net.wire import Identity, RemoteProtocolError, fingerprint, verify_signature
+from kotp2p.net.files import HomeError, identity_path, load_identity, new_identity, rename_identity
+from kotp2p.net.wire import Identity, fingerprint, verify_signature
 
 
 @pytest.fixture
@@ -59,7 +59,7 @@ def test_bad_names_are_refused(home: Path) -> None:
 def test_a_damaged_identity_file_is_reported(home: Path) -> None:
     identity_path().parent.mkdir(parents=True)
     identity_path().write_bytes(b"garbage")
-    with pytest.raises(RemoteProtocolError):
+    with pytest.raises(HomeError, match="is damaged"):
         load_identity()
 
 

@@ -41,7 +41,7 @@ async def test_two_seats_exchange_frames_over_tcp_on_loopback() -> None:
 
 
 async def test_a_taken_port_gives_a_free_one_and_says_which(caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.WARNING)
+    caplog.set_level(logging.INFO)
 
     async def nothing(stream: trio.SocketStream) -> None:
         await stream.aclose()

@@ -15,7 +15,7 @@ from kotp2p.net.files.keys import (
     rename_identity,
     save_identity,
 )
-from kotp2p.net.files.paths import config_dir, games_dir, write_private
+from kotp2p.net.files.paths import HomeError, config_dir, games_dir, write_private
 from kotp2p.net.files.peers import PeersFile
 from kotp2p.net.files.sinks import FrameSink
 from kotp2p.net.files.store import (
@@ -38,6 +38,7 @@ __all__ = [
     "NET",
     "FrameSink",
     "GameInfo",
+    "HomeError",
     "LogContents",
     "LogWriter",
     "PeersFile",

@@ -8,8 +8,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from kotp2p.net.files.paths import config_dir, write_private
-from kotp2p.net.wire import DEFAULT_NAME, Identity, check_name
+from kotp2p.net.files.paths import HomeError, config_dir, unusable, write_private
+from kotp2p.net.wire import DEFAULT_NAME, Identity, RemoteProtocolError, check_name
 
 IDENTITY_FILE = "identity"
 
@@ -24,11 +24,28 @@ def save_identity(identity: Identity, path: Path) -> None:
     write_private(path, identity.to_bytes())
 
 
+def _read(path: Path) -> Identity:
+    """The identity in the key file at ``path``.
+
+    :raises HomeError: the file cannot be read or is damaged.
+    """
+    try:
+        return Identity.from_bytes(path.read_bytes())
+    except OSError as exc:
+        raise unusable(path, exc, "a key file there") from None
+    except RemoteProtocolError as exc:
+        raise HomeError(f"your key file {path} is damaged: {exc.reason}; move it away and "
+                        "a new key is made") from None
+
+
 def load_identity(path: Path | None = None) -> Identity:
-    """Load the identity, creating and saving a new one on first use."""
+    """Load the identity, creating and saving a new one on first use.
+
+    :raises HomeError: the key file cannot be read or is damaged.
+    """
     path = path or identity_path()
     if path.exists():
-        return Identity.from_bytes(path.read_bytes())
+        return _read(path)
     identity = Identity.generate()
     save_identity(identity, path)
     return identity
@@ -42,7 +59,7 @@ def new_identity(path: Path | None = None, name: str | None = None) -> Identity:
     path = path or identity_path()
     old_name = DEFAULT_NAME
     if path.exists():
-        old = Identity.from_bytes(path.read_bytes())
+        old = _read(path)
         old_name = old.name
         os.replace(path, path.with_name(f"{path.name}.{old.fingerprint}.old"))
     identity = Identity.generate(name or old_name)

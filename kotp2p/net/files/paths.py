@@ -32,10 +32,32 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("kotp2p", appauthor=False))
 
 
+class HomeError(ValueError):
+    """A directory or file of the user's that cannot be used. The message says which and why."""
+
+
+def unusable(path: Path, exc: OSError, expected: str = "a directory there") -> HomeError:
+    """The error for ``path``, which failed with ``exc``, in plain words.
+
+    It says what was ``expected``. When ``KOTP2P_HOME`` is set to something other than a
+    directory, it says that this is what must change.
+    """
+    home = os.environ.get(HOME_ENV)
+    if home and not Path(home).is_dir():
+        expected = f"{HOME_ENV} to name a directory"
+    return HomeError(f"cannot use {path}: {exc.strerror or exc}; expected {expected}")
+
+
 def games_dir() -> Path:
-    """The directory of the user's ``.kotlog`` files, created on first use."""
+    """The directory of the user's ``.kotlog`` files, created on first use.
+
+    :raises HomeError: it cannot be made.
+    """
     path = data_dir() / "games"
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise unusable(path, exc) from None
     return path
 
 
@@ -43,8 +65,14 @@ def write_private(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically, readable by its owner only.
 
     It writes a temporary file, then renames it. The mode is 0600. The parent directory is created
-    if need be."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if need be.
+
+    :raises HomeError: the directory cannot be made.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise unusable(path.parent, exc) from None
     tmp = path.with_name(path.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:

@@ -8,8 +8,15 @@ mesh with reconnection, the UDP beacon and the session's runner.
 
 from __future__ import annotations
 
-from kotp2p.net.transport.beacon import announce, listen
-from kotp2p.net.transport.connect import DEFAULT_PORT, accept_handshake, dial_handshake, dial_tcp, serve_tcp
+from kotp2p.net.transport.beacon import announce, announce_problem, listen
+from kotp2p.net.transport.connect import (
+    DEFAULT_PORT,
+    accept_handshake,
+    dial_handshake,
+    dial_tcp,
+    listen_problem,
+    serve_tcp,
+)
 from kotp2p.net.transport.framed import FrameStream, PeerClosed
 from kotp2p.net.transport.link import Link, LinkConfig
 from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby, LobbyFailed
@@ -51,10 +58,12 @@ __all__ = [
     "View",
     "accept_handshake",
     "announce",
+    "announce_problem",
     "dial_handshake",
     "dial_tcp",
     "dialer_of",
     "listen",
+    "listen_problem",
     "run_main",
     "run_session",
     "serve_tcp",

@@ -7,6 +7,7 @@ Real users announce to the LAN broadcast address. Tests announce to a loopback a
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Callable
 
 import trio
@@ -17,6 +18,18 @@ log = logging.getLogger(__name__)
 
 Address = tuple[str, int]
 ANNOUNCE_EVERY = 1.0
+
+
+def announce_problem(target: Address) -> str | None:
+    """Why the beacon cannot be sent to ``target``, in plain words; None if it can.
+
+    The beacon goes over IPv4, so the host must be an IPv4 address or a name that has one.
+    """
+    try:
+        socket.getaddrinfo(target[0], target[1], socket.AF_INET, socket.SOCK_DGRAM)
+    except (OSError, UnicodeError, OverflowError):
+        return "not a known IPv4 name or address"
+    return None
 
 
 async def announce(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import socket
 from collections.abc import Awaitable, Callable
 
 import trio
@@ -83,6 +84,40 @@ async def accept_handshake(framed: FrameStream, hs: AcceptorHandshake,
     return await _run(framed, hs, [], timeout)
 
 
+def listen_problem(host: str | None, port: int, *, udp: bool = False) -> str | None:
+    """Why this machine cannot listen on ``host`` and ``port``, in plain words; None if it can.
+
+    ``host`` None means every address. It tries a TCP socket, or with ``udp`` an IPv4 UDP socket
+    as the beacon listener uses. A TCP port that is taken is no problem: :func:`serve_tcp` takes
+    a free one then.
+    """
+    family = socket.AF_INET if udp else socket.AF_UNSPEC
+    kind = socket.SOCK_DGRAM if udp else socket.SOCK_STREAM
+    try:
+        found = socket.getaddrinfo(host, port, family, kind, 0, socket.AI_PASSIVE)
+    except (OSError, UnicodeError, OverflowError):
+        return "not a known name or address" if host else f"port {port} is unknown"
+    for fam, typ, proto, _, address in found:
+        with socket.socket(fam, typ, proto) as sock:
+            if udp:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if hasattr(socket, "SO_REUSEPORT"):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+            try:
+                sock.bind(address)
+            except OSError as exc:
+                if exc.errno == errno.EADDRINUSE and not udp:
+                    continue
+                if exc.errno == errno.EADDRNOTAVAIL:
+                    return "not an address of this machine"
+                if exc.errno == errno.EACCES:
+                    return f"port {port} needs more rights"
+                if exc.errno == errno.EADDRINUSE:
+                    return f"port {port} is taken"
+                return exc.strerror or str(exc)
+    return None
+
+
 async def serve_tcp(
     handler: Callable[[trio.SocketStream], Awaitable[None]],
     port: int = DEFAULT_PORT,
@@ -104,7 +139,7 @@ async def serve_tcp(
     except OSError as exc:
         if exc.errno != errno.EADDRINUSE or port == 0:
             raise
-        log.warning("port %d is taken; listening on a free port instead", port)
+        log.info("port %d is taken; listening on a free port instead", port)
         listeners = await trio.open_tcp_listeners(0, host=host)
     actual = listeners[0].socket.getsockname()[1]
     limiter = trio.CapacityLimiter(max_open)

@@ -202,7 +202,8 @@ class GuestLobby(_Runner[GuestEvent]):
         try:
             stream = await dial_tcp(*address, timeout=self.handshake_timeout)
         except OSError as exc:
-            where, why = f"{address[0]}:{address[1]}", str(exc.strerror or exc)
+            host = f"[{address[0]}]" if ":" in address[0] else address[0]  # IPv6 in brackets
+            where, why = f"{host}:{address[1]}", str(exc.strerror or exc)
             text = f"cannot reach {where}: {why}"
             raise LobbyFailed(text, Refusal(Why.UNREACHABLE, text, details=(where, why))) from None
         framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)

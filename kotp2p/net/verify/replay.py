@@ -110,5 +110,12 @@ def replay_lines(
             how = " by forfeit (the last opponents were ejected)" if replica.forfeit else ""
             lines.append(f"Game over; winner{how}: " + (", ".join(names[i] for i in w) or "nobody"))
         else:
-            lines.append(f"The log stops here; waiting for seat(s) {replica.waiting_for()}")
+            waiting = [f"{names[i]} (seat {i})" for i in replica.waiting_for()]
+            lines.append("The log stops here" + (
+                f", waiting for {_and(waiting)}." if waiting else "."))
     return [safe_text(line, 2000) for line in lines + [f"note: {n}" for n in notes]]
+
+
+def _and(items: list[str]) -> str:
+    """``items`` joined as in a sentence: ``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
