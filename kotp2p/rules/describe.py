@@ -74,7 +74,8 @@ def describe_action(state: State, action: Action) -> str:
         return f"{who}pays {g.energies(SWEEP_COST)} to sweep the market"
     if isinstance(action, Done):
         if isinstance(pending, Decision) and pending.kind == "buy":
-            return f"{who}buys nothing"
+            # The state does not keep whether a card was bought this turn, so these words fit both.
+            return f"{who}is done buying"
         return f"{who}is done"
     if isinstance(action, UseCard):
         if isinstance(pending, Decision) and pending.kind == "hearts":
