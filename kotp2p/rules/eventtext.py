@@ -1,6 +1,12 @@
 """Events in plain words, one line per event.
 
-Monsters and cards are named by name. Dice and amounts are written with symbols."""
+Monsters and cards are named by name. Dice and amounts are written with symbols.
+
+An amount that stopped at a limit says so, since the rules cut it there and a reader would
+otherwise see wrong arithmetic: stars reaching 20★, health reaching its maximum or 0, stars or
+energy lost down to 0. The line tells it from the state the event's input was applied to. When
+one input changes the same amount of one monster more than once, the later changes are told from
+that same state. Such a later change may then go unmarked or, rarely, be marked wrongly."""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ from kotp2p.rules.actions import Done, Stop, UseCard
 from kotp2p.rules.actiontext import format_action
 from kotp2p.rules.basics import CITY
 from kotp2p.rules.cardindex import CARDS
+from kotp2p.rules.effects import MAX_STARS, max_hp
 from kotp2p.rules.events import (
     WHY_DICE,
     WHY_ENTER,
@@ -49,11 +56,55 @@ def _place(place: int) -> str:
     return "Tokyo City" if place == CITY else "Tokyo Bay"
 
 
-def _because(why: str, card: int) -> str:
-    if card:
-        return f" ({CARDS[card].name})"
-    text = _WHY.get(why)
+def _because(why: str, card: int, limit: str = "") -> str:
+    """The cause in parentheses, followed there by ``limit``, what stopped the amount."""
+    cause = CARDS[card].name if card else _WHY.get(why, "")
+    text = ", ".join(x for x in (cause, limit) if x)
     return f" ({text})" if text else ""
+
+
+def _seat_of(state: State, seat: int) -> bool:
+    """True if ``seat`` is a seat of ``state``."""
+    return 0 <= seat < state.n
+
+
+def _stars_limit(e: StarsChanged, state: State) -> str:
+    """What stopped a change of stars, told from the state before it."""
+    if not _seat_of(state, e.seat):
+        return ""
+    before = state.stars[e.seat]
+    if e.delta > 0 and before + e.delta == MAX_STARS:
+        return f"up to the {SYMBOLS.stars(MAX_STARS)} limit"
+    if e.delta < 0 and before + e.delta == 0:
+        return "all it had"
+    return ""
+
+
+def _energy_limit(e: EnergyChanged, state: State) -> str:
+    """What stopped a loss of energy, told from the state before it. A gain has no limit."""
+    if _seat_of(state, e.seat) and e.delta < 0 and state.energy[e.seat] + e.delta == 0:
+        return "all it had"
+    return ""
+
+
+def _heal_limit(e: Healed, state: State) -> str:
+    """What stopped a heal, told from the state before it.
+
+    A card raising the maximum as it heals, like Even Bigger, is left unmarked: the maximum before
+    it is not the one it heals up to."""
+    if not _seat_of(state, e.seat) or (e.card and "max_hp" in CARDS[e.card].hooks):
+        return ""
+    most = max_hp(state, e.seat)
+    if state.hp[e.seat] + e.amount == most:
+        return f"up to its {SYMBOLS.hearts(most)} maximum"
+    return ""
+
+
+def _damage_limit(e: Damaged, state: State) -> str:
+    """`` (all it had left)`` for damage that took the last of a monster's health."""
+    if _seat_of(state, e.seat) and state.alive[e.seat] and state.hp[e.seat] == e.amount:
+        return " (all it had left)"
+    return ""
 
 
 def _change(delta: int, amount: str) -> str:
@@ -73,8 +124,9 @@ def _auto(e: AutoDecision, state: State, who: str) -> str:
 def describe_event(event: Event, state: State) -> str:
     """One line saying ``event`` in plain words.
 
-    ``state`` gives the monsters' names. Any state of the same game will do. Dice and amounts are
-    written with symbols. A view may hide the :func:`~kotp2p.rules.is_minor` events."""
+    ``state`` is the state the input that caused ``event`` was applied to. It gives the monsters'
+    names, and tells an amount that stopped at a limit. Dice and amounts are written with
+    symbols. A view may hide the :func:`~kotp2p.rules.is_minor` events."""
     names = state.monsters
     g = SYMBOLS
 
@@ -101,18 +153,22 @@ def describe_event(event: Event, state: State) -> str:
         return f"{who(e.seat)}'s dice become {g.dice(e.dice)}{_because('', e.card)}"
     if isinstance(e, StarsChanged):
         amount = g.stars(abs(e.delta))
-        return f"{who(e.seat)} {_change(e.delta, amount)}{_because(e.why, e.card)}"
+        because = _because(e.why, e.card, _stars_limit(e, state))
+        return f"{who(e.seat)} {_change(e.delta, amount)}{because}"
     if isinstance(e, EnergyChanged):
         amount = g.energies(abs(e.delta))
-        return f"{who(e.seat)} {_change(e.delta, amount)}{_because(e.why, e.card)}"
+        because = _because(e.why, e.card, _energy_limit(e, state))
+        return f"{who(e.seat)} {_change(e.delta, amount)}{because}"
     if isinstance(e, Damaged):
+        left = _damage_limit(e, state)
         if e.dealer < 0:
-            return f"{who(e.seat)} loses {g.hearts(e.amount)}"
+            return f"{who(e.seat)} loses {g.hearts(e.amount)}{left}"
         verb = "smashes" if e.smash else "hits"
         target = "itself" if e.dealer == e.seat else who(e.seat)
-        return f"{who(e.dealer)} {verb} {target} for {g.hearts(e.amount)}"
+        return f"{who(e.dealer)} {verb} {target} for {g.hearts(e.amount)}{left}"
     if isinstance(e, Healed):
-        return f"{who(e.seat)} heals {g.hearts(e.amount)}{_because('', e.card)}"
+        because = _because("", e.card, _heal_limit(e, state))
+        return f"{who(e.seat)} heals {g.hearts(e.amount)}{because}"
     if isinstance(e, EnteredTokyo):
         return f"{who(e.seat)} enters {_place(e.place)}{_because('', e.card)}"
     if isinstance(e, StayedInTokyo):

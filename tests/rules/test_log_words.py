@@ -1,4 +1,5 @@
-"""What the game log says, as a new player reads it: the buy step.
+"""What the game log says, as a new player reads it: the buy step and amounts the rules cut at a
+limit.
 
 Each line is told from the state its input was applied to, as the views tell a game."""
 
@@ -38,3 +39,76 @@ def test_ending_the_buy_step_after_buying_does_not_say_buys_nothing() -> None:
     assert lines[0] == "Cyber Kitty buys Stretchy for 3⚡"
     assert s.pending == rules.Decision(0, "buy")
     assert describe_action(s, rules.DONE) == "Cyber Kitty is done buying"
+
+
+# --- amounts cut at a limit --------------------------------------------------------------------
+
+
+def test_a_smash_that_takes_the_last_hearts_says_so() -> None:
+    s = rules.from_text(
+        "Giga Zaur 3/0/0 @city; Cyber Kitty 10/0/0; The King 10/0/0 "
+        "| active=1 phase=roll dice=ssss12 rolls=1"
+    )
+    _, lines = told(s, rules.STOP)
+    assert "Cyber Kitty smashes Giga Zaur for 3♥ (all it had left)" in lines
+    s = rules.from_text(
+        "Giga Zaur 5/0/0 @city; Cyber Kitty 10/0/0; The King 10/0/0 "
+        "| active=1 phase=roll dice=ssss12 rolls=1"
+    )
+    _, lines = told(s, rules.STOP)
+    assert "Cyber Kitty smashes Giga Zaur for 4♥" in lines
+
+
+def test_stars_capped_at_twenty_say_so() -> None:
+    s = rules.from_text("Cyber Kitty 10/19/0; The King 10/0/0 | active=0 phase=roll dice=33331e rolls=1")
+    _, lines = told(s, rules.STOP)
+    assert "Cyber Kitty gains 1★ (dice, up to the 20★ limit)" in lines
+    s = rules.from_text("Cyber Kitty 10/10/0; The King 10/0/0 | active=0 phase=roll dice=33331e rolls=1")
+    _, lines = told(s, rules.STOP)
+    assert "Cyber Kitty gains 4★ (dice)" in lines
+
+
+def test_a_card_capped_at_twenty_stars_says_so() -> None:
+    s = rules.from_text(
+        "Cyber Kitty 10/16/5; The King 10/0/0 | active=0 phase=buy market=jetfighters,-,-"
+    )
+    _, lines = told(s, rules.Buy(card("jetfighters")))
+    assert "Cyber Kitty gains 4★ (Jet Fighters, up to the 20★ limit)" in lines
+
+
+def test_a_heal_capped_at_the_maximum_says_so() -> None:
+    s = rules.from_text("Cyber Kitty 9/0/0; The King 10/0/0 | active=0 phase=roll dice=hhh123 rolls=1")
+    _, lines = told(s, rules.STOP)
+    assert "Cyber Kitty heals 1♥ (up to its 10♥ maximum)" in lines
+    s = rules.from_text("Cyber Kitty 5/0/0; The King 10/0/0 | active=0 phase=roll dice=hhh123 rolls=1")
+    _, lines = told(s, rules.STOP)
+    assert "Cyber Kitty heals 3♥" in lines
+
+
+def test_stars_lost_down_to_zero_say_so() -> None:
+    s = rules.from_text(
+        "Cyber Kitty 10/0/7; The King 10/3/0; Giga Zaur 10/8/0 "
+        "| active=0 phase=buy market=evacuationorders,-,-"
+    )
+    _, lines = told(s, rules.Buy(card("evacuationorders")))
+    assert "The King loses 3★ (Evacuation Orders, all it had)" in lines
+    assert "Giga Zaur loses 5★ (Evacuation Orders)" in lines
+
+
+def test_energy_paid_down_to_zero_says_so() -> None:
+    seats = "Cyber Kitty 10/0/0 @city +healingray; Giga Zaur 5/0/{}; The King 10/0/0; Alienoid 10/0/0"
+    s = rules.from_text(seats.format(1) + " | active=0 phase=resolve dice=11hee2")
+    _, lines = told(s, rules.UseCard(card("healingray"), (1, 1)))
+    assert "Giga Zaur loses 1⚡ (Healing Ray, all it had)" in lines
+    s = rules.from_text(seats.format(5) + " | active=0 phase=resolve dice=11hee2")
+    _, lines = told(s, rules.UseCard(card("healingray"), (1, 1)))
+    assert "Giga Zaur loses 2⚡ (Healing Ray)" in lines
+
+
+def test_poison_that_takes_the_last_hearts_says_so() -> None:
+    s = rules.from_text(
+        "Cyber Kitty 2/0/3 poison=3; The King 10/0/0; Giga Zaur 10/0/0 "
+        "| active=0 phase=buy market=heal,-,-"
+    )
+    _, lines = told(s, rules.DONE)
+    assert "Cyber Kitty loses 2♥ (all it had left)" in lines

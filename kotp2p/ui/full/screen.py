@@ -347,7 +347,8 @@ def resolve_preview(state: rules.State) -> str:
     except (ValueError, KeyError, IndexError):
         return ""
     turn = next((i for i, e in enumerate(events) if isinstance(e, rules.TurnBegan)), len(events))
-    shown = [rules.describe_event(e, after) for e in events[:turn]
+    # The questions answered with no change no amount, so every line is told from ``state``.
+    shown = [rules.describe_event(e, state) for e in events[:turn]
              if not isinstance(e, rules.DiceKept) and not rules.is_minor(e)]
     return "; ".join(x for x in shown if x) or "nothing happens"
 
