@@ -45,6 +45,7 @@ from kotp2p.rules.events import (
     TokensChanged,
     TurnBegan,
     YieldedTokyo,
+    is_minor,
 )
 from kotp2p.rules.glyphs import SYMBOLS
 from kotp2p.rules.state import State
@@ -107,6 +108,21 @@ def _damage_limit(e: Damaged, state: State) -> str:
     return ""
 
 
+def held_back(state: State, seat: int) -> int:
+    """The smash damage Jets holds back for ``seat`` while it decides to yield, or 0."""
+    return state.flags.get(f"t.jets.{seat}", 0)
+
+
+def yield_words(state: State, seat: int, place: str) -> str:
+    """``seat`` yields ``place``, in the words of the event and of the action.
+
+    ``state`` is the state before the yield. If Jets held the smash back, the words say what the
+    yield saves."""
+    saved = held_back(state, seat)
+    jets = f", and Jets saves it {SYMBOLS.hearts(saved)}" if saved else ""
+    return f"{state.monsters[seat]} yields {place}{jets}"
+
+
 def _change(delta: int, amount: str) -> str:
     return f"gains {amount}" if delta > 0 else f"loses {amount}"
 
@@ -125,8 +141,8 @@ def describe_event(event: Event, state: State) -> str:
     """One line saying ``event`` in plain words.
 
     ``state`` is the state the input that caused ``event`` was applied to. It gives the monsters'
-    names, and tells an amount that stopped at a limit. Dice and amounts are written with
-    symbols. A view may hide the :func:`~kotp2p.rules.is_minor` events."""
+    names, and tells an amount that stopped at a limit and what a yield saved with Jets. Dice and
+    amounts are written with symbols. A view may hide the :func:`~kotp2p.rules.is_minor` events."""
     names = state.monsters
     g = SYMBOLS
 
@@ -174,6 +190,8 @@ def describe_event(event: Event, state: State) -> str:
     if isinstance(e, StayedInTokyo):
         return f"{who(e.seat)} stays in {_place(e.place)}"
     if isinstance(e, YieldedTokyo):
+        if _seat_of(state, e.seat):
+            return yield_words(state, e.seat, _place(e.place))
         return f"{who(e.seat)} yields {_place(e.place)}"
     if isinstance(e, LeftTokyo):
         return f"{who(e.seat)} is put out of {_place(e.place)}{_because('', e.card)}"
@@ -201,6 +219,8 @@ def describe_event(event: Event, state: State) -> str:
             return f"{who(e.seat)} gets {n} {kind}{plural}{source}"
         return f"{who(e.seat)} spends {n} {kind}{plural}"
     if isinstance(e, CardEffect):
+        if is_minor(e):  # Jets: the yield decision tells whether it saved anything
+            return f"{who(e.seat)}'s {CARDS[e.card].name} holds the smash back until it stays or yields"
         return f"{who(e.seat)}'s {CARDS[e.card].name} takes effect"
     if isinstance(e, Copied):
         return f"{who(e.seat)}'s {CARDS[e.card].name} copies {CARDS[e.target].name}"

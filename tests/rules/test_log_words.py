@@ -1,5 +1,5 @@
-"""What the game log says, as a new player reads it: the buy step and amounts the rules cut at a
-limit.
+"""What the game log says, as a new player reads it: the buy step, amounts the rules cut at a
+limit, and Jets.
 
 Each line is told from the state its input was applied to, as the views tell a game."""
 
@@ -112,3 +112,28 @@ def test_poison_that_takes_the_last_hearts_says_so() -> None:
     )
     _, lines = told(s, rules.DONE)
     assert "Cyber Kitty loses 2♥ (all it had left)" in lines
+
+
+# --- Jets --------------------------------------------------------------------------------------
+
+
+JETS_SMASHED = (
+    "Giga Zaur 10/0/0; Cyber Kitty 10/0/0 @city +jets; The King 10/0/0; Alienoid 10/0/0 "
+    "| active=0 phase=roll dice=1sssss rolls=1"
+)
+
+
+def test_jets_is_said_when_it_saves_the_hearts() -> None:
+    s, lines = told(rules.from_text(JETS_SMASHED), rules.STOP)
+    assert not any("Jets" in line for line in lines)
+    assert s.pending == rules.Decision(1, "yield")
+    said = "Cyber Kitty yields Tokyo City, and Jets saves it 5♥"
+    assert describe_action(s, rules.YIELD) == said
+    _, lines = told(s, rules.YIELD)
+    assert lines[0] == said
+
+
+def test_jets_is_not_said_when_its_owner_stays_and_takes_the_damage() -> None:
+    _, lines = told(rules.from_text(JETS_SMASHED), rules.STOP, rules.STAY)
+    assert not any("Jets" in line for line in lines)
+    assert "Giga Zaur smashes Cyber Kitty for 5♥" in lines
