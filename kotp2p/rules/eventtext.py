@@ -82,10 +82,13 @@ def _stars_limit(e: StarsChanged, state: State) -> str:
 
 
 def _energy_limit(e: EnergyChanged, state: State) -> str:
-    """What stopped a loss of energy, told from the state before it. A gain has no limit."""
-    if _seat_of(state, e.seat) and e.delta < 0 and state.energy[e.seat] + e.delta == 0:
-        return "all it had"
-    return ""
+    """What stopped a loss of energy, told from the state before it. A gain has no limit.
+
+    A cost paid for one's own card is never cut, so it is left unmarked."""
+    seat = e.seat
+    if not _seat_of(state, seat) or e.delta >= 0 or e.card in state.cards[seat]:
+        return ""
+    return "all it had" if state.energy[seat] + e.delta == 0 else ""
 
 
 def _heal_limit(e: Healed, state: State) -> str:

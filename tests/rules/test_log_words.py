@@ -105,6 +105,14 @@ def test_energy_paid_down_to_zero_says_so() -> None:
     assert "Giga Zaur loses 2⚡ (Healing Ray)" in lines
 
 
+def test_a_cost_paid_with_the_last_energy_is_not_marked() -> None:
+    s = rules.from_text(
+        "Cyber Kitty 10/0/2 +stretchy; The King 10/0/0 | active=0 phase=roll dice=2233he rolls=1"
+    )
+    _, lines = told(s, rules.STOP, rules.UseCard(card("stretchy"), (4, 2)))
+    assert "Cyber Kitty loses 2⚡ (Stretchy)" in lines
+
+
 def test_poison_that_takes_the_last_hearts_says_so() -> None:
     s = rules.from_text(
         "Cyber Kitty 2/0/3 poison=3; The King 10/0/0; Giga Zaur 10/0/0 "
