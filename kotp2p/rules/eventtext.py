@@ -4,9 +4,11 @@ Monsters and cards are named by name. Dice and amounts are written with symbols.
 
 An amount that stopped at a limit says so, since the rules cut it there and a reader would
 otherwise see wrong arithmetic: stars reaching 20★, health reaching its maximum or 0, stars or
-energy lost down to 0. The line tells it from the state the event's input was applied to. When
-one input changes the same amount of one monster more than once, the later changes are told from
-that same state. Such a later change may then go unmarked or, rarely, be marked wrongly."""
+energy lost down to 0.
+
+:func:`describe_events` tells the events of one input in order. It starts from the amounts of
+the state the input was applied to and follows each change, so a heal then a hit in one input
+is judged right. :func:`describe_event` alone judges from the state it is given."""
 
 from __future__ import annotations
 
@@ -69,11 +71,36 @@ def _seat_of(state: State, seat: int) -> bool:
     return 0 <= seat < state.n
 
 
-def _stars_limit(e: StarsChanged, state: State) -> str:
-    """What stopped a change of stars, told from the state before it."""
+class Amounts:
+    """Each monster's stars, energy, health and life, followed through a list of events."""
+
+    __slots__ = ("alive", "energy", "hp", "stars")
+
+    def __init__(self, state: State) -> None:
+        self.stars = list(state.stars)
+        self.energy = list(state.energy)
+        self.hp = list(state.hp)
+        self.alive = list(state.alive)
+
+    def take(self, e: Event) -> None:
+        """Follow the change ``e`` makes, if any."""
+        if isinstance(e, StarsChanged) and 0 <= e.seat < len(self.stars):
+            self.stars[e.seat] += e.delta
+        elif isinstance(e, EnergyChanged) and 0 <= e.seat < len(self.energy):
+            self.energy[e.seat] += e.delta
+        elif isinstance(e, Damaged) and 0 <= e.seat < len(self.hp):
+            self.hp[e.seat] -= e.amount
+        elif isinstance(e, Healed) and 0 <= e.seat < len(self.hp):
+            self.hp[e.seat] += e.amount
+        elif isinstance(e, Eliminated) and 0 <= e.seat < len(self.alive):
+            self.alive[e.seat] = False
+
+
+def _stars_limit(e: StarsChanged, state: State, now: Amounts) -> str:
+    """What stopped a change of stars, told from the amounts before it."""
     if not _seat_of(state, e.seat):
         return ""
-    before = state.stars[e.seat]
+    before = now.stars[e.seat]
     if e.delta > 0 and before + e.delta == MAX_STARS:
         return f"up to the {SYMBOLS.stars(MAX_STARS)} limit"
     if e.delta < 0 and before + e.delta == 0:
@@ -81,32 +108,32 @@ def _stars_limit(e: StarsChanged, state: State) -> str:
     return ""
 
 
-def _energy_limit(e: EnergyChanged, state: State) -> str:
-    """What stopped a loss of energy, told from the state before it. A gain has no limit.
+def _energy_limit(e: EnergyChanged, state: State, now: Amounts) -> str:
+    """What stopped a loss of energy, told from the amounts before it. A gain has no limit.
 
     A cost paid for one's own card is never cut, so it is left unmarked."""
     seat = e.seat
     if not _seat_of(state, seat) or e.delta >= 0 or e.card in state.cards[seat]:
         return ""
-    return "all it had" if state.energy[seat] + e.delta == 0 else ""
+    return "all it had" if now.energy[seat] + e.delta == 0 else ""
 
 
-def _heal_limit(e: Healed, state: State) -> str:
-    """What stopped a heal, told from the state before it.
+def _heal_limit(e: Healed, state: State, now: Amounts) -> str:
+    """What stopped a heal, told from the amounts before it.
 
     A card raising the maximum as it heals, like Even Bigger, is left unmarked: the maximum before
     it is not the one it heals up to."""
     if not _seat_of(state, e.seat) or (e.card and "max_hp" in CARDS[e.card].hooks):
         return ""
     most = max_hp(state, e.seat)
-    if state.hp[e.seat] + e.amount == most:
+    if now.hp[e.seat] + e.amount == most:
         return f"up to its {SYMBOLS.hearts(most)} maximum"
     return ""
 
 
-def _damage_limit(e: Damaged, state: State) -> str:
+def _damage_limit(e: Damaged, state: State, now: Amounts) -> str:
     """`` (all it had left)`` for damage that took the last of a monster's health."""
-    if _seat_of(state, e.seat) and state.alive[e.seat] and state.hp[e.seat] == e.amount:
+    if _seat_of(state, e.seat) and now.alive[e.seat] and now.hp[e.seat] == e.amount:
         return " (all it had left)"
     return ""
 
@@ -140,12 +167,26 @@ def _auto(e: AutoDecision, state: State, who: str) -> str:
     return f"{who}: {format_action(state, e.action)} (the only choice)"
 
 
-def describe_event(event: Event, state: State) -> str:
+def describe_events(events: list[Event], state: State) -> list[str]:
+    """Each of ``events`` in plain words, in order: the events of one input applied to ``state``.
+
+    Each amount that stopped at a limit is judged after the changes before it in the list."""
+    now = Amounts(state)
+    out = []
+    for e in events:
+        out.append(describe_event(e, state, now))
+        now.take(e)
+    return out
+
+
+def describe_event(event: Event, state: State, now: Amounts | None = None) -> str:
     """One line saying ``event`` in plain words.
 
     ``state`` is the state the input that caused ``event`` was applied to. It gives the monsters'
     names, and tells an amount that stopped at a limit and what a yield saved with Jets. Dice and
-    amounts are written with symbols. A view may hide the :func:`~kotp2p.rules.is_minor` events."""
+    amounts are written with symbols. A view may hide the :func:`~kotp2p.rules.is_minor` events.
+    ``now`` holds the amounts before ``event`` when it follows others of the same input; by
+    default they are the state's."""
     names = state.monsters
     g = SYMBOLS
 
@@ -172,21 +213,21 @@ def describe_event(event: Event, state: State) -> str:
         return f"{who(e.seat)}'s dice become {g.dice(e.dice)}{_because('', e.card)}"
     if isinstance(e, StarsChanged):
         amount = g.stars(abs(e.delta))
-        because = _because(e.why, e.card, _stars_limit(e, state))
+        because = _because(e.why, e.card, _stars_limit(e, state, now or Amounts(state)))
         return f"{who(e.seat)} {_change(e.delta, amount)}{because}"
     if isinstance(e, EnergyChanged):
         amount = g.energies(abs(e.delta))
-        because = _because(e.why, e.card, _energy_limit(e, state))
+        because = _because(e.why, e.card, _energy_limit(e, state, now or Amounts(state)))
         return f"{who(e.seat)} {_change(e.delta, amount)}{because}"
     if isinstance(e, Damaged):
-        left = _damage_limit(e, state)
+        left = _damage_limit(e, state, now or Amounts(state))
         if e.dealer < 0:
             return f"{who(e.seat)} loses {g.hearts(e.amount)}{left}"
         verb = "smashes" if e.smash else "hits"
         target = "itself" if e.dealer == e.seat else who(e.seat)
         return f"{who(e.dealer)} {verb} {target} for {g.hearts(e.amount)}{left}"
     if isinstance(e, Healed):
-        because = _because("", e.card, _heal_limit(e, state))
+        because = _because("", e.card, _heal_limit(e, state, now or Amounts(state)))
         return f"{who(e.seat)} heals {g.hearts(e.amount)}{because}"
     if isinstance(e, EnteredTokyo):
         return f"{who(e.seat)} enters {_place(e.place)}{_because('', e.card)}"

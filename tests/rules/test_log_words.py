@@ -10,6 +10,12 @@ from kotp2p.rules.describe import describe_action
 from tests.rules.kit import card
 
 
+def shown(events: list[rules.Event], state: rules.State) -> list[str]:
+    """The lines a view shows for the events of one input applied to ``state``."""
+    told = zip(rules.describe_events(events, state), events, strict=True)
+    return [text for text, e in told if not rules.is_minor(e)]
+
+
 def told(state: rules.State, *actions: rules.Action) -> tuple[rules.State, list[str]]:
     """Apply ``actions`` in turn; return the last state and the lines a view shows for them.
 
@@ -18,12 +24,12 @@ def told(state: rules.State, *actions: rules.Action) -> tuple[rules.State, list[
     for action in actions:
         events: list[rules.Event] = []
         after = rules.apply(state, action, events=events)
-        lines += [rules.describe_event(e, state) for e in events if not rules.is_minor(e)]
+        lines += shown(events, state)
         state = after
         while isinstance(state.pending, rules.RandomRequest) and state.pending.purpose == rules.DRAW:
             events = []
             after = rules.apply(state, rules.RandomResult((0,)), events=events)
-            lines += [rules.describe_event(e, state) for e in events if not rules.is_minor(e)]
+            lines += shown(events, state)
             state = after
     return state, lines
 
@@ -145,3 +151,22 @@ def test_jets_is_not_said_when_its_owner_stays_and_takes_the_damage() -> None:
     _, lines = told(rules.from_text(JETS_SMASHED), rules.STOP, rules.STAY)
     assert not any("Jets" in line for line in lines)
     assert "Giga Zaur smashes Cyber Kitty for 5♥" in lines
+
+
+# --- several changes in one input -------------------------------------------------------------
+
+
+def test_a_heal_then_a_hit_in_one_input_is_judged_after_the_heal() -> None:
+    s = rules.from_text("Giga Zaur 5/0/0; The King 10/0/0 | active=1 phase=roll")
+    healed, hit = rules.Healed(0, 2), rules.Damaged(0, 5, 1, True)
+    assert rules.describe_events([healed, hit], s) == [
+        "Giga Zaur heals 2♥", "The King smashes Giga Zaur for 5♥"]
+    assert rules.describe_events([healed, rules.Damaged(0, 7, 1, True)], s)[1] == (
+        "The King smashes Giga Zaur for 7♥ (all it had left)")
+
+
+def test_stars_that_reach_the_limit_on_the_second_gain_are_marked_there_only() -> None:
+    s = rules.from_text("Giga Zaur 10/18/0; The King 10/0/0 | active=0 phase=roll")
+    gains = [rules.StarsChanged(0, 1, "dice"), rules.StarsChanged(0, 1, "dice")]
+    assert rules.describe_events(gains, s) == [
+        "Giga Zaur gains 1★ (dice)", "Giga Zaur gains 1★ (dice, up to the 20★ limit)"]
