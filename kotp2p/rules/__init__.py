@@ -23,7 +23,7 @@ full list is ``EVENT_TYPES``. Each class says what its fields mean. When ``event
 nothing is recorded and nothing costs. :func:`describe_event` says one in plain words:
 
 >>> lst = []
->>> state = rules.apply(state, rules.RandomResult((5,) * 6 + (0,) * 6), events=lst)
+>>> after = rules.apply(state, rules.RandomResult((5,) * 6 + (0,) * 6), events=lst)
 >>> [rules.describe_event(e, state) for e in lst]
 ['roll-off: The King ✸ ✸ ✸ ✸ ✸ ✸, Giga Zaur 1 1 1 1 1 1; The King plays first']
 
@@ -31,8 +31,9 @@ Plain words show dice and amounts with symbols: ``1 2 3 ⚡ ♥ ✸`` and ``2★
 without them rewrites the text in words.
 
 How a view tells a move: ``replay`` does this, and every view should, so that nothing is said
-twice. After ``apply(state, action, events=lst)``, print each event of ``lst`` in order with
-:func:`describe_event`. Skip the :func:`is_minor` ones unless the user asked for every detail.
+twice. After ``apply(state, action, events=lst)``, print the lines of
+``describe_events(lst, state)`` in order: from the state the action was applied to, they tell the
+amounts that stopped at a limit. Skip the :func:`is_minor` ones unless the user asked for every detail.
 Print ``describe_action(state, action)`` first only when no event was printed before the first
 :class:`TurnBegan` of ``lst``. That happens for a re-roll decision, a pass, or a ``done`` that
 ends the turn. Otherwise the events already say what the move did, in the same words: "Giga Zaur
@@ -112,7 +113,7 @@ from kotp2p.rules.events import (
     YieldedTokyo,
     is_minor,
 )
-from kotp2p.rules.eventtext import describe_event
+from kotp2p.rules.eventtext import describe_event, describe_events
 from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
 from kotp2p.rules.glyphs import SYMBOLS, Glyphs
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
@@ -229,6 +230,7 @@ __all__ = [
     "count_faces",
     "describe_action",
     "describe_event",
+    "describe_events",
     "eject",
     "format_action",
     "format_dice",

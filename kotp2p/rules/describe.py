@@ -22,6 +22,7 @@ from kotp2p.rules.actions import (
 )
 from kotp2p.rules.actiontext import drawn_card, rolls_dice
 from kotp2p.rules.effects import card_cost
+from kotp2p.rules.eventtext import yield_words
 from kotp2p.rules.glyphs import SYMBOLS
 from kotp2p.rules.market import SWEEP_COST
 from kotp2p.rules.registry import CARDS, TOKEN_CARDS
@@ -64,6 +65,8 @@ def describe_action(state: State, action: Action) -> str:
         return f"{who}stops rolling with {g.dice(state.dice)}"
     if isinstance(action, Yield | Stay):
         place = "Tokyo City" if state.city == seat else "Tokyo Bay"
+        if isinstance(action, Yield) and seat >= 0:
+            return yield_words(state, seat, place)
         return f"{who}{'yields' if isinstance(action, Yield) else 'stays in'} {place}"
     if isinstance(action, Buy):
         if seat >= 0:
@@ -74,7 +77,8 @@ def describe_action(state: State, action: Action) -> str:
         return f"{who}pays {g.energies(SWEEP_COST)} to sweep the market"
     if isinstance(action, Done):
         if isinstance(pending, Decision) and pending.kind == "buy":
-            return f"{who}buys nothing"
+            # The state does not keep whether a card was bought this turn, so these words fit both.
+            return f"{who}is done buying"
         return f"{who}is done"
     if isinstance(action, UseCard):
         if isinstance(pending, Decision) and pending.kind == "hearts":

@@ -11,11 +11,13 @@ start of a turn in Tokyo. ``"enter"`` is entering Tokyo. ``"card"`` is the event
 buy or sweep is in :class:`CardBought` and :class:`MarketSwept`, not in an :class:`EnergyChanged`.
 
 Minor events: :func:`is_minor` is true for an event a person reading the game can do without. Such
-an event repeats what the events around it say. Today that is an :class:`AutoDecision`: a decision
+an event repeats what the events around it say. One is an :class:`AutoDecision`: a decision
 with one legal answer, which the engine took. Examples are "no re-roll left" and "cannot buy
-anything". What the answer did follows as its own events. Minor events are still reported, since
-tests, ``verify`` and statistics read them. :func:`~kotp2p.rules.describe_event` still says them.
-Views hide them unless asked: ``kotp2p replay --verbose`` shows them.
+anything". What the answer did follows as its own events. The other is the :class:`CardEffect` of
+Jets holding a smash back: whether Jets saved anything is known only at the yield decision, whose
+words tell it. Minor events are still reported, since tests, ``verify`` and statistics read them.
+:func:`~kotp2p.rules.describe_event` still says them. Views hide them unless asked:
+``kotp2p replay --verbose`` shows them.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from typing import get_args
 
 from kotp2p.rules.actions import Action
+from kotp2p.rules.cardindex import BY_SLUG
 
 WHY_DICE = "dice"
 WHY_TOKYO = "tokyo"
@@ -297,8 +300,14 @@ Event = (
 EVENT_TYPES: tuple[type, ...] = get_args(Event)
 
 MINOR_EVENT_TYPES: tuple[type, ...] = (AutoDecision,)
+"""The event types that are always minor. A Jets :class:`CardEffect` is minor too."""
+
+HOLDS_BACK = "jets"
+"""The notation name of the card whose effect only holds a smash back until a yield decision."""
 
 
 def is_minor(event: Event) -> bool:
     """True for an event views hide unless asked for every detail. The module docstring says why."""
+    if isinstance(event, CardEffect):
+        return event.card == BY_SLUG.get(HOLDS_BACK)
     return isinstance(event, MINOR_EVENT_TYPES)

@@ -1,6 +1,14 @@
 """Events in plain words, one line per event.
 
-Monsters and cards are named by name. Dice and amounts are written with symbols."""
+Monsters and cards are named by name. Dice and amounts are written with symbols.
+
+An amount that stopped at a limit says so, since the rules cut it there and a reader would
+otherwise see wrong arithmetic: stars reaching 20★, health reaching its maximum or 0, stars or
+energy lost down to 0.
+
+:func:`describe_events` tells the events of one input in order. It starts from the amounts of
+the state the input was applied to and follows each change, so a heal then a hit in one input
+is judged right. :func:`describe_event` alone judges from the state it is given."""
 
 from __future__ import annotations
 
@@ -8,6 +16,7 @@ from kotp2p.rules.actions import Done, Stop, UseCard
 from kotp2p.rules.actiontext import format_action
 from kotp2p.rules.basics import CITY
 from kotp2p.rules.cardindex import CARDS
+from kotp2p.rules.effects import MAX_STARS, max_hp
 from kotp2p.rules.events import (
     WHY_DICE,
     WHY_ENTER,
@@ -38,6 +47,7 @@ from kotp2p.rules.events import (
     TokensChanged,
     TurnBegan,
     YieldedTokyo,
+    is_minor,
 )
 from kotp2p.rules.glyphs import SYMBOLS
 from kotp2p.rules.state import State
@@ -49,11 +59,98 @@ def _place(place: int) -> str:
     return "Tokyo City" if place == CITY else "Tokyo Bay"
 
 
-def _because(why: str, card: int) -> str:
-    if card:
-        return f" ({CARDS[card].name})"
-    text = _WHY.get(why)
+def _because(why: str, card: int, limit: str = "") -> str:
+    """The cause in parentheses, followed there by ``limit``, what stopped the amount."""
+    cause = CARDS[card].name if card else _WHY.get(why, "")
+    text = ", ".join(x for x in (cause, limit) if x)
     return f" ({text})" if text else ""
+
+
+def _seat_of(state: State, seat: int) -> bool:
+    """True if ``seat`` is a seat of ``state``."""
+    return 0 <= seat < state.n
+
+
+class Amounts:
+    """Each monster's stars, energy, health and life, followed through a list of events."""
+
+    __slots__ = ("alive", "energy", "hp", "stars")
+
+    def __init__(self, state: State) -> None:
+        self.stars = list(state.stars)
+        self.energy = list(state.energy)
+        self.hp = list(state.hp)
+        self.alive = list(state.alive)
+
+    def take(self, e: Event) -> None:
+        """Follow the change ``e`` makes, if any."""
+        if isinstance(e, StarsChanged) and 0 <= e.seat < len(self.stars):
+            self.stars[e.seat] += e.delta
+        elif isinstance(e, EnergyChanged) and 0 <= e.seat < len(self.energy):
+            self.energy[e.seat] += e.delta
+        elif isinstance(e, Damaged) and 0 <= e.seat < len(self.hp):
+            self.hp[e.seat] -= e.amount
+        elif isinstance(e, Healed) and 0 <= e.seat < len(self.hp):
+            self.hp[e.seat] += e.amount
+        elif isinstance(e, Eliminated) and 0 <= e.seat < len(self.alive):
+            self.alive[e.seat] = False
+
+
+def _stars_limit(e: StarsChanged, state: State, now: Amounts) -> str:
+    """What stopped a change of stars, told from the amounts before it."""
+    if not _seat_of(state, e.seat):
+        return ""
+    before = now.stars[e.seat]
+    if e.delta > 0 and before + e.delta == MAX_STARS:
+        return f"up to the {SYMBOLS.stars(MAX_STARS)} limit"
+    if e.delta < 0 and before + e.delta == 0:
+        return "all it had"
+    return ""
+
+
+def _energy_limit(e: EnergyChanged, state: State, now: Amounts) -> str:
+    """What stopped a loss of energy, told from the amounts before it. A gain has no limit.
+
+    A cost paid for one's own card is never cut, so it is left unmarked."""
+    seat = e.seat
+    if not _seat_of(state, seat) or e.delta >= 0 or e.card in state.cards[seat]:
+        return ""
+    return "all it had" if now.energy[seat] + e.delta == 0 else ""
+
+
+def _heal_limit(e: Healed, state: State, now: Amounts) -> str:
+    """What stopped a heal, told from the amounts before it.
+
+    A card raising the maximum as it heals, like Even Bigger, is left unmarked: the maximum before
+    it is not the one it heals up to."""
+    if not _seat_of(state, e.seat) or (e.card and "max_hp" in CARDS[e.card].hooks):
+        return ""
+    most = max_hp(state, e.seat)
+    if now.hp[e.seat] + e.amount == most:
+        return f"up to its {SYMBOLS.hearts(most)} maximum"
+    return ""
+
+
+def _damage_limit(e: Damaged, state: State, now: Amounts) -> str:
+    """`` (all it had left)`` for damage that took the last of a monster's health."""
+    if _seat_of(state, e.seat) and now.alive[e.seat] and now.hp[e.seat] == e.amount:
+        return " (all it had left)"
+    return ""
+
+
+def held_back(state: State, seat: int) -> int:
+    """The smash damage Jets holds back for ``seat`` while it decides to yield, or 0."""
+    return state.flags.get(f"t.jets.{seat}", 0)
+
+
+def yield_words(state: State, seat: int, place: str) -> str:
+    """``seat`` yields ``place``, in the words of the event and of the action.
+
+    ``state`` is the state before the yield. If Jets held the smash back, the words say what the
+    yield saves."""
+    saved = held_back(state, seat)
+    jets = f", and Jets saves it {SYMBOLS.hearts(saved)}" if saved else ""
+    return f"{state.monsters[seat]} yields {place}{jets}"
 
 
 def _change(delta: int, amount: str) -> str:
@@ -70,11 +167,26 @@ def _auto(e: AutoDecision, state: State, who: str) -> str:
     return f"{who}: {format_action(state, e.action)} (the only choice)"
 
 
-def describe_event(event: Event, state: State) -> str:
+def describe_events(events: list[Event], state: State) -> list[str]:
+    """Each of ``events`` in plain words, in order: the events of one input applied to ``state``.
+
+    Each amount that stopped at a limit is judged after the changes before it in the list."""
+    now = Amounts(state)
+    out = []
+    for e in events:
+        out.append(describe_event(e, state, now))
+        now.take(e)
+    return out
+
+
+def describe_event(event: Event, state: State, now: Amounts | None = None) -> str:
     """One line saying ``event`` in plain words.
 
-    ``state`` gives the monsters' names. Any state of the same game will do. Dice and amounts are
-    written with symbols. A view may hide the :func:`~kotp2p.rules.is_minor` events."""
+    ``state`` is the state the input that caused ``event`` was applied to. It gives the monsters'
+    names, and tells an amount that stopped at a limit and what a yield saved with Jets. Dice and
+    amounts are written with symbols. A view may hide the :func:`~kotp2p.rules.is_minor` events.
+    ``now`` holds the amounts before ``event`` when it follows others of the same input; by
+    default they are the state's."""
     names = state.monsters
     g = SYMBOLS
 
@@ -101,23 +213,29 @@ def describe_event(event: Event, state: State) -> str:
         return f"{who(e.seat)}'s dice become {g.dice(e.dice)}{_because('', e.card)}"
     if isinstance(e, StarsChanged):
         amount = g.stars(abs(e.delta))
-        return f"{who(e.seat)} {_change(e.delta, amount)}{_because(e.why, e.card)}"
+        because = _because(e.why, e.card, _stars_limit(e, state, now or Amounts(state)))
+        return f"{who(e.seat)} {_change(e.delta, amount)}{because}"
     if isinstance(e, EnergyChanged):
         amount = g.energies(abs(e.delta))
-        return f"{who(e.seat)} {_change(e.delta, amount)}{_because(e.why, e.card)}"
+        because = _because(e.why, e.card, _energy_limit(e, state, now or Amounts(state)))
+        return f"{who(e.seat)} {_change(e.delta, amount)}{because}"
     if isinstance(e, Damaged):
+        left = _damage_limit(e, state, now or Amounts(state))
         if e.dealer < 0:
-            return f"{who(e.seat)} loses {g.hearts(e.amount)}"
+            return f"{who(e.seat)} loses {g.hearts(e.amount)}{left}"
         verb = "smashes" if e.smash else "hits"
         target = "itself" if e.dealer == e.seat else who(e.seat)
-        return f"{who(e.dealer)} {verb} {target} for {g.hearts(e.amount)}"
+        return f"{who(e.dealer)} {verb} {target} for {g.hearts(e.amount)}{left}"
     if isinstance(e, Healed):
-        return f"{who(e.seat)} heals {g.hearts(e.amount)}{_because('', e.card)}"
+        because = _because("", e.card, _heal_limit(e, state, now or Amounts(state)))
+        return f"{who(e.seat)} heals {g.hearts(e.amount)}{because}"
     if isinstance(e, EnteredTokyo):
         return f"{who(e.seat)} enters {_place(e.place)}{_because('', e.card)}"
     if isinstance(e, StayedInTokyo):
         return f"{who(e.seat)} stays in {_place(e.place)}"
     if isinstance(e, YieldedTokyo):
+        if _seat_of(state, e.seat):
+            return yield_words(state, e.seat, _place(e.place))
         return f"{who(e.seat)} yields {_place(e.place)}"
     if isinstance(e, LeftTokyo):
         return f"{who(e.seat)} is put out of {_place(e.place)}{_because('', e.card)}"
@@ -145,6 +263,8 @@ def describe_event(event: Event, state: State) -> str:
             return f"{who(e.seat)} gets {n} {kind}{plural}{source}"
         return f"{who(e.seat)} spends {n} {kind}{plural}"
     if isinstance(e, CardEffect):
+        if is_minor(e):  # Jets: the yield decision tells whether it saved anything
+            return f"{who(e.seat)}'s {CARDS[e.card].name} holds the smash back until it stays or yields"
         return f"{who(e.seat)}'s {CARDS[e.card].name} takes effect"
     if isinstance(e, Copied):
         return f"{who(e.seat)}'s {CARDS[e.card].name} copies {CARDS[e.target].name}"

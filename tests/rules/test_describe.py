@@ -49,7 +49,7 @@ def test_a_move_and_its_event_say_it_in_the_same_words() -> None:
     assert rules.describe_event(events[0], s) == describe_action(s, rules.Buy(frenzy)) == (
         "The King buys Frenzy for 7⚡"
     )
-    assert describe_action(s, rules.DONE) == "The King buys nothing"
+    assert describe_action(s, rules.DONE) == "The King is done buying"
 
 
 def test_plain_words_never_show_notation_letters_for_dice() -> None:

@@ -13,10 +13,11 @@ from tests.rules.test_cards_keep_playouts import dealt_start
 
 
 def said(state: rules.State, action: rules.Action) -> tuple[rules.State, list[str]]:
-    """Apply ``action``; return the new state and its events in plain words."""
+    """Apply ``action``; return the new state and its events in plain words, told from
+    ``state`` as a view tells them."""
     events: list[rules.Event] = []
     after = rules.apply(state, action, events=events)
-    return after, [rules.describe_event(e, after) for e in events]
+    return after, [rules.describe_event(e, state) for e in events]
 
 
 def test_a_smash_on_tokyo_reads_in_order() -> None:

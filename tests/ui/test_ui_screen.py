@@ -9,7 +9,7 @@ from prompt_toolkit.utils import get_cwidth
 from kotp2p import rules
 from kotp2p.net.lobby.lobby_view import LobbySeat, LobbyView
 from kotp2p.ui.full.pages import cards_page, end_page, help_page, lobby_page, matching_cards
-from kotp2p.ui.full.screen import game_screen, to_text, width_of
+from kotp2p.ui.full.screen import game_screen, resolve_preview, to_text, width_of
 from kotp2p.ui.model import Controller, EndInfo
 from kotp2p.ui.stats import MonsterStats
 from kotp2p.ui.symbols import ASCII
@@ -106,6 +106,19 @@ def test_resolve_preview_says_what_stopping_would_do() -> None:
     other = to_text(game_screen(controller(SIX, me=0), 80, 24))  # someone else's dice
     assert "if Giga Zaur stops now: Giga Zaur gains 1⚡ (dice)" in other
     assert "resolve now" not in other
+
+
+def test_resolve_preview_marks_only_the_amounts_stopped_at_a_limit() -> None:
+    """The preview tells each event from the state before the roll resolves, as the log does."""
+    s = rules.from_text("The King 6/0/0 @city; Giga Zaur 7/14/0 "
+                        "| active=1 phase=roll dice=sss333 rolls=1")
+    assert resolve_preview(s) == "Giga Zaur gains 3★ (dice); Giga Zaur smashes The King for 3♥"
+    s = rules.from_text("The King 3/0/0 @city; Giga Zaur 7/17/0; Alienoid 10/0/0 "
+                        "| active=1 phase=roll dice=sss333 rolls=1")
+    assert resolve_preview(s) == ("Giga Zaur gains 3★ (dice, up to the 20★ limit); "
+                                  "Giga Zaur smashes The King for 3♥ (all it had left); "
+                                  "The King is eliminated; Giga Zaur enters Tokyo City; "
+                                  "game over: Giga Zaur wins with 20★")
 
 
 def test_ascii_fallback_has_no_unicode_symbols() -> None:

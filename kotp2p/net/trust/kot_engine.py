@@ -170,9 +170,6 @@ class RulesEngine:
 
 
 def _tell(events: list[rules.Event], state: State, verbose: bool) -> list[tuple[str, object]]:
-    return [(_say(e, state), e) for e in events if verbose or not rules.is_minor(e)]
-
-
-def _say(event: rules.Event, state: State) -> str:
-    text = rules.describe_event(event, state)
-    return f"-- {text} --" if isinstance(event, rules.TurnBegan) else text
+    texts = rules.describe_events(events, state)
+    return [(f"-- {text} --" if isinstance(e, rules.TurnBegan) else text, e)
+            for text, e in zip(texts, events, strict=True) if verbose or not rules.is_minor(e)]

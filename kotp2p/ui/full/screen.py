@@ -347,8 +347,9 @@ def resolve_preview(state: rules.State) -> str:
     except (ValueError, KeyError, IndexError):
         return ""
     turn = next((i for i, e in enumerate(events) if isinstance(e, rules.TurnBegan)), len(events))
-    shown = [rules.describe_event(e, after) for e in events[:turn]
-             if not isinstance(e, rules.DiceKept) and not rules.is_minor(e)]
+    # The questions answered with no change no amount, so the lines follow from ``state``.
+    told = zip(rules.describe_events(events[:turn], state), events[:turn], strict=True)
+    shown = [text for text, e in told if not isinstance(e, rules.DiceKept) and not rules.is_minor(e)]
     return "; ".join(x for x in shown if x) or "nothing happens"
 
 
