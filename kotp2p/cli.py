@@ -102,7 +102,9 @@ _SCREEN_HELP = (
     "The game is played in the full screen: the keys you can press now are listed at its foot, "
     "? shows the help, q leaves (`kotp2p resume` goes on). With --plain (or "
     "when not on a terminal) it is a line interface instead: type the number of an action or "
-    "its words; `help` lists the commands.")
+    "its words, with dice counted from 1 as shown (keep 1 3 keeps dice 1 and 3 and re-rolls the "
+    "others, r re-rolls the dice not kept, an empty line resolves the dice or is done buying, "
+    "y yields Tokyo, s stays, buy 2 buys market slot 2); `help` lists the commands.")
 """How ``play`` and ``resume`` are played, for their --help."""
 
 

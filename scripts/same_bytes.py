@@ -32,7 +32,7 @@ GAMES = [(bots, level, seed) for seed in range(1, 20)
          for bots, level in [(1 + seed % 5, "random" if seed % 2 else "greedy")]]
 """(bots, bot level, seed) of the 19 games played by bots alone; the 20th is resumed."""
 
-TYPED = "keep 1,2\nkeep 0\nquit\n"
+TYPED = "keep 2,3\nkeep 1\nquit\n"
 """What the human types in the game that is stopped and resumed."""
 
 

@@ -153,6 +153,9 @@ def test_the_help_of_a_game_describes_the_full_screen_first_and_the_plain_one_un
     screen, _, plain = description.partition("With --plain")
     assert "full screen" in screen and "? shows the help" in screen and "`help`" not in screen
     assert "`help` lists" in plain
+    if command in ("play", "resume"):
+        assert "keep 1 3 keeps dice 1 and 3" in plain and "r re-rolls the dice not kept" in plain
+        assert "an empty line resolves the dice" in plain and "y yields Tokyo, s stays" in plain
 
 
 def test_replay_ends_with_the_state_in_plain_words_the_notation_only_with_verbose(

@@ -62,14 +62,17 @@ def test_play_with_bots_everywhere_finishes_and_its_log_verifies(
 
 def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(
         home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    typed = "help\nsay hi\x1b[2J there\nfly\n99\nkeep 0,1\n2\nstate\nquit\n"
+    typed = "help\nsay hi\x1b[2J there\nfly\n99\nkeep 1,2\n2\nstate\nquit\n"
     code, out, _ = _run(capsys, monkeypatch, ["play", "--bots", "2", "--level", "greedy", "--seed", "4",
                                              "--monster", "giga zaur"], typed)
     assert code == 0
     assert "Giga Zaur (you)" in out and "Your decision (roll):" in out and "Market:" in out
     assert "<Player (Giga Zaur)> hi\\x1b[2J there" in out  # chat shown, made terminal-safe
-    assert "refused: expected an action" in out and "refused: expected a number from 1 to" in out
+    assert "refused: 'fly' is not a choice; type a number from 1 to" in out
+    assert "refused: expected a number from 1 to" in out and "random V,W" not in out
+    assert "Dice: 1:" in out and "keep 1 3 (or keep 1,3) keeps dice 1 and 3" in out
     assert "re-rolls" in out and "Stopped." in out
+    assert re.search(r"\nDice: 1:\S+\* 2:\S+\* 3:\S+ 4:\S+ 5:\S+ 6:\S+; rolls left 1\n", out)
     (log,) = _logs(home)
     code, out, _ = _run(capsys, monkeypatch, ["games"])
     assert "unfinished" in out and str(log) in out

@@ -4,12 +4,20 @@ Every update is one line of plain words. A move is said once. Its own descriptio
 when its events do not already say it. ``-- turn N: Monster --`` opens each turn.
 
 When the user's seat must decide, the view prints the state and the legal actions, numbered. The
-state is Tokyo, each monster's ★ ♥ ⚡ and cards, the dice with their positions and keep marks, and
-the market.
+state is Tokyo, each monster's ★ ♥ ⚡ and cards, the dice numbered from 1 with their faces and keep
+marks, and the market.
 
-A typed line may be a number from that list. It may be the action words of
-``rules.parse_action``, such as ``reroll 0,2``, ``buy flamethrower`` or ``yield``. ``keep 1,3``
-re-rolls every other die. The commands are:
+A typed line may be a number from that list. It may be the words a player reads, with dice counted
+from 1 as shown. These are the full screen's keys where a line can take them:
+
+* ``keep 1 3`` or ``keep 1,3`` keeps those dice and re-rolls the others. ``reroll 2,4``
+  re-rolls those dice. ``r`` re-rolls the dice not kept, those marked ``*``.
+* An empty line resolves the dice, is done buying or passes, as Enter does in the full screen.
+* ``y`` yields Tokyo, ``s`` stays, ``w`` sweeps the market.
+* ``stop``, ``yield``, ``stay``, ``sweep``, ``done``, ``pass`` and ``buy CARD`` also work.
+  ``buy 2`` buys the card in market slot 2.
+
+The commands are:
 
 * ``say TEXT`` chats.
 * ``state`` prints the state.
@@ -54,13 +62,22 @@ from kotp2p.net.session import (
 from kotp2p.net.wire import safe_text
 from kotp2p.ui import keys as K
 from kotp2p.ui.model import result_for
+from kotp2p.ui.symbols import UNICODE, Symbols, ascii_text
 
 RESUME_TURNS = 10
 """Turns of a resumed game's history printed before it goes on. ``kotp2p replay`` shows all."""
 
-HELP = ("Type the number of an action, or its words (reroll 0,2 / keep 1,3 / stop / yield / "
-        "stay / buy CARD / sweep / done / pass / use CARD ...). Commands: say TEXT (chat), "
-        "state, eject (when asked), help, quit (stop here; `kotp2p resume` continues).")
+HELP = ("Type the number of an action, or its words. Dice count from 1 as shown: keep 1 3 "
+        "(or keep 1,3) keeps dice 1 and 3 and re-rolls the others, reroll 2 4 re-rolls dice 2 "
+        "and 4, r re-rolls the dice not kept (marked *). An empty line resolves the dice, is "
+        "done buying or passes. y yields Tokyo, s stays. buy CARD or buy 2 (market slot 2), "
+        "w sweeps the market. Also: stop, yield, stay, sweep, done, pass. Commands: say TEXT "
+        "(chat), state, eject (when asked), help, quit (stop here; `kotp2p resume` continues).")
+
+KEYS = {"": "enter", "r": "r", "y": "y", "s": "s", "w": "w"}
+"""The full screen's keys a typed line may be, each with its key's name."""
+WORDS = ("stop", "yield", "stay", "sweep", "done", "pass", "buy", "use")
+"""The engine's action words a player types, beside the numbers and :data:`KEYS`."""
 
 
 def _safe(text: str) -> str:
@@ -77,16 +94,25 @@ def _who(session: Session, seat: int | None) -> str:
     return session.names()[seat]
 
 
-def format_dice(state: rules.State, kept: frozenset[int]) -> str:
-    """The dice with their positions; ``*`` marks a die kept from the previous roll."""
+def face(value: int, symbols: Symbols = UNICODE) -> str:
+    """A die face as the game shows it: ``1 2 3 ⚡ ♥ ✸``, or in words for ASCII."""
+    glyph = rules.SYMBOLS.faces[value]
+    return ascii_text(glyph) if symbols.ascii else glyph
+
+
+def format_dice(state: rules.State, kept: frozenset[int], symbols: Symbols = UNICODE) -> str:
+    """The dice counted from 1, each with its face: ``1:✸ 2:3*``.
+
+    ``*`` marks a die kept from the previous roll.
+    """
     if not state.dice:
         return "no dice"
-    faces = rules.format_dice(state.dice)
-    return " ".join(f"[{i}]{f}{'*' if i in kept else ''}" for i, f in enumerate(faces))
+    return " ".join(f"{i + 1}:{face(d, symbols)}{'*' if i in kept else ''}"
+                    for i, d in enumerate(state.dice))
 
 
 def format_state(state: rules.State, names: tuple[str, ...], kept: frozenset[int] = frozenset(),
-                 me: int | None = None) -> list[str]:
+                 me: int | None = None, symbols: Symbols = UNICODE) -> list[str]:
     """Lines showing Tokyo, each monster, the dice and the market."""
     city = names[state.city] if state.city >= 0 else "empty"
     lines = [f"Turn {state.turn}. Tokyo City: {city}"
@@ -104,7 +130,7 @@ def format_state(state: rules.State, names: tuple[str, ...], kept: frozenset[int
         lines.append(f"{mark} {names[seat]}{you}: ★{state.stars[seat]} ♥{state.hp[seat]}"
                      f"/{rules.max_hp(state, seat)} ⚡{state.energy[seat]}{marks}; {cards}")
     if state.dice:
-        lines.append(f"Dice: {format_dice(state, kept)}; rolls left {state.rolls_left}")
+        lines.append(f"Dice: {format_dice(state, kept, symbols)}; rolls left {state.rolls_left}")
     market = ", ".join(f"{rules.card_name(c)} ({rules.CARDS[c].cost}⚡)" for c in state.market
                        if c in rules.CARDS)  # an empty slot holds no card: the deck ran out
     lines.append(f"Market: {market or 'empty'}")
@@ -125,24 +151,91 @@ def listed_actions(state: rules.State) -> list[rules.Action]:
     return legal
 
 
+def key_of(state: rules.State, action: rules.Action) -> str:
+    """The full screen's key for ``action`` that a line may also be, as typed, or ``""``.
+
+    Enter is said as ``Enter``. Others are ``y``, ``s`` and ``w``.
+    """
+    for c in K.choices(state):
+        if c.action == action and c.key in KEYS.values() and c.key != "r":
+            return "Enter" if c.key == "enter" else c.key
+    return ""
+
+
 def action_line(state: rules.State, action: rules.Action) -> str:
     """A listed action: the words to type for it, then what it does.
 
     A card used on a die is said in a player's words alone, the die counted from 1 with its face.
-    Its engine words count dice from 0, so its number is what to type.
+    Its engine words count dice from 0, so its number is what to type. A re-roll's dice are
+    counted from 1. A full screen key that does it too follows its words: ``stop (or Enter)``.
     """
     said = rules.describe_action(state, action)
     label = K.menu_label(state, action, said)
     if label != said:
         return label
-    return f"{rules.format_action(state, action)}: {said}"
+    if isinstance(action, rules.Reroll):
+        words = "reroll " + ",".join(str(i + 1) for i in action.dice)
+    else:
+        words = rules.format_action(state, action)
+    key = key_of(state, action)
+    return f"{words}{f' (or {key})' if key else ''}: {said}"
 
 
-def parse_line(state: rules.State, text: str) -> rules.Action:
+def expected(state: rules.State) -> str:
+    """What a player may type now, for a refusal."""
+    n = len(listed_actions(state))
+    d = K.decision(state)
+    words = [f"a number from 1 to {n}"] if n else []
+    if d is not None and d.kind == "roll" and any(isinstance(a, rules.Reroll)
+                                                    for a in rules.legal_actions(state)):
+        words += [f"keep or reroll with dice from 1 to {len(state.dice)}",
+                  "r (re-roll the dice not kept)"]
+    for c in K.choices(state):
+        if c.key in KEYS.values():
+            words.append(f"{'an empty line' if c.key == 'enter' else c.key} ({c.label})")
+    if d is not None and d.kind == "buy":
+        words.append("buy CARD or buy SLOT")
+    return f"type {', '.join(words)}, or help"
+
+
+def _dice(state: rules.State, word: str, rest: str) -> set[int]:
+    """The dice after ``keep`` or ``reroll``, counted from 1, as the engine counts them, from 0.
+
+    :raises rules.IllegalAction: no dice, or dice that are not there.
+    """
+    n = len(state.dice)
+    try:
+        dice = [int(x) for x in rest.replace(",", " ").split()]
+    except ValueError:
+        raise rules.IllegalAction(f"expected dice from 1 to {n} after {word}, found {rest!r}"
+                                  ) from None
+    if not dice and word == "reroll":
+        raise rules.IllegalAction(f"expected dice from 1 to {n} after reroll")
+    for i in dice:
+        if not 1 <= i <= n:
+            raise rules.IllegalAction(f"there is no die {i}: the dice are 1 to {n}")
+    return {i - 1 for i in dice}
+
+
+def _key_refusal(state: rules.State, typed: str) -> str:
+    """Why a key typed as a line does nothing now, and what would."""
+    d = K.decision(state)
+    if typed in ("y", "s") and (d is None or d.kind != "yield"):
+        return f"nobody asks you to yield Tokyo now; {expected(state)}"
+    if typed == "w" and d is not None and d.kind == "buy":
+        return (f"sweeping costs 2⚡ and you have {state.energy[d.seat]}⚡; "
+                f"{expected(state)}")
+    what = "an empty line" if not typed else repr(typed)
+    return f"{what} does nothing now; {expected(state)}"
+
+
+def parse_line(state: rules.State, text: str, kept: frozenset[int] = frozenset()) -> rules.Action:
     """The action a typed line names.
 
-    The line is a number from :func:`listed_actions`, ``keep I,J``, or the words of
-    ``rules.parse_action``.
+    The line is a number from :func:`listed_actions`, a key of :data:`KEYS`, ``keep`` or
+    ``reroll`` with dice counted from 1, ``buy`` with a market slot, or one of :data:`WORDS` as
+    ``rules.parse_action`` reads them. ``kept`` are the dice marked kept, which ``r`` does not
+    re-roll.
 
     :raises rules.IllegalAction: words that name no legal action now, saying what was expected.
     """
@@ -153,28 +246,39 @@ def parse_line(state: rules.State, text: str) -> rules.Action:
         if not 1 <= n <= len(listed):
             raise rules.IllegalAction(f"expected a number from 1 to {len(listed)}, found {n}")
         return listed[n - 1]
+    if text in KEYS:
+        key_action = K.action_for(state, KEYS[text], kept)
+        if key_action is None:
+            raise rules.IllegalAction(_key_refusal(state, text))
+        return key_action
     word, _, rest = text.partition(" ")
-    if word == "keep":
-        try:
-            keep = {int(x) for x in rest.replace(",", " ").split()}
-        except ValueError:
-            raise rules.IllegalAction(f"expected dice positions after keep, found {rest!r}") from None
-        action: rules.Action = rules.Reroll(tuple(i for i in range(len(state.dice))
-                                                  if i not in keep))
-    else:
+    rest = rest.strip()
+    action: rules.Action
+    if word in ("keep", "reroll"):
+        dice = _dice(state, word, rest)
+        action = rules.Reroll(tuple(i for i in range(len(state.dice))
+                                    if (i in dice) == (word == "reroll")))
+    elif word == "buy" and rest.isdigit():
+        slot = int(rest)
+        if not 1 <= slot <= len(state.market) or not state.market[slot - 1]:
+            raise rules.IllegalAction(f"market slot {slot} holds no card")
+        action = rules.Buy(state.market[slot - 1])
+    elif word in WORDS:
         action = rules.parse_action(state, text)
+    else:
+        raise rules.IllegalAction(f"{text!r} is not a choice; {expected(state)}")
     if action not in rules.legal_actions(state):
-        raise rules.IllegalAction(f"{text!r} is not allowed now; expected one of the listed "
-                                  "actions (type help)")
+        raise rules.IllegalAction(f"{text!r} is not allowed now; {expected(state)}")
     return action
 
 
 class PlainView:
     """Prints a session's updates and turns typed lines into its inputs."""
 
-    def __init__(self, session: Session, out: TextIO) -> None:
+    def __init__(self, session: Session, out: TextIO, symbols: Symbols = UNICODE) -> None:
         self.session = session
         self.out = out
+        self.symbols = symbols
         self._kept: frozenset[int] = frozenset()
         self._kept_turn = -1
 
@@ -274,20 +378,27 @@ class PlainView:
             self._kept = frozenset(i for i in range(len(before.dice)) if i not in action.dice)
             self._kept_turn = before.turn
 
+    def kept(self) -> frozenset[int]:
+        """The dice kept by the user's last re-roll this turn. ``r`` re-rolls the others."""
+        state = self.session.state
+        if state.turn != self._kept_turn:
+            return frozenset()
+        return frozenset(i for i in self._kept if i < len(state.dice))
+
     def show_decision(self) -> None:
         """The state, then the numbered actions and a prompt."""
         state = self.session.state
-        kept = self._kept if state.turn == self._kept_turn else frozenset()
         monsters = tuple(_safe(m) for m in state.monsters)
-        for line in format_state(state, monsters, kept, self.session.me):
+        for line in format_state(state, monsters, self.kept(), self.session.me, self.symbols):
             self.say(line)
         pending = state.pending
         kind = pending.kind if isinstance(pending, rules.Decision) else "?"
         self.say(f"Your decision ({kind}):")
         for i, a in enumerate(listed_actions(state), 1):
             self.say(f"  {i}. {action_line(state, a)}")
-        if kind == "roll":
-            self.say("  or type `reroll I,J` / `keep I,J` with dice positions")
+        if kind == "roll" and any(isinstance(a, rules.Reroll) for a in rules.legal_actions(state)):
+            self.say("  or type `keep 1 3` to keep dice 1 and 3 and re-roll the others, "
+                     "`reroll 2 4` to re-roll dice 2 and 4, `r` to re-roll the dice not kept (*)")
         self.say("> ")
 
     def on_line(self, line: str, now: float) -> bool:
@@ -296,7 +407,7 @@ class PlainView:
         text = line.strip()
         word, _, rest = text.partition(" ")
         try:
-            if not text:
+            if not text and not s.my_turn:
                 return True
             if word in ("quit", "exit"):
                 s.perform(Quit(), now)
@@ -306,7 +417,7 @@ class PlainView:
                 self.say(HELP)
             elif word == "state":
                 for ln in format_state(s.state, tuple(_safe(m) for m in s.state.monsters),
-                                       me=s.me):
+                                       me=s.me, symbols=self.symbols):
                     self.say(ln)
             elif word == "say":
                 self._perform(Chat(rest), now)
@@ -317,7 +428,7 @@ class PlainView:
                 self.say(f"refused: it is not your decision now (waiting for "
                          f"{', '.join(_who(s, x) for x in s.awaited()[0]) or 'nobody'})")
             else:
-                action = parse_line(s.state, text)
+                action = parse_line(s.state, text, self.kept())
                 self._perform(Submit(rules.action_to_wire(action)), now)
         except rules.IllegalAction as exc:
             self.say(f"refused: {exc}")
