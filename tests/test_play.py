@@ -283,3 +283,12 @@ def test_a_game_id_prefix_shared_by_two_games_asks_for_more_of_it(tmp_path: Path
     with pytest.raises(StoreError, match=r"2 games on disk have an id starting with 'ab' "
                                          r"\(ab01cd, ab02ef\): give more of it"):
         find_log("ab", tmp_path)
+
+
+def test_ascii_in_the_plain_interface_prints_only_ascii(
+        home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = _run(capsys, monkeypatch, ["play", "--plain", "--ascii", "--bots", "2", "--bot", "random",
+                                             "--seed", "2"])
+    assert code == 0 and "Game over." in out
+    assert out.isascii(), sorted({c for c in out if not c.isascii()})
+    assert " energy" in out and " heart" in out  # amounts and faces in words, as the screen's ASCII set

@@ -7,6 +7,7 @@ On a terminal it is the full screen, else the plain line interface.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import sys
@@ -17,6 +18,7 @@ from kotp2p.app.errors import CommandError
 from kotp2p.app.gametypes import Connect, FullScreen, Restore
 from kotp2p.net.files import HomeError
 from kotp2p.net.session import Session
+from kotp2p.ui import AsciiWriter
 
 if TYPE_CHECKING:  # loaded with the command that needs them
     from kotp2p.app.fullscreen import NetScreen, UiOptions
@@ -163,6 +165,10 @@ def run(command: str, args: argparse.Namespace) -> int:
     :raises KeyError: no such command.
     """
     try:
+        if getattr(args, "ascii", False) and ui_options(args) is None:
+            # --ascii in the plain interface: every line printed is ASCII.
+            with contextlib.redirect_stdout(AsciiWriter(sys.stdout)):
+                return COMMANDS[command](args)
         return COMMANDS[command](args)
     except HomeError as exc:
         raise CommandError(str(exc)) from None

@@ -13,11 +13,12 @@ from kotp2p.ui.model import AUTO_LEAVE_MAX, AUTO_STAY_MAX, Comfort, Controller
 from kotp2p.ui.plain import PlainView, format_state
 from kotp2p.ui.refusals import plain_refusal
 from kotp2p.ui.stats import session_stats
-from kotp2p.ui.symbols import symbols
+from kotp2p.ui.symbols import AsciiWriter, symbols
 
 __all__ = [
     "AUTO_LEAVE_MAX",
     "AUTO_STAY_MAX",
+    "AsciiWriter",
     "Comfort",
     "Controller",
     "LobbyController",

@@ -18,8 +18,10 @@ character for one, so the layout holds.
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass
+from typing import TextIO
 
 _AMOUNT = re.compile(r"(\d+)([★♥⚡])")
 _UNITS = {"★": ("star", "stars"), "♥": ("heart", "hearts"), "⚡": ("energy", "energy")}
@@ -82,6 +84,29 @@ ASCII = Symbols(
     star="*", heart="+", energy="$", faces=("1", "2", "3", "E", "H", "S"),
     kept="^", active=">", dead="x", bar_full="#", bar_empty=".", rule="-", ascii=True,
 )
+
+
+class AsciiWriter(io.TextIOBase):
+    """A text stream that writes ``out`` in ASCII, as :func:`ascii_text` words it.
+
+    The plain interface prints through it with ``--ascii``, so every line it prints is ASCII."""
+
+    def __init__(self, out: TextIO) -> None:
+        super().__init__()
+        self._out = out
+
+    def writable(self) -> bool:
+        """Always: this stream only writes."""
+        return True
+
+    def write(self, text: str) -> int:
+        """Write ``text`` in ASCII; the count is of the characters given."""
+        self._out.write(ascii_text(text))
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush the stream written to."""
+        self._out.flush()
 
 
 def symbols(ascii_only: bool) -> Symbols:
