@@ -177,6 +177,8 @@ class Controller:
         self.scroll = 0
         self.card_scroll = 0
         """Lines the card browser is scrolled down. The page keeps it in range."""
+        self.page_scroll = 0
+        """Lines the help or the end page is scrolled down. The page keeps it in range."""
         self.skip_buy_turn = -1
         self.eject_asked: tuple[int, ...] = ()
         self.links_down: set[int] = set()
@@ -430,7 +432,7 @@ class Controller:
         stats = self.end_stats() if self.end_stats is not None else []
         self.end = EndInfo(result_for(u, self.port.me, self.who), self.log_path, stats)
         self.add_log(f"Game over. {safe_text(u.summary)}", "title")
-        self.screen = "end"
+        self._open("end")
 
     def on_your_turn(self, u: YourTurn) -> None:
         """The player decides: a vote question is over, and standing orders may answer."""
@@ -497,10 +499,25 @@ class Controller:
             self.port.quit()
         self.exit_requested = True
 
+    def _open(self, screen: str) -> None:
+        """Show ``screen`` from its top."""
+        self.screen = screen
+        self.page_scroll = 0
+
     def _back(self) -> None:
-        self.screen = "game" if self.end is None else "end"
+        self._open("game" if self.end is None else "end")
+
+    def _scroll_key(self, key: str) -> bool:
+        """PgUp, PgDn, Up and Down scroll the help or the end page; True if ``key`` was one."""
+        step = {"pagedown": CARD_PAGE, "pageup": -CARD_PAGE, "down": 1, "up": -1}.get(key)
+        if step is None:
+            return False
+        self.page_scroll = max(0, self.page_scroll + step)
+        return True
 
     def _help_key(self, key: str) -> None:
+        if self._scroll_key(key):
+            return
         if key == "k":
             self.screen = "cards"
         elif key in ("?", "escape", "q", "enter"):
@@ -516,10 +533,12 @@ class Controller:
             self.card_scroll = max(0, self.card_scroll - CARD_PAGE)
 
     def _end_key(self, key: str) -> None:
+        if self._scroll_key(key):
+            return
         if key == "q":  # Only q. A player still pressing Enter must get to read the result.
             self.exit_requested = True
         elif key == "?":
-            self.screen = "help"
+            self._open("help")
 
     def _options_key(self, key: str) -> None:
         c = self.comfort
@@ -539,7 +558,7 @@ class Controller:
                 c.key == key for c in K.menu_choices(s)):
             self._decision_key(key)  # a question's letter comes before the command key
         elif key == "?":
-            self.screen = "help"
+            self._open("help")
         elif key == "k":
             self.screen = "cards"
         elif key == "o":

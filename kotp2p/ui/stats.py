@@ -46,17 +46,25 @@ class MonsterStats:
     energy_spent: int
 
 
-def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.State]]
-               ) -> list[MonsterStats]:
+def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.State]],
+               first: rules.State | None = None) -> list[MonsterStats]:
     """Figures per monster, ranked best first.
 
     They come from the final state and every event of the game in order. Each event comes with
-    the state its ``apply`` gave.
+    the state its ``apply`` gave. ``first`` is the state before the first event: None means a
+    game from its start, with no stars yet. A monster knocked out shows the stars it had when it
+    fell.
     """
     n = last.n
     dealt, taken, spent, tokyo, bought = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
+    stars = list(first.stars) if first is not None else [0] * n
+    fell = list(last.stars)
     for event, after in events:
-        if isinstance(event, rules.Damaged) and 0 <= event.seat < n:
+        if isinstance(event, rules.StarsChanged) and 0 <= event.seat < n:
+            stars[event.seat] += event.delta
+        elif isinstance(event, rules.Eliminated) and 0 <= event.seat < n:
+            fell[event.seat] = stars[event.seat]
+        elif isinstance(event, rules.Damaged) and 0 <= event.seat < n:
             taken[event.seat] += event.amount
             if 0 <= event.dealer < n and event.dealer != event.seat:
                 dealt[event.dealer] += event.amount
@@ -75,7 +83,7 @@ def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.Stat
     for r, group in enumerate(rules.ranking(last), 1):
         for seat in group:
             rank_of[seat] = r
-    out = [MonsterStats(seat, last.monsters[seat], rank_of.get(seat, n), last.stars[seat],
+    out = [MonsterStats(seat, last.monsters[seat], rank_of.get(seat, n), fell[seat],
                         last.hp[seat], last.alive[seat], dealt[seat], taken[seat], tokyo[seat],
                         bought[seat], spent[seat]) for seat in range(n)]
     return sorted(out, key=lambda m: (m.rank, m.seat))
@@ -123,4 +131,5 @@ def session_stats(session: Session) -> list[MonsterStats]:
             got = values.get((entry.step, p.k)) if p.k is not None else None
             if got is not None:
                 run(partial(rules.apply, p.state, rules.RandomResult(tuple(got))))
-    return game_stats(session.state, told)
+    first = next((e.before for e in replica.entries if e.before is not None), None)
+    return game_stats(session.state, told, first)

@@ -3,11 +3,15 @@
 ``--ascii`` picks the ASCII set. Every symbol is one terminal cell wide, so the layout is the same
 in both sets.
 
+The ASCII set writes hearts, energy and smashes with the letters the dice show: ``H``, ``E`` and
+``S``, and stars with ``*``. The board and the log use the same ones, so ``3H`` in the log is the
+``H`` of the monster's line and of a die. Words would not fit the board's columns. ``+`` and
+``$`` read as "or more" and as money.
+
 Text written elsewhere comes with Unicode symbols. That text is the engine's narration, card
 effects and messages. :meth:`Symbols.text` writes it in ASCII when the set is ASCII:
 
-* Amounts are in words: ``2★`` becomes ``2 stars``.
-* A die face becomes its word.
+* Amounts and die faces take the set's symbols: ``2★`` becomes ``2*``, ``3♥`` becomes ``3H``.
 * Punctuation becomes its nearest ASCII.
 * Anything else becomes ``?``.
 
@@ -19,19 +23,17 @@ character for one, so the layout holds.
 from __future__ import annotations
 
 import io
-import re
 from dataclasses import dataclass
 from typing import TextIO
 
-_AMOUNT = re.compile(r"(\d+)([★♥⚡])")
-_UNITS = {"★": ("star", "stars"), "♥": ("heart", "hearts"), "⚡": ("energy", "energy")}
-_WORDS = {"★": "star", "♥": "heart", "⚡": "energy", "✸": "smash"}
 _CHARS = {"…": "...", "·": "-", "─": "-", "—": "-", "–": "-", "│": "|", "▲": "^", "▶": ">",
           "✝": "x", "█": "#", "░": ".", "’": "'", "‘": "'", "“": '"', "”": '"', "×": "x",
           "→": "->", "é": "e"}
 
 
-_CELLS = {"★": "*", "♥": "+", "⚡": "$", "✸": "S", "…": "~"}
+_SYMBOLS = {"★": "*", "♥": "H", "⚡": "E", "✸": "S"}
+"""The ASCII set's star, heart, energy and smash, on the board and in the log alike."""
+_CELLS = {**_SYMBOLS, "…": "~"}
 
 
 def ascii_cells(text: str) -> str:
@@ -42,11 +44,10 @@ def ascii_cells(text: str) -> str:
 
 
 def ascii_text(text: str) -> str:
-    """``text`` in ASCII: amounts and die faces in words, punctuation as its nearest ASCII."""
+    """``text`` in ASCII: symbols as the board writes them, punctuation as its nearest ASCII."""
     if text.isascii():
         return text
-    text = _AMOUNT.sub(lambda m: f"{m[1]} {_UNITS[m[2]][m[1] != '1']}", text)
-    return "".join(c if c.isascii() else _WORDS.get(c) or _CHARS.get(c, "?") for c in text)
+    return "".join(c if c.isascii() else _SYMBOLS.get(c) or _CHARS.get(c, "?") for c in text)
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ class Symbols:
     ascii: bool = False
 
     def text(self, text: str) -> str:
-        """Free text in this set: as it is for Unicode, in ASCII words for the ASCII set.
+        """Free text in this set: as it is for Unicode, with the ASCII symbols for the ASCII set.
 
         Free text is narration, card effects and messages.
         """
@@ -81,13 +82,13 @@ UNICODE = Symbols(
     kept="▲", active="▶", dead="✝", bar_full="█", bar_empty="░", rule="─",
 )
 ASCII = Symbols(
-    star="*", heart="+", energy="$", faces=("1", "2", "3", "E", "H", "S"),
+    star="*", heart="H", energy="E", faces=("1", "2", "3", "E", "H", "S"),
     kept="^", active=">", dead="x", bar_full="#", bar_empty=".", rule="-", ascii=True,
 )
 
 
 class AsciiWriter(io.TextIOBase):
-    """A text stream that writes ``out`` in ASCII, as :func:`ascii_text` words it.
+    """A text stream that writes to ``out`` in ASCII, as :func:`ascii_text` does.
 
     The plain interface prints through it with ``--ascii``, so every line it prints is ASCII."""
 

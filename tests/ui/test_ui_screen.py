@@ -256,7 +256,7 @@ def _drawn_lines(c: Controller, width: int, height: int) -> list[str]:
     return "".join(f[1] for f in draw(c, width, height)).split("\n")
 
 
-def test_ascii_everything_drawn_is_ascii_with_amounts_in_words() -> None:
+def test_ascii_everything_drawn_is_ascii_and_the_log_writes_amounts_as_the_board() -> None:
     from kotp2p.net.session.narration import narrated
 
     c = Controller(FakeGame(SIX, me=1, names=NAMES), symbols=ASCII, words=("a", "b", "c", "d"))
@@ -273,9 +273,11 @@ def test_ascii_everything_drawn_is_ascii_with_amounts_in_words() -> None:
         assert len(lines) == rows and all(get_cwidth(ln) == 80 for ln in lines), screen
     c.screen = "game"
     text = "\n".join(_drawn_lines(c, 80, 24))
-    assert "gains 1 energy (dice); Giga Zaur smashes The King for 3 hearts" in text
-    assert "rolls 1 energy smash heart" in text
-    assert "Skyscraper costs 6 energy and you have 3 energy" in text
+    assert "gains 1E (dice); Giga Zaur smashes The King for 3H" in text
+    assert "rolls 1 E S H" in text
+    assert "Skyscraper costs 6E and you have 3E" in text
+    table = next(ln for ln in text.splitlines() if "Giga Zaur" in ln and "/" in ln)
+    assert "H 8/" in table and "E12" in table  # the board writes them with the same letters
 
 
 def test_the_whole_help_fits_at_80x24() -> None:
@@ -356,10 +358,10 @@ def test_the_options_thresholds_go_off_then_1_to_9_hearts_then_off_again() -> No
     assert c.comfort.auto_stay == 12
 
 
-def test_the_ascii_set_writes_the_engines_dice_and_amounts_in_words() -> None:
+def test_the_ascii_set_writes_the_engines_dice_and_amounts_as_the_dice_show_them() -> None:
     s = rules.from_text("The King 10/0/0; Giga Zaur 10/0/0 | active=0 phase=roll dice=123ehs rolls=2")
     assert ASCII.text(rules.describe_action(s, rules.Reroll((0, 1)))) == (
-        "The King keeps 3 energy heart smash and re-rolls 2 dice"
+        "The King keeps 3 E H S and re-rolls 2 dice"
     )
     events: list[rules.Event] = []
     s = rules.from_text(
@@ -367,8 +369,8 @@ def test_the_ascii_set_writes_the_engines_dice_and_amounts_in_words() -> None:
     )
     rules.apply(s, rules.STOP, events=events)
     assert [ASCII.text(rules.describe_event(e, s)) for e in events] == [
-        "Giga Zaur resolves smash smash smash 1 energy heart",
-        "Giga Zaur heals 1 heart",
-        "Giga Zaur gains 1 energy (dice)",
-        "Giga Zaur smashes Cyber Kitty for 3 hearts",
+        "Giga Zaur resolves S S S 1 E H",
+        "Giga Zaur heals 1H",
+        "Giga Zaur gains 1E (dice)",
+        "Giga Zaur smashes Cyber Kitty for 3H",
     ]

@@ -64,9 +64,11 @@ def test_a_whole_game_s_figures_match_its_moves() -> None:
     assert sum(m.damage_taken for m in stats) >= sum(m.damage_dealt for m in stats) > 0
     final = s.state
     for m in stats:
-        assert m.stars == final.stars[m.seat] and m.alive == final.alive[m.seat]
-        if not m.alive:
-            assert m.damage_taken >= 10  # knocked out from 10♥ or more
+        assert m.alive == final.alive[m.seat]
+        if m.alive:
+            assert m.stars == final.stars[m.seat]
+        else:  # the stars it had when it fell, which the final state has set to 0
+            assert 0 <= m.stars < 20 and m.damage_taken >= 10  # knocked out from 10♥ or more
 
 
 def test_energy_paid_for_a_monsters_own_card_effects_is_spent() -> None:
@@ -91,3 +93,20 @@ def test_energy_taken_by_another_monsters_card_is_not_spent() -> None:
                       "dice=hh1123 rolls=1", rules.STOP, rules.UseCard(ray, (1, 2)))
     stats = by_monster(game_stats(last, told))
     assert last.energy[1] == 2 and stats["Giga Zaur"].energy_spent == 0
+
+
+def test_a_monster_knocked_out_shows_the_stars_it_had_when_it_fell() -> None:
+    from kotp2p.ui.full.pages import end_page
+    from kotp2p.ui.full.screen import to_text
+    from kotp2p.ui.model import Controller, EndInfo
+    from tests.ui.fakes import FakeGame
+
+    start = "The King 1/7/5 @city; Giga Zaur 10/2/0; Alienoid 10/3/0 | active=1 phase=roll dice=ssse11 rolls=1"
+    last, told = play(start, rules.STOP)
+    stats = game_stats(last, told, rules.from_text(start))
+    assert by_monster(stats)["The King"].stars == 7 and not by_monster(stats)["The King"].alive
+    c = Controller(FakeGame(last))
+    c.end = EndInfo("Giga Zaur won.", "/tmp/x.kotlog", stats)
+    c.screen = "end"
+    row = next(ln for ln in to_text(end_page(c, 80, 24)).splitlines() if "The King" in ln)
+    assert row.split()[3] == "7", row

@@ -23,12 +23,15 @@ from prompt_toolkit.output import Output
 from kotp2p.ui.full.pages import (
     cards_page,
     cards_scroll_limit,
+    end_body,
     end_page,
+    help_body,
     help_page,
     lobby_page,
     options_page,
+    scroll_limit,
 )
-from kotp2p.ui.full.screen import game_screen, to_fragments
+from kotp2p.ui.full.screen import game_screen, min_size, to_fragments, too_small
 from kotp2p.ui.full.styles import make_style
 from kotp2p.ui.lobby import LobbyController
 from kotp2p.ui.model import Controller
@@ -95,9 +98,17 @@ def key_of(event: KeyPressEvent) -> str:
 
 
 def draw(ctrl: Controller, width: int, height: int, search: str = "") -> StyleAndTextTuples:
-    """The fragments of whichever screen the controller is on, at ``width`` × ``height``."""
-    if ctrl.screen == "help":
-        lines = help_page(width, height, ctrl.click, ctrl.state)
+    """The fragments of whichever screen the controller is on, at ``width`` × ``height``.
+
+    A window smaller than :func:`min_size` says so instead.
+    """
+    need_w, need_h = min_size(ctrl.state)
+    if width < need_w or height < need_h:
+        lines = too_small(ctrl, width, height)
+    elif ctrl.screen == "help":
+        ctrl.page_scroll = min(ctrl.page_scroll,
+                               scroll_limit(help_body(width, ctrl.state), height))
+        lines = help_page(width, height, ctrl.click, ctrl.state, ctrl.page_scroll)
     elif ctrl.screen == "cards":
         ctrl.card_scroll = min(ctrl.card_scroll,
                                cards_scroll_limit(search, ctrl.sym, width, height))
@@ -105,7 +116,8 @@ def draw(ctrl: Controller, width: int, height: int, search: str = "") -> StyleAn
     elif ctrl.screen == "options":
         lines = options_page(ctrl, width, height)
     elif ctrl.screen == "end" and ctrl.end is not None:
-        lines = end_page(ctrl, width, height)
+        ctrl.page_scroll = min(ctrl.page_scroll, scroll_limit(end_body(ctrl, width), height))
+        lines = end_page(ctrl, width, height, ctrl.page_scroll)
     else:
         lines = game_screen(ctrl, width, height - (1 if ctrl.chatting else 0))
     return ascii_fragments(to_fragments(lines)) if ctrl.sym.ascii else to_fragments(lines)

@@ -65,34 +65,54 @@ def help_text(state: rules.State | None = None) -> str:
 
 
 def _page(title: str, body: list[Line], width: int, height: int, footer: Line | str,
-          bottom: list[Line] | None = None) -> list[Line]:
-    """A page: title, ``body``, ``bottom`` and the footer.
+          bottom: list[Line] | None = None, scroll: int | None = 0,
+          press: Press | None = None) -> list[Line]:
+    """A page: title, ``body`` from ``scroll`` lines down, ``bottom`` and the footer.
 
-    ``body`` is cut to the room left. ``bottom`` is always shown, right above the footer.
+    ``bottom`` is always shown, right above the footer. A body longer than the room left scrolls:
+    the footer then starts with the keys that scroll it. A ``scroll`` of None means a page that
+    cannot scroll: its body is cut.
     """
     bottom = bottom or []
+    room = max(0, height - 3 - len(bottom))
+    limit = 0 if scroll is None else scroll_limit(body, height, len(bottom))
+    scroll = max(0, min(scroll or 0, limit))
     lines: list[Line] = [[("class:title", f" {title}")], []]
-    room = height - 3 - len(bottom)
-    lines += body[:max(0, room)]
+    lines += body[scroll:scroll + room]
     while len(lines) < height - 1 - len(bottom):
         lines.append([])
     lines += bottom
-    lines.append([("class:footer", f" {footer}")] if isinstance(footer, str) else footer)
+    foot: Line = [("class:footer", f" {footer}")] if isinstance(footer, str) else footer
+    keys = [*([("pageup", "back")] if scroll > 0 else []),
+            *([("pagedown", "more")] if scroll < limit else [])]
+    lines.append([*keys_line(keys, press), *foot])
     return [fit(line, width) for line in lines[-height:]] if height > 0 else []
 
 
-def help_page(width: int, height: int, press: Press | None = None,
-              state: rules.State | None = None) -> list[Line]:
-    """The turn structure with the rules of ``state``'s game, and the keys.
+def scroll_limit(body: list[Line], height: int, bottom: int = 0) -> int:
+    """How many lines a page of ``height`` lines scrolls ``body`` at most."""
+    return max(0, len(body) - max(0, height - 3 - bottom))
 
-    :func:`help_text` gives the rules. ``press`` is what a click on a footer key does.
-    """
+
+def help_body(width: int, state: rules.State | None = None) -> list[Line]:
+    """The help's lines at ``width``: :func:`help_text` wrapped."""
     body: list[Line] = []
     for para in help_text(state).split("\n\n"):
         body += [[("", " " + ln)] for ln in wrap(" ".join(para.split()), width - 2)]
         body.append([])
-    return _page("Help", body, width, height,
-                 keys_line([("escape", "back to the game"), ("k", "card browser")], press))
+    return body
+
+
+def help_page(width: int, height: int, press: Press | None = None,
+              state: rules.State | None = None, scroll: int = 0) -> list[Line]:
+    """The turn structure with the rules of ``state``'s game, and the keys.
+
+    :func:`help_text` gives the rules. ``press`` is what a click on a footer key does. The page
+    is shown from ``scroll`` lines down.
+    """
+    return _page("Help", help_body(width, state), width, height,
+                 keys_line([("escape", "back to the game"), ("k", "card browser")], press),
+                 scroll=scroll, press=press)
 
 
 def matching_cards(query: str) -> list[int]:
@@ -135,7 +155,7 @@ def cards_body(query: str, sym: Symbols, width: int) -> list[Line]:
 
 def cards_scroll_limit(query: str, sym: Symbols, width: int, height: int) -> int:
     """How many lines the card browser scrolls at this size."""
-    return max(0, len(cards_body(query, sym, width)) - (height - 4))
+    return scroll_limit(cards_body(query, sym, width), height - 1)
 
 
 def cards_page(query: str, sym: Symbols, width: int, height: int, press: Press | None = None,
@@ -144,18 +164,12 @@ def cards_page(query: str, sym: Symbols, width: int, height: int, press: Press |
 
     The search line is below the page.
     """
-    body = cards_body(query, sym, width)
-    scroll = max(0, min(scroll, cards_scroll_limit(query, sym, width, height)))
     n = len(matching_cards(query))
     title = f"Cards: {n} match" + ("" if not query else f" {query!r}")
-    keys: list[tuple[str, str]] = []
-    if scroll > 0:
-        keys.append(("pageup", "back"))
-    if scroll < cards_scroll_limit(query, sym, width, height):
-        keys.append(("pagedown", "more"))
-    keys.append(("escape", "back to the game"))
-    return _page(title, body[scroll:], width, height - 1,
-                 [("class:footer", " type to search ·"), *keys_line(keys, press)])
+    return _page(title, cards_body(query, sym, width), width, height - 1,
+                 [*keys_line([("escape", "back to the game")], press),
+                  ("class:footer", "· type to search")],
+                 scroll=scroll, press=press)
 
 
 def options_page(ctrl: Controller, width: int, height: int) -> list[Line]:
@@ -172,7 +186,7 @@ def options_page(ctrl: Controller, width: int, height: int) -> list[Line]:
         [("class:hint", "  Skip buying for one turn: press n during the game.")],
     ]
     return _page("Options", body, width, height,
-                 keys_line([("escape", "back to the game")], ctrl.click))
+                 keys_line([("escape", "back to the game")], ctrl.click), scroll=None)
 
 
 def chunks(text: str, width: int) -> list[str]:
@@ -184,13 +198,23 @@ def chunks(text: str, width: int) -> list[str]:
     return [text[i:i + width] for i in range(0, len(text), width)] or [""]
 
 
-def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
-    """Ranking, each monster's figures, where the log is and how to verify it."""
+def end_page(ctrl: Controller, width: int, height: int, scroll: int = 0) -> list[Line]:
+    """Ranking, each monster's figures, where the log is and how to verify it.
+
+    The page is shown from ``scroll`` lines down.
+    """
+    return _page("Game over", end_body(ctrl, width), width, height,
+                 keys_line([("q", "leave"), ("?", "help")], ctrl.click), scroll=scroll,
+                 press=ctrl.click)
+
+
+def end_body(ctrl: Controller, width: int) -> list[Line]:
+    """The end page's lines at ``width``. They are empty before the end."""
     end = ctrl.end
     sym = ctrl.sym
     body: list[Line] = []
     if end is None:
-        return _page("Game over", body, width, height, keys_line([("q", "leave")], ctrl.click))
+        return body
     body += [[("class:title", f" {ln}")] for ln in wrap(end.summary, width - 2)]
     body.append([])
     head = (f" {'#':>2} {'monster':<14}{sym.star:>3} {sym.heart:>3}  {'dealt':>5} {'taken':>5} "
@@ -214,8 +238,7 @@ def end_page(ctrl: Controller, width: int, height: int) -> list[Line]:
         body.append([("", " Anyone can check it:")])
         body += [[("class:card", f"   {ln}")]
                  for ln in chunks(f"kotp2p verify {end.log_path}", width - 4)]
-    return _page("Game over", body, width, height,
-                 keys_line([("q", "leave"), ("?", "help")], ctrl.click))
+    return body
 
 
 def heard_lines(heard: Sequence[str], selected: int, width: int, room: int,
@@ -282,7 +305,7 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
                                for ln in wrap(safe_text(n, 500), width - 3)]
     if failed:
         return _page("Lobby", notes_lines, width, height, keys_line([("q", "leave")], press),
-                     bottom)
+                     bottom, scroll=None)
     body: list[Line] = []
     if heard:
         room = height - 5 - len(bottom) - len(notes_lines)
@@ -294,7 +317,7 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
             footer = [*key_frags("down", "choose", press, name="↑↓"),
                       *key_frags("enter", "join", press), ("class:footer.key", " 0-9"),
                       ("class:footer", " its number "), *footer]
-        return _page("Lobby", body + notes_lines, width, height, footer, bottom)
+        return _page("Lobby", body + notes_lines, width, height, footer, bottom, scroll=None)
     taken = len(view.seats) - view.free_seats
     body.append([("class:title", f" {safe_text(view.game_name)}"),
                  ("class:hint", f"  {taken}/{len(view.seats)} seats (name, key fingerprint, "
@@ -325,4 +348,4 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
     body += notes_lines
     keys = [("m", "pick a monster"), ("r", "ready"), *([("s", "start")] if is_host else []),
             ("q", "leave")]
-    return _page("Lobby", body, width, height, keys_line(keys, press), bottom)
+    return _page("Lobby", body, width, height, keys_line(keys, press), bottom, scroll=None)

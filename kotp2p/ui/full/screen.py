@@ -515,6 +515,37 @@ def log_lines(entries: list[LogLine], width: int, height: int, scroll: int) -> l
     return wrapped[-height:]
 
 
+MIN_WIDTH = 60
+"""Fewer columns cut what every line says: the screen asks for a bigger window instead."""
+
+
+def min_size(state: rules.State) -> tuple[int, int]:
+    """The smallest window, in columns and lines, that shows this game.
+
+    The lines are the header, the monsters, the rule, the dice with their keys and the preview,
+    the market, the footer and at least one line of the log.
+    """
+    return MIN_WIDTH, 12 + state.n
+
+
+def too_small(ctrl: Controller, width: int, height: int) -> list[Line]:
+    """What the screen says in a window smaller than :func:`min_size`. q still quits."""
+    need_w, need_h = min_size(ctrl.state)
+    text = (f"The terminal is too small: {width}×{height}. The game needs at least "
+            f"{need_w}×{need_h}: make the window bigger or the font smaller.")
+    lines: list[Line] = [[("class:footer.error", " " + ln)] for ln in wrap(text, width - 2)]
+    if ctrl.confirm_quit:
+        lines += [[("class:footer.error", " " + ln)] for ln in wrap(ctrl.quit_question(),
+                                                                     width - 2)]
+        keys = keys_line([("y", "quit"), ("escape", "stay")], ctrl.click)
+    else:
+        keys = keys_line([("q", "leave" if ctrl.end is not None else "quit")], ctrl.click)
+    lines = lines[: max(0, height - 1)]
+    while len(lines) < height - 1:
+        lines.append([])
+    return [fit(line, width) for line in [*lines, keys][-height:]] if height > 0 else []
+
+
 def game_screen(ctrl: Controller, width: int, height: int) -> list[Line]:
     """The game screen at ``width`` × ``height``."""
     wide = width >= WIDE
@@ -527,8 +558,11 @@ def game_screen(ctrl: Controller, width: int, height: int) -> list[Line]:
     rows = 1 if spare < 10 else 2 if not wide else 4
     top: list[Line] = [header(ctrl)]
     words_below = width_of(top[0]) > width
-    if words_below:
+    if words_below:  # The check words are never cut: beside the market's title, or alone.
         top = [header(ctrl, words=False)]
+        if width_of(market_lines(ctrl, left_w, True)[0]) > left_w:
+            words_below = False
+            top.append([("class:words", " check: " + " ".join(ctrl.words))])
     body: list[Line] = monster_lines(ctrl, left_w, two, wide)
     body.append([("class:frame", ctrl.sym.rule * left_w)])
     # What resolving now would do decides the roll. It gets a second line before the log's room.
