@@ -5,6 +5,8 @@ Each line is told from the state its input was applied to, as the views tell a g
 
 from __future__ import annotations
 
+import pytest
+
 from kotp2p import rules
 from kotp2p.rules.describe import describe_action
 from tests.rules.kit import card
@@ -65,13 +67,19 @@ def test_a_smash_that_takes_the_last_hearts_says_so() -> None:
     assert "Cyber Kitty smashes Giga Zaur for 4♥" in lines
 
 
-def test_stars_capped_at_twenty_say_so() -> None:
-    s = rules.from_text("Cyber Kitty 10/19/0; The King 10/0/0 | active=0 phase=roll dice=33331e rolls=1")
+@pytest.mark.parametrize(
+    ("kitty", "dice", "line"),
+    [
+        ("10/19/0", "33331e", "Cyber Kitty gains 1★ (dice, up to the 20★ limit)"),
+        ("10/10/0", "33331e", "Cyber Kitty gains 4★ (dice)"),
+        ("9/0/0", "hhh123", "Cyber Kitty heals 1♥ (up to its 10♥ maximum)"),
+        ("5/0/0", "hhh123", "Cyber Kitty heals 3♥"),
+    ],
+)
+def test_dice_capped_at_a_limit_say_so_and_others_do_not(kitty: str, dice: str, line: str) -> None:
+    s = rules.from_text(f"Cyber Kitty {kitty}; The King 10/0/0 | active=0 phase=roll dice={dice} rolls=1")
     _, lines = told(s, rules.STOP)
-    assert "Cyber Kitty gains 1★ (dice, up to the 20★ limit)" in lines
-    s = rules.from_text("Cyber Kitty 10/10/0; The King 10/0/0 | active=0 phase=roll dice=33331e rolls=1")
-    _, lines = told(s, rules.STOP)
-    assert "Cyber Kitty gains 4★ (dice)" in lines
+    assert line in lines
 
 
 def test_a_card_capped_at_twenty_stars_says_so() -> None:
@@ -80,15 +88,6 @@ def test_a_card_capped_at_twenty_stars_says_so() -> None:
     )
     _, lines = told(s, rules.Buy(card("jetfighters")))
     assert "Cyber Kitty gains 4★ (Jet Fighters, up to the 20★ limit)" in lines
-
-
-def test_a_heal_capped_at_the_maximum_says_so() -> None:
-    s = rules.from_text("Cyber Kitty 9/0/0; The King 10/0/0 | active=0 phase=roll dice=hhh123 rolls=1")
-    _, lines = told(s, rules.STOP)
-    assert "Cyber Kitty heals 1♥ (up to its 10♥ maximum)" in lines
-    s = rules.from_text("Cyber Kitty 5/0/0; The King 10/0/0 | active=0 phase=roll dice=hhh123 rolls=1")
-    _, lines = told(s, rules.STOP)
-    assert "Cyber Kitty heals 3♥" in lines
 
 
 def test_stars_lost_down_to_zero_say_so() -> None:
