@@ -108,6 +108,7 @@ from kotp2p.net.wire import (
     LocalProtocolError,
     RemoteProtocolError,
     Value,
+    Why,
     envelope_id,
     open_envelope,
     open_split,
@@ -378,12 +379,14 @@ class PeerProtocol:
         :raises LocalProtocolError: not this seat's turn, or the action is illegal.
         """
         if not self.my_turn:
-            raise LocalProtocolError(f"seat {self.seat} has no decision pending")
+            raise LocalProtocolError(f"seat {self.seat} has no decision pending",
+                                     Why.NOT_YOUR_DECISION)
         r = self.replica
         try:
             after = self.engine.apply_move(r.state, action)
         except ValueError as exc:
-            raise LocalProtocolError(f"illegal action {action!r}: {exc}") from None
+            raise LocalProtocolError(f"illegal action {action!r}: {exc}", Why.ILLEGAL_MOVE
+                                     ) from None
         first = r.first_point(after, r.step + 1)
         env = self.signer.move(r, action, first)
         self._moved = r.step + 1

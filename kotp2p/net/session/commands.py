@@ -3,13 +3,11 @@
 A view is the full screen or a test. It does not call the session's methods and guess why one
 refused. It hands :meth:`~kotp2p.net.session.session.Session.perform` a command and gets a
 result. The result is :class:`Done`, or :class:`Refused` with the :class:`~kotp2p.net.wire.Why`
-code a screen words. The code is worked out here, for the refusal the session's method raised.
-It comes from the session as it stands when the command comes.
+code a screen words. The session and its protocol set the code where they refuse.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -58,30 +56,8 @@ class Refused:
 Result = Done | Refused
 
 
-class _Seat(Protocol):
-    @property
-    def decide(self) -> object:
-        """The bot deciding for the seat. None means a person."""
-        ...
-
-
 class Performer(Protocol):
     """The part of a session a command needs."""
-
-    @property
-    def me(self) -> int:
-        """The view's seat."""
-        ...
-
-    @property
-    def seats(self) -> Mapping[int, _Seat]:
-        """The seats played in this process."""
-        ...
-
-    @property
-    def my_turn(self) -> bool:
-        """The view's seat has a decision pending."""
-        ...
 
     def submit(self, action: Value, now: float) -> None:
         """Play ``action`` for the view's seat."""
@@ -100,24 +76,10 @@ class Performer(Protocol):
         ...
 
 
-def _why(session: Performer, command: Command) -> Why:
-    """The code of a refusal of ``command``, from the session as it stands before it runs."""
-    if isinstance(command, Submit):
-        if session.seats[session.me].decide is not None:
-            return Why.BOT_SEAT
-        return Why.ILLEGAL_MOVE if session.my_turn else Why.NOT_YOUR_DECISION
-    if isinstance(command, Chat):
-        return Why.EMPTY_CHAT if not command.text.strip() else Why.OTHER
-    if isinstance(command, VoteEject):
-        return Why.NOBODY_OVERDUE
-    return Why.OTHER
-
-
 def perform(session: Performer, command: Command, now: float) -> Result:
     """Carry out ``command`` with ``session`` at time ``now``.
 
-    A refusal comes back with its code and the session's words."""
-    why = _why(session, command)
+    A refusal comes back with the code and the words of the error the session raised."""
     try:
         if isinstance(command, Submit):
             session.submit(command.action, now)
@@ -127,8 +89,10 @@ def perform(session: Performer, command: Command, now: float) -> Result:
             session.vote_eject(now)
         else:
             session.quit()
-    except (LocalProtocolError, ValueError) as exc:
-        return Refused(Refusal(why, str(exc)))
+    except LocalProtocolError as exc:
+        return Refused(Refusal(exc.why, str(exc)))
+    except ValueError as exc:
+        return Refused(Refusal(Why.OTHER, str(exc)))
     return Done()
 
 

@@ -83,6 +83,7 @@ from kotp2p.net.wire import (
     LocalProtocolError,
     RemoteProtocolError,
     Value,
+    Why,
     envelope_id,
     split_frame,
 )
@@ -369,7 +370,7 @@ class Session:
         """
         with self._working():
             if self.seats[self.me].decide is not None:
-                raise LocalProtocolError("a bot plays this seat")
+                raise LocalProtocolError("a bot plays this seat", Why.BOT_SEAT)
             self._handle(self.me, self.protocol.submit(action))
             self._run(now)
 
@@ -383,7 +384,7 @@ class Session:
         with self._working():
             text = text.strip()[:MAX_CHAT]
             if not text:
-                raise LocalProtocolError("expected some text to say")
+                raise LocalProtocolError("expected some text to say", Why.EMPTY_CHAT)
             self._handle(self.me, self.protocol.chat(text))
             self._run(now)
 
@@ -402,7 +403,7 @@ class Session:
             overdue = tuple(s for s in self.protocol.blocking() if s not in self.seats)
             if not self._deadlines.hard_passed(now) or not overdue or self.is_over:
                 raise LocalProtocolError("nobody is overdue: a vote to eject comes after the "
-                                         "hard deadline")
+                                         "hard deadline", Why.NOBODY_OVERDUE)
             self._handle(self.me, self.protocol.hard_timeout())
             self._run(now)
 

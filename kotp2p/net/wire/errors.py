@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from kotp2p.net.wire.refusal import Why
+
 
 class NetError(Exception):
     """Base class of every error raised by ``kotp2p.net``."""
@@ -21,8 +23,13 @@ class NetError(Exception):
 class LocalProtocolError(NetError):
     """The local side misused the protocol.
 
-    This is a bug in the caller, not in a peer.
+    This is a bug in the caller, not in a peer. ``why`` is the code a screen words the refusal
+    by, set where the refusal happens.
     """
+
+    def __init__(self, message: str, why: Why = Why.OTHER) -> None:
+        super().__init__(message)
+        self.why = why
 
 
 class RemoteProtocolError(NetError, ValueError):
