@@ -34,7 +34,7 @@ def ui_options(args: argparse.Namespace) -> UiOptions | None:
     :raises CommandError: a ``--pause`` or ``--auto-leave`` that makes no sense.
     """
     check_ui_args(args)
-    if getattr(args, "plain", True) or not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if _plain(args):
         return None
     from kotp2p.app.fullscreen import UiOptions
     from kotp2p.ui import Comfort
@@ -42,6 +42,11 @@ def ui_options(args: argparse.Namespace) -> UiOptions | None:
 
     return UiOptions(ascii_only=args.ascii, colour=wants_colour(os.environ, args.no_color),
                      comfort=Comfort(args.auto_leave, args.auto_stay, args.pause))
+
+
+def _plain(args: argparse.Namespace) -> bool:
+    """Whether the plain line interface is asked for, or the terminal leaves no other choice."""
+    return getattr(args, "plain", True) or not (sys.stdin.isatty() and sys.stdout.isatty())
 
 
 def check_ui_args(args: argparse.Namespace) -> None:
@@ -81,8 +86,10 @@ def _net_screen(args: argparse.Namespace) -> NetScreenRun | None:
 
     None means the plain line interface. It is always None when a bot plays the user's seat.
     """
-    check_ui_args(args)
-    options = ui_options(args) if args.bot is None else None
+    if args.bot is not None:
+        check_ui_args(args)
+        return None
+    options = ui_options(args)
     if options is None:
         return None
     from kotp2p.app.fullscreen import run_net_ui
@@ -165,7 +172,7 @@ def run(command: str, args: argparse.Namespace) -> int:
     :raises KeyError: no such command.
     """
     try:
-        if getattr(args, "ascii", False) and ui_options(args) is None:
+        if getattr(args, "ascii", False) and _plain(args):
             # --ascii in the plain interface: every line printed is ASCII.
             with contextlib.redirect_stdout(AsciiWriter(sys.stdout)):
                 return COMMANDS[command](args)
