@@ -88,12 +88,6 @@ def _safe(text: str) -> str:
     return safe_text(text, 1000)
 
 
-def _who(session: Session, seat: int | None) -> str:
-    if seat is None:
-        return "somebody"
-    return session.names()[seat]
-
-
 def face(value: int, symbols: Symbols = UNICODE) -> str:
     """A die face as the game shows it: ``1 2 3 ⚡ ♥ ✸``, or in words for ASCII."""
     glyph = rules.SYMBOLS.faces[value]
@@ -291,7 +285,8 @@ class PlainView:
         tell(self, updates)
 
     def _who(self, seat: int | None) -> str:
-        return _who(self.session, seat)
+        """The player and monster at ``seat``; "somebody" for no seat."""
+        return "somebody" if seat is None else self.session.names()[seat]
 
     def on_move_applied(self, u: MoveApplied) -> None:
         """A move, unless its events already told it."""
@@ -426,7 +421,7 @@ class PlainView:
                     self.say("you voted to eject the absent players")
             elif not s.my_turn:
                 self.say(f"refused: it is not your decision now (waiting for "
-                         f"{', '.join(_who(s, x) for x in s.awaited()[0]) or 'nobody'})")
+                         f"{', '.join(self._who(x) for x in s.awaited()[0]) or 'nobody'})")
             else:
                 action = parse_line(s.state, text, self.kept())
                 self._perform(Submit(rules.action_to_wire(action)), now)
