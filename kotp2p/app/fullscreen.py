@@ -218,7 +218,7 @@ def _game_screen(session: Session, send: Callable[[Command], None], log_path: st
 
 def run_ui(session: Session, *, log_path: str, options: UiOptions,
            connect: Connect | None = None,
-           restore: tuple[list[bytes], list[bytes]] | None = None) -> bool:
+           restore: Restore | None = None) -> bool:
     """Play ``session`` in the full-screen UI until the player leaves; True if the game ended.
 
     ``connect`` opens the links of a networked game. ``restore`` resumes a game.
@@ -229,7 +229,7 @@ def run_ui(session: Session, *, log_path: str, options: UiOptions,
 
 
 async def _main(session: Session, log_path: str, options: UiOptions, connect: Connect | None,
-                restore: tuple[list[bytes], list[bytes]] | None) -> bool:
+                restore: Restore | None) -> bool:
     loop = asyncio.get_running_loop()
     pipe: Pipe[Command] = Pipe()
     base = session.bot_delay
@@ -257,7 +257,7 @@ def _wrap_lines_again(app: Application[Any]) -> None:
 async def _run_game_app(session: Session, ctrl: Controller, app: Application[None],
                         view: _BridgeView, pipe: Pipe[Command], done: asyncio.Future[bool],
                         connect: Connect | None,
-                        restore: tuple[list[bytes], list[bytes]] | None) -> bool:
+                        restore: Restore | None) -> bool:
     loop = asyncio.get_running_loop()
 
     async def trio_main() -> bool:
