@@ -23,10 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 import trio  # noqa: E402
 
-from kotp2p.net.session import (
-    DiceRolled,
-    Timeouts,
-)
+from kotp2p.net.session import DiceRolled, Timeouts  # noqa: E402
 from tests.session.kit import Switchboard, session, table  # noqa: E402
 
 SEATS = 6

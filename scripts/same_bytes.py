@@ -62,15 +62,15 @@ def play_games(home: Path) -> list[str]:
         before = _logs(home)
         args = ["play", "--plain", "--bots", str(bots), "--level", level, "--bot", level,
                 "--seed", str(seed), "--bot-delay", "0"]
-        code, out = _run(args)
+        code, _ = _run(args)
         (log,) = _logs(home) - before
         lines.append(f"{' '.join(args[1:])}: exit {code}, log {_digest(log)}")
     before = _logs(home)
     args = ["play", "--plain", "--bots", "3", "--level", "greedy", "--seed", "20", "--bot-delay", "0"]
-    code, out = _run(args, TYPED)
+    code, _ = _run(args, TYPED)
     (log,) = _logs(home) - before
     lines.append(f"{' '.join(args[1:])} (stopped): exit {code}, log {_digest(log)}")
-    code, out = _run(["resume", "--plain", "--bot", "greedy", "--bot-delay", "0", log.name[:16]])
+    code, _ = _run(["resume", "--plain", "--bot", "greedy", "--bot-delay", "0", log.name[:16]])
     lines.append(f"resume --bot greedy: exit {code}, log {_digest(log)}")
     return lines
 
