@@ -28,7 +28,7 @@ import math
 import sys
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -479,8 +479,10 @@ class NetScreen:
                 self.lobby.refused(str(exc))
             self._redraw()
 
-    async def choose(self, games: list[str]) -> int:
-        """Show the games heard on the LAN and wait for the user to pick one. Return its index."""
+    async def choose(self, games: list[str], ambiguous: Sequence[bool] = ()) -> int:
+        """Show the games heard on the LAN and wait for the user to pick one. Return its index.
+
+        The user picks. So an ``ambiguous`` game is only marked, in its line."""
         self.lobby.heard = list(games)
         self.lobby.notes.clear()  # "listening for games...": the list is the answer
         self.lobby.say("pick a game: Up/Down then Enter, or type its number (q: leave)")

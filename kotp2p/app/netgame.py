@@ -67,6 +67,7 @@ from kotp2p.net.lobby import (
     LobbyGuest,
     LobbyHost,
     Started,
+    listing,
 )
 from kotp2p.net.peer import PeerProtocol
 from kotp2p.net.session import LocalSeat, Session, Timeouts
@@ -404,6 +405,8 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
             if target is not None:
                 datagram = partial(_beacon, lobby, port, bool(args.join_code))
                 lobby_tasks.start_soon(announce, datagram, target)
+                view.notice(f"announcing {lobby.view.game_name} with host key {me.fingerprint}: "
+                            "players see this key in their list of games")
             lobby_tasks.start_soon(view.lobby_input)
             await over.wait()
             lobby_tasks.cancel_scope.cancel()
@@ -419,11 +422,14 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
 def _beacon(lobby: LobbyHost, port: int, needs_code: bool) -> bytes:
     v = lobby.view
     return Announcement(v.game_name, lobby.identity.name, port, v.free_seats, len(v.seats),
-                        PROTOCOL_VERSION, needs_code).encode()
+                        PROTOCOL_VERSION, needs_code).encode(lobby.identity)
 
 
-async def _discover(args: argparse.Namespace, view: NetView) -> Address:
-    """The address of the game the user picks among those announced on the LAN.
+async def _discover(args: argparse.Namespace, view: NetView) -> Announcement:
+    """The game the user picks among those announced on the LAN.
+
+    Each game shows its host key. A game whose name or host key is heard twice is marked, and no
+    automatic pick takes it.
 
     :raises CommandError: nothing was heard, which is a refusal, or the answer picks no game.
     """
@@ -434,13 +440,22 @@ async def _discover(args: argparse.Namespace, view: NetView) -> Address:
                            "--discover with an IPv4 address of this machine, such as "
                            "0.0.0.0:7447")
     view.notice(f"listening for games for {DISCOVER_SECONDS:g} s...")
-    games = [g for g in await listen(BeaconBook(), listen_on[1], listen_on[0], DISCOVER_SECONDS)
-             if g.compatible and g.free_seats > 0]
+    heard = await listen(BeaconBook(), listen_on[1], listen_on[0], DISCOVER_SECONDS)
+    games = [g for g in listing(heard) if g.game.compatible and g.game.free_seats > 0]
     if not games:
         text = "no game announced nearby; give the host's address (kotp2p join HOST[:PORT])"
         raise CommandError.refused(Refusal(Why.NOTHING_HEARD, text))
-    choice = games[await view.choose([g.describe() for g in games])]
-    return choice.address, choice.port
+    picked = await view.choose([g.describe() for g in games], [g.ambiguous for g in games])
+    return games[picked].game
+
+
+def _not_that_host(refusal: Refusal, game: Announcement | None, where: str) -> Refusal:
+    """The refusal to tell when the game picked from the list does not answer with its key."""
+    if game is None or refusal.why is not Why.WRONG_SEAT:
+        return refusal
+    text = (f"the program at {where} does not hold the host key {game.fingerprint} of the game "
+            "picked from the list, so it is not that game's host")
+    return Refusal(Why.NOT_THAT_HOST, text, details=(where, game.fingerprint))
 
 
 async def join_game(args: argparse.Namespace, view: NetView) -> int:
@@ -451,8 +466,9 @@ async def join_game(args: argparse.Namespace, view: NetView) -> int:
     check_join_code(args.join_code)
     me = _me(args.name)
     seat = Seat(me, os.urandom(32), own)
-    address = (parse_address(args.address, DEFAULT_PORT) if args.address
-               else await _discover(args, view))
+    picked = None if args.address else await _discover(args, view)
+    address = (parse_address(args.address, DEFAULT_PORT) if picked is None
+               else (picked.address, picked.port))
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
         my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
@@ -466,12 +482,13 @@ async def join_game(args: argparse.Namespace, view: NetView) -> int:
         async with trio.open_nursery() as lobby_tasks:
             lobby_tasks.start_soon(view.lobby_input)
             try:
-                started = await runner.run(address)
+                started = await runner.run(address, b"" if picked is None else picked.host_key)
             except LobbyFailed as exc:
                 if lobby.phase == "left":
                     nursery.cancel_scope.cancel()
                     return 0
-                raise CommandError.refused(exc.refusal) from None
+                raise CommandError.refused(_not_that_host(exc.refusal, picked,
+                                                          f"{host}:{address[1]}")) from None
             lobby_tasks.cancel_scope.cancel()
         assert lobby.seat is not None
         timeout = lobby.view.timeout if lobby.view is not None else DEFAULT_TIMEOUT

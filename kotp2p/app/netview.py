@@ -12,6 +12,7 @@ from __future__ import annotations
 import queue
 import sys
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol, TextIO
 
@@ -55,8 +56,11 @@ class NetView(Protocol):
         """Carry the user's requests to the lobby until cancelled or the input ends."""
         ...
 
-    async def choose(self, games: list[str]) -> int:
+    async def choose(self, games: list[str], ambiguous: Sequence[bool] = ()) -> int:
         """Show the games heard on the LAN and wait for the user's pick. Return its index.
+
+        ``ambiguous`` marks the games a look-alike may stand for. A pick made without the user
+        never takes one of them.
 
         :raises CommandError: the answer picks no game.
         """
@@ -210,20 +214,38 @@ class PlainNet:
         elif runner is not None:
             runner.command(request.to_guest)
 
-    async def choose(self, games: list[str]) -> int:
+    async def choose(self, games: list[str], ambiguous: Sequence[bool] = ()) -> int:
         """Print the games numbered, then read the number typed.
 
-        When nobody types, the pick is the first game.
+        When nobody types, the pick is the first game that is not ``ambiguous``.
+
+        :raises CommandError: the answer picks no game, or nobody types and every game is
+            ambiguous.
         """
         for i, game in enumerate(games, start=1):
             self.notice(f"  {i}. {game}")
         if self.lines is None:
-            return 0
+            return self._pick_alone(games, ambiguous)
         self.notice("which game? (number)")
         text = await trio.to_thread.run_sync(self.lines.get, abandon_on_cancel=True)
         if not text.strip().isdigit() or not 1 <= int(text) <= len(games):
             raise CommandError(f"expected a number from 1 to {len(games)}")
         return int(text) - 1
+
+    def _pick_alone(self, games: list[str], ambiguous: Sequence[bool]) -> int:
+        """The first game that no look-alike may stand for, said aloud."""
+        doubtful = [i for i in range(len(games)) if i < len(ambiguous) and ambiguous[i]]
+        if doubtful:
+            numbers = ", ".join(str(i + 1) for i in doubtful)
+            self.notice(f"not picking game {numbers}: its name or host key is announced twice, "
+                        "so a look-alike may stand for it")
+        for i in range(len(games)):
+            if i not in doubtful:
+                return i
+        raise CommandError("every game heard has a name or host key that is announced twice, "
+                           "so none is picked without you; compare the host key with the one on "
+                           "the host's screen and join with the host's address: "
+                           "kotp2p join HOST[:PORT]")
 
     async def play(self, session: Session, links: Links, log_path: str,
                    restore: Restore | None, trace: Trace | None) -> bool:

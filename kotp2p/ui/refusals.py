@@ -124,6 +124,10 @@ _OURS: dict[Why, Says] = {
     Why.SEAT_PLAYED_HERE: lambda r: f"A connection claimed seat {_detail(r, 0, '?')}, which this "
     "program plays: is this game running twice (resumed in two places)? Stop the other copy.",
     Why.LINK_REFUSED: lambda r: _link_refused(r),
+    Why.NOT_THAT_HOST: lambda r: f"The program at {_detail(r, 0, 'that address')} does not "
+    f"hold the host key {_detail(r, 1, 'of the game you picked')}, so it is not the host of the "
+    "game you picked: a look-alike may announce that game. Compare the host key with the one on "
+    "the host's screen, or join with the address the host shows: kotp2p join HOST:PORT",
 }
 
 # A joiner turned away, said to the host. The key is the code of ``cause``, the refusal that

@@ -6,7 +6,16 @@ it is sans-IO.
 
 from __future__ import annotations
 
-from kotp2p.net.lobby.beacon import BROADCAST, DEFAULT_BEACON_PORT, MAX_BEACON, Announcement, BeaconBook
+from kotp2p.net.lobby.beacon import (
+    BROADCAST,
+    DEFAULT_BEACON_PORT,
+    MARK,
+    MAX_BEACON,
+    Announcement,
+    BeaconBook,
+    Listed,
+    listing,
+)
 from kotp2p.net.lobby.handshake import (
     MAGICS,
     MAX_HANDSHAKE_FRAME,
@@ -40,6 +49,7 @@ __all__ = [
     "DEFAULT_BEACON_PORT",
     "DEFAULT_TIMEOUT",
     "MAGICS",
+    "MARK",
     "MAX_BEACON",
     "MAX_HANDSHAKE_FRAME",
     "MAX_LOBBY_FRAME",
@@ -57,6 +67,7 @@ __all__ = [
     "GuestEvent",
     "HandshakeFailed",
     "HostEvent",
+    "Listed",
     "LobbyError",
     "LobbyGuest",
     "LobbyHost",
@@ -66,5 +77,6 @@ __all__ = [
     "Peer",
     "Reply",
     "Started",
+    "listing",
     "refusal",
 ]

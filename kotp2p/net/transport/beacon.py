@@ -1,6 +1,7 @@
 """The UDP beacon on the wire: a host sends its announcement every second; a joiner listens.
 
-The datagram format and the bounded list of games are sans-IO, in :mod:`kotp2p.net.lobby.beacon`.
+The datagram format, its signature and the bounded list of games are sans-IO, in
+:mod:`kotp2p.net.lobby.beacon`. The joiner logs one summary line of the datagrams it ignored.
 Real users announce to the LAN broadcast address. Tests announce to a loopback address only.
 """
 
@@ -80,5 +81,5 @@ async def listen(
                 data, source = await sock.recvfrom(MAX_BEACON + 1)
                 book.hear(data, source[0], trio.current_time())
         if book.rejected:
-            log.info("ignored %d datagrams that were not kotp2p beacons", book.rejected)
+            log.info("%s", book.summary())
         return book.games(trio.current_time())

@@ -194,8 +194,10 @@ class GuestLobby(_Runner[GuestEvent]):
         """
         self._do(request(self.lobby))
 
-    async def run(self, address: tuple[str, int]) -> Started:
+    async def run(self, address: tuple[str, int], host_key: bytes = b"") -> Started:
         """Connect, join and wait for the start.
+
+        A ``host_key``, as a beacon announced it, must be the key that answers the handshake.
 
         :raises LobbyFailed: no connection, a refused handshake, or the host ended the lobby.
         """
@@ -208,7 +210,8 @@ class GuestLobby(_Runner[GuestEvent]):
             raise LobbyFailed(text, Refusal(Why.UNREACHABLE, text, details=(where, why))) from None
         framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
         hs = DialerHandshake(self.lobby.identity, engine_id=self.lobby.engine_id,
-                             challenge=self.challenge(), join_code=self.join_code)
+                             challenge=self.challenge(), join_code=self.join_code,
+                             to_key=host_key)
         try:
             await dial_handshake(framed, hs, self.handshake_timeout)
         except HandshakeFailed as exc:

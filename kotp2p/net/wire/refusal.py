@@ -66,6 +66,7 @@ class Why(StrEnum):
     LEFT = "left"
     LINK_REFUSED = "link-refused"
     SEAT_PLAYED_HERE = "seat-played-here"
+    NOT_THAT_HOST = "not-that-host"
     # the game
     NOT_YOUR_DECISION = "not-your-decision"
     ILLEGAL_MOVE = "illegal-move"

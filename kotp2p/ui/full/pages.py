@@ -249,7 +249,8 @@ def heard_lines(heard: Sequence[str], selected: int, width: int, room: int,
     """
     groups: list[list[Line]] = []
     for i, game in enumerate(heard):
-        style = "class:you" if i == selected else ""
+        marked = game.startswith("!!")  # a name or host key announced twice
+        style = "class:you" if i == selected else "class:log.warn" if marked else ""
         parts = wrap(safe_text(game), width - 6)
         mark = ">" if i == selected else " "
         lines: list[Line] = [[("class:footer.key", f"{mark}{i + 1:>2} "), (style, f" {parts[0]}")]]
@@ -322,6 +323,9 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
     body.append([("class:title", f" {safe_text(view.game_name)}"),
                  ("class:hint", f"  {taken}/{len(view.seats)} seats (name, key fingerprint, "
                                 "monster, ready)")])
+    if view.seats[0].key:  # seat 0 is the host's: its key signs the game's beacon
+        body.append([("class:hint", "  host key "), ("class:card", view.seats[0].fingerprint),
+                     ("class:hint", ": the list of games shows it too; compare them")])
     for i, seat in enumerate(view.seats):
         you = "class:you" if i == me else ""
         if seat.is_free:
