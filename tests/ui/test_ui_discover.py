@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import socket
+from collections.abc import Sequence
 from functools import partial
 
 import pytest
@@ -19,11 +20,13 @@ from kotp2p.app import netgame
 from kotp2p.app.fullscreen import NetScreen, UiOptions, _run_net
 from kotp2p.net.lobby import Announcement
 from kotp2p.net.transport import announce
+from kotp2p.net.wire import Identity
 from kotp2p.ui.full.pages import lobby_page
 from kotp2p.ui.full.screen import to_text
 
 GAMES = [Announcement("Alice's game", "alice", 7101, 2, 4),
          Announcement("Bob's game", "bob", 7102, 1, 3, needs_code=True)]
+KEYS = [Identity.from_seed(b"a" * 32, "alice"), Identity.from_seed(b"b" * 32, "bob")]
 
 
 def free_udp_port() -> int:
@@ -43,19 +46,21 @@ def run_discovery(monkeypatch: pytest.MonkeyPatch, keys: list[tuple[float, str]]
     screen = NetScreen(UiOptions())
     original = NetScreen.choose
 
-    async def choose(self: NetScreen, games: list[str]) -> int:
+    async def choose(self: NetScreen, games: list[str], ambiguous: Sequence[bool] = ()) -> int:
         seen.append(to_text(lobby_page(self.lobby.port.view, me=None, join_code=None, words=(),
                                        heard=games, status=self.lobby.status, width=80,
                                        height=24,
                                        notes=tuple(self.lobby.notes))))
-        return await original(self, games)
+        return await original(self, games, ambiguous)
 
     async def join(ui: NetScreen) -> int:
         async with trio.open_nursery() as nursery:
-            for game in GAMES:
-                nursery.start_soon(partial(announce, game.encode, ("127.0.0.1", port), 0.1))
+            for game, key in zip(GAMES, KEYS, strict=True):
+                nursery.start_soon(partial(announce, partial(game.encode, key),
+                                           ("127.0.0.1", port), 0.1))
             args = argparse.Namespace(discover=f"127.0.0.1:{port}")
-            picked.append(await netgame._discover(args, ui))
+            game = await netgame._discover(args, ui)
+            picked.append((game.address, game.port))
             nursery.cancel_scope.cancel()
         return 0
 
