@@ -440,8 +440,10 @@ async def _discover(args: argparse.Namespace, view: NetView) -> Announcement:
                            "--discover with an IPv4 address of this machine, such as "
                            "0.0.0.0:7447")
     view.notice(f"listening for games for {DISCOVER_SECONDS:g} s...")
-    heard = await listen(BeaconBook(), listen_on[1], listen_on[0], DISCOVER_SECONDS)
-    games = [g for g in listing(heard) if g.game.compatible and g.game.free_seats > 0]
+    book = BeaconBook()
+    heard = await listen(book, listen_on[1], listen_on[0], DISCOVER_SECONDS)
+    games = [g for g in listing(heard, book.contested(trio.current_time()))
+             if g.game.compatible and g.game.free_seats > 0]
     if not games:
         text = "no game announced nearby; give the host's address (kotp2p join HOST[:PORT])"
         raise CommandError.refused(Refusal(Why.NOTHING_HEARD, text))

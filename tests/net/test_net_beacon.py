@@ -198,3 +198,19 @@ def test_a_game_no_longer_heard_makes_room_for_a_newcomer() -> None:
     book.hear(GAME.encode(MALLORY), "10.0.0.6", now=3.5)
     assert book.hear(bob, "10.0.0.7", now=4) is not None  # Alice's went quiet: Bob takes it
     assert [g.address for g in book.games(now=4)] == ["10.0.0.6", "10.0.0.7"]
+
+
+def test_two_host_keys_from_one_address_and_port_mark_the_game() -> None:
+    """A stranger that forges the host's source address sends its own signed beacon for the
+    host's port: the game stays listed, marked until only one key was heard for the ttl."""
+    book = BeaconBook(ttl=5)
+    book.hear(REAL.encode(ALICE), "10.0.0.5", now=0)
+    book.hear(REAL.encode(MALLORY), "10.0.0.5", now=0.5)
+    book.hear(REAL.encode(ALICE), "10.0.0.5", now=1)
+    (game,) = listing(book.games(now=1), book.contested(now=1))
+    assert game.ambiguous and game.game.host_key == ALICE.public_key
+    assert "another host key was heard from this address and port" in game.describe()
+    for second in range(2, 8):  # only Alice's beacon from now on
+        book.hear(REAL.encode(ALICE), "10.0.0.5", now=second)
+    (later,) = listing(book.games(now=7), book.contested(now=7))
+    assert not later.ambiguous

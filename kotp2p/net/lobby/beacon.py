@@ -18,9 +18,10 @@ The host's address is the datagram's source, never a field. A signed beacon can 
 replayed from another address. So a joiner that picks a game dials it asking for that game's
 key: the handshake then fails at any address that does not hold the key.
 
-Two things in a list of games deserve a warning, and :func:`listing` marks them. Two host keys
-may announce the same game name: one of them is a look-alike. One host key may be heard from two
-addresses: one of them replays it. Players compare the fingerprint of the host key with the one
+Three things in a list of games deserve a warning, and :func:`listing` marks them. Two host
+keys may announce the same game name: one of them is a look-alike. One host key may be heard from
+two addresses: one of them replays it. Two host keys may be heard from one address and port: one
+of them forges its source address. Players compare the fingerprint of the host key with the one
 on the host's screen. Nothing picks a marked game on its own.
 
 :class:`BeaconBook` keeps a bounded number of games and forgets those not heard for a while. A
@@ -34,7 +35,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from kotp2p.net.lobby.handshake import PROTOCOL_VERSION
@@ -178,6 +179,19 @@ def _unpack(data: bytes) -> object:
         raise BeaconError(f"a malformed beacon: {exc.reason}") from None
 
 
+def _claimed_port(data: bytes) -> int | None:
+    """The port a datagram claims, read without checking anything; None if it has none."""
+    try:
+        outer = codec.unpack(data[len(MAGIC):], max_size=MAX_BEACON)
+        if isinstance(outer, list) and len(outer) == 4 and isinstance(outer[3], bytes):
+            body = codec.unpack(outer[3], max_size=MAX_BEACON)
+            if isinstance(body, list) and len(body) == 7 and isinstance(body[3], int):
+                return body[3]
+    except CodecError:
+        pass
+    return None
+
+
 def same_name(a: str, b: str) -> bool:
     """Whether two game names would look alike in a list: equal up to case, width and spaces."""
     return _folded(a) == _folded(b)
@@ -192,16 +206,18 @@ class Listed:
     """A game in the list a joiner sees, and what makes it doubtful.
 
     ``name_clash`` means another host key announces a game of the same name. ``also_from`` are
-    the other addresses the same host key is heard from."""
+    the other addresses the same host key is heard from. ``contested`` means two host keys were
+    heard from this game's address and port."""
 
     game: Announcement
     name_clash: bool = False
     also_from: tuple[str, ...] = ()
+    contested: bool = False
 
     @property
     def ambiguous(self) -> bool:
         """A look-alike may stand for this game, or this one for another: never pick it alone."""
-        return self.name_clash or bool(self.also_from)
+        return self.name_clash or bool(self.also_from) or self.contested
 
     def describe(self) -> str:
         """One line for a list of games, marked when it is ambiguous."""
@@ -213,19 +229,25 @@ class Listed:
             why.append("another host key announces this name")
         if self.also_from:
             why.append("this host key is also announced from " + ", ".join(self.also_from))
+        if self.contested:
+            why.append("another host key was heard from this address and port")
         return (f"{MARK} {line} {MARK} {'; '.join(why)}: compare the host key with the one on "
                 "the host's screen")
 
 
-def listing(games: Sequence[Announcement]) -> list[Listed]:
-    """``games`` in the same order, each marked when its name or its host key is heard twice."""
+def listing(games: Sequence[Announcement],
+            contested: Collection[tuple[str, int]] = ()) -> list[Listed]:
+    """``games`` in the same order, each marked when its name or its host key is heard twice.
+
+    ``contested`` are the addresses and ports heard with two host keys, as
+    :meth:`BeaconBook.contested` gives them."""
     out = []
     for g in games:
         clash = any(o.host_key != g.host_key and same_name(o.game_name, g.game_name)
                     for o in games)
         elsewhere = sorted({o.address for o in games
                             if o.host_key == g.host_key and o.address != g.address})
-        out.append(Listed(g, clash, tuple(elsewhere)))
+        out.append(Listed(g, clash, tuple(elsewhere), (g.address, g.port) in contested))
     return out
 
 
@@ -253,6 +275,7 @@ class BeaconBook:
         self.rejected = 0
         self.reasons: Counter[str] = Counter()
         self._games: dict[tuple[str, int], _Entry] = {}
+        self._contested: dict[tuple[str, int], float] = {}
 
     def hear(self, data: bytes, address: str, now: float) -> Announcement | None:
         """Record a datagram from ``address``.
@@ -265,19 +288,27 @@ class BeaconBook:
             if entry.data == data and entry.game.address == address:
                 entry.heard = now
                 return entry.game
+        claimed = _claimed_port(data)  # unchecked: it may only turn its own datagram away
+        if claimed is not None and (address, claimed) not in self._games:
+            no_room = self._no_room(address, now)
+            if no_room:
+                self._reject(no_room)  # before the costly signature check
+                return None
         try:
             ann = decode_beacon(data, address)
         except BeaconError as exc:
             self._reject(exc.kind)
             return None
         key = (address, ann.port)
+        if key in self._games and self._games[key].game.host_key != ann.host_key:
+            self._contested[key] = now  # a spoofed source address, or a host with a new key
         if key not in self._games:
-            if self._count(address) >= self.per_address:
-                self._reject(f"over {self.per_address} games from one address")
+            no_room = self._no_room(address, now)
+            if no_room:
+                self._reject(no_room)
                 return None
-            if len(self._games) >= self.size and not self._make_room(address, now):
-                self._reject("the list was full")
-                return None
+            if len(self._games) >= self.size:
+                self._drop_for(address, now)
         self._games[key] = _Entry(now, ann, data)
         return ann
 
@@ -285,6 +316,10 @@ class BeaconBook:
         """The games heard within ``ttl``, in a stable order: by address, then port."""
         self._expire(now)
         return [self._games[k].game for k in sorted(self._games)]
+
+    def contested(self, now: float) -> frozenset[tuple[str, int]]:
+        """The addresses and ports heard with two host keys within ``ttl``."""
+        return frozenset(k for k, t in self._contested.items() if now - t <= self.ttl)
 
     def summary(self) -> str:
         """The datagrams ignored, in one line; '' when none were."""
@@ -300,19 +335,37 @@ class BeaconBook:
     def _count(self, address: str) -> int:
         return sum(1 for a, _ in self._games if a == address)
 
-    def _make_room(self, newcomer: str, now: float) -> bool:
-        """Drop one game for a newcomer from ``newcomer``; False if none may go."""
-        per: Counter[str] = Counter(a for a, _ in self._games)
-        mine = per[newcomer]
-        by_size = sorted(per, key=lambda a: -per[a])
-        for address in by_size:
-            theirs = sorted((e.heard, k) for k, e in self._games.items() if k[0] == address)
-            heard, key = theirs[0]
-            if now - heard > self.fresh or per[address] >= mine + 2:
-                del self._games[key]
-                return True
-        return False
+    def _no_room(self, newcomer: str, now: float) -> str:
+        """Why a new game from ``newcomer`` cannot be listed now; '' if it can."""
+        if self._count(newcomer) >= self.per_address:
+            return f"over {self.per_address} games from one address"
+        if len(self._games) >= self.size and self._victim(newcomer, now) is None:
+            return "the list was full"
+        return ""
+
+    def _drop_for(self, newcomer: str, now: float) -> None:
+        """Drop the game a newcomer from ``newcomer`` takes the place of."""
+        victim = self._victim(newcomer, now)
+        if victim is not None:
+            del self._games[victim]
+
+    def _victim(self, newcomer: str, now: float) -> tuple[str, int] | None:
+        """The game a newcomer from ``newcomer`` may replace, if any.
+
+        It is the oldest game of the address that lists the most, and that may lose one: its
+        oldest game went quiet, or it lists at least two more games than ``newcomer``."""
+        groups: dict[str, list[tuple[float, tuple[str, int]]]] = {}
+        for k, e in self._games.items():
+            groups.setdefault(k[0], []).append((e.heard, k))
+        mine = len(groups.get(newcomer, ()))
+        for address in sorted(groups, key=lambda a: -len(groups[a])):
+            heard, key = min(groups[address])
+            if now - heard > self.fresh or len(groups[address]) >= mine + 2:
+                return key
+        return None
 
     def _expire(self, now: float) -> None:
         for k in [k for k, e in self._games.items() if now - e.heard > self.ttl]:
             del self._games[k]
+        for k in [k for k, t in self._contested.items() if now - t > self.ttl]:
+            del self._contested[k]
