@@ -237,8 +237,11 @@ class PlainNet:
         doubtful = [i for i in range(len(games)) if i < len(ambiguous) and ambiguous[i]]
         if doubtful:
             numbers = ", ".join(str(i + 1) for i in doubtful)
-            self.notice(f"not picking game {numbers}: its name or host key is announced twice, "
-                        "so a look-alike may stand for it")
+            one = len(doubtful) == 1
+            which = (f"game {numbers}: its name or host key is" if one
+                     else f"games {numbers}: their names or host keys are")
+            self.notice(f"not picking {which} announced twice, so a look-alike may stand in "
+                        f"{'its' if one else 'their'} place")
         for i in range(len(games)):
             if i not in doubtful:
                 return i

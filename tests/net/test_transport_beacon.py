@@ -128,7 +128,7 @@ async def test_join_bot_never_picks_a_game_whose_name_is_announced_twice(
     joined, printed = await _pick(monkeypatch, None, [real, look_alike, bob],
                                   [ALICE, MALLORY, BOB])
     assert joined == ("127.0.0.1", 7449)
-    assert "not picking game 1, 2: its name or host key is announced twice" in printed
+    assert "not picking games 1, 2: their names or host keys are announced twice" in printed
 
 
 def _flood_from(sources: list[str], target: tuple[str, int]) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from prompt_toolkit.utils import get_cwidth
 
 from kotp2p import rules
-from kotp2p.net.lobby import LobbyView
+from kotp2p.net.lobby import MARK, LobbyView
 from kotp2p.net.wire import safe_text
 from kotp2p.ui.full.screen import (
     Line,
@@ -249,7 +249,7 @@ def heard_lines(heard: Sequence[str], selected: int, width: int, room: int,
     """
     groups: list[list[Line]] = []
     for i, game in enumerate(heard):
-        marked = game.startswith("!!")  # a name or host key announced twice
+        marked = game.startswith(MARK)  # a name or host key announced twice
         style = "class:you" if i == selected else "class:log.warn" if marked else ""
         parts = wrap(safe_text(game), width - 6)
         mark = ">" if i == selected else " "
