@@ -318,7 +318,8 @@ class BeaconBook:
         return [self._games[k].game for k in sorted(self._games)]
 
     def contested(self, now: float) -> frozenset[tuple[str, int]]:
-        """The addresses and ports heard with two host keys within ``ttl``."""
+        """The addresses and ports of listed games heard with two host keys within ``ttl``."""
+        self._expire(now)
         return frozenset(k for k, t in self._contested.items() if now - t <= self.ttl)
 
     def summary(self) -> str:
@@ -367,5 +368,6 @@ class BeaconBook:
     def _expire(self, now: float) -> None:
         for k in [k for k, e in self._games.items() if now - e.heard > self.ttl]:
             del self._games[k]
-        for k in [k for k, t in self._contested.items() if now - t > self.ttl]:
+        for k in [k for k, t in self._contested.items()
+                  if now - t > self.ttl or k not in self._games]:
             del self._contested[k]
