@@ -22,13 +22,17 @@ Three things in a list of games deserve a warning, and :func:`listing` marks the
 keys may announce the same game name: one of them is a look-alike. One host key may be heard from
 two addresses: one of them replays it. Two host keys may be heard from one address and port: one
 of them forges its source address. Players compare the fingerprint of the host key with the one
-on the host's screen. Nothing picks a marked game on its own.
+on the host's screen. Nothing picks a marked game on its own. Names are compared up to case,
+width and spaces. Letters that only look alike differ, so the host key is what players compare.
 
 :class:`BeaconBook` keeps a bounded number of games and forgets those not heard for a while. A
 flood must not hide a real game. So one source address lists at most a few games. When the book
 is full, a newcomer takes the place of a game from the address that lists the most. It takes a
 game that still refreshes only when that address lists at least two more games than the
-newcomer's. A game heard before the flood, from an address with one game, keeps its place.
+newcomer's. A game heard before the flood, from an address with one game, keeps its place. A
+datagram that would find no room is turned away before its signature is checked, which is the
+costly step. A flood from more source addresses than the book holds, begun before the joiner
+listens, can still keep a later game out. Joining by address always works.
 """
 
 from __future__ import annotations
