@@ -33,6 +33,9 @@ _RELEASE = ("You and the other side run different releases of kotp2p, so you can
             "together. Install the same release on both machines (kotp2p --version shows it), "
             "then join again.")
 _JOIN_CODE = "Ask the host for the code shown on their screen and join again with --join-code CODE."
+_LACKS_CODE = ("This host does not know the join code you typed: it may not be the game you meant, "
+               "or the code has a typo. Check the address and the code on the host's screen, then "
+               "join again with --join-code CODE.")
 _SAME_GAME = "Check the address and port, and that every player plays (or resumes) this same game."
 _WHERE_PLAYED = "Check that every player resumed the game where they played it."
 
@@ -50,6 +53,7 @@ def _said(r: Refusal) -> str:
 _PEER: dict[Why, Says] = {
     Why.WRONG_JOIN_CODE: lambda r: f"The host turned you away: the join code is wrong. {_JOIN_CODE}",
     Why.NEEDS_JOIN_CODE: lambda r: f"This game needs a join code. {_JOIN_CODE}",
+    Why.HOST_LACKS_JOIN_CODE: lambda r: _LACKS_CODE,
     Why.OTHER_VERSION: lambda r: _RELEASE,
     Why.OTHER_ENGINE: lambda r: _RELEASE,
     Why.GAME_FULL: lambda r: "The game is full: every seat is taken. Ask the host for a game "
@@ -79,6 +83,7 @@ _PEER: dict[Why, Says] = {
 _OURS: dict[Why, Says] = {
     Why.WRONG_JOIN_CODE: _PEER[Why.WRONG_JOIN_CODE],
     Why.NEEDS_JOIN_CODE: _PEER[Why.NEEDS_JOIN_CODE],
+    Why.HOST_LACKS_JOIN_CODE: lambda r: _LACKS_CODE,
     Why.OTHER_VERSION: lambda r: _RELEASE,
     Why.OTHER_ENGINE: lambda r: _RELEASE,
     Why.UNREACHABLE: lambda r: f"Could not reach a game at {_detail(r, 0, 'that address')} "
@@ -135,6 +140,8 @@ _OURS: dict[Why, Says] = {
 _TURNED_AWAY: dict[Why, str] = {
     Why.WRONG_JOIN_CODE: "they gave a wrong join code. Tell them the code on your screen.",
     Why.NEEDS_JOIN_CODE: "they gave no join code. Tell them the code on your screen.",
+    Why.HOST_LACKS_JOIN_CODE: "they typed a join code, and this game has none. Tell them to join "
+    "without --join-code.",
     Why.OTHER_VERSION: "they run a different release of kotp2p. Both of you need the same "
     "release (kotp2p --version shows it).",
     Why.OTHER_ENGINE: "they run a different release of kotp2p. Both of you need the same "

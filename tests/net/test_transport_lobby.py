@@ -18,7 +18,7 @@ from kotp2p.net.transport import (
     serve_tcp,
 )
 from kotp2p.net.trust import check_words
-from kotp2p.net.wire import codec
+from kotp2p.net.wire import Why, codec
 from tests.net.lobby_kit import anchors_for, h, ident
 
 ENGINE = rules.ENGINE_ID
@@ -93,7 +93,9 @@ async def test_a_host_with_a_bot_and_a_joining_bot_start_and_link_up_over_tcp() 
     assert check_words(g.game_id)
 
 
-async def test_a_wrong_join_code_is_refused_over_tcp() -> None:
+async def test_a_wrong_join_code_is_refused_over_tcp(caplog: pytest.LogCaptureFixture) -> None:
+    """The joiner cannot tell a wrong code from a host with another code; the host knows it is
+    the joiner's code that is wrong, and says so."""
     alice = ident("Alice")
     with trio.fail_after(30):
         async with trio.open_nursery() as nursery:
@@ -106,7 +108,13 @@ async def test_a_wrong_join_code_is_refused_over_tcp() -> None:
                 LobbyGuest(ident("Mallory"), engine_id=ENGINE, monsters=rules.MONSTERS,
                            anchors=anchors_for("Mallory"), port=9, host_address=LOOPBACK),
                 lambda e: None, join_code="lion")
-            with pytest.raises(LobbyFailed, match="refused by the peer: wrong join code"):
+            with pytest.raises(LobbyFailed, match="does not know the join code") as failed:
                 await guest.run((LOOPBACK, port))
+            assert failed.value.refusal.why is Why.HOST_LACKS_JOIN_CODE
             assert lobby.view.free_seats == 1
+            while not any(getattr(r, "refusal", None) is not None for r in caplog.records):
+                await trio.sleep(0.01)
+            (turned,) = [r.refusal for r in caplog.records  # type: ignore[attr-defined]
+                         if getattr(r, "refusal", None) is not None]
+            assert turned.why is Why.TURNED_AWAY and turned.cause.why is Why.WRONG_JOIN_CODE
             nursery.cancel_scope.cancel()

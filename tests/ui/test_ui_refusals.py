@@ -88,6 +88,8 @@ def real_reasons(monkeypatch: pytest.MonkeyPatch) -> dict[str, Refusal]:
     host_side, out["wrong join code"] = joiner_sees(Room(host(), join_code="tiger"), code="lion")
     out["turned away (host)"] = turned_away("127.0.0.1", host_side)
     _, out["no join code"] = joiner_sees(Room(host(), join_code="tiger"))
+    host_side, out["no code at the host"] = joiner_sees(Room(host()), code="tiger")
+    out["turned away, no code here (host)"] = turned_away("127.0.0.1", host_side)
     _, out["other version"] = joiner_sees(Room(host()), version=2)
     _, out["other engine"] = joiner_sees(Room(host()), engine_id="kotp2p-9.9+cards-zzz")
     full = Room(host(2))
@@ -160,7 +162,11 @@ def reasons() -> dict[str, Refusal]:
 
 
 EXPECTED = {
-    "wrong join code": "join code is wrong. Ask the host for the code",
+    "wrong join code": "This host does not know the join code you typed: it may not be the game "
+    "you meant, or the code has a typo.",
+    "no code at the host": "This host does not know the join code you typed",
+    "turned away, no code here (host)": "A player at 127.0.0.1 could not join: they typed a join "
+    "code, and this game has none.",
     "turned away (host)": "A player at 127.0.0.1 could not join: they gave a wrong join code",
     "no join code": "This game needs a join code. Ask the host",
     "other version": "different releases of kotp2p",

@@ -3,11 +3,14 @@
 The handshake state machines are in :mod:`kotp2p.net.lobby.handshake`. Here they are fed frames
 from a :class:`~kotp2p.net.transport.framed.FrameStream` under a deadline. A failure is sent to the
 peer as a refusal, unless the peer refused first. It is raised as
-:class:`~kotp2p.net.lobby.handshake.HandshakeFailed`. So both sides can say why.
+:class:`~kotp2p.net.lobby.handshake.HandshakeFailed`. So both sides can say why. A connection that
+breaks or times out mid-handshake is told as the handshake's ``interrupted`` says: a joiner that
+left after the host's key confirmation has made a guess of the join code.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import logging
 import socket
@@ -50,17 +53,17 @@ async def _run(framed: FrameStream, hs: DialerHandshake | AcceptorHandshake, fir
                     out = hs.receive(payload)
                 except HandshakeFailed as exc:
                     if not exc.by_peer:
-                        with trio.move_on_after(1):
+                        with trio.move_on_after(1), contextlib.suppress(PeerClosed):
                             await framed.send(refusal(exc.reason, exc.why))
                     raise
                 for frame in out:
                     await framed.send(frame)
     except trio.TooSlowError:
-        raise HandshakeFailed(f"no complete handshake within {timeout:g} s", by_peer=False) from None
+        raise hs.interrupted(f"no complete handshake within {timeout:g} s", by_peer=False) from None
     except PeerClosed as exc:
-        raise HandshakeFailed(f"{exc} during the handshake", by_peer=True) from None
+        raise hs.interrupted(f"{exc} during the handshake", by_peer=True) from None
     except CodecError as exc:
-        raise HandshakeFailed(f"bad handshake frame: {exc.reason}", by_peer=False) from None
+        raise hs.interrupted(f"bad handshake frame: {exc.reason}", by_peer=False) from None
     framed.max_frame = MAX_FRAME
     assert hs.peer is not None
     return hs.peer

@@ -33,10 +33,12 @@ from kotp2p.net.trust.genesis import (
     sign_genesis,
 )
 from kotp2p.net.trust.kot_engine import RulesEngine
+from kotp2p.net.trust.words import WORDS as CHECK_WORDS
 from kotp2p.net.trust.words import check_words
 
 __all__ = [
     "CHAIN_LENGTH",
+    "CHECK_WORDS",
     "GENESIS_DOMAIN",
     "GENESIS_MAGIC",
     "MAX_SEATS",

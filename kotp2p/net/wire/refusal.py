@@ -35,6 +35,7 @@ class Why(StrEnum):
     # the handshake
     WRONG_JOIN_CODE = "wrong-join-code"
     NEEDS_JOIN_CODE = "needs-join-code"
+    HOST_LACKS_JOIN_CODE = "host-lacks-join-code"
     OTHER_VERSION = "other-version"
     OTHER_ENGINE = "other-engine"
     BAD_HANDSHAKE = "bad-handshake"
@@ -75,8 +76,8 @@ class Why(StrEnum):
     BOT_SEAT = "bot-seat"
 
 
-HANDSHAKE_CODES = frozenset({Why.WRONG_JOIN_CODE, Why.NEEDS_JOIN_CODE, Why.OTHER_VERSION,
-                             Why.OTHER_ENGINE, Why.BAD_HANDSHAKE, Why.OTHER_GAME,
+HANDSHAKE_CODES = frozenset({Why.WRONG_JOIN_CODE, Why.NEEDS_JOIN_CODE, Why.HOST_LACKS_JOIN_CODE,
+                             Why.OTHER_VERSION, Why.OTHER_ENGINE, Why.BAD_HANDSHAKE, Why.OTHER_GAME,
                              Why.NOT_A_PLAYER, Why.WRONG_SEAT})
 """The codes a handshake refusal may carry."""
 LOBBY_ERROR_CODES = frozenset({Why.MONSTER_TAKEN, Why.NO_SUCH_MONSTER, Why.PICK_FIRST,
