@@ -210,7 +210,9 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--timeout", type=int, default=120, metavar="SECONDS",
                    help="seconds before an absent player may be ejected, 10 to 3600 "
                    "(default 120)")
-    p.add_argument("--join-code", metavar="CODE", help="joiners must give this code")
+    p.add_argument("--join-code", metavar="CODE", nargs="?", const=True,
+                   help="joiners must give this code; without CODE, a new one to say aloud, "
+                   "such as 7-tiger-ocean, is made and shown")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--announce", metavar="ADDR",
                        help="send the beacon to ADDR[:PORT] (default: the LAN broadcast)")
@@ -227,7 +229,9 @@ def _add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("address", nargs="?", metavar="HOST[:PORT]",
                    help="the host's lobby; an IPv6 address goes in brackets, as [::1]:7447")
-    p.add_argument("--join-code", metavar="CODE", help="the code the host asks for")
+    p.add_argument("--join-code", metavar="CODE",
+                   help="the code the host's screen shows; case and spaces or hyphens between "
+                   "its words do not matter")
     p.add_argument("--discover", metavar="ADDR", default="0.0.0.0:7447",
                    help="where to listen for beacons (default 0.0.0.0:7447)")
     _add_game_options(p)

@@ -498,6 +498,28 @@ class NetScreen:
         chosen, self.lobby.heard = self.lobby.chosen, []
         return chosen
 
+    async def ask_join_code(self) -> str:
+        """Ask for the join code in the status line and wait for the user's Enter."""
+        self.lobby.code = ""
+        self.lobby.notes.append("this game needs a join code: type the code the host's screen "
+                                "shows, then press Enter")
+        self._redraw()
+        typed: list[str] = []
+        done = trio.Event()
+        token = trio.lowlevel.current_trio_token()
+
+        def entered(code: str) -> None:
+            typed.append(code)
+            token.run_sync_soon(done.set)
+
+        self.lobby.on_code = entered
+        try:
+            await done.wait()
+        finally:
+            self.lobby.on_code = lambda code: None
+            self.lobby.code = None
+        return typed[0]
+
     def lobby_opened(self, runner: HostLobby | GuestLobby, *, host: bool,
                    join_code: str | None = None) -> None:
         """The lobby runs: show it and let the keys drive ``runner``."""

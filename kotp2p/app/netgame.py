@@ -59,6 +59,7 @@ from kotp2p.net.lobby import (
     BROADCAST,
     DEFAULT_BEACON_PORT,
     DEFAULT_TIMEOUT,
+    MAX_JOIN_CODE,
     MAX_TIMEOUT,
     MIN_TIMEOUT,
     PROTOCOL_VERSION,
@@ -68,6 +69,8 @@ from kotp2p.net.lobby import (
     LobbyHost,
     Started,
     listing,
+    new_code,
+    normalize_code,
 )
 from kotp2p.net.peer import PeerProtocol
 from kotp2p.net.session import LocalSeat, Session, Timeouts
@@ -126,20 +129,22 @@ def parse_address(text: str, default_port: int) -> Address:
     return host, int(port)
 
 
-MAX_JOIN_CODE = 64
-"""The longest ``--join-code``, in characters."""
+def check_join_code(code: str | None) -> str | None:
+    """A ``--join-code`` as both sides use it, or None without one.
 
-
-def check_join_code(code: str | None) -> None:
-    """Refuse a ``--join-code`` that is empty, blank or longer than :data:`MAX_JOIN_CODE`.
-
-    An empty code would let anybody in, which the user who gave one did not mean.
+    It refuses a code that is empty, blank or longer than :data:`MAX_JOIN_CODE`. An empty code
+    would let anybody in, which the user who gave one did not mean. Case, blanks around it and
+    spaces or hyphens between its words do not matter: ``7 Tiger Ocean`` is ``7-tiger-ocean``.
 
     :raises CommandError: not a usable code.
     """
-    if code is not None and not (code.strip() and len(code) <= MAX_JOIN_CODE):
+    if code is None:
+        return None
+    usable = normalize_code(code)
+    if not (usable and len(code) <= MAX_JOIN_CODE):
         raise CommandError(f"expected --join-code of 1 to {MAX_JOIN_CODE} characters, not "
                            f"only spaces, found {code[:MAX_JOIN_CODE]!r}")
+    return usable
 
 
 def check_bind(bind: str | None, port: int = 0, option: str = "--port") -> None:
@@ -360,7 +365,7 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
         raise CommandError(f"expected --port from 1 to 65535, or 0 for any free port, found "
                            f"{args.port}")
     check_bind(args.bind, args.port)
-    check_join_code(args.join_code)
+    join_code = new_code() if args.join_code is True else check_join_code(args.join_code)
     target = None
     if not args.no_announce:
         target = parse_address(args.announce or BROADCAST, DEFAULT_BEACON_PORT)
@@ -385,8 +390,8 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
         except ValueError as exc:
             raise CommandError(str(exc)) from None
 
-        runner = HostLobby(lobby, view.lobby_event, join_code=args.join_code)
-        view.lobby_opened(runner, host=True, join_code=args.join_code)
+        runner = HostLobby(lobby, view.lobby_event, join_code=join_code)
+        view.lobby_opened(runner, host=True, join_code=join_code)
         started: list[Started] = []
         over = trio.Event()
 
@@ -400,10 +405,13 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
             port = await lobby_tasks.start(serve)
             where = "" if port == args.port or args.port == 0 else f" (port {args.port} is taken)"
             view.notice(f"hosting on port {port}{where}; the game listens on port {my_port}")
+            if join_code is not None:
+                view.notice(f"join code: {join_code} (joiners type: kotp2p join --join-code "
+                            f"{join_code})")
             view.lobby_table(lobby.view.lines())
             runner.command(LobbyHost.opened)  # a lobby full of the host's bots starts at once
             if target is not None:
-                datagram = partial(_beacon, lobby, port, bool(args.join_code))
+                datagram = partial(_beacon, lobby, port, join_code is not None)
                 lobby_tasks.start_soon(announce, datagram, target)
                 view.notice(f"announcing {lobby.view.game_name} with host key {me.fingerprint}: "
                             "players see this key in their list of games")
@@ -471,14 +479,17 @@ async def join_game(args: argparse.Namespace, view: NetView) -> int:
     picked = None if args.address else await _discover(args, view)
     address = (parse_address(args.address, DEFAULT_PORT) if picked is None
                else (picked.address, picked.port))
+    join_code = check_join_code(args.join_code)
+    if picked is not None and picked.needs_code and join_code is None:  # the one typed code
+        join_code = check_join_code(await view.ask_join_code())
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
         my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
         lobby = LobbyGuest(me, engine_id=rules.ENGINE_ID, monsters=rules.MONSTERS,
                            anchors=seat.anchors, port=my_port, host_address=address[0], bot=own)
 
-        runner = GuestLobby(lobby, view.lobby_event, join_code=args.join_code)
-        view.lobby_opened(runner, host=False, join_code=args.join_code)
+        runner = GuestLobby(lobby, view.lobby_event, join_code=join_code)
+        view.lobby_opened(runner, host=False, join_code=join_code)
         host = f"[{address[0]}]" if ":" in address[0] else address[0]  # IPv6 in brackets
         view.notice(f"joining {host}:{address[1]} as {me.name} [{me.fingerprint}]")
         async with trio.open_nursery() as lobby_tasks:

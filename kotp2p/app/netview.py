@@ -25,6 +25,7 @@ from kotp2p.app.trace import Trace, TracedView
 from kotp2p.net.lobby import GuestEvent, HostEvent, LobbyError
 from kotp2p.net.session import Session
 from kotp2p.net.transport import GuestLobby, HostLobby, Links, View, run_session
+from kotp2p.net.wire import Refusal, Why
 from kotp2p.ui import PlainLobby, PlainView, Request
 
 
@@ -63,6 +64,13 @@ class NetView(Protocol):
         never takes one of them.
 
         :raises CommandError: the answer picks no game.
+        """
+        ...
+
+    async def ask_join_code(self) -> str:
+        """Ask for the join code of the game picked, whose beacon says it needs one.
+
+        :raises CommandError: nobody can type it.
         """
         ...
 
@@ -249,6 +257,16 @@ class PlainNet:
                            "so none is picked without you; compare the host key with the one on "
                            "the host's screen and join with the host's address: "
                            "kotp2p join HOST[:PORT]")
+
+    async def ask_join_code(self) -> str:
+        """Print the question, then read the code typed.
+
+        When nobody types, say how to give the code instead."""
+        if self.lines is None:
+            raise CommandError.refused(Refusal(
+                Why.NEEDS_JOIN_CODE, "this game needs a join code; give it with --join-code CODE"))
+        self.notice("this game needs a join code: type the code the host's screen shows")
+        return await trio.to_thread.run_sync(self.lines.get, abandon_on_cancel=True)
 
     async def play(self, session: Session, links: Links, log_path: str,
                    restore: Restore | None, trace: Trace | None) -> bool:

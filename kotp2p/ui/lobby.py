@@ -8,7 +8,8 @@ Any game of the list heard on the LAN can be picked from the keyboard. Up and Do
 highlight, and Enter joins the highlighted game. Digits type a game's number. The game is joined
 at once when no longer number of the list starts with those digits. So with up to 9 games one
 digit is enough. Otherwise the screen waits for Enter or the next digit. A click on a game joins
-it.
+it. A game whose beacon says it needs a join code then asks for it: the keys type the code in the
+status line until Enter.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from kotp2p import rules
-from kotp2p.net.lobby import LobbyError, LobbyView
+from kotp2p.net.lobby import MAX_JOIN_CODE, LobbyError, LobbyView
 from kotp2p.net.wire import Refusal, safe_text
 from kotp2p.ui.refusals import plain_refusal
 
@@ -80,6 +81,10 @@ class LobbyController:
         """The game of :attr:`heard` highlighted. Up and Down move it, Enter joins it."""
         self.typed = ""
         """The digits of a game's number typed so far. Enter joins that game."""
+        self.code: str | None = None
+        """The join code typed so far, while the game picked asks for one; None otherwise."""
+        self.on_code: Callable[[str], None] = lambda code: None
+        """Called with the join code typed, once Enter is pressed."""
         self._status = "pick a monster with m, then press r when ready"
         self._asked: str | None = None
         """The monster last asked for with m, until the status line says something else."""
@@ -114,6 +119,8 @@ class LobbyController:
         """
         if self.failed:
             return self._status
+        if self.code is not None:
+            return f"join code: {safe_text(self.code)}_   (Enter joins, Esc leaves)"
         view = self.port.view
         me = self.port.my_seat()
         asked = self._asked
@@ -213,12 +220,30 @@ class LobbyController:
             self.exit_requested = True
             return
         self._error = False
+        if self.code is not None and key != "c-c":
+            self._code_key(key)
+            return
         try:
             self._press(key)
         except LobbyError as exc:
             self.refused(exc.refusal)
         except ValueError as exc:
             self.refused(str(exc))
+
+    def _code_key(self, key: str) -> None:
+        """A key for the join code asked for: a character, Backspace, Enter or Escape."""
+        code = self.code or ""
+        if key == "enter":
+            if code.strip():
+                self.code = None
+                self.on_code(code)
+        elif key == "escape":
+            self.port.leave()
+            self.exit_requested = True
+        elif key in ("backspace", "c-h"):
+            self.code = code[:-1]
+        elif len(key) == 1 and key.isprintable() and len(code) < MAX_JOIN_CODE:
+            self.code = code + key
 
     def click(self, key: str) -> None:
         """A click on something standing for ``key``, such as a game heard or a footer key."""

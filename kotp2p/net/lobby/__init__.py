@@ -20,6 +20,7 @@ from kotp2p.net.lobby.handshake import (
     MAGICS,
     MAX_HANDSHAKE_FRAME,
     PROTOCOL_VERSION,
+    WITH_CODE,
     AcceptorHandshake,
     ChallengeCache,
     DialerHandshake,
@@ -27,6 +28,7 @@ from kotp2p.net.lobby.handshake import (
     Peer,
     refusal,
 )
+from kotp2p.net.lobby.joincode import MAX_JOIN_CODE, new_code, normalize_code
 from kotp2p.net.lobby.lobby import (
     MAX_LOBBY_FRAME,
     Changed,
@@ -52,10 +54,12 @@ __all__ = [
     "MARK",
     "MAX_BEACON",
     "MAX_HANDSHAKE_FRAME",
+    "MAX_JOIN_CODE",
     "MAX_LOBBY_FRAME",
     "MAX_TIMEOUT",
     "MIN_TIMEOUT",
     "PROTOCOL_VERSION",
+    "WITH_CODE",
     "AcceptorHandshake",
     "Announcement",
     "BeaconBook",
@@ -78,5 +82,7 @@ __all__ = [
     "Reply",
     "Started",
     "listing",
+    "new_code",
+    "normalize_code",
     "refusal",
 ]

@@ -19,7 +19,7 @@ import unicodedata
 from kotp2p.net.trust import CHECK_WORDS
 
 MAX_JOIN_CODE = 64
-"""The longest join code, in characters, once normalized."""
+"""The longest join code one may type, in characters."""
 
 _SEPARATORS = re.compile(r"[\s\-_]+")
 
