@@ -175,7 +175,7 @@ def test_monster_picks_are_first_come_and_a_duplicate_is_refused() -> None:
 
 def test_a_wrong_join_code_keeps_the_joiner_out() -> None:
     room = Room(host(), join_code="tiger")
-    with pytest.raises(HandshakeFailed, match=r"wrong join code .* / joiner sees: this host does "
+    with pytest.raises(HandshakeFailed, match=r"wrong join code: .* / joiner sees: this host does "
                        "not know the join code"):
         room.connect(guest("Mallory"), code="lion")
     assert room.host.view.free_seats == 2

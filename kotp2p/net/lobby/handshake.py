@@ -356,8 +356,9 @@ class _Base:
 
 
 def _host_lacks_code(what: str) -> HandshakeFailed:
-    return HandshakeFailed(f"this host does not know the join code typed here ({what})",
-                           by_peer=False, why=Why.HOST_LACKS_JOIN_CODE)
+    return HandshakeFailed("this host does not know the join code you typed: it may not be the game "
+                           f"you meant, or the code has a typo; {what}", by_peer=False,
+                           why=Why.HOST_LACKS_JOIN_CODE)
 
 
 class DialerHandshake(_Base):
@@ -402,7 +403,14 @@ class DialerHandshake(_Base):
         """
         if self.done:
             raise HandshakeFailed("a handshake message after the handshake", by_peer=False)
-        value = _decode(payload)
+        try:
+            value = _decode(payload)
+        except HandshakeFailed as exc:
+            if self._pake is not None and exc.by_peer and exc.why is Why.HOST_LACKS_JOIN_CODE:
+                lacks = _host_lacks_code(f"it says: {exc.said}")
+                raise HandshakeFailed(lacks.reason, by_peer=True, why=lacks.why,
+                                      said=exc.said) from None
+            raise
         me = self.identity.public_key
         if self._their is None:
             self._their = self._hello(_parse_hello(value), me)
@@ -488,8 +496,8 @@ class AcceptorHandshake(_Base):
         A dialer that got our key confirmation and left has made one guess of the code. So it
         counts as a wrong join code."""
         if self.guessed:
-            return HandshakeFailed(f"wrong join code (the joiner broke off after the code "
-                                   f"exchange: {reason})", by_peer=False, why=Why.WRONG_JOIN_CODE)
+            return HandshakeFailed(f"wrong join code: the joiner broke off after the code exchange "
+                                   f"({reason})", by_peer=False, why=Why.WRONG_JOIN_CODE)
         return super().interrupted(reason, by_peer=by_peer)
 
     def receive(self, payload: bytes) -> list[bytes]:
@@ -502,6 +510,9 @@ class AcceptorHandshake(_Base):
         try:
             value = _decode(payload)
         except HandshakeFailed as exc:
+            if self.guessed and exc.by_peer:
+                raise HandshakeFailed("wrong join code: the joiner's code does not match this "
+                                      "game's", by_peer=False, why=Why.WRONG_JOIN_CODE) from None
             if self.guessed:
                 raise self.interrupted(exc.reason, by_peer=exc.by_peer) from None
             raise
