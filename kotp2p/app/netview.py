@@ -261,12 +261,16 @@ class PlainNet:
     async def ask_join_code(self) -> str:
         """Print the question, then read the code typed.
 
-        When nobody types, say how to give the code instead."""
+        When nobody types, or the input ends, say how to give the code instead."""
+        needs = CommandError.refused(Refusal(
+            Why.NEEDS_JOIN_CODE, "this game needs a join code; give it with --join-code CODE"))
         if self.lines is None:
-            raise CommandError.refused(Refusal(
-                Why.NEEDS_JOIN_CODE, "this game needs a join code; give it with --join-code CODE"))
+            raise needs
         self.notice("this game needs a join code: type the code the host's screen shows")
-        return await trio.to_thread.run_sync(self.lines.get, abandon_on_cancel=True)
+        line = await trio.to_thread.run_sync(self.lines.get, abandon_on_cancel=True)
+        if not line:
+            raise needs
+        return line.strip()
 
     async def play(self, session: Session, links: Links, log_path: str,
                    restore: Restore | None, trace: Trace | None) -> bool:

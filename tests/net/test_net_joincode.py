@@ -214,6 +214,37 @@ def test_a_stranger_cannot_make_the_host_spend_spake2_without_a_well_formed_hell
     assert drawn == []
 
 
+WITHOUT_A_CODE = {b"": "85c8364771d76bdcfc9d0dc4dab7e3bebaf3d8f846429b75e0086e9e186f0d95",
+                  b"game id": "db08f9a0cbfe81b6d88a7da6d165f63eea829d2a7f7a1e9d6426c942c02b7b6a"}
+"""The digest of every byte of a handshake without a code, in the lobby and between seats, as
+the release before the join code sent them."""
+
+
+@pytest.mark.parametrize("context", sorted(WITHOUT_A_CODE))
+def test_without_a_code_the_handshake_sends_the_same_bytes_as_before(context: bytes) -> None:
+    d = DialerHandshake(JOINER, engine_id=ENGINE, challenge=challenge("d"), context=context)
+    a = AcceptorHandshake([HOST], engine_id=ENGINE, challenge=challenge("a"), context=context)
+    wire = out = [d.hello()]
+    while not (a.done and d.done):
+        back = [f for p in decode(out) for f in a.receive(p)]
+        out = [f for p in decode(back) for f in d.receive(p)]
+        wire = [*wire, *back, *out]
+    assert hashlib.sha256(b"".join(wire)).hexdigest() == WITHOUT_A_CODE[context]
+
+
+def test_an_older_joiner_that_proves_a_code_its_own_way_is_told_it_runs_another_release() -> None:
+    """An older kotp2p sends a plain HELLO and puts an HMAC of the code in its PROOF."""
+    host = AcceptorHandshake([HOST], engine_id=ENGINE, challenge=challenge("a"), join_code=REAL)
+    older = DialerHandshake(JOINER, engine_id=ENGINE, challenge=challenge("d"))
+    answer = [f for p in decode([older.hello()]) for f in host.receive(p)]
+    (proof,) = decode([f for p in decode(answer) for f in older.receive(p)])
+    with_code = value(proof)
+    with_code[2] = b"\x01" * 32
+    with pytest.raises(HandshakeFailed) as exc:
+        host.receive(codec.pack(with_code))
+    assert exc.value.why.value == "other-version"
+
+
 SPOKEN: list[tuple[str, str]] = [
     ("7-tiger-ocean", "7-tiger-ocean"),
     ("  7 Tiger  OCEAN ", "7-tiger-ocean"),
