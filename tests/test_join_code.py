@@ -85,6 +85,24 @@ def test_a_joiner_with_a_code_is_told_when_the_host_does_not_know_it(tmp_path: P
         assert "this host does not know the join code you typed" in out + err
 
 
+def test_a_joiner_without_the_code_is_asked_for_it_once_and_gets_a_seat(tmp_path: Path) -> None:
+    """``join HOST:PORT`` without --join-code, at a game with a code: the joiner types the code
+    when asked, as it would have typed it on the command line."""
+    with _lobby(tmp_path / "host", "--join-code", "Tiger Lily") as (_, port):
+        joiner = subprocess.Popen([*KOTP2P, "join", f"127.0.0.1:{port}", "--plain"],
+                                  env=_env(tmp_path / "join"), stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            _read_until(joiner, r"this game needs a join code: type the code", 20)
+            assert joiner.stdin is not None
+            joiner.stdin.write("tiger-lily\n")
+            joiner.stdin.flush()
+            _read_until(joiner, r"seated at seat 1", 20)
+        finally:
+            joiner.kill()
+            joiner.communicate()
+
+
 def test_help_tells_that_join_code_alone_makes_a_code() -> None:
     shown = subprocess.run([*KOTP2P, "host", "--help"], env=_env(Path("/nonexistent")),
                            capture_output=True, text=True, timeout=60).stdout

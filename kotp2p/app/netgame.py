@@ -485,30 +485,56 @@ async def join_game(args: argparse.Namespace, view: NetView) -> int:
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
         my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
-        lobby = LobbyGuest(me, engine_id=rules.ENGINE_ID, monsters=rules.MONSTERS,
-                           anchors=seat.anchors, port=my_port, host_address=address[0], bot=own)
-
-        runner = GuestLobby(lobby, view.lobby_event, join_code=join_code)
-        view.lobby_opened(runner, host=False, join_code=join_code)
-        host = f"[{address[0]}]" if ":" in address[0] else address[0]  # IPv6 in brackets
-        view.notice(f"joining {host}:{address[1]} as {me.name} [{me.fingerprint}]")
-        async with trio.open_nursery() as lobby_tasks:
-            lobby_tasks.start_soon(view.lobby_input)
-            try:
-                started = await runner.run(address, b"" if picked is None else picked.host_key)
-            except LobbyFailed as exc:
-                if lobby.phase == "left":
-                    nursery.cancel_scope.cancel()
-                    return 0
-                raise CommandError.refused(_not_that_host(exc.refusal, picked,
-                                                          f"{host}:{address[1]}")) from None
-            lobby_tasks.cancel_scope.cancel()
+        joined = await _join_lobby(view, seat, my_port, address, picked, join_code)
+        if joined is None:
+            nursery.cancel_scope.cancel()
+            return 0
+        lobby, started = joined
         assert lobby.seat is not None
         timeout = lobby.view.timeout if lobby.view is not None else DEFAULT_TIMEOUT
         result = await _play(started, {lobby.seat: seat}, lobby.seat, timeout, args.bot_delay,
                              game_port, my_port, view, args.trace)
         nursery.cancel_scope.cancel()
     return result
+
+
+async def _join_lobby(view: NetView, seat: Seat, my_port: int, address: Address,
+                      picked: Announcement | None, join_code: str | None
+                      ) -> tuple[LobbyGuest, Started] | None:
+    """Join the lobby at ``address`` as ``seat`` until the game starts. None: the user left.
+
+    ``picked`` is the game picked from the list, if any: its host must prove its host key.
+
+    A host that says it needs a join code, when the user gave none, gets one asked of the user.
+    Then the lobby is joined again with it. So a join code is typed once, in the command or when
+    asked.
+
+    :raises CommandError: the lobby failed. The refusal says why.
+    """
+    me = seat.identity
+    while True:
+        lobby = LobbyGuest(me, engine_id=rules.ENGINE_ID, monsters=rules.MONSTERS,
+                           anchors=seat.anchors, port=my_port, host_address=address[0], bot=seat.bot)
+        runner = GuestLobby(lobby, view.lobby_event, join_code=join_code)
+        view.lobby_opened(runner, host=False, join_code=join_code)
+        host = f"[{address[0]}]" if ":" in address[0] else address[0]  # IPv6 in brackets
+        view.notice(f"joining {host}:{address[1]} as {me.name} [{me.fingerprint}]")
+        started: Started | None = None
+        async with trio.open_nursery() as lobby_tasks:
+            lobby_tasks.start_soon(view.lobby_input)
+            try:
+                started = await runner.run(address, b"" if picked is None else picked.host_key)
+            except LobbyFailed as exc:
+                if lobby.phase == "left":
+                    lobby_tasks.cancel_scope.cancel()
+                    return None
+                if exc.refusal.why is not Why.NEEDS_JOIN_CODE or join_code is not None:
+                    raise CommandError.refused(_not_that_host(exc.refusal, picked,
+                                                              f"{host}:{address[1]}")) from None
+            lobby_tasks.cancel_scope.cancel()
+        if started is not None:
+            return lobby, started
+        join_code = check_join_code(await view.ask_join_code())
 
 
 def _leaves(exc: BaseException) -> list[BaseException]:
