@@ -11,10 +11,10 @@ or underscores inside it made one hyphen. ``7 Tiger  Ocean`` is then ``7-tiger-o
 
 from __future__ import annotations
 
-import random
 import re
 import secrets
 import unicodedata
+from collections.abc import Callable
 
 from kotp2p.net.trust import CHECK_WORDS
 
@@ -33,10 +33,9 @@ def normalize_code(code: str) -> str:
     return "-".join(part for part in _SEPARATORS.split(text) if part)
 
 
-def new_code(choice: random.Random | None = None) -> str:
+def new_code(below: Callable[[int], int] = secrets.randbelow) -> str:
     """A fresh join code to say aloud, such as ``7-tiger-ocean``.
 
-    ``choice`` draws the parts. By default it draws from the system's secure randomness.
+    ``below(n)`` draws each part, a number from 0 to n - 1. By default it is secure randomness.
     """
-    pick = choice if choice is not None else secrets.SystemRandom()
-    return f"{pick.randint(2, 99)}-{pick.choice(CHECK_WORDS)}-{pick.choice(CHECK_WORDS)}"
+    return f"{2 + below(98)}-{CHECK_WORDS[below(len(CHECK_WORDS))]}-{CHECK_WORDS[below(len(CHECK_WORDS))]}"
