@@ -148,6 +148,20 @@ def test_a_fake_host_that_answers_without_the_code_learns_nothing_to_search() ->
     assert failed is not None and failed.why.value == "host-lacks-join-code"
 
 
+def test_a_stranger_with_another_host_key_is_told_as_such_before_the_code() -> None:
+    """The joiner dials the host key its list of games showed. A stranger's plain answer with
+    another key is told as the wrong host, the more telling of the two faults."""
+    joiner = DialerHandshake(JOINER, engine_id=ENGINE, challenge=challenge("d"), join_code=REAL,
+                             to_key=ident("the real host").public_key)
+    hello = value(decode([joiner.hello()])[0])
+    hello[1] = 1
+    stranger = AcceptorHandshake([HOST], engine_id=ENGINE, challenge=challenge("a"))
+    with pytest.raises(HandshakeFailed) as exc:
+        for p in decode(stranger.receive(codec.pack(hello))):
+            joiner.receive(p)
+    assert exc.value.why.value == "wrong-seat"
+
+
 @pytest.mark.parametrize("second_try", ["hello", "pake"])
 def test_one_connection_tests_one_code(second_try: str) -> None:
     """Failure 3: a guessing joiner gets one answer per connection. After the host's answer,

@@ -429,9 +429,11 @@ class DialerHandshake(_Base):
         return []
 
     def _hello(self, hello: Hello, me: bytes) -> Hello:
-        if self._pake is not None and hello.version == self.version:
-            raise _host_lacks_code("it answered without the code exchange")
-        self._check_game(hello, self.version if self._pake is None else self.version + WITH_CODE)
+        """Check the acceptor's HELLO. With a code, one without the code exchange is told after
+        the checks of who answers, so a host key that does not fit is said first."""
+        plain = self._pake is not None and hello.version == self.version
+        expected = self.version if self._pake is None or plain else self.version + WITH_CODE
+        self._check_game(hello, expected)
         self._check_peer(hello, me)
         if self.to_key and hello.from_key != self.to_key:
             raise HandshakeFailed(f"expected the key {fingerprint(self.to_key)}, the peer "
@@ -439,6 +441,8 @@ class DialerHandshake(_Base):
                                   why=Why.WRONG_SEAT)
         if hello.to_key != me:
             raise HandshakeFailed("the peer greets another key than ours", by_peer=False)
+        if plain:
+            raise _host_lacks_code("it answered without the code exchange")
         return hello
 
     def _proof(self, value: list[Value], me: bytes) -> list[bytes]:
