@@ -25,8 +25,7 @@ The join code
 -------------
 A lobby with a join code binds the handshake to it with SPAKE2, a password-authenticated key
 exchange. The HELLOs then carry the version plus :data:`WITH_CODE`. An older build refuses that
-as another version. Each side sends one more
-frame with its SPAKE2 message::
+as another version. Each side sends one more frame with its SPAKE2 message::
 
     dialer   -> HELLO  version + WITH_CODE
     dialer   -> PAKE   ["kotp2p-pake", message]
@@ -45,8 +44,9 @@ guess, whatever it does next.
 An eavesdropper sees only the two messages and the MACs. They depend on fresh secret scalars, so
 nothing in a recorded handshake lets anybody test a candidate code. A dialer gets one answer per
 connection, which tests the one code it used. A fake host gets no PROOF of the code at all: the
-joiner breaks off first. Both sides use the code as :func:`~kotp2p.net.lobby.joincode.normalize_code`
-makes it, so case and blanks do not matter.
+joiner breaks off first. A host without a code refuses a HELLO with one at once. Both sides use
+the code as :func:`~kotp2p.net.lobby.joincode.normalize_code` makes it, so case and blanks do not
+matter.
 
 SPAKE2 costs some milliseconds of CPU on each side. The acceptor spends them only for a HELLO that
 passed the cheap checks: version, engine, context, seat and the replay cache. A dialer without a
