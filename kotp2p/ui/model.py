@@ -179,6 +179,8 @@ class Controller:
         """Lines the card browser is scrolled down. The page keeps it in range."""
         self.page_scroll = 0
         """Lines the help or the end page is scrolled down. The page keeps it in range."""
+        self.reading: int | None = None
+        """The card the card reader shows, as an index of :meth:`readable`. None: it is closed."""
         self.skip_buy_turn = -1
         self.eject_asked: tuple[int, ...] = ()
         self.links_down: set[int] = set()
@@ -237,6 +239,26 @@ class Controller:
             self.kept = {i for i in self.kept if same and s.dice[i] == before[i]}
             self._dice_key = key
         return frozenset(i for i in self.kept if i < len(s.dice))
+
+    def readable(self) -> list[tuple[str, int]]:
+        """The cards the reader goes through, each with where it is.
+
+        The market's come first, then each monster's cards in seat order."""
+        s = self.state
+        out = [(f"market {slot + 1}", card) for slot, card in enumerate(s.market) if card]
+        for seat in range(s.n):
+            out += [(f"{s.monsters[seat]}'s", card) for card in s.cards[seat]]
+        return out
+
+    def read_next(self) -> None:
+        """Open the card reader, or show its next card; after the last one it closes."""
+        cards = self.readable()
+        if not cards:
+            self.reading = None
+            self.say("no card to read: the market is empty and nobody has a card", error=True)
+            return
+        at = 0 if self.reading is None else self.reading + 1
+        self.reading = at if at < len(cards) else None
 
     def waiting(self) -> tuple[tuple[int, ...], float]:
         """The seats awaited and for how many seconds."""
@@ -557,6 +579,10 @@ class Controller:
         if key in K.SHADOWED and self.my_decision() is not None and any(
                 c.key == key for c in K.menu_choices(s)):
             self._decision_key(key)  # a question's letter comes before the command key
+        elif key == "i":
+            self.read_next()
+        elif key == "escape" and self.reading is not None:
+            self.reading = None
         elif key == "?":
             self._open("help")
         elif key == "k":

@@ -32,7 +32,7 @@ def test_the_help_scrolls_to_its_end_at_60x20_and_its_footer_says_how() -> None:
     assert "PgDn more" in first and "Esc or ? closes this help" not in first
     for _ in range(5):
         c.press("pagedown")
-    last = screen(c, 60, 20)
+    last = " ".join(screen(c, 60, 20).split())
     assert "Esc or ? closes this help" in last and "keys in the footer work too" in last
     assert "PgUp back" in last and "PgDn more" not in last
     c.press("up")

@@ -111,8 +111,9 @@ def draw(ctrl: Controller, width: int, height: int, search: str = "") -> StyleAn
         lines = help_page(width, height, ctrl.click, ctrl.state, ctrl.page_scroll)
     elif ctrl.screen == "cards":
         ctrl.card_scroll = min(ctrl.card_scroll,
-                               cards_scroll_limit(search, ctrl.sym, width, height))
-        lines = cards_page(search, ctrl.sym, width, height, ctrl.click, ctrl.card_scroll)
+                               cards_scroll_limit(search, ctrl.sym, width, height, ctrl.state))
+        lines = cards_page(search, ctrl.sym, width, height, ctrl.click, ctrl.card_scroll,
+                           ctrl.state)
     elif ctrl.screen == "options":
         lines = options_page(ctrl, width, height)
     elif ctrl.screen == "end" and ctrl.end is not None:

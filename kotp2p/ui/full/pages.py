@@ -39,7 +39,7 @@ r re-roll the dice not kept, Enter resolve.
 When smashed in Tokyo: y yield (leave), s stay.  Buying: 1 2 3 buy that card, w sweep the market
 (2 energy), n skip buying this turn, Enter done.  Card questions: the letters listed on screen,
 Enter to pass.  Anywhere: ? this help, k the card browser (type to search), c chat, o options
-(auto-leave and auto-stay thresholds, the pause), e vote to eject a player gone past the deadline,
+(auto-leave, auto-stay, the pause), i read a card in full, e vote to eject a player gone past the deadline,
 PgUp/PgDn scroll the log, q quit (the game stays resumable: kotp2p resume).  Mouse clicks on dice,
 market cards, choices and the keys in the footer work too.
 
@@ -130,9 +130,25 @@ def matching_cards(query: str) -> list[int]:
     return out
 
 
-def cards_body(query: str, sym: Symbols, width: int) -> list[Line]:
-    """The card browser's lines for ``query``: name, cost, type, timing and effect per card."""
+def whereabouts(state: rules.State, card: int) -> str:
+    """Where the card named like ``card`` is in ``state``: in the market, and who has it."""
+    name = rules.CARDS[card].name
+    where = [f"in the market ({slot + 1})" for slot, c in enumerate(state.market)
+             if c and rules.CARDS[c].name == name]
+    where += [f"{state.monsters[seat]} has it" for seat in range(state.n)
+              for c in state.cards[seat] if rules.CARDS[c].name == name]
+    return ", ".join(where)
+
+
+def cards_body(query: str, sym: Symbols, width: int, state: rules.State | None = None
+               ) -> list[Line]:
+    """The card browser's lines for ``query``: name, cost, type, timing and effect per card.
+
+    With a ``state``, the cards in its market and in front of its monsters come first, each
+    marked with where it is."""
     found = matching_cards(query)
+    marks = {card: whereabouts(state, card) for card in found} if state is not None else {}
+    found.sort(key=lambda card: not marks.get(card))
     longest = max((len(rules.CARDS[c].name) for c in found), default=0)
     name_w = min(longest, max(12, width - 24))  # name, cost and type stay in columns
     body: list[Line] = []
@@ -149,24 +165,30 @@ def cards_body(query: str, sym: Symbols, width: int) -> list[Line]:
         else:  # the timing on its own lines, under the name
             body.append(line)
             body += [[("class:hint", "    " + ln)] for ln in wrap(timing, width - 5)]
+        if marks.get(card):
+            body += [[("class:tokyo", "    " + ln)] for ln in wrap(marks[card], width - 5)]
         body += [[("", "    " + ln)] for ln in wrap(sym.text(rules.card_text(card)), width - 5)]
     return body
 
 
-def cards_scroll_limit(query: str, sym: Symbols, width: int, height: int) -> int:
+def cards_scroll_limit(query: str, sym: Symbols, width: int, height: int,
+                       state: rules.State | None = None) -> int:
     """How many lines the card browser scrolls at this size."""
-    return scroll_limit(cards_body(query, sym, width), height - 1)
+    return scroll_limit(cards_body(query, sym, width, state), height - 1)
 
 
 def cards_page(query: str, sym: Symbols, width: int, height: int, press: Press | None = None,
-               scroll: int = 0) -> list[Line]:
+               scroll: int = 0, state: rules.State | None = None) -> list[Line]:
     """Every card matching ``query``: name, cost, type and effect, from ``scroll`` lines down.
 
-    The search line is below the page.
+    With a ``state``, the cards in play come first and say where they are. The search line is
+    below the page.
     """
     n = len(matching_cards(query))
     title = f"Cards: {n} match" + ("" if not query else f" {query!r}")
-    return _page(title, cards_body(query, sym, width), width, height - 1,
+    if state is not None:
+        title += " · those in play first"
+    return _page(title, cards_body(query, sym, width, state), width, height - 1,
                  [*keys_line([("escape", "back to the game")], press),
                   ("class:footer", "· type to search")],
                  scroll=scroll, press=press)

@@ -10,8 +10,14 @@ player's choices and the footer are always shown. The game log takes what is lef
 the log, each line where it was said. It has no panel of its own, which would sit below the newest
 moves.
 
-From 120 columns on, the log moves to a right column. Each monster then gets a second line when
-the height allows. That line holds its cards in full, its tokens and its key fingerprint.
+From 120 columns on, the monsters and the dice take the whole width. Each monster gets a second
+line when the height allows, with its tokens, its key fingerprint and every card by name; more
+lines when its cards need them. Below, the market shows every effect in full beside the game log.
+
+Below 120 columns, the market gives each effect one or two lines and a monster's cards are named
+as far as they fit, with a count of the others. The card reader, opened with ``i``, shows one card
+whole: the market's, then every monster's. It takes the log's place, or the market's when the
+log has too little room.
 
 Fragments may carry a mouse handler, so a click on a die, a market card or a choice works.
 """
@@ -79,22 +85,35 @@ def column(text: str, width: int) -> str:
 def names_in(names: list[str], width: int) -> str:
     """Card names, comma-separated, in at most ``width`` cells.
 
-    The names that fit are whole, the next one is cut, and a count says how many more follow:
-    ``Acid Attack, Rooting for t… +2``.
+    Only whole names are shown. A count says how many more there are: ``Acid Attack +2``. With
+    no room for one name it is the count alone: ``3 cards``. The card reader shows them all.
     """
-    shown: list[str] = []
+    for shown in range(len(names), 0, -1):
+        rest = len(names) - shown
+        text = ", ".join(names[:shown]) + (f" +{rest}" if rest else "")
+        if get_cwidth(text) <= width:
+            return text
+    if not names:
+        return ""
+    return cut(f"{len(names)} card{'s' if len(names) > 1 else ''}", width)
+
+
+def pack_names(names: list[str], first: int, width: int) -> list[str]:
+    """Card names, comma-separated, in lines: the first ``first`` cells wide, the others ``width``.
+
+    A name is never split, unless it is longer than a whole line.
+    """
+    lines: list[str] = []
+    cur, room = "", first
     for i, name in enumerate(names):
-        rest = len(names) - i - 1
-        more = f" +{rest}" if rest else ""
-        if get_cwidth(", ".join([*shown, name]) + more) <= width:
-            shown.append(name)
+        piece = name + ("," if i < len(names) - 1 else "")
+        cand = f"{cur} {piece}" if cur else piece
+        if get_cwidth(cand) <= room:
+            cur = cand
             continue
-        head = ", ".join(shown) + (", " if shown else "")
-        room = width - get_cwidth(head) - get_cwidth(more)
-        if room >= 6:  # a few letters say which card it is
-            return head + cut(name, room) + more
-        return cut(", ".join(shown) + f" +{rest + 1}" if shown else f"{rest + 1} cards", width)
-    return ", ".join(shown)
+        lines.append(cur)  # Empty when not even one name fits the first line.
+        cur, room = cut(piece, width), width
+    return [*lines, cur] if cur else lines
 
 
 def fit(line: Line, width: int) -> Line:
@@ -268,11 +287,12 @@ def monster_lines(ctrl: Controller, width: int, two_lines: bool, wide: bool = Fa
             tokens.append(f"poison {s.poison[seat]}")
         if s.shrink[seat]:
             tokens.append(f"shrink {s.shrink[seat]}")
-        if two_lines:
+        if two_lines:  # Every card whole, on as many lines as they need.
             out.append(line)
             head = f"   key {fp}  " + "".join(f"{t}; " for t in tokens)
-            more = head + (names_in(cards, width - get_cwidth(head)) or "no cards")
-            out.append([("class:card.keep", more)])
+            packed = pack_names(cards, width - get_cwidth(head), width - 5) or ["no cards"]
+            out.append([("class:card.keep", head + packed[0])])
+            out += [[("class:card.keep", "     " + p)] for p in packed[1:]]
         else:  # Tokens come first. They are short, and the card names take the room left.
             head = "".join(f"{t}, " for t in tokens) if cards else ", ".join(tokens)
             room = width - width_of(line) - get_cwidth(head)
@@ -353,9 +373,13 @@ def resolve_preview(state: rules.State) -> str:
     return "; ".join(x for x in shown if x) or "nothing happens"
 
 
-def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 1
-                 ) -> list[Line]:
-    """The three cards for sale with cost, type and effect; deck and discard counts."""
+def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 1,
+                 block: bool = False) -> list[Line]:
+    """The three cards for sale with cost, type and effect; deck and discard counts.
+
+    Each effect takes at most ``rows`` lines. In a ``block`` it starts under the card's name,
+    and the name is whole.
+    """
     s, sym = ctrl.state, ctrl.sym
     mine = ctrl.my_decision()
     buying = mine is not None and mine.kind == "buy"
@@ -363,7 +387,11 @@ def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 
                         ("class:hint", f"(deck {len(s.deck)}, discard {len(s.discard)})")]]
     if words and ctrl.words:
         out[0] += [("", "   "), ("class:words", "check: " + " ".join(ctrl.words))]
-    name_w = min(LONGEST_NAME, max(20, width - 66))  # the whole name when there is room
+    if width_of(out[0]) + len(READ_HINT) <= width:
+        out[0].append(("class:hint", READ_HINT))
+    # The whole name when there is room.
+    names = [len(rules.CARDS[c].name) for c in s.market if c]
+    name_w = max(names, default=0) if block else min(LONGEST_NAME, max(20, width - 66))
     for slot, card in enumerate(s.market):
         if not card:
             out.append([("class:hint", f" {slot + 1} (empty)")])
@@ -378,6 +406,17 @@ def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 
                       ("class:cost", f"{cost:>2}{sym.energy} "),
                       (f"class:card.{kind}", f"{kind:<8}")]
         indent = width_of(line)
+        if block:  # The effect under the name, as wide as the column.
+            timing = f"({cd.timing})"
+            if indent + get_cwidth(timing) <= width:
+                line.append(("class:hint", timing))
+            else:
+                text = f"{timing} {text}"
+            lines = [line] + [[("", "     " + p)] for p in wrap(text, width - 6)[:rows]]
+            if buying:
+                lines = [[(*f, click(ctrl, str(slot + 1))) for f in ln] for ln in lines]
+            out += lines
+            continue
         parts = wrap(text, max(10, width - indent))
         if len(parts) > rows:
             parts = [*parts[: rows - 1], cut(" ".join(parts[rows - 1:]), width - indent)]
@@ -389,6 +428,10 @@ def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 
     return out
 
 
+READ_HINT = "  i reads a card in full"
+"""Said beside the market's title when there is room."""
+
+
 def choice_lines(ctrl: Controller) -> list[Line]:
     """The player's lettered choices, such as card reactions and targets, one per line."""
     if ctrl.my_decision() is None:
@@ -398,7 +441,8 @@ def choice_lines(ctrl: Controller) -> list[Line]:
             for c in K.menu_choices(ctrl.state)]
 
 
-GENERAL_KEYS = [("?", "help"), ("k", "cards"), ("c", "chat"), ("o", "options"), ("q", "quit")]
+GENERAL_KEYS = [("?", "help"), ("i", "read a card"), ("k", "cards"), ("c", "chat"),
+                ("o", "options"), ("q", "quit")]
 """The keys that work whenever the game screen is up."""
 FOOTER_ROWS = 3
 """At most this many lines for a message in the footer. It is wrapped, never cut short."""
@@ -461,6 +505,8 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
                           *keys_line([("y", "quit"), ("escape", "stay")], press)]
         return [status, question]
     taken = {c.key for c in K.menu_choices(s)} if ctrl.my_decision() is not None else set()
+    if ctrl.footer or not any(s.market):  # A message needs the room: the reader is in the help.
+        taken.add("i")
     general = keys_line([k for k in GENERAL_KEYS if k[0] not in taken], press)
     if ctrl.footer:  # The general keys stay, beside the message's last line or under it.
         style = "class:footer.error" if ctrl.footer_error else "class:footer"
@@ -485,7 +531,7 @@ KEY_HINTS = (
     "Rolling: the key under a die keeps it (▲), r re-rolls the rest, Enter resolves.",
     "Smashed in Tokyo: y yields, s stays.   Buying: 1 2 3 buy, w sweeps, Enter done.",
     "Card questions: the letters listed above.   PgUp/PgDn scroll the log.",
-    "? help   k card browser   c chat   o options (auto-leave/stay)   q quit",
+    "? help   i read a card   k card browser   c chat   o options   q quit",
 )
 """The key reference shown when the screen has room for it."""
 
@@ -546,50 +592,108 @@ def too_small(ctrl: Controller, width: int, height: int) -> list[Line]:
     return [fit(line, width) for line in [*lines, keys][-height:]] if height > 0 else []
 
 
+def reader_lines(ctrl: Controller, width: int) -> list[Line]:
+    """The card reader: the card :attr:`Controller.reading` names, whole. Empty when closed."""
+    cards = ctrl.readable()
+    if ctrl.reading is None or not cards:
+        return []
+    at = min(ctrl.reading, len(cards) - 1)
+    where, card = cards[at]
+    cd = rules.CARDS[card]
+    cost = rules.card_cost(ctrl.state, ctrl.port.me, card) if where.startswith("market") \
+        else cd.cost
+    out: list[Line] = [[("class:title", f" Card {at + 1} of {len(cards)}: {where} "),
+                        ("class:hint", "· i next · Esc close")],
+                       [("class:card", f" {cd.name} "), ("class:cost", f"{cost}{ctrl.sym.energy} "),
+                        (f"class:card.{cd.kind}", cd.kind), ("class:hint", f" ({cd.timing})")]]
+    text = ctrl.sym.text(safe_text(rules.card_text(card)))
+    return out + [[("", "  " + p)] for p in wrap(text, width - 3)]
+
+
+def _top(ctrl: Controller, width: int, market_w: int) -> tuple[list[Line], bool]:
+    """The header, and whether the check words go beside the market's title instead.
+
+    The check words are never cut: in the header, beside the market's title, or on a line of
+    their own."""
+    top: list[Line] = [header(ctrl)]
+    if width_of(top[0]) <= width:
+        return top, False
+    top = [header(ctrl, words=False)]
+    if width_of(market_lines(ctrl, market_w, True)[0]) <= market_w:
+        return top, True
+    return [*top, [("class:words", " check: " + " ".join(ctrl.words))]], False
+
+
 def game_screen(ctrl: Controller, width: int, height: int) -> list[Line]:
     """The game screen at ``width`` × ``height``."""
-    wide = width >= WIDE
-    left_w = width if not wide else max(80, width * 3 // 5)
-    right_w = width - left_w - 1
+    if width >= WIDE:
+        return _wide_screen(ctrl, width, height)
     s = ctrl.state
     fixed = 1 + 1 + 2 + 4 + 2  # header, rule, dice, market, footer
-    two = wide and height >= fixed + 2 * s.n + 12
-    spare = height - fixed - s.n - 2 - len(choice_lines(ctrl))
-    rows = 1 if spare < 10 else 2 if not wide else 4
-    top: list[Line] = [header(ctrl)]
-    words_below = width_of(top[0]) > width
-    if words_below:  # The check words are never cut: beside the market's title, or alone.
-        top = [header(ctrl, words=False)]
-        if width_of(market_lines(ctrl, left_w, True)[0]) > left_w:
-            words_below = False
-            top.append([("class:words", " check: " + " ".join(ctrl.words))])
-    body: list[Line] = monster_lines(ctrl, left_w, two, wide)
-    body.append([("class:frame", ctrl.sym.rule * left_w)])
+    choices = choice_lines(ctrl)
+    spare = height - fixed - s.n - 2 - len(choices)
+    rows = 1 if spare < 10 else 2
+    top, words_below = _top(ctrl, width, width)
+    upper: list[Line] = monster_lines(ctrl, width, False)
+    upper.append([("class:frame", ctrl.sym.rule * width)])
     # What resolving now would do decides the roll. It gets a second line before the log's room.
     mine = ctrl.my_decision()
     keys_row = mine is not None and mine.kind == "roll"  # the dice's keys take a line
-    dice = dice_lines(ctrl, left_w, max(rows, 2 if spare >= (4 if keys_row else 2) else 1))
-    body += dice if len(dice) > 1 else [*dice, []]
-    body += market_lines(ctrl, left_w, words_below, rows)
-    body += choice_lines(ctrl)
+    dice = dice_lines(ctrl, width, max(rows, 2 if spare >= (4 if keys_row else 2) else 1))
+    upper += dice if len(dice) > 1 else [*dice, []]
+    market = market_lines(ctrl, width, words_below, rows)
     foot = footer_lines(ctrl, width)
     free = height - len(top) - len(foot)
-    lines: list[Line]
-    if wide:
-        hints = [ln.replace("▲", ctrl.sym.kept) for ln in KEY_HINTS]
-        hint_lines: list[Line] = [[("class:hint", " " + ln)] for ln in hints]
-        left = [*body, [], *hint_lines]
-        title: Line = [("class:title", " Game log and chat")]
-        right = [title, *log_lines(list(ctrl.log), right_w, free - 1, ctrl.scroll)]
-        lines = []
-        for i in range(free):
-            lf = fit(left[i], left_w) if i < len(left) else fit([], left_w)
-            rf = fit(right[i], right_w) if i < len(right) else fit([], right_w)
-            lines.append([*lf, ("class:frame", "│"), *rf])
-    else:
-        lines = body[:free] + log_lines(list(ctrl.log), width, free - len(body), ctrl.scroll)
-    lines = top + lines
+    reader = reader_lines(ctrl, width)
+    if reader and len(upper) + len(market) + len(choices) + len(reader) > free:
+        market = []  # The card read is worth more than one line of each card for sale.
+    body = [*upper, *market, *choices]
+    lines = [*body[: max(0, free - len(reader))], *reader]
+    lines += log_lines(list(ctrl.log), width, free - len(lines), ctrl.scroll)
+    return _finish(top + lines, foot, width, height)
+
+
+def _wide_screen(ctrl: Controller, width: int, height: int) -> list[Line]:
+    """The game screen from :data:`WIDE` columns on.
+
+    The monsters and the dice take the whole width. Below them the market, with every effect in
+    full, sits beside the game log."""
+    s = ctrl.state
+    market_w = max(60, (width - 1) // 2)
+    log_w = width - market_w - 1
+    top, words_below = _top(ctrl, width, market_w)
+    foot = footer_lines(ctrl, width)
+    free = height - len(top) - len(foot)
+    choices = choice_lines(ctrl)
+    two = height >= 10 + 2 * s.n + 12
+    monsters = monster_lines(ctrl, width, two, wide=True)
+    if two and free - len(monsters) < 16 + len(choices):  # Cards by name, one line each.
+        monsters = monster_lines(ctrl, width, False, wide=True)
+    dice = dice_lines(ctrl, width, 2)
+    upper: list[Line] = [*monsters, [("class:frame", ctrl.sym.rule * width)],
+             *(dice if len(dice) > 1 else [*dice, []]), *choices]
+    lower = free - len(upper)
+    rows = max(1, min(6, (lower - 1) // 3 - 1))
+    left = market_lines(ctrl, market_w, words_below, rows, block=True)
+    hints: list[Line] = [[("class:hint", " " + p)] for ln in KEY_HINTS
+                         for p in wrap(ln.replace("▲", ctrl.sym.kept), market_w - 2)]
+    if len(left) + 1 + len(hints) <= lower:
+        left += [[], *hints]
+    reader = reader_lines(ctrl, log_w)
+    title: Line = [("class:title", " Game log and chat")]
+    room = lower - len(reader) - 1
+    right = [*reader, title, *log_lines(list(ctrl.log), log_w, room, ctrl.scroll)]
+    lines: list[Line] = [*top, *upper]
+    for i in range(max(0, lower)):
+        lf = fit(left[i], market_w) if i < len(left) else fit([], market_w)
+        rf = fit(right[i], log_w) if i < len(right) else fit([], log_w)
+        lines.append([*lf, ("class:frame", "│"), *rf])
+    return _finish(lines, foot, width, height)
+
+
+def _finish(lines: list[Line], foot: list[Line], width: int, height: int) -> list[Line]:
+    """``lines`` padded or cut to leave the footer its room, then the footer."""
+    lines = lines[: height - len(foot)]
     while len(lines) < height - len(foot):
         lines.append([])
-    lines = lines[: height - len(foot)] + foot
-    return [fit(line, width) for line in lines[:height]]
+    return [fit(line, width) for line in [*lines, *foot][:height]]

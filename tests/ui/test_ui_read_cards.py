@@ -1,0 +1,102 @@
+"""A card is readable where it is bought: the whole market beside a wide log from 120×40, a card
+reader at 80×24, the card browser saying where each card is, and every owned card by name."""
+
+from __future__ import annotations
+
+import re
+
+from kotp2p import rules
+from kotp2p.rules.registry import BY_SLUG
+from kotp2p.ui import Controller
+from kotp2p.ui.full.pages import cards_page
+from kotp2p.ui.full.screen import game_screen, to_text
+from kotp2p.ui.symbols import UNICODE
+from tests.ui.fakes import FakeGame
+
+MARKET = ("The King 10/0/9 @city +rootingfortheunderdog +highaltitudebombing "
+          "+completedestruction +acidattack +extrahead; Giga Zaur 8/3/2 +camouflage; "
+          "Alienoid 9/5/7; Cyber Kitty 4/2/9 "
+          "| active=0 phase=buy market=energize,wereonlymakingitstronger,nuclearpowerplant")
+LONG_LOG = "Giga Zaur smashes The King for 3♥ and The King stays in Tokyo City with 4♥ left"
+
+
+def controller(text: str = MARKET) -> Controller:
+    c = Controller(FakeGame(text, me=0), words=("eagle", "lizard", "beaver", "falcon"))
+    for i in range(20):
+        c.add_log(f"{i}: {LONG_LOG}")
+    return c
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def effect(slug: str) -> str:
+    return flat(UNICODE.text(rules.card_text(BY_SLUG[slug])))
+
+
+def test_at_120x40_the_market_shows_every_name_and_effect_whole_beside_a_wide_log() -> None:
+    screen = to_text(game_screen(controller(), 120, 40)).splitlines()
+    market = [ln.split("│")[0] for ln in screen if "│" in ln]
+    assert "…" not in "".join(market)
+    for slug in ("energize", "wereonlymakingitstronger", "nuclearpowerplant"):
+        assert rules.CARDS[BY_SLUG[slug]].name in "".join(market)
+        assert effect(slug) in flat(" ".join(market))
+    log = [ln.split("│")[1] for ln in screen if "│" in ln]
+    assert max(len(ln.strip()) for ln in log) >= 55, "the log column is wide"
+    assert sum(1 for ln in log if ln.strip()) >= 15, "the log has the rows the market leaves"
+
+
+def test_at_80x24_i_reads_each_card_whole_then_closes() -> None:
+    c = controller()
+    before = to_text(game_screen(c, 80, 24))
+    assert effect("wereonlymakingitstronger") not in flat(before)
+    assert "i read a card" in before
+    c.press("i")
+    c.press("i")
+    screen = to_text(game_screen(c, 80, 24))
+    assert "Card 2 of 9: market 2" in screen
+    assert effect("wereonlymakingitstronger") in flat(screen)
+    assert "Your move (buy)" in screen, "the decision stays on screen"
+    for _ in range(5):
+        c.press("i")
+    owned = to_text(game_screen(c, 80, 24))
+    assert "Card 7 of 9: The King's" in owned and effect("acidattack") in flat(owned)
+    c.press("escape")
+    assert "Card " not in to_text(game_screen(c, 80, 24))
+    for _ in range(10):
+        c.press("i")
+    assert "Card " not in to_text(game_screen(c, 80, 24)), "after the last card it closes"
+
+
+def test_a_question_keeps_its_letter_i() -> None:
+    c = controller()
+    c.press("i")
+    assert c.reading == 0
+    from kotp2p.ui import keys as K
+
+    assert "i" in K.SHADOWED, "a menu letter i comes before the reader"
+
+
+def test_the_card_browser_puts_the_cards_in_play_first_and_says_where_they_are() -> None:
+    c = controller()
+    page = to_text(cards_page("", UNICODE, 80, 60, state=c.state)).splitlines()
+    heads = [re.match(r" (\S.*?) +[0-9]+⚡  ", ln) for ln in page[2:]]
+    names = [m.group(1) for m in heads if m is not None]
+    in_play = {"Extra Head", "Energize", "We're Only Making It Stronger!", "Nuclear Power Plant",
+               "Rooting for the Underdog", "High Altitude Bombing", "Complete Destruction",
+               "Acid Attack", "Camouflage"}
+    assert set(names[: len(in_play)]) == in_play
+    text = "\n".join(page)
+    assert "in the market (1)" in text and "The King has it" in text
+    assert "Giga Zaur has it" in text and "in the market (3)" in text
+
+
+def test_owned_cards_are_whole_wide_and_counted_narrow() -> None:
+    c = controller()
+    wide = to_text(game_screen(c, 160, 48))
+    for slug in ("rootingfortheunderdog", "highaltitudebombing", "completedestruction",
+                 "acidattack", "extrahead"):
+        assert rules.CARDS[BY_SLUG[slug]].name in wide
+    king = next(ln for ln in to_text(game_screen(c, 80, 24)).splitlines() if "The King " in ln)
+    assert "…" not in king and (king.rstrip().endswith("5 cards") or "+" in king), king
