@@ -35,13 +35,39 @@ n skip buying, o options, q quit, r re-roll, s stay, w sweep and y yield.
 SHADOWED = "cei"
 """The command keys a menu letter may take while a question lists it."""
 
+PRICES = {"Stretchy": " (pay 2⚡)", "Plot Twist": " (then discard it)"}
+"""What changing a die costs with these cards, said after the choice."""
+
+Group = tuple[int, int]
+"""A card and a die: the choices that change that die with that card, one per face."""
+
+
 @dataclass(frozen=True)
 class Choice:
-    """A key, a short label for the footer or menu, and the action it submits."""
+    """A key, a short label for the footer or menu, and the action it submits.
+
+    A choice that ``opens`` a group submits nothing: its key lists the group's choices."""
 
     key: str
     label: str
     action: rules.Action
+    opens: Group | None = None
+
+
+def group_of(state: rules.State, action: rules.Action) -> Group | None:
+    """The group of a choice that changes a die to a face with a card, such as Stretchy."""
+    d = decision(state)
+    if d is not None and d.kind == "change" and isinstance(action, rules.UseCard) \
+            and len(action.args) == 2:
+        return action.card, action.args[0]
+    return None
+
+
+def group_label(state: rules.State, group: Group) -> str:
+    """What a group's letter offers: ``change die 3 (2) with Stretchy (pay 2⚡): pick the face``."""
+    card, i = group
+    name = rules.card_name(card) if card in rules.CARDS else "a card"
+    return f"change {die(state, i)} with {name}{PRICES.get(name, '')}: pick the face next"
 
 
 def decision(state: rules.State) -> rules.Decision | None:
@@ -55,18 +81,33 @@ def reroll_for(state: rules.State, kept: frozenset[int]) -> rules.Reroll:
     return rules.Reroll(tuple(i for i in range(len(state.dice)) if i not in kept))
 
 
-def choices(state: rules.State) -> list[Choice]:
+def choices(state: rules.State, group: Group | None = None) -> list[Choice]:
     """Every legal action of the pending decision with its key, except the re-rolls.
 
-    The re-rolls are made with the dice keys and ``r``.
+    The re-rolls are made with the dice keys and ``r``. Changing a die to a face with a card
+    would give up to 40 choices, more than there are letters. So each card and die gets one
+    letter, which opens its ``group``: then the faces alone are listed.
     """
     d = decision(state)
     if d is None:
         return []
     out: list[Choice] = []
     menu = iter(MENU_KEYS)
+    opened: set[Group] = set()
     for action in rules.legal_actions(state):
         if isinstance(action, rules.Reroll):
+            continue
+        of = group_of(state, action)
+        if group is not None:
+            key = next(menu, None) if of == group else None
+            if key is not None:
+                out.append(Choice(key, menu_label(state, action, ""), action))
+            continue
+        if of is not None:
+            key = next(menu, None) if of not in opened else None
+            if key is not None:
+                opened.add(of)
+                out.append(Choice(key, group_label(state, of), action, opens=of))
             continue
         label = rules.describe_action(state, action)
         if isinstance(action, rules.Stop):
@@ -122,29 +163,31 @@ def menu_label(state: rules.State, action: rules.Action, said: str) -> str:
             return f"re-roll {die(state, args[0])} with {name}"
         return f"use {name} on {die(state, args[0])}"
     if kind == "change" and len(args) == 2 and 0 <= args[1] < len(g.faces):
-        price = {"Stretchy": " (pay 2⚡)", "Plot Twist": " (then discard it)"}.get(name, "")
-        return f"change {die(state, args[0])} to {g.faces[args[1]]} with {name}{price}"
+        return f"change {die(state, args[0])} to {g.faces[args[1]]} with {name}{PRICES.get(name, '')}"
     if not args and kind == "roll":
         return f"use {name}: {rules.card_text(action.card)}"
     return said
 
 
-def menu_choices(state: rules.State) -> list[Choice]:
+def menu_choices(state: rules.State, group: Group | None = None) -> list[Choice]:
     """The choices with a letter of :data:`MENU_KEYS`. The screen shows them as a list."""
-    return [c for c in choices(state) if c.key in MENU_KEYS]
+    return [c for c in choices(state, group) if c.key in MENU_KEYS]
 
 
-def action_for(state: rules.State, key: str, kept: frozenset[int]) -> rules.Action | None:
-    """The action ``key`` submits now, or None if it submits nothing."""
+def action_for(state: rules.State, key: str, kept: frozenset[int],
+               group: Group | None = None) -> rules.Action | None:
+    """The action ``key`` submits now, or None if it submits nothing.
+
+    A key that opens a group submits nothing."""
     d = decision(state)
     if d is None:
         return None
-    if key == "r" and d.kind == "roll":
+    if key == "r" and d.kind == "roll" and group is None:
         action = reroll_for(state, kept)
         return action if action in rules.legal_actions(state) else None
-    for c in choices(state):
+    for c in choices(state, group):
         if c.key == key:
-            return c.action
+            return c.action if c.opens is None else None
     return None
 
 

@@ -179,6 +179,8 @@ class Controller:
         """Lines the card browser is scrolled down. The page keeps it in range."""
         self.page_scroll = 0
         """Lines the help or the end page is scrolled down. The page keeps it in range."""
+        self.group: K.Group | None = None
+        """The card and die whose faces the menu lists, after the player picked them."""
         self.reading: int | None = None
         """The card the card reader shows, as an index of :meth:`readable`. None: it is closed."""
         self.skip_buy_turn = -1
@@ -239,6 +241,14 @@ class Controller:
             self.kept = {i for i in self.kept if same and s.dice[i] == before[i]}
             self._dice_key = key
         return frozenset(i for i in self.kept if i < len(s.dice))
+
+    def open_group(self) -> K.Group | None:
+        """The group the menu lists, while the player's decision still offers it."""
+        g = self.group
+        if g is None or self.my_decision() is None:
+            return None
+        s = self.state
+        return g if any(K.group_of(s, a) == g for a in rules.legal_actions(s)) else None
 
     def readable(self) -> list[tuple[str, int]]:
         """The cards the reader goes through, each with where it is.
@@ -576,9 +586,13 @@ class Controller:
     def _game_key(self, key: str) -> None:
         s = self.state
         self.footer_error = False
+        group = self.open_group()
         if key in K.SHADOWED and self.my_decision() is not None and any(
-                c.key == key for c in K.menu_choices(s)):
+                c.key == key for c in K.menu_choices(s, group)):
             self._decision_key(key)  # a question's letter comes before the command key
+        elif key == "escape" and group is not None:
+            self.group = None
+            self.say("")
         elif key == "i":
             self.read_next()
         elif key == "escape" and self.reading is not None:
@@ -634,7 +648,13 @@ class Controller:
         if d.kind == "roll" and key == " ":
             self.say("press a die's digit to keep it, r to re-roll the others, Enter to resolve")
             return
-        action = K.action_for(s, key, kept)
+        group = self.open_group()
+        opens = next((c.opens for c in K.choices(s, group) if c.key == key and c.opens), None)
+        if opens is not None:
+            self.group = opens
+            self.say("pick the face with its letter, or Esc to choose again")
+            return
+        action = K.action_for(s, key, kept, group)
         if action is None:
             self.say(K.explain(s, key, kept, self.port.me), error=True)
             return

@@ -103,3 +103,32 @@ def test_the_players_news_fits_beside_the_footer_keys() -> None:
     foot = to_text(game_screen(c, 80, 24)).splitlines()[-2:]
     assert foot[0] == " you: gains 2★ (Detritivore); heals 2♥; gains 1⚡ (dice); smashes The King for"
     assert foot[1].startswith(" 1♥ ") and foot[1].endswith("q quit") and "…" not in foot[1]
+
+
+STRETCHY = ("The King 8/0/9 +stretchy +plottwist +extrahead; Giga Zaur 10/0/0 @city; "
+            "Alienoid 10/0/0; Cyber Kitty 10/0/0 | active=0 phase=roll dice=h3esss1 rolls=0")
+
+
+def test_every_face_of_every_die_can_be_picked_when_the_letters_would_run_out() -> None:
+    # Stretchy and Plot Twist on 7 dice: 70 ways to change a die, more than the letters.
+    s = rules.from_text(STRETCHY)
+    assert isinstance(s.pending, rules.Decision) and s.pending.kind == "change"
+    legal = [a for a in rules.legal_actions(s) if isinstance(a, rules.UseCard)]
+    assert len(legal) > 40
+    g = FakeGame(s, me=0)
+    c = Controller(g)
+    screen = to_text(game_screen(c, 80, 40))
+    assert "change die 7 (1) with Plot Twist (then discard it): pick the face next" in screen
+    lines = screen.splitlines()
+    row = next(ln for ln in lines if "change die 7 (1) with Stretchy" in ln)
+    c.press(row.split()[0])  # that choice's letter opens its faces
+    faces = to_text(game_screen(c, 80, 40))
+    assert "change die 7 (1) to ✸ with Stretchy (pay 2⚡)" in faces
+    assert "Esc choose again" in faces and "Plot Twist" not in faces
+    c.press("escape")
+    assert "Plot Twist" in to_text(game_screen(c, 80, 40))
+    c.press(row.split()[0])
+    pick = next(ln for ln in to_text(game_screen(c, 80, 40)).splitlines()
+                if "to ✸ with Stretchy" in ln)
+    c.press(pick.split()[0])
+    assert g.submitted == [rules.UseCard(BY_SLUG["stretchy"], (6, 5))]

@@ -438,7 +438,7 @@ def choice_lines(ctrl: Controller) -> list[Line]:
         return []
     return [[("class:footer.key", f" {c.key} "),
              ("", f" {ctrl.sym.text(c.label)}", click(ctrl, c.key))]
-            for c in K.menu_choices(ctrl.state)]
+            for c in K.menu_choices(ctrl.state, ctrl.open_group())]
 
 
 GENERAL_KEYS = [("?", "help"), ("i", "read a card"), ("k", "cards"), ("c", "chat"),
@@ -466,13 +466,16 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
                   ("class:footer.error", " to leave (your log is kept)")]
     elif ctrl.my_decision() is not None and d is not None:
         status = [("class:footer.key", f" Your move ({_kind(d.kind)}) ")]
-        short = [c for c in K.choices(s) if c.key not in K.MENU_KEYS]
-        menu = K.menu_choices(s)
+        group = ctrl.open_group()
+        short = [c for c in K.choices(s, group) if c.key not in K.MENU_KEYS]
+        menu = K.menu_choices(s, group)
         if menu:
-            span = menu[0].key + ("" if len(menu) == 1 else "-" + menu[-1].key)
+            span = letter_span("".join(c.key for c in menu))
             status += key_frags(span if len(menu) > 1 else menu[0].key, "choose above",
                                 _hint(ctrl, "press the letter of a choice listed above, or "
                                       "click it") if len(menu) > 1 else press, span)
+        if group is not None:
+            status += key_frags("escape", "choose again", press)
         if d.kind == "roll":
             n = len(s.dice)
             status += key_frags(f"1-{n}", "keep", _hint(
@@ -504,7 +507,8 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
         question: Line = [("class:footer.error", f" {ctrl.quit_question()} "),
                           *keys_line([("y", "quit"), ("escape", "stay")], press)]
         return [status, question]
-    taken = {c.key for c in K.menu_choices(s)} if ctrl.my_decision() is not None else set()
+    group = ctrl.open_group() if ctrl.my_decision() is not None else None
+    taken = {c.key for c in K.menu_choices(s, group)} if ctrl.my_decision() is not None else set()
     if ctrl.footer or not any(s.market):  # A message needs the room: the reader is in the help.
         taken.add("i")
     general = keys_line([k for k in GENERAL_KEYS if k[0] not in taken], press)
@@ -520,6 +524,14 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
             return [status, *msg]
         return [status, *msg, general]
     return [status, general]
+
+
+def letter_span(letters: str) -> str:
+    """Menu letters as the footer says them: ``a-j``, or ``a-j l m`` past a gap."""
+    run = next((i for i in range(1, len(letters)) if ord(letters[i]) != ord(letters[0]) + i),
+               len(letters))
+    head = letters[0] + ("" if run == 1 else "-" + letters[run - 1]) if letters else ""
+    return " ".join([head, *letters[run:]])
 
 
 def _hint(ctrl: Controller, text: str) -> Press:
