@@ -161,13 +161,18 @@ def test_the_help_of_a_game_describes_the_full_screen_first_and_the_plain_one_un
 def test_replay_ends_with_the_state_in_plain_words_the_notation_only_with_verbose(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(GOLDEN)]) == 0
-    end = capsys.readouterr().out.split("State after step 99:\n")[1]
+    end, _, figures = capsys.readouterr().out.split("State after step 99:\n")[1].partition("\n\n")
     assert end == ("  Turn 28. Tokyo City: empty\n"
                    "    The King: out of the game\n"
                    "    Giga Zaur: out of the game\n"
                    "    Alienoid: ★12 ♥4/10 ⚡2; Poison Spit\n"
                    "  Market: Evacuation Orders (7⚡), Gas Refinery (6⚡), Fire Breathing (4⚡)\n"
-                   "Game over; winner: Bot 2 (Alienoid)\n")
+                   "Game over; winner: Bot 2 (Alienoid)")
+    table = figures.splitlines()
+    assert table[0] == "Figures:" and table[1].split()[:4] == ["#", "monster", "★", "♥"]
+    assert table[2].split()[:4] == ["1", "Alienoid", "12", "4"]
+    assert {row.split()[1] for row in table[3:5]} == {"The", "Giga"}
+    assert "dealt/taken: damage" in table[-1]
     assert main(["replay", "--verbose", str(GOLDEN)]) == 0
     end = capsys.readouterr().out.split("State after step 99:\n")[1]
     assert "Alienoid: ★12 ♥4/10 ⚡2; Poison Spit\n" in end

@@ -114,7 +114,21 @@ def run_replay_command(args: argparse.Namespace) -> int:
         print(f"kotp2p: {exc}", file=sys.stderr)
         return NOT_PROVEN
     print("\n".join(lines))
+    if args.step is None:
+        print("\n".join(_figures(logs[0])))
     return 0
+
+
+def _figures(log: LogContents) -> list[str]:
+    """The figures of a finished game, as the end screen shows them; nothing before the end."""
+    from kotp2p.net.verify import load_replica
+    from kotp2p.ui import replica_stats, stats_legend, stats_rows
+
+    replica, _ = load_replica(log, _engine())
+    if not replica.is_over:
+        return []
+    return ["", "Figures:", *stats_rows(replica_stats(replica, replica.state)),
+            "  " + stats_legend()]
 
 
 __all__ = ["INCOMPLETE", "NOT_PROVEN", "run_replay_command", "run_verify_command"]

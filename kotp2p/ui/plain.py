@@ -62,6 +62,7 @@ from kotp2p.net.session import (
 from kotp2p.net.wire import safe_text
 from kotp2p.ui import keys as K
 from kotp2p.ui.model import result_for
+from kotp2p.ui.stats import session_stats, stats_legend, stats_rows
 from kotp2p.ui.symbols import UNICODE, Symbols, ascii_text
 
 RESUME_TURNS = 10
@@ -337,8 +338,11 @@ class PlainView:
         self.show_past(u)
 
     def on_game_over(self, u: GameOver) -> None:
-        """The result for the user."""
+        """The result for the user, then each monster's figures."""
         self.say(f"Game over. {result_for(u, self.session.me, self._who)}")
+        for line in stats_rows(session_stats(self.session)):
+            self.say(line)
+        self.say("  " + stats_legend())
 
     def on_your_turn(self, u: YourTurn) -> None:
         """The state and the actions to choose from."""

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from kotp2p import rules
 
 if TYPE_CHECKING:
+    from kotp2p.net.replica import Replica
     from kotp2p.net.session import Session
 
 
@@ -44,6 +45,7 @@ class MonsterStats:
     turns_in_tokyo: int
     cards_bought: int
     energy_spent: int
+    energy_gained: int = 0
 
 
 def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.State]],
@@ -57,6 +59,7 @@ def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.Stat
     """
     n = last.n
     dealt, taken, spent, tokyo, bought = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
+    gained = [0] * n
     stars = list(first.stars) if first is not None else [0] * n
     fell = list(last.stars)
     for event, after in events:
@@ -73,6 +76,8 @@ def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.Stat
             spent[event.seat] += event.price
         elif isinstance(event, rules.MarketSwept) and 0 <= event.seat < n:
             spent[event.seat] += event.price
+        elif isinstance(event, rules.EnergyChanged) and 0 <= event.seat < n and event.delta > 0:
+            gained[event.seat] += event.delta
         elif isinstance(event, rules.EnergyChanged) and 0 <= event.seat < n \
                 and event.delta < 0 and is_paid_for_own_card(event, after):
             spent[event.seat] -= event.delta
@@ -85,7 +90,7 @@ def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.Stat
             rank_of[seat] = r
     out = [MonsterStats(seat, last.monsters[seat], rank_of.get(seat, n), fell[seat],
                         last.hp[seat], last.alive[seat], dealt[seat], taken[seat], tokyo[seat],
-                        bought[seat], spent[seat]) for seat in range(n)]
+                        bought[seat], spent[seat], gained[seat]) for seat in range(n)]
     return sorted(out, key=lambda m: (m.rank, m.seat))
 
 
@@ -105,7 +110,13 @@ def session_stats(session: Session) -> list[MonsterStats]:
 
     A private outcome this seat never saw gives no events.
     """
-    replica = session.protocol.replica
+    return replica_stats(session.protocol.replica, session.state)
+
+
+def replica_stats(replica: Replica, last: rules.State) -> list[MonsterStats]:
+    """The figures of the game ``replica`` holds, which stands at ``last``.
+
+    They come from the engine's events of every entry it applied."""
     values = {(r.step, r.k): r.values for r in replica.resolved}
     told: list[tuple[rules.Event, rules.State]] = []
 
@@ -132,4 +143,35 @@ def session_stats(session: Session) -> list[MonsterStats]:
             if got is not None:
                 run(partial(rules.apply, p.state, rules.RandomResult(tuple(got))))
     first = next((e.before for e in replica.entries if e.before is not None), None)
-    return game_stats(session.state, told, first)
+    return game_stats(last, told, first)
+
+
+HEAD = ("#", "monster", "★", "♥", "dealt", "taken", "⚡ got", "spent", "cards", "Tokyo")
+"""The columns of the table of figures."""
+
+
+def stats_rows(stats: Sequence[MonsterStats], star: str = "★", heart: str = "♥",
+               energy: str = "⚡") -> list[str]:
+    """The table of figures as lines of text: a heading, then a line per monster, best first.
+
+    The symbols are the board's. A player's name does not fit a column, so it is left out."""
+    name_w = max([len(HEAD[1]), *(len(m.monster) for m in stats)])
+    head = [*HEAD[:2], star, heart, HEAD[4], HEAD[5], f"{energy} got", *HEAD[7:]]
+
+    def row(cells: Sequence[object]) -> str:
+        first = f" {cells[0]!s:>2} {cells[1]!s:<{name_w}}"
+        return first + "".join(f" {c!s:>{w}}" for c, w in zip(cells[2:], WIDTHS, strict=True))
+
+    return [row(head)] + [row([m.rank, m.monster, m.stars, m.hp, m.damage_dealt, m.damage_taken,
+                               m.energy_gained, m.energy_spent, m.cards_bought, m.turns_in_tokyo])
+                          for m in stats]
+
+
+WIDTHS = (3, 3, 5, 5, 5, 5, 5, 5)
+"""The width of each column after the monster's name."""
+
+
+def stats_legend(heart: str = "♥", energy: str = "⚡") -> str:
+    """What the table's columns mean."""
+    return (f"dealt/taken: damage ({heart}); {energy} got: gained in the game; spent: {energy} on "
+            "cards, sweeps and card effects; Tokyo: turns begun there")

@@ -110,3 +110,28 @@ def test_a_monster_knocked_out_shows_the_stars_it_had_when_it_fell() -> None:
     c.screen = "end"
     row = next(ln for ln in to_text(end_page(c, 80, 24)).splitlines() if "The King" in ln)
     assert row.split()[3] == "7", row
+
+
+def test_energy_gained_counts_the_dice_and_cards_that_give_it() -> None:
+    last, told = play("The King 10/0/1 @city; Giga Zaur 10/0/0 "
+                      "| active=0 phase=roll dice=eee123 rolls=1", rules.STOP)
+    king = by_monster(game_stats(last, told))["The King"]
+    assert last.energy[0] == 4 and king.energy_gained == 3 and king.energy_spent == 0
+
+
+def test_the_plain_interface_ends_with_each_monster_s_figures() -> None:
+    import io
+
+    from kotp2p.ui.plain import PlainView
+
+    s = session(table(3), range(3))
+    out = io.StringIO()
+    view = PlainView(s, out=out)
+    s.start(0.0)
+    view.show(s.updates())
+    text = out.getvalue()
+    table_lines = text[text.index("Game over."):].splitlines()[1:]
+    assert table_lines[0].split()[:6] == ["#", "monster", "★", "♥", "dealt", "taken"]
+    ranked = [int(line.split()[0]) for line in table_lines[1:4]]
+    assert ranked == sorted(ranked) and ranked[0] == 1
+    assert "⚡ got: gained in the game" in text

@@ -22,6 +22,7 @@ from kotp2p.ui.full.screen import (
 )
 from kotp2p.ui.lobby import PICK
 from kotp2p.ui.model import Controller
+from kotp2p.ui.stats import stats_legend, stats_rows
 from kotp2p.ui.symbols import Symbols
 
 RULES_TEXT = """\
@@ -239,19 +240,14 @@ def end_body(ctrl: Controller, width: int) -> list[Line]:
         return body
     body += [[("class:title", f" {ln}")] for ln in wrap(end.summary, width - 2)]
     body.append([])
-    head = (f" {'#':>2} {'monster':<14}{sym.star:>3} {sym.heart:>3}  {'dealt':>5} {'taken':>5} "
-            f"{'Tokyo':>5} {'cards':>5} {'spent':>5}")
-    body.append([("class:hint", head)])
+    rows = stats_rows(end.stats, sym.star, sym.heart, sym.energy)
+    body.append([("class:hint", rows[0])])
     players = ctrl.port.players()
-    for m in end.stats:
+    for m, text in zip(end.stats, rows[1:], strict=True):
         style = "class:you" if m.seat == ctrl.port.me else "" if m.alive else "class:dead"
-        body.append([(style, f" {m.rank:>2} {m.monster:<14}{m.stars:>3} {m.hp:>3}  "
-                             f"{m.damage_dealt:>5} {m.damage_taken:>5} {m.turns_in_tokyo:>5} "
-                             f"{m.cards_bought:>5} {m.energy_spent:>5}  "),
-                     ("class:hint", players[m.seat][0])])
+        body.append([(style, text + "  "), ("class:hint", players[m.seat][0])])
     body.append([])
-    legend = (f"dealt/taken: damage ({sym.heart}); Tokyo: turns begun there; spent: "
-              f"{sym.energy} on cards, sweeps and card effects")
+    legend = stats_legend(sym.heart, sym.energy)
     body += [[("class:hint", f" {ln}")] for ln in wrap(legend, width - 2)]
     body.append([])
     if end.log_path:  # in full even when longer than a line: it is to be copied
