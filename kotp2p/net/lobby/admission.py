@@ -19,7 +19,8 @@ three ways, as OpenSSH's ``MaxStartups`` does:
 
 - at most ``per_address`` pending connections from one address (one IPv6 /64 counts as one);
 - from ``start`` pending connections on, a new one is dropped with probability ``rate``, rising
-  linearly to 1 at ``full``;
+  linearly to 1 at ``full``. An address with no pending handshake is spared until ``full``: the
+  flood comes from the addresses that hold many, and a newcomer's address holds none;
 - each must send its HELLO within ``hello_within`` seconds, and finish within the transport's
   handshake timeout.
 
@@ -66,11 +67,11 @@ PENDING, CLAIM, KNOWN, UNSEATED, SEATED, CLOSED = (
 class AdmissionConfig:
     """The limits of one listener. Times are in seconds."""
 
-    start: int = 10
+    start: int = 16
     """Pending handshakes from which a new connection may be dropped at random."""
     rate: float = 0.3
     """The chance to drop a new connection when ``start`` handshakes are pending."""
-    full: int = 40
+    full: int = 64
     """Pending handshakes from which every new connection is dropped."""
     per_address: int = 4
     """Pending handshakes from one address."""
@@ -86,7 +87,7 @@ class AdmissionConfig:
     """An unseated lobby connection takes a seat within this time, or is dropped."""
     free_wrong_codes: int = 3
     """Wrong join codes from one address before it must wait."""
-    first_wait: float = 2.0
+    first_wait: float = 10.0
     """The first wait after too many wrong codes. It doubles with each further one."""
     max_wait: float = 600.0
     """The longest wait after wrong codes."""
@@ -258,7 +259,7 @@ class Admission:
             self.tally.add(net, "over the limit per address", now)
             return Turned(None)
         pending = self.pending
-        if pending >= cfg.start:
+        if pending >= cfg.full or (pending >= cfg.start and self._pending_from[net] > 0):
             drop = 1.0 if pending >= cfg.full else \
                 cfg.rate + (1 - cfg.rate) * (pending - cfg.start) / max(1, cfg.full - cfg.start)
             if self.rng() < drop:
@@ -293,6 +294,7 @@ class Admission:
             out.append(rest.pop(0))
         for t in out:
             self.tally.add(t.net, "claims of a known key", now)
+            t.stage = CLOSED
         return out
 
     def authenticated(self, ticket: Ticket, key: bytes, now: float) -> list[Ticket]:

@@ -251,28 +251,62 @@ class LobbyHost:
         first."""
         return [(c, g.address, g.key) for c, g in sorted(self.guests.items()) if g.seat is None]
 
+    def who(self) -> list[str]:
+        """Lines for the host: each joiner's seat or place in the waiting line, and its address.
+
+        ``N`` names the joiner at seat N, and ``wN`` the N-th connection waiting for a seat. So
+        :meth:`turn_away` takes these names."""
+        seated = sorted((g.seat, g) for g in self.guests.values() if g.seat is not None)
+        lines = [f"  {seat}: {self.view.seats[seat].name} [{fingerprint(g.key)}] from {g.address}"
+                 for seat, g in seated]
+        lines += [f"  w{i}: waiting for a seat, [{fingerprint(key)}] from {address}"
+                  for i, (_, address, key) in enumerate(self.waiting(), start=1)]
+        return lines or ["  nobody has joined"]
+
+    def find(self, who: str) -> int:
+        """The connection that ``who`` names: a seat number, or ``wN`` for the N-th waiting one.
+
+        :raises LobbyError: it names no joiner.
+        """
+        word = who.strip().lower()
+        if word.startswith("w") and word[1:].isdigit():
+            waiting = self.waiting()
+            index = int(word[1:]) - 1
+            if 0 <= index < len(waiting):
+                return waiting[index][0]
+            raise LobbyError(f"no waiting connection {safe_text(who, 8)}: expected w1 to "
+                             f"w{len(waiting)}" if waiting else "no connection waits for a seat",
+                             Why.OTHER)
+        if word.isdigit():
+            conn = self.conn_of(int(word))
+            if conn is not None:
+                return conn
+        raise LobbyError(f"expected the seat of a joiner or wN for a waiting connection, found "
+                         f"{safe_text(who, 8)!r}", Why.OTHER)
+
     def conn_of(self, seat: int) -> int | None:
         """The connection of the joiner at ``seat``; None for a free seat or the host's own."""
         return next((c for c, g in self.guests.items() if g.seat == seat), None)
 
-    def turn_away(self, conn: int) -> list[HostEvent]:
-        """The host turns away connection ``conn``: its seat is freed and its key refused.
+    def turn_away(self, who: str) -> list[HostEvent]:
+        """The host turns away the joiner ``who`` names, as :meth:`find` reads it.
 
-        :raises LobbyError: no such connection, or the game already started.
+        Its seat is freed, and its key gets no seat for the life of the lobby.
+
+        :raises LobbyError: it names no joiner, or the game already started.
         """
-        guest = self.guests.get(conn)
-        if guest is None:
-            raise LobbyError("no such joiner: it may have left already", Why.OTHER)
         if self.phase in ("started", "closed"):
             raise LobbyError("the lobby is over", Why.LOBBY_OVER)
+        conn = self.find(who)
+        guest = self.guests[conn]
         self.banned.add(guest.key)
         seat = guest.seat
-        who = f"{self.view.seats[seat].name} at seat {seat}" if seat is not None else \
+        name = f"{self.view.seats[seat].name} at seat {seat}" if seat is not None else \
             f"the connection from {guest.address}"
         reason = "the host turned you away"
         return [Reply(conn, message("bye", reason, Why.TURNED_AWAY.value)), Drop(conn, reason),
                 Banned(guest.key, guest.address),
-                Notice(f"turned away {who} [{fingerprint(guest.key)}]"),
+                Notice(f"turned away {name} [{fingerprint(guest.key)}]"),
                 *self.disconnected(conn)]
 
     # -- the transport --------------------------------------------------------------------------

@@ -151,6 +151,7 @@ class HostLobby(_Runner[HostEvent]):
             await self._admitted(stream, ticket)
         finally:
             self.door.closed(ticket)
+            await trio.aclose_forcefully(stream)
 
     async def _admitted(self, stream: trio.abc.Stream, ticket: Ticket) -> None:
         address = peer_address(stream)

@@ -197,6 +197,7 @@ class Mesh:
             await self._admitted(stream, door, ticket)
         finally:
             door.closed(ticket)
+            await trio.aclose_forcefully(stream)
 
     async def _admitted(self, stream: trio.abc.Stream, door: Door, ticket: Ticket) -> None:
         framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
