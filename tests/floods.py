@@ -11,6 +11,7 @@ import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 
 import trio
 
@@ -42,7 +43,7 @@ class Counts:
             self.handshakes += handshakes
 
 
-async def _silent(port: int, source: str, counts: Counts) -> None:
+async def _silent(port: int, source: str, counts: Counts, *, pause: float) -> None:
     """Open a connection, say nothing, and open another soon after it is closed."""
     while True:
         try:
@@ -58,7 +59,7 @@ async def _silent(port: int, source: str, counts: Counts) -> None:
             pass
         finally:
             await trio.aclose_forcefully(stream)
-        await trio.sleep(PAUSE)
+        await trio.sleep(pause)
 
 
 async def _squatter(port: int, source: str, counts: Counts) -> None:
@@ -108,9 +109,9 @@ def flood(kind: Callable[[int, str, Counts], Awaitable[None]], port: int, n: int
         thread.join(timeout=30)
 
 
-def silent_flood(port: int, n: int = 500) -> AbstractContextManager[Counts]:
-    """``n`` silent connections, each opened again when closed."""
-    return flood(_silent, port, n)
+def silent_flood(port: int, n: int = 500, pause: float = PAUSE) -> AbstractContextManager[Counts]:
+    """``n`` silent connections, each opened again ``pause`` seconds after it was closed."""
+    return flood(partial(_silent, pause=pause), port, n)
 
 
 def squatters(port: int, n: int = 70) -> AbstractContextManager[Counts]:

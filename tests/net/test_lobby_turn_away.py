@@ -8,9 +8,10 @@ import pytest
 
 from kotp2p import rules
 from kotp2p.net.lobby import Banned, Failed, LobbyError, Notice
-from kotp2p.ui import PlainLobby
+from kotp2p.ui import LobbyController, PlainLobby
 from tests.net.lobby_kit import ident
 from tests.net.test_net_lobby import Room, guest, host
+from tests.ui.test_ui_lobby import HostPort
 
 
 def test_the_host_lists_seated_and_waiting_joiners_by_address() -> None:
@@ -66,3 +67,36 @@ def test_the_plain_lobby_has_who_and_kick_for_the_host_only() -> None:
     room.on_host(room.host.connected(9, ident("Eve").public_key, "10.0.0.66"))
     assert [e.text for e in who.to_host(room.host) if isinstance(e, Notice)] == [
         f"  w1: waiting for a seat, [{ident('Eve').fingerprint}] from 10.0.0.66"]
+
+
+class Tools:
+    """The host's tools of the lobby screen over a :class:`Room`'s host."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+
+    def waiting(self) -> list[str]:
+        return [address for _, address, _ in self.room.host.waiting()]
+
+    def turn_away(self, who: str) -> None:
+        self.room.on_host(self.room.host.turn_away(who))
+
+
+def test_the_host_screen_shows_who_waits_and_k_turns_a_joiner_away() -> None:
+    room = Room(host())
+    room.connect(guest("Bob"))
+    for conn in (8, 9):
+        room.on_host(room.host.connected(conn, ident(f"Eve{conn}").public_key, "10.0.0.66"))
+    c = LobbyController(HostPort(room.host), is_host=True)
+    c.host_tools = Tools(room)
+    assert c.waiting_notes() == ["waiting for a seat: 10.0.0.66 (2) (k w turns the first away)"]
+    c.press("k")
+    assert c.status.startswith("turn away whom?")
+    c.press("1")
+    assert room.host.view.seats[1].is_free and c.status == "turning away seat 1"
+    c.press("k")
+    c.press("w")
+    assert [address for _, address, _ in room.host.waiting()] == ["10.0.0.66"]
+    c.press("k")
+    c.press("x")
+    assert c.status == "nobody turned away"

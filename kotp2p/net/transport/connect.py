@@ -152,6 +152,7 @@ async def serve_tcp(
     host: str | None = None,
     *,
     max_open: int = MAX_OPEN,
+    door: Door | None = None,
     task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Listen on ``port`` and run ``handler`` for each connection in its own task.
@@ -161,7 +162,8 @@ async def serve_tcp(
 
     At most ``max_open`` connections are handled at once. A game has at most 15 links. More are
     closed at once and counted in one log line per interval, so a flood of connections costs
-    little.
+    little. With a ``door``, the connections it turns away are closed right where they are
+    accepted, before any task starts for them; the handler calls :meth:`Door.enter` as ever.
     """
     try:
         listeners = await trio.open_tcp_listeners(port, host=host)
@@ -178,6 +180,8 @@ async def serve_tcp(
         try:
             limiter.acquire_nowait()
         except trio.WouldBlock:
+            if door is not None:
+                door.forget(stream)
             now = trio.current_time()
             tally.add(peer_address(stream), f"over {max_open} at once", now)
             line = tally.report(now)
@@ -192,13 +196,13 @@ async def serve_tcp(
 
     async with trio.open_nursery() as nursery:
         for listener in listeners:
-            nursery.start_soon(_accept_loop, listener, guarded, nursery)
+            nursery.start_soon(_accept_loop, listener, guarded, nursery, door)
         task_status.started(actual)
 
 
 async def _accept_loop(listener: trio.SocketListener,
                        handler: Callable[[trio.SocketStream], Awaitable[None]],
-                       nursery: trio.Nursery) -> None:
+                       nursery: trio.Nursery, door: Door | None) -> None:
     async with listener:
         while True:
             try:
@@ -206,6 +210,8 @@ async def _accept_loop(listener: trio.SocketListener,
             except OSError as exc:  # Such as too many open files. Wait and go on.
                 log.warning("accepting a connection failed: %s", exc)
                 await trio.sleep(0.1)
+                continue
+            if door is not None and not door.screen(stream):
                 continue
             nursery.start_soon(handler, stream)
 
@@ -252,11 +258,34 @@ class Door:
         """Called for a connection past its handshake that the admission drops."""
         self._scopes: dict[int, trio.CancelScope] = {}
         self._polite = 0
+        self._screened: dict[int, Ticket | Turned] = {}
+        """The verdicts of :meth:`screen`, by the stream's id, until :meth:`enter` takes them."""
+
+    def screen(self, stream: trio.SocketStream) -> bool:
+        """Judge a connection as it is accepted. False means it was closed at once.
+
+        This is the cheap path of a flood: no task starts for a connection closed here. A
+        connection to be told why it is refused goes on to :meth:`enter`, which tells it."""
+        verdict = self.admission.arrive(peer_address(stream), trio.current_time())
+        self.report()
+        if isinstance(verdict, Turned) and verdict.text is None:
+            stream.socket.close()
+            return False
+        self._screened[id(stream)] = verdict
+        return True
+
+    def forget(self, stream: trio.abc.Stream) -> None:
+        """A screened connection was closed before :meth:`enter` saw it."""
+        verdict = self._screened.pop(id(stream), None)
+        if isinstance(verdict, Ticket):
+            self.admission.closed(verdict)
 
     async def enter(self, stream: trio.abc.Stream) -> Ticket | None:
         """Admit a new connection; None when it was turned away and closed."""
-        verdict = self.admission.arrive(peer_address(stream), trio.current_time())
-        self.report()
+        verdict = self._screened.pop(id(stream), None)
+        if verdict is None:
+            verdict = self.admission.arrive(peer_address(stream), trio.current_time())
+            self.report()
         if isinstance(verdict, Ticket):
             return verdict
         if verdict.text is not None and self._polite < self.MAX_POLITE:

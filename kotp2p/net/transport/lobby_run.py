@@ -133,7 +133,8 @@ class HostLobby(_Runner[HostEvent]):
         If ``port`` is taken, a free one is used. The port is reported through ``task_status``.
         The answer is None when the host closed the lobby."""
         async with trio.open_nursery() as nursery:
-            actual = await nursery.start(partial(serve_tcp, self._connection, port, host))
+            actual = await nursery.start(partial(serve_tcp, self._connection, port, host,
+                                                 door=self.door))
             nursery.start_soon(self.door.reporter)
             task_status.started(actual)
             await self._done.wait()
