@@ -85,6 +85,27 @@ async def _squatter(port: int, source: str, counts: Counts) -> None:
             await trio.aclose_forcefully(stream)
 
 
+async def _claimer(port: int, source: str, counts: Counts, *,
+                   hello: Callable[[], bytes]) -> None:
+    """Send a HELLO that names a key this stranger does not hold, then stall until closed."""
+    while True:
+        try:
+            stream = await trio.open_tcp_stream("127.0.0.1", port, local_address=source)
+        except OSError:
+            await trio.sleep(0.01)
+            continue
+        counts.add(opened=1)
+        try:
+            await stream.send_all(hello())
+            while await stream.receive_some(4096):
+                pass
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            pass
+        finally:
+            await trio.aclose_forcefully(stream)
+        await trio.sleep(PAUSE)
+
+
 @contextmanager
 def flood(kind: Callable[[int, str, Counts], Awaitable[None]], port: int, n: int,
           sources: tuple[str, ...] = SOURCES) -> Iterator[Counts]:
@@ -117,3 +138,10 @@ def silent_flood(port: int, n: int = 500, pause: float = PAUSE) -> AbstractConte
 def squatters(port: int, n: int = 70) -> AbstractContextManager[Counts]:
     """``n`` strangers that pass the lobby handshake and then only answer pings."""
     return flood(_squatter, port, n)
+
+
+def claimers(port: int, hello: Callable[[], bytes], n: int = 200
+             ) -> AbstractContextManager[Counts]:
+    """``n`` strangers that each send a ``hello()``, which names a key they do not hold, and
+    stall."""
+    return flood(partial(_claimer, hello=hello), port, n)

@@ -6,6 +6,7 @@ dial from 127.0.0.1.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import threading
 import time
@@ -16,8 +17,9 @@ from typing import IO
 
 import trio
 
+from kotp2p.net.lobby import DialerHandshake
 from kotp2p.net.transport import Mesh, serve_tcp
-from tests.floods import silent_flood, squatters
+from tests.floods import claimers, silent_flood, squatters
 from tests.net.harness import make_table
 from tests.net.toy import ToyEngine
 from tests.test_netplay import KOTP2P, _env, _port, _start
@@ -145,6 +147,35 @@ async def test_a_flood_on_a_game_listener_keeps_no_seat_of_the_game_out() -> Non
                         engine_id=ENGINE.engine_id)
             port = await nursery.start(partial(serve_tcp, high.accept, 0, "127.0.0.1"))
             with silent_flood(port, 200) as counts:
+                while counts.opened < 400:
+                    await trio.sleep(0.05)
+                low = Mesh(table.genesis, {0: table.identities[0]}, {1: ("127.0.0.1", port)},
+                           lambda *a: None, engine_id=ENGINE.engine_id,
+                           on_link=lambda *a: up.append(a))
+                await nursery.start(low.run)
+                with trio.move_on_after(8):
+                    while not up:
+                        await trio.sleep(0.05)
+            nursery.cancel_scope.cancel()
+    assert up[:1] == [(0, 1, True)]
+
+
+async def test_strangers_naming_a_seats_key_on_a_game_listener_keep_that_seat_out_no_longer() -> None:
+    table = make_table(ENGINE, 2)
+    keys = table.genesis.keys
+
+    def hello() -> bytes:
+        return DialerHandshake(table.identities[0], engine_id=ENGINE.engine_id,
+                               challenge=os.urandom(32), context=table.genesis.game_id,
+                               to_key=keys[1], roster=keys).hello()
+
+    up: list[tuple[int, int, bool]] = []
+    with trio.fail_after(15):
+        async with trio.open_nursery() as nursery:
+            high = Mesh(table.genesis, {1: table.identities[1]}, {}, lambda *a: None,
+                        engine_id=ENGINE.engine_id)
+            port = await nursery.start(partial(serve_tcp, high.accept, 0, "127.0.0.1"))
+            with claimers(port, hello, 200) as counts:
                 while counts.opened < 400:
                     await trio.sleep(0.05)
                 low = Mesh(table.genesis, {0: table.identities[0]}, {1: ("127.0.0.1", port)},

@@ -119,3 +119,24 @@ def test_the_hello_names_the_key_the_dialer_claims() -> None:
     hs = DialerHandshake(me, engine_id="e", challenge=os.urandom(32))
     assert claimed_key(hs.hello()[4:]) == me.public_key
     assert claimed_key(b"\x00garbage") is None
+
+
+def test_strangers_claiming_a_known_key_again_and_again_never_push_out_its_holder() -> None:
+    adm = Admission(AdmissionConfig(per_key=3), known=lambda k: k == KNOWN)
+    now = 0.0
+    for _ in range(20):
+        for source in ("10.0.0.7", "10.0.0.8", "10.0.0.9"):
+            now += 1
+            for old in adm.hello(_admit(adm, source, now), KNOWN, now):
+                adm.closed(old)
+    real = _admit(adm, "10.0.0.1", now)
+    dropped = adm.hello(real, KNOWN, now)
+    assert len(dropped) == 1 and dropped[0].address != "10.0.0.1"
+    for old in dropped:
+        adm.closed(old)
+    for source in ("10.0.0.7", "10.0.0.8", "10.0.0.9") * 5:
+        now += 1
+        for old in adm.hello(_admit(adm, source, now), KNOWN, now):
+            assert old is not real
+            adm.closed(old)
+    assert adm.authenticated(real, KNOWN, now) == [] and real.stage == "known"

@@ -27,10 +27,11 @@ three ways, as OpenSSH's ``MaxStartups`` does:
 A HELLO that names a known key moves its connection out of the pending pool into a *claim* of
 that key. Known keys are the seated keys in the lobby, or the genesis keys in a game. Strangers
 cannot fill that room. But anyone may *name* a known key without holding it. So each key has at
-most ``per_key`` claims, and one per address: a second claim from one address replaces the first,
-and a claim beyond the cap replaces the oldest one. A stranger's claim never completes, while the
-real holder's completes within a round trip. So a stranger can delay the holder only by racing
-it from several addresses at once, and the holder's next try gets through.
+most ``per_key`` claims, and one per address: a second claim from one address replaces the first.
+A claim beyond the cap replaces the claim of the address that made the most claims, the oldest of
+those first. A stranger's claim never completes, so it must claim again and again to hold the
+room, while the real holder claims once and completes within a round trip. So the stranger's
+claims are the ones replaced.
 
 In the lobby, a connection that passed the handshake with an unknown key holds no seat yet. Such
 *unseated* connections are capped in all and per address: a newcomer
@@ -221,6 +222,8 @@ class Admission:
         self._pending_from: Counter[str] = Counter()
         self._unseated_from: Counter[str] = Counter()
         self._wrong: Counter[str] = Counter()
+        self._claims_made: Counter[str] = Counter()
+        """How many claims of known keys each address made. The busiest claimers go first."""
         self._banned: dict[str, float] = {}
         self.banned_keys: set[bytes] = set()
 
@@ -288,10 +291,15 @@ class Admission:
         ticket.stage, ticket.claimed_at = CLAIM, now
         claims = sorted((t for t in self.tickets.values() if t.stage == CLAIM and t.key == key
                          and t is not ticket), key=lambda t: t.claimed_at)
+        if len(self._claims_made) >= 4096:
+            self._claims_made.clear()  # So claims from many addresses cost bounded memory.
+        self._claims_made[ticket.net] += 1
         out = [t for t in claims if t.net == ticket.net]
         rest = [t for t in claims if t.net != ticket.net]
         while len(rest) + 1 > self.config.per_key:
-            out.append(rest.pop(0))
+            busiest = max(rest, key=lambda t: self._claims_made[t.net])  # the oldest of ties
+            rest.remove(busiest)
+            out.append(busiest)
         for t in out:
             self.tally.add(t.net, "claims of a known key", now)
             t.stage = CLOSED
