@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import os
 
-from kotp2p.net.lobby import Admission, AdmissionConfig, DialerHandshake, Ticket, Turned, claimed_key
+from kotp2p.net.lobby import (
+    Admission,
+    AdmissionConfig,
+    DialerHandshake,
+    Ticket,
+    Told,
+    Turned,
+    claimed_key,
+)
 from kotp2p.net.wire import Identity, Why
 
 KNOWN = b"k" * 32
@@ -73,20 +81,30 @@ def test_unseated_joiners_replace_the_oldest_of_their_address_or_of_the_busiest(
 
 def test_wrong_codes_from_one_address_back_off_and_the_host_is_told_once_per_step() -> None:
     adm = Admission(AdmissionConfig(free_wrong_codes=3, first_wait=10))
-    lines = []
+    told = []
     for now in (0.0, 1.0, 2.0):
         t = _admit(adm, "192.168.1.7", now)
-        lines.append(adm.failed(t, Why.WRONG_JOIN_CODE, False, now))
+        told.append(adm.failed(t, Why.WRONG_JOIN_CODE, False, now))
         adm.closed(t)
-    assert lines == [None, None, "3 wrong join codes from 192.168.1.7: it must wait 10 s "
-                                 "before its next try"]
+    assert told == [Told(each=True), Told(), Told(line="3 wrong join codes from 192.168.1.7: it "
+                                                     "must wait 10 s before its next try")]
     refused = adm.arrive("192.168.1.7", 5.0)
     assert refused == Turned("too many wrong join codes from 192.168.1.7: wait 7 s",
                              Why.WRONG_JOIN_CODE)
     assert isinstance(adm.arrive("192.168.1.8", 5.0), Ticket)
     t = _admit(adm, "192.168.1.7", 12.0)
-    assert adm.failed(t, Why.WRONG_JOIN_CODE, False, 12.0) == (
+    assert adm.failed(t, Why.WRONG_JOIN_CODE, False, 12.0).line == (
         "4 wrong join codes from 192.168.1.7: it must wait 20 s before its next try")
+
+
+def test_only_a_few_failures_a_interval_are_told_by_themselves() -> None:
+    adm = Admission(AdmissionConfig(told_each=3, report_every=10, per_address=100))
+    each = [adm.failed(_admit(adm, f"10.0.0.{i}", 1.0), Why.OTHER_VERSION, False, 1.0).each
+            for i in range(6)]
+    assert each == [True, True, True, False, False, False]
+    assert adm.failed(_admit(adm, "10.0.0.9", 12.0), Why.OTHER_VERSION, False, 12.0).each
+    assert adm.report(12.0) == ("turned away 3 connections from 3 addresses in the last 11 s "
+                                "(3 handshake failed (other-version))")
 
 
 def test_the_host_turns_a_key_away_for_good_and_its_address_for_a_while() -> None:

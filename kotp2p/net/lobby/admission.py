@@ -40,7 +40,8 @@ replaces the oldest of its address, or of the address that waits most. They must
 
 A wrong join code counts against its address. After ``free_wrong_codes`` of them, the address is
 refused before any handshake for a time that doubles with each further wrong code. The host is
-told once per step of that back-off, not once per guess. The host may also turn a key away for
+told of the first wrong code from an address, so it sees a friend mistype, and then once per step
+of that back-off, not once per guess. The host may also turn a key away for
 the life of the listener, and its address for ``kick_ban`` seconds.
 
 Everything turned away is counted. :meth:`Admission.report` gives one summary line per
@@ -53,7 +54,7 @@ import ipaddress
 import itertools
 import math
 import random
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -96,6 +97,9 @@ class AdmissionConfig:
     """How long the address of a connection the host turned away is refused."""
     report_every: float = 10.0
     """The summary of what was turned away comes at most this often."""
+    told_each: int = 3
+    """Failed handshakes told by themselves per ``report_every`` at most; see
+    :meth:`Admission.failed`."""
 
     def __post_init__(self) -> None:
         if not 0 < self.start <= self.full or not 0 <= self.rate <= 1:
@@ -124,6 +128,17 @@ class Turned:
 
     text: str | None = None
     why: Why = Why.OTHER
+
+
+@dataclass(frozen=True)
+class Told:
+    """What the host is told of one failed handshake.
+
+    ``each`` says to tell it by itself, with its reason. ``line`` says that its address must
+    now wait after wrong join codes."""
+
+    each: bool = False
+    line: str | None = None
 
 
 @dataclass
@@ -222,6 +237,8 @@ class Admission:
         self._pending_from: Counter[str] = Counter()
         self._unseated_from: Counter[str] = Counter()
         self._wrong: Counter[str] = Counter()
+        self._told_kinds: set[tuple[str, Why]] = set()
+        self._told_at: deque[float] = deque()
         self._claims_made: Counter[str] = Counter()
         """How many claims of known keys each address made. The busiest claimers go first."""
         self._banned: dict[str, float] = {}
@@ -347,29 +364,47 @@ class Admission:
         """The lobby connection held no seat after ``join_within`` seconds and is dropped."""
         self.tally.add(ticket.net, f"not joined within {self.config.join_within:g} s", now)
 
-    def failed(self, ticket: Ticket, why: Why, silent: bool, now: float) -> str | None:
+    def failed(self, ticket: Ticket, why: Why, silent: bool, now: float) -> Told:
         """The handshake failed with code ``why``; ``silent`` if no HELLO came in time.
 
-        The answer is a line for the host when the address must now wait after wrong join
-        codes; None otherwise."""
+        The answer says whether to tell the host of this failure by itself, and gives a line
+        when the address must now wait after wrong join codes. The first failure of each kind
+        from an address is told by itself, a few per interval at most, so the host sees an
+        honest mistake such as a mistyped code. The others are counted in the summary, except
+        wrong join codes: the lines of their back-off tell those."""
         if silent:
             self.tally.add(ticket.net, f"silent for {self.config.hello_within:g} s", now)
-            return None
+            return Told()
+        each = self._tell_each(ticket.net, why, now)
         if why is not Why.WRONG_JOIN_CODE:
-            if self.count_failures:
+            if not each and self.count_failures:
                 self.tally.add(ticket.net, f"handshake failed ({why.value})", now)
-            return None
+            return Told(each)
         cfg = self.config
         if len(self._wrong) >= 4096:
             self._wrong.clear()  # So guesses from many addresses cost bounded memory.
         self._wrong[ticket.net] += 1
         n = self._wrong[ticket.net]
         if n < cfg.free_wrong_codes:
-            return None
+            return Told(each)
         wait = min(cfg.max_wait, cfg.first_wait * 2 ** (n - cfg.free_wrong_codes))
         self._banned[ticket.net] = max(self._banned.get(ticket.net, now), now + wait)
-        return (f"{n} wrong join codes from {ticket.address}: it must wait {wait:g} s "
-                "before its next try")
+        return Told(each, f"{n} wrong join codes from {ticket.address}: it must wait {wait:g} s "
+                          "before its next try")
+
+    def _tell_each(self, net: str, why: Why, now: float) -> bool:
+        """Whether a failure of kind ``why`` from ``net`` is told by itself. See :meth:`failed`."""
+        if (net, why) in self._told_kinds:
+            return False
+        while self._told_at and self._told_at[0] <= now - self.config.report_every:
+            self._told_at.popleft()
+        if len(self._told_at) >= self.config.told_each:
+            return False
+        if len(self._told_kinds) >= 4096:
+            self._told_kinds.clear()  # So failures from many addresses cost bounded memory.
+        self._told_kinds.add((net, why))
+        self._told_at.append(now)
+        return True
 
     def closed(self, ticket: Ticket) -> None:
         """The connection is gone, whatever its stage."""

@@ -311,11 +311,13 @@ class Door:
                 pass
 
     async def handshake(self, framed: FrameStream, hs: AcceptorHandshake, ticket: Ticket,
-                        timeout: float) -> Peer:
+                        timeout: float,
+                        tell: Callable[[HandshakeFailed], None] = lambda failed: None) -> Peer:
         """Run the acceptor's handshake under the admission.
 
         The first frame comes within the admission's ``hello_within``, the whole handshake
-        within ``timeout``.
+        within ``timeout``. A failure the admission tells by itself goes to ``tell``; the others
+        are counted in its summary.
 
         :raises HandshakeFailed: refused, broken, too slow, or dropped by the admission.
         """
@@ -337,10 +339,12 @@ class Door:
             except Dropped:
                 raise
             except HandshakeFailed as exc:
-                line = admission.failed(ticket, exc.why, isinstance(exc, Silent),
+                told = admission.failed(ticket, exc.why, isinstance(exc, Silent),
                                         trio.current_time())
-                if line is not None:
-                    log.warning("%s", line)
+                if told.each:
+                    tell(exc)
+                if told.line is not None:
+                    log.warning("%s", told.line)
                 self.report()
                 raise
             finally:

@@ -160,11 +160,14 @@ class HostLobby(_Runner[HostEvent]):
         hs = AcceptorHandshake([self.lobby.identity], engine_id=self.lobby.engine_id,
                                challenge=self.challenge(), join_code=self.join_code,
                                seen=self._seen)
+        def tell(failed: HandshakeFailed) -> None:
+            refused = turned_away(address, failed)
+            log.warning("%s", refused.text, extra={"refusal": refused})
+
         try:
-            peer = await self.door.handshake(framed, hs, ticket, self.handshake_timeout)
-        except HandshakeFailed as exc:
-            # Counted by the door, which logs one line per interval, not one per connection.
-            log.debug("%s", turned_away(address, exc).text)
+            peer = await self.door.handshake(framed, hs, ticket, self.handshake_timeout, tell)
+        except HandshakeFailed:
+            # Told or counted by the door, which logs one summary line per interval.
             await framed.aclose()
             return
         if self._done.is_set():
