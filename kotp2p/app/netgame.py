@@ -380,7 +380,8 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
     variant = {"on": True, "off": False, None: None}[args.two_player_variant]
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
-        my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
+        my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind,
+                                                     screen=game_port))
         try:
             lobby = LobbyHost(
                 me, game_name=f"{me.name}'s game", seats=args.seats, engine_id=rules.ENGINE_ID,
@@ -484,7 +485,8 @@ async def join_game(args: argparse.Namespace, view: NetView) -> int:
         join_code = check_join_code(await view.ask_join_code())
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
-        my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
+        my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind,
+                                                     screen=game_port))
         joined = await _join_lobby(view, seat, my_port, address, picked, join_code)
         if joined is None:
             nursery.cancel_scope.cancel()

@@ -19,6 +19,7 @@ import errno
 import logging
 import socket
 from collections.abc import Awaitable, Callable
+from typing import Protocol
 
 import trio
 
@@ -152,7 +153,7 @@ async def serve_tcp(
     host: str | None = None,
     *,
     max_open: int = MAX_OPEN,
-    door: Door | None = None,
+    screen: Screen | None = None,
     task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Listen on ``port`` and run ``handler`` for each connection in its own task.
@@ -162,8 +163,8 @@ async def serve_tcp(
 
     At most ``max_open`` connections are handled at once. A game has at most 15 links. More are
     closed at once and counted in one log line per interval, so a flood of connections costs
-    little. With a ``door``, the connections it turns away are closed right where they are
-    accepted, before any task starts for them; the handler calls :meth:`Door.enter` as ever.
+    little. With a ``screen``, such as a :class:`Door`, the connections it turns away are closed
+    right where they are accepted, before any task starts for them.
     """
     try:
         listeners = await trio.open_tcp_listeners(port, host=host)
@@ -180,8 +181,8 @@ async def serve_tcp(
         try:
             limiter.acquire_nowait()
         except trio.WouldBlock:
-            if door is not None:
-                door.forget(stream)
+            if screen is not None:
+                screen.forget(stream)
             now = trio.current_time()
             tally.add(peer_address(stream), f"over {max_open} at once", now)
             line = tally.report(now)
@@ -196,13 +197,13 @@ async def serve_tcp(
 
     async with trio.open_nursery() as nursery:
         for listener in listeners:
-            nursery.start_soon(_accept_loop, listener, guarded, nursery, door)
+            nursery.start_soon(_accept_loop, listener, guarded, nursery, screen)
         task_status.started(actual)
 
 
 async def _accept_loop(listener: trio.SocketListener,
                        handler: Callable[[trio.SocketStream], Awaitable[None]],
-                       nursery: trio.Nursery, door: Door | None) -> None:
+                       nursery: trio.Nursery, screen: Screen | None) -> None:
     async with listener:
         while True:
             try:
@@ -211,7 +212,7 @@ async def _accept_loop(listener: trio.SocketListener,
                 log.warning("accepting a connection failed: %s", exc)
                 await trio.sleep(0.1)
                 continue
-            if door is not None and not door.screen(stream):
+            if screen is not None and not screen.screen(stream):
                 continue
             nursery.start_soon(handler, stream)
 
@@ -236,6 +237,18 @@ def peer_address(stream: trio.abc.Stream) -> str:
     except OSError:
         return ""
     return str(name[0]) if isinstance(name, tuple) else ""
+
+
+class Screen(Protocol):
+    """What judges a connection as a listener accepts it, before any task starts for it."""
+
+    def screen(self, stream: trio.SocketStream) -> bool:
+        """Judge ``stream``. False means it was closed at once."""
+        ...
+
+    def forget(self, stream: trio.abc.Stream) -> None:
+        """A stream judged here was closed before its handler saw it."""
+        ...
 
 
 class Dropped(HandshakeFailed):

@@ -134,7 +134,7 @@ class HostLobby(_Runner[HostEvent]):
         The answer is None when the host closed the lobby."""
         async with trio.open_nursery() as nursery:
             actual = await nursery.start(partial(serve_tcp, self._connection, port, host,
-                                                 door=self.door))
+                                                 screen=self.door))
             nursery.start_soon(self.door.reporter)
             task_status.started(actual)
             await self._done.wait()

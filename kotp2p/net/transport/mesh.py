@@ -28,6 +28,7 @@ from __future__ import annotations
 import logging
 import math
 import os
+import weakref
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -184,12 +185,7 @@ class Mesh:
         is logged with its :class:`~kotp2p.net.wire.refusal.Refusal`, so a screen can say it in
         plain words. Its code is :attr:`~kotp2p.net.wire.refusal.Why.LINK_REFUSED`, and its
         cause's code says why. The peer is sent the cause's code too."""
-        door: Door | None = getattr(self, "_door", None)
-        if door is None:
-            others = frozenset(k for i, k in enumerate(self.genesis.keys) if i not in self.local)
-            # Refused handshakes are told by _tell_refused, once per reason.
-            door = self._door = Door(Admission(known=others.__contains__, count_failures=False),
-                                     "game listener")
+        door = door_of(self)
         ticket = await door.enter(stream)
         if ticket is None:
             return
@@ -323,6 +319,23 @@ class Mesh:
         self._cut_off[remote] = (trio.current_time() + backoff.next_delay(), backoff)
 
 
+def door_of(mesh: Mesh) -> Door:
+    """The door of ``mesh``'s listener, made the first time it is asked for.
+
+    Every genesis key of another process has reserved room in its admission."""
+    door = _doors.get(mesh)
+    if door is None:
+        others = frozenset(k for i, k in enumerate(mesh.genesis.keys) if i not in mesh.local)
+        # Refused handshakes are told by Mesh._tell_refused, once per reason.
+        door = Door(Admission(known=others.__contains__, count_failures=False), "game listener")
+        _doors[mesh] = door
+    return door
+
+
+_doors: weakref.WeakKeyDictionary[Mesh, Door] = weakref.WeakKeyDictionary()
+"""The door of each mesh's listener."""
+
+
 class MeshPort:
     """The handler of a listener opened before the genesis exists.
 
@@ -344,6 +357,16 @@ class MeshPort:
         """The game's mesh: hand it every connection from now on."""
         self.mesh = mesh
         self._ready.set()
+
+    def screen(self, stream: trio.SocketStream) -> bool:
+        """Judge a connection as the listener accepts it: the mesh's door does, once there is
+        a mesh. Pass this port as :func:`~kotp2p.net.transport.connect.serve_tcp`'s ``screen``."""
+        return self.mesh is None or door_of(self.mesh).screen(stream)
+
+    def forget(self, stream: trio.abc.Stream) -> None:
+        """A connection judged here was closed before :meth:`handler` saw it."""
+        if self.mesh is not None:
+            door_of(self.mesh).forget(stream)
 
     async def handler(self, stream: trio.abc.Stream) -> None:
         """Pass ``stream`` to the mesh once there is one.
