@@ -18,7 +18,7 @@ from typing import IO
 import trio
 
 from kotp2p.net.lobby import DialerHandshake
-from kotp2p.net.transport import Mesh, serve_tcp
+from kotp2p.net.transport import Mesh, MeshPort, serve_tcp
 from tests.floods import claimers, silent_flood, squatters
 from tests.net.harness import make_table
 from tests.net.toy import ToyEngine
@@ -188,3 +188,23 @@ async def test_strangers_naming_a_seats_key_on_a_game_listener_keep_that_seat_ou
                         await trio.sleep(0.05)
             nursery.cancel_scope.cancel()
     assert up[:1] == [(0, 1, True)]
+
+
+async def test_connections_before_the_game_starts_wait_a_few_per_address() -> None:
+    """Before the genesis nobody can prove a seat, so a flood cannot park sockets for a minute."""
+    port = MeshPort(wait=5, per_address=2, most=16)
+    closed_at_once = 0
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            listening = await nursery.start(partial(serve_tcp, port.handler, 0, "127.0.0.1",
+                                                    screen=port))
+            streams = [await trio.open_tcp_stream("127.0.0.1", listening, local_address="127.0.0.2")
+                       for _ in range(5)]
+            for stream in streams:
+                with trio.move_on_after(0.5):
+                    if await stream.receive_some(10) == b"":
+                        closed_at_once += 1
+            for stream in streams:
+                await stream.aclose()
+            nursery.cancel_scope.cancel()
+    assert closed_at_once == 3

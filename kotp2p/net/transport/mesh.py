@@ -391,8 +391,9 @@ class MeshPort:
                 self._early[net] -= 1
                 if self._early[net] <= 0:
                     del self._early[net]
+                if self.mesh is None:
+                    await trio.aclose_forcefully(stream)
         if self.mesh is None:
-            log.warning("closed a game connection that came before any game started")
-            await trio.aclose_forcefully(stream)
+            log.info("closed a game connection that came before any game started")
             return
         await self.mesh.accept(stream)
