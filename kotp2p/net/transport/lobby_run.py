@@ -160,6 +160,7 @@ class HostLobby(_Runner[HostEvent]):
         hs = AcceptorHandshake([self.lobby.identity], engine_id=self.lobby.engine_id,
                                challenge=self.challenge(), join_code=self.join_code,
                                seen=self._seen)
+
         def tell(failed: HandshakeFailed) -> None:
             refused = turned_away(address, failed)
             log.warning("%s", refused.text, extra={"refusal": refused})
