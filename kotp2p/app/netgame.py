@@ -84,6 +84,7 @@ from kotp2p.net.transport import (
     MeshPort,
     announce,
     announce_problem,
+    door_of,
     listen,
     listen_problem,
     run_main,
@@ -340,7 +341,8 @@ async def _reconnect(peers: PeersFile, bind: str | None,
     links = MeshLinks(session.genesis, local, peers.addresses,
                       engine_id=session.engine.engine_id)
     async with trio.open_nursery() as nursery:
-        port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, bind))
+        port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, bind,
+                                           screen=door_of(links.mesh)))
         if port != peers.port:
             session.notice(f"port {peers.port} is taken: the seats that call this one cannot "
                            f"reach it on port {port}")

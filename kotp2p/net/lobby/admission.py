@@ -388,7 +388,7 @@ class Admission:
         if n < cfg.free_wrong_codes:
             return Told(each)
         wait = min(cfg.max_wait, cfg.first_wait * 2 ** (n - cfg.free_wrong_codes))
-        self._banned[ticket.net] = max(self._banned.get(ticket.net, now), now + wait)
+        self._ban_net(ticket.net, now + wait, now)
         return Told(each, f"{n} wrong join codes from {ticket.address}: it must wait {wait:g} s "
                           "before its next try")
 
@@ -420,8 +420,13 @@ class Admission:
         if key:
             self.banned_keys.add(key)
         if address:
-            net = net_of(address)
-            self._banned[net] = max(self._banned.get(net, now), now + self.config.kick_ban)
+            self._ban_net(net_of(address), now + self.config.kick_ban, now)
+
+    def _ban_net(self, net: str, until: float, now: float) -> None:
+        """Refuse ``net`` until ``until``; expired bans go when there are many."""
+        if len(self._banned) >= 4096:
+            self._banned = {n: u for n, u in self._banned.items() if u > now}
+        self._banned[net] = max(self._banned.get(net, now), until)
 
     def report(self, now: float) -> str | None:
         """One summary line of what was turned away, when one is due."""
