@@ -390,6 +390,15 @@ class RunnerPort:
         """Leave the lobby: the command stops."""
         self.screen.leave()
 
+    def waiting(self) -> list[str]:
+        """The addresses of the connections waiting for a seat, for the host."""
+        runner = self.runner
+        return [a for _, a, _ in runner.waiting()] if isinstance(runner, HostLobby) else []
+
+    def turn_away(self, who: str) -> None:
+        """Turn away a joiner, as the host."""
+        self._request(lambda lobby: lobby.turn_away(who))
+
 
 class NetScreen:
     """The full screen of ``host`` and ``join``, which their trio code reports to.
@@ -523,7 +532,9 @@ class NetScreen:
     def lobby_opened(self, runner: HostLobby | GuestLobby, *, host: bool,
                    join_code: str | None = None) -> None:
         """The lobby runs: show it and let the keys drive ``runner``."""
-        self.lobby.port = RunnerPort(self, runner, host)
+        port = RunnerPort(self, runner, host)
+        self.lobby.port = port
+        self.lobby.host_tools = port if host else None
         self.lobby.is_host = host
         self.lobby.say("pick a monster with m, then press r when ready")
         self.lobby.join_code = join_code

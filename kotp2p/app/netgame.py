@@ -84,6 +84,7 @@ from kotp2p.net.transport import (
     MeshPort,
     announce,
     announce_problem,
+    door_of,
     listen,
     listen_problem,
     run_main,
@@ -340,7 +341,8 @@ async def _reconnect(peers: PeersFile, bind: str | None,
     links = MeshLinks(session.genesis, local, peers.addresses,
                       engine_id=session.engine.engine_id)
     async with trio.open_nursery() as nursery:
-        port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, bind))
+        port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, bind,
+                                           screen=door_of(links.mesh)))
         if port != peers.port:
             session.notice(f"port {peers.port} is taken: the seats that call this one cannot "
                            f"reach it on port {port}")
@@ -380,7 +382,8 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
     variant = {"on": True, "off": False, None: None}[args.two_player_variant]
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
-        my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
+        my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind,
+                                                     screen=game_port))
         try:
             lobby = LobbyHost(
                 me, game_name=f"{me.name}'s game", seats=args.seats, engine_id=rules.ENGINE_ID,
@@ -484,7 +487,8 @@ async def join_game(args: argparse.Namespace, view: NetView) -> int:
         join_code = check_join_code(await view.ask_join_code())
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
-        my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind))
+        my_port = await nursery.start(partial(serve_tcp, game_port.handler, 0, args.bind,
+                                                     screen=game_port))
         joined = await _join_lobby(view, seat, my_port, address, picked, join_code)
         if joined is None:
             nursery.cancel_scope.cancel()

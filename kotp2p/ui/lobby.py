@@ -4,6 +4,9 @@ It drives a :class:`LobbyPort`. For ``host`` that is the host's lobby; for ``joi
 It draws with :func:`kotp2p.ui.full.pages.lobby_page`. The lobby decides what is allowed. Its refusal
 is shown in the status line. A refusal is the lobby's ``LobbyError`` or a ``ValueError``.
 
+The host also sees the connections that wait for a seat, by address, and may turn a joiner
+away: k, then the seat's digit, or w for the connection that has waited longest.
+
 Any game of the list heard on the LAN can be picked from the keyboard. Up and Down move the
 highlight, and Enter joins the highlighted game. Digits type a game's number. The game is joined
 at once when no longer number of the list starts with those digits. So with up to 9 games one
@@ -63,6 +66,18 @@ class LobbyPort(Protocol):
         ...
 
 
+class HostTools(Protocol):
+    """What only the host's lobby screen has: the waiting connections, and turning one away."""
+
+    def waiting(self) -> list[str]:
+        """The addresses of the connections waiting for a seat, oldest first."""
+        ...
+
+    def turn_away(self, who: str) -> None:
+        """Turn away the joiner at seat ``who``, or with ``wN`` the N-th waiting connection."""
+        ...
+
+
 class LobbyController:
     """The lobby screen's state and keys."""
 
@@ -107,6 +122,10 @@ class LobbyController:
         self._cursor = -1
         self.on_click: Callable[[], None] = lambda: None
         """Called after a click did what a key does. The application follows: it may leave."""
+        self.host_tools: HostTools | None = None
+        """The host's own tools; None on a joiner's screen."""
+        self._turning_away = False
+        """k was pressed: the next key names whom to turn away."""
 
     @property
     def status(self) -> str:
@@ -291,11 +310,43 @@ class LobbyController:
             self.status = (f"game {typed}: Enter joins it (or type the next digit of a "
                            f"number up to {count})")
 
+    def waiting_notes(self) -> list[str]:
+        """A line on the host's screen that says who waits for a seat, by address."""
+        tools = self.host_tools
+        waiting = tools.waiting() if tools is not None else []
+        if not waiting:
+            return []
+        counts: dict[str, int] = {}
+        for address in waiting:
+            counts[address] = counts.get(address, 0) + 1
+        told = [a if n == 1 else f"{a} ({n})" for a, n in counts.items()]
+        more = f" and {len(told) - 4} more" if len(told) > 4 else ""
+        return ["waiting for a seat: " + ", ".join(told[:4]) + more + " (k w turns the first away)"]
+
+    def _turn_away(self, key: str) -> None:
+        self._turning_away = False
+        tools = self.host_tools
+        if tools is None:
+            return
+        if _is_digit(key) or key == "w":
+            who = "w1" if key == "w" else key
+            tools.turn_away(who)
+            whom = "the first waiting connection" if key == "w" else f"seat {key}"
+            self.status = f"turning away {whom}"
+        else:
+            self.status = "nobody turned away"
+
     def _press(self, key: str) -> None:
         if key in ("q", "c-c"):
             self.interrupted = key == "c-c"
             self.port.leave()
             self.exit_requested = True
+        elif self._turning_away:
+            self._turn_away(key)
+        elif key == "k" and self.is_host and self.host_tools is not None:
+            self._turning_away = True
+            self.status = ("turn away whom? press the seat's digit, or w for the connection that "
+                           "waited longest (any other key: nobody)")
         elif not self.heard and not self.port.view.seats:
             self.say("Nothing to choose yet: wait for the lobby to open (q leaves).")
         elif self.heard and (_is_digit(key) or key in _LIST_KEYS or key.startswith(PICK)):
@@ -322,5 +373,5 @@ class LobbyController:
             self.port.start()
             self.status = STARTING
         else:
-            self.status = "keys: m pick a monster, r ready, " + ("s start, " if self.is_host
-                                                               else "") + "q leave"
+            self.status = "keys: m pick a monster, r ready, " + ("s start, k turn away, "
+                                                               if self.is_host else "") + "q leave"

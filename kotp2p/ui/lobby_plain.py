@@ -1,7 +1,9 @@
 """The lobby in plain lines: what the lobby says is printed, what the user types becomes a request.
 
 The commands are ``pick MONSTER``, ``ready``, ``unready``, ``start``, ``monsters`` and ``help``.
-Case does not matter. A unique prefix of the monster is enough. Only the host can ``start``.
+Case does not matter. A unique prefix of the monster is enough. Only the host can ``start``. The
+host also has ``who``, which lists the joiners and the connections waiting for a seat, and
+``kick N``, which turns away the joiner at seat N, or with ``kick wN`` the N-th waiting one.
 Nothing here touches a socket. The transport runs the requests this returns.
 """
 
@@ -24,17 +26,20 @@ from kotp2p.net.lobby import (
 from kotp2p.net.trust import check_words
 
 HELP = "commands: pick MONSTER, ready, unready, monsters, quit, help{start}"
+HOST_HELP = ", start (when every seat is ready), who, kick SEAT (or kick wN for a waiting one)"
 
 
 @dataclass(frozen=True)
 class Request:
-    """What the user asked of the lobby: ``pick``, ``ready``, ``unready``, ``start`` or ``quit``.
+    """What the user asked of the lobby: ``pick``, ``ready``, ``unready``, ``start``, ``quit``,
+    or for the host ``who`` and ``kick``.
 
-    A ``pick`` comes with its ``monster``.
+    A ``pick`` comes with its ``monster``, a ``kick`` with the joiner it names in ``who``.
     """
 
     what: str
     monster: str = ""
+    who: str = ""
 
     def to_host(self, lobby: LobbyHost) -> list[HostEvent]:
         """Run it on the host's lobby.
@@ -47,6 +52,10 @@ class Request:
             return lobby.start()
         if self.what == "quit":
             return lobby.close()
+        if self.what == "who":
+            return [Notice(line) for line in lobby.who()]
+        if self.what == "kick":
+            return lobby.turn_away(self.who)
         return lobby.set_ready(self.what == "ready")
 
     def to_guest(self, lobby: LobbyGuest) -> list[GuestEvent]:
@@ -119,12 +128,17 @@ class PlainLobby:
                 self.say(str(exc))
                 return None
             return Request("pick", monster)
-        if cmd in ("ready", "unready", "quit") or (cmd == "start" and self.host):
+        if cmd in ("ready", "unready", "quit") or (cmd in ("start", "who") and self.host):
             return Request(cmd)
+        if cmd == "kick" and self.host:
+            if not rest.strip():
+                self.say("expected kick SEAT, or kick wN for the N-th connection waiting")
+                return None
+            return Request("kick", who=rest.strip())
         if cmd == "leave":
             return Request("quit")
         if cmd == "monsters":
             self.say(", ".join(self.monsters))
             return None
-        self.say(HELP.format(start=", start (when every seat is ready)" if self.host else ""))
+        self.say(HELP.format(start=HOST_HELP if self.host else ""))
         return None

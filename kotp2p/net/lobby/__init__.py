@@ -1,11 +1,21 @@
 """Before a game: the lobby state machines, the handshake and the LAN beacon's format.
 
-The host and the joiner each have a lobby state machine. The handshake opens every link. All of
-it is sans-IO.
+The host and the joiner each have a lobby state machine. The handshake opens every link. The
+admission decides which connections a listener lets in. All of it is sans-IO.
 """
 
 from __future__ import annotations
 
+from kotp2p.net.lobby.admission import (
+    Admission,
+    AdmissionConfig,
+    Tally,
+    Ticket,
+    Told,
+    Turned,
+    claimed_key,
+    net_of,
+)
 from kotp2p.net.lobby.beacon import (
     BROADCAST,
     DEFAULT_BEACON_PORT,
@@ -31,6 +41,7 @@ from kotp2p.net.lobby.handshake import (
 from kotp2p.net.lobby.joincode import MAX_JOIN_CODE, new_code, normalize_code
 from kotp2p.net.lobby.lobby import (
     MAX_LOBBY_FRAME,
+    Banned,
     Changed,
     Drop,
     Failed,
@@ -61,7 +72,10 @@ __all__ = [
     "PROTOCOL_VERSION",
     "WITH_CODE",
     "AcceptorHandshake",
+    "Admission",
+    "AdmissionConfig",
     "Announcement",
+    "Banned",
     "BeaconBook",
     "ChallengeCache",
     "Changed",
@@ -81,7 +95,13 @@ __all__ = [
     "Peer",
     "Reply",
     "Started",
+    "Tally",
+    "Ticket",
+    "Told",
+    "Turned",
+    "claimed_key",
     "listing",
+    "net_of",
     "new_code",
     "normalize_code",
     "refusal",

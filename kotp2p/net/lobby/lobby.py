@@ -35,6 +35,9 @@ addresses. Seat ``i`` listens at ``[address, port]``. An empty address means "wh
 the host". A joiner leaving before that aborts the start.
 
 Bot seats take the first free monster of the list at once, and are ready at once.
+
+The host sees who is seated and who is connected without a seat yet, and may turn any joiner
+away with :meth:`LobbyHost.turn_away`. That key is refused for the life of the lobby.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from kotp2p.net.lobby.lobby_messages import (
     MAX_LOBBY_FRAME,
     Address,
     Anchors,
+    Banned,
     Changed,
     Drop,
     Failed,
@@ -78,6 +82,7 @@ from kotp2p.net.wire import (
     Value,
     Why,
     check_name,
+    fingerprint,
     is_text,
     safe_text,
     verify_signature,
@@ -87,6 +92,7 @@ __all__ = [
     "MAX_LOBBY_FRAME",
     "Address",
     "Anchors",
+    "Banned",
     "Changed",
     "Drop",
     "Failed",
@@ -160,6 +166,8 @@ class LobbyHost:
         self.genesis: Genesis | None = None
         self._sigs: dict[int, bytes] = {}
         self._attempt = 0
+        self.banned: set[bytes] = set()
+        """The keys the host turned away. They get no seat in this lobby."""
         view = LobbyView(safe_text(game_name, 40) or "kotp2p", (LobbySeat(),) * seats,
                          two_player_variant, timeout)
         view = view.with_seat(0, LobbySeat(identity.public_key, identity.name, bot=host_bot))
@@ -237,6 +245,69 @@ class LobbyHost:
             out += [Reply(conn, message("bye", reason, Why.LOBBY_CLOSED.value)),
                     Drop(conn, reason)]
         return [*out, Notice(reason)]
+
+    def waiting(self) -> list[tuple[int, str, bytes]]:
+        """The connections past the handshake without a seat: ``(conn, address, key)``, oldest
+        first."""
+        return [(c, g.address, g.key) for c, g in sorted(self.guests.items()) if g.seat is None]
+
+    def who(self) -> list[str]:
+        """Lines for the host: each joiner's seat or place in the waiting line, and its address.
+
+        ``N`` names the joiner at seat N, and ``wN`` the N-th connection waiting for a seat. So
+        :meth:`turn_away` takes these names."""
+        seated = sorted((g.seat, g) for g in self.guests.values() if g.seat is not None)
+        lines = [f"  {seat}: {self.view.seats[seat].name} [{fingerprint(g.key)}] from {g.address}"
+                 for seat, g in seated]
+        lines += [f"  w{i}: waiting for a seat, [{fingerprint(key)}] from {address}"
+                  for i, (_, address, key) in enumerate(self.waiting(), start=1)]
+        return lines or ["  nobody has joined"]
+
+    def find(self, who: str) -> int:
+        """The connection that ``who`` names: a seat number, or ``wN`` for the N-th waiting one.
+
+        :raises LobbyError: it names no joiner.
+        """
+        word = who.strip().lower()
+        if word.startswith("w") and word[1:].isdigit():
+            waiting = self.waiting()
+            index = int(word[1:]) - 1
+            if 0 <= index < len(waiting):
+                return waiting[index][0]
+            raise LobbyError(f"no waiting connection {safe_text(who, 8)}: expected w1 to "
+                             f"w{len(waiting)}" if waiting else "no connection waits for a seat",
+                             Why.OTHER)
+        if word.isdigit():
+            conn = self.conn_of(int(word))
+            if conn is not None:
+                return conn
+        raise LobbyError(f"expected the seat of a joiner or wN for a waiting connection, found "
+                         f"{safe_text(who, 8)!r}", Why.OTHER)
+
+    def conn_of(self, seat: int) -> int | None:
+        """The connection of the joiner at ``seat``; None for a free seat or the host's own."""
+        return next((c for c, g in self.guests.items() if g.seat == seat), None)
+
+    def turn_away(self, who: str) -> list[HostEvent]:
+        """The host turns away the joiner ``who`` names, as :meth:`find` reads it.
+
+        Its seat is freed, and its key gets no seat for the life of the lobby.
+
+        :raises LobbyError: it names no joiner, or the game already started.
+        """
+        if self.phase in ("started", "closed"):
+            raise LobbyError("the lobby is over", Why.LOBBY_OVER)
+        conn = self.find(who)
+        guest = self.guests[conn]
+        self.banned.add(guest.key)
+        seat = guest.seat
+        name = f"{self.view.seats[seat].name} at seat {seat}" if seat is not None else \
+            f"the connection from {guest.address}"
+        reason = "the host turned you away"
+        return [Reply(conn, message("bye", reason, Why.TURNED_AWAY.value)), Drop(conn, reason),
+                Banned(guest.key, guest.address),
+                Notice(f"turned away {name} [{fingerprint(guest.key)}]"),
+                *self.disconnected(conn)]
 
     # -- the transport --------------------------------------------------------------------------
 
@@ -324,6 +395,10 @@ class LobbyHost:
             return [Reply(conn, message("bye", "the game has already started",
                                         Why.GAME_STARTED.value)),
                     Drop(conn, "joined too late")]
+        if guest.key in self.banned:
+            return [Reply(conn, message("bye", "the host turned this key away",
+                                        Why.TURNED_AWAY.value)),
+                    Drop(conn, "a key the host turned away")]
         taken = self.view.seat_of(guest.key)
         if taken is not None:
             return [Reply(conn, message("bye", f"this key already sits at seat {taken}",

@@ -48,6 +48,16 @@ class Drop:
 
 
 @dataclass(frozen=True)
+class Banned:
+    """Host: the host turned away ``key``, which came from ``address``.
+
+    The transport refuses that key for the life of the lobby, and the address for a while."""
+
+    key: bytes
+    address: str
+
+
+@dataclass(frozen=True)
 class Outgoing:
     """Joiner: send ``frame`` to the host."""
 
@@ -91,7 +101,7 @@ class Failed:
     refusal: Refusal
 
 
-HostEvent = Reply | Drop | Changed | Notice | Started
+HostEvent = Reply | Drop | Banned | Changed | Notice | Started
 GuestEvent = Outgoing | Changed | Notice | Started | Failed
 
 

@@ -21,7 +21,16 @@ from kotp2p.net.transport.framed import FrameStream, PeerClosed
 from kotp2p.net.transport.link import Link, LinkConfig
 from kotp2p.net.transport.lobby_run import GuestLobby, HostLobby, LobbyFailed
 from kotp2p.net.transport.mainloop import run_main
-from kotp2p.net.transport.mesh import Address, Connector, Mesh, MeshConfig, MeshPort, dialer_of, tcp_connector
+from kotp2p.net.transport.mesh import (
+    Address,
+    Connector,
+    Mesh,
+    MeshConfig,
+    MeshPort,
+    dialer_of,
+    door_of,
+    tcp_connector,
+)
 from kotp2p.net.transport.meshlinks import MeshLinks
 from kotp2p.net.transport.runner import (
     Commands,
@@ -62,6 +71,7 @@ __all__ = [
     "dial_handshake",
     "dial_tcp",
     "dialer_of",
+    "door_of",
     "listen",
     "listen_problem",
     "run_main",

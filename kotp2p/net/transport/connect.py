@@ -6,6 +6,10 @@ peer as a refusal, unless the peer refused first. It is raised as
 :class:`~kotp2p.net.lobby.handshake.HandshakeFailed`. So both sides can say why. A connection that
 breaks or times out mid-handshake is told as the handshake's ``interrupted`` says: a joiner that
 left after the host's key confirmation has made a guess of the join code.
+
+A :class:`Door` runs a listener's :class:`~kotp2p.net.lobby.admission.Admission` on trio's clock.
+It turns connections away, runs the acceptor's handshake with a short deadline for the first
+frame, cancels the handshakes the admission drops, and logs its summary line.
 """
 
 from __future__ import annotations
@@ -15,15 +19,21 @@ import errno
 import logging
 import socket
 from collections.abc import Awaitable, Callable
+from typing import Protocol
 
 import trio
 
 from kotp2p.net.lobby import (
     MAX_HANDSHAKE_FRAME,
     AcceptorHandshake,
+    Admission,
     DialerHandshake,
     HandshakeFailed,
     Peer,
+    Tally,
+    Ticket,
+    Turned,
+    claimed_key,
     refusal,
 )
 from kotp2p.net.transport.framed import FrameStream, PeerClosed
@@ -33,23 +43,39 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 7447
 HANDSHAKE_TIMEOUT = 10.0
-MAX_OPEN = 64
+MAX_OPEN = 128
 """Connections handled at one time by a listener.
 
-More are closed at once, so a flood of connections costs little.
+More are closed at once, so a flood of connections costs little. The listener's
+:class:`~kotp2p.net.lobby.admission.Admission` keeps the count well below this.
 """
+
+class Silent(HandshakeFailed):
+    """The dialer sent nothing within the time for its first frame."""
 
 
 async def _run(framed: FrameStream, hs: DialerHandshake | AcceptorHandshake, first: list[bytes],
-               timeout: float) -> Peer:
+               timeout: float, hello_within: float | None = None,
+               on_first: Callable[[bytes], None] | None = None) -> Peer:
     framed.max_frame = MAX_HANDSHAKE_FRAME
     try:
         with trio.fail_after(timeout):
             for frame in first:
                 await framed.send(frame)
+            waiting_hello = hello_within is not None
             while not hs.done:
-                payload = await framed.receive()
+                if waiting_hello:
+                    waiting_hello = False
+                    with trio.move_on_after(hello_within or 0) as waiting:
+                        payload = await framed.receive()
+                    if waiting.cancelled_caught:
+                        raise Silent(f"no hello within {hello_within:g} s", by_peer=False)
+                else:
+                    payload = await framed.receive()
                 try:
+                    if on_first is not None:
+                        on_first(payload)
+                        on_first = None
                     out = hs.receive(payload)
                 except HandshakeFailed as exc:
                     if not exc.by_peer:
@@ -127,6 +153,7 @@ async def serve_tcp(
     host: str | None = None,
     *,
     max_open: int = MAX_OPEN,
+    screen: Screen | None = None,
     task_status: trio.TaskStatus[int] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Listen on ``port`` and run ``handler`` for each connection in its own task.
@@ -135,7 +162,9 @@ async def serve_tcp(
     through ``task_status``.
 
     At most ``max_open`` connections are handled at once. A game has at most 15 links. More are
-    closed at once and logged, so a flood of connections costs little.
+    closed at once and counted in one log line per interval, so a flood of connections costs
+    little. With a ``screen``, such as a :class:`Door`, the connections it turns away are closed
+    right where they are accepted, before any task starts for them.
     """
     try:
         listeners = await trio.open_tcp_listeners(port, host=host)
@@ -146,12 +175,19 @@ async def serve_tcp(
         listeners = await trio.open_tcp_listeners(0, host=host)
     actual = listeners[0].socket.getsockname()[1]
     limiter = trio.CapacityLimiter(max_open)
+    tally = Tally()
 
     async def guarded(stream: trio.SocketStream) -> None:
         try:
             limiter.acquire_nowait()
         except trio.WouldBlock:
-            log.warning("more than %d connections at once: closing a new one", max_open)
+            if screen is not None:
+                screen.forget(stream)
+            now = trio.current_time()
+            tally.add(peer_address(stream), f"over {max_open} at once", now)
+            line = tally.report(now)
+            if line is not None:
+                log.warning("%s", line)
             await trio.aclose_forcefully(stream)
             return
         try:
@@ -161,13 +197,13 @@ async def serve_tcp(
 
     async with trio.open_nursery() as nursery:
         for listener in listeners:
-            nursery.start_soon(_accept_loop, listener, guarded, nursery)
+            nursery.start_soon(_accept_loop, listener, guarded, nursery, screen)
         task_status.started(actual)
 
 
 async def _accept_loop(listener: trio.SocketListener,
                        handler: Callable[[trio.SocketStream], Awaitable[None]],
-                       nursery: trio.Nursery) -> None:
+                       nursery: trio.Nursery, screen: Screen | None) -> None:
     async with listener:
         while True:
             try:
@@ -175,6 +211,8 @@ async def _accept_loop(listener: trio.SocketListener,
             except OSError as exc:  # Such as too many open files. Wait and go on.
                 log.warning("accepting a connection failed: %s", exc)
                 await trio.sleep(0.1)
+                continue
+            if screen is not None and not screen.screen(stream):
                 continue
             nursery.start_soon(handler, stream)
 
@@ -199,3 +237,160 @@ def peer_address(stream: trio.abc.Stream) -> str:
     except OSError:
         return ""
     return str(name[0]) if isinstance(name, tuple) else ""
+
+
+class Screen(Protocol):
+    """What judges a connection as a listener accepts it, before any task starts for it."""
+
+    def screen(self, stream: trio.SocketStream) -> bool:
+        """Judge ``stream``. False means it was closed at once."""
+        ...
+
+    def forget(self, stream: trio.abc.Stream) -> None:
+        """A stream judged here was closed before its handler saw it."""
+        ...
+
+
+class Dropped(HandshakeFailed):
+    """The admission dropped a connection during its handshake. It was counted already."""
+
+
+class Door:
+    """A listener's :class:`~kotp2p.net.lobby.admission.Admission`, run on trio's clock.
+
+    A handler calls :meth:`enter` first, then :meth:`handshake`, and :meth:`closed` at the end.
+    ``what`` names the listener in the summary line."""
+
+    MAX_POLITE = 8
+    """Refusals sent at one time to connections turned away. More are closed at once."""
+
+    def __init__(self, admission: Admission, what: str) -> None:
+        self.admission = admission
+        self.what = what
+        self.on_drop: Callable[[Ticket], None] = lambda ticket: None
+        """Called for a connection past its handshake that the admission drops."""
+        self._scopes: dict[int, trio.CancelScope] = {}
+        self._polite = 0
+        self._screened: dict[int, Ticket | Turned] = {}
+        """The verdicts of :meth:`screen`, by the stream's id, until :meth:`enter` takes them."""
+
+    def screen(self, stream: trio.SocketStream) -> bool:
+        """Judge a connection as it is accepted. False means it was closed at once.
+
+        This is the cheap path of a flood: no task starts for a connection closed here. A
+        connection to be told why it is refused goes on to :meth:`enter`, which tells it."""
+        verdict = self.admission.arrive(peer_address(stream), trio.current_time())
+        self.report()
+        if isinstance(verdict, Turned) and verdict.text is None:
+            stream.socket.close()
+            return False
+        self._screened[id(stream)] = verdict
+        return True
+
+    def forget(self, stream: trio.abc.Stream) -> None:
+        """A screened connection was closed before :meth:`enter` saw it."""
+        verdict = self._screened.pop(id(stream), None)
+        if isinstance(verdict, Ticket):
+            self.admission.closed(verdict)
+
+    async def enter(self, stream: trio.abc.Stream) -> Ticket | None:
+        """Admit a new connection; None when it was turned away and closed."""
+        verdict = self._screened.pop(id(stream), None)
+        if verdict is None:
+            verdict = self.admission.arrive(peer_address(stream), trio.current_time())
+            self.report()
+        if isinstance(verdict, Ticket):
+            return verdict
+        if verdict.text is not None and self._polite < self.MAX_POLITE:
+            self._polite += 1
+            try:
+                await self._refuse(stream, verdict)
+            finally:
+                self._polite -= 1
+        await trio.aclose_forcefully(stream)
+        return None
+
+    async def _refuse(self, stream: trio.abc.Stream, verdict: Turned) -> None:
+        """Say why, and read what the dialer sent, so that closing does not reset the refusal."""
+        assert verdict.text is not None
+        with trio.move_on_after(1):
+            try:
+                await stream.send_all(refusal(verdict.text, verdict.why))
+                if isinstance(stream, trio.SocketStream):
+                    await stream.send_eof()
+                while await stream.receive_some(MAX_HANDSHAKE_FRAME):
+                    pass
+            except (trio.BrokenResourceError, trio.ClosedResourceError):
+                pass
+
+    async def handshake(self, framed: FrameStream, hs: AcceptorHandshake, ticket: Ticket,
+                        timeout: float,
+                        tell: Callable[[HandshakeFailed], None] = lambda failed: None) -> Peer:
+        """Run the acceptor's handshake under the admission.
+
+        The first frame comes within the admission's ``hello_within``, the whole handshake
+        within ``timeout``. A failure the admission tells by itself goes to ``tell``; the others
+        are counted in its summary.
+
+        :raises HandshakeFailed: refused, broken, too slow, or dropped by the admission.
+        """
+        admission = self.admission
+
+        def first(payload: bytes) -> None:
+            key = claimed_key(payload)
+            if key is None:
+                return
+            for other in admission.hello(ticket, key, trio.current_time()):
+                if other is ticket:
+                    raise Dropped("the host turned this key away", by_peer=False)
+                self._drop(other)
+
+        with trio.CancelScope() as scope:
+            self._scopes[ticket.id] = scope
+            try:
+                peer = await _run(framed, hs, [], timeout, admission.config.hello_within, first)
+            except Dropped:
+                raise
+            except HandshakeFailed as exc:
+                told = admission.failed(ticket, exc.why, isinstance(exc, Silent),
+                                        trio.current_time())
+                if told.each:
+                    tell(exc)
+                if told.line is not None:
+                    log.warning("%s", told.line)
+                self.report()
+                raise
+            finally:
+                del self._scopes[ticket.id]
+        if scope.cancelled_caught:
+            raise Dropped("a newer connection names the same key", by_peer=False)
+        for other in admission.authenticated(ticket, peer.key, trio.current_time()):
+            if other is ticket:
+                raise Dropped("the host turned this key away", by_peer=False)
+            self._drop(other)
+        self.report()
+        return peer
+
+    def _drop(self, ticket: Ticket) -> None:
+        scope = self._scopes.get(ticket.id)
+        if scope is not None:
+            scope.cancel()
+        else:
+            self.on_drop(ticket)
+
+    def closed(self, ticket: Ticket) -> None:
+        """The connection of ``ticket`` is gone."""
+        self.admission.closed(ticket)
+        self.report()
+
+    def report(self) -> None:
+        """Log the admission's summary line, if one is due."""
+        line = self.admission.report(trio.current_time())
+        if line is not None:
+            log.warning("%s: %s", self.what, line)
+
+    async def reporter(self) -> None:
+        """Log the summary when due, also when no connection comes. Cancel to stop."""
+        while True:
+            await trio.sleep(self.admission.config.report_every / 4)
+            self.report()

@@ -6,6 +6,8 @@ with the handshake, with context ``b""`` and the host's join code. It runs a
 :class:`~kotp2p.net.transport.link.Link` per connection. It feeds the lobby what arrives and
 carries out what it returns. The user's own requests, such as pick, ready and start, go through
 :meth:`HostLobby.command` or :meth:`GuestLobby.command`. So their answers are sent the same way.
+The host's listener lets connections in through a :class:`~kotp2p.net.transport.connect.Door`.
+A connection past the handshake whose key holds no seat must join within a few seconds.
 Both end with the :class:`~kotp2p.net.lobby.lobby.Started` event. It holds the signed genesis and
 where every seat listens for the game's mesh.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 import itertools
 import logging
 import os
+import random
 from collections.abc import Callable
 from functools import partial
 from typing import Generic, TypeVar
@@ -25,6 +28,9 @@ from kotp2p.net.lobby import (
     MAX_HANDSHAKE_FRAME,
     MAX_LOBBY_FRAME,
     AcceptorHandshake,
+    Admission,
+    AdmissionConfig,
+    Banned,
     ChallengeCache,
     DialerHandshake,
     Drop,
@@ -37,11 +43,12 @@ from kotp2p.net.lobby import (
     Outgoing,
     Reply,
     Started,
+    Ticket,
 )
 from kotp2p.net.transport.connect import (
     DEFAULT_PORT,
     HANDSHAKE_TIMEOUT,
-    accept_handshake,
+    Door,
     dial_handshake,
     dial_tcp,
     peer_address,
@@ -49,7 +56,7 @@ from kotp2p.net.transport.connect import (
 )
 from kotp2p.net.transport.framed import FrameStream
 from kotp2p.net.transport.link import Link, LinkConfig
-from kotp2p.net.wire import Refusal, Why
+from kotp2p.net.wire import Refusal, Why, fingerprint
 
 log = logging.getLogger(__name__)
 
@@ -94,12 +101,18 @@ class HostLobby(_Runner[HostEvent]):
 
     def __init__(self, lobby: LobbyHost, on_event: Callable[[HostEvent], None], *,
                  join_code: str | None = None, challenge: Callable[[], bytes] = lambda: os.urandom(32),
-                 handshake_timeout: float = HANDSHAKE_TIMEOUT) -> None:
+                 handshake_timeout: float = HANDSHAKE_TIMEOUT,
+                 admission: AdmissionConfig | None = None,
+                 rng: Callable[[], float] = random.random) -> None:
         super().__init__(on_event, join_code, challenge, handshake_timeout)
         self.lobby = lobby
         self.links: dict[int, Link] = {}
+        self.tickets: dict[int, Ticket] = {}
         self._ids = itertools.count(1)
         self._seen = ChallengeCache()
+        self.door = Door(Admission(admission, known=lambda key: lobby.view.seat_of(key) is not None,
+                                   seats=True, rng=rng), "lobby")
+        self.door.on_drop = self._dropped
 
     def command(self, request: Callable[[LobbyHost], list[HostEvent]]) -> None:
         """Run a request of the host's user and carry out what it returns.
@@ -120,7 +133,9 @@ class HostLobby(_Runner[HostEvent]):
         If ``port`` is taken, a free one is used. The port is reported through ``task_status``.
         The answer is None when the host closed the lobby."""
         async with trio.open_nursery() as nursery:
-            actual = await nursery.start(partial(serve_tcp, self._connection, port, host))
+            actual = await nursery.start(partial(serve_tcp, self._connection, port, host,
+                                                 screen=self.door))
+            nursery.start_soon(self.door.reporter)
             task_status.started(actual)
             await self._done.wait()
             with trio.move_on_after(2):  # Let the start message reach every joiner.
@@ -130,16 +145,30 @@ class HostLobby(_Runner[HostEvent]):
         return self.started
 
     async def _connection(self, stream: trio.abc.Stream) -> None:
+        ticket = await self.door.enter(stream)
+        if ticket is None:
+            return
+        try:
+            await self._admitted(stream, ticket)
+        finally:
+            self.door.closed(ticket)
+            await trio.aclose_forcefully(stream)
+
+    async def _admitted(self, stream: trio.abc.Stream, ticket: Ticket) -> None:
         address = peer_address(stream)
         framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
         hs = AcceptorHandshake([self.lobby.identity], engine_id=self.lobby.engine_id,
                                challenge=self.challenge(), join_code=self.join_code,
                                seen=self._seen)
-        try:
-            peer = await accept_handshake(framed, hs, self.handshake_timeout)
-        except HandshakeFailed as exc:
-            refused = turned_away(address, exc)
+
+        def tell(failed: HandshakeFailed) -> None:
+            refused = turned_away(address, failed)
             log.warning("%s", refused.text, extra={"refusal": refused})
+
+        try:
+            peer = await self.door.handshake(framed, hs, ticket, self.handshake_timeout, tell)
+        except HandshakeFailed:
+            # Told or counted by the door, which logs one summary line per interval.
             await framed.aclose()
             return
         if self._done.is_set():
@@ -147,15 +176,47 @@ class HostLobby(_Runner[HostEvent]):
             return
         conn = next(self._ids)
         link = Link(framed, f"lobby peer {peer.fingerprint} at {address}",
-                    lambda payload: self._do(self.lobby.receive(conn, payload)), LOBBY_LINK)
+                    partial(self._receive, conn, ticket), LOBBY_LINK)
         self.links[conn] = link
+        self.tickets[conn] = ticket
         self._do(self.lobby.connected(conn, peer.key, address))
         try:
-            await link.run()
+            async with trio.open_nursery() as nursery:
+                if ticket.stage == "unseated":
+                    nursery.start_soon(self._must_join, conn, ticket, link)
+                await link.run()
+                nursery.cancel_scope.cancel()
         finally:
             del self.links[conn]
+            del self.tickets[conn]
             if not self._done.is_set():
                 self._do(self.lobby.disconnected(conn))
+
+    def _receive(self, conn: int, ticket: Ticket, payload: bytes) -> None:
+        self._do(self.lobby.receive(conn, payload))
+        guest = self.lobby.guests.get(conn)
+        if ticket.stage == "unseated" and guest is not None and guest.seat is not None:
+            self.door.admission.seated(ticket)
+
+    async def _must_join(self, conn: int, ticket: Ticket, link: Link) -> None:
+        """Drop the connection if it holds no seat after the admission's ``join_within``."""
+        admission = self.door.admission
+        await trio.sleep(admission.config.join_within)
+        guest = self.lobby.guests.get(conn)
+        if ticket.stage == "unseated" and (guest is None or guest.seat is None):
+            admission.not_joined(ticket, trio.current_time())
+            link.close_soon(f"no seat taken within {admission.config.join_within:g} s")
+
+    def _dropped(self, ticket: Ticket) -> None:
+        """The admission made room by dropping the waiting connection of ``ticket``."""
+        conn = next((c for c, t in self.tickets.items() if t is ticket), None)
+        link = self.links.get(conn) if conn is not None else None
+        if link is not None:
+            link.close_soon("replaced by a newer connection while waiting for a seat")
+
+    def waiting(self) -> list[tuple[int, str, str]]:
+        """The connections waiting for a seat: ``(conn, address, fingerprint)``, oldest first."""
+        return [(c, a, fingerprint(k)) for c, a, k in self.lobby.waiting()]
 
     def _do(self, events: list[HostEvent]) -> None:
         for ev in events:
@@ -167,6 +228,8 @@ class HostLobby(_Runner[HostEvent]):
                 link = self.links.get(ev.conn)
                 if link is not None:
                     link.close_soon(ev.reason)
+            elif isinstance(ev, Banned):
+                self.door.admission.ban(ev.key, ev.address, trio.current_time())
             else:
                 if isinstance(ev, Started):
                     self.started = ev

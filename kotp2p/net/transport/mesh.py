@@ -28,6 +28,8 @@ from __future__ import annotations
 import logging
 import math
 import os
+import weakref
+from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -36,13 +38,17 @@ import trio
 from kotp2p.net.lobby import (
     MAX_HANDSHAKE_FRAME,
     AcceptorHandshake,
+    Admission,
     ChallengeCache,
     DialerHandshake,
     HandshakeFailed,
+    Tally,
+    Ticket,
+    net_of,
 )
 from kotp2p.net.transport.connect import (
     HANDSHAKE_TIMEOUT,
-    accept_handshake,
+    Door,
     dial_handshake,
     dial_tcp,
     peer_address,
@@ -174,17 +180,29 @@ class Mesh:
     async def accept(self, stream: trio.abc.Stream) -> None:
         """Handle one incoming connection until its link closes. Run it in its own task.
 
-        A refused connection is logged with its :class:`~kotp2p.net.wire.refusal.Refusal`, so a
-        screen can say it in plain words. Its code is
-        :attr:`~kotp2p.net.wire.refusal.Why.LINK_REFUSED`, and its cause's code says why. The peer
-        is sent the cause's code too."""
+        The connection goes through this mesh's :class:`~kotp2p.net.transport.connect.Door`
+        first. Every genesis key has room there that strangers cannot fill. A refused connection
+        is logged with its :class:`~kotp2p.net.wire.refusal.Refusal`, so a screen can say it in
+        plain words. Its code is :attr:`~kotp2p.net.wire.refusal.Why.LINK_REFUSED`, and its
+        cause's code says why. The peer is sent the cause's code too."""
+        door = door_of(self)
+        ticket = await door.enter(stream)
+        if ticket is None:
+            return
+        try:
+            await self._admitted(stream, door, ticket)
+        finally:
+            door.closed(ticket)
+            await trio.aclose_forcefully(stream)
+
+    async def _admitted(self, stream: trio.abc.Stream, door: Door, ticket: Ticket) -> None:
         framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
         seats = sorted(self.local)
         hs = AcceptorHandshake([self.local[s] for s in seats], engine_id=self.engine_id,
                                challenge=self.challenge(), context=self.genesis.game_id,
                                roster=self.genesis.keys, seen=self._seen)
         try:
-            peer = await accept_handshake(framed, hs, self.config.handshake_timeout)
+            peer = await door.handshake(framed, hs, ticket, self.config.handshake_timeout)
         except HandshakeFailed as exc:
             self._tell_refused(stream, exc.refusal)
             await framed.aclose()
@@ -301,31 +319,81 @@ class Mesh:
         self._cut_off[remote] = (trio.current_time() + backoff.next_delay(), backoff)
 
 
+def door_of(mesh: Mesh) -> Door:
+    """The door of ``mesh``'s listener, made the first time it is asked for.
+
+    Every genesis key of another process has reserved room in its admission."""
+    door = _doors.get(mesh)
+    if door is None:
+        others = frozenset(k for i, k in enumerate(mesh.genesis.keys) if i not in mesh.local)
+        # Refused handshakes are told by Mesh._tell_refused, once per reason.
+        door = Door(Admission(known=others.__contains__, count_failures=False), "game listener")
+        _doors[mesh] = door
+    return door
+
+
+_doors: weakref.WeakKeyDictionary[Mesh, Door] = weakref.WeakKeyDictionary()
+"""The door of each mesh's listener."""
+
+
 class MeshPort:
     """The handler of a listener opened before the genesis exists.
 
     The listener's port goes into the lobby. A connection waits up to ``wait`` seconds for
-    :meth:`attach` to give it the mesh."""
+    :meth:`attach` to give it the mesh. Until then nobody can prove a seat, so at most
+    ``per_address`` connections from one address, and ``most`` in all, may wait. More are
+    closed at once and counted in one log line per interval."""
 
-    def __init__(self, wait: float = 60.0) -> None:
+    def __init__(self, wait: float = 60.0, *, per_address: int = 4, most: int = 16) -> None:
         self.wait = wait
+        self.per_address = per_address
+        self.most = most
         self.mesh: Mesh | None = None
         self._ready = trio.Event()
+        self._early: Counter[str] = Counter()
+        self._tally = Tally()
 
     def attach(self, mesh: Mesh) -> None:
         """The game's mesh: hand it every connection from now on."""
         self.mesh = mesh
         self._ready.set()
 
+    def screen(self, stream: trio.SocketStream) -> bool:
+        """Judge a connection as the listener accepts it: the mesh's door does, once there is
+        a mesh. Pass this port as :func:`~kotp2p.net.transport.connect.serve_tcp`'s ``screen``."""
+        return self.mesh is None or door_of(self.mesh).screen(stream)
+
+    def forget(self, stream: trio.abc.Stream) -> None:
+        """A connection judged here was closed before :meth:`handler` saw it."""
+        if self.mesh is not None:
+            door_of(self.mesh).forget(stream)
+
     async def handler(self, stream: trio.abc.Stream) -> None:
         """Pass ``stream`` to the mesh once there is one.
 
-        If none comes in time, the stream is closed.
+        If none comes in time, or too many connections wait already, the stream is closed.
         """
-        with trio.move_on_after(self.wait):
-            await self._ready.wait()
         if self.mesh is None:
-            log.warning("closed a game connection that came before any game started")
-            await trio.aclose_forcefully(stream)
+            net = net_of(peer_address(stream))
+            now = trio.current_time()
+            if self._early[net] >= self.per_address or sum(self._early.values()) >= self.most:
+                self._tally.add(net, "came before the game started", now)
+                line = self._tally.report(now)
+                if line is not None:
+                    log.warning("game listener: %s", line)
+                await trio.aclose_forcefully(stream)
+                return
+            self._early[net] += 1
+            try:
+                with trio.move_on_after(self.wait):
+                    await self._ready.wait()
+            finally:
+                self._early[net] -= 1
+                if self._early[net] <= 0:
+                    del self._early[net]
+                if self.mesh is None:
+                    await trio.aclose_forcefully(stream)
+        if self.mesh is None:
+            log.info("closed a game connection that came before any game started")
             return
         await self.mesh.accept(stream)

@@ -229,7 +229,7 @@ def build_lobby_app(ctrl: LobbyController, *, colour: bool = True, ascii_only: b
         return draw(to_fragments(lobby_page(ctrl.port.view, me=ctrl.port.my_seat(),
                                        join_code=ctrl.join_code, words=ctrl.words,
                                        heard=ctrl.heard, status=ctrl.status,
-                                       notes=tuple(ctrl.notes),
+                                       notes=(*ctrl.notes, *ctrl.waiting_notes()),
                                        width=size.columns, height=size.rows,
                                        press=ctrl.click, is_host=ctrl.is_host,
                                        status_error=ctrl.status_error, failed=ctrl.failed,
