@@ -219,6 +219,12 @@ class Session:
         return self._over
 
     @property
+    def catching_up(self) -> tuple[int, ...]:
+        """The local seats that hold after a restart: they sign nothing until their peers said
+        what they signed before. See :mod:`kotp2p.net.peer.catchup`."""
+        return tuple(sorted(self._holding))
+
+    @property
     def my_turn(self) -> bool:
         """The view's seat must decide now and a human decides it."""
         return self.seats[self.me].decide is None and self.protocol.my_turn
