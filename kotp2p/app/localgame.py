@@ -273,20 +273,30 @@ def _seat_identity(stored: StoredGame, g: Genesis, s: SeatSecret) -> Identity:
     return ident
 
 
-def resume_session(stored: StoredGame, own_bot: str | None
+def lock_game(stored: StoredGame) -> GameLock:
+    """Take the lock of a stored game: one process per game.
+
+    :raises CommandError: another process holds it. The message names that process.
+    """
+    try:
+        return stored.lock()
+    except StoreError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def resume_session(stored: StoredGame, own_bot: str | None, lock: GameLock | None = None
                    ) -> tuple[Session, Restore, list[LogWriter]]:
     """A session for a stored game, ready to :meth:`~Session.resume`.
 
     It is returned with the envelope payloads to resume with, those of the log and the journal.
     The last item holds the files to close.
 
+    ``lock`` is the game's lock, if the caller took it; the log holds it from then on.
+
     :raises CommandError: the files are unusable, or this user's key is not the game's. So
         they are when another process plays the game; the message names it.
     """
-    try:
-        lock = stored.lock()  # first: one process per game, before anything is read
-    except StoreError as exc:
-        raise CommandError(str(exc)) from None
+    lock = lock or lock_game(stored)  # first: one process per game, before anything is read
     try:
         session, restore, files = _resumed(stored, own_bot, lock)
     except BaseException:
