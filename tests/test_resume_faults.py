@@ -22,6 +22,7 @@ from tests.test_netplay import (
     _resume,
     _stopped_net_game,
 )
+from tests.watchdog import kill_after
 
 SLOW_HOST = ["--seats", "2", "--bot-delay", "0.3"]
 """A game that still runs when a second process starts; the test stops it then."""
@@ -34,6 +35,29 @@ def _damage_middle(path: Path) -> None:
     path.write_bytes(bytes(data))
 
 
+def _kill_after_its_own_move(host: subprocess.Popen[str], joiner: subprocess.Popen[str],
+                             join_home: Path) -> None:
+    """kill -9 the joiner just after it signed the first move of its turn, before the host
+    acknowledged it: that move is in its journal, and not yet in its log. The host is paused
+    meanwhile, so the step stays open."""
+    assert joiner.stdout is not None
+    (log,) = _logs(join_home)
+    mine = read_log(log).genesis.seats[1].monster
+    with kill_after(joiner, 60):
+        while True:
+            line = joiner.stdout.readline()
+            assert line, "the joiner ended before its turn came"
+            if line.startswith("-- turn ") and line.rstrip().endswith(f": {mine} --"):
+                break
+    host.send_signal(signal.SIGSTOP)
+    try:
+        time.sleep(0.5)  # its bot moves after 0.05 s; the move waits for the host's ACK
+        joiner.send_signal(signal.SIGKILL)
+        joiner.communicate(timeout=30)
+    finally:
+        host.send_signal(signal.SIGCONT)
+
+
 @pytest.mark.parametrize("journal", ["deleted", "damaged in the middle"])
 def test_a_joiner_killed_then_resumed_without_its_journal_plays_on_unconvicted(
         journal: str, tmp_path: Path) -> None:
@@ -41,8 +65,7 @@ def test_a_joiner_killed_then_resumed_without_its_journal_plays_on_unconvicted(
     signed before going on. Nobody is convicted or ejected, both logs are the same and VALID."""
     host_home, join_home = tmp_path / "host", tmp_path / "join"
     with _mid_game(host_home, join_home, ["--seats", "2"]) as (host, joiner, drain, rest):
-        joiner.send_signal(signal.SIGKILL)
-        joiner.communicate(timeout=30)
+        _kill_after_its_own_move(host, joiner, join_home)
         (join_log,) = _logs(join_home)
         path = join_log.with_suffix(".journal")
         if journal == "deleted":
