@@ -62,9 +62,9 @@ class GameLock:
             except BlockingIOError:
                 holder = _holder(handle)
                 handle.close()
-                raise GameLocked(f"this game is already open in {holder} ({path} is locked); "
-                                 "expected one process per game: stop that one first, or "
-                                 "let it finish") from None
+                raise GameLocked(f"this game is open in another kotp2p process{holder}, which "
+                                 f"holds {path}; expected one process per game: stop that one "
+                                 "first, or let it finish") from None
         handle.seek(0)
         handle.truncate()
         handle.write(f"{os.getpid()} {what or command_name()}\n".encode())
@@ -78,7 +78,7 @@ class GameLock:
 
 
 def _holder(handle: BinaryIO) -> str:
-    """The words the holder of a lock wrote, as ``process 123 (kotp2p resume)``."""
+    """The words the holder of a lock wrote, as ``: process 123 (kotp2p resume)``, or ``""``."""
     try:
         handle.seek(0)
         text = handle.read(MAX_HOLDER).decode("utf-8", "replace").strip()
@@ -86,6 +86,6 @@ def _holder(handle: BinaryIO) -> str:
         text = ""
     pid, _, what = text.partition(" ")
     if not pid.isdigit():
-        return "another kotp2p process"
+        return ""
     clean = "".join(c for c in what if c.isprintable())[:80]
-    return f"process {pid} ({clean})" if clean else f"process {pid}"
+    return f": process {pid} ({clean})" if clean else f": process {pid}"
