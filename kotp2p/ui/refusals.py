@@ -77,6 +77,9 @@ _PEER: dict[Why, Says] = {
     "your key).",
     Why.WRONG_SEAT: lambda r: "The other side refused the connection: it does not play the seat "
     f"you called (another program answers at that address now). {_WHERE_PLAYED}",
+    Why.SEAT_RUNNING_TWICE: lambda r: "The other side refused the connection: your seat is "
+    "already connected there and answering. Is this game running twice (a copy of its data "
+    "directory resumed)? Keep one copy.",
 }
 
 # Sentences for a refusal this side found: its code, and the facts in its details.
@@ -131,7 +134,8 @@ _OURS: dict[Why, Says] = {
     Why.SEAT_PLAYED_HERE: lambda r: f"A connection claimed seat {_detail(r, 0, '?')}, which this "
     "program plays: is this game running twice (resumed in two places)? Stop the other copy.",
     Why.SEAT_RUNNING_TWICE: lambda r: f"Seat {_detail(r, 0, '?')} is already connected and "
-    "answering: is this game running twice (resumed in two places)? This copy stops.",
+    "answering, so a second connection for it was refused: is this game running twice "
+    "(resumed in two places)? Stop the other copy.",
     Why.LINK_REFUSED: lambda r: _link_refused(r),
     Why.NOT_THAT_HOST: lambda r: f"The program at {_detail(r, 0, 'that address')} does not "
     f"hold the host key {_detail(r, 1, 'of the game you picked')}, so it is not the host of the "
