@@ -48,14 +48,14 @@ def _killed_mid_game(n: int, seed: int) -> tuple[Switchboard, Session, MemorySin
 
 
 def _resume(board: Switchboard, log: MemorySink, journal: list[bytes], n: int, seed: int,
-            now: float) -> Session:
+            now: float, timeouts: Timeouts = TIMEOUTS) -> Session:
     """Seat n-1 restarted from its log and ``journal``. Its bot now draws other choices, as a
     restarted process does."""
     last = n - 1
     t = table(n, seed)
     again = MemorySink()
     again.append([t.genesis.frame()])
-    b2 = session(t, [last], timeouts=TIMEOUTS, log=log, journal=again, seed=seed + 1)
+    b2 = session(t, [last], timeouts=timeouts, log=log, journal=again, seed=seed + 1)
     board.sessions[1] = b2
     board.owner[last] = b2
     board.down.clear()
@@ -159,3 +159,26 @@ def test_forged_and_foreign_answers_neither_release_nor_convict_a_restarted_seat
     b2.receive(0, codec.pack(["held", 2, 0, 0]), now)       # seat 0 answers
     assert b2.protocol.holding and b2.protocol.catch_up.waiting == {1}
     assert not b2.protocol.replica.convicted and not b2.protocol.replica.violations
+
+
+def test_with_one_peer_silent_a_restarted_seat_goes_on_after_the_hard_deadline_with_the_others(
+) -> None:
+    # Four seats: seats 0, 1 and 2 in one session, seat 3 restarted without its journal. Seats
+    # 0 and 1 answer; seat 2 never does. Seat 3 waits until the hard deadline since its
+    # restart, then goes on with what seats 0 and 1 said, and says so.
+    n, seed = 4, 2
+    t = table(n, seed)
+    board, _, log, _, now = _killed_mid_game(n, seed)
+    b2 = _resume(board, log, [], n, seed, now, Timeouts(5.0, 60.0))
+    b2.outgoing()
+    mine = b2.protocol.replica.streams[3]
+    for seat in (0, 1):
+        b2.receive(seat, codec.pack(["held", 3, max(mine) + 1, seat]), now)
+    assert b2.protocol.catch_up is not None and b2.protocol.catch_up.waiting == {2}
+    b2.tick(now + 59.0)
+    assert b2.protocol.holding
+    b2.tick(now + 60.0)
+    assert not b2.protocol.holding
+    told = [u.text for u in b2.updates() if isinstance(u, Notice)]
+    assert any(x.startswith(f"{t.genesis.seats[2].label} did not answer within 60 s: going on "
+                            "with what ") for x in told), told
