@@ -266,7 +266,8 @@ class PeerProtocol:
 
         ``ask`` are the remote seats to ask first what this seat signed before. Until each
         answered, the seat *holds* and signs nothing; see :mod:`kotp2p.net.peer.catchup`. Their
-        requests come from :meth:`sync_requests`.
+        requests come from :meth:`sync_requests`. Seats out of the game are not asked: they may
+        have left it.
 
         :raises LocalProtocolError: called after :meth:`start` or :meth:`restore`.
         """
@@ -289,6 +290,9 @@ class PeerProtocol:
             entries = self.replica.entries[1:]
             points = [p for e in self.replica.entries for p in e.points]
         self._logged.update(logged_ids)
+        r = self.replica
+        # Seats out of the game, eliminated, ejected or convicted, may have left it: not asked.
+        ask = [s for s in ask if r.point.alive[s] and s not in r.cut]
         if ask:
             self.catch_up = CatchUp(self.seat, ask)
         out += self._report(entries, points)

@@ -295,8 +295,12 @@ class Session:
             self._resumed_at = now
             if self._holding:
                 self._ask_at = now + CATCH_UP_ASK
+                asked: set[int] = set()
+                for seat in self._holding:
+                    catch_up = self.seats[seat].protocol.catch_up
+                    asked |= catch_up.waiting if catch_up is not None else set()
                 self._updates.append(Notice(
-                    f"catching up after the restart: waiting for {self._who(remote)} to say what "
+                    f"catching up after the restart: waiting for {self._who(asked)} to say what "
                     "this seat signed before; it signs nothing until then, so it never signs "
                     "twice"))
             self._journal.restored()
@@ -309,6 +313,7 @@ class Session:
             self._run(now)
 
     def _who(self, seats: Collection[int]) -> str:
+        """The players of ``seats``, as a view names them."""
         names = self.names()
         return " and ".join(names[s] for s in sorted(seats)) or "nobody"
 
