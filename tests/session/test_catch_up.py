@@ -182,3 +182,34 @@ def test_with_one_peer_silent_a_restarted_seat_goes_on_after_the_hard_deadline_w
     told = [u.text for u in b2.updates() if isinstance(u, Notice)]
     assert any(x.startswith(f"{t.genesis.seats[2].label} did not answer within 60 s: going on "
                             "with what ") for x in told), told
+
+
+def test_a_restarted_seat_does_not_wait_for_a_seat_ejected_before() -> None:
+    # Seat 2's process is gone and the others voted it out. Then seat 1 is restarted: it asks
+    # seats 0 and 3 alone, and goes on as soon as they answered.
+    t = table(4, seed=5)
+    timeouts = Timeouts(10.0, 120.0)
+    log, journal = MemorySink(), MemorySink()
+    log.append([t.genesis.frame()])
+    journal.append([t.genesis.frame()])
+    a = session(t, [0, 3], humans=[0], timeouts=timeouts)  # the game waits on seat 0's human
+    b = session(t, [1], timeouts=timeouts, log=log, journal=journal)
+    board = Switchboard([a, b, session(t, [2], timeouts=timeouts)])
+    board.down.add(2)
+    a.start(0.0)
+    b.start(0.0)
+    board.run(0.0)
+    board.tick(10.0)
+    board.tick(120.0)
+    a.vote_eject(121.0)
+    board.run(121.0)
+    assert not a.protocol.state.alive[2] and not a.is_over  # type: ignore[attr-defined]
+    again = MemorySink()
+    again.append([t.genesis.frame()])
+    b2 = session(t, [1], timeouts=timeouts, log=log, journal=again, seed=1)
+    board.sessions[1] = b2
+    board.owner[1] = b2
+    b2.resume(121.0, list(parse_log(bytes(log.data)).payloads), [])
+    assert b2.protocol.catch_up is not None and b2.protocol.catch_up.waiting == {0, 3}
+    board.run(121.0)
+    assert not b2.catching_up and not b2.protocol.replica.convicted
