@@ -24,7 +24,7 @@ from tests.test_netplay import (
 )
 from tests.watchdog import kill_after
 
-SLOW_HOST = ["--seats", "2", "--bot-delay", "0.3"]
+SLOW_HOST = ["--seats", "2", "--bot-delay", "0.2"]
 """A game that still runs when a second process starts; the test stops it then."""
 
 
