@@ -25,11 +25,13 @@ from kotp2p.app.gametypes import Connect, FullScreen, Restore
 from kotp2p.bots import BOT_KINDS, bot_name, make_bot
 from kotp2p.net.files import (
     LOCAL,
+    GameLock,
     LogWriter,
     SeatFile,
     SeatSecret,
     StoredGame,
     StoreError,
+    identity_path,
     load_identity,
 )
 from kotp2p.net.peer import PeerProtocol
@@ -47,7 +49,7 @@ from kotp2p.net.trust import (
     short_id,
     sign_genesis,
 )
-from kotp2p.net.wire import Identity, RemoteProtocolError, Value, safe_text
+from kotp2p.net.wire import Identity, RemoteProtocolError, Value, fingerprint, safe_text
 from kotp2p.ui import PlainView
 
 
@@ -239,15 +241,72 @@ def run_play_command(args: argparse.Namespace, ui: FullScreen | None = None) -> 
         journal.close()
 
 
-def resume_session(stored: StoredGame, own_bot: str | None
+def _seat_identity(stored: StoredGame, g: Genesis, s: SeatSecret) -> Identity:
+    """The key of local seat ``s`` from the seats file, checked against the genesis.
+
+    So are its chain secrets. A wrong one would sign values the others refuse.
+
+    :raises CommandError: one line that names the file and what was expected.
+    """
+    where = stored.seats_path
+    if not 0 <= s.seat < g.n:
+        raise CommandError(f"{where}: seat {s.seat} is not a seat of game {short_id(g.game_id)}; "
+                           f"expected a seat from 0 to {g.n - 1}: is it the seats file of another "
+                           "game?")
+    try:
+        ident = Identity.from_bytes(s.key) if s.key is not None else load_identity()
+    except RemoteProtocolError as exc:
+        raise CommandError(f"{where}: {exc.reason}") from None
+    info = g.seats[s.seat]
+    if info.public_key != ident.public_key:
+        holder = where if s.key is not None else identity_path()
+        raise CommandError(
+            f"{holder}: the key {ident.name} [{ident.fingerprint}] did not sign seat {s.seat} of "
+            f"game {short_id(g.game_id)}; expected the key [{fingerprint(info.public_key)}]: "
+            "is it the seats file of another game, or another user's key?")
+    if (SecretChain(s.secret, s.seat, length=g.chain_length).anchor(0) != info.anchor
+            or SecretChain(s.secret, s.seat, tag=PEEK_TAG,
+                           length=g.chain_length).anchor(0) != info.peek_anchor):
+        raise CommandError(f"{where}: the chain secret of seat {s.seat} does not match game "
+                           f"{short_id(g.game_id)}; expected the secret whose chain this game's "
+                           "genesis committed to: is it the seats file of another game?")
+    return ident
+
+
+def lock_game(stored: StoredGame) -> GameLock:
+    """Take the lock of a stored game: one process per game.
+
+    :raises CommandError: another process holds it. The message names that process.
+    """
+    try:
+        return stored.lock()
+    except StoreError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def resume_session(stored: StoredGame, own_bot: str | None, lock: GameLock | None = None
                    ) -> tuple[Session, Restore, list[LogWriter]]:
     """A session for a stored game, ready to :meth:`~Session.resume`.
 
     It is returned with the envelope payloads to resume with, those of the log and the journal.
     The last item holds the files to close.
 
-    :raises CommandError: the files are unusable, or this user's key is not the game's.
+    ``lock`` is the game's lock, if the caller took it; the log holds it from then on.
+
+    :raises CommandError: the files are unusable, or this user's key is not the game's. So
+        they are when another process plays the game; the message names it.
     """
+    lock = lock or lock_game(stored)  # first: one process per game, before anything is read
+    try:
+        session, restore, files = _resumed(stored, own_bot, lock)
+    except BaseException:
+        lock.release()
+        raise
+    return session, restore, files
+
+
+def _resumed(stored: StoredGame, own_bot: str | None, lock: GameLock
+             ) -> tuple[Session, Restore, list[LogWriter]]:
     try:
         contents, journal_payloads, seat_file = stored.open()
     except StoreError as exc:
@@ -259,18 +318,15 @@ def resume_session(stored: StoredGame, own_bot: str | None
                                f"{engine.engine_id}")
     seats: dict[int, LocalSeat] = {}
     for s in seat_file.seats:
-        try:
-            ident = Identity.from_bytes(s.key) if s.key is not None else load_identity()
-        except RemoteProtocolError as exc:
-            raise CommandError(f"{stored.seats_path.name}: {exc.reason}") from None
-        if not 0 <= s.seat < g.n or g.seats[s.seat].public_key != ident.public_key:
-            raise CommandError(f"seat {s.seat} of this game was signed by another key "
-                                   f"than {ident.name} [{ident.fingerprint}]")
+        ident = _seat_identity(stored, g, s)
         level = own_bot if s.seat == seat_file.me and own_bot else s.bot
         seats[s.seat] = LocalSeat(PeerProtocol(g, s.seat, ident, s.secret, engine),
                                   _decider(level, s.seat, None))
+    if seat_file.me not in seats:
+        raise CommandError(f"{stored.seats_path}: the player's seat {seat_file.me} has no "
+                           f"secrets there; expected one of seats {sorted(seats)}")
     try:
-        log, journal = stored.reopen(g)
+        log, journal = stored.reopen(g, lock)
     except StoreError as exc:
         raise CommandError(str(exc)) from None
     if seat_file.mode == LOCAL:

@@ -22,6 +22,7 @@ interface prints it, and the full screen draws it.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -59,12 +60,15 @@ from kotp2p.net.lobby import (
     BROADCAST,
     DEFAULT_BEACON_PORT,
     DEFAULT_TIMEOUT,
+    MAX_HANDSHAKE_FRAME,
     MAX_JOIN_CODE,
     MAX_TIMEOUT,
     MIN_TIMEOUT,
     PROTOCOL_VERSION,
     Announcement,
     BeaconBook,
+    DialerHandshake,
+    HandshakeFailed,
     LobbyGuest,
     LobbyHost,
     Started,
@@ -77,6 +81,7 @@ from kotp2p.net.session import LocalSeat, Session, Timeouts
 from kotp2p.net.transport import (
     DEFAULT_PORT,
     Address,
+    FrameStream,
     GuestLobby,
     HostLobby,
     LobbyFailed,
@@ -84,6 +89,8 @@ from kotp2p.net.transport import (
     MeshPort,
     announce,
     announce_problem,
+    dial_handshake,
+    dial_tcp,
     door_of,
     listen,
     listen_problem,
@@ -96,6 +103,8 @@ from kotp2p.net.wire import Identity, Refusal, RemoteProtocolError, Why, check_n
 DISCOVER_SECONDS = 3.0
 LINGER = 30.0
 """Seconds a finished process waits for slower peers to read the end of the game."""
+SELF_CHECK = 3.0
+"""Seconds a resumed game takes to ask whoever holds its old port whether it plays its seat."""
 QUIT_LINGER = 2.0
 """Seconds a process stopped with Ctrl-C takes to close its links in order."""
 
@@ -325,9 +334,26 @@ def resume_networked(session: Session, stored: StoredGame, restore: Restore,
         why = exc.reason if isinstance(exc, RemoteProtocolError) else (exc.strerror or str(exc))
         raise CommandError(f"cannot read where the other seats listen ({path}): {why}"
                                ) from None
-    return play_session(session, stored.log_path, bot_delay=args.bot_delay, restore=restore,
-                        connect=partial(_reconnect, peers, getattr(args, "bind", None)),
-                        ui=ui)
+    return _unwrapped(lambda: play_session(
+        session, stored.log_path, bot_delay=args.bot_delay, restore=restore,
+        connect=partial(_reconnect, peers, getattr(args, "bind", None)), ui=ui))
+
+
+def _played_elsewhere(session: Session, local: int, remote: int, refusal: Refusal) -> None:
+    """Seat ``remote`` refused this process's link for seat ``local``: another process plays it.
+
+    A resumed seat that signed nothing yet stops here, so the game runs once. A seat that already
+    plays on only logs it: a peer's word alone does not stop a running game.
+
+    :raises CommandError: this process is still catching up after its restart.
+    """
+    g = session.genesis
+    text = (f"seat {local} of game {short_id(g.game_id)} is already played by another process: "
+            f"{session.names()[remote]} says \"{refusal.text}\"; expected one process per seat. "
+            "This copy stops without having signed anything")
+    if local in session.catching_up:
+        raise CommandError(text)
+    logging.getLogger(__name__).warning("%s", text)
 
 
 @asynccontextmanager
@@ -340,16 +366,47 @@ async def _reconnect(peers: PeersFile, bind: str | None,
     local = {i: ls.protocol.identity for i, ls in session.seats.items()}
     links = MeshLinks(session.genesis, local, peers.addresses,
                       engine_id=session.engine.engine_id)
+    links.mesh.on_twice = partial(_played_elsewhere, session)
     async with trio.open_nursery() as nursery:
         port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, bind,
                                            screen=door_of(links.mesh)))
         if port != peers.port:
+            if await _seat_runs_at(session, bind, peers.port):
+                raise CommandError(
+                    f"seat {session.me} of game {short_id(session.genesis.game_id)} is already "
+                    f"played by the process listening on port {peers.port} of this machine: is "
+                    "the game running twice (a copy of its data directory)? expected one process "
+                    "per seat. This copy stops without having signed anything")
             session.notice(f"port {peers.port} is taken: the seats that call this one cannot "
                            f"reach it on port {port}")
         await nursery.start(links.run)
         yield links
         await links.finish(LINGER)
         nursery.cancel_scope.cancel()
+
+
+async def _seat_runs_at(session: Session, bind: str | None, port: int) -> bool:
+    """Whether the process listening on ``port`` of this machine plays this process's seat.
+
+    It is asked with a greeting from that seat to itself. A process of this game that plays it
+    refuses the greeting for presenting its own key. Any other answer, or none, means no."""
+    me = session.protocol.identity
+    g = session.genesis
+    host = bind if bind and bind not in ("0.0.0.0", "::") else "127.0.0.1"
+    hs = DialerHandshake(me, engine_id=session.engine.engine_id, challenge=os.urandom(32),
+                         context=g.game_id, to_key=me.public_key, roster=g.keys)
+    try:
+        with trio.move_on_after(SELF_CHECK):
+            framed = FrameStream(await dial_tcp(host, port, SELF_CHECK), MAX_HANDSHAKE_FRAME)
+            try:
+                await dial_handshake(framed, hs, SELF_CHECK)
+            finally:
+                await framed.aclose()
+    except HandshakeFailed as exc:
+        return exc.by_peer and exc.why is Why.BAD_HANDSHAKE
+    except OSError:
+        return False
+    return False
 
 
 async def host_game(args: argparse.Namespace, view: NetView) -> int:

@@ -7,7 +7,13 @@ import argparse
 from kotp2p.app.errors import CommandError
 from kotp2p.app.games import info, result
 from kotp2p.app.gametypes import FullScreen
-from kotp2p.app.localgame import check_delay, check_level, play_session, resume_session
+from kotp2p.app.localgame import (
+    check_delay,
+    check_level,
+    lock_game,
+    play_session,
+    resume_session,
+)
 from kotp2p.app.netgame import resume_networked
 from kotp2p.net.files import LOCAL, StoredGame, StoreError, find_log, latest_game
 from kotp2p.net.trust import RulesEngine
@@ -35,10 +41,16 @@ def run_resume_command(args: argparse.Namespace, ui: FullScreen | None = None) -
     own = check_level(args.bot, "--bot") if args.bot else None
     check_delay(args.bot_delay)
     stored = _find_game(args.game)
-    game = info(stored.log_path)
-    if game.finished:
-        raise CommandError(f"game {game.game_id} is over ({result(game)}); nothing to resume")
-    session, restore, files = resume_session(stored, own)
+    lock = lock_game(stored)  # first: a second process of this game stops at once
+    try:
+        game = info(stored.log_path)
+        if game.finished:
+            raise CommandError(f"game {game.game_id} is over ({result(game)}); nothing to "
+                               "resume")
+        session, restore, files = resume_session(stored, own, lock)
+    except BaseException:
+        lock.release()
+        raise
     try:
         if game.mode == LOCAL:
             return play_session(session, stored.log_path, bot_delay=args.bot_delay,

@@ -77,6 +77,9 @@ _PEER: dict[Why, Says] = {
     "your key).",
     Why.WRONG_SEAT: lambda r: "The other side refused the connection: it does not play the seat "
     f"you called (another program answers at that address now). {_WHERE_PLAYED}",
+    Why.SEAT_RUNNING_TWICE: lambda r: "The other side refused the connection: your seat is "
+    "already connected there and answering. Is this game running twice (a copy of its data "
+    "directory resumed)? Keep one copy.",
 }
 
 # Sentences for a refusal this side found: its code, and the facts in its details.
@@ -120,6 +123,8 @@ _OURS: dict[Why, Says] = {
     Why.NOBODY_OVERDUE: lambda r: "Nobody is overdue: you can vote to eject a player only after "
     "they missed the deadline.",
     Why.BOT_SEAT: lambda r: "A bot plays this seat, so your keys do not move it.",
+    Why.CATCHING_UP: lambda r: "The game is catching up after the restart: it waits for the "
+    "other players to say what this seat did before. Try again in a moment.",
     Why.OTHER_GAME: lambda r: f"The program at that address is in another game, so this side "
     f"broke off the connection. {_SAME_GAME}",
     Why.NOT_A_PLAYER: lambda r: "The program at that address is not one of this game's players, "
@@ -128,6 +133,9 @@ _OURS: dict[Why, Says] = {
     f"there (another key answers), so this side broke off the connection. {_WHERE_PLAYED}",
     Why.SEAT_PLAYED_HERE: lambda r: f"A connection claimed seat {_detail(r, 0, '?')}, which this "
     "program plays: is this game running twice (resumed in two places)? Stop the other copy.",
+    Why.SEAT_RUNNING_TWICE: lambda r: f"Seat {_detail(r, 0, '?')} is already connected and "
+    "answering, so a second connection for it was refused: is this game running twice "
+    "(resumed in two places)? Stop the other copy.",
     Why.LINK_REFUSED: lambda r: _link_refused(r),
     Why.NOT_THAT_HOST: lambda r: f"The program at {_detail(r, 0, 'that address')} does not "
     f"hold the host key {_detail(r, 1, 'of the game you picked')}, so it is not the host of the "

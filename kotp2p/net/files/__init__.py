@@ -15,6 +15,7 @@ from kotp2p.net.files.keys import (
     rename_identity,
     save_identity,
 )
+from kotp2p.net.files.lock import GameLock, GameLocked
 from kotp2p.net.files.paths import HomeError, config_dir, games_dir, write_private
 from kotp2p.net.files.peers import PeersFile
 from kotp2p.net.files.sinks import FrameSink
@@ -38,6 +39,8 @@ __all__ = [
     "NET",
     "FrameSink",
     "GameInfo",
+    "GameLock",
+    "GameLocked",
     "HomeError",
     "LogContents",
     "LogWriter",

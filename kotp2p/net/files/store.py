@@ -6,6 +6,8 @@ Here ``ID`` is the first 16 hex digits of the game's id::
     ID.kotlog    the log of :mod:`kotp2p.net.files.gamelog`, flushed per step.
     ID.journal   the genesis, then every envelope this process's seats signed. It is flushed
                  before any of them is sent. It holds what a restart needs beyond the log.
+    ID.lock      locked by the one process that plays the game; see
+                 :mod:`kotp2p.net.files.lock`.
     ID.seats     the local seats' secrets, as msgpack
                  [version, mode, created, me, [[seat, key, chain secret, bot], ...]].
                  A networked game adds the lobby's hard timeout in seconds last.
@@ -20,12 +22,11 @@ seconds since the epoch, as the caller passed it.
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
 
 from kotp2p.net.files.gamelog import SUFFIX, LogContents, LogWriter, NotAKotlog, game_log_path, read_log
+from kotp2p.net.files.lock import LOCK_SUFFIX, GameLock, GameLocked
 from kotp2p.net.files.paths import games_dir, write_private
 from kotp2p.net.replica import Replica
 from kotp2p.net.trust import GameEngine, Genesis, short_id
@@ -102,46 +103,27 @@ class SeatFile:
 class _LockedWriter(LogWriter):
     """A log writer that also holds the game's lock until it is closed."""
 
-    def __init__(self, path: Path, genesis: Genesis, lock: BinaryIO) -> None:
+    def __init__(self, path: Path, genesis: Genesis, lock: GameLock) -> None:
         self._lock = lock
         try:
             super().__init__(path, genesis)
         except BaseException:
-            lock.close()
+            lock.release()
             raise
 
     def close(self) -> None:
         """Flush, close, and let another process open the game."""
         super().close()
-        self._lock.close()
+        self._lock.release()
 
 
-def _lock(path: Path) -> BinaryIO:
-    """An open handle holding an exclusive lock on ``path``.
-
-    The lock is released when the handle is closed, or when the process dies.
-
-    :raises StoreError: another process holds it.
-    """
-    handle = open(path, "ab")  # noqa: SIM115 - kept open while the game runs
-    if sys.platform != "win32":
-        import fcntl
-
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            handle.close()
-            raise StoreError(f"{path.name} is open in another kotp2p process") from None
-    return handle
-
-
-def _private_writer(path: Path, genesis: Genesis, *, exclusive: bool = False) -> LogWriter:
+def _private_writer(path: Path, genesis: Genesis, lock: GameLock | None = None) -> LogWriter:
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
     os.chmod(path, 0o600)
-    if exclusive:
-        return _LockedWriter(path, genesis, _lock(path))
+    if lock is not None:
+        return _LockedWriter(path, genesis, lock)
     return LogWriter(path, genesis)
 
 
@@ -155,6 +137,23 @@ class StoredGame:
     def journal_path(self) -> Path:
         """The journal beside the log."""
         return self.log_path.with_suffix(JOURNAL_SUFFIX)
+
+    @property
+    def lock_path(self) -> Path:
+        """The lock file beside the log."""
+        return self.log_path.with_suffix(LOCK_SUFFIX)
+
+    def lock(self) -> GameLock:
+        """Take the game's lock: one process per game.
+
+        :raises StoreError: another process holds it. The message names that process.
+        """
+        try:
+            return GameLock.acquire(self.lock_path)
+        except GameLocked as exc:
+            raise StoreError(str(exc)) from None
+        except OSError as exc:
+            raise StoreError(f"cannot lock {self.lock_path}: {exc.strerror or exc}") from None
 
     @property
     def seats_path(self) -> Path:
@@ -173,8 +172,13 @@ class StoredGame:
         """
         if self.log_path.exists():
             raise StoreError(f"{self.log_path} already exists")
-        write_private(self.seats_path, seats.to_bytes())
-        return (_private_writer(self.log_path, genesis, exclusive=True),
+        lock = self.lock()
+        try:
+            write_private(self.seats_path, seats.to_bytes())
+        except BaseException:
+            lock.release()
+            raise
+        return (_private_writer(self.log_path, genesis, lock),
                 _private_writer(self.journal_path, genesis))
 
     def open(self) -> tuple[LogContents, list[bytes], SeatFile]:
@@ -184,26 +188,49 @@ class StoredGame:
         """
         try:
             contents = read_log(self.log_path)
-            journal = (read_log(self.journal_path) if self.journal_path.exists() else None)
+            journal = self._journal() if self.journal_path.exists() else None
             seats = SeatFile.from_bytes(self.seats_path.read_bytes(), self.seats_path.name)
         except NotAKotlog as exc:
             raise StoreError(exc.reason) from None
         except OSError as exc:
             raise StoreError(f"cannot read {exc.filename}: {exc.strerror}") from None
         if journal is not None and journal.genesis.game_id != contents.genesis.game_id:
-            raise StoreError(f"{self.journal_path.name} belongs to another game")
+            raise StoreError(f"{self.journal_path}: it is the journal of game "
+                             f"{short_id(journal.genesis.game_id)}; expected game "
+                             f"{short_id(contents.genesis.game_id)}, as in the log (move the "
+                             "journal away to resume without it)")
         return contents, list(journal.payloads) if journal else [], seats
 
-    def reopen(self, genesis: Genesis) -> tuple[LogWriter, LogWriter]:
+    def _journal(self) -> LogContents | None:
+        """The journal, or None if its start is damaged past reading.
+
+        Such a journal is moved aside to ``ID.journal.damaged``. A seat resumed without it asks
+        its peers what it signed; see :mod:`kotp2p.net.peer.catchup`."""
+        try:
+            return read_log(self.journal_path)
+        except NotAKotlog:
+            os.replace(self.journal_path, self.journal_path.with_suffix(".journal.damaged"))
+            return None
+
+    def reopen(self, genesis: Genesis, lock: GameLock | None = None
+               ) -> tuple[LogWriter, LogWriter]:
         """Open the log and journal for appending again. A torn last frame is cut off.
 
-        The log stays locked until it is closed, so two processes never play one stored game.
+        The game stays locked until the log is closed, so two processes never play one stored
+        game. ``lock`` is the game's lock if the caller took it already; the log holds it then.
 
-        :raises StoreError: another process has the game open.
+        :raises StoreError: another process has the game open, or a file is of another game.
         """
-        log = _private_writer(self.log_path, genesis, exclusive=True)
+        lock = lock or self.lock()
+        try:
+            log = _private_writer(self.log_path, genesis, lock)
+        except NotAKotlog as exc:
+            raise StoreError(f"{self.log_path}: {exc.reason}") from None
         try:
             return log, _private_writer(self.journal_path, genesis)
+        except NotAKotlog as exc:
+            log.close()
+            raise StoreError(f"{self.journal_path}: {exc.reason}") from None
         except BaseException:
             log.close()
             raise

@@ -14,6 +14,8 @@ The protocol holds three member objects, each with its own theory of operation.
 * A :class:`~kotp2p.net.peer.signer.Signer` seals every envelope this seat signs.
 * A :class:`~kotp2p.net.peer.stalls.StallKeeper` decides what to sign when the game waits.
 * :class:`~kotp2p.net.peer.sync.SyncAnswers` handles the catch-up between peers.
+* After a restart, a :class:`~kotp2p.net.peer.catchup.CatchUp` holds the seat until its remote
+  peers said what they hold of its own stream. Until then it signs nothing.
 
 Each is handed the replica on every call, as the protocol may replace it. This module holds the
 rest: the intake of envelopes, their forwarding, what follows each change, and the log.
@@ -76,6 +78,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from kotp2p.net.peer.catchup import CatchUp
 from kotp2p.net.peer.peer_events import (
     Applied,
     Event,
@@ -90,6 +93,7 @@ from kotp2p.net.peer.peer_events import (
 from kotp2p.net.peer.signer import Signer
 from kotp2p.net.peer.stalls import StallKeeper
 from kotp2p.net.peer.sync import (
+    HELD_PREFIX,
     MAX_SYNC_ANSWER,
     MAX_SYNC_BATCH,
     MAX_SYNC_SIZE,
@@ -180,6 +184,9 @@ class PeerProtocol:
         self._rolled = 0
         self._moved = -1  # the step of the last MOVE this seat signed
         self._logged: set[bytes] = set()
+        self.catch_up: CatchUp | None = None
+        """After :meth:`restore` with peers to ask: who still has to say what this seat signed."""
+        self._went_on = False
 
     def make_signer(self) -> Signer:
         """The signer of this seat, made once by the constructor from its public fields.
@@ -215,7 +222,15 @@ class PeerProtocol:
         eject can never cross this MOVE."""
         p = self.replica.point.pending
         return (isinstance(p, Turn) and p.seat == self.seat and self._started
-                and self._moved != self.replica.step + 1 and not self.replica.owed_acks())
+                and self._moved != self.replica.step + 1 and not self.replica.owed_acks()
+                and not self.holding)
+
+    @property
+    def holding(self) -> bool:
+        """Restarted, this seat waits for its peers to say what it signed before. It signs nothing.
+
+        See :mod:`kotp2p.net.peer.catchup`."""
+        return self.catch_up is not None and self.catch_up.holding
 
     def waiting_for(self) -> tuple[int, ...]:
         """The seats the game waits on."""
@@ -232,7 +247,8 @@ class PeerProtocol:
         out += self._react([], self.replica.entries[0].points)
         return out
 
-    def restore(self, logged: Sequence[bytes], journal: Sequence[bytes] = ()) -> list[Event]:
+    def restore(self, logged: Sequence[bytes], journal: Sequence[bytes] = (),
+                ask: Collection[int] = ()) -> list[Event]:
         """Rebuild this seat after a restart, then begin play where it stopped.
 
         ``logged`` are the envelope payloads of this seat's ``.kotlog``, without the genesis.
@@ -247,6 +263,11 @@ class PeerProtocol:
         ACK or reveal. Envelopes of others that were not logged come back through ``sync``; see
         :meth:`soft_timeout`. Until its replica is back at the step of the last envelope it
         signed, the seat casts no vote. It had gone past those points.
+
+        ``ask`` are the remote seats to ask first what this seat signed before. Until each
+        answered, the seat *holds* and signs nothing; see :mod:`kotp2p.net.peer.catchup`. Their
+        requests come from :meth:`sync_requests`. Seats out of the game are not asked: they may
+        have left it.
 
         :raises LocalProtocolError: called after :meth:`start` or :meth:`restore`.
         """
@@ -268,8 +289,24 @@ class PeerProtocol:
             self.replica = self.replica.rebuilt()
             entries = self.replica.entries[1:]
             points = [p for e in self.replica.entries for p in e.points]
-        r = self.replica
         self._logged.update(logged_ids)
+        r = self.replica
+        # Seats out of the game, eliminated, ejected or convicted, may have left it: not asked.
+        ask = [s for s in ask if r.point.alive[s] and s not in r.cut]
+        if ask:
+            self.catch_up = CatchUp(self.seat, ask)
+        out += self._report(entries, points)
+        self._started = True
+        out += [Logged(self.genesis.frame()), Flush()]
+        if self.holding:
+            return out + self._react([], [])
+        return out + self._go_on()
+
+    def _go_on(self) -> list[Event]:
+        """Sign on after the highest envelope this seat holds of its own, restored or adopted.
+
+        Do what the game needs from it at the point its replica reached."""
+        r = self.replica
         self.stalls.restored_at = r.top_step(self.seat)
         mine = r.streams[self.seat]
         for seq in sorted(mine):
@@ -278,11 +315,24 @@ class PeerProtocol:
             self.stalls.recall(env)
             if env.kind is Kind.MOVE:
                 self._moved = max(self._moved, env.step)
-        out += self._report(entries, points)
-        self._started = True
-        out += [Logged(self.genesis.frame()), Flush()]
-        out += self._react([], [r.point])
-        return out
+        return self._react([], [r.point])
+
+    def stop_holding(self) -> tuple[int, ...]:
+        """Go on with the answers of the peers that gave one, and name those that did not.
+
+        Nothing happens, and the answer is empty, unless at least one peer answered. The session
+        calls it once the hard deadline passed since the restart; see
+        :meth:`CatchUp.give_up_on`. The events follow from :meth:`held_back`."""
+        if not self.holding or self.catch_up is None:
+            return ()
+        return self.catch_up.give_up_on()
+
+    def held_back(self) -> list[Event]:
+        """What this seat signs once it stopped holding: what it had held back."""
+        if self.holding or self.catch_up is None or self._went_on:
+            return []
+        self._went_on = True
+        return self._go_on()
 
     def receive(self, payload: bytes, sender: int | None = None,
                 holders: Collection[int] = ()) -> list[Event]:
@@ -298,6 +348,8 @@ class PeerProtocol:
         """
         if payload.startswith(SYNC_PREFIX):  # is_sync_request, inline: every frame asks
             return self.sync.answer(self.replica, payload, sender)
+        if payload.startswith(HELD_PREFIX):
+            return self._held(payload, sender)
         try:
             known = (self._split.pop(payload, None) if self._split and type(payload) is bytes
                      else None)
@@ -327,6 +379,14 @@ class PeerProtocol:
         if env.id in self.replica.by_id:
             return []
         return self._take(env, sender, ())
+
+    def _held(self, payload: bytes, sender: int | None) -> list[Event]:
+        """A peer said where its copy of this seat's own stream ends: see
+        :mod:`kotp2p.net.peer.catchup`."""
+        if self.catch_up is None:
+            return []
+        out = self.catch_up.heard(self.replica, payload, sender)
+        return out + self.held_back()
 
     def _take(self, env: Envelope, sender: int | None, holders: Collection[int]
               ) -> list[Event]:
@@ -394,7 +454,11 @@ class PeerProtocol:
         return self.publish(env)
 
     def chat(self, text: str) -> list[Event]:
-        """Send a chat line. It is signed and logged like everything else."""
+        """Send a chat line. It is signed and logged like everything else.
+
+        :raises LocalProtocolError: this seat holds after a restart; see :attr:`holding`.
+        """
+        self._not_holding()
         r = self.replica
         return self.publish(self.signer.seal(Kind.CHAT, r.step, r.head, [text[:500]]))
 
@@ -402,6 +466,7 @@ class PeerProtocol:
         """Open one of this seat's committed private slots."""
         if self.slots is None:
             raise LocalProtocolError("this seat has no private slots")
+        self._not_holding()
         i, salt, content = self.slots.opening(index)
         r = self.replica
         return self.publish(self.signer.seal(Kind.OPEN, r.step, r.head, ["slot", i, salt,
@@ -419,6 +484,13 @@ class PeerProtocol:
             return []
         return self.publish(self.signer.seal(Kind.OPEN, r.step, r.head,
                                              self.signer.peek_opening(r, k)))
+
+    def _not_holding(self) -> None:
+        """:raises LocalProtocolError: this seat holds after a restart and signs nothing."""
+        if self.holding:
+            raise LocalProtocolError(f"seat {self.seat} is catching up after a restart: it signs "
+                                     "nothing until its peers said what it signed before",
+                                     Why.CATCHING_UP)
 
     def publish(self, env: Envelope) -> list[Event]:
         """Send ``env`` to every other seat and take it in here.
@@ -443,7 +515,7 @@ class PeerProtocol:
         out: list[Event] = [Send(e.frame, self.others)
                             for v in r.convicted.values() for e in v.evidence]
         self.sync.refill()
-        stall = self.stalls.stall(r)
+        stall = None if self.holding else self.stalls.stall(r)
         if stall is not None:
             out += self.publish(stall)
         return out + self.sync_requests()
@@ -451,6 +523,8 @@ class PeerProtocol:
     def hard_timeout(self) -> list[Event]:
         """A hard deadline passed: vote to eject every seat holding the game up."""
         out: list[Event] = []
+        if self.holding:
+            return out  # it signs nothing before its peers said what it signed before
         for target in self.blocking():
             if target != self.seat:
                 out += self._vote(target)
@@ -465,8 +539,12 @@ class PeerProtocol:
     def sync_requests(self) -> list[Event]:
         """Ask every other seat to resend each author's envelopes this seat has not read yet.
 
-        This serves after a restart, or when a link comes back."""
-        return self.sync.requests(self.replica)
+        This serves after a restart, or when a link comes back. While this seat holds after a
+        restart, it also asks the peers that have not answered for its own envelopes."""
+        out = self.sync.requests(self.replica)
+        if self.holding and self.catch_up is not None:
+            out += self.catch_up.requests(self.replica)
+        return out
 
     # -- internals ------------------------------------------------------------------------------
 
@@ -531,13 +609,17 @@ class PeerProtocol:
         r = self.replica
         while True:
             out += self._report(entries, points)
-            mine = self.signer.duties(r, points) if self._started else []
+            mine = (self.signer.duties(r, points) if self._started and not self.holding
+                    else [])
             if not mine:
                 break
             for env in mine:
                 out.append(Send(env.frame, self.others))
                 r.add(env)
             entries, points = r.advance()
+        if self.holding:  # it signs nothing yet: no vote, no BYE; they come once it goes on
+            written = self._unlogged(r.close_blocks())
+            return out + [Logged(e.frame) for e in written] + ([Flush()] if written else [])
         out += self._ejections()
         if not self._finished and r.is_over:
             self._finished = True

@@ -17,7 +17,13 @@ tells it by its first bytes, :data:`SYNC_PREFIX`, and hands it here. Here it is 
 requests. So the transport never drops one as a copy; see :func:`is_sync_request`.
 
 An answer is the envelopes of that author held from ``seq`` on, in order. Each is sent as it was
-received. They are signed frames, and the asker checks them as any other. An answer is bounded.
+received. A seat that asks for its *own* envelopes is catching up after a restart; see
+:mod:`kotp2p.net.peer.catchup`. Its answer ends with ``["held", author, top, seat]``: the answering
+seat holds none of that author's envelopes at ``top`` or above. So an answer with no envelope is
+told from a lost one. The marker names the seat that answers. A process playing several seats
+sends all their frames on whichever of its links is open, so the link does not tell which.
+
+The envelopes are signed frames, and the asker checks them as any other. An answer is bounded.
 It holds at most :data:`MAX_SYNC_BATCH` envelopes and :data:`MAX_SYNC_ANSWER` bytes per request,
 but at least one envelope. A peer gets at most :data:`SYNC_BUDGET` bytes between two soft
 deadlines. So a flood of tiny requests costs the answerer a bounded, paced amount.
@@ -38,6 +44,11 @@ MAX_SYNC_BATCH = 256
 """Envelopes in one answer to a sync request."""
 MAX_SYNC_ANSWER = 64 * 1024
 """Bytes in one answer to a sync request. At least one envelope is always sent."""
+HELD = "held"
+HELD_PREFIX = b"\x94\xa4held"
+"""The first bytes of every ``held`` marker, the end of an answer about the asker's own stream."""
+MAX_HELD_SIZE = 32
+"""Bytes of a ``held`` marker: ``['held', author, top, seat]`` needs at most 17."""
 SYNC_BUDGET = 256 * 1024
 """Bytes this seat sends one peer in answers to its sync requests between two soft deadlines.
 
@@ -50,6 +61,23 @@ def is_sync_request(payload: bytes) -> bool:
 
     A request is link level: the same bytes from two seats are two requests."""
     return payload.startswith(SYNC_PREFIX)
+
+
+def held_marker(author: int, top: int, seat: int) -> bytes:
+    """The framed ``held`` marker: ``seat`` holds none of ``author``'s envelopes from ``top`` on."""
+    return codec.frame(codec.pack([HELD, author, top, seat]))
+
+
+def read_held(payload: bytes) -> tuple[int, int, int] | None:
+    """The ``(author, top, seat)`` of a ``held`` marker payload, or None if it is malformed."""
+    try:
+        value = codec.unpack(payload, max_size=MAX_HELD_SIZE)
+    except RemoteProtocolError:
+        return None
+    if (not isinstance(value, list) or len(value) != 4 or value[0] != HELD
+            or any(type(v) is not int or v < 0 for v in value[1:])):
+        return None
+    return value[1], value[2], value[3]
 
 
 class SyncAnswers:
@@ -99,5 +127,11 @@ class SyncAnswers:
                 break
             size += len(frame)
             out.append(Send(frame, (sender,)))
+        if author == sender and spent + size < SYNC_BUDGET:
+            # The asker restarted and asks what it signed before. The marker tells it where our
+            # copy of its stream ends, even when we hold none of it.
+            marker = held_marker(author, max(stream) + 1 if stream else 0, self.seat)
+            size += len(marker)
+            out.append(Send(marker, (sender,)))
         self._sent[sender] = spent + size
         return out

@@ -20,6 +20,11 @@ already; see :meth:`Journal.restored`. The replay is not told as news. The first
 :class:`~kotp2p.net.session.updates.Resumed`: the game so far, told from the rebuilt replica.
 Chat is included, so no line read before is told again. Then every local seat asks its peers for
 what it missed; see :mod:`kotp2p.net.peer.sync`.
+
+The journal may be lost, cut or damaged. So a restored seat first asks its peers for its own
+envelopes and signs nothing before they answered; see :mod:`kotp2p.net.peer.catchup`. What they
+send back is journaled again like what it signs. It may fill a hole: the journal writes each
+envelope of a local seat once, whatever the order it comes in.
 """
 
 from __future__ import annotations
@@ -42,7 +47,9 @@ class Journal:
         """By local seat, its protocol; ``view``'s replica finds the proofs."""
         self._view = view
         self._written = {s: 0 for s in protocols}
-        """By local seat, how many of its own envelopes are journaled."""
+        """By local seat, how many of its own envelopes are journaled, from its first on."""
+        self._ahead: dict[int, set[int]] = {s: set() for s in protocols}
+        """By local seat, the sequence numbers of its envelopes journaled past a hole."""
         self._proofs_written = 0
 
     def sync(self) -> None:
@@ -60,10 +67,14 @@ class Journal:
             wrote = True
         for seat, protocol in self._protocols.items():
             stream = protocol.replica.streams[seat]
+            ahead = self._ahead[seat]
             while self._written[seat] in stream:
-                self._sink.append([stream[self._written[seat]].frame])
+                if ahead and self._written[seat] in ahead:
+                    ahead.discard(self._written[seat])
+                else:
+                    self._sink.append([stream[self._written[seat]].frame])
+                    wrote = True
                 self._written[seat] += 1
-                wrote = True
         if wrote:
             self._sink.flush()
 
@@ -72,7 +83,12 @@ class Journal:
 
         What they hold now is journaled already."""
         for seat, protocol in self._protocols.items():
-            self._written[seat] = len(protocol.replica.streams[seat])
+            stream = protocol.replica.streams[seat]
+            n = 0
+            while n in stream:
+                n += 1
+            self._written[seat] = n
+            self._ahead[seat] = {q for q in stream if q > n}
         self._proofs_written = len(self._protocols[self._view].replica.log_order.proofs)
 
     def flush(self) -> None:

@@ -15,6 +15,11 @@ process plays. Those may be a human, bots, or both. The session routes their eve
 * Before any frame leaves, the envelopes the local seats signed are appended to the *journal*
   and flushed. So are the proofs of every violation found. After a crash a seat is restored from
   its log and journal; see :meth:`resume` and :mod:`kotp2p.net.session.journal`.
+* A restored seat with remote peers first asks them what it signed before, and signs nothing
+  until they said; see :mod:`kotp2p.net.peer.catchup`. The view is told whom it waits for with a
+  :class:`~kotp2p.net.session.updates.Notice`. The question goes again every
+  :data:`CATCH_UP_ASK` seconds. Once the hard deadline passed since the restart, the seat goes on
+  with the answers it has, if it has one.
 * Bots decide when their seat's protocol says so through ``my_turn``, after ``bot_delay``
   seconds. The deadlines run on the time passed in, ``now``, never on a clock. After ``soft``
   seconds without progress every local seat sends its STALL. After ``hard`` seconds the bots
@@ -91,6 +96,8 @@ from kotp2p.net.wire import (
 log = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUTS = Timeouts()
+CATCH_UP_ASK = 3.0
+"""Seconds between two questions of a restarted seat to the peers that have not answered."""
 
 Decider = Callable[[State], Value]
 """A bot. It maps the seat's view of the state to its action for the pending decision.
@@ -157,6 +164,11 @@ class Session:
         self._quiet = False
         self._started = False
         self._busy = False
+        self._holding: set[int] = set()
+        """Local seats that hold after a restart; see :mod:`kotp2p.net.peer.catchup`."""
+        self._resumed_at = 0.0
+        self._ask_at: float | None = None
+        """When the holding seats ask again the peers that have not answered."""
 
     # -- what a view reads ----------------------------------------------------------------------
 
@@ -207,6 +219,12 @@ class Session:
         return self._over
 
     @property
+    def catching_up(self) -> tuple[int, ...]:
+        """The local seats that hold after a restart: they sign nothing until their peers said
+        what they signed before. See :mod:`kotp2p.net.peer.catchup`."""
+        return tuple(sorted(self._holding))
+
+    @property
     def my_turn(self) -> bool:
         """The view's seat must decide now and a human decides it."""
         return self.seats[self.me].decide is None and self.protocol.my_turn
@@ -236,8 +254,8 @@ class Session:
             return None
         if self._over is not None:
             return self._over_at + self.grace
-        times = [t for t in (self._deadlines.next_due(self._is_bot), self._outbox.next_due())
-                 if t is not None]
+        times = [t for t in (self._deadlines.next_due(self._is_bot), self._outbox.next_due(),
+                             self._ask_at) if t is not None]
         return min(times) if times else None
 
     @property
@@ -269,9 +287,22 @@ class Session:
         with self._working():
             self._begin(now)
             self._quiet = True
+            remote = tuple(s for s in range(self.genesis.n) if s not in self.seats)
             for seat, ls in self.seats.items():
-                self._handle(seat, ls.protocol.restore(logged, journal))
+                self._handle(seat, ls.protocol.restore(logged, journal, remote))
             self._quiet = False
+            self._holding = {s for s, ls in self.seats.items() if ls.protocol.holding}
+            self._resumed_at = now
+            if self._holding:
+                self._ask_at = now + CATCH_UP_ASK
+                asked: set[int] = set()
+                for seat in self._holding:
+                    catch_up = self.seats[seat].protocol.catch_up
+                    asked |= catch_up.waiting if catch_up is not None else set()
+                self._updates.append(Notice(
+                    f"catching up after the restart: waiting for {self._who(asked)} to say what "
+                    "this seat signed before; it signs nothing until then, so it never signs "
+                    "twice"))
             self._journal.restored()
             r = self.protocol.replica
             # What happened before, told from the replayed log. Nothing is sent for it.
@@ -280,6 +311,11 @@ class Session:
             for seat, ls in self.seats.items():
                 self._handle(seat, ls.protocol.sync_requests())
             self._run(now)
+
+    def _who(self, seats: Collection[int]) -> str:
+        """The players of ``seats``, as a view names them."""
+        names = self.names()
+        return " and ".join(names[s] for s in sorted(seats)) or "nobody"
 
     def _begin(self, now: float) -> None:
         if self._started:
@@ -308,8 +344,10 @@ class Session:
                 if not events:
                     # A copy of an envelope this seat holds changes nothing. Or the envelope
                     # was read and asks for nothing, like a chat line with no seat to forward
-                    # it to. That one is shown now.
-                    changed = changed or sum(ls.protocol.replica.cursor) != read
+                    # it to. That one is shown now. Or the seat stopped holding after a restart:
+                    # its bot may move now.
+                    changed = (changed or sum(ls.protocol.replica.cursor) != read
+                               or seat in self._holding)
                     continue
                 changed = True
                 if refused is None:
@@ -451,7 +489,7 @@ class Session:
                 env = self._checked(src, frame)
                 self._handle(dst, proto.receive(frame[4:], src) if env is None
                              else proto.receive_verified(env, src), (frame, also))
-            if self._bots(now):
+            if self._bots(now) or self._catch_up(now):
                 continue
             self._journal.sync()
             self._chats()
@@ -476,6 +514,40 @@ class Session:
         if self.my_turn and p.replica.step != self._announced:
             self._announced = p.replica.step
             self._updates.append(YourTurn(self.me))
+
+    def _catch_up(self, now: float) -> bool:
+        """The seats that held after a restart and no longer do: tell the view. True if one did.
+
+        Those that still hold ask again when it is time. Once the hard deadline passed since the
+        restart, they go on with the answers they have."""
+        if not self._holding:
+            return False
+        went_on = False
+        hard = self.timeouts.hard
+        for seat in sorted(self._holding):
+            p = self.seats[seat].protocol
+            if p.holding and hard is not None and now >= self._resumed_at + hard:
+                late = p.stop_holding()
+                if late:
+                    self._updates.append(Notice(
+                        f"{self._who(late)} did not answer within {hard:g} s: going on with what "
+                        f"{self._who(p.catch_up.answered if p.catch_up else ())} said"))
+                    self._handle(seat, p.held_back())
+            if not p.holding:
+                self._holding.discard(seat)
+                went_on = True
+                mine = p.replica.streams[seat]
+                last = f"after its envelope #{max(mine)}" if mine else "from its first envelope"
+                self._updates.append(Notice(f"caught up: {self.names()[seat]} goes on {last}"))
+        if not self._holding:
+            self._ask_at = None
+        elif self._ask_at is not None and now >= self._ask_at:
+            self._ask_at = now + CATCH_UP_ASK
+            for seat in sorted(self._holding):
+                p = self.seats[seat].protocol
+                if p.catch_up is not None:
+                    self._handle(seat, p.catch_up.requests(p.replica))
+        return went_on
 
     def _checked(self, seat: int, frame: bytes) -> Envelope | None:
         """The envelope local ``seat`` signed or checked that ``frame`` is, byte for byte, if any.

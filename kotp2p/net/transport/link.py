@@ -16,6 +16,11 @@ Theory of operation
 * The *pinger* sends PING every ``ping_interval`` seconds. It closes the link when nothing at all
   arrived for ``dead_after`` seconds.
 
+A peer may end a link with a refusal, ``["kotp2p-refuse", reason, code]``, as the handshake does.
+The link then closes, and keeps it in :attr:`Link.refusal`. Only the codes in
+:data:`LINK_CODES` are taken from a peer there. :meth:`Link.answering` pings the peer and says
+whether it answers in time.
+
 Whoever consumes the frames may report a bad one with :meth:`Link.strike`. ``max_strikes`` of them
 close the link. Every close is logged with its reason, which :attr:`Link.reason` keeps. A link
 knows nothing of the game. PING and PONG are link-level and never logged.
@@ -33,7 +38,16 @@ import trio
 from kotp2p.net.lobby import MAGICS
 from kotp2p.net.transport.framed import FrameStream, PeerClosed
 from kotp2p.net.transport.pacing import TokenBucket
-from kotp2p.net.wire import MAX_FRAME, FrameTooLarge, codec
+from kotp2p.net.wire import (
+    MAX_FRAME,
+    CodecError,
+    FrameTooLarge,
+    Refusal,
+    Why,
+    codec,
+    peer_code,
+    safe_text,
+)
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +58,27 @@ PONG_FRAME = codec.frame(PONG)
 BATCH = 65536
 """Bytes of queued frames the writer joins into one send."""
 _HANDSHAKE_PREFIXES = tuple(codec.pack([m])[1:] for m in MAGICS)
+_REFUSE = "kotp2p-refuse"
+MAX_REFUSAL = 200
+"""Characters of a peer's refusal kept, as for a handshake refusal."""
+LINK_CODES = frozenset({Why.SEAT_RUNNING_TWICE})
+"""The codes a refusal on an open link may carry."""
+
+
+def read_refusal(payload: bytes) -> Refusal | None:
+    """The refusal a peer ended a link with, or None if ``payload`` is no refusal.
+
+    Its words are the peer's, made terminal-safe. A code not in :data:`LINK_CODES` reads as
+    :attr:`Why.OTHER`."""
+    try:
+        value = codec.unpack(payload, max_size=4 * MAX_REFUSAL)
+    except CodecError:
+        return None
+    if not isinstance(value, list) or len(value) != 3 or value[0] != _REFUSE \
+            or not isinstance(value[1], str):
+        return None
+    said = safe_text(value[1], MAX_REFUSAL)
+    return Refusal(peer_code(value[2], LINK_CODES), said, by_peer=True, details=(said,))
 
 
 @dataclass(frozen=True)
@@ -89,6 +124,9 @@ class Link:
         self.heard = False
         """Something arrived from the peer on this link."""
         self.strikes = 0
+        self.refusal: Refusal | None = None
+        """The refusal the peer closed the link with, if it sent one."""
+        self._pong: trio.Event | None = None
         self._send, self._outgoing = trio.open_memory_channel[bytes | None](self.config.queue)
         self._closing: str | None = None
         self._linger = False
@@ -153,6 +191,17 @@ class Link:
         if self._scope is not None:
             self._scope.cancel()
 
+    async def answering(self, within: float) -> bool:
+        """Ping the peer: True if it answers within ``within`` seconds and the link stays open."""
+        if self.closed or self._closing is not None:
+            return False
+        pong = self._pong = trio.Event()
+        if not self.send(PING_FRAME):
+            return False
+        with trio.move_on_after(within):
+            await pong.wait()
+        return pong.is_set() and not self.closed
+
     async def run(self) -> str:
         """Run the link until it closes; return the reason."""
         self._last_rx = trio.current_time()
@@ -207,11 +256,18 @@ class Link:
             self.send(PONG_FRAME)
             return True
         if payload == PONG:
+            if self._pong is not None:
+                self._pong.set()
             return True
         if not is_array(payload):
             self.close("garbage: a frame that is not a msgpack array")
             return False
         if is_handshake(payload):
+            refused = read_refusal(payload)
+            if refused is not None:
+                self.refusal = refused
+                self.close(f"refused by the peer: {refused.text}", fault=False)
+                return False
             self.close("replayed handshake on an open link")
             return False
         self.on_frame(payload)

@@ -11,6 +11,14 @@ side only accepts. :meth:`Mesh.accept` runs for each incoming connection. It fin
 seats the dialer asked for, and registers the link for that pair. A new link replaces an older
 one, because the peer noticed the drop first.
 
+Unless the older link still answers. Then a second process plays that seat: a copy of its data
+directory, resumed while the seat runs. It must not silently take the seat over. So before a new
+link replaces one that is open, the old one is pinged. If it answers within ``answer_within``
+seconds, the newcomer is refused with :attr:`~kotp2p.net.wire.refusal.Why.SEAT_RUNNING_TWICE`,
+and the working link stays. A dead old link, after a crash, does not answer and is replaced.
+A process refused so, with no open link of its own for that pair, calls ``on_twice``. The app
+decides what to do: a resumed process that has not signed anything yet stops and says why.
+
 The back-off starts again from its first delay after a link that closed for no fault of the peer.
 A peer cut off for garbage, a flood or silence is dialed less and less often, up to
 ``max_retry``. Its incoming connections are turned away for as long, right after the handshake.
@@ -25,6 +33,7 @@ remote, up)`` when a pair's link comes up or goes down. It knows nothing of the 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import os
@@ -45,6 +54,7 @@ from kotp2p.net.lobby import (
     Tally,
     Ticket,
     net_of,
+    refusal,
 )
 from kotp2p.net.transport.connect import (
     HANDSHAKE_TIMEOUT,
@@ -53,7 +63,7 @@ from kotp2p.net.transport.connect import (
     dial_tcp,
     peer_address,
 )
-from kotp2p.net.transport.framed import FrameStream
+from kotp2p.net.transport.framed import FrameStream, PeerClosed
 from kotp2p.net.transport.link import Link, LinkConfig
 from kotp2p.net.transport.pacing import Backoff
 from kotp2p.net.trust import Genesis
@@ -83,12 +93,20 @@ class MeshConfig:
 
     first_retry: float = 0.5
     max_retry: float = 10.0
+    answer_within: float = 3.0
+    """Seconds an open link has to answer a ping before a new connection for its pair replaces
+    it."""
     handshake_timeout: float = HANDSHAKE_TIMEOUT
     link: LinkConfig = field(default_factory=LinkConfig)
 
 
 def _no_link_news(local: int, remote: int, up: bool) -> None:
     return None
+
+
+def _told_twice(local: int, remote: int, refusal: Refusal) -> None:
+    log.warning("seat %d could not link to seat %d: %s", local, remote, refusal.text,
+                extra={"refusal": refusal})
 
 
 class Mesh:
@@ -131,6 +149,9 @@ class Mesh:
         """The texts of the refusals of incoming connections already told.
 
         A refused peer dials again and again, but the screen is told once."""
+        self.on_twice: Callable[[int, int, Refusal], None] = _told_twice
+        """Called as ``(local, remote, refusal)`` when ``remote`` refused this process's link
+        because another process plays ``local`` and answers there."""
 
     # -- what the session uses ------------------------------------------------------------------
 
@@ -285,12 +306,16 @@ class Mesh:
         The answer is True when it closed for something the peer did. It is also True when it
         closed before the peer said anything, because the peer turned us away."""
         label = f"seat {remote} [{fingerprint(self.genesis.keys[remote])}] from seat {local}"
+        old = self.links.get((local, remote))
+        if old is not None and not old.closed and await old.answering(self.config.answer_within):
+            await self._refuse_twice(local, remote, framed)
+            return True  # not dialed again at once: the working link stays
 
         def deliver(payload: bytes) -> None:
             self.on_frame(local, remote, payload)
 
         link = Link(framed, label, deliver, self.config.link)
-        old = self.links.get((local, remote))
+        old = self.links.get((local, remote))  # read again: the ping above took time
         self.links[(local, remote)] = link
         if old is not None:
             old.close("replaced by a newer connection", fault=False)
@@ -303,7 +328,28 @@ class Mesh:
                 del self.links[(local, remote)]
                 self.on_link(local, remote, False)
             self._judge(remote, link.fault)
+        if (link.refusal is not None and link.refusal.why is Why.SEAT_RUNNING_TWICE
+                and not self.is_up(local, remote)):
+            self.on_twice(local, remote, link.refusal)
         return link.fault or not link.heard
+
+    async def _refuse_twice(self, local: int, remote: int, framed: FrameStream) -> None:
+        """Turn away a new connection for a pair whose open link still answers.
+
+        Another process plays seat ``remote``, such as a resumed copy of its data directory."""
+        text = (f"seat {remote} is already connected to seat {local} and answering: is the game "
+                "running twice?")
+        cause = Refusal(Why.SEAT_RUNNING_TWICE, text, details=(str(remote),))
+        if len(self._refused) >= 1024:
+            self._refused.clear()
+        news = text not in self._refused
+        self._refused.add(text)
+        log.log(logging.WARNING if news else logging.INFO, "refused a second connection: %s",
+                text, extra={"refusal": Refusal(Why.LINK_REFUSED, text, cause=cause)})
+        with trio.move_on_after(1), contextlib.suppress(
+                PeerClosed, trio.BrokenResourceError, trio.ClosedResourceError):
+            await framed.send(refusal(text, Why.SEAT_RUNNING_TWICE))
+        await framed.aclose()
 
     def _judge(self, remote: int, fault: bool) -> None:
         """A link with ``remote`` closed.

@@ -68,12 +68,14 @@ class Why(StrEnum):
     LINK_REFUSED = "link-refused"
     SEAT_PLAYED_HERE = "seat-played-here"
     NOT_THAT_HOST = "not-that-host"
+    SEAT_RUNNING_TWICE = "seat-running-twice"
     # the game
     NOT_YOUR_DECISION = "not-your-decision"
     ILLEGAL_MOVE = "illegal-move"
     EMPTY_CHAT = "empty-chat"
     NOBODY_OVERDUE = "nobody-overdue"
     BOT_SEAT = "bot-seat"
+    CATCHING_UP = "catching-up"
 
 
 HANDSHAKE_CODES = frozenset({Why.WRONG_JOIN_CODE, Why.NEEDS_JOIN_CODE, Why.HOST_LACKS_JOIN_CODE,
