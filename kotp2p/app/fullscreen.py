@@ -39,7 +39,7 @@ from prompt_toolkit.application import Application
 
 from kotp2p import rules
 from kotp2p.app.errors import CommandError
-from kotp2p.app.gametypes import Connect, Restore
+from kotp2p.app.gametypes import QUIT_LINGER, Connect, NetLinks, Restore
 from kotp2p.app.localgame import last_words
 from kotp2p.app.trace import Trace
 from kotp2p.net.lobby import (
@@ -260,6 +260,8 @@ async def _run_game_app(session: Session, ctrl: Controller, app: Application[Non
                         restore: Restore | None) -> bool:
     loop = asyncio.get_running_loop()
 
+    opened: list[tuple[NetLinks, trio.lowlevel.TrioToken]] = []
+
     async def trio_main() -> bool:
         commands = Commands(pipe.open(), view.answer)
         if connect is None:
@@ -268,6 +270,9 @@ async def _run_game_app(session: Session, ctrl: Controller, app: Application[Non
             async with connect(session) as links:
                 over = await run_session(session, links=links, view=view, commands=commands,
                                          restore=restore)
+                opened.append((links, trio.lowlevel.current_trio_token()))
+                if ctrl.exit_requested:
+                    links.hurry(QUIT_LINGER)
         app.invalidate()
         return over
 
@@ -295,6 +300,9 @@ async def _run_game_app(session: Session, ctrl: Controller, app: Application[Non
     _wrap_lines_again(app)
     if not done.done() and not session.stopped and not session.is_done:
         ctrl.port.quit()
+    if not done.done() and opened:  # The user left the end: the peers get a short time.
+        links, token = opened[0]
+        token.run_sync_soon(links.hurry, QUIT_LINGER)
     over = await done
     if ctrl.interrupted:
         raise KeyboardInterrupt
@@ -418,6 +426,8 @@ class NetScreen:
         self.game: Controller | None = None
         self._requests: Pipe[Callable[[], None]] = Pipe()
         self._cancel: trio.CancelScope | None = None
+        self._hurry: Callable[[], None] | None = None
+        self._left_end = False
 
     def _redraw(self) -> None:
         if self.current is not None:
@@ -441,6 +451,22 @@ class NetScreen:
     def game_ended(self, session: Session, log_path: Path, over: bool) -> None:
         """Keep the line the game leaves on the terminal: its log, and the winner."""
         self.after.say(last_words(session, log_path, over))
+
+    def leaving(self, hurry: Callable[[], None]) -> None:
+        """Call ``hurry`` once the user leaves the end screen, or now if they already did."""
+        self._hurry = hurry
+        if self._left_end:
+            hurry()
+
+    def left_end(self) -> None:
+        """The user left the end screen: the peers get a short time to read the end."""
+
+        def hurry() -> None:
+            self._left_end = True
+            if self._hurry is not None:
+                self._hurry()
+
+        self.send(hurry)
 
     def lobby_event(self, event: HostEvent | GuestEvent) -> None:
         """What the lobby said.
@@ -636,6 +662,9 @@ async def _run_net(screen: NetScreen, main: Callable[[NetScreen], Awaitable[int]
         _wrap_lines_again(app)
         if screen.lobby.exit_requested and not screen.left:
             screen.leave()
+        if screen.game is not None and screen.game.end is not None \
+                and screen.game.exit_requested:
+            screen.left_end()
         app = screen.apps.popleft() if screen.apps else None
     screen.current = None
     try:

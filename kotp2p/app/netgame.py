@@ -34,7 +34,7 @@ import trio
 
 from kotp2p import rules
 from kotp2p.app.errors import CommandError
-from kotp2p.app.gametypes import FullScreen, Restore
+from kotp2p.app.gametypes import LINGER, QUIT_LINGER, FullScreen, Restore
 from kotp2p.app.localgame import (
     bot_decider,
     check_delay,
@@ -101,12 +101,8 @@ from kotp2p.net.trust import PEEK_TAG, Genesis, RulesEngine, SecretChain, short_
 from kotp2p.net.wire import Identity, Refusal, RemoteProtocolError, Why, check_name
 
 DISCOVER_SECONDS = 3.0
-LINGER = 30.0
-"""Seconds a finished process waits for slower peers to read the end of the game."""
 SELF_CHECK = 3.0
 """Seconds a resumed game takes to ask whoever holds its old port whether it plays its seat."""
-QUIT_LINGER = 2.0
-"""Seconds a process stopped with Ctrl-C takes to close its links in order."""
 
 
 def parse_address(text: str, default_port: int) -> Address:
@@ -275,6 +271,7 @@ async def _drive(session: Session, links: MeshLinks, stored: StoredGame, view: N
                 raise
             if trace is not None:
                 trace.ended(session.engine.turn(session.state))
+            view.leaving(partial(links.hurry, QUIT_LINGER))
             await links.finish(LINGER)
             nursery.cancel_scope.cancel()
     except BaseException as exc:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import queue
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol, TextIO
 
@@ -84,6 +84,11 @@ class NetView(Protocol):
 
     def game_stopped(self, text: str) -> None:
         """The game stopped resumably; ``text`` says where its log is and how to go on."""
+        ...
+
+    def leaving(self, hurry: Callable[[], None]) -> None:
+        """The game ended, and the peers get time to read its end. Call ``hurry`` once the user
+        leaves the end of the game, so they get less. It runs in trio."""
         ...
 
     def game_ended(self, session: Session, log_path: Path, over: bool) -> None:
@@ -283,6 +288,9 @@ class PlainNet:
     def game_stopped(self, text: str) -> None:
         """Print ``text``."""
         self.notice(text)
+
+    def leaving(self, hurry: Callable[[], None]) -> None:
+        """Nothing: the plain interface has no end screen to leave, so the peers get their time."""
 
     def game_ended(self, session: Session, log_path: Path, over: bool) -> None:
         """Print where the log is."""

@@ -500,3 +500,40 @@ async def test_a_dialer_turned_away_right_after_the_handshake_waits_longer_each_
     times = [t for t, a in net.attempts if a == address(1)]
     gaps = [round(b - a, 3) for a, b in itertools.pairwise(times)]
     assert gaps[:6] == [0.5, 1.0, 2.0, 4.0, 8.0, 10.0]
+
+
+async def test_a_user_leaving_the_end_cuts_the_wait_for_a_peer_that_never_closes(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    table = make_table(ENGINE, 2)
+
+    async def stalled_peer(stream: trio.abc.Stream) -> None:
+        # Seat 1 passes the handshake, then neither reads nor closes: its machine froze.
+        hs = AcceptorHandshake([table.identities[1]], engine_id=ENGINE.engine_id,
+                               challenge=bytes(32), context=table.genesis.game_id,
+                               roster=table.genesis.keys)
+        await accept_handshake(FrameStream(stream, 1024), hs)
+        await trio.sleep_forever()
+
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        done = Process(table, [0], net)
+        net.servers[address(1)] = stalled_peer
+        await nursery.start(done.mesh.run)
+        await trio.sleep(1)
+        assert done.mesh.is_up(0, 1)
+        start = trio.current_time()
+
+        async def leave_after(seconds: float) -> None:
+            await trio.sleep(seconds)
+            done.mesh.hurry(2.0)  # q on the end screen
+
+        nursery.start_soon(leave_after, 5.0)
+        await done.mesh.finish(30.0)
+        assert trio.current_time() - start == pytest.approx(7.0, abs=0.2)
+        early = Process(table, [0], net)
+        early.mesh.hurry(2.0)  # the user left before the end was sent
+        start = trio.current_time()
+        await early.mesh.finish(30.0)
+        assert trio.current_time() - start <= 2.0
+        nursery.cancel_scope.cancel()

@@ -140,6 +140,9 @@ class Mesh:
         self.links: dict[tuple[int, int], Link] = {}
         self._seen = ChallengeCache()
         self._finishing = False
+        self._finish_scope: trio.CancelScope | None = None
+        self._hurry = math.inf
+        """The most :meth:`finish` may wait, once the user left before it began."""
         self._cut_off: dict[int, tuple[float, Backoff]] = {}
         """Remote seat -> until when its incoming connections are turned away, and the back-off.
 
@@ -184,9 +187,17 @@ class Mesh:
         self._finishing = True
         for link in list(self.links.values()):
             link.close_soon("the game is over", linger=True)
-        with trio.move_on_after(timeout):
+        with trio.move_on_after(min(timeout, self._hurry)) as self._finish_scope:
             while any(not link.closed for link in self.links.values()):
                 await trio.sleep(0.05)
+
+    def hurry(self, seconds: float) -> None:
+        """The user left the end of the game: :meth:`finish` waits at most ``seconds`` more."""
+        scope = self._finish_scope
+        if scope is None:
+            self._hurry = min(self._hurry, seconds)
+        else:
+            scope.deadline = min(scope.deadline, trio.current_time() + seconds)
 
     # -- tasks ----------------------------------------------------------------------------------
 

@@ -60,6 +60,10 @@ class MeshLinks:
         """The game is over here: let every peer read what we sent, as :meth:`Mesh.finish` does."""
         await self.mesh.finish(timeout)
 
+    def hurry(self, seconds: float) -> None:
+        """The user left the end of the game: :meth:`finish` waits at most ``seconds`` more."""
+        self.mesh.hurry(seconds)
+
     async def send(self, seat: int, frame: bytes) -> None:
         """Queue ``frame`` for remote ``seat`` on an open link.
 
