@@ -22,6 +22,7 @@ from typing import Protocol
 
 from kotp2p import rules
 from kotp2p.net.session import (
+    CaughtUp,
     ChatLine,
     DiceRolled,
     EjectAsked,
@@ -365,7 +366,16 @@ class Controller:
                 self.add_chat(u)
             else:
                 self.add_log(f"· {u.description}", "log.dice")
-        self.add_log(f"{rule} resumed: the game goes on from here {rule}", "title")
+        if resumed.catching_up:
+            self.add_log(f"{rule} resumed: first, what the others did while you were away {rule}",
+                         "title")
+        else:
+            self.add_log(f"{rule} resumed: the game goes on from here {rule}", "title")
+
+    def on_caught_up(self, u: CaughtUp) -> None:
+        """The resumed seat goes on: the game goes on from here."""
+        rule = self.sym.rule * 3
+        self.add_log(f"{rule} {safe_text(u.text)}: the game goes on from here {rule}", "title")
 
     def on_updates(self, updates: list[Update]) -> None:
         """Take in what happened in the game."""

@@ -35,6 +35,7 @@ from typing import TextIO
 
 from kotp2p import rules
 from kotp2p.net.session import (
+    CaughtUp,
     Chat,
     ChatLine,
     Command,
@@ -361,7 +362,14 @@ class PlainView:
             self.say(f"({left_out} earlier turn{'s' if left_out > 1 else ''} left out: "
                      "`kotp2p replay` shows the whole game)")
         self.show(list(past))
-        self.say("== resumed: the game goes on from here ==")
+        if resumed.catching_up:
+            self.say("== resumed: first, what the others did while this seat was away ==")
+        else:
+            self.say("== resumed: the game goes on from here ==")
+
+    def on_caught_up(self, u: CaughtUp) -> None:
+        """The resumed seat goes on."""
+        self.say(f"== {safe_text(u.text)}: the game goes on from here ==")
 
     def _track_keep(self, u: MoveApplied) -> None:
         r = self.session.protocol.replica

@@ -7,7 +7,7 @@ import pytest
 
 from kotp2p.net.files import parse_log
 from kotp2p.net.files.sinks import MemorySink
-from kotp2p.net.session import Notice, Session, Timeouts
+from kotp2p.net.session import CaughtUp, Notice, Resumed, Session, Timeouts, YourTurn
 from kotp2p.net.wire import LocalProtocolError, codec
 from tests.session.kit import Switchboard, session, table, verdict
 
@@ -95,7 +95,12 @@ def test_a_seat_resumed_without_a_whole_journal_goes_on_and_nobody_is_convicted(
     assert verdict(a.log).status == "VALID"  # type: ignore[arg-type]
     notices = [u.text for u in board.seen[1] if isinstance(u, Notice)]
     assert any(t.startswith("catching up after the restart: waiting for") for t in notices)
-    assert any(t.startswith("caught up: ") for t in notices)
+    seen = list(board.seen[1])
+    resumed = next(i for i, u in enumerate(seen) if isinstance(u, Resumed))
+    caught = next(i for i, u in enumerate(seen) if isinstance(u, CaughtUp))
+    assert seen[resumed].catching_up and seen[caught].text.startswith("caught up: ")  # type: ignore[union-attr]
+    # The resumed line goes where the seat plays again: its own turns come after it.
+    assert not any(isinstance(u, YourTurn) for u in seen[resumed:caught])
 
 
 def test_what_the_peers_send_back_is_journaled_again() -> None:

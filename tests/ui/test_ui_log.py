@@ -182,3 +182,18 @@ def test_a_chat_line_stays_where_it_was_said_as_the_game_goes_on() -> None:
         screen = [ln.strip() for ln in to_text(game_screen(c, width, height)).splitlines()]
         log = [ln for ln in screen if said in ln or "── turn 2: Alienoid ──" in ln]
         assert len(log) == 2 and said in log[0]  # above the turn that began after it, once
+
+
+def test_the_resumed_line_goes_where_the_seat_plays_again_after_catching_up() -> None:
+    from kotp2p.net.session import CaughtUp, Resumed
+
+    state = rules.from_text(SMASH)
+    c = Controller(FakeGame(state, me=0))
+    missed = move(state, rules.STOP, 7)  # a move made while this seat was away
+    c.on_updates([Resumed((), catching_up=True), *missed,
+                  CaughtUp("caught up: Alice goes on after its envelope #3")])
+    text = [line.text for line in c.log]
+    away = next(i for i, t in enumerate(text) if "while you were away" in t)
+    goes_on = next(i for i, t in enumerate(text) if "the game goes on from here" in t)
+    assert away < goes_on and any("Giga Zaur" in t for t in text[away + 1:goes_on])
+    assert "caught up: Alice goes on after its envelope #3" in text[goes_on]

@@ -21,6 +21,7 @@ from kotp2p.net.session.narration import recent_turns
 from kotp2p.net.session.session import Decider, LocalSeat, Session
 from kotp2p.net.session.telling import UpdateView, tell
 from kotp2p.net.session.updates import (
+    CaughtUp,
     ChatLine,
     DiceRolled,
     EjectAsked,
@@ -38,6 +39,7 @@ from kotp2p.net.session.updates import (
 )
 
 __all__ = [
+    "CaughtUp",
     "Chat",
     "ChatLine",
     "Command",

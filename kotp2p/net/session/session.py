@@ -70,6 +70,7 @@ from kotp2p.net.session.journal import Journal
 from kotp2p.net.session.narration import chat_line, history_updates, tell_later
 from kotp2p.net.session.outbox import Outbox
 from kotp2p.net.session.updates import (
+    CaughtUp,
     EjectAsked,
     FrameRefused,
     GameOver,
@@ -306,7 +307,8 @@ class Session:
             self._journal.restored()
             r = self.protocol.replica
             # What happened before, told from the replayed log. Nothing is sent for it.
-            self._updates.insert(0, Resumed(tuple(history_updates(self.engine, r))))
+            self._updates.insert(0, Resumed(tuple(history_updates(self.engine, r)),
+                                            bool(self._holding)))
             self._chat_next = list(r.cursor)
             for seat, ls in self.seats.items():
                 self._handle(seat, ls.protocol.sync_requests())
@@ -538,7 +540,7 @@ class Session:
                 went_on = True
                 mine = p.replica.streams[seat]
                 last = f"after its envelope #{max(mine)}" if mine else "from its first envelope"
-                self._updates.append(Notice(f"caught up: {self.names()[seat]} goes on {last}"))
+                self._updates.append(CaughtUp(f"caught up: {self.names()[seat]} goes on {last}"))
         if not self._holding:
             self._ask_at = None
         elif self._ask_at is not None and now >= self._ask_at:

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Protocol, assert_never
 
 from kotp2p.net.session.updates import (
+    CaughtUp,
     ChatLine,
     DiceRolled,
     EjectAsked,
@@ -67,6 +68,10 @@ class UpdateView(Protocol):
     def on_game_over(self, u: GameOver) -> None:
         """The game ended."""
 
+    def on_caught_up(self, u: CaughtUp) -> None:
+        """A resumed seat goes on: what follows is the game with this seat in it again."""
+        ...
+
     def on_resumed(self, u: Resumed) -> None:
         """The game was resumed: here is what happened before."""
 
@@ -99,6 +104,8 @@ def tell(view: UpdateView, updates: Iterable[Update]) -> None:
                 view.on_your_turn(u)
             case GameOver():
                 view.on_game_over(u)
+            case CaughtUp():
+                view.on_caught_up(u)
             case Resumed():
                 view.on_resumed(u)
             case _:

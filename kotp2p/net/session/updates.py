@@ -141,7 +141,20 @@ class Resumed:
     new."""
 
     history: tuple[MoveApplied | Narrated | DiceRolled | ChatLine, ...]
+    catching_up: bool = False
+    """The seat first asks its peers what it signed before, and hears what it missed.
+
+    :class:`CaughtUp` says when that is done. What comes between happened while it was away."""
 
 
-Update = (MoveApplied | Narrated | DiceRolled | ChatLine | ViolationSeen
-          | FrameRefused | Waiting | EjectAsked | Notice | LinkChanged | YourTurn | GameOver | Resumed)
+@dataclass(frozen=True)
+class CaughtUp:
+    """A resumed seat heard from its peers what it signed before the restart, and goes on.
+
+    ``text`` says from where. From here on, the game goes on with this seat in it."""
+
+    text: str
+
+
+Update = (MoveApplied | Narrated | DiceRolled | ChatLine | ViolationSeen | FrameRefused | Waiting
+          | EjectAsked | Notice | LinkChanged | YourTurn | GameOver | Resumed | CaughtUp)
