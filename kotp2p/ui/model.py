@@ -69,6 +69,17 @@ def hurts(event: object, seat: int) -> bool:
     return isinstance(event, rules.Eliminated) and event.seat == seat
 
 
+def event_style(event: object, me: int) -> str:
+    """The log's style for an event: a hit on the player, other damage, healing, or plain."""
+    if hurts(event, me):
+        return "log.hit"
+    if isinstance(event, rules.Damaged) and event.amount > 0:
+        return "log.damage"
+    if isinstance(event, rules.Healed) and event.amount > 0:
+        return "log.heal"
+    return "log.event"
+
+
 def result_for(over: GameOver, me: int, name: Callable[[int], str]) -> str:
     """How the game ended, said to the player of seat ``me``.
 
@@ -360,8 +371,7 @@ class Controller:
             elif isinstance(u, Narrated) and u.heading:
                 self.add_log(f"{self.sym.rule * 2} {u.text} {self.sym.rule * 2}", "log.turn")
             elif isinstance(u, Narrated):
-                self.add_log(f"· {u.text}", "log.hit" if hurts(u.event, self.port.me)
-                             else "log.event")
+                self.add_log(f"· {u.text}", event_style(u.event, self.port.me))
             elif isinstance(u, ChatLine):
                 self.add_chat(u)
             else:
@@ -419,7 +429,7 @@ class Controller:
                 self._news.append(self._short(u.text))
             if self._news and not self._hits:
                 self.news("you: " + "; ".join(self._news))
-        self.add_log(f"· {u.text}", "log.hit" if hit else "log.event")
+        self.add_log(f"· {u.text}", event_style(u.event, me))
 
     def _short(self, text: str) -> str:
         """An event about the player without their monster's name in front, for ``you:`` news."""

@@ -56,7 +56,7 @@ def test_the_players_own_results_stay_in_the_footer_and_a_bot_move_ends_the_hold
     c.on_updates(move(s, rules.STOP, 1))
     assert c.footer.startswith("you: gains 1⚡ (dice); ")  # the player's monster goes without saying
     assert "smashes The King for 3♥" in c.footer and not c.footer_error
-    assert ("log.event", "· Giga Zaur smashes The King for 3♥") in log_of(c)  # not a hit on me
+    assert ("log.damage", "· Giga Zaur smashes The King for 3♥") in log_of(c)  # not a hit on me
     assert c.bot_delay(0.0) >= 2.0
     s2 = rules.apply(s, rules.STOP)
     c.on_updates(move(s2, rules.STAY, 2))  # The King, a bot, answers
@@ -129,7 +129,7 @@ def test_hits_are_told_by_the_engines_events_not_by_the_words_of_the_line() -> N
         Narrated(1, "The King hits itself for 1♥", event=rules.Damaged(0, 1, 0, False)),
     ])
     log = log_of(c)
-    assert ("log.event", "· Giga Zaur smashes The King for 3♥") in log
+    assert ("log.damage", "· Giga Zaur smashes The King for 3♥") in log
     assert ("log.hit", "· Le Roi perd 2♥ (poison)") in log
     assert ("log.hit", "· The King hits itself for 1♥") in log
     assert c.footer == "Le Roi perd 2♥ (poison); The King hits itself for 1♥" and c.footer_error
@@ -197,3 +197,17 @@ def test_the_resumed_line_goes_where_the_seat_plays_again_after_catching_up() ->
     goes_on = next(i for i, t in enumerate(text) if "the game goes on from here" in t)
     assert away < goes_on and any("Giga Zaur" in t for t in text[away + 1:goes_on])
     assert "caught up: Alice goes on after its envelope #3" in text[goes_on]
+
+
+def test_colour_carries_meaning_in_the_terminal_s_own_colours() -> None:
+    from kotp2p.ui.full.styles import COLOUR
+
+    # A fixed shade such as a pale grey vanishes on a light background: only the theme's colours.
+    assert not [rule for rule in COLOUR.values() if "#" in rule]
+    state = rules.from_text("The King 6/0/0 @city; Giga Zaur 5/0/0; Alienoid 10/0/0 "
+                            "| active=1 phase=roll dice=sshh11 rolls=1")
+    c = Controller(FakeGame(state, me=2))
+    c.on_updates(move(state, rules.STOP, 3))
+    styles = {line.style for line in c.log if line.text.startswith("·")}
+    assert {"log.damage", "log.heal"} <= styles
+    assert COLOUR["log.damage"] != COLOUR["log.heal"] and COLOUR["log.heal"] == COLOUR["energy"]
