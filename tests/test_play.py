@@ -72,7 +72,7 @@ def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(
     assert "refused: expected a number from 1 to" in out and "random V,W" not in out
     assert "Dice: 1:" in out and "keep 1 3 (or keep 1,3) keeps dice 1 and 3" in out
     assert "re-rolls" in out and "Stopped." in out
-    assert re.search(r"\nDice: 1:\S+\* 2:\S+\* 3:\S+ 4:\S+ 5:\S+ 6:\S+; rolls left 1\n", out)
+    assert re.search(r"\nDice: 1:\S+▲ 2:\S+▲ 3:\S+ 4:\S+ 5:\S+ 6:\S+; rolls left 1\n", out)
     (log,) = _logs(home)
     code, out, _ = _run(capsys, monkeypatch, ["games"])
     assert "unfinished" in out and str(log) in out

@@ -114,8 +114,9 @@ def run_replay_command(args: argparse.Namespace) -> int:
         print(f"kotp2p: {exc}", file=sys.stderr)
         return NOT_PROVEN
     print("\n".join(lines))
-    if args.step is None:
-        print("\n".join(_figures(logs[0])))
+    figures = _figures(logs[0]) if args.step is None else []
+    if figures:
+        print("\n".join(figures))
     return 0
 
 

@@ -11,7 +11,7 @@ A typed line may be a number from that list. It may be the words a player reads,
 from 1 as shown. These are the full screen's keys where a line can take them:
 
 * ``keep 1 3`` or ``keep 1,3`` keeps those dice and re-rolls the others. ``reroll 2,4``
-  re-rolls those dice. ``r`` re-rolls the dice not kept, those marked ``*``.
+  re-rolls those dice. ``r`` re-rolls the dice not kept, those marked ``▲``, or ``^`` in ASCII.
 * An empty line resolves the dice, is done buying or passes, as Enter does in the full screen.
 * ``y`` yields Tokyo, ``s`` stays, ``w`` sweeps the market.
 * ``stop``, ``yield``, ``stay``, ``sweep``, ``done``, ``pass`` and ``buy CARD`` also work.
@@ -71,7 +71,7 @@ RESUME_TURNS = 10
 
 HELP = ("Type the number of an action, or its words. Dice count from 1 as shown: keep 1 3 "
         "(or keep 1,3) keeps dice 1 and 3 and re-rolls the others, reroll 2 4 re-rolls dice 2 "
-        "and 4, r re-rolls the dice not kept (marked *). An empty line resolves the dice, is "
+        "and 4, r re-rolls the dice not kept (marked ▲). An empty line resolves the dice, is "
         "done buying or passes. y yields Tokyo, s stays. buy CARD or buy 2 (market slot 2), "
         "w sweeps the market. Also: stop, yield, stay, sweep, done, pass. Commands: say TEXT "
         "(chat), state, eject (when asked), help, quit (stop here; `kotp2p resume` continues).")
@@ -97,13 +97,14 @@ def face(value: int, symbols: Symbols = UNICODE) -> str:
 
 
 def format_dice(state: rules.State, kept: frozenset[int], symbols: Symbols = UNICODE) -> str:
-    """The dice counted from 1, each with its face: ``1:✸ 2:3*``.
+    """The dice counted from 1, each with its face: ``1:✸ 2:3▲``.
 
-    ``*`` marks a die kept from the previous roll.
+    The board's keep mark, ``▲`` or ``^`` in ASCII, marks a die kept from the previous roll.
+    It is not ``*``, the ASCII star.
     """
     if not state.dice:
         return "no dice"
-    return " ".join(f"{i + 1}:{face(d, symbols)}{'*' if i in kept else ''}"
+    return " ".join(f"{i + 1}:{face(d, symbols)}{symbols.kept if i in kept else ''}"
                     for i, d in enumerate(state.dice))
 
 

@@ -21,14 +21,15 @@ def test_the_state_shows_tokyo_each_monster_the_dice_with_keep_marks_and_the_mar
     assert lines[1] == "  The King: ★3 ♥10/10 ⚡2, poison 2; Acid Attack"
     assert lines[2] == "> Giga Zaur (you): ★0 ♥7/10 ⚡5; no cards"
     assert lines[3] == "  Alienoid: out of the game"
-    assert lines[4] == "Dice: 1:1* 2:2 3:3 4:⚡ 5:♥ 6:✸*; rolls left 2"
+    assert lines[4] == "Dice: 1:1▲ 2:2 3:3 4:⚡ 5:♥ 6:✸▲; rolls left 2"
     assert lines[5] == "Market: Flame Thrower (3⚡), Energize (8⚡)"
 
 
 def test_with_ascii_the_dice_faces_are_the_letters_the_screen_shows() -> None:
     s = rules.from_text(ROLL)
     lines = format_state(s, s.monsters, kept=frozenset({0}), symbols=ASCII)
-    assert lines[4] == "Dice: 1:1* 2:2 3:3 4:E 5:H 6:S; rolls left 2"
+    # The keep mark is the board's, never *, which is the ASCII star.
+    assert lines[4] == "Dice: 1:1^ 2:2 3:3 4:E 5:H 6:S; rolls left 2"
 
 
 def test_a_roll_lists_stop_and_reroll_all_and_reads_keep_reroll_and_numbers() -> None:
