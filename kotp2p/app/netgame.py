@@ -362,7 +362,7 @@ async def _reconnect(peers: PeersFile, bind: str | None,
     """
     local = {i: ls.protocol.identity for i, ls in session.seats.items()}
     links = MeshLinks(session.genesis, local, peers.addresses,
-                      engine_id=session.engine.engine_id)
+                      engine_id=session.engine.engine_id, resumed=True)
     links.mesh.on_twice = partial(_played_elsewhere, session)
     async with trio.open_nursery() as nursery:
         port = await nursery.start(partial(serve_tcp, links.mesh.accept, peers.port, bind,

@@ -241,8 +241,8 @@ async def test_the_host_leaving_after_the_genesis_leaves_the_other_links_up(
     autojump_clock: trio.testing.MockClock,
 ) -> None:
     """Seat 0 (the host) vanishes once the mesh is up: seats 1 and 2 keep their own link, which
-    never went through the host; nobody dials seat 0 (the lower seat dials: a host that comes
-    back calls the others)."""
+    never went through the host. They dial seat 0 once its link has been down for the grace
+    period, then less and less often: a dozen attempts in half a minute, not hundreds."""
     table = make_table(ENGINE, 3)
     async with trio.open_nursery() as nursery:
         net = MemoryNet(nursery)
@@ -265,7 +265,8 @@ async def test_the_host_leaving_after_the_genesis_leaves_the_other_links_up(
         redials = [t for t, a in net.attempts if a == address(0)]
         nursery.cancel_scope.cancel()
     assert procs[2].got[-1] == (2, 1, msg("still", "here"))
-    assert redials == []
+    assert min(redials) == 1 + MeshConfig().grace
+    assert len(redials) <= 2 * 7  # at 3, 3.5, 4.5, 6.5, 10.5, 18.5 and 28.5 from each seat
 
 
 async def test_a_peer_sending_frames_the_session_refuses_loses_its_link(
@@ -398,7 +399,7 @@ async def test_a_seat_refused_by_the_peer_it_dials_is_told_once_by_its_code(
         await trio.sleep(30)
         nursery.cancel_scope.cancel()
     assert len(net.attempts) >= 4
-    dialer = [r for r in caplog.records if r.name.endswith(".mesh") and "could not" in
+    dialer = [r for r in caplog.records if r.name.endswith(".mesh") and "seat 0 could not" in
               r.getMessage()]
     (told,) = dialer
     refusal = getattr(told, "refusal", None)
@@ -406,7 +407,9 @@ async def test_a_seat_refused_by_the_peer_it_dials_is_told_once_by_its_code(
     assert plain_refusal(refusal).startswith("The other side refused the connection: it is in "
                                              "another game.")
     acceptor = [r for r in caplog.records if "refused an incoming" in r.getMessage()]
-    assert len(acceptor) == 1  # the same refusal again is no news on the refusing screen
+    # The same refusal again is no news on the refusing screen. Seat 1 dials the stray seat too,
+    # so each of the two screens tells it once.
+    assert len(acceptor) == 2
 
 
 async def test_a_second_copy_of_a_seat_is_refused_and_the_screen_says_the_game_runs_twice(
@@ -537,3 +540,74 @@ async def test_a_user_leaving_the_end_cuts_the_wait_for_a_peer_that_never_closes
         await early.mesh.finish(30.0)
         assert trio.current_time() - start <= 2.0
         nursery.cancel_scope.cancel()
+
+
+async def test_a_seat_whose_listener_is_blocked_is_reached_by_dialing_out(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """Nothing answers on seat 1's address, as when a stranger floods its listener: seat 0
+    cannot dial it, so seat 1 dials seat 0 once their link has been down for the grace period,
+    and frames flow both ways on that link."""
+    table = make_table(ENGINE, 2)
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        low, high = Process(table, [0], net), Process(table, [1], net)
+        del net.servers[address(1)]
+        await nursery.start(low.mesh.run)
+        await nursery.start(high.mesh.run)
+        await trio.sleep(MeshConfig().grace + 1)
+        assert low.mesh.send(0, 1, codec.frame(msg("to", 1)))
+        assert high.mesh.send(1, 0, codec.frame(msg("to", 0)))
+        await trio.sleep(1)
+        news = list(low.news)
+        nursery.cancel_scope.cancel()
+    assert news == [(MeshConfig().grace, 0, 1, True)]
+    assert high.got == [(1, 0, msg("to", 1))] and low.got == [(0, 1, msg("to", 0))]
+
+
+async def test_when_both_seats_dial_at_once_both_keep_the_first_dialers_link(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """A resumed seat 1 dials seat 0 at once while seat 0 dials it too: two links open, both
+    ends keep the one seat 0 dialed, and it stays up. No flapping."""
+    table = make_table(ENGINE, 2)
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        low = Process(table, [0], net)
+        high = Process(table, [1], net)
+        high.mesh.resumed = True
+        await nursery.start(low.mesh.run)
+        await nursery.start(high.mesh.run)
+        await trio.sleep(30)
+        assert low.mesh.is_up(0, 1) and high.mesh.is_up(1, 0)
+        kept = (low.mesh.links[(0, 1)], high.mesh.links[(1, 0)])
+        assert low.mesh.send(0, 1, codec.frame(msg("to", 1)))
+        await trio.sleep(1)
+        news = [[up for *_, up in p.news] for p in (low, high)]
+        nursery.cancel_scope.cancel()
+    assert sorted(a for _, a in net.attempts) == [address(0), address(1)]
+    assert news[0] == [True] and news[1] in ([True], [True, False, True])
+    assert all("replaced" not in (link.reason or "") for link in kept)
+    assert high.got == [(1, 0, msg("to", 1))]
+
+
+async def test_a_resumed_seat_dials_every_peer_at_once(
+    autojump_clock: trio.testing.MockClock,
+) -> None:
+    """Seat 2 restarts while seats 0 and 1 back off after failed attempts: it dials both at
+    once instead of waiting for them, and their links come up at once."""
+    table = make_table(ENGINE, 3)
+    async with trio.open_nursery() as nursery:
+        net = MemoryNet(nursery)
+        low, mid = Process(table, [0], net), Process(table, [1], net)
+        await nursery.start(low.mesh.run)
+        await nursery.start(mid.mesh.run)
+        await trio.sleep(7.2)  # attempts to seat 2 at 0, 0.5, 1.5, 3.5; the next at 7.5
+        resumed = Process(table, [2], net)
+        resumed.mesh.resumed = True
+        start = trio.current_time()
+        await nursery.start(resumed.mesh.run)
+        await trio.sleep(0.1)
+        ups = [(b, t - start) for t, _, b, up in resumed.news if up]
+        nursery.cancel_scope.cancel()
+    assert sorted(ups) == [(0, 0.0), (1, 0.0)]

@@ -4,20 +4,41 @@ Theory of operation
 -------------------
 After the genesis every seat is connected to every other once. Seats played by this process talk
 to each other in memory; that is the session's business. Between a local seat ``a`` and a remote
-seat ``b`` there is one link, and the lower seat dials. The dialer keeps a task per pair. It
-connects and runs the handshake, with context ``game_id``, the genesis keys as roster, and the
-wanted key. Then it runs the link. When the link drops, it backs off and dials again. The other
-side only accepts. :meth:`Mesh.accept` runs for each incoming connection. It finds which of its
-seats the dialer asked for, and registers the link for that pair. A new link replaces an older
-one, because the peer noticed the drop first.
+seat ``b`` there is one link. Each side keeps a task per pair. It waits while the pair's link is
+open. Once the link is down it connects, runs the handshake, with context ``game_id``, the genesis
+keys as roster, and the wanted key, and runs the link. When the link drops, it backs off and
+dials again. :meth:`Mesh.accept` runs for each incoming connection. It finds which of its seats
+the dialer asked for, and registers the link for that pair.
 
-Unless the older link still answers. Then a second process plays that seat: a copy of its data
-directory, resumed while the seat runs. It must not silently take the seat over. So before a new
-link replaces one that is open, the old one is pinged. If it answers within ``answer_within``
-seconds, the newcomer is refused with :attr:`~kotp2p.net.wire.refusal.Why.SEAT_RUNNING_TWICE`,
-and the working link stays. A dead old link, after a crash, does not answer and is replaced.
-A process refused so, with no open link of its own for that pair, calls ``on_twice``. The app
-decides what to do: a resumed process that has not signed anything yet stops and says why.
+Both sides dial, so that a seat whose listener is blocked, for example by a flood of
+connections from a stranger, still reaches its peers by dialing out. The lower seat of a pair is
+its *first dialer*: it dials as soon as the link is down. The higher seat dials once the link has
+been down for ``MeshConfig.grace`` seconds, or at once after a resume. A resumed process dials
+every peer at once, because those peers back off while it was away.
+
+Two links for one pair can open at the same time, one dialed by each side. Both ends keep the
+one the first dialer dialed, so they never flap. It replaces a link the other side dialed at once.
+A link the other side dialed is closed right after the handshake while the first dialer's is
+open, and its dialer backs off. It is closed without a refusal, so that nobody takes it for a
+second copy of a seat. A link the first dialer keeps open after the peer lost it closes once it is
+silent for ``dead_after`` seconds.
+
+A new link dialed from the same side as the pair's open link replaces it, because the peer noticed
+the drop first. Unless the older link still answers. Then a second process plays that seat: a
+copy of its data directory, resumed while the seat runs. It must not silently take the seat over.
+So before such a link replaces one that is open, the old one is pinged. If it answers within
+``answer_within`` seconds, the newcomer is refused with
+:attr:`~kotp2p.net.wire.refusal.Why.SEAT_RUNNING_TWICE`, and the working link stays. A dead old
+link, after a crash, does not answer and is replaced. A process refused so, with no open link of
+its own for that pair, calls ``on_twice``. The app decides what to do: a resumed process that has
+not signed anything yet stops and says why. A copy of a first dialer's seat can replace a link the
+other side dialed without that check. Then the real seat's next link is the one refused, so the
+game is still told that it runs twice.
+
+This is why a flood on one listener ejects nobody. A vote to eject counts only when every other
+live seat signed one, and an honest seat signs one only after ``hard`` seconds in which the game
+waited on that seat and it heard nothing from it. A seat that can dial out reaches every peer
+whose listener works, and the envelopes it sends reach the others through them too.
 
 The back-off starts again from its first delay after a link that closed for no fault of the peer.
 A peer cut off for garbage, a flood or silence is dialed less and less often, up to
@@ -83,7 +104,10 @@ async def tcp_connector(address: Address) -> trio.abc.Stream:
 
 
 def dialer_of(a: int, b: int) -> int:
-    """Which of two seats dials the other: the lower one."""
+    """Which of two seats dials the other first: the lower one.
+
+    The other seat dials too once their link has been down for a while. A link the first dialer
+    dialed wins over one the other seat dialed."""
     return min(a, b)
 
 
@@ -96,6 +120,8 @@ class MeshConfig:
     answer_within: float = 3.0
     """Seconds an open link has to answer a ping before a new connection for its pair replaces
     it."""
+    grace: float = 2.0
+    """Seconds a pair's link is down before the seat that is not its first dialer dials too."""
     handshake_timeout: float = HANDSHAKE_TIMEOUT
     link: LinkConfig = field(default_factory=LinkConfig)
 
@@ -124,6 +150,7 @@ class Mesh:
         connect: Connector = tcp_connector,
         challenge: Callable[[], bytes] = lambda: os.urandom(32),
         config: MeshConfig | None = None,
+        resumed: bool = False,
     ) -> None:
         for seat, ident in local.items():
             if not 0 <= seat < genesis.n or genesis.keys[seat] != ident.public_key:
@@ -132,7 +159,10 @@ class Mesh:
         self.local = dict(local)
         self.addresses = dict(addresses)
         self.on_frame = on_frame
-        self.on_link = on_link
+        self.on_link = self._link_news
+        self._tell_link = on_link
+        self.resumed = resumed
+        """This process restarts a game under way: it dials every peer at once."""
         self.engine_id = engine_id
         self.connect = connect
         self.challenge = challenge
@@ -155,6 +185,12 @@ class Mesh:
         self.on_twice: Callable[[int, int, Refusal], None] = _told_twice
         """Called as ``(local, remote, refusal)`` when ``remote`` refused this process's link
         because another process plays ``local`` and answers there."""
+        self._dialed_by: dict[tuple[int, int], int] = {}
+        """Pair -> the seat that dialed its registered link."""
+        self._down_since: dict[tuple[int, int], float] = {}
+        """Pair -> when its link went down. A pair never up counts from when :meth:`run` began."""
+        self._news: dict[tuple[int, int], trio.Event] = {}
+        """Pair -> set when its link comes up or goes down. A new event replaces a set one."""
 
     # -- what the session uses ------------------------------------------------------------------
 
@@ -202,11 +238,12 @@ class Mesh:
     # -- tasks ----------------------------------------------------------------------------------
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
-        """Dial every pair this process dials, forever. Cancel to stop."""
+        """Dial each pair whose link is down, forever. Cancel to stop."""
+        now = trio.current_time()
         async with trio.open_nursery() as nursery:
-            for a, b in self.pairs():
-                if dialer_of(a, b) == a:
-                    nursery.start_soon(self._dial_loop, a, b)
+            for pair in self.pairs():
+                self._down_since.setdefault(pair, now)
+                nursery.start_soon(self._dial_loop, *pair)
             task_status.started()
 
     async def accept(self, stream: trio.abc.Stream) -> None:
@@ -255,7 +292,45 @@ class Mesh:
                      "again in %.1f s", remote, until - trio.current_time())
             await framed.aclose()
             return
-        await self._run_link(local, remote, framed)
+        if self._keeps_open_link(local, remote, dialer=remote):
+            log.info("closed a second link from seat %d: the one seat %d dialed stays", remote,
+                     local)
+            await framed.aclose()
+            return
+        await self._run_link(local, remote, framed, dialer=remote)
+
+    def _keeps_open_link(self, local: int, remote: int, *, dialer: int) -> bool:
+        """The pair's open link wins over a new one ``dialer`` dialed. See the module comment.
+
+        Both ends of a pair answer alike, so they keep the same link."""
+        if not self.is_up(local, remote):
+            return False
+        first = dialer_of(local, remote)
+        return dialer != first and self._dialed_by.get((local, remote)) == first
+
+    def _link_news(self, local: int, remote: int, up: bool) -> None:
+        """A pair's link came up or went down: wake its dialer, and tell ``on_link``."""
+        pair = (local, remote)
+        if not up:
+            self._down_since[pair] = trio.current_time()
+        news = self._news.pop(pair, None)
+        if news is not None:
+            news.set()
+        self._tell_link(local, remote, up)
+
+    async def _until_down(self, local: int, remote: int, grace: float) -> None:
+        """Wait until the pair's link has been down for ``grace`` seconds."""
+        pair = (local, remote)
+        while True:
+            news = self._news.setdefault(pair, trio.Event())
+            if self.is_up(local, remote):
+                await news.wait()
+                continue
+            at = self._down_since.get(pair, -math.inf) + grace
+            if trio.current_time() >= at:
+                return
+            with trio.move_on_after(at - trio.current_time()):
+                await news.wait()
 
     def _tell_refused(self, stream: trio.abc.Stream, cause: Refusal) -> None:
         """Log the refusal of an incoming connection.
@@ -273,10 +348,17 @@ class Mesh:
                 extra={"refusal": refusal})
 
     async def _dial_loop(self, local: int, remote: int) -> None:
+        """Dial ``remote`` whenever the pair's link is down, as the module comment says."""
         backoff = Backoff(self.config.first_retry, self.config.max_retry)
         keys = self.genesis.keys
         told: tuple[Why, str] | None = None  # The last refusal the screen was told of.
+        first = dialer_of(local, remote) == local
+        grace = 0.0 if first or self.resumed else self.config.grace
         while not self._finishing:
+            await self._until_down(local, remote, grace)
+            grace = 0.0 if first else self.config.grace
+            if self._finishing:
+                return
             address = self.addresses.get(remote)
             framed: FrameStream | None = None
             try:
@@ -307,20 +389,29 @@ class Mesh:
             if self._finishing:
                 await framed.aclose()
                 return
-            if not await self._run_link(local, remote, framed):
+            if self._keeps_open_link(local, remote, dialer=local):
+                await framed.aclose()  # The peer dialed too; its link stays, and this one goes.
+                continue
+            if not await self._run_link(local, remote, framed, dialer=local):
                 backoff.reset()  # A peer cut off for garbage or a flood waits longer each time.
             await trio.sleep(backoff.next_delay())
 
-    async def _run_link(self, local: int, remote: int, framed: FrameStream) -> bool:
-        """Run a link between these seats until it closes.
+    async def _run_link(self, local: int, remote: int, framed: FrameStream, *,
+                        dialer: int) -> bool:
+        """Run a link between these seats, which ``dialer`` dialed, until it closes.
 
         The answer is True when it closed for something the peer did. It is also True when it
         closed before the peer said anything, because the peer turned us away."""
         label = f"seat {remote} [{fingerprint(self.genesis.keys[remote])}] from seat {local}"
-        old = self.links.get((local, remote))
-        if old is not None and not old.closed and await old.answering(self.config.answer_within):
+        pair = (local, remote)
+        old = self.links.get(pair)
+        if old is not None and not old.closed and self._dialed_by.get(pair) == dialer and \
+                await old.answering(self.config.answer_within):
             await self._refuse_twice(local, remote, framed)
             return True  # not dialed again at once: the working link stays
+        if self._keeps_open_link(local, remote, dialer=dialer):
+            await framed.aclose()  # The first dialer's link came during the ping, and stays.
+            return True
 
         def deliver(payload: bytes) -> None:
             self.on_frame(local, remote, payload)
@@ -328,6 +419,7 @@ class Mesh:
         link = Link(framed, label, deliver, self.config.link)
         old = self.links.get((local, remote))  # read again: the ping above took time
         self.links[(local, remote)] = link
+        self._dialed_by[pair] = dialer
         if old is not None:
             old.close("replaced by a newer connection", fault=False)
         else:

@@ -30,12 +30,13 @@ class MeshLinks:
     """:class:`~kotp2p.net.transport.runner.Links` over a :class:`Mesh`.
 
     Run :meth:`run` in a nursery. Hand incoming connections to :attr:`mesh`, through
-    ``mesh.accept``."""
+    ``mesh.accept``. A ``resumed`` game dials every peer at once, as :class:`Mesh` says."""
 
     def __init__(self, genesis: Genesis, local: Mapping[int, Identity],
                  addresses: Mapping[int, Address], *, engine_id: str,
                  connect: Connector = tcp_connector, config: MeshConfig | None = None,
-                 on_send: Callable[[int, bytes], None] | None = None) -> None:
+                 on_send: Callable[[int, bytes], None] | None = None,
+                 resumed: bool = False) -> None:
         self.on_send = on_send
         self.admit: Callable[[FrameIn], bool] | None = None
         """Decides as each frame arrives whether it goes on to the game at all.
@@ -50,7 +51,7 @@ class MeshLinks:
         self._via: dict[int, int] = {}
         """The local seat whose link last brought a frame from each remote seat."""
         self.mesh = Mesh(genesis, local, addresses, self._frame, engine_id=engine_id,
-                         on_link=self._link, connect=connect, config=config)
+                         on_link=self._link, connect=connect, config=config, resumed=resumed)
 
     async def run(self, *, task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED) -> None:
         """Dial what this process dials, forever. Cancel to stop."""
