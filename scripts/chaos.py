@@ -23,6 +23,7 @@ Run it as ``scripts/chaos MODE [--games N] [--seed S]``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -35,8 +36,10 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -44,7 +47,10 @@ sys.path.insert(0, str(ROOT))
 from kotp2p.net.files import PeersFile, read_log  # noqa: E402
 from kotp2p.net.wire import Kind, open_envelope  # noqa: E402
 from scripts.chaos_peer import DONE  # noqa: E402
+from scripts.chaos_proxy import FaultProxy, Faults  # noqa: E402
 
+Row = dict[str, Any]
+"""The figures of one game, printed as one JSON line."""
 PYTHON = sys.executable
 KOTP2P = [PYTHON, "-m", "kotp2p"]
 LAUNCHER = [PYTHON, str(ROOT / "scripts" / "chaos_peer.py")]
@@ -70,6 +76,8 @@ class Peer:
         self.extra = env or {}
         self.proc: subprocess.Popen[bytes] | None = None
         self.runs = 0
+        self.peak_kb = 0
+        """The highest VmHWM seen of this peer's processes."""
         home.mkdir(parents=True, exist_ok=True)
 
     @property
@@ -117,6 +125,16 @@ class Peer:
         except (OSError, ValueError):
             return None
 
+    def running(self) -> bool:
+        """The current process still runs."""
+        return self.proc is not None and self.proc.poll() is None
+
+    def sample_rss(self) -> None:
+        """Note the current process's peak RSS (VmHWM) so far, in kB."""
+        if self.proc is None:
+            return
+        self.peak_kb = max(self.peak_kb, _vm_hwm_kb(self.proc.pid))
+
     def kill(self) -> None:
         """SIGKILL the current process and reap it."""
         if self.proc is not None and self.proc.poll() is None:
@@ -124,13 +142,44 @@ class Peer:
             self.proc.wait()
 
 
-def wait_for(what: str, check: object, timeout: float, step: float = 0.05) -> None:
+def _vm_hwm_kb(pid: int) -> int:
+    """The peak resident set size of process ``pid`` in kB, or 0 once it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+class RssSampler:
+    """Samples the peers' VmHWM a few times a second in a thread, until stopped."""
+
+    def __init__(self, peers: list[Peer]) -> None:
+        self.peers = peers
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stop.wait(0.2):
+            for p in self.peers:
+                p.sample_rss()
+
+    def close(self) -> None:
+        """Stop sampling."""
+        self.stop.set()
+        self.thread.join()
+
+
+def wait_for(what: str, check: Callable[[], object], timeout: float, step: float = 0.05) -> None:
     """Poll ``check()`` until it is true.
 
     :raises TimeoutError: it was not true within ``timeout`` seconds.
     """
     end = time.monotonic() + timeout
-    while not check():  # type: ignore[operator]
+    while not check():
         if time.monotonic() > end:
             raise TimeoutError(f"{what} did not happen within {timeout:g} s")
         time.sleep(step)
@@ -239,10 +288,8 @@ def logged_now(peers: list[Peer]) -> set[bytes]:
     for p in peers:
         log = p.log()
         if log is not None:
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 out.update(read_log(log).payloads)
-            except (OSError, ValueError):
-                pass
     return out
 
 
@@ -264,7 +311,7 @@ def clean(work: Path, keep: bool, ok: bool) -> None:
 # -- kill ----------------------------------------------------------------------------------------
 
 
-def kill_game(game: int, rng: random.Random, root: Path, args: argparse.Namespace) -> dict[str, object]:
+def kill_game(game: int, rng: random.Random, root: Path, args: argparse.Namespace) -> Row:
     """One game with one peer killed and resumed; the figures of that game."""
     n = rng.randint(4, 6)
     work = root / f"kill{game:03d}"
@@ -272,14 +319,15 @@ def kill_game(game: int, rng: random.Random, root: Path, args: argparse.Namespac
     victim = rng.randrange(n)
     at_turn = rng.randint(1, 12)
     delay = rng.uniform(0, 0.5)
-    row: dict[str, object] = {"game": game, "peers": n, "victim": victim, "at_turn": at_turn}
+    row: Row = {"game": game, "peers": n, "victim": victim, "at_turn": at_turn}
     start = time.monotonic()
+    sampler = RssSampler(peers)
     try:
         start_game(peers, args.bot_delay, args.timeout)
         v = peers[victim]
-        wait_for("the kill point", lambda: v.turns() >= at_turn or v.proc.poll() is not None, 120)  # type: ignore[union-attr]
+        wait_for("the kill point", lambda: v.turns() >= at_turn or not v.running(), 120)
         time.sleep(delay)
-        if v.proc is not None and v.proc.poll() is None and v.log() is not None:
+        if v.running() and v.log() is not None:
             v.kill()
             row["killed"] = True
             before = logged_now(peers)
@@ -294,10 +342,12 @@ def kill_game(game: int, rng: random.Random, root: Path, args: argparse.Namespac
         row["note"] = str(exc)
         before = set()
     finally:
+        sampler.close()
         for p in peers:
             p.kill()
     codes = [p.proc.returncode if p.proc else None for p in peers]
     j = judge(peers)
+    row["rss_mb"] = max(p.peak_kb for p in peers) / 1024
     lost = before - j.payloads if j.payloads else before
     row.update(seconds=round(time.monotonic() - start, 1), codes=codes, identical=j.identical,
                valid=j.valid, lost=len(lost), lost_moves=moves_in(lost, peers), blamed=j.blamed,
@@ -321,14 +371,15 @@ def run_kill(args: argparse.Namespace, root: Path) -> None:
     print(f"kill: {len(rows)} games of 4 to 6 peers in {time.monotonic() - t0:.0f} s, "
           f"{len(killed)} with a peer killed with SIGKILL and resumed "
           f"({sum(r['victim'] == 0 for r in killed)} of them the host)")
-    print(f"  lost envelopes {sum(int(r['lost']) for r in rows)}, lost moves "  # type: ignore[call-overload]
-          f"{sum(int(r['lost_moves']) for r in rows)}, honest seats blamed "  # type: ignore[call-overload]
-          f"{sum(int(r['blamed']) for r in rows)}")  # type: ignore[call-overload]
+    print(f"  lost envelopes {sum(int(r['lost']) for r in rows)}, lost moves "
+          f"{sum(int(r['lost_moves']) for r in rows)}, honest seats blamed "
+          f"{sum(int(r['blamed']) for r in rows)}")
     print(f"  every log VALID: {sum(bool(r['valid']) for r in rows)}/{len(rows)}; byte-identical "
           f"across peers: {sum(bool(r['identical']) for r in rows)}/{len(rows)}; ended in time: "
           f"{sum(bool(r['ended']) for r in rows)}/{len(rows)}; all exit 0: "
-          f"{sum(all(c == 0 for c in r['codes']) for r in rows)}/{len(rows)}")  # type: ignore[attr-defined]
-    print(f"  games with a STALL: {sum(int(r['stalls']) > 0 for r in rows)}")  # type: ignore[call-overload]
+          f"{sum(all(c == 0 for c in r['codes']) for r in rows)}/{len(rows)}")
+    print(f"  games with a STALL: {sum(int(r['stalls']) > 0 for r in rows)}; peak RSS of one peer "
+          f"process (VmHWM): {max(float(r['rss_mb']) for r in rows):.1f} MB")
     bad = [r["game"] for r in rows if not r["ok"]]
     print(f"  games not clean: {bad or 'none'}")
 
@@ -345,10 +396,10 @@ class Worker:
         home.mkdir(parents=True, exist_ok=True)
         read, self._write = os.pipe()
         self.out_path = home / "out.txt"
-        self._out = open(self.out_path, "wb")
-        self.proc = subprocess.Popen([*LAUNCHER, "--serve", str(read)], env=_env(home),
-                                     stdin=subprocess.DEVNULL, stdout=self._out,
-                                     stderr=open(home / "err.txt", "wb"), pass_fds=(read,))
+        with open(self.out_path, "wb") as out, open(home / "err.txt", "wb") as err:
+            self.proc = subprocess.Popen([*LAUNCHER, "--serve", str(read)], env=_env(home),
+                                         stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+                                         pass_fds=(read,))
         os.close(read)
         self._commands = os.fdopen(self._write, "w")
         self._read_at = 0
@@ -392,10 +443,9 @@ class Worker:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
-        self._out.close()
 
 
-def soak_game(game: int, workers: list[Worker], args: argparse.Namespace) -> dict[str, object]:
+def soak_game(game: int, workers: list[Worker], args: argparse.Namespace) -> Row:
     """One game of the soak; its figures."""
     host = workers[0]
     before = [len(w.done) for w in workers]
@@ -409,7 +459,7 @@ def soak_game(game: int, workers: list[Worker], args: argparse.Namespace) -> dic
             port = int(m.group(1))
         else:
             time.sleep(0.02)
-    row: dict[str, object] = {"game": game}
+    row: Row = {"game": game}
     if port is None:
         row.update(ended=False, note="the host's lobby never opened")
         return row
@@ -419,16 +469,16 @@ def soak_game(game: int, workers: list[Worker], args: argparse.Namespace) -> dic
     while time.monotonic() < end:
         for w in workers:
             w.poll()
-        if all(len(w.done) > b for w, b in zip(workers, before)):
+        if all(len(w.done) > b for w, b in zip(workers, before, strict=True)):
             break
         time.sleep(0.05)
-    ended = all(len(w.done) > b for w, b in zip(workers, before))
+    ended = all(len(w.done) > b for w, b in zip(workers, before, strict=True))
     row["ended"] = ended
     row["seconds"] = round(time.monotonic() - start, 2)
     if not ended:
         return row
     row["codes"] = [w.done[-1][0] for w in workers]
-    new_logs = [sorted(set(_logs(w.home)) - old) for w, old in zip(workers, logs_before)]
+    new_logs = [sorted(set(_logs(w.home)) - old) for w, old in zip(workers, logs_before, strict=True)]
     if any(len(n) != 1 for n in new_logs):
         row.update(identical=False, valid=False, note="a peer has no new log")
         return row
@@ -474,15 +524,15 @@ def run_soak(args: argparse.Namespace, root: Path) -> None:
     elapsed = time.monotonic() - t0
     ended = [r for r in rows if r["ended"]]
     desyncs = sum(not r.get("identical", False) or r.get("valid") is False for r in ended)
-    stalls = sum(not r["ended"] for r in rows) + sum(int(r.get("stall_envelopes", 0)) > 0  # type: ignore[call-overload]
+    stalls = sum(not r["ended"] for r in rows) + sum(int(r.get("stall_envelopes", 0)) > 0
                                                      for r in ended)
-    peak = max((max(r["rss_mb"]) for r in rows), default=0.0)  # type: ignore[type-var]
+    peak = max((max(r["rss_mb"]) for r in rows), default=0.0)
     print(f"soak: {len(rows)} games of 6 peers (one process each, {len(rows)} games in a row) "
           f"in {elapsed:.0f} s: {60 * len(rows) / elapsed:.1f} games a minute, so 1,000 games "
           f"take {1000 / (60 * len(rows) / elapsed) / 60:.1f} h")
     print(f"  desyncs {desyncs}, stalls {stalls}, games verified VALID "
           f"{sum(r.get('valid') is True for r in ended)}/{sum('valid' in r for r in ended)}, "
-          f"exit codes not 0: {sum(any(c != 0 for c in r.get('codes', [])) for r in ended)}")  # type: ignore[attr-defined]
+          f"exit codes not 0: {sum(any(c != 0 for c in r.get('codes', [])) for r in ended)}")
     print(f"  peak RSS per peer (VmHWM): {peak} MB at most; after game 1 "
           f"{rows[0]['rss_mb'] if rows else []} MB, after game {len(rows)} "
           f"{rows[-1]['rss_mb'] if rows else []} MB")
@@ -492,18 +542,15 @@ def run_soak(args: argparse.Namespace, root: Path) -> None:
 
 
 def net_game(game: int, rng: random.Random, root: Path, args: argparse.Namespace,
-             proxy: object) -> dict[str, object]:
+             proxy: FaultProxy) -> Row:
     """One game of 4 peers through the fault proxy, with one peer partitioned mid-game."""
-    from scripts.chaos_proxy import FaultProxy
-
-    assert isinstance(proxy, FaultProxy)
     n = args.peers or 4
     work = root / f"net{game:03d}"
     peers = [Peer(work / f"p{i}", i, LAUNCHER, {"CHAOS_PROXY": str(proxy.port),
                                                  "CHAOS_PEER": str(i)}) for i in range(n)]
     victim = rng.randrange(n)
     at_turn = rng.randint(2, 8)
-    row: dict[str, object] = {"game": game, "peers": n, "partitioned": victim,
+    row: Row = {"game": game, "peers": n, "partitioned": victim,
                               "at_turn": at_turn}
     start = time.monotonic()
     proxy.reset_counts()
@@ -511,11 +558,11 @@ def net_game(game: int, rng: random.Random, root: Path, args: argparse.Namespace
         start_game(peers, args.bot_delay, args.timeout)
         wait_for("every peers file", lambda: all(p.game_port() for p in peers), 120)
         for p in peers:
-            proxy.name_port(p.game_port(), p.index)  # type: ignore[arg-type]
+            proxy.name_port(p.game_port() or 0, p.index)
         v = peers[victim]
         wait_for("the partition point",
-                 lambda: v.turns() >= at_turn or v.proc.poll() is not None, 300)  # type: ignore[union-attr]
-        if v.proc is not None and v.proc.poll() is None:
+                 lambda: v.turns() >= at_turn or not v.running(), 300)
+        if v.running():
             proxy.partition(victim, args.partition)
             row["partition_s"] = args.partition
         row["ended"] = wait_all(peers, start + args.deadline)
@@ -538,8 +585,6 @@ def net_game(game: int, rng: random.Random, root: Path, args: argparse.Namespace
 
 
 def run_net(args: argparse.Namespace, root: Path) -> None:
-    from scripts.chaos_proxy import FaultProxy, Faults
-
     rng = random.Random(args.seed)
     proxy = FaultProxy(Faults(), random.Random(rng.random()))
     thread = threading.Thread(target=proxy.run, daemon=True)
@@ -558,8 +603,8 @@ def run_net(args: argparse.Namespace, root: Path) -> None:
     print(f"  ended {sum(bool(r['ended']) for r in rows)}/{len(rows)}; VALID "
           f"{sum(bool(r['valid']) for r in rows)}; byte-identical "
           f"{sum(bool(r['identical']) for r in rows)}; honest seats blamed "
-          f"{sum(int(r['blamed']) for r in rows)}; games that paused (a STALL signed) "  # type: ignore[call-overload]
-          f"{sum(int(r['stalls']) > 0 for r in rows)}")  # type: ignore[call-overload]
+          f"{sum(int(r['blamed']) for r in rows)}; games that paused (a STALL signed) "
+          f"{sum(int(r['stalls']) > 0 for r in rows)}")
     bad = [r["game"] for r in rows if not r["ok"]]
     print(f"  games not clean: {bad or 'none'}")
 
