@@ -403,8 +403,8 @@ class Worker:
         os.close(read)
         self._commands = os.fdopen(self._write, "w")
         self._read_at = 0
-        self.done: list[tuple[int, int]] = []
-        """``(exit code, VmHWM kB)`` of each command."""
+        self.done: list[tuple[int, int, int, int]] = []
+        """``(exit code, VmHWM kB, VmRSS kB, live objects)`` after each command."""
         self.text = ""
 
     def send(self, argv: list[str]) -> None:
@@ -420,8 +420,9 @@ class Worker:
         cut = new.rfind("\n") + 1
         new = new[:cut]
         self._read_at += len(new.encode())
-        for m in re.finditer(rf"^{DONE} (-?\d+) (\d+)$", new, re.M):
-            self.done.append((int(m.group(1)), int(m.group(2))))
+        for m in re.finditer(rf"^{DONE} (-?\d+) (\d+) (\d+) (\d+)$", new, re.M):
+            self.done.append((int(m.group(1)), int(m.group(2)), int(m.group(3)),
+                              int(m.group(4))))
         self.text = (self.text + new)[-20000:]
         return new
 
@@ -478,6 +479,8 @@ def soak_game(game: int, workers: list[Worker], args: argparse.Namespace) -> Row
     if not ended:
         return row
     row["codes"] = [w.done[-1][0] for w in workers]
+    row["rss_after_mb"] = max(round(w.done[-1][2] / 1024, 1) for w in workers)
+    row["objects"] = max(w.done[-1][3] for w in workers)
     new_logs = [sorted(set(_logs(w.home)) - old) for w, old in zip(workers, logs_before, strict=True)]
     if any(len(n) != 1 for n in new_logs):
         row.update(identical=False, valid=False, note="a peer has no new log")

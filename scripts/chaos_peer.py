@@ -9,12 +9,14 @@
   its logs are unchanged: only where the mesh's sockets connect to.
 * ``--serve FD`` plays many games in a row in this one process. It reads one JSON list of
   ``kotp2p`` arguments a line from file descriptor ``FD``, runs it, and prints
-  ``CHAOS-DONE <exit code> <VmHWM in kB>``. So the peak RSS of a peer that played many games is
-  measured, and a game costs no interpreter start.
+  ``CHAOS-DONE <exit code> <VmHWM kB> <VmRSS kB> <objects>``, the last two after a
+  collection. So the peak RSS of a peer that played many games is measured, and what it still
+  holds after each one, and a game costs no interpreter start.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -30,10 +32,10 @@ from kotp2p.cli import main  # noqa: E402
 DONE = "CHAOS-DONE"
 
 
-def vm_hwm_kb() -> int:
-    """This process's peak resident set size in kB, from /proc."""
+def vm_kb(field: str = "VmHWM") -> int:
+    """This process's peak (``VmHWM``) or current (``VmRSS``) resident set size in kB."""
     for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
+        if line.startswith(f"{field}:"):
             return int(line.split()[1])
     return 0
 
@@ -60,7 +62,9 @@ def serve(fd: int) -> int:
                 code = main(json.loads(line))
             except SystemExit as exc:
                 code = int(exc.code or 0)
-            print(f"\n{DONE} {code} {vm_hwm_kb()}", flush=True)
+            gc.collect()
+            print(f"\n{DONE} {code} {vm_kb()} {vm_kb('VmRSS')} {len(gc.get_objects())}",
+                  flush=True)
     return 0
 
 
