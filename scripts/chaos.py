@@ -538,7 +538,8 @@ def run_soak(args: argparse.Namespace, root: Path) -> None:
           f"exit codes not 0: {sum(any(c != 0 for c in r.get('codes', [])) for r in ended)}")
     print(f"  peak RSS per peer (VmHWM): {peak} MB at most; after game 1 "
           f"{rows[0]['rss_mb'] if rows else []} MB, after game {len(rows)} "
-          f"{rows[-1]['rss_mb'] if rows else []} MB")
+          f"{rows[-1]['rss_mb'] if rows else []} MB; held after the last game (VmRSS after a "
+          f"collection): {rows[-1].get('rss_after_mb') if rows else None} MB")
 
 
 # -- net -----------------------------------------------------------------------------------------
