@@ -2,7 +2,9 @@
 
 Real ``kotp2p host``, ``join`` and ``resume`` processes on 127.0.0.1, with the shortest hard
 timeout. The joiner is killed mid-game. While it resumes, 200 silent connections, each reopened
-when closed, hold its game listener. The host cannot dial it, so the resumed joiner dials out.
+when closed, hold its game listener. They come from 127.0.0.1, the host's own address, so no
+admission rule can tell the host from the flood. The host cannot dial the joiner, so the resumed
+joiner dials out.
 """
 
 from __future__ import annotations
