@@ -292,3 +292,22 @@ def test_ascii_in_the_plain_interface_prints_only_ascii(
     assert code == 0 and "Game over." in out
     assert out.isascii(), sorted({c for c in out if not c.isascii()})
     assert "E (dice)" in out and " S " in out  # amounts and faces as the screen's ASCII set writes them
+
+
+def test_resume_with_no_game_named_goes_on_with_the_game_played_last(
+        home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from kotp2p.net.files import latest_game
+    from kotp2p.net.trust import RulesEngine
+
+    for seed in ("1", "2"):  # two games, each stopped at the player's first decision
+        code, _, _ = _run(capsys, monkeypatch, ["play", "--bots", "1", "--seed", seed, "--plain"],
+                          typed="quit\n")
+        assert code == 0
+    _, out, _ = _run(capsys, monkeypatch, ["games", "--json"])
+    first, second = json.loads(out)
+    assert latest_game(RulesEngine(), unfinished=True).game_id == second["id"]
+    later = Path(second["log"]).stat().st_mtime + 60  # the first one was played since
+    os.utime(first["log"], (later, later))
+    assert latest_game(RulesEngine(), unfinished=True).game_id == first["id"]

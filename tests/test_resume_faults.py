@@ -78,7 +78,7 @@ def test_a_joiner_killed_then_resumed_without_its_journal_plays_on_unconvicted(
     said = resumed.stdout[-3000:] + resumed.stderr[-3000:]
     assert resumed.returncode == 0, said
     assert host.returncode == 0, host_err[-2000:]
-    assert "catching up after the restart" in resumed.stdout and "caught up:" in resumed.stdout
+    assert "catching up after the restart" in resumed.stdout and "caught up with the others" in resumed.stdout
     for out in (resumed.stdout, host_out):
         assert "Game over." in out and "by forfeit" not in out, out[-2000:]
         assert "broke" not in out and "ejected" not in out, out[-2000:]

@@ -164,7 +164,7 @@ def menu_label(state: rules.State, action: rules.Action, said: str) -> str:
         return f"use {name} on {die(state, args[0])}"
     if kind == "change" and len(args) == 2 and 0 <= args[1] < len(g.faces):
         return f"change {die(state, args[0])} to {g.faces[args[1]]} with {name}{PRICES.get(name, '')}"
-    if not args and kind == "roll":
+    if not args:  # What the card does, such as Rapid Healing's price and gain.
         return f"use {name}: {rules.card_text(action.card)}"
     return said
 
@@ -227,6 +227,14 @@ def explain(state: rules.State, key: str, kept: frozenset[int], me: int) -> str:
     if d.kind == "roll" and state.dice:
         names = f"1-{len(state.dice)} (keep a die), {names}"
     return f"{key_name(key)} does nothing here; the keys now: {names}"
+
+
+def asked(kind: str) -> str:
+    """What a decision of ``kind`` asks, in a player's words: ``stay in Tokyo or yield``."""
+    return {"roll": "roll", "yield": "stay in Tokyo or yield", "buy": "buy",
+            "react": "react to damage", "hearts": "use hearts", "change": "change a die",
+            "probe": "re-roll a die", "opportunist": "Opportunist", "lab": "Made in a Lab",
+            "sell": "sell a card", "mimic": "pick Mimic's target"}.get(kind, kind)
 
 
 def key_name(key: str) -> str:

@@ -69,6 +69,10 @@ def hurts(event: object, seat: int) -> bool:
     return isinstance(event, rules.Eliminated) and event.seat == seat
 
 
+ENTER_GUARD = 1.0
+"""Seconds after a new kind of question during which Enter is taken as meant for the last one."""
+
+
 def event_style(event: object, me: int) -> str:
     """The log's style for an event: a hit on the player, other damage, healing, or plain."""
     if hurts(event, me):
@@ -223,6 +227,8 @@ class Controller:
         """Turn headings seen so far."""
         self._news_turn = 0
         """The value of ``_turns_seen`` when the footer's news was made."""
+        self._asked: tuple[str, float] = ("", -ENTER_GUARD)
+        """The kind of the player's last decision, and when it was first asked."""
         self._awaited: tuple[tuple[int, ...], int] = ((), -1)
         self._awaited_since = clock()
 
@@ -488,6 +494,9 @@ class Controller:
 
     def on_your_turn(self, u: YourTurn) -> None:
         """The player decides: a vote question is over, and standing orders may answer."""
+        d = self.my_decision()
+        if d is not None and d.kind != self._asked[0]:
+            self._asked = (d.kind, self.clock())
         self.eject_asked = ()
         if self.footer_news and self._news_turn < self._turns_seen and not self.confirm_quit:
             self.say("")  # news from an earlier turn is old at the player's next decision
@@ -656,6 +665,12 @@ class Controller:
         kept = self.kept_dice()
         if d is None:
             self.say(K.explain(s, key, kept, self.port.me), error=True)
+            return
+        if key == "enter" and self.clock() - self._asked[1] < ENTER_GUARD:
+            # An Enter meant for the last question: the dice resolved on their own, say.
+            self.say(f"Enter ignored: you are asked to {K.asked(d.kind)} now; press it again "
+                     "if you mean it", error=True)
+            self._asked = (d.kind, -ENTER_GUARD)
             return
         if d.kind == "roll" and key.isdigit() and 1 <= int(key) <= len(s.dice):
             i = int(key) - 1

@@ -167,7 +167,7 @@ def stats_rows(stats: Sequence[MonsterStats], star: str = "â˜…", heart: str = "â
                           for m in stats]
 
 
-WIDTHS = (3, 3, 5, 5, 5, 5, 5, 5)
+WIDTHS = (3, 3, 6, 5, 6, 5, 5, 5)
 """The width of each column after the monster's name."""
 
 

@@ -98,7 +98,7 @@ def test_a_seat_resumed_without_a_whole_journal_goes_on_and_nobody_is_convicted(
     seen = list(board.seen[1])
     resumed = next(i for i, u in enumerate(seen) if isinstance(u, Resumed))
     caught = next(i for i, u in enumerate(seen) if isinstance(u, CaughtUp))
-    assert seen[resumed].catching_up and seen[caught].text.startswith("caught up: ")  # type: ignore[union-attr]
+    assert seen[resumed].catching_up and seen[caught].text.endswith("caught up with the others")  # type: ignore[union-attr]
     # The resumed line goes where the seat plays again: its own turns come after it.
     assert not any(isinstance(u, YourTurn) for u in seen[resumed:caught])
 

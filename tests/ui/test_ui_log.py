@@ -191,12 +191,12 @@ def test_the_resumed_line_goes_where_the_seat_plays_again_after_catching_up() ->
     c = Controller(FakeGame(state, me=0))
     missed = move(state, rules.STOP, 7)  # a move made while this seat was away
     c.on_updates([Resumed((), catching_up=True), *missed,
-                  CaughtUp("caught up: Alice goes on after its envelope #3")])
+                  CaughtUp("Alice caught up with the others")])
     text = [line.text for line in c.log]
     away = next(i for i, t in enumerate(text) if "while you were away" in t)
     goes_on = next(i for i, t in enumerate(text) if "the game goes on from here" in t)
     assert away < goes_on and any("Giga Zaur" in t for t in text[away + 1:goes_on])
-    assert "caught up: Alice goes on after its envelope #3" in text[goes_on]
+    assert "Alice caught up with the others" in text[goes_on]
 
 
 def test_colour_carries_meaning_in_the_terminal_s_own_colours() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from kotp2p import rules
 from kotp2p.rules.registry import BY_SLUG
 from kotp2p.ui.full.screen import game_screen, to_text
+from kotp2p.net.session import YourTurn
 from kotp2p.ui.model import Controller
 from tests.ui.fakes import FakeGame
 
@@ -132,3 +133,34 @@ def test_every_face_of_every_die_can_be_picked_when_the_letters_would_run_out() 
                 if "to ✸ with Stretchy" in ln)
     c.press(pick.split()[0])
     assert g.submitted == [rules.UseCard(BY_SLUG["stretchy"], (6, 5))]
+
+
+def test_a_card_used_without_a_target_says_what_it_does() -> None:
+    from kotp2p.ui import keys as K
+
+    s = rules.from_text(four("8/0/4 +rapidhealing") + " | active=0 phase=buy market=heal,-,-")
+    rapid = BY_SLUG["rapidhealing"]
+    label = K.menu_label(s, rules.UseCard(rapid, ()), "The King uses Rapid Healing")
+    assert label.startswith("use Rapid Healing: ") and rules.card_text(rapid) in label
+
+
+def test_an_enter_meant_for_the_roll_does_not_end_the_buying_that_follows() -> None:
+    clock = [100.0]
+    s = rules.from_text(four("8/0/9") + " | active=0 phase=buy market=heal,tank,skyscraper")
+    g = FakeGame(s, me=0)
+    c = Controller(g, clock=lambda: clock[0])
+    c.on_updates([YourTurn(0)])  # the dice resolved on their own: now the buying
+    clock[0] += 0.4
+    c.press("enter")  # pressed for the roll, a moment late
+    assert g.submitted == [] and "Enter ignored" in c.footer
+    clock[0] += 0.2
+    c.press("enter")  # pressed again: meant
+    assert g.submitted == [rules.DONE]
+
+
+def test_the_status_line_keeps_every_key_whole_at_80_columns() -> None:
+    s = rules.from_text(PROBE.replace("dice=h3esss rolls=0", "dice=h3e3ss rolls=2"))
+    c = Controller(FakeGame(s, me=0))
+    lines = to_text(game_screen(c, 80, 24)).splitlines()
+    status = next(ln for ln in lines if ln.startswith(" Your move"))
+    assert "…" not in status and "Enter" in status and "1-6 keep" in status, status

@@ -52,6 +52,10 @@ def test_at_80x24_i_reads_each_card_whole_then_closes() -> None:
     before = to_text(game_screen(c, 80, 24))
     assert effect("wereonlymakingitstronger") not in flat(before)
     assert "i read a card" in before
+    c.say("you: gains 3⚡ (dice); smashes Meka Dragon for 2♥")  # news takes the footer's room
+    status = next(ln for ln in to_text(game_screen(c, 80, 24)).splitlines()
+                  if ln.startswith(" Your move (buy)"))
+    assert "i read" in status, "buying, the reader's key is still on screen"
     c.press("i")
     c.press("i")
     screen = to_text(game_screen(c, 80, 24))

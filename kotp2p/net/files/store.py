@@ -337,7 +337,7 @@ def find_log(name: str, directory: Path | None = None) -> Path:
 
 def latest_game(engine: GameEngine, directory: Path | None = None, *,
                 unfinished: bool = False) -> GameInfo:
-    """The game last created in the games directory.
+    """The game played last in the games directory: the one whose log or journal changed last.
 
     With ``unfinished``, it is the last one not over that has its seat secrets on disk. So it can
     be resumed.
@@ -349,4 +349,15 @@ def latest_game(engine: GameEngine, directory: Path | None = None, *,
     if not games:
         what = "unfinished game to resume" if unfinished else "game"
         raise StoreError(f"no {what} in {directory or games_dir()} (see `kotp2p games`)")
-    return games[-1]
+    return max(games, key=_played)
+
+
+def _played(game: GameInfo) -> tuple[float, float]:
+    """When ``game`` was last played: its log's or journal's last change, then its creation."""
+    times = [0.0]
+    for path in (game.log_path, game.log_path.with_suffix(JOURNAL_SUFFIX)):
+        try:
+            times.append(path.stat().st_mtime)
+        except OSError:
+            continue
+    return max(times), game.date

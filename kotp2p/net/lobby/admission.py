@@ -53,7 +53,6 @@ from __future__ import annotations
 import ipaddress
 import itertools
 import math
-import random
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -220,12 +219,14 @@ class Admission:
 
     ``known(key)`` says whether a key has reserved room. ``seats`` is True for the lobby, whose
     unknown keys must take a seat; in a game's mesh every key that passes the handshake is known.
-    ``rng()`` gives a float in [0, 1) for random early drop. ``count_failures`` False leaves
+    ``rng()`` gives a float in [0, 1) for random early drop. The transport passes
+    ``random.random``. The default drops nothing at random, only at the caps. ``count_failures``
+    False leaves
     failed handshakes out of the summary, for a listener that tells them otherwise."""
 
     def __init__(self, config: AdmissionConfig | None = None, *,
                  known: Callable[[bytes], bool] = lambda key: False, seats: bool = False,
-                 rng: Callable[[], float] = random.random, count_failures: bool = True) -> None:
+                 rng: Callable[[], float] = lambda: 1.0, count_failures: bool = True) -> None:
         self.config = config or AdmissionConfig()
         self.known = known
         self.seats = seats

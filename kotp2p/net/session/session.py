@@ -301,9 +301,8 @@ class Session:
                     catch_up = self.seats[seat].protocol.catch_up
                     asked |= catch_up.waiting if catch_up is not None else set()
                 self._updates.append(Notice(
-                    f"catching up after the restart: waiting for {self._who(asked)} to say what "
-                    "this seat signed before; it signs nothing until then, so it never signs "
-                    "twice"))
+                    f"catching up after the restart: waiting for {self._who(asked)} to say where "
+                    "you were; you play again once they answer"))
             self._journal.restored()
             r = self.protocol.replica
             # What happened before, told from the replayed log. Nothing is sent for it.
@@ -538,9 +537,7 @@ class Session:
             if not p.holding:
                 self._holding.discard(seat)
                 went_on = True
-                mine = p.replica.streams[seat]
-                last = f"after its envelope #{max(mine)}" if mine else "from its first envelope"
-                self._updates.append(CaughtUp(f"caught up: {self.names()[seat]} goes on {last}"))
+                self._updates.append(CaughtUp(f"{self.names()[seat]} caught up with the others"))
         if not self._holding:
             self._ask_at = None
         elif self._ask_at is not None and now >= self._ask_at:

@@ -58,6 +58,7 @@ import contextlib
 import logging
 import math
 import os
+import random
 import weakref
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
@@ -476,7 +477,8 @@ def door_of(mesh: Mesh) -> Door:
     if door is None:
         others = frozenset(k for i, k in enumerate(mesh.genesis.keys) if i not in mesh.local)
         # Refused handshakes are told by Mesh._tell_refused, once per reason.
-        door = Door(Admission(known=others.__contains__, count_failures=False), "game listener")
+        door = Door(Admission(known=others.__contains__, rng=random.random,
+                          count_failures=False), "game listener")
         _doors[mesh] = door
     return door
 

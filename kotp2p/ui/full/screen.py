@@ -465,7 +465,7 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
                   ("class:footer.key", "q", mouse(press, "q")),
                   ("class:footer.error", " to leave (your log is kept)")]
     elif ctrl.my_decision() is not None and d is not None:
-        status = [("class:footer.key", f" Your move ({_kind(d.kind)}) ")]
+        status = [("class:footer.key", f" Your move ({K.asked(d.kind)}) ")]
         group = ctrl.open_group()
         short = [c for c in K.choices(s, group) if c.key not in K.MENU_KEYS]
         menu = K.menu_choices(s, group)
@@ -492,6 +492,7 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
                 status += key_frags(c.key, _SHORT.get(type(c.action).__name__, c.label), press)
         if d.kind == "buy":
             status += key_frags("n", "skip buying", press)
+            status += key_frags("i", "read", press)
         if d.kind == "roll" and kept:
             status += [("class:footer", "· keeping " + " ".join(str(i + 1)
                                                                 for i in sorted(kept)) + " ")]
@@ -500,9 +501,10 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
         players = ctrl.port.players()
         names = ", ".join(f"{s.monsters[x]} ({players[x][0]})"
                           + (" GONE" if x in ctrl.links_down else "") for x in seats) or "nobody"
-        kind = f" to {_kind(d.kind)}" if d is not None else ""
+        kind = f" to {K.asked(d.kind)}" if d is not None else ""
         status = [("class:footer", " Waiting for "), ("class:waiting", names),
                   ("class:footer", f"{kind} · {int(secs)} s ")]
+    status = _shorter(status, width)
     if ctrl.confirm_quit:
         question: Line = [("class:footer.error", f" {ctrl.quit_question()} "),
                           *keys_line([("y", "quit"), ("escape", "stay")], press)]
@@ -524,6 +526,18 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
             return [status, *msg]
         return [status, *msg, general]
     return [status, general]
+
+
+SHORTER = {" choose above ": " choose ", " re-roll the rest ": " re-roll ",
+           " skip buying ": " skip ", " resolve ": " go "}
+"""Shorter labels for a status line that would not fit. Its keys are never cut."""
+
+
+def _shorter(status: Line, width: int) -> Line:
+    """``status`` with shorter labels while it is wider than ``width``."""
+    if width_of(status) <= width:
+        return status
+    return [(f[0], SHORTER.get(f[1], f[1]), *f[2:]) for f in status]
 
 
 def letter_span(letters: str) -> str:
@@ -549,13 +563,6 @@ KEY_HINTS = (
 
 _SHORT = {"Stop": "resolve", "Done": "done", "Pass": "pass", "Yield": "yield", "Stay": "stay",
           "Sweep": "sweep"}
-
-
-def _kind(kind: str) -> str:
-    return {"roll": "roll", "yield": "stay in Tokyo or yield", "buy": "buy",
-            "react": "react to damage", "hearts": "use hearts", "change": "change a die",
-            "probe": "re-roll a die", "opportunist": "Opportunist", "lab": "Made in a Lab",
-            "sell": "sell a card", "mimic": "pick Mimic's target"}.get(kind, kind)
 
 
 def log_lines(entries: list[LogLine], width: int, height: int, scroll: int) -> list[Line]:
@@ -614,10 +621,15 @@ def reader_lines(ctrl: Controller, width: int) -> list[Line]:
     cd = rules.CARDS[card]
     cost = rules.card_cost(ctrl.state, ctrl.port.me, card) if where.startswith("market") \
         else cd.cost
+    head: Line = [("class:card", f" {cd.name} "), ("class:cost", f"{cost}{ctrl.sym.energy} "),
+                  (f"class:card.{cd.kind}", cd.kind)]
     out: list[Line] = [[("class:title", f" Card {at + 1} of {len(cards)}: {where} "),
-                        ("class:hint", "· i next · Esc close")],
-                       [("class:card", f" {cd.name} "), ("class:cost", f"{cost}{ctrl.sym.energy} "),
-                        (f"class:card.{cd.kind}", cd.kind), ("class:hint", f" ({cd.timing})")]]
+                        ("class:hint", "· i next · Esc close")], head]
+    timing = f"({cd.timing})"
+    if width_of(head) + 1 + get_cwidth(timing) <= width:
+        head.append(("class:hint", " " + timing))
+    else:  # A long timing gets lines of its own, whole.
+        out += [[("class:hint", "  " + p)] for p in wrap(timing, width - 3)]
     text = ctrl.sym.text(safe_text(rules.card_text(card)))
     return out + [[("", "  " + p)] for p in wrap(text, width - 3)]
 
@@ -648,15 +660,16 @@ def game_screen(ctrl: Controller, width: int, height: int) -> list[Line]:
     top, words_below = _top(ctrl, width, width)
     upper: list[Line] = monster_lines(ctrl, width, False)
     upper.append([("class:frame", ctrl.sym.rule * width)])
-    # What resolving now would do decides the roll. It gets a second line before the log's room.
-    mine = ctrl.my_decision()
-    keys_row = mine is not None and mine.kind == "roll"  # the dice's keys take a line
-    dice = dice_lines(ctrl, width, max(rows, 2 if spare >= (4 if keys_row else 2) else 1))
-    upper += dice if len(dice) > 1 else [*dice, []]
     market = market_lines(ctrl, width, words_below, rows)
     foot = footer_lines(ctrl, width)
     free = height - len(top) - len(foot)
     reader = reader_lines(ctrl, width)
+    # What resolving now would do decides the roll, and may say who gets hit. It gets up to 4
+    # lines, as long as the log keeps two.
+    least = dice_lines(ctrl, width, 1)
+    room = free - len(upper) - max(2, len(least)) - len(market) - len(choices) - len(reader) - 2
+    dice = dice_lines(ctrl, width, max(rows, min(4, 1 + room)))
+    upper += dice if len(dice) > 1 else [*dice, []]
     if reader and len(upper) + len(market) + len(choices) + len(reader) > free:
         market = []  # The card read is worth more than one line of each card for sale.
     body = [*upper, *market, *choices]
