@@ -167,6 +167,56 @@ class SplitAcks(Rogue):
         return out
 
 
+class SplitAckTo(Rogue):
+    """Sends one ACK with a wrong state hash to the seats in ``wrong_to`` and the right one to the
+    others. Which ACK is its ``nth`` ACK since it was armed, counting only those that carry a
+    value (``with_value``) or only those that do not. :func:`split_ack_to` makes one."""
+
+    name = "split-ack-to"
+    min_seats = 3
+    wrong_to: frozenset[int] = frozenset()
+    nth = 1
+    with_value = False
+
+    done = False
+    seen = 0
+
+    def acted(self) -> bool:
+        return self.done
+
+    def outgoing(self, events: list[Event]) -> list[Event]:
+        if self.done or not self.armed():
+            return events
+        out: list[Event] = []
+        for ev in events:
+            env = self.replica.by_id.get(_id(ev)) if isinstance(ev, Send) else None
+            if (self.done or not isinstance(ev, Send) or env is None
+                    or env.author != self.seat or env.kind is not Kind.ACK
+                    or bool(env.reveals) != self.with_value):
+                out.append(ev)
+                continue
+            self.seen += 1
+            if self.seen < self.nth:
+                out.append(ev)
+                continue
+            self.done = True
+            wrong = self._variant(env, state_hash=hashlib.sha256(b"wrong" + env.id).digest())
+            right_to = tuple(i for i in ev.to if i not in self.wrong_to)
+            wrong_to = tuple(i for i in ev.to if i in self.wrong_to)
+            if right_to:
+                out.append(Send(ev.frame, right_to))
+            if wrong_to:
+                out.append(Send(wrong.frame, wrong_to))
+        return out
+
+
+def split_ack_to(wrong_to: Collection[int], nth: int = 1,
+                 with_value: bool = False) -> type[SplitAckTo]:
+    """A :class:`SplitAckTo` that sends its wrong ACK to the seats ``wrong_to``."""
+    return type("SplitAckTo", (SplitAckTo,), {
+        "wrong_to": frozenset(wrong_to), "nth": nth, "with_value": with_value})
+
+
 def _id(ev: Send) -> bytes:
     from kotp2p.net.wire import envelope_id, split_frame
 

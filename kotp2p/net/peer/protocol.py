@@ -103,7 +103,7 @@ from kotp2p.net.peer.sync import (
     SyncAnswers,
     is_sync_request,
 )
-from kotp2p.net.replica import Entry, Point, Replica, describe_entry
+from kotp2p.net.replica import Entry, Point, Replica, Violation, describe_entry
 from kotp2p.net.trust import PEEK_TAG, GameEngine, Genesis, SecretChain, SlotDeck, Turn
 from kotp2p.net.wire import (
     Envelope,
@@ -178,7 +178,8 @@ class PeerProtocol:
         """Decides and signs this seat's STALLs and votes to eject."""
         self.sync = SyncAnswers(seat, genesis.n, self.others)
         """This seat's ``sync`` requests and answers."""
-        self._reported: set[int] = set()
+        self._reported: dict[int, Violation] = {}
+        """Seat -> the conviction reported in a :class:`Misbehaviour` event."""
         self._finished = False
         self._started = False
         self._rolled = 0
@@ -662,8 +663,8 @@ class PeerProtocol:
     def _report(self, entries: list[Entry], points: list[Point]) -> list[Event]:
         out: list[Event] = []
         for v in self.replica.violations:
-            if v.seat not in self._reported:
-                self._reported.add(v.seat)
+            if self._reported.get(v.seat) is not v:  # new, or an earlier proof replaced it
+                self._reported[v.seat] = v
                 out.append(Misbehaviour(v))
         for e in entries:
             desc = describe_entry(self.engine, self.genesis, e)

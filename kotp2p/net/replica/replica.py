@@ -335,9 +335,11 @@ class Replica:
             else:
                 named.add(author)
         if other is not None:
+            # The proof reads the same on every replica, whichever envelope came first.
+            pair = (other, env) if other.id < env.id else (env, other)
             v = Violation("fork", env.author, min(env.step, other.step),
-                          f"two different envelopes #{env.seq} (steps {other.step} and "
-                          f"{env.step}); one expected", (other, env))
+                          f"two different envelopes #{env.seq} (steps {pair[0].step} and "
+                          f"{pair[1].step}); one expected", pair)
             self._keep_spare(env)
             self.forks.fork(v)
             return v
