@@ -55,6 +55,12 @@ once the game waits on it. An envelope beyond the current point waits. An author
 without a value the current point needs from them. Then they are convicted of a missing reveal,
 unless every vote to eject them there is stored. In that case the ejection comes first.
 
+Two proofs against one author may reach replicas in either order. A split ACK is one case: the
+wrong one is a wrong state hash, and with the right one it is a fork. Each honest seat forwards
+both, so every replica ends up holding both. The conviction is the proof of the earliest place
+in the author's stream, and at one seq a fork comes first; see :mod:`.verdicts`. So every honest
+replica convicts the author of the same thing, whichever proof came first.
+
 Ejections. The target's envelope for the point may be in flight as the last vote comes. Then
 *the ejection wins*. Every voter had stopped reading the target there; that is ``frozen``. So no
 honest replica used the envelope. A replica that did use it follows the ejection once it holds
