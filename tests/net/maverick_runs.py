@@ -96,6 +96,9 @@ def play(cls: type[rogues.Rogue], seats: int, seed: int, drop: float = 0.02) -> 
     report.acted = not isinstance(rogue_proto, rogues.Rogue) or rogue_proto.acted()
     if cls is rogues.BigChat and not mesh.big_to.intersection(honest):
         report.acted = False  # every copy of the big CHAT was dropped: its hole is silence
+    if isinstance(rogue_proto, rogues.SplitAcks) and not any(
+            rogue_proto.wrong_id in mesh.protos[i].replica.by_id for i in honest):
+        report.acted = False  # every copy of the wrong ACK was dropped: nothing proves it
     return report
 
 

@@ -149,6 +149,8 @@ class SplitAcks(Rogue):
     min_seats = 3
 
     done = False
+    wrong_id = b""
+    """The id of the ACK with the wrong state hash, once sent. Its frame may be lost."""
 
     def outgoing(self, events: list[Event]) -> list[Event]:
         if self.done or not self.armed():
@@ -160,6 +162,7 @@ class SplitAcks(Rogue):
                     and env.author == self.seat and env.kind is Kind.ACK and len(ev.to) > 1):
                 self.done = True
                 wrong = self._variant(env, state_hash=hashlib.sha256(b"mine" + env.id).digest())
+                self.wrong_id = wrong.id
                 half = len(ev.to) // 2
                 out += [Send(ev.frame, ev.to[:half]), Send(wrong.frame, ev.to[half:])]
                 continue
@@ -180,6 +183,8 @@ class SplitAckTo(Rogue):
 
     done = False
     seen = 0
+    wrong_id = b""
+    """The id of the ACK with the wrong state hash, once sent."""
 
     def acted(self) -> bool:
         return self.done
@@ -192,7 +197,8 @@ class SplitAckTo(Rogue):
             env = self.replica.by_id.get(_id(ev)) if isinstance(ev, Send) else None
             if (self.done or not isinstance(ev, Send) or env is None
                     or env.author != self.seat or env.kind is not Kind.ACK
-                    or bool(env.reveals) != self.with_value):
+                    or bool(env.reveals) != self.with_value
+                    or set(ev.to) != set(self.others)):  # a resend to one seat is no split
                 out.append(ev)
                 continue
             self.seen += 1
@@ -201,6 +207,7 @@ class SplitAckTo(Rogue):
                 continue
             self.done = True
             wrong = self._variant(env, state_hash=hashlib.sha256(b"wrong" + env.id).digest())
+            self.wrong_id = wrong.id
             right_to = tuple(i for i in ev.to if i not in self.wrong_to)
             wrong_to = tuple(i for i in ev.to if i in self.wrong_to)
             if right_to:
