@@ -260,12 +260,6 @@ class Ejections:
         mover = p.pending.seat
         voters = self.eject_index.get((mover, step, p.digest), set())
         stalled = self.stall_index.get((mover, step, self._timeline.head), {})
-        if mover != self._entries[step].seat and mover <= seat:
-            # The mover owes an ACK of the last MOVE too, unless it made that MOVE. A STALL
-            # names the lowest seat its author waits on. So a STALL naming this mover may be
-            # about the mover's ACK, its author still lacking the ACK of ``seat``. Only a mover
-            # above ``seat`` shows that author holds it.
-            stalled = {}
         return any(v != seat and v not in self._cut and v not in owed
                    for v in (*voters, *stalled))
 
