@@ -4,9 +4,9 @@ named from 1 with their faces, letters without gaps, and the footer news kept fr
 from __future__ import annotations
 
 from kotp2p import rules
+from kotp2p.net.session import YourTurn
 from kotp2p.rules.registry import BY_SLUG
 from kotp2p.ui.full.screen import game_screen, to_text
-from kotp2p.net.session import YourTurn
 from kotp2p.ui.model import Controller
 from tests.ui.fakes import FakeGame
 
