@@ -306,8 +306,16 @@ def test_resume_with_no_game_named_goes_on_with_the_game_played_last(
                           typed="quit\n")
         assert code == 0
     _, out, _ = _run(capsys, monkeypatch, ["games", "--json"])
-    first, second = json.loads(out)
-    assert latest_game(RulesEngine(), unfinished=True).game_id == second["id"]
-    later = Path(second["log"]).stat().st_mtime + 60  # the first one was played since
-    os.utime(first["log"], (later, later))
-    assert latest_game(RulesEngine(), unfinished=True).game_id == first["id"]
+    games = json.loads(out)
+
+    def played(game: dict[str, str], when: float) -> None:
+        for path in (Path(game["log"]), Path(game["log"]).with_suffix(".journal")):
+            os.utime(path, (when, when))
+
+    now = Path(games[0]["log"]).stat().st_mtime
+    for last in games:  # whichever was played last is resumed, whenever it was created
+        for other in games:
+            played(other, now)
+        now += 60
+        played(last, now)
+        assert latest_game(RulesEngine(), unfinished=True).game_id == last["id"]
