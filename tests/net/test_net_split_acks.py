@@ -100,7 +100,7 @@ def _splits(draw: st.DrawFn) -> tuple[int, int, frozenset[int], int, bool, int]:
     return n, rogue, wrong_to, seed, draw(st.booleans()), draw(st.integers(1, 2))
 
 
-@settings(max_examples=60, deadline=None, derandomize=True,
+@settings(max_examples=25, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(_splits())
 def test_for_any_split_and_delivery_order_the_honest_logs_end_identical(
