@@ -6,6 +6,7 @@ would. A flood runs until its block ends.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections.abc import Awaitable, Callable, Iterator
@@ -43,8 +44,8 @@ class Counts:
             self.handshakes += handshakes
 
 
-async def _silent(port: int, source: str, counts: Counts, *, pause: float) -> None:
-    """Open a connection, say nothing, and open another soon after it is closed."""
+async def _dial(port: int, source: str, counts: Counts) -> trio.SocketStream:
+    """A connection to ``port`` from ``source``, retried until the listener takes it."""
     while True:
         try:
             stream = await trio.open_tcp_stream("127.0.0.1", port, local_address=source)
@@ -52,13 +53,25 @@ async def _silent(port: int, source: str, counts: Counts, *, pause: float) -> No
             await trio.sleep(0.01)
             continue
         counts.add(opened=1)
-        try:
-            while await stream.receive_some(4096):
-                pass
-        except (trio.BrokenResourceError, trio.ClosedResourceError):
+        return stream
+
+
+async def _until_closed(stream: trio.SocketStream) -> None:
+    """Read and drop what comes until the other side closes, then close too."""
+    try:
+        while await stream.receive_some(4096):
             pass
-        finally:
-            await trio.aclose_forcefully(stream)
+    except (trio.BrokenResourceError, trio.ClosedResourceError):
+        pass
+    finally:
+        await trio.aclose_forcefully(stream)
+
+
+async def _silent(port: int, source: str, counts: Counts, *, pause: float) -> None:
+    """Open a connection, say nothing, and open another soon after it is closed."""
+    while True:
+        stream = await _dial(port, source, counts)
+        await _until_closed(stream)
         await trio.sleep(pause)
 
 
@@ -66,12 +79,7 @@ async def _squatter(port: int, source: str, counts: Counts) -> None:
     """Pass the lobby handshake with a fresh key, then only answer pings; again when dropped."""
     config = LinkConfig(max_frame=MAX_LOBBY_FRAME)
     while True:
-        try:
-            stream = await trio.open_tcp_stream("127.0.0.1", port, local_address=source)
-        except OSError:
-            await trio.sleep(0.01)
-            continue
-        counts.add(opened=1)
+        stream = await _dial(port, source, counts)
         framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
         hs = DialerHandshake(Identity.generate("Squatter"), engine_id=rules.ENGINE_ID,
                              challenge=os.urandom(32))
@@ -89,20 +97,10 @@ async def _claimer(port: int, source: str, counts: Counts, *,
                    hello: Callable[[], bytes]) -> None:
     """Send a HELLO that names a key this stranger does not hold, then stall until closed."""
     while True:
-        try:
-            stream = await trio.open_tcp_stream("127.0.0.1", port, local_address=source)
-        except OSError:
-            await trio.sleep(0.01)
-            continue
-        counts.add(opened=1)
-        try:
+        stream = await _dial(port, source, counts)
+        with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError):
             await stream.send_all(hello())
-            while await stream.receive_some(4096):
-                pass
-        except (trio.BrokenResourceError, trio.ClosedResourceError):
-            pass
-        finally:
-            await trio.aclose_forcefully(stream)
+        await _until_closed(stream)
         await trio.sleep(PAUSE)
 
 

@@ -10,7 +10,8 @@ import os
 import subprocess
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from functools import partial
 from pathlib import Path
 from typing import IO
@@ -19,8 +20,8 @@ import trio
 
 from kotp2p.net.lobby import DialerHandshake
 from kotp2p.net.transport import Mesh, MeshPort, serve_tcp
-from tests.floods import claimers, silent_flood, squatters
-from tests.net.harness import make_table
+from tests.floods import Counts, claimers, silent_flood, squatters
+from tests.net.harness import Table, make_table
 from tests.net.toy import ToyEngine
 from tests.test_netplay import KOTP2P, _env, _port, _start
 
@@ -147,24 +148,7 @@ ENGINE = ToyEngine()
 
 async def test_a_flood_on_a_game_listener_keeps_no_seat_of_the_game_out() -> None:
     table = make_table(ENGINE, 2)
-    up: list[tuple[int, int, bool]] = []
-    with trio.fail_after(40):
-        async with trio.open_nursery() as nursery:
-            high = Mesh(table.genesis, {1: table.identities[1]}, {}, lambda *a: None,
-                        engine_id=ENGINE.engine_id)
-            port = await nursery.start(partial(serve_tcp, high.accept, 0, "127.0.0.1"))
-            with silent_flood(port, 200) as counts:
-                while counts.opened < 400:
-                    await trio.sleep(0.05)
-                low = Mesh(table.genesis, {0: table.identities[0]}, {1: ("127.0.0.1", port)},
-                           lambda *a: None, engine_id=ENGINE.engine_id,
-                           on_link=lambda *a: up.append(a))
-                await nursery.start(low.run)
-                with trio.move_on_after(20):
-                    while not up:
-                        await trio.sleep(0.05)
-            nursery.cancel_scope.cancel()
-    assert up[:1] == [(0, 1, True)]
+    assert await _links_through(table, lambda port: silent_flood(port, 200))
 
 
 async def test_strangers_naming_a_seats_key_on_a_game_listener_keep_that_seat_out_no_longer() -> None:
@@ -176,24 +160,7 @@ async def test_strangers_naming_a_seats_key_on_a_game_listener_keep_that_seat_ou
                                challenge=os.urandom(32), context=table.genesis.game_id,
                                to_key=keys[1], roster=keys).hello()
 
-    up: list[tuple[int, int, bool]] = []
-    with trio.fail_after(40):
-        async with trio.open_nursery() as nursery:
-            high = Mesh(table.genesis, {1: table.identities[1]}, {}, lambda *a: None,
-                        engine_id=ENGINE.engine_id)
-            port = await nursery.start(partial(serve_tcp, high.accept, 0, "127.0.0.1"))
-            with claimers(port, hello, 200) as counts:
-                while counts.opened < 400:
-                    await trio.sleep(0.05)
-                low = Mesh(table.genesis, {0: table.identities[0]}, {1: ("127.0.0.1", port)},
-                           lambda *a: None, engine_id=ENGINE.engine_id,
-                           on_link=lambda *a: up.append(a))
-                await nursery.start(low.run)
-                with trio.move_on_after(20):
-                    while not up:
-                        await trio.sleep(0.05)
-            nursery.cancel_scope.cancel()
-    assert up[:1] == [(0, 1, True)]
+    assert await _links_through(table, lambda port: claimers(port, hello, 200))
 
 
 async def test_connections_before_the_game_starts_wait_a_few_per_address() -> None:
@@ -218,3 +185,26 @@ async def test_connections_before_the_game_starts_wait_a_few_per_address() -> No
                 await stream.aclose()
             nursery.cancel_scope.cancel()
     assert closed == [True] * 3
+
+
+async def _links_through(table: Table, flood: Callable[[int], AbstractContextManager[Counts]]
+                         ) -> bool:
+    """Seat 0 links to seat 1 while ``flood(port)`` floods seat 1's game listener."""
+    up: list[tuple[int, int, bool]] = []
+    with trio.fail_after(40):
+        async with trio.open_nursery() as nursery:
+            high = Mesh(table.genesis, {1: table.identities[1]}, {}, lambda *a: None,
+                        engine_id=ENGINE.engine_id)
+            port = await nursery.start(partial(serve_tcp, high.accept, 0, "127.0.0.1"))
+            with flood(port) as counts:
+                while counts.opened < 400:
+                    await trio.sleep(0.05)
+                low = Mesh(table.genesis, {0: table.identities[0]}, {1: ("127.0.0.1", port)},
+                           lambda *a: None, engine_id=ENGINE.engine_id,
+                           on_link=lambda *a: up.append(a))
+                await nursery.start(low.run)
+                with trio.move_on_after(20):
+                    while not up:
+                        await trio.sleep(0.05)
+            nursery.cancel_scope.cancel()
+    return up[:1] == [(0, 1, True)]
