@@ -265,8 +265,9 @@ def test_replay_and_verify_take_a_game_id_as_games_lists_it_and_replay_the_lates
         assert _run(capsys, monkeypatch, ["replay", game["id"][:6]]) == (0, by_path, "")
         code, out, _ = _run(capsys, monkeypatch, ["verify", game["id"][:6]])
         assert code == 0 and out.startswith("VALID")
+    last = max(games, key=lambda game: Path(game["log"]).stat().st_mtime)  # played last
     assert _run(capsys, monkeypatch, ["replay"]) == _run(capsys, monkeypatch,
-                                                         ["replay", games[-1]["log"]])
+                                                         ["replay", last["log"]])
     code, out, err = _run(capsys, monkeypatch, ["replay", "zzzz"])
     assert code == 2 and out == ""
     assert "no file 'zzzz', and no game on disk has an id starting with 'zzzz'" in err
