@@ -126,8 +126,8 @@ def _heal_limit(e: Healed, state: State, now: Amounts) -> str:
     if not _seat_of(state, e.seat) or (e.card and "max_hp" in CARDS[e.card].hooks):
         return ""
     most = max_hp(state, e.seat)
-    if now.hp[e.seat] + e.amount == most:
-        return f"up to its {SYMBOLS.hearts(most)} maximum"
+    if now.hp[e.seat] + e.amount == most:  # True whether or not the maximum cut the heal.
+        return f"now at its {SYMBOLS.hearts(most)} maximum"
     return ""
 
 

@@ -72,7 +72,8 @@ def test_a_smash_that_takes_the_last_hearts_says_so() -> None:
     [
         ("10/19/0", "33331e", "Cyber Kitty gains 1★ (dice, up to the 20★ limit)"),
         ("10/10/0", "33331e", "Cyber Kitty gains 4★ (dice)"),
-        ("9/0/0", "hhh123", "Cyber Kitty heals 1♥ (up to its 10♥ maximum)"),
+        ("9/0/0", "hhh123", "Cyber Kitty heals 1♥ (now at its 10♥ maximum)"),
+        ("8/0/0", "hh1123", "Cyber Kitty heals 2♥ (now at its 10♥ maximum)"),
         ("5/0/0", "hhh123", "Cyber Kitty heals 3♥"),
     ],
 )
