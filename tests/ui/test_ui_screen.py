@@ -8,6 +8,7 @@ from prompt_toolkit.utils import get_cwidth
 
 from kotp2p import rules
 from kotp2p.net.lobby.lobby_view import LobbySeat, LobbyView
+from kotp2p.ui import keys as K
 from kotp2p.ui.full.pages import cards_page, end_page, help_page, lobby_page, matching_cards
 from kotp2p.ui.full.screen import game_screen, resolve_preview, to_text, width_of
 from kotp2p.ui.model import Controller, EndInfo
@@ -374,3 +375,15 @@ def test_the_ascii_set_writes_the_engines_dice_and_amounts_as_the_dice_show_them
         "Giga Zaur gains 1E (dice)",
         "Giga Zaur smashes Cyber Kitty for 3H",
     ]
+
+
+def test_keep_marks_go_once_the_dice_are_resolved() -> None:
+    c = controller("The King 10/0/9 @city; Giga Zaur 8/3/2 | active=1 phase=roll dice=123ehs rolls=1")
+    c.press("1")
+    assert "▲" in next(ln for ln in to_text(game_screen(c, 80, 24)).splitlines()
+                       if ln.startswith(" Dice "))
+    c.press("enter")  # resolve: The King, smashed in Tokyo, decides next
+    assert K.decision(c.state).kind == "yield"  # type: ignore[union-attr]
+    dice = next(ln for ln in to_text(game_screen(c, 80, 24)).splitlines()
+                if ln.startswith(" Dice "))
+    assert "▲" not in dice, dice

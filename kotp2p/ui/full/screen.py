@@ -307,9 +307,11 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
     if not s.dice:
         who = s.monsters[s.active]
         return [[("", f" Dice: {who} has not rolled yet")]]
-    kept = ctrl.kept_dice()
     mine = ctrl.my_decision()
     rolling = mine is not None and mine.kind == "roll"
+    pending = K.decision(s)
+    # Keep marks mean something only while the dice may be re-rolled.
+    kept = ctrl.kept_dice() if pending is not None and pending.kind == "roll" else frozenset()
     deciding = mine is not None and mine.kind in ("roll", "change")
     line: Line = [("class:title", " Dice ")]
     keys: Line = [("class:hint", " keys ")]  # each die's key under it
