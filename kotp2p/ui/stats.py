@@ -85,9 +85,11 @@ def game_stats(last: rules.State, events: Sequence[tuple[rules.Event, rules.Stat
                 and event.seat in (after.city, after.bay):
             tokyo[event.seat] += 1
     rank_of = {}
-    for r, group in enumerate(rules.ranking(last), 1):
+    place = 1  # Tied monsters share a rank, and the next one counts them: 1, 2, 2, 4.
+    for group in rules.ranking(last):
         for seat in group:
-            rank_of[seat] = r
+            rank_of[seat] = place
+        place += len(group)
     out = [MonsterStats(seat, last.monsters[seat], rank_of.get(seat, n), fell[seat],
                         last.hp[seat], last.alive[seat], dealt[seat], taken[seat], tokyo[seat],
                         bought[seat], spent[seat], gained[seat]) for seat in range(n)]

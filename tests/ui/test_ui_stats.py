@@ -135,3 +135,10 @@ def test_the_plain_interface_ends_with_each_monster_s_figures() -> None:
     ranked = [int(line.split()[0]) for line in table_lines[1:4]]
     assert ranked == sorted(ranked) and ranked[0] == 1
     assert "⚡ got: gained in the game" in text
+
+
+def test_tied_monsters_share_a_rank_and_the_next_one_counts_them() -> None:
+    last = rules.from_text("The King 10/20/0; Giga Zaur 5/11/0; Alienoid 5/11/0; "
+                           "Cyber Kitty 3/4/0 | phase=over")
+    ranks = sorted(m.rank for m in game_stats(last, []))
+    assert ranks == [1, 2, 2, 4]
