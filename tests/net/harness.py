@@ -178,6 +178,18 @@ class Mesh:
                 return done()
         return done()
 
+    def close_after_grace(self, seats: list[int]) -> None:
+        """What the sessions of ``seats`` do once their game is over.
+
+        In its grace period a session asks once for what its log lacks, such as a lost BYE. Then
+        it stops, and writes what a stopped session writes."""
+        for i in seats:
+            if not self.protos[i].replica.log_complete:
+                self.handle(i, self.protos[i].sync_requests())
+        self.run_until(lambda: all(self.protos[i].replica.log_complete for i in seats))
+        for i in seats:
+            self.handle(i, self.protos[i].close())
+
     def run(self, max_events: int = 200_000, stalls: int = 5, hard_after: int | None = None) -> int:
         """Play until every live seat's game is over or nothing moves; return deliveries made.
 

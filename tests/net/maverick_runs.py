@@ -109,13 +109,7 @@ def _run(mesh: Mesh, honest: list[int], report: Report) -> None:
         report.peak_bytes = max(report.peak_bytes, *(_held(mesh.protos[i]) for i in honest))
         if all(mesh.protos[i].is_over for i in honest):
             break
-    # a session's grace period after the end: it asks once for what its log lacks (a BYE lost)
-    for i in honest:
-        if not mesh.protos[i].replica.log_complete:
-            mesh.handle(i, mesh.protos[i].sync_requests())
-    mesh.run_until(lambda: all(mesh.protos[i].replica.log_complete for i in honest))
-    for i in honest:  # what a stopped session writes
-        mesh.handle(i, mesh.protos[i].close())
+    mesh.close_after_grace(honest)
 
 
 def _judge(mesh: Mesh, honest: list[int], rogue: int, report: Report) -> None:

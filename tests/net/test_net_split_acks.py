@@ -35,13 +35,7 @@ def _play(n: int, rogue: int, wrong_to: Collection[int], seed: int, *,
         mesh.run(max_events=200_000, stalls=4, hard_after=3)
         if all(mesh.protos[i].is_over for i in honest):
             break
-    # A session's grace period after the end: it asks once for what its log lacks.
-    for i in honest:
-        if not mesh.protos[i].replica.log_complete:
-            mesh.handle(i, mesh.protos[i].sync_requests())
-    mesh.run_until(lambda: all(mesh.protos[i].replica.log_complete for i in honest))
-    for i in honest:
-        mesh.handle(i, mesh.protos[i].close())
+    mesh.close_after_grace(honest)
     return mesh
 
 
