@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from kotp2p.net.files import LogContents, StoreError, find_log, latest_game, read_log
+from kotp2p.net.replica import Replica
 from kotp2p.net.trust import GameEngine, State
 from kotp2p.net.verify import INCOMPLETE, DifferentGames, verify_logs
 from kotp2p.net.wire import RemoteProtocolError
@@ -109,25 +110,19 @@ def run_replay_command(args: argparse.Namespace) -> int:
     if logs is None:
         return NOT_PROVEN
     try:
-        lines = replay_lines(logs[0], _engine(), args.step, args.all_details, _state_in_words)
+        lines = replay_lines(logs[0], _engine(), args.step, args.all_details, _state_in_words,
+                             _figures)
     except ValueError as exc:
         print(f"kotp2p: {exc}", file=sys.stderr)
         return NOT_PROVEN
     print("\n".join(lines))
-    figures = _figures(logs[0]) if args.step is None else []
-    if figures:
-        print("\n".join(figures))
     return 0
 
 
-def _figures(log: LogContents) -> list[str]:
-    """The figures of a finished game, as the end screen shows them; nothing before the end."""
-    from kotp2p.net.verify import load_replica
+def _figures(replica: Replica) -> list[str]:
+    """The figures of a game that is over, as the end screen shows them."""
     from kotp2p.ui import replica_stats, stats_legend, stats_rows
 
-    replica, _ = load_replica(log, _engine())
-    if not replica.is_over:
-        return []
     return ["", "Figures:", *stats_rows(replica_stats(replica, replica.state)),
             "  " + stats_legend()]
 

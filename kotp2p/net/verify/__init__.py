@@ -6,13 +6,12 @@ it turn by turn.
 
 from __future__ import annotations
 
-from kotp2p.net.verify.replay import load_replica, replay_lines
+from kotp2p.net.verify.replay import replay_lines
 from kotp2p.net.verify.verify import INCOMPLETE, DifferentGames, verify_logs
 
 __all__ = [
     "INCOMPLETE",
     "DifferentGames",
-    "load_replica",
     "replay_lines",
     "verify_logs",
 ]

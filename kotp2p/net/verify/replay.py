@@ -42,6 +42,7 @@ def _own_lines(told: list[str]) -> int:
 def replay_lines(
     log: LogContents, engine: GameEngine, step: int | None = None, verbose: bool = False,
     state_lines: Callable[[State], list[str]] | None = None,
+    end_lines: Callable[[Replica], list[str]] | None = None,
 ) -> list[str]:
     """The game as lines of text up to entry ``step``, then the state.
 
@@ -54,6 +55,7 @@ def replay_lines(
     before the next turn opens. A re-roll or a pass is such a move. So nothing is said twice.
     ``[N]`` marks the move of step N. ``--`` lines open the turns. ``verbose`` adds every detail:
     the author of each move with its description, each random value, the minor events.
+    ``end_lines`` gives what follows a whole game that is over, such as its figures.
     """
     replica, notes = load_replica(log, engine)
     g = log.genesis
@@ -109,6 +111,8 @@ def replay_lines(
             w = engine.winners(replica.state)
             how = " by forfeit (the last opponents were ejected)" if replica.forfeit else ""
             lines.append(f"Game over; winner{how}: " + (", ".join(names[i] for i in w) or "nobody"))
+            if end_lines is not None:
+                lines += end_lines(replica)
         else:
             waiting = [f"{names[i]} (seat {i})" for i in replica.waiting_for()]
             lines.append("The log stops here" + (
