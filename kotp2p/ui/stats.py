@@ -148,8 +148,9 @@ def replica_stats(replica: Replica, last: rules.State) -> list[MonsterStats]:
     return game_stats(last, told, first)
 
 
-HEAD = ("#", "monster", "★", "♥", "dealt", "taken", "⚡ got", "spent", "cards", "Tokyo")
-"""The columns of the table of figures."""
+WIDTHS = (3, 3, 6, 5, 6, 5, 5, 5)
+"""The width of each column after the monster's name: ★, ♥, dealt, taken, ⚡ got, spent, cards
+and Tokyo."""
 
 
 def stats_rows(stats: Sequence[MonsterStats], star: str = "★", heart: str = "♥",
@@ -157,8 +158,9 @@ def stats_rows(stats: Sequence[MonsterStats], star: str = "★", heart: str = "�
     """The table of figures as lines of text: a heading, then a line per monster, best first.
 
     The symbols are the board's. A player's name does not fit a column, so it is left out."""
-    name_w = max([len(HEAD[1]), *(len(m.monster) for m in stats)])
-    head = [*HEAD[:2], star, heart, HEAD[4], HEAD[5], f"{energy} got", *HEAD[7:]]
+    name_w = max([len("monster"), *(len(m.monster) for m in stats)])
+    head = ["#", "monster", star, heart, "dealt", "taken", f"{energy} got", "spent", "cards",
+            "Tokyo"]
 
     def row(cells: Sequence[object]) -> str:
         first = f" {cells[0]!s:>2} {cells[1]!s:<{name_w}}"
@@ -167,10 +169,6 @@ def stats_rows(stats: Sequence[MonsterStats], star: str = "★", heart: str = "�
     return [row(head)] + [row([m.rank, m.monster, m.stars, m.hp, m.damage_dealt, m.damage_taken,
                                m.energy_gained, m.energy_spent, m.cards_bought, m.turns_in_tokyo])
                           for m in stats]
-
-
-WIDTHS = (3, 3, 6, 5, 6, 5, 5, 5)
-"""The width of each column after the monster's name."""
 
 
 def stats_legend(heart: str = "♥", energy: str = "⚡") -> str:
