@@ -38,6 +38,25 @@ def _public_key(raw: bytes) -> Ed25519PublicKey:
     return Ed25519PublicKey.from_public_bytes(raw)
 
 
+# Signatures this process has already made or checked. A check gives the same answer every
+# time, so a signature found valid once need not be checked again. This matters when several
+# seats run in one process: each of them checks every envelope. Only valid signatures are kept,
+# under a SHA-256 of key, signature and message. The key and signature have fixed lengths, so
+# the three cannot run into each other. The oldest entry goes first when the table is full.
+_PROVEN: dict[bytes, None] = {}
+_PROVEN_MAX = 8192
+
+
+def _proof(public_key: bytes, signature: bytes, message: bytes) -> bytes:
+    return hashlib.sha256(public_key + signature + message).digest()
+
+
+def _remember(proof: bytes) -> None:
+    if len(_PROVEN) >= _PROVEN_MAX:
+        del _PROVEN[next(iter(_PROVEN))]
+    _PROVEN[proof] = None
+
+
 def verify_signature(public_key: bytes, signature: bytes, message: bytes) -> bool:
     """True when ``signature`` is a valid Ed25519 signature of ``message`` by ``public_key``.
 
@@ -45,10 +64,14 @@ def verify_signature(public_key: bytes, signature: bytes, message: bytes) -> boo
     """
     if len(public_key) != 32 or len(signature) != 64:
         return False
+    proof = _proof(public_key, signature, message)
+    if proof in _PROVEN:
+        return True
     try:
         _public_key(public_key).verify(signature, message)
     except (InvalidSignature, ValueError):
         return False
+    _remember(proof)
     return True
 
 
@@ -72,7 +95,7 @@ class Identity:
         """
         return cls(check_name(name), Ed25519PrivateKey.from_private_bytes(seed))
 
-    @property
+    @functools.cached_property
     def public_key(self) -> bytes:
         """The raw 32-byte public key."""
         return self.private_key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
@@ -84,7 +107,9 @@ class Identity:
 
     def sign(self, message: bytes) -> bytes:
         """The 64-byte Ed25519 signature of ``message``."""
-        return self.private_key.sign(message)
+        signature = self.private_key.sign(message)
+        _remember(_proof(self.public_key, signature, message))
+        return signature
 
     def __repr__(self) -> str:
         return f"Identity(name={self.name!r}, fingerprint={self.fingerprint!r})"
