@@ -75,9 +75,7 @@ import os
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-
-from spake2 import SPAKE2_A, SPAKE2_B, SPAKEError
-from spake2.ed25519_basic import NotOnCurve
+from typing import TYPE_CHECKING
 
 from kotp2p.net.lobby.joincode import normalize_code
 from kotp2p.net.wire import (
@@ -93,6 +91,12 @@ from kotp2p.net.wire import (
     safe_text,
     verify_signature,
 )
+
+if TYPE_CHECKING:
+    from spake2 import SPAKE2_A, SPAKE2_B
+
+# spake2 is imported where a join code is used: it takes longer to load than the rest of this
+# package, and most games have no code.
 
 log = logging.getLogger(__name__)
 
@@ -290,6 +294,9 @@ def _pake_key(pake: SPAKE2_A | SPAKE2_B, message: bytes) -> bytes:
 
     :raises HandshakeFailed: the message is no point of the group, or ours reflected.
     """
+    from spake2 import SPAKEError
+    from spake2.ed25519_basic import NotOnCurve
+
     try:
         key = pake.finish(message)
     except (SPAKEError, NotOnCurve, ValueError):
@@ -378,8 +385,12 @@ class DialerHandshake(_Base):
         self.identity = identity
         self.to_key = to_key
         self._their: Hello | None = None
-        self._pake = None if self.join_code is None else SPAKE2_A(
-            pake_password(self.join_code), idA=PAKE_IDS[0], idB=PAKE_IDS[1], entropy_f=entropy)
+        self._pake: SPAKE2_A | None = None
+        if self.join_code is not None:
+            from spake2 import SPAKE2_A
+
+            self._pake = SPAKE2_A(pake_password(self.join_code), idA=PAKE_IDS[0],
+                                  idB=PAKE_IDS[1], entropy_f=entropy)
         self._message = b""
         self._their_message = b""
         self._key: bytes | None = None
@@ -550,6 +561,8 @@ class AcceptorHandshake(_Base):
     def _exchange(self, their_message: bytes) -> list[bytes]:
         """SPAKE2 with the dialer's message; our HELLO, message and PROOF with its confirmation."""
         assert self.join_code is not None and self._their is not None
+        from spake2 import SPAKE2_B
+
         pake = SPAKE2_B(pake_password(self.join_code), idA=PAKE_IDS[0], idB=PAKE_IDS[1],
                         entropy_f=self.entropy)
         ours = pake.start()
