@@ -4,6 +4,7 @@ import of another package's private module. Imports inside functions and under
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import kotp2p
 from tests.layering import (
     NET_UNITS,
+    Graph,
     cycles,
     net_figures,
     private_imports,
@@ -20,31 +22,36 @@ from tests.layering import (
 )
 
 ROOT = Path(kotp2p.__file__).parent.parent
-GRAPH = read_graph(ROOT)
+
+
+@functools.cache
+def graph() -> Graph:
+    """The import graph of the package, read once, by the worker that runs these tests."""
+    return read_graph(ROOT)
 
 
 
 
 def test_no_import_cycle() -> None:
-    assert cycles(GRAPH) == []
+    assert cycles(graph()) == []
 
 
 def test_no_package_imports_a_layer_above_its_own() -> None:
-    assert upward_imports(GRAPH) == []
+    assert upward_imports(graph()) == []
 
 
 def test_code_outside_a_package_imports_only_its_facade() -> None:
-    assert private_imports(GRAPH) == []
+    assert private_imports(graph()) == []
 
 
 def test_every_module_has_a_layer() -> None:
-    assert unplaced(GRAPH) == []
+    assert unplaced(graph()) == []
     assert {u.rpartition(".")[2] for u in NET_UNITS} == {
         p.name for p in (ROOT / "kotp2p" / "net").iterdir() if (p / "__init__.py").exists()}
 
 
 def test_the_network_core_is_at_most_six_packages_deep() -> None:
-    assert net_figures(GRAPH)["package levels"] <= 6
+    assert net_figures(graph())["package levels"] <= 6
 
 
 def test_the_checks_see_a_cycle_an_upward_and_a_private_import(tmp_path: Path) -> None:

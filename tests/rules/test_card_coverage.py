@@ -9,6 +9,7 @@ and its source (decorators included) names the card, by its notation slug.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import pkgutil
@@ -66,14 +67,17 @@ def collect_coverage() -> dict[tuple[int, bool], list[str]]:
     return found
 
 
-COVERAGE = collect_coverage()
+@functools.cache
+def coverage() -> dict[tuple[int, bool], list[str]]:
+    """:func:`collect_coverage`, read once, by the worker that runs these tests."""
+    return collect_coverage()
 
 
 @pytest.mark.parametrize("card", sorted(rules.CARDS), ids=lambda c: SLUGS[c])
 def test_every_card_has_an_effect_test_and_an_edge_case_test(card: int) -> None:
     name = rules.CARDS[card].name
-    assert COVERAGE.get((card, False)), f"no scenario test of {name}'s effect"
-    assert COVERAGE.get((card, True)), f"no scenario test of an edge case of {name}"
+    assert coverage().get((card, False)), f"no scenario test of {name}'s effect"
+    assert coverage().get((card, True)), f"no scenario test of an edge case of {name}"
 
 
 def test_the_registry_holds_the_66_base_cards() -> None:
