@@ -1,21 +1,43 @@
 # Sourced by the scripts: make sure .venv exists and holds this package. scripts/play sets
 # KOTP2P_EXTRA to nothing (the game alone, a faster first start); the others get the test tools.
 # Reinstalls only when pyproject.toml changed since the last install.
+#
+# The venv is made without a pip of its own when the system's pip can install into it
+# (pip 22.3 and later): that saves the seconds ensurepip takes. Packages are not compiled at
+# install time; Python compiles the modules a run imports, once. With the test tools, the
+# packages are compiled right after install, on every core.
 VENV="${KOTP2P_VENV:-.venv}"
 extra="${KOTP2P_EXTRA-test}"
 if [ ! -x "$VENV/bin/python" ]; then
   echo "== creating $VENV"
-  python3 -m venv "$VENV"
+  if python3 -m pip --version >/dev/null 2>&1; then
+    python3 -m venv --without-pip "$VENV"
+  else
+    python3 -m venv "$VENV"
+  fi
 fi
+pip_install() {
+  if "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
+    "$VENV/bin/python" -m pip install --quiet --no-compile "$@"
+  elif python3 -m pip --python "$VENV/bin/python" --version >/dev/null 2>&1; then
+    python3 -m pip --python "$VENV/bin/python" install --quiet --no-compile "$@"
+  else
+    "$VENV/bin/python" -m ensurepip --default-pip >/dev/null
+    "$VENV/bin/python" -m pip install --quiet --no-compile "$@"
+  fi
+}
 fresh() { [ -f "$1" ] && [ ! pyproject.toml -nt "$1" ]; }
 if [ -n "$extra" ]; then
   if ! fresh "$VENV/.kotp2p-installed-$extra"; then
     echo "== installing kotp2p and its $extra tools into $VENV"
-    "$VENV/bin/python" -m pip install --quiet -e ".[$extra]"
+    pip_install -e ".[$extra]"
+    # Compile what was installed on every core at once, so that the many processes of a test
+    # run find it compiled instead of each compiling it again.
+    "$VENV/bin/python" -m compileall -q -j 0 "$VENV/lib" >/dev/null
     touch "$VENV/.kotp2p-installed-$extra" "$VENV/.kotp2p-installed"
   fi
 elif ! fresh "$VENV/.kotp2p-installed"; then
   echo "== installing kotp2p into $VENV"
-  "$VENV/bin/python" -m pip install --quiet -e .
+  pip_install -e .
   touch "$VENV/.kotp2p-installed"
 fi
