@@ -43,6 +43,19 @@ def test_signatures_verify_and_bad_inputs_just_fail() -> None:
     assert not verify_signature(ident.public_key, b"\x00" * 64, b"msg")
 
 
+def test_a_signature_found_valid_once_proves_nothing_else() -> None:
+    """Valid signatures are remembered: what differs by one bit from one is still checked."""
+    ident, other = Identity.from_seed(b"\x03" * 32), Identity.from_seed(b"\x04" * 32)
+    made_elsewhere = ident.private_key.sign(b"move")  # not through sign(), so not remembered
+    for _ in range(2):
+        assert verify_signature(ident.public_key, made_elsewhere, b"move")
+    flipped = bytes([made_elsewhere[0] ^ 1]) + made_elsewhere[1:]
+    assert not verify_signature(ident.public_key, flipped, b"move")
+    assert not verify_signature(other.public_key, made_elsewhere, b"move")
+    assert not verify_signature(ident.public_key, made_elsewhere, b"move!")
+    assert not verify_signature(ident.public_key, made_elsewhere, b"mov")
+
+
 def test_new_key_keeps_the_old_one_and_the_name(home: Path) -> None:
     old = rename_identity("Zed")
     new = new_identity()
