@@ -14,10 +14,14 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from kotp2p.net.lobby import Announcement
 from kotp2p.net.wire import Identity
 from tests.test_netplay import KOTP2P, _env, _free_udp_port, _port, _start
 from tests.watchdog import kill_after
+
+pytestmark = pytest.mark.waits
 
 
 def _relay(inbox: socket.socket, joiner: tuple[str, int], look_alike: bytes,

@@ -20,6 +20,8 @@ from kotp2p.net.wire import Identity, Why
 from kotp2p.ui.refusals import plain_refusal
 from tests.net.lobby_kit import anchors_for, h
 
+pytestmark = pytest.mark.waits
+
 ALICE = Identity.from_seed(b"a" * 32, "Alice")
 BOB = Identity.from_seed(b"b" * 32, "Bob")
 CY = Identity.from_seed(b"c" * 32, "Cy")

@@ -24,6 +24,8 @@ from kotp2p.net.wire import Identity
 from kotp2p.ui.full.pages import lobby_page
 from kotp2p.ui.full.screen import to_text
 
+pytestmark = pytest.mark.waits
+
 GAMES = [Announcement("Alice's game", "alice", 7101, 2, 4),
          Announcement("Bob's game", "bob", 7102, 1, 3, needs_code=True)]
 KEYS = [Identity.from_seed(b"a" * 32, "alice"), Identity.from_seed(b"b" * 32, "bob")]

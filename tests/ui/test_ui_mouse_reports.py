@@ -20,6 +20,8 @@ from tests.ui.fakes import FakeGame
 from tests.ui.test_ui_lobby import HostPort
 from tests.ui.test_ui_mouse import ROLL
 
+pytestmark = pytest.mark.waits
+
 MALFORMED = ["\x1b[<64;85M", "\x1b[<1;2;3;4M", "\x1b[<;;M", "\x1b[96;14M", "\x1b[M\x7f!!",
              "\x1b[M\x10!!"]
 SIZE = DummyOutput().get_size()

@@ -18,6 +18,8 @@ import pytest
 
 from tests.ui.tmux import Terminal, Terminals
 
+pytestmark = pytest.mark.waits
+
 KOTP2P = str(Path(sys.executable).with_name("kotp2p"))
 GAME_LIMIT = 240.0
 """Seconds a whole game played with keys may take (a few seconds when the machine is idle)."""
