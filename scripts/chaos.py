@@ -9,7 +9,8 @@ Each mode prints figures, game by game and then in sum. It is not a test: it tak
   the kill came, missing from the final logs), honest seats blamed (faults named by ``verify``,
   votes to eject, wins by forfeit), logs VALID and byte-identical across peers.
 * ``soak``: games of 6 peers over TCP. Each peer is one process that plays game after game
-  (``scripts/chaos_peer.py --serve``), so its peak RSS covers them all. Counted: desyncs (logs
+  (``scripts/chaos_peer.py --serve``), so its peak RSS covers them all. With ``--fresh``, six
+  new ``kotp2p`` processes play each game, as players run them, and every game is verified. Counted: desyncs (logs
   that differ, or are not VALID), stalls (a game that did not end in time, or one with a STALL
   or a vote to eject), peak RSS per peer from ``/proc/PID/status`` (VmHWM), games a minute.
 * ``net``: games of 4 peers whose mesh connections all go through a fault-injecting proxy
@@ -505,12 +506,47 @@ def _logs(home: Path) -> list[Path]:
     return sorted((home / "data" / "games").glob("*.kotlog"))
 
 
+def fresh_soak_game(game: int, root: Path, args: argparse.Namespace) -> Row:
+    """One game of the soak with ``--fresh``: six new processes, as players run a game."""
+    work = root / f"soak{game:04d}"
+    peers = [Peer(work / f"p{i}", i, KOTP2P) for i in range(6)]
+    row: Row = {"game": game}
+    start = time.monotonic()
+    sampler = RssSampler(peers)
+    try:
+        start_game(peers, args.bot_delay, args.timeout)
+        row["ended"] = wait_all(peers, start + args.deadline)
+    except (TimeoutError, RuntimeError) as exc:
+        row.update(ended=False, note=str(exc))
+    finally:
+        sampler.close()
+        for p in peers:
+            p.kill()
+    j = judge(peers)
+    codes = [p.proc.returncode if p.proc else None for p in peers]
+    row.update(seconds=round(time.monotonic() - start, 2), codes=codes, identical=j.identical,
+               valid=j.valid, turns=j.turns, stall_envelopes=j.kinds["STALL"] + j.kinds["EJECT"],
+               rss_mb=[round(p.peak_kb / 1024, 1) for p in peers])
+    if j.note:
+        row["note"] = j.note
+    clean(work, args.keep, bool(row["ended"]) and j.identical and j.valid and
+          not row["stall_envelopes"] and all(c == 0 for c in codes))
+    return row
+
+
 def run_soak(args: argparse.Namespace, root: Path) -> None:
-    workers = [Worker(root / f"w{i}", i) for i in range(6)]
+    workers = [] if args.fresh else [Worker(root / f"w{i}", i) for i in range(6)]
     rows = []
     t0 = time.monotonic()
     try:
         for game in range(args.games):
+            if args.fresh:
+                row = fresh_soak_game(game, root, args)
+                rows.append(row)
+                print(json.dumps(row), flush=True)
+                if not row["ended"]:
+                    break
+                continue
             row = soak_game(game, workers, args)
             row["rss_mb"] = [round(w.rss_kb() / 1024, 1) for w in workers]
             rows.append(row)
@@ -530,7 +566,9 @@ def run_soak(args: argparse.Namespace, root: Path) -> None:
     stalls = sum(not r["ended"] for r in rows) + sum(int(r.get("stall_envelopes", 0)) > 0
                                                      for r in ended)
     peak = max((max(r["rss_mb"]) for r in rows), default=0.0)
-    print(f"soak: {len(rows)} games of 6 peers (one process each, {len(rows)} games in a row) "
+    how = "a new process per peer and game" if args.fresh else \
+        f"one process each, {len(rows)} games in a row"
+    print(f"soak: {len(rows)} games of 6 peers ({how}) "
           f"in {elapsed:.0f} s: {60 * len(rows) / elapsed:.1f} games a minute, so 1,000 games "
           f"take {1000 / (60 * len(rows) / elapsed) / 60:.1f} h")
     print(f"  desyncs {desyncs}, stalls {stalls}, games verified VALID "
@@ -538,8 +576,10 @@ def run_soak(args: argparse.Namespace, root: Path) -> None:
           f"exit codes not 0: {sum(any(c != 0 for c in r.get('codes', [])) for r in ended)}")
     print(f"  peak RSS per peer (VmHWM): {peak} MB at most; after game 1 "
           f"{rows[0]['rss_mb'] if rows else []} MB, after game {len(rows)} "
-          f"{rows[-1]['rss_mb'] if rows else []} MB; held after the last game (VmRSS after a "
-          f"collection): {rows[-1].get('rss_after_mb') if rows else None} MB")
+          f"{rows[-1]['rss_mb'] if rows else []} MB")
+    if not args.fresh:
+        print(f"  held after the last game (VmRSS after a collection): "
+              f"{rows[-1].get('rss_after_mb') if rows else None} MB")
 
 
 # -- net -----------------------------------------------------------------------------------------
@@ -630,6 +670,9 @@ def main() -> int:
                         help="seconds a game may take before it counts as a stall")
     parser.add_argument("--verify-every", type=int, default=10,
                         help="soak: run kotp2p verify on every Nth game (default 10)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="soak: start six new processes for every game, as players do, instead "
+                        "of six that play game after game")
     parser.add_argument("--work", type=Path, default=None, help="where the games' files go")
     parser.add_argument("--keep", action="store_true", help="keep the files of clean games too")
     args = parser.parse_args()
