@@ -10,9 +10,10 @@ Each mode prints figures, game by game and then in sum. It is not a test: it tak
   votes to eject, wins by forfeit), logs VALID and byte-identical across peers.
 * ``soak``: games of 6 peers over TCP. Each peer is one process that plays game after game
   (``scripts/chaos_peer.py --serve``), so its peak RSS covers them all. With ``--fresh``, six
-  new ``kotp2p`` processes play each game, as players run them, and every game is verified. Counted: desyncs (logs
-  that differ, or are not VALID), stalls (a game that did not end in time, or one with a STALL
-  or a vote to eject), peak RSS per peer from ``/proc/PID/status`` (VmHWM), games a minute.
+  new ``kotp2p`` processes play each game, as players run them, and every game is verified.
+  Counted: desyncs (logs that differ, or are not VALID), stalls (a game that did not end in
+  time, or one with a STALL or a vote to eject), peak RSS per peer from ``/proc/PID/status``
+  (VmHWM), games a minute.
 * ``net``: games of 4 peers whose mesh connections all go through a fault-injecting proxy
   (``scripts/chaos_proxy.py``): 100 ms +- 20 ms of delay, stalls, connections cut at random, and
   a 20 s partition of one peer mid-game. Counted as for ``kill``: every game must finish with
