@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from kotp2p.net.files import PeersFile
-from tests.test_netplay import KOTP2P, _assert_valid, _env, _logs, _mid_game
+from tests.test_netplay import KOTP2P, _assert_valid, _env, _host_output, _logs, _mid_game
 
 FLOOD = 200
 
@@ -80,8 +80,7 @@ def test_a_flood_on_a_resuming_players_listener_ejects_nobody(tmp_path: Path) ->
         finally:
             flood.stop.set()
             flood.thread.join(timeout=10)
-        drain.join(timeout=60)
-    ((host_out, host_err),) = rest
+        host_out, host_err = _host_output(host, drain, rest, 60)
     assert flood.opened >= FLOOD  # the flood held the listener
     assert resumed.returncode == 0, resumed.stdout[-2000:] + resumed.stderr[-2000:]
     assert host.returncode == 0, host_err[-2000:]

@@ -67,6 +67,14 @@ def _drain(host: subprocess.Popen[str]) -> tuple[threading.Thread, list[tuple[st
     return drain, rest
 
 
+def _host_output(host: subprocess.Popen[str], drain: threading.Thread,
+                 rest: list[tuple[str, str]], seconds: float) -> tuple[str, str]:
+    """The host's ``(stdout, stderr)`` once it ended, waiting up to ``seconds`` for that."""
+    drain.join(timeout=seconds)
+    assert rest, f"the host (pid {host.pid}) still ran {seconds:g} s later"
+    return rest[0]
+
+
 def _wait_for_moves(joiner: subprocess.Popen[str], turns: int = 4) -> None:
     """Read the joiner's output until ``turns`` turns began (mid-game)."""
     assert joiner.stdout is not None
@@ -125,11 +133,10 @@ def test_a_host_and_a_joiner_in_two_processes_finish_a_game(tmp_path: Path) -> N
         drain, rest = _drain(host)
         joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain"])
         join_out, join_err = joiner.communicate(timeout=240)
-        drain.join(timeout=60)
+        host_out, host_err = _host_output(host, drain, rest, 60)
     finally:
         if host.poll() is None:
             host.kill()
-    ((host_out, host_err),) = rest
     host_out = "".join(first) + host_out
     assert joiner.returncode == 0, join_err
     assert host.returncode == 0, host_err
@@ -154,8 +161,7 @@ def test_a_joiner_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) 
         (game,) = json.loads(games.stdout)
         assert game["state"] != "finished" and game["mode"] == "net"
         resumed = _resume(join_home)
-        drain.join(timeout=60)
-    ((host_out, host_err),) = rest
+        host_out, host_err = _host_output(host, drain, rest, 60)
     assert resumed.returncode == 0, resumed.stdout[-2000:] + resumed.stderr[-2000:]
     assert host.returncode == 0, host_err[-2000:]
     (host_log,), (join_log,) = _logs(host_home), _logs(join_home)
@@ -219,8 +225,7 @@ def test_ctrl_c_stops_a_joiner_resumably_and_its_resume_keeps_the_lobby_timeout(
         seats = SeatFile.from_bytes(join_log.with_suffix(".seats").read_bytes())
         assert seats.timeout == 45
         resumed = _resume(join_home)
-        drain.join(timeout=60)
-    ((host_out, host_err),) = rest
+        host_out, host_err = _host_output(host, drain, rest, 60)
     assert resumed.returncode == 0, resumed.stdout[-2000:] + resumed.stderr[-2000:]
     assert host.returncode == 0, host_err[-2000:]
     assert "Game over." in resumed.stdout and "Game over." in host_out

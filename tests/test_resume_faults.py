@@ -17,6 +17,7 @@ from tests.test_netplay import (
     KOTP2P,
     _assert_valid,
     _env,
+    _host_output,
     _logs,
     _mid_game,
     _resume,
@@ -73,8 +74,7 @@ def test_a_joiner_killed_then_resumed_without_its_journal_plays_on_unconvicted(
         else:
             _damage_middle(path)
         resumed = _resume(join_home)
-        drain.join(timeout=60)
-    ((host_out, host_err),) = rest
+        host_out, host_err = _host_output(host, drain, rest, 60)
     said = resumed.stdout[-3000:] + resumed.stderr[-3000:]
     assert resumed.returncode == 0, said
     assert host.returncode == 0, host_err[-2000:]
@@ -133,8 +133,7 @@ def _stop(host: subprocess.Popen[str], joiner: subprocess.Popen[str],
         if p.poll() is None:
             p.send_signal(signal.SIGINT)
     join_out, join_err = joiner.communicate(timeout=30)
-    drain.join(timeout=30)
-    ((host_out, host_err),) = rest
+    host_out, host_err = _host_output(host, drain, rest, 30)
     return host_out + host_err, join_out + join_err
 
 
