@@ -118,3 +118,35 @@ async def test_a_wrong_join_code_is_refused_over_tcp(caplog: pytest.LogCaptureFi
                          if getattr(r, "refusal", None) is not None]
             assert turned.why is Why.TURNED_AWAY and turned.cause.why is Why.WRONG_JOIN_CODE
             nursery.cancel_scope.cancel()
+
+
+async def test_five_joiners_from_one_address_at_once_all_get_a_seat() -> None:
+    """Five ``join`` commands started together on one machine. The host takes at most 4 pending
+    handshakes from one address and turns the fifth away without a word; that joiner dials
+    again a little later and is seated too, and the game starts with all six."""
+    names = ["Host", "Ann", "Ben", "Cat", "Dan", "Eve"]
+    with trio.fail_after(60):
+        async with trio.open_nursery() as nursery:
+            lobby = LobbyHost(ident("Host"), game_name="Test", seats=6, engine_id=ENGINE,
+                              monsters=rules.MONSTERS, port=9, nonce=h("n"),
+                              local_anchors=[anchors_for("Host")(0)], host_bot="random")
+            host = HostLobby(lobby, lambda e: None)
+            port = await nursery.start(host.serve, 0, LOOPBACK)
+            started: dict[str, Started] = {}
+
+            async def join(name: str) -> None:
+                guest = GuestLobby(
+                    LobbyGuest(ident(name), engine_id=ENGINE, monsters=rules.MONSTERS,
+                               anchors=anchors_for(name), port=9, host_address=LOOPBACK,
+                               bot="random"),
+                    lambda e: None)
+                started[name] = await guest.run((LOOPBACK, port))
+
+            async with trio.open_nursery() as joiners:
+                for name in names[1:]:
+                    joiners.start_soon(join, name)
+            assert sorted(started) == sorted(names[1:])
+            genesis = started["Ann"].genesis
+            assert all(s.genesis == genesis for s in started.values())
+            assert sorted(seat.name for seat in genesis.seats) == sorted(names)
+            nursery.cancel_scope.cancel()

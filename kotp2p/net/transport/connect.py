@@ -54,10 +54,18 @@ class Silent(HandshakeFailed):
     """The dialer sent nothing within the time for its first frame."""
 
 
+class TurnedAway(HandshakeFailed):
+    """The acceptor closed the connection before it sent a frame.
+
+    A busy listener turns connections away like this, without a word: too many from one address
+    at once, or a flood. Trying again a little later may get through."""
+
+
 async def _run(framed: FrameStream, hs: DialerHandshake | AcceptorHandshake, first: list[bytes],
                timeout: float, hello_within: float | None = None,
                on_first: Callable[[bytes], None] | None = None) -> Peer:
     framed.max_frame = MAX_HANDSHAKE_FRAME
+    heard = False  # a frame came from the peer
     try:
         with trio.fail_after(timeout):
             for frame in first:
@@ -72,6 +80,7 @@ async def _run(framed: FrameStream, hs: DialerHandshake | AcceptorHandshake, fir
                         raise Silent(f"no hello within {hello_within:g} s", by_peer=False)
                 else:
                     payload = await framed.receive()
+                heard = True
                 try:
                     if on_first is not None:
                         on_first(payload)
@@ -87,6 +96,8 @@ async def _run(framed: FrameStream, hs: DialerHandshake | AcceptorHandshake, fir
     except trio.TooSlowError:
         raise hs.interrupted(f"no complete handshake within {timeout:g} s", by_peer=False) from None
     except PeerClosed as exc:
+        if isinstance(hs, DialerHandshake) and not heard:
+            raise TurnedAway(f"{exc} before the host said anything", by_peer=True) from None
         raise hs.interrupted(f"{exc} during the handshake", by_peer=True) from None
     except CodecError as exc:
         raise hs.interrupted(f"bad handshake frame: {exc.reason}", by_peer=False) from None

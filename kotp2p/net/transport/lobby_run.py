@@ -18,7 +18,7 @@ import itertools
 import logging
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Generic, TypeVar
 
@@ -49,6 +49,7 @@ from kotp2p.net.transport.connect import (
     DEFAULT_PORT,
     HANDSHAKE_TIMEOUT,
     Door,
+    TurnedAway,
     dial_handshake,
     dial_tcp,
     peer_address,
@@ -239,13 +240,24 @@ class HostLobby(_Runner[HostEvent]):
                 self.on_event(ev)
 
 
+TURNED_AWAY_WAITS = (0.5, 1.0, 2.0, 4.0)
+"""Seconds a joiner waits before it dials again, when the host closed the connection without a
+word before it had a seat.
+
+A host turns connections away like that when too many come from one address at once, or in a
+flood. Each wait is drawn between half and one and a half times its value, so joiners turned
+away together do not all come back at once."""
+
+
 class GuestLobby(_Runner[GuestEvent]):
     """Joins the lobby at ``address`` and runs it until the game starts or fails."""
 
     def __init__(self, lobby: LobbyGuest, on_event: Callable[[GuestEvent], None], *,
                  join_code: str | None = None, challenge: Callable[[], bytes] = lambda: os.urandom(32),
-                 handshake_timeout: float = HANDSHAKE_TIMEOUT) -> None:
+                 handshake_timeout: float = HANDSHAKE_TIMEOUT,
+                 rng: Callable[[], float] = random.random) -> None:
         super().__init__(on_event, join_code, challenge, handshake_timeout)
+        self.rng = rng
         self.lobby = lobby
         self.link: Link | None = None
         self.failed: Refusal | None = None
@@ -264,32 +276,62 @@ class GuestLobby(_Runner[GuestEvent]):
 
         :raises LobbyFailed: no connection, a refused handshake, or the host ended the lobby.
         """
-        try:
-            stream = await dial_tcp(*address, timeout=self.handshake_timeout)
-        except OSError as exc:
-            host = f"[{address[0]}]" if ":" in address[0] else address[0]  # IPv6 in brackets
-            where, why = f"{host}:{address[1]}", str(exc.strerror or exc)
-            text = f"cannot reach {where}: {why}"
-            raise LobbyFailed(text, Refusal(Why.UNREACHABLE, text, details=(where, why))) from None
-        framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
-        hs = DialerHandshake(self.lobby.identity, engine_id=self.lobby.engine_id,
-                             challenge=self.challenge(), join_code=self.join_code,
-                             to_key=host_key)
-        try:
-            await dial_handshake(framed, hs, self.handshake_timeout)
-        except HandshakeFailed as exc:
-            await framed.aclose()
-            raise LobbyFailed(exc.reason, exc.refusal) from None
-        self.link = Link(framed, f"the host at {address[0]}:{address[1]}",
-                         lambda payload: self._do(self.lobby.receive(payload)), LOBBY_LINK)
-        self._do(self.lobby.hello())
-        reason = await self.link.run()
-        if self.started is not None:
-            return self.started
-        if self.failed is not None:
-            raise LobbyFailed(self.failed.text, self.failed)
-        text = f"the lobby connection ended: {reason}"
-        raise LobbyFailed(text, Refusal(Why.CONNECTION_ENDED, text, details=(reason,)))
+        waits = iter(TURNED_AWAY_WAITS)
+        while True:
+            framed = await self._handshake(address, host_key, waits)
+            self.link = Link(framed, f"the host at {address[0]}:{address[1]}",
+                             lambda payload: self._do(self.lobby.receive(payload)), LOBBY_LINK)
+            self._do(self.lobby.hello())
+            reason = await self.link.run()
+            if self.started is not None:
+                return self.started
+            if self.failed is not None:
+                raise LobbyFailed(self.failed.text, self.failed)
+            # Closed without a word before we had a seat: the host's waiting room was full.
+            wait = next(waits, None) if self.lobby.seat is None else None
+            if wait is None:
+                text = f"the lobby connection ended: {reason}"
+                raise LobbyFailed(text, Refusal(Why.CONNECTION_ENDED, text, details=(reason,)))
+            await trio.sleep(wait * (0.5 + self.rng()))
+
+    async def _handshake(self, address: tuple[str, int], host_key: bytes,
+                         waits: Iterator[float]) -> FrameStream:
+        """A connection to the host that passed the handshake.
+
+        A host that turned the connection away without a word is dialed again, after each of
+        ``waits`` that is left.
+
+        :raises LobbyFailed: no connection, a refused handshake, or turned away every time.
+        """
+        while True:
+            try:
+                stream = await dial_tcp(*address, timeout=self.handshake_timeout)
+            except OSError as exc:
+                host = f"[{address[0]}]" if ":" in address[0] else address[0]  # IPv6 in brackets
+                where, why = f"{host}:{address[1]}", str(exc.strerror or exc)
+                text = f"cannot reach {where}: {why}"
+                raise LobbyFailed(text, Refusal(Why.UNREACHABLE, text,
+                                                details=(where, why))) from None
+            framed = FrameStream(stream, MAX_HANDSHAKE_FRAME)
+            hs = DialerHandshake(self.lobby.identity, engine_id=self.lobby.engine_id,
+                                 challenge=self.challenge(), join_code=self.join_code,
+                                 to_key=host_key)
+            try:
+                await dial_handshake(framed, hs, self.handshake_timeout)
+            except TurnedAway as exc:
+                await framed.aclose()
+                wait = next(waits, None)
+                if wait is None:
+                    text = (f"the host turned the connection away {len(TURNED_AWAY_WAITS) + 1} "
+                            f"times ({exc.reason}): it may be flooded, or too many connect "
+                            "from this address at once")
+                    raise LobbyFailed(text, Refusal(exc.why, text, by_peer=True)) from None
+                await trio.sleep(wait * (0.5 + self.rng()))
+                continue
+            except HandshakeFailed as exc:
+                await framed.aclose()
+                raise LobbyFailed(exc.reason, exc.refusal) from None
+            return framed
 
     def _do(self, events: list[GuestEvent]) -> None:
         link = self.link
