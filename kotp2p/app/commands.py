@@ -15,14 +15,13 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from kotp2p.app.errors import CommandError
-from kotp2p.app.gametypes import Connect, FullScreen, Restore
 from kotp2p.net.files import HomeError
-from kotp2p.net.session import Session
-from kotp2p.ui import AsciiWriter
 
 if TYPE_CHECKING:  # loaded with the command that needs them
     from kotp2p.app.fullscreen import NetScreen, UiOptions
+    from kotp2p.app.gametypes import Connect, FullScreen, Restore
     from kotp2p.app.netgame import NetScreenRun
+    from kotp2p.net.session import Session
 
 
 def ui_options(args: argparse.Namespace) -> UiOptions | None:
@@ -174,6 +173,8 @@ def run(command: str, args: argparse.Namespace) -> int:
     try:
         if getattr(args, "ascii", False) and _plain(args):
             # --ascii in the plain interface: every line printed is ASCII.
+            from kotp2p.ui import AsciiWriter
+
             with contextlib.redirect_stdout(AsciiWriter(sys.stdout)):
                 return COMMANDS[command](args)
         return COMMANDS[command](args)
