@@ -276,7 +276,7 @@ class GuestLobby(_Runner[GuestEvent]):
 
         :raises LobbyFailed: no connection, a refused handshake, or the host ended the lobby.
         """
-        waits = iter(TURNED_AWAY_WAITS)
+        waits = (wait * (0.5 + self.rng()) for wait in TURNED_AWAY_WAITS)  # with jitter
         while True:
             framed = await self._handshake(address, host_key, waits)
             self.link = Link(framed, f"the host at {address[0]}:{address[1]}",
@@ -292,7 +292,7 @@ class GuestLobby(_Runner[GuestEvent]):
             if wait is None:
                 text = f"the lobby connection ended: {reason}"
                 raise LobbyFailed(text, Refusal(Why.CONNECTION_ENDED, text, details=(reason,)))
-            await trio.sleep(wait * (0.5 + self.rng()))
+            await trio.sleep(wait)
 
     async def _handshake(self, address: tuple[str, int], host_key: bytes,
                          waits: Iterator[float]) -> FrameStream:
@@ -322,11 +322,10 @@ class GuestLobby(_Runner[GuestEvent]):
                 await framed.aclose()
                 wait = next(waits, None)
                 if wait is None:
-                    text = (f"the host turned the connection away {len(TURNED_AWAY_WAITS) + 1} "
-                            f"times ({exc.reason}): it may be flooded, or too many connect "
-                            "from this address at once")
+                    text = (f"the host kept turning the connection away ({exc.reason}): it may "
+                            "be flooded, or too many connect from this address at once")
                     raise LobbyFailed(text, Refusal(exc.why, text, by_peer=True)) from None
-                await trio.sleep(wait * (0.5 + self.rng()))
+                await trio.sleep(wait)
                 continue
             except HandshakeFailed as exc:
                 await framed.aclose()
