@@ -11,7 +11,7 @@ import pytest
 import trio
 import trio.testing
 
-from kotp2p.net.lobby import AcceptorHandshake, DialerHandshake, HandshakeFailed
+from kotp2p.net.lobby import AcceptorHandshake, DialerHandshake, HandshakeFailed, Peer
 from kotp2p.net.transport import (
     FrameStream,
     Mesh,
@@ -52,6 +52,17 @@ class Process:
 
 def msg(*parts: object) -> bytes:
     return codec.pack(list(parts))
+
+
+async def accept_as(table: Table, seat: int, framed: FrameStream,
+                    challenge: bytes = bytes(32)) -> Peer:
+    """The acceptor's side of the handshake, passed as ``seat`` of ``table``.
+
+    A test's own server uses it to act as that seat's modified client."""
+    hs = AcceptorHandshake([table.identities[seat]], engine_id=ENGINE.engine_id,
+                           challenge=challenge, context=table.genesis.game_id,
+                           roster=table.genesis.keys)
+    return await accept_handshake(framed, hs)
 
 
 async def test_every_pair_links_once_and_frames_flow_both_ways(
@@ -112,10 +123,7 @@ async def test_a_silent_link_is_dropped_and_dialed_again(
         frozen: list[trio.abc.Stream] = []
 
         async def freeze(stream: trio.abc.Stream) -> None:
-            hs = AcceptorHandshake([table.identities[1]], engine_id=ENGINE.engine_id,
-                                   challenge=b"f" * 32, context=table.genesis.game_id,
-                                   roster=table.genesis.keys)
-            await accept_handshake(FrameStream(stream, MAX_FRAME), hs)
+            await accept_as(table, 1, FrameStream(stream, MAX_FRAME), b"f" * 32)
             frozen.append(stream)
             await trio.sleep_forever()
 
@@ -140,10 +148,7 @@ async def test_a_hostile_seat_is_disconnected_and_the_other_links_go_on(
 
     async def hostile(stream: trio.abc.Stream) -> None:
         framed = FrameStream(stream, MAX_FRAME)
-        hs = AcceptorHandshake([table.identities[2]], engine_id=ENGINE.engine_id,
-                               challenge=hashlib.sha256(bytes(len(attacks))).digest(),
-                               context=table.genesis.game_id, roster=table.genesis.keys)
-        peer = await accept_handshake(framed, hs)
+        peer = await accept_as(table, 2, framed, hashlib.sha256(bytes(len(attacks))).digest())
         if attacks and peer.key == table.genesis.keys[0]:
             await stream.send_all(attacks.pop(0))
         await trio.sleep_forever()
@@ -487,10 +492,8 @@ async def test_a_dialer_turned_away_right_after_the_handshake_waits_longer_each_
 
     async def turn_away(stream: trio.abc.Stream) -> None:
         framed = FrameStream(stream, MAX_FRAME)
-        hs = AcceptorHandshake([table.identities[1]], engine_id=ENGINE.engine_id,
-                               challenge=hashlib.sha256(str(trio.current_time()).encode()).digest(),
-                               context=table.genesis.game_id, roster=table.genesis.keys)
-        await accept_handshake(framed, hs)
+        await accept_as(table, 1, framed,
+                        hashlib.sha256(str(trio.current_time()).encode()).digest())
         await framed.aclose()
 
     async with trio.open_nursery() as nursery:
@@ -512,10 +515,7 @@ async def test_a_user_leaving_the_end_cuts_the_wait_for_a_peer_that_never_closes
 
     async def stalled_peer(stream: trio.abc.Stream) -> None:
         # Seat 1 passes the handshake, then neither reads nor closes: its machine froze.
-        hs = AcceptorHandshake([table.identities[1]], engine_id=ENGINE.engine_id,
-                               challenge=bytes(32), context=table.genesis.game_id,
-                               roster=table.genesis.keys)
-        await accept_handshake(FrameStream(stream, 1024), hs)
+        await accept_as(table, 1, FrameStream(stream, 1024))
         await trio.sleep_forever()
 
     async with trio.open_nursery() as nursery:
