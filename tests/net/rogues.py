@@ -85,6 +85,20 @@ class Rogue(PeerProtocol):
         fields.update(change)
         return seal(self.identity, **fields)  # type: ignore[arg-type]
 
+    def _split_send(self, ev: Send, env: Envelope, wrong_to: Collection[int],
+               salt: bytes) -> tuple[list[Event], bytes]:
+        """``ev`` as it is for the seats not in ``wrong_to``, and for those a variant of ``env``
+        whose state hash is made from ``salt``; with the variant's id. No Send goes to nobody."""
+        wrong = self._variant(env, state_hash=hashlib.sha256(salt + env.id).digest())
+        right_seats = tuple(i for i in ev.to if i not in wrong_to)
+        wrong_seats = tuple(i for i in ev.to if i in wrong_to)
+        sends: list[Event] = []
+        if right_seats:
+            sends.append(Send(ev.frame, right_seats))
+        if wrong_seats:
+            sends.append(Send(wrong.frame, wrong_seats))
+        return sends, wrong.id
+
 
 class PartialWithholder(Rogue):
     """Sends its own envelopes to one peer only (the others must get them forwarded)."""
@@ -161,10 +175,8 @@ class SplitAcks(Rogue):
             if (not self.done and isinstance(ev, Send) and env is not None
                     and env.author == self.seat and env.kind is Kind.ACK and len(ev.to) > 1):
                 self.done = True
-                wrong = self._variant(env, state_hash=hashlib.sha256(b"mine" + env.id).digest())
-                self.wrong_id = wrong.id
-                half = len(ev.to) // 2
-                out += [Send(ev.frame, ev.to[:half]), Send(wrong.frame, ev.to[half:])]
+                sends, self.wrong_id = self._split_send(ev, env, ev.to[len(ev.to) // 2:], b"mine")
+                out += sends
                 continue
             out.append(ev)
         return out
@@ -206,14 +218,8 @@ class SplitAckTo(Rogue):
                 out.append(ev)
                 continue
             self.done = True
-            wrong = self._variant(env, state_hash=hashlib.sha256(b"wrong" + env.id).digest())
-            self.wrong_id = wrong.id
-            right_to = tuple(i for i in ev.to if i not in self.wrong_to)
-            wrong_to = tuple(i for i in ev.to if i in self.wrong_to)
-            if right_to:
-                out.append(Send(ev.frame, right_to))
-            if wrong_to:
-                out.append(Send(wrong.frame, wrong_to))
+            sends, self.wrong_id = self._split_send(ev, env, self.wrong_to, b"wrong")
+            out += sends
         return out
 
 
