@@ -231,6 +231,32 @@ def wait_all(peers: list[Peer], deadline: float) -> bool:
     return True
 
 
+def play_through(peers: list[Peer], args: argparse.Namespace, row: Row, deadline: float,
+                 midgame: Callable[[], None] | None = None) -> None:
+    """Start the game, run ``midgame`` once the lobby is done, and wait until ``deadline`` for
+    every peer to end. Then kill whatever still runs.
+
+    It sets ``row["ended"]``, and ``row["note"]`` when the game never got going. The peers' peak
+    RSS is sampled all along."""
+    sampler = RssSampler(peers)
+    try:
+        start_game(peers, args.bot_delay, args.timeout)
+        if midgame is not None:
+            midgame()
+        row["ended"] = wait_all(peers, deadline)
+    except (TimeoutError, RuntimeError) as exc:
+        row.update(ended=False, note=str(exc))
+    finally:
+        sampler.close()
+        for p in peers:
+            p.kill()
+
+
+def exit_codes(peers: list[Peer]) -> list[int | None]:
+    """Each peer's last exit code; None for one never started."""
+    return [p.proc.returncode if p.proc else None for p in peers]
+
+
 @dataclass
 class Judgement:
     """What the logs of one game show."""
@@ -323,11 +349,12 @@ def kill_game(game: int, rng: random.Random, root: Path, args: argparse.Namespac
     victim = rng.randrange(n)
     at_turn = rng.randint(1, 12)
     delay = rng.uniform(0, 0.5)
-    row: Row = {"game": game, "peers": n, "victim": victim, "at_turn": at_turn}
+    row: Row = {"game": game, "peers": n, "victim": victim, "at_turn": at_turn, "killed": False}
     start = time.monotonic()
-    sampler = RssSampler(peers)
-    try:
-        start_game(peers, args.bot_delay, args.timeout)
+    before: set[bytes] = set()
+
+    def kill_and_resume() -> None:
+        nonlocal before
         v = peers[victim]
         wait_for("the kill point", lambda: v.turns() >= at_turn or not v.running(), 120)
         time.sleep(delay)
@@ -337,19 +364,11 @@ def kill_game(game: int, rng: random.Random, root: Path, args: argparse.Namespac
             before = logged_now(peers)
             v.start(["resume", "--bot", "random", "--plain", "--bind", "127.0.0.1",
                      "--bot-delay", str(args.bot_delay)])
-        else:
-            row["killed"] = False
-            before = set()
-        row["ended"] = wait_all(peers, start + GAME_DEADLINE)
-    except (TimeoutError, RuntimeError) as exc:
-        row["ended"] = False
-        row["note"] = str(exc)
-        before = set()
-    finally:
-        sampler.close()
-        for p in peers:
-            p.kill()
-    codes = [p.proc.returncode if p.proc else None for p in peers]
+
+    play_through(peers, args, row, start + GAME_DEADLINE, kill_and_resume)
+    if not row["ended"] and "note" in row:
+        before = set()  # the game never got going: nothing to call lost
+    codes = exit_codes(peers)
     j = judge(peers)
     row["rss_mb"] = max(p.peak_kb for p in peers) / 1024
     lost = before - j.payloads if j.payloads else before
@@ -515,19 +534,10 @@ def fresh_soak_game(game: int, root: Path, args: argparse.Namespace) -> Row:
     peers = [Peer(work / f"p{i}", i, KOTP2P) for i in range(6)]
     row: Row = {"game": game}
     start = time.monotonic()
-    sampler = RssSampler(peers)
-    try:
-        start_game(peers, args.bot_delay, args.timeout)
-        row["ended"] = wait_all(peers, start + args.deadline)
-    except (TimeoutError, RuntimeError) as exc:
-        row.update(ended=False, note=str(exc))
-    finally:
-        sampler.close()
-        for p in peers:
-            p.kill()
+    play_through(peers, args, row, start + args.deadline)
     verified = game % args.verify_every == 0
     j = judge(peers, verify=verified)
-    codes = [p.proc.returncode if p.proc else None for p in peers]
+    codes = exit_codes(peers)
     row.update(seconds=round(time.monotonic() - start, 2), codes=codes, identical=j.identical,
                stall_envelopes=j.kinds["STALL"] + j.kinds["EJECT"],
                rss_mb=[round(p.peak_kb / 1024, 1) for p in peers])
@@ -604,8 +614,8 @@ def net_game(game: int, rng: random.Random, root: Path, args: argparse.Namespace
                               "at_turn": at_turn}
     start = time.monotonic()
     proxy.reset_counts()
-    try:
-        start_game(peers, args.bot_delay, args.timeout)
+
+    def partition() -> None:
         wait_for("every peers file", lambda: all(p.game_port() for p in peers), 120)
         for p in peers:
             proxy.name_port(p.game_port() or 0, p.index)
@@ -615,14 +625,9 @@ def net_game(game: int, rng: random.Random, root: Path, args: argparse.Namespace
         if v.running():
             proxy.partition(victim, args.partition)
             row["partition_s"] = args.partition
-        row["ended"] = wait_all(peers, start + args.deadline)
-    except (TimeoutError, RuntimeError) as exc:
-        row["ended"] = False
-        row["note"] = str(exc)
-    finally:
-        for p in peers:
-            p.kill()
-    codes = [p.proc.returncode if p.proc else None for p in peers]
+
+    play_through(peers, args, row, start + args.deadline, partition)
+    codes = exit_codes(peers)
     j = judge(peers)
     row.update(seconds=round(time.monotonic() - start, 1), codes=codes, identical=j.identical,
                valid=j.valid, blamed=j.blamed, stalls=j.kinds["STALL"], turns=j.turns,
