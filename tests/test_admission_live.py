@@ -70,6 +70,13 @@ class Output:
         return False
 
 
+def _settle(done: Callable[[], bool], seconds: float = 10) -> None:
+    """Wait until ``done()``, for ``seconds`` at most: a flood is under way, or as far as it got."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def _host(home: Path, *args: str) -> tuple[int, Output]:
     host = _start(home, ["host", "--bot", "random", *args, "--no-announce", "--plain",
                          "--bind", "127.0.0.1", "--port", "0"])
@@ -91,9 +98,7 @@ def test_a_flood_of_silent_connections_keeps_no_honest_joiner_out(tmp_path: Path
     joiners: list[Output] = []
     try:
         with silent_flood(port, 500) as counts:
-            deadline = time.monotonic() + 10
-            while counts.opened < 500 and time.monotonic() < deadline:  # all connected once
-                time.sleep(0.05)
+            _settle(lambda: counts.opened >= 500)  # all connected once
             joiners += [_join(tmp_path / f"join{i}", port) for i in range(3)]
             for said in joiners:
                 assert said.wait_for("seated at seat", 60), "".join(said.lines + said.errors)
@@ -109,9 +114,7 @@ def test_squatters_that_pass_the_handshake_keep_no_honest_joiner_out(tmp_path: P
     joiners: list[Output] = []
     try:
         with squatters(port, 70) as counts:
-            deadline = time.monotonic() + 10
-            while (counts.opened < 70 or counts.handshakes < 20) and time.monotonic() < deadline:
-                time.sleep(0.05)
+            _settle(lambda: counts.opened >= 70 and counts.handshakes >= 20)
             said = _join(tmp_path / "join", port)
             joiners.append(said)
             assert said.wait_for("seated at seat", 60), "".join(said.lines + said.errors)
