@@ -99,6 +99,8 @@ class Mesh:
     big_to: set[int] = field(default_factory=set)
     """Seats that received a frame over :data:`BIG_FRAME` bytes (only a rogue's oversized CHAT
     is that big): a long run tells a lost trick from an ignored one."""
+    early_softs: int = 40
+    """How many more soft deadlines :meth:`run` may pass early; see its ``early_soft``."""
     slow: set[int] = field(default_factory=set)
     """Seats whose links deliver only when no other link has anything to deliver (so copies of
     their MOVEs forwarded by the others arrive first)."""
@@ -146,6 +148,10 @@ class Mesh:
                 acted = True
         return acted
 
+    def deliver_one(self) -> bool:
+        """Deliver one frame in flight, if any; say whether one was."""
+        return self._deliver_one()
+
     def _deliver_one(self) -> bool:
         busy = [k for k, q in self.links.items() if q and k not in self.held]
         busy = [k for k in busy if k[0] not in self.slow] or busy
@@ -184,18 +190,26 @@ class Mesh:
         In its grace period a session asks once for what its log lacks, such as a lost BYE. Then
         it stops, and writes what a stopped session writes."""
         for i in seats:
-            if not self.protos[i].replica.log_complete:
+            self.handle(i, self.protos[i].end_wait_passed())
+            if not self.protos[i].log_complete:
                 self.handle(i, self.protos[i].sync_requests())
-        self.run_until(lambda: all(self.protos[i].replica.log_complete for i in seats))
+        self.run_until(lambda: all(self.protos[i].log_complete for i in seats))
         for i in seats:
             self.handle(i, self.protos[i].close())
 
-    def run(self, max_events: int = 200_000, stalls: int = 5, hard_after: int | None = None) -> int:
+    def run(self, max_events: int = 200_000, stalls: int = 5, hard_after: int | None = None,
+            early_soft: float = 0.0, early_hard: float = 0.0) -> int:
         """Play until every live seat's game is over or nothing moves; return deliveries made.
 
         When nothing is left to deliver, every live seat is told a soft deadline passed (which
         asks for what is missing); after ``hard_after`` such rounds with no progress, also the
         hard deadline. ``stalls`` rounds with no progress end the run.
+
+        With ``early_soft``, after each delivery a random live seat's soft deadline passes with
+        that chance, while frames are still in flight, as with a slow link. At most
+        :attr:`early_softs` such deadlines pass in all, so that a game still ends. With
+        ``early_hard``, such a seat's hard deadline passes too with that chance, as after a
+        partition longer than the hard timeout.
         """
         events = 0
         idle = 0
@@ -205,6 +219,13 @@ class Mesh:
                 continue
             if self._deliver_one():
                 events += 1
+                if early_soft and self.early_softs > 0 and self.rng is not None \
+                        and self.rng.random() < early_soft:
+                    self.early_softs -= 1
+                    i = self.rng.choice(self.live())
+                    self.handle(i, self.protos[i].soft_timeout())
+                    if early_hard and self.rng.random() < early_hard:
+                        self.handle(i, self.protos[i].hard_timeout())
                 continue
             if all(self.protos[i].is_over for i in self.live()):
                 return events

@@ -64,10 +64,29 @@ def test_rules_games_under_random_delivery_orders(seats: int) -> None:
     _assert_agree_and_verify(mesh, engine)
 
 
+@pytest.mark.parametrize(("n", "seed"), [(3, 1154), (4, 9516), (5, 77)])
+def test_soft_deadlines_passing_while_frames_are_in_flight_leave_every_log_identical(
+        n: int, seed: int) -> None:
+    # A seat whose monster died at the last step had sent a STALL first. Some replicas read it
+    # after they wrote the last block, and put it after. Now each waits for the dead seat's
+    # farewell, which follows its STALL.
+    _, mesh = build_mesh(TOY, n, lambda seat, st: toy_choose(TOY, st, seat + seed), seed=seed,
+                         rng=random.Random(seed))
+    mesh.start()
+    for _ in range(20):
+        mesh.run(stalls=4, hard_after=3, early_soft=0.05)
+        if all(p.is_over for p in mesh.protos):
+            break
+    mesh.close_after_grace(mesh.live())
+    _assert_agree_and_verify(mesh, TOY)
+    assert not any(mesh.violations)
+
+
 def test_dropped_deliveries_are_recovered_by_sync() -> None:
     _, mesh = build_mesh(TOY, 4, _toy_chooser, seed=3, rng=random.Random(3), drop=0.1)
     mesh.start()
     mesh.run(stalls=50)
+    mesh.close_after_grace(mesh.live())  # a lost BYE may hold the last block until then
     _assert_agree_and_verify(mesh, TOY, identical=False)
 
 

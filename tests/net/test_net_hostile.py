@@ -24,6 +24,7 @@ _WRONG: list[Value] = [
     ["slot", True, b"", b""], ["slot", -1, b"s", b"c"], ["peek", 0, b"y" * 32],
     ["peek", 1, b"y"], ["peek", 1, b"y" * 32, 7], [["peek", "k", 7]], [[9, 9], ["peek"]],
     [[1, 1]], [[0, 0, 1]], ["x" * 501], [b"f"] * 17, [1, [2, [3, [4, [5]]]]],
+    [0, 1], [0, None], [0, True, False], [0, True],
 ]
 """Payload fields of wrong types, sizes and ranges (each kind gets each one)."""
 

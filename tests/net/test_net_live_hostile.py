@@ -10,7 +10,7 @@ import random
 import pytest
 
 from kotp2p.net.files import parse_log
-from kotp2p.net.peer.protocol import MAX_AHEAD_BYTES, SYNC, SYNC_BUDGET, Rejected, Send
+from kotp2p.net.peer.protocol import MAX_AHEAD_BYTES, SYNC, SYNC_BUDGET, Misbehaviour, Rejected, Send
 from kotp2p.net.verify import verify_logs
 from kotp2p.net.wire import Kind, codec, seal
 from tests.net import rogues
@@ -224,3 +224,39 @@ def test_a_vote_at_a_state_its_author_said_it_was_past_is_the_voters_violation(p
         assert mesh.protos[i].is_over
     verdict = verify_logs([parse_log(bytes(mesh.logs[1]))], TOY)
     assert verdict.status == "INVALID" and {f.seat for f in verdict.faults} == {0}
+
+
+def test_a_vote_for_a_missing_ack_after_claiming_every_ack_is_the_voters_violation() -> None:
+    # A STALL or vote that says "I hold every ACK" lets a seat that voted out a slow acker go
+    # on without that vote. So the same author voting for a missing ACK there afterwards must
+    # not count: it could eject a seat another honest one stopped waiting on.
+    from kotp2p.net.trust import Turn
+
+    _, mesh = build_mesh(TOY, 4, lambda seat, st: toy_choose(TOY, st, seat), seed=5)
+    mesh.start()
+
+    def after_a_move() -> bool:
+        r = mesh.protos[0].replica
+        p, entry = r.point, r.entries[-1]
+        return (entry.kind == "move" and p.index == 0 and p.k is None
+                and isinstance(p.pending, Turn) and entry.seat != 0 and p.pending.seat != 0)
+
+    assert mesh.run_until(after_a_move)
+    while mesh.deliver_one():  # everything in flight arrives; nobody decides
+        pass
+    voter = mesh.protos[0]
+    r = voter.replica
+    mover = r.point.pending.seat  # type: ignore[union-attr]
+    acker = next(s for s in range(4) if s not in (0, mover, r.entries[-1].seat))
+    assert acker in r.awaited(r.point)
+    claim = voter.signer.seal(Kind.STALL, r.step, r.head, [mover, True],
+                              state_hash=r.point.digest)
+    vote = voter.signer.seal(Kind.EJECT, r.step, r.head, [acker, False],
+                             state_hash=r.point.digest)
+    judge = mesh.protos[mover]
+    events = judge.receive(claim.frame[4:], 0) + judge.receive(vote.frame[4:], 0)
+    rules = [(e.violation.rule, e.violation.seat) for e in events
+             if isinstance(e, Misbehaviour)]
+    assert rules == [("bad-eject", 0)], rules
+    assert "said it held every ACK" in judge.replica.convicted[0].detail
+    assert judge.replica.convicted[0].evidence == (claim, vote)

@@ -221,11 +221,11 @@ def test_deadlines_send_a_stall_then_a_vote_to_eject() -> None:
     protos, _starts = _pair()  # seat 1's reveal never arrives at seat 0
     stall = [open_envelope(s.frame[4:], protos[0].genesis.game_id, protos[0].genesis.keys)
              for s in _sent(protos[0].soft_timeout()) if codec.unpack(s.frame[4:])[0] != "sync"]
-    assert [(e.kind, e.payload) for e in stall] == [(Kind.STALL, [1])]
+    assert [(e.kind, e.payload) for e in stall] == [(Kind.STALL, [1, True])]  # no ACK owed
     assert _sent(protos[0].soft_timeout())  # asks again for what is missing, no second STALL
     vote = _sent(protos[0].hard_timeout())[0]
     env = open_envelope(vote.frame[4:], protos[0].genesis.game_id, protos[0].genesis.keys)
-    assert (env.kind, env.payload) == (Kind.EJECT, [1])
+    assert (env.kind, env.payload) == (Kind.EJECT, [1, True])
     assert protos[0].replica.entries[1].kind == "eject"  # alone, seat 0 ejects seat 1 at once
 
 

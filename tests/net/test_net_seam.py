@@ -97,7 +97,7 @@ def test_a_vote_is_signed_once_per_seat_named_and_state() -> None:
     mesh.start()
     p = mesh.protos[0]
     first = p.stalls.sign_vote(p.replica, 2)
-    assert first is not None and first.kind is Kind.EJECT and first.payload == [2]
+    assert first is not None and first.kind is Kind.EJECT and first.payload[0] == 2
     assert p.stalls.sign_vote(p.replica, 2) is None
     assert p.stalls.sign_vote(p.replica, 1) is not None
     events = p.publish(first)

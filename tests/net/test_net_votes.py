@@ -59,3 +59,24 @@ def test_a_flood_of_repeated_votes_is_one_vote() -> None:
     r.advance()
     assert r.step == 1 and r.entries[1].seat == 2 and not r.violations
     assert sum(len(v) for here in r.votes.values() for v in here.values()) == 2
+
+
+def test_two_seats_that_vote_each_other_out_at_once_end_the_game_the_same_way() -> None:
+    # Each reveals its value, hears nothing for the hard timeout, and votes the other out. With
+    # two monsters, each vote is a whole ejection. Each value waits behind the vote against its
+    # author, and each vote waits behind its author's value: before, neither was ever read.
+    from tests.net.harness import build_mesh
+    from tests.net.toy import toy_choose
+
+    _, mesh = build_mesh(TOY, 2, lambda seat, st: toy_choose(TOY, st, seat), seed=7)
+    mesh.held.update({(0, 1), (1, 0)})
+    mesh.start()
+    for seat in (0, 1):
+        mesh.handle(seat, mesh.protos[seat].hard_timeout())
+    mesh.held.clear()
+    mesh.run()
+    replicas = [p.replica for p in mesh.protos]
+    assert all(r.is_over for r in replicas)
+    assert [(e.kind, e.seat) for e in replicas[0].entries] == [("genesis", None), ("eject", 0)]
+    assert [e.id for e in replicas[0].entries] == [e.id for e in replicas[1].entries]
+    assert not any(mesh.violations)

@@ -65,7 +65,7 @@ def _resume(board: Switchboard, log: MemorySink, journal: list[bytes], n: int, s
 
 def _play_out(board: Switchboard, a: Session, b2: Session, now: float) -> None:
     board.run(now)
-    while not (a.is_over and b2.is_over):
+    while not (a.is_done and b2.is_done):  # done: the last block is written
         now += 5.0
         board.tick(now)
         assert now < 2000, "the game did not finish"

@@ -50,6 +50,18 @@ rest: the intake of envelopes, their forwarding, what follows each change, and t
   vote to eject can never cross a MOVE.
 * :class:`Logged` events come in the canonical order of :meth:`Replica.close_blocks`. So honest
   replicas write byte-identical logs. :class:`Flush` follows each step.
+* Frames that come from their author itself, not relayed, are counted: the replica's ``heard``.
+  A seat forwards what it saw first before anything it signs later, on the same link. So once a
+  seat's own envelope of a later step came, every fork that seat saw is known here. The log's
+  blocks wait for that; see :class:`~kotp2p.net.replica.logrules.LogRules`. A copy relayed by a
+  third seat could overtake those forwards.
+* At the end a live seat signs its BYE once it holds an ACK of the last MOVE from every seat
+  owing one, and each other seat sent it, itself, the last envelope it read of that seat. The
+  last block waits for each live seat's BYE from that seat itself. A seat whose monster died
+  says a farewell, a BYE with no result, as soon as it sees it; blocks wait for it too.
+* A process that plays several seats sends their frames on one link, so they seem relayed. A
+  seat that left sends nothing more. So the session stops waiting after
+  :data:`~kotp2p.net.session.session.SETTLE` seconds; see :meth:`PeerProtocol.end_wait_passed`.
 * A private random event is a peek. Its owner learns it from its peek chain; the others record
   it hidden. Its content becomes public with the owner's MOVE that needs it, or with an OPEN when
   the game ends. :mod:`kotp2p.net.peer.signer` signs those. The contract is in
@@ -181,6 +193,12 @@ class PeerProtocol:
         self._reported: dict[int, Violation] = {}
         """Seat -> the conviction reported in a :class:`Misbehaviour` event."""
         self._finished = False
+        self._direct = [-1] * genesis.n
+        """Each seat's highest seq among its envelopes that came from itself, not relayed."""
+        self._end_waited = False
+        """The session's wait at the end passed; see :meth:`end_wait_passed`."""
+        self._bye_at: tuple[int, bytes] | None = None
+        """The step and head of the last BYE this seat signed: one per point it ends at."""
         self._started = False
         self._rolled = 0
         self._moved = -1  # the step of the last MOVE this seat signed
@@ -360,7 +378,8 @@ class PeerProtocol:
             else:
                 body, sig, env_id = known  # is_copy split and hashed these very bytes
             if env_id in self.replica.by_id:
-                return []  # a known envelope's copy gets no signature check: replay floods
+                # A known envelope's copy gets no signature check: replay floods.
+                return self._heard_again(self.replica.by_id[env_id], sender)
             env = open_split(payload, body, sig, self.genesis.game_id, self.genesis.keys,
                              env_id)
         except RemoteProtocolError as exc:
@@ -378,8 +397,27 @@ class PeerProtocol:
         if env.game_id != self.genesis.game_id:
             raise LocalProtocolError(f"{env.describe()} is of another game")
         if env.id in self.replica.by_id:
-            return []
+            return self._heard_again(self.replica.by_id[env.id], sender)
         return self._take(env, sender, ())
+
+    def _heard_again(self, env: Envelope, sender: int | None) -> list[Event]:
+        """A copy of ``env``, which this seat holds, came from ``sender``.
+
+        It matters only once the game is over, and only from its author: it may let this
+        seat's BYE go, or the last block close. See the module's theory."""
+        if sender != env.author or env.seq <= self._direct[env.author]:
+            return []
+        self._heard_from(env)
+        if not self._started:
+            return []
+        return self._react([], []) if self.replica.is_over else self._write_blocks()
+
+    def _heard_from(self, env: Envelope) -> None:
+        """``env`` came from its author itself."""
+        self._direct[env.author] = env.seq
+        heard = self.replica.heard
+        if env.step > heard[env.author]:
+            heard[env.author] = env.step
 
     def _held(self, payload: bytes, sender: int | None) -> list[Event]:
         """A peer said where its copy of this seat's own stream ends: see
@@ -395,6 +433,8 @@ class PeerProtocol:
         r = self.replica
         if env.id in r.by_id:
             return []
+        if sender == env.author and env.seq > self._direct[sender]:
+            self._heard_from(env)
         cut = r.cut.get(env.author)
         held = r.streams[env.author].get(env.seq)
         if cut is not None and (env.seq >= cut or held is not None) and (
@@ -414,18 +454,20 @@ class PeerProtocol:
                              "what this seat has read")]
         return self._accept(env, forward_from=sender, holders=holders)
 
-    def is_copy(self, payload: bytes) -> bool:
-        """``payload`` is an envelope this seat holds already.
+    def is_copy(self, payload: bytes, sender: int | None = None) -> bool:
+        """``payload`` is an envelope this seat holds already, and news of nothing.
 
-        :meth:`receive` would return nothing for it. This costs a hash and a lookup. Nothing is
-        decoded, nothing checked."""
+        :meth:`receive` would return nothing for it from ``sender``. This costs a hash and a
+        lookup. Nothing is decoded, nothing checked."""
         try:
             body, sig = split_frame(payload)
         except RemoteProtocolError:
             return False
         env_id = envelope_id(body)
-        if env_id in self.replica.by_id:
-            return True
+        known = self.replica.by_id.get(env_id)
+        if known is not None:
+            # A copy from its author, after copies relayed, is news; see _heard_again.
+            return sender != known.author or known.seq <= self._direct[known.author]
         # The transport hands a frame that is no copy to receive next, so it is kept for it.
         # Only a few are kept, of at most MAX_BODY bytes each; split_frame refused any bigger.
         if type(payload) is bytes:
@@ -619,25 +661,83 @@ class PeerProtocol:
                 r.add(env)
             entries, points = r.advance()
         if self.holding:  # it signs nothing yet: no vote, no BYE; they come once it goes on
-            written = self._unlogged(r.close_blocks())
-            return out + [Logged(e.frame) for e in written] + ([Flush()] if written else [])
+            return out + self._write_blocks()
         out += self._ejections()
         if not self._finished and r.is_over:
             self._finished = True
             for k in r.owed_openings(self.seat):  # at the end every private event is opened
                 out += self.open_peek(k)
-            winners = tuple(self.engine.winners(r.state))
-            if r.point.alive[self.seat]:
-                bye = self.signer.seal(Kind.BYE, r.step, r.head, [list(winners)])
-                out.append(Send(bye.frame, self.others))
-                r.add(bye)
-                r.advance()
-            out.append(Finished(winners, r.forfeit))
+            out.append(Finished(tuple(self.engine.winners(r.state)), r.forfeit))
+        if self.seat not in r.byes and self._bye_at != (r.step, r.head) and self._may_say_bye():
+            # A live seat's BYE names the winners; a dead seat's farewell names nothing.
+            self._bye_at = (r.step, r.head)
+            said = [list(self.engine.winners(r.state))] if r.point.alive[self.seat] else []
+            bye = self.signer.seal(Kind.BYE, r.step, r.head, said)
+            out.append(Send(bye.frame, self.others))
+            r.add(bye)
+            r.advance()
+        return out + self._write_blocks()
+
+    @property
+    def log_complete(self) -> bool:
+        """The game is over and its log is written whole; see :meth:`_write_blocks`.
+
+        The replica's record may be whole before that, as ``verify`` judges it. A dead seat's
+        farewell or a live seat's own BYE may not have come yet."""
+        r = self.replica
+        return r.log_complete and r.farewells_read() and self._heard_every_bye()
+
+    def _heard_every_bye(self) -> bool:
+        """Every live seat's BYE came from that seat itself; see the module's theory."""
+        r = self.replica
+        alive, byes = r.point.alive, r.byes
+        return all(a == self.seat or a in r.cut or a in r.ejected or not alive[a]
+                   or (a in byes and self._direct[a] >= byes[a].seq)
+                   for a in range(self.genesis.n))
+
+    def _heard_from_everyone(self) -> bool:
+        """Every other seat still in the game sent this seat, itself, its copy of the last
+        envelope this seat read of it.
+
+        So whatever that seat sent before, such as the other half of a fork, came too."""
+        r = self.replica
+        alive = r.point.alive
+        return all(a == self.seat or a in r.ejected or not alive[a]
+                   or self._direct[a] >= r.cursor[a] - 1 for a in range(self.genesis.n))
+
+    def end_wait_passed(self) -> list[Event]:
+        """The session waited long enough at the end: say BYE without hearing from everyone.
+
+        A process playing several seats sends their frames on one link, so their own copies
+        may seem relayed. A seat may also never send its own copy."""
+        self._end_waited = True
+        return self._react([], []) if self._started else []
+
+    def _write_blocks(self) -> list[Event]:
+        """Log the blocks the replica closed. The last one waits for every direct BYE."""
+        r = self.replica
+        if r.is_over and not self._heard_every_bye():
+            return []
         written = self._unlogged(r.close_blocks())
-        if written:
-            out += [Logged(e.frame) for e in written]
-            out.append(Flush())
-        return out
+        return [*(Logged(e.frame) for e in written), Flush()] if written else []
+
+    def _may_say_bye(self) -> bool:
+        """This seat's monster died, or the game is over and this seat holds an ACK of the last
+        MOVE from every seat that owes one.
+
+        A dead seat says its farewell at once, unless it must open a peek at the end; then it
+        says it after that. The log's blocks wait for it. See
+        :class:`~kotp2p.net.replica.logrules.LogRules`. An ejected seat says nothing.
+
+        A convicted seat owes no ACK. The BYE waits for the rest, so a seat's BYE comes after
+        every ACK it forwarded. A seat that got a forker's wrong ACK forwards it before its BYE.
+        Every other honest seat needs that BYE to close the last block, so each learns of the
+        fork first, and all write the same last block."""
+        r = self.replica
+        if not r.point.alive[self.seat]:  # its peeks still hidden are opened first, at the end
+            return self.seat not in r.ejected and not r.owed_openings(self.seat)
+        return (r.is_over and all(a in r.cut for a in r.owed_acks())
+                and (self._end_waited or self._heard_from_everyone()))
 
     def close(self) -> list[Event]:
         """Stop here: flush the log.

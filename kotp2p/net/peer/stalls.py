@@ -12,6 +12,10 @@ up. They are those owing an ACK of the last MOVE, else those whose MOVE or value
   it waits at; see :meth:`StallKeeper.stall`. It is sent once per state and seat named. None is
   sent once the game is over. A seat that voted at an earlier state of the step sees from it
   that we went on without that vote.
+* A STALL and a vote say whether this seat holds an ACK of the last MOVE from every seat owing
+  one. A seat that voted out a seat for its missing ACK learns from such a claim that the vote
+  can never pass. The seat named may owe an ACK and be the next to move, so the seat named
+  alone cannot say it.
 * At a hard deadline, this seat votes to EJECT every seat holding the game up; see
   :meth:`StallKeeper.vote`. After voting, the replica holds that seat's envelopes for the step.
   That is its ``frozen``. It holds them until the ejection completes or another seat shows the
@@ -70,7 +74,7 @@ class StallKeeper:
         if here is None or here in self._stalled or not r.point.alive[self.seat]:
             return None
         self._stalled.add(here)
-        return self.signer.seal(Kind.STALL, r.step, r.head, [waiting[0]],
+        return self.signer.seal(Kind.STALL, r.step, r.head, [waiting[0], not r.owed_acks()],
                                 state_hash=r.point.digest)
 
     def vote(self, replica: Replica, target: int) -> Envelope | None:
@@ -98,4 +102,5 @@ class StallKeeper:
         if key in self._voted:
             return None
         self._voted.add(key)
-        return self.signer.seal(Kind.EJECT, r.step, r.head, [target], state_hash=r.point.digest)
+        return self.signer.seal(Kind.EJECT, r.step, r.head, [target, not r.owed_acks()],
+                                state_hash=r.point.digest)

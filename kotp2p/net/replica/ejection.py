@@ -63,6 +63,9 @@ class Ejections:
         The STALL says its author waits on the seat named."""
         self.stall_states: dict[tuple[int, bytes], dict[bytes, dict[int, int]]] = {}
         """``(step, head)`` -> state named by a STALL -> its author -> the lowest such seq."""
+        self.acked_claims: dict[tuple[int, bytes], dict[int, Envelope]] = {}
+        """``(step, state)`` -> author of a STALL or vote there claiming it holds every ACK of
+        the last MOVE -> its claim of the lowest seq."""
         self.judging: int | None = None
         """The seat whose late envelopes the replica checks as it is ejected."""
 
@@ -116,6 +119,13 @@ class Ejections:
                              f"{env.step}, state {env.state_hash.hex()[:16]}, after its STALL "
                              f"#{q} said it waited on seat {stall.payload[0]} past that state; "
                              "a vote names the state its author waits at", stall)
+        claim = self.acked_claims.get((env.step, env.state_hash), {}).get(a)
+        if (claim is not None and claim.seq < env.seq and isinstance(p.pending, Turn)
+                and target != p.pending.seat):
+            return violation("bad-eject", env, f"a vote to eject seat {target} at step "
+                             f"{env.step} for a missing ACK, after its #{claim.seq} said it "
+                             "held every ACK there; a vote names a seat its author waits on",
+                             claim)
         if env.step == step:
             here = self.votes.setdefault((env.step, env.state_hash), {})
             here.setdefault(target, {}).setdefault(a, env)
@@ -190,6 +200,18 @@ class Ejections:
             return False
         return all(i in voters for i in range(self.n) if p.alive[i] and i != target)
 
+    def ejected_first(self, target: int) -> bool:
+        """``target``'s ejection at the current point comes before its own envelope there.
+
+        Every other live seat's vote against it is stored, as :meth:`quorum_stored` says, and no
+        lower seat's votes are. Two seats may each hold a full set of votes against the other.
+        With two monsters left, each one's vote is enough. Each voter revealed its own value
+        before it voted, and its vote waits behind that value in its stream. If both values
+        waited for the votes, neither would ever be read. So the lower seat goes first, as
+        :meth:`quorum` ejects it first, and the other's envelopes are read on."""
+        return self.quorum_stored(target) and not any(
+            self.quorum_stored(s) for s in range(target))
+
     def note_stall(self, env: Envelope) -> None:
         """Index a stored STALL whose schema was checked."""
         stalls = self.stall_index.setdefault((env.payload[0], env.step, env.head), {})
@@ -198,12 +220,22 @@ class Ejections:
             at = self.stall_states.setdefault((env.step, env.head), {}).setdefault(
                 env.state_hash, {})
             at[env.author] = min(at.get(env.author, env.seq), env.seq)
+        self._note_claim(env)
+
+    def _note_claim(self, env: Envelope) -> None:
+        """Index the claim of a STALL or vote ``env`` to hold every ACK, if it makes one."""
+        if len(env.payload) == 2 and env.payload[1] is True and env.state_hash:
+            at = self.acked_claims.setdefault((env.step, env.state_hash), {})
+            known = at.get(env.author)
+            if known is None or env.seq < known.seq:
+                at[env.author] = env
 
     def note_vote(self, env: Envelope) -> bool:
         """Index a stored EJECT whose schema was checked.
 
         It answers whether the EJECT completes the votes to eject a seat at a point this replica
         passed. Then the replica must be rebuilt; see :meth:`_ejected_behind`."""
+        self._note_claim(env)
         key = (env.payload[0], env.step, env.state_hash)
         voters = self.eject_index.setdefault(key, set())
         new = env.author not in voters
@@ -244,24 +276,18 @@ class Ejections:
                and any(a != seat and a not in self._cut for a in authors)
                for (s, d), authors in self._named_points.items()):
             return True
-        # A seat votes against the seat whose MOVE is pending only once it holds every ACK.
-        # Until then it votes against those owing one. Only then too does it send a STALL
-        # saying it waits on the mover. So such a vote or STALL here shows its author holds
-        # the ACK ``seat`` owes. It will never vote ``seat`` out at this point.
         p = self._timeline.point
         for a in range(self.n):
             if a != seat and a not in self._cut:
                 q = self._stalled_past(a, step, p.index)
                 if q is not None and not self._voted_before(a, seat, q):
                     return True
-        owed = self._timeline.owed_acks()
-        if seat not in owed or not isinstance(p.pending, Turn):
+        if seat not in self._timeline.owed_acks() or not isinstance(p.pending, Turn):
             return False
-        mover = p.pending.seat
-        voters = self.eject_index.get((mover, step, p.digest), set())
-        stalled = self.stall_index.get((mover, step, self._timeline.head), {})
-        return any(v != seat and v not in self._cut and v not in owed
-                   for v in (*voters, *stalled))
+        # A seat that claims to hold every ACK here, in a STALL or a vote, holds the ACK
+        # ``seat`` owes. It will never vote ``seat`` out at this point.
+        claims = self.acked_claims.get((step, p.digest), {})
+        return any(v != seat and v not in self._cut for v in claims)
 
     def _stalled_past(self, a: int, step: int, index: int) -> int | None:
         """The lowest seq of a STALL by ``a`` at entry ``step`` signed past that entry's

@@ -138,7 +138,7 @@ class Kinds:
             return problem
         if env.state_hash != first.digest:
             return self._wrong_hash(env, first.digest)
-        if self._ejections.judging == a or self._ejections.quorum_stored(a):
+        if self._ejections.judging == a or self._ejections.ejected_first(a):
             return _WAIT  # the others ejected this seat here, so this MOVE comes too late
         timeline.commit_reveals(a, env)
         if ks:
@@ -193,7 +193,7 @@ class Kinds:
             return self._wrong_hash(env, target.digest)
         ejections = self._ejections
         if (ejections.eject_index and target is entries[-1].points[-1]
-                and ejections.judging != a and ejections.quorum_stored(a)):
+                and ejections.judging != a and ejections.ejected_first(a)):
             return _WAIT  # the others ejected this seat here, so this ACK comes too late
         if not env.reveals:
             timeline.acked.add((a, s))
@@ -240,7 +240,7 @@ class Kinds:
                 return _WAIT  # the claim is checked once the last random events are resolved
             return violation("wrong-result", env, f"claims the game ended at step {env.step}; "
                              "it goes on")
-        self.byes[a] = env
+        self.byes.setdefault(a, env)  # the first one: a seat says nothing logged after it
         if env.payload:
             claimed = env.payload[0]
             actual = list(self._engine.winners(p.state))

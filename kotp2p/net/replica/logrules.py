@@ -19,17 +19,35 @@ class LogRules:
     """The replica's side of the canonical log order.
 
     It decides for ``log_order`` which envelopes a block keeps, and when a block is closed. It
-    sets the ``keep`` of ``log_order`` for that."""
+    sets the ``keep`` of ``log_order`` for that.
+
+    A live replica, one that writes a log, waits for more. Block s waits until each live seat
+    heard from before sent an envelope of a later step itself, not relayed. That seat forwarded
+    every envelope it saw first before it, on the same link. A fork it saw is then known here,
+    and the block leaves out what it must. A copy relayed by a third seat can overtake those
+    forwards. A process that plays several seats sends their frames on one link, so a seat of
+    it may never be heard from itself; the blocks do not wait on such a seat.
+
+    A live replica also waits for each dead monster's farewell. A seat
+    whose monster died signs nothing the game waits for. It may still sign a STALL or a chat
+    line, and honest replicas read those at different moments. So its BYE with no result, the
+    farewell it signs once it sees itself dead, holds every block from then on. Each of its
+    envelopes before the farewell is read by then, in its place. Nothing after the farewell is
+    logged. A dead seat that must open a peek at the end says its farewell only after that.
+    ``verify`` does not wait for farewells: a log without them is whole."""
 
     def __init__(
         self, streams: list[dict[int, Envelope]], cursor: list[int], last_step: list[int],
-        timeline: Timeline, verdicts: Verdicts, forks: Forks, ejections: Ejections,
-        kinds: Kinds, peeks: Peeks, log_order: LogOrder,
+        heard: list[int], timeline: Timeline, verdicts: Verdicts, forks: Forks, ejections: Ejections,
+        kinds: Kinds, peeks: Peeks, log_order: LogOrder, *, live: bool = False,
     ) -> None:
         self.n = timeline.n
+        self.live = live
+        """Blocks wait for the farewells of dead seats; see the class's comment."""
         self._streams = streams
         self._cursor = cursor
         self._last_step = last_step
+        self._heard = heard
         self._timeline = timeline
         self._entries = timeline.entries
         self._verdicts = verdicts
@@ -61,10 +79,17 @@ class LogRules:
             # complete.
             alive = entries[-1].points[-1].alive
             last_step, cut, ejected = self._last_step, self._verdicts.cut, self._ejections.ejected
+            heard = self._heard if self.live else None
             for a in range(self.n):
-                if last_step[a] <= s and alive[a] and a not in cut and a not in ejected:
+                if alive[a] and a not in cut and a not in ejected and (
+                        last_step[a] <= s or (heard is not None and 0 <= heard[a] <= s)):
                     return False
-            return True
+            return not self.live or self.farewells_read()
+        return self._last_closed(s) and (not self.live or self.farewells_read())
+
+    def _last_closed(self, s: int) -> bool:
+        """Block ``s`` is the last one, and every live seat said BYE, as ``verify`` judges it."""
+        entries = self._entries
         p = entries[-1].points[-1]
         if s > len(entries) - 1 or p.pending is not None:
             return False
@@ -74,16 +99,25 @@ class LogRules:
         byes, cut = self._kinds.byes, self._verdicts.cut
         return all(a in byes or a in cut or not alive[a] for a in range(self.n))
 
+    def farewells_read(self) -> bool:
+        """Every seat whose monster died said its farewell, unless it was convicted or ejected."""
+        alive = self._entries[-1].points[-1].alive
+        byes, cut, ejected = self._kinds.byes, self._verdicts.cut, self._ejections.ejected
+        return all(alive[a] or a in byes or a in cut or a in ejected for a in range(self.n))
+
     def in_block(self, env: Envelope) -> bool:
         """Whether ``env`` goes into its step's block of the log.
 
         It does not if its author left the game before it and the game did not use it. Honest
         replicas read such an envelope or not, depending on when it came. But whatever the game
         used of it, all of them used. Envelopes proving a violation are logged in the closing
-        section anyway. A seat leaves the game in two ways.
+        section anyway. A seat leaves the game in three ways.
 
         * A forker leaves at its fork. Replicas cut a forker where they learnt of the fork.
           ``verify`` needs nothing past the fork but what the game used; see :meth:`take_spare`.
+        * After its first BYE a seat's envelopes are left out. A dead seat's chat line after its
+          farewell, or a winner's after its BYE, would else land in different places. Nothing
+          the game needs comes after a BYE: a seat opens what it must before it.
         * An ejected seat leaves at the step of the point where it was ejected. Its envelopes
           are left out past the last one the game used or that proves its violation. Such an
           envelope was in flight there, or sent later. So each author's logged envelopes stay a
@@ -91,6 +125,9 @@ class LogRules:
         a = env.author
         if env.id in self._timeline.used or env.id in self._timeline.entry_ids:
             return True
+        bye = self._kinds.byes.get(a)
+        if bye is not None and env.seq > bye.seq:
+            return False  # after its BYE a seat's word is not logged
         fork_base = self._forks.fork_base
         if a in fork_base:
             return env.seq < min(self._verdicts.cut.get(a, fork_base[a]), fork_base[a])
@@ -121,9 +158,10 @@ class LogRules:
     def log_complete(self) -> bool:
         """The game is over and its last step is closed: every live seat said BYE.
 
-        Then the log of this replica holds the whole game."""
+        Then the log of this replica holds the whole game. A dead seat's farewell is not
+        needed for that."""
         entries = self._entries
-        return entries[-1].points[-1].pending is None and self._closed(len(entries) - 1)
+        return entries[-1].points[-1].pending is None and self._last_closed(len(entries) - 1)
 
     def close_blocks(self) -> list[Envelope]:
         """Consumed envelopes of the steps every live seat has moved past.

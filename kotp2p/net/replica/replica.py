@@ -75,6 +75,9 @@ must not be convicted. It shows it in one of three ways.
 * It signs an ACK or vote naming a later state of the step.
 * It signs a STALL at the step that names a later state. Or the STALL names a seat that the game
   awaits at none of the step's states up to the vote's.
+* It signs a STALL or vote at the vote's state that claims it holds every ACK of the last MOVE,
+  when the vote was cast for a missing ACK. A vote for a missing ACK after its author's own
+  such claim is ``bad-eject``.
 
 Points are the same on every replica. A STALL names the state its author waits at and a seat it
 waits on there. So such a STALL was signed further on. Only that STALL's author could abuse it,
@@ -179,6 +182,9 @@ class Replica:
         self.cursor = [0] * n
         self.last_id = [self.game_id] * n
         self._last_step = [-1] * n
+        self.heard = [-1] * n
+        """Each seat's highest step among its envelopes that came from the seat itself, not
+        relayed. The protocol fills it in; the log's blocks wait on it. See :class:`LogRules`."""
         self._top_step = [-1] * n
         """Per author: the highest step among its stored envelopes, read or not."""
         self.needs_rebuild = False
@@ -193,9 +199,10 @@ class Replica:
         self.ejections = Ejections(self.streams, self.cursor, self.named_points, self._top_step,
                                    self.timeline, self.verdicts.cut, self.forks, self.log_order)
         self.kinds = Kinds(genesis, self.timeline, self.peeks, self.forks, self.ejections)
-        self.log_rules = LogRules(self.streams, self.cursor, self._last_step, self.timeline,
+        self.log_rules = LogRules(self.streams, self.cursor, self._last_step, self.heard,
+                                  self.timeline,
                                   self.verdicts, self.forks, self.ejections, self.kinds,
-                                  self.peeks, self.log_order)
+                                  self.peeks, self.log_order, live=local_seat is not None)
         self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
             Kind.MOVE: self.kinds.move,
             Kind.ACK: self.kinds.ack,
@@ -378,6 +385,7 @@ class Replica:
         fresh.fork_base.update(self.fork_base)
         fresh.convicted.update(self.convicted)
         fresh.violations.extend(self.violations)
+        fresh.heard[:] = self.heard
         fresh.log_order.evidence(self.log_order.proofs)  # the protocol writes each once
         for a in range(self.n):
             for _, e in sorted(self.streams[a].items()):
@@ -642,6 +650,10 @@ class Replica:
     def log_complete(self) -> bool:
         """The game is over and every live seat said BYE. See :attr:`LogRules.log_complete`."""
         return self.log_rules.log_complete
+
+    def farewells_read(self) -> bool:
+        """Every dead seat said its farewell. See :class:`LogRules`."""
+        return self.log_rules.farewells_read()
 
     def close_blocks(self) -> list[Envelope]:
         """Consumed envelopes of the steps every live seat has moved past, in log order."""

@@ -99,6 +99,14 @@ log = logging.getLogger(__name__)
 DEFAULT_TIMEOUTS = Timeouts()
 CATCH_UP_ASK = 3.0
 """Seconds between two questions of a restarted seat to the peers that have not answered."""
+SETTLE = 1.0
+"""Seconds a seat waits at the end to hear from each peer itself, before its BYE and before
+writing the last block.
+
+A process that plays several seats sends their frames on one link, so the others get their
+frames as if relayed. A dead seat that left never says its farewell. After this wait the BYE
+goes anyway, and once the record is whole, the log is written. See
+:mod:`kotp2p.net.peer.protocol`."""
 
 Decider = Callable[[State], Value]
 """A bot. It maps the seat's view of the state to its action for the pending decision.
@@ -159,6 +167,9 @@ class Session:
         self._announced = -1
         self._over: GameOver | None = None
         self._over_at = 0.0
+        self._complete_at = -1.0
+        self._end_waited = False
+        """When the record became whole, as ``verify`` judges it, if it did."""
         self._done = False
         self.grace = DEFAULT_SOFT
         """Seconds to wait after the end for the other seats' BYEs."""
@@ -254,7 +265,12 @@ class Session:
         if self.stopped or self.is_done:
             return None
         if self._over is not None:
-            return self._over_at + self.grace
+            times = [self._over_at + self.grace]
+            if not self._end_waited:
+                times.append(self._over_at + SETTLE)
+            if self._complete_at >= 0:
+                times.append(self._complete_at + SETTLE)
+            return min(times)
         times = [t for t in (self._deadlines.next_due(self._is_bot), self._outbox.next_due(),
                              self._ask_at) if t is not None]
         return min(times) if times else None
@@ -374,7 +390,7 @@ class Session:
         it came from. It holds the envelope, so a held copy of it no longer goes there."""
         if sender is not None:
             self._outbox.heard(payload, (sender,))
-        return all(ls.protocol.is_copy(payload) for ls in self.seats.values())
+        return all(ls.protocol.is_copy(payload, sender) for ls in self.seats.values())
 
     def outgoing(self) -> list[tuple[int, bytes]]:
         """Frames for remote seats, as ``(seat, frame)``, in order. The transport delivers them."""
@@ -501,8 +517,17 @@ class Session:
         if self._over is not None and not self._done:
             if self._over_at < 0:
                 self._over_at = now
-            if self.protocol.replica.log_complete:
+            if not self._end_waited and now >= self._over_at + SETTLE:
+                self._end_waited = True  # a BYE not said yet goes now; see end_wait_passed
+                for seat, ls in self.seats.items():
+                    self._handle(seat, ls.protocol.end_wait_passed())
+            if self.protocol.log_complete:
                 self._done = True
+            elif self.protocol.replica.log_complete and self._complete_at < 0:
+                self._complete_at = now  # it waits for a BYE from its author or a farewell
+            elif 0 <= self._complete_at <= now - SETTLE:
+                self._done = True
+                self._handle(self.me, self.protocol.close())
             elif now >= self._over_at + self.grace and not self._asked_after_end:
                 self._asked_after_end = True  # a last envelope may have been lost; ask once
                 self._over_at = now

@@ -14,8 +14,8 @@ MOVE   ``[action, *openings]``: the action in the engine's wire form, then at mo
        :data:`MAX_OPENINGS` peek openings ``['peek', k, 32 bytes(, 32 bytes)]``.
 ACK    ``[]``.
 OPEN   ``['slot', index, salt: bytes, content: bytes]`` or a peek opening.
-STALL  ``[seat]``.
-EJECT  ``[seat]``, another seat than the author.
+STALL  ``[seat]`` or ``[seat, acked]``, ``acked`` a bool.
+EJECT  ``[seat]`` or ``[seat, acked]``, naming another seat than the author.
 CHAT   ``[text]``, at most :data:`MAX_CHAT` characters.
 BYE    ``[]`` or ``[[winner seat, ...]]``, distinct seats in increasing order.
 ====== =====================================================================================
@@ -79,15 +79,17 @@ def _open(pl: list[Value], author: int, n: int) -> str | None:
 
 
 def _stall(pl: list[Value], author: int, n: int) -> str | None:
-    if len(pl) == 1 and _is_seat(pl[0], n):
+    if 1 <= len(pl) <= 2 and _is_seat(pl[0], n) and (len(pl) == 1 or type(pl[1]) is bool):
         return None
-    return f"a STALL names one seat below {n}"
+    return f"a STALL names one seat below {n}, then may say whether it holds every ACK"
 
 
 def _eject(pl: list[Value], author: int, n: int) -> str | None:
-    if len(pl) == 1 and _is_seat(pl[0], n) and pl[0] != author:
+    if (1 <= len(pl) <= 2 and _is_seat(pl[0], n) and pl[0] != author
+            and (len(pl) == 1 or type(pl[1]) is bool)):
         return None
-    return f"an EJECT names one other seat below {n}"
+    return (f"an EJECT names one other seat below {n}, then may say whether it holds every "
+            "ACK")
 
 
 def _chat(pl: list[Value], author: int, n: int) -> str | None:
