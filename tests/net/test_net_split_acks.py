@@ -147,7 +147,7 @@ def test_for_any_split_and_delivery_order_the_honest_logs_end_identical(
     _assert_converged(mesh, rogue)
 
 
-@settings(max_examples=40, deadline=None, derandomize=True,
+@settings(max_examples=25, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(_splits(), st.sampled_from([0.02, 0.05, 0.2]))
 def test_for_any_split_with_deadlines_passing_in_flight_the_honest_seats_agree(
