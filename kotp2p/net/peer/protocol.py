@@ -59,8 +59,9 @@ rest: the intake of envelopes, their forwarding, what follows each change, and t
   owing one, and each other seat sent it, itself, the last envelope it read of that seat. The
   last block waits for each live seat's BYE from that seat itself. A seat whose monster died
   says a farewell, a BYE with no result, as soon as it sees it; blocks wait for it too.
-* A process that plays several seats sends their frames on one link, so they seem relayed. A
-  seat that left sends nothing more. So the session stops waiting after
+* A process that plays several seats sends their frames on one link, so they seem relayed. Such
+  a seat is never heard from itself, and nothing waits on it. A seat whose link broke, or that
+  left, sends nothing more. So the session stops waiting after
   :data:`~kotp2p.net.session.session.SETTLE` seconds; see :meth:`PeerProtocol.end_wait_passed`.
 * A private random event is a peek. Its owner learns it from its peek chain; the others record
   it hidden. Its content becomes public with the owner's MOVE that needs it, or with an OPEN when
@@ -690,20 +691,22 @@ class PeerProtocol:
     def _heard_every_bye(self) -> bool:
         """Every live seat's BYE came from that seat itself; see the module's theory."""
         r = self.replica
-        alive, byes = r.point.alive, r.byes
+        alive, byes, direct = r.point.alive, r.byes, self._direct
         return all(a == self.seat or a in r.cut or a in r.ejected or not alive[a]
-                   or (a in byes and self._direct[a] >= byes[a].seq)
+                   or direct[a] < 0 or (a in byes and direct[a] >= byes[a].seq)
                    for a in range(self.genesis.n))
 
     def _heard_from_everyone(self) -> bool:
         """Every other seat still in the game sent this seat, itself, its copy of the last
         envelope this seat read of it.
 
-        So whatever that seat sent before, such as the other half of a fork, came too."""
+        So whatever that seat sent before, such as the other half of a fork, came too. A seat
+        never heard from itself is not waited on: a process playing several seats sends their
+        frames on one link."""
         r = self.replica
-        alive = r.point.alive
-        return all(a == self.seat or a in r.ejected or not alive[a]
-                   or self._direct[a] >= r.cursor[a] - 1 for a in range(self.genesis.n))
+        alive, direct = r.point.alive, self._direct
+        return all(a == self.seat or a in r.ejected or not alive[a] or direct[a] < 0
+                   or direct[a] >= r.cursor[a] - 1 for a in range(self.genesis.n))
 
     def end_wait_passed(self) -> list[Event]:
         """The session waited long enough at the end: say BYE without hearing from everyone.

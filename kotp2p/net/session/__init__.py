@@ -18,7 +18,7 @@ from kotp2p.net.session.commands import (
 )
 from kotp2p.net.session.deadlines import Timeouts
 from kotp2p.net.session.narration import recent_turns
-from kotp2p.net.session.session import SETTLE, Decider, LocalSeat, Session
+from kotp2p.net.session.session import Decider, LocalSeat, Session
 from kotp2p.net.session.telling import UpdateView, tell
 from kotp2p.net.session.updates import (
     CaughtUp,
@@ -39,7 +39,6 @@ from kotp2p.net.session.updates import (
 )
 
 __all__ = [
-    "SETTLE",
     "CaughtUp",
     "Chat",
     "ChatLine",
