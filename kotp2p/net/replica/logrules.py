@@ -12,7 +12,7 @@ from kotp2p.net.replica.logorder import LogOrder
 from kotp2p.net.replica.peeks import Peeks
 from kotp2p.net.replica.timeline import Timeline
 from kotp2p.net.replica.verdicts import Verdicts
-from kotp2p.net.wire import Envelope
+from kotp2p.net.wire import Envelope, Kind
 
 
 class LogRules:
@@ -115,9 +115,10 @@ class LogRules:
 
         * A forker leaves at its fork. Replicas cut a forker where they learnt of the fork.
           ``verify`` needs nothing past the fork but what the game used; see :meth:`take_spare`.
-        * After its first BYE a seat's envelopes are left out. A dead seat's chat line after its
-          farewell, or a winner's after its BYE, would else land in different places. Nothing
-          the game needs comes after a BYE: a seat opens what it must before it.
+        * After its first BYE a seat's envelopes are left out, but for its openings. A dead
+          seat's chat line after its farewell, or a winner's after its BYE, would else land in
+          different places. An opening is awaited before the last block closes, so it lands in
+          the same place everywhere.
         * An ejected seat leaves at the step of the point where it was ejected. Its envelopes
           are left out past the last one the game used or that proves its violation. Such an
           envelope was in flight there, or sent later. So each author's logged envelopes stay a
@@ -126,8 +127,8 @@ class LogRules:
         if env.id in self._timeline.used or env.id in self._timeline.entry_ids:
             return True
         bye = self._kinds.byes.get(a)
-        if bye is not None and env.seq > bye.seq:
-            return False  # after its BYE a seat's word is not logged
+        if bye is not None and env.seq > bye.seq and env.kind is not Kind.OPEN:
+            return False  # after its BYE a seat's word is not logged, but for its openings
         fork_base = self._forks.fork_base
         if a in fork_base:
             return env.seq < min(self._verdicts.cut.get(a, fork_base[a]), fork_base[a])
