@@ -103,10 +103,9 @@ SETTLE = 1.0
 """Seconds a seat waits at the end to hear from each peer itself, before its BYE and before
 writing the last block.
 
-A process that plays several seats sends their frames on one link, so the others get their
-frames as if relayed. A dead seat that left never says its farewell. After this wait the BYE
-goes anyway, and once the record is whole, the log is written. See
-:mod:`kotp2p.net.peer.protocol`."""
+A peer whose link broke may never send its own copy. After this wait the BYE goes anyway, and
+once the record is whole, the log is written. A dead seat's farewell is waited for longer,
+through the grace period. See :mod:`kotp2p.net.peer.protocol`."""
 
 Decider = Callable[[State], Value]
 """A bot. It maps the seat's view of the state to its action for the pending decision.
@@ -375,6 +374,14 @@ class Session:
             if changed:
                 self._run(now)
 
+    def _whole_but_direct_byes(self) -> bool:
+        """The log lacks nothing but BYEs that came relayed, not from their authors.
+
+        A dead seat's farewell is waited for through the grace period: it may come late from a
+        busy peer, and the blocks would differ without it."""
+        r = self.protocol.replica
+        return r.log_complete and r.farewells_read()
+
     def strikes(self) -> list[tuple[int, str]]:
         """Frames refused since the last call, as ``(remote seat, reason)``, in order.
 
@@ -523,8 +530,8 @@ class Session:
                     self._handle(seat, ls.protocol.end_wait_passed())
             if self.protocol.log_complete:
                 self._done = True
-            elif self.protocol.replica.log_complete and self._complete_at < 0:
-                self._complete_at = now  # it waits for a BYE from its author or a farewell
+            elif self._complete_at < 0 and self._whole_but_direct_byes():
+                self._complete_at = now  # it waits for a BYE from its author itself
             elif 0 <= self._complete_at <= now - SETTLE:
                 self._done = True
                 self._handle(self.me, self.protocol.close())
