@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from kotp2p.net.files import parse_log
 from kotp2p.net.files.sinks import MemorySink
@@ -43,11 +43,16 @@ class Switchboard:
     """Carries each session's outgoing frames to the session playing the target seat, until
     nothing moves; a seat in ``down`` neither sends nor receives."""
 
-    def __init__(self, sessions: list[Session]) -> None:
+    def __init__(self, sessions: list[Session],
+                 hold: Callable[[Session, bytes], bool] | None = None) -> None:
         self.sessions = sessions
         self.owner = {seat: s for s in sessions for seat in s.seats}
         self.down: set[int] = set()
         self.seen: list[list[Update]] = [[] for _ in sessions]
+        self.hold = hold
+        """Frames for which ``hold(target session, frame)`` is true wait in :attr:`held`."""
+        self.held: list[tuple[Session, int, bytes]] = []
+        """``(target, sender, frame)`` of each frame held back."""
 
     def run(self, now: float) -> None:
         moved = True
@@ -61,8 +66,11 @@ class Switchboard:
                     target = self.owner[to]
                     if to in self.down:
                         continue
-                    moved = True
                     sender = next(iter(s.seats))
+                    if self.hold is not None and self.hold(target, frame):
+                        self.held.append((target, sender, frame))
+                        continue
+                    moved = True
                     target.receive(sender, frame[4:], now)
         for i, s in enumerate(self.sessions):
             self.seen[i] += s.updates()

@@ -541,3 +541,40 @@ def test_a_finished_session_missing_a_last_envelope_asks_once_more_before_it_clo
         assert now < 100
     assert a.protocol.replica.log_complete
     assert bytes(a.log.data) == bytes(sessions[1].log.data)  # type: ignore[attr-defined]
+
+
+def test_a_dead_seats_farewell_that_comes_late_still_lands_in_every_log() -> None:
+    # A seat that died signs a farewell, a BYE with no result; the blocks of the log wait for
+    # it. On a busy machine it came after the one-second wait at the end, and that peer wrote
+    # its last block without it, unlike the others.
+    from kotp2p.net.wire import Kind, open_envelope
+
+    t = table(3, seed=1)
+    sessions = [session(t, [i], timeouts=Timeouts(10.0, None), seed=i) for i in range(3)]
+
+    def farewell_to_the_first(target: Session, frame: bytes) -> bool:
+        env = open_envelope(frame[4:], t.genesis.game_id, t.genesis.keys)
+        return target is sessions[0] and env.kind is Kind.BYE and not env.payload
+
+    board = Switchboard(sessions, hold=farewell_to_the_first)
+    for s in sessions:
+        s.start(0.0)
+    now = 0.0
+    while not all(s.is_over for s in sessions):
+        board.run(now)
+        now += 1.0
+        board.tick(now)
+        assert now < 600
+    assert board.held, "no monster died in this game"
+    for _ in range(3):  # past the one-second wait: the farewells are still on their way
+        now += 1.0
+        board.tick(now)
+    for target, sender, frame in board.held:
+        target.receive(sender, frame[4:], now)
+    while not all(s.is_done for s in sessions):
+        now += 1.0
+        board.tick(now)
+        assert now < 900
+    logs = {bytes(s.log.data) for s in sessions}  # type: ignore[attr-defined]
+    assert len(logs) == 1, "the logs differ"
+    assert verdict(sessions[0].log).status == "VALID"  # type: ignore[arg-type]
