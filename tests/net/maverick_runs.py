@@ -76,7 +76,8 @@ def _held(p: PeerProtocol) -> int:
     return sum(len(e.frame) for e in r.by_id.values())
 
 
-def play(cls: type[rogues.Rogue], seats: int, seed: int, drop: float = 0.02) -> Report:
+def play(cls: type[rogues.Rogue], seats: int, seed: int, drop: float = 0.02,
+         early_soft: float = 0.0) -> Report:
     """One game of ``seats`` seats with ``cls`` at a seed-chosen seat."""
     rng = random.Random(seed * 7919 + seats)
     rogue = rng.randrange(seats)
@@ -86,7 +87,7 @@ def play(cls: type[rogues.Rogue], seats: int, seed: int, drop: float = 0.02) -> 
     honest = [i for i in range(seats) if i != rogue]
     try:
         mesh.start()
-        _run(mesh, honest, report)
+        _run(mesh, honest, report, early_soft)
     except Exception as exc:  # the report says what broke; the long run goes on
         report.crash = "".join(traceback.format_exception_only(exc)).strip()
         report.crash += " | " + traceback.format_exc().splitlines()[-3].strip()
@@ -102,10 +103,13 @@ def play(cls: type[rogues.Rogue], seats: int, seed: int, drop: float = 0.02) -> 
     return report
 
 
-def _run(mesh: Mesh, honest: list[int], report: Report) -> None:
-    """Play with soft and hard deadlines until the honest seats finish or nothing moves."""
+def _run(mesh: Mesh, honest: list[int], report: Report, early_soft: float = 0.0) -> None:
+    """Play with soft and hard deadlines until the honest seats finish or nothing moves.
+
+    With ``early_soft``, soft deadlines also pass while frames are in flight; see
+    :meth:`Mesh.run`."""
     for _ in range(40):
-        mesh.run(max_events=400_000, stalls=4, hard_after=3)
+        mesh.run(max_events=400_000, stalls=4, hard_after=3, early_soft=early_soft)
         report.peak_bytes = max(report.peak_bytes, *(_held(mesh.protos[i]) for i in honest))
         if all(mesh.protos[i].is_over for i in honest):
             break
@@ -165,14 +169,14 @@ def check(report: Report, cls: type[rogues.Rogue]) -> list[str]:
     return _fate_ok(report, expect)
 
 
-def _one(name: str, seed: int, seats: int | None, drop: float) -> int:
+def _one(name: str, seed: int, seats: int | None, drop: float, early_soft: float) -> int:
     """Play one game of behaviour ``name`` and print what it broke."""
     found = [cls for cls in rogues.BEHAVIOURS if cls.name == name]
     if not found:
         print(f"--seed needs --only with one of: {', '.join(c.name for c in rogues.BEHAVIOURS)}")
         return 2
     cls = found[0]
-    r = play(cls, 2 + seed % 5 if seats is None else seats, seed, drop)
+    r = play(cls, 2 + seed % 5 if seats is None else seats, seed, drop, early_soft)
     p = check(r, cls)
     print(f"{cls.name}, {r.seats} seats, seed {seed}, rogue {r.rogue} ({r.rogue_fate}"
           f"{', forfeit' if r.forfeit else ''}): {'; '.join(p) if p else 'ok'}")
@@ -192,9 +196,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=None,
                         help="with --seed: the number of seats (else 2 + seed %% 5, as in the "
                              "long run)")
+    parser.add_argument("--early-soft", type=float, default=0.0, metavar="P",
+                        help="after each delivery, a soft deadline passes at a random seat "
+                             "with this chance, while frames are in flight (0)")
     args = parser.parse_args(argv)
     if args.seed is not None:
-        return _one(args.only, args.seed, args.seats, args.drop)
+        return _one(args.only, args.seed, args.seats, args.drop, args.early_soft)
     header = (f"{'behaviour':22} {'games':>5} {'stalls':>6} {'diverg':>6} {'blames':>6} "
               f"{'logdiff':>7} {'bad':>4} {'crash':>5} {'peak KB':>8} {'secs':>6}")
     print(header)
@@ -205,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         rows = []
         for g in range(args.first, args.first + args.games):
-            rows.append(play(cls, 2 + g % 5, g, args.drop))
+            rows.append(play(cls, 2 + g % 5, g, args.drop, args.early_soft))
         bad = [(r, check(r, cls)) for r in rows]
         bad = [(r, p) for r, p in bad if p]
         failed += len(bad)

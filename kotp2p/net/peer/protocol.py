@@ -50,11 +50,10 @@ rest: the intake of envelopes, their forwarding, what follows each change, and t
   vote to eject can never cross a MOVE.
 * :class:`Logged` events come in the canonical order of :meth:`Replica.close_blocks`. So honest
   replicas write byte-identical logs. :class:`Flush` follows each step.
-* Frames that come from their author itself, not relayed, are counted: the replica's ``heard``.
-  A seat forwards what it saw first before anything it signs later, on the same link. So once a
-  seat's own envelope of a later step came, every fork that seat saw is known here. The log's
-  blocks wait for that; see :class:`~kotp2p.net.replica.logrules.LogRules`. A copy relayed by a
-  third seat could overtake those forwards.
+* Frames that come from their author itself, not relayed, are counted. A seat forwards what it
+  saw first before anything it signs later, on the same link. So once a seat's own envelope came,
+  every fork that seat saw before is known here. A copy relayed by a third seat could overtake
+  those forwards. This matters at the end, below.
 * At the end a live seat signs its BYE once it holds an ACK of the last MOVE from every seat
   owing one, and each other seat sent it, itself, the last envelope it read of that seat. The
   last block waits for each live seat's BYE from that seat itself. A seat whose monster died
@@ -408,17 +407,8 @@ class PeerProtocol:
         seat's BYE go, or the last block close. See the module's theory."""
         if sender != env.author or env.seq <= self._direct[env.author]:
             return []
-        self._heard_from(env)
-        if not self._started:
-            return []
-        return self._react([], []) if self.replica.is_over else self._write_blocks()
-
-    def _heard_from(self, env: Envelope) -> None:
-        """``env`` came from its author itself."""
         self._direct[env.author] = env.seq
-        heard = self.replica.heard
-        if env.step > heard[env.author]:
-            heard[env.author] = env.step
+        return self._react([], []) if self.replica.is_over and self._started else []
 
     def _held(self, payload: bytes, sender: int | None) -> list[Event]:
         """A peer said where its copy of this seat's own stream ends: see
@@ -435,7 +425,7 @@ class PeerProtocol:
         if env.id in r.by_id:
             return []
         if sender == env.author and env.seq > self._direct[sender]:
-            self._heard_from(env)
+            self._direct[sender] = env.seq
         cut = r.cut.get(env.author)
         held = r.streams[env.author].get(env.seq)
         if cut is not None and (env.seq >= cut or held is not None) and (

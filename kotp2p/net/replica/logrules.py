@@ -21,14 +21,7 @@ class LogRules:
     It decides for ``log_order`` which envelopes a block keeps, and when a block is closed. It
     sets the ``keep`` of ``log_order`` for that.
 
-    A live replica, one that writes a log, waits for more. Block s waits until each live seat
-    heard from before sent an envelope of a later step itself, not relayed. That seat forwarded
-    every envelope it saw first before it, on the same link. A fork it saw is then known here,
-    and the block leaves out what it must. A copy relayed by a third seat can overtake those
-    forwards. A process that plays several seats sends their frames on one link, so a seat of
-    it may never be heard from itself; the blocks do not wait on such a seat.
-
-    A live replica also waits for each dead monster's farewell. A seat
+    A live replica, one that writes a log, also waits for each dead monster's farewell. A seat
     whose monster died signs nothing the game waits for. It may still sign a STALL or a chat
     line, and honest replicas read those at different moments. So its BYE with no result, the
     farewell it signs once it sees itself dead, holds every block from then on. Each of its
@@ -38,7 +31,7 @@ class LogRules:
 
     def __init__(
         self, streams: list[dict[int, Envelope]], cursor: list[int], last_step: list[int],
-        heard: list[int], timeline: Timeline, verdicts: Verdicts, forks: Forks, ejections: Ejections,
+        timeline: Timeline, verdicts: Verdicts, forks: Forks, ejections: Ejections,
         kinds: Kinds, peeks: Peeks, log_order: LogOrder, *, live: bool = False,
     ) -> None:
         self.n = timeline.n
@@ -47,7 +40,6 @@ class LogRules:
         self._streams = streams
         self._cursor = cursor
         self._last_step = last_step
-        self._heard = heard
         self._timeline = timeline
         self._entries = timeline.entries
         self._verdicts = verdicts
@@ -79,10 +71,8 @@ class LogRules:
             # complete.
             alive = entries[-1].points[-1].alive
             last_step, cut, ejected = self._last_step, self._verdicts.cut, self._ejections.ejected
-            heard = self._heard if self.live else None
             for a in range(self.n):
-                if alive[a] and a not in cut and a not in ejected and (
-                        last_step[a] <= s or (heard is not None and 0 <= heard[a] <= s)):
+                if last_step[a] <= s and alive[a] and a not in cut and a not in ejected:
                     return False
             return not self.live or self.farewells_read()
         return self._last_closed(s) and (not self.live or self.farewells_read())

@@ -182,9 +182,6 @@ class Replica:
         self.cursor = [0] * n
         self.last_id = [self.game_id] * n
         self._last_step = [-1] * n
-        self.heard = [-1] * n
-        """Each seat's highest step among its envelopes that came from the seat itself, not
-        relayed. The protocol fills it in; the log's blocks wait on it. See :class:`LogRules`."""
         self._top_step = [-1] * n
         """Per author: the highest step among its stored envelopes, read or not."""
         self.needs_rebuild = False
@@ -199,8 +196,7 @@ class Replica:
         self.ejections = Ejections(self.streams, self.cursor, self.named_points, self._top_step,
                                    self.timeline, self.verdicts.cut, self.forks, self.log_order)
         self.kinds = Kinds(genesis, self.timeline, self.peeks, self.forks, self.ejections)
-        self.log_rules = LogRules(self.streams, self.cursor, self._last_step, self.heard,
-                                  self.timeline,
+        self.log_rules = LogRules(self.streams, self.cursor, self._last_step, self.timeline,
                                   self.verdicts, self.forks, self.ejections, self.kinds,
                                   self.peeks, self.log_order, live=local_seat is not None)
         self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
@@ -385,7 +381,6 @@ class Replica:
         fresh.fork_base.update(self.fork_base)
         fresh.convicted.update(self.convicted)
         fresh.violations.extend(self.violations)
-        fresh.heard[:] = self.heard
         fresh.log_order.evidence(self.log_order.proofs)  # the protocol writes each once
         for a in range(self.n):
             for _, e in sorted(self.streams[a].items()):
