@@ -69,7 +69,7 @@ the votes. Such a replica is the target's own, or a non-voter's, like a dead mon
 on. It is read and logged, but never used and never a violation.
 
 A vote a seat cast is void once another seat shows the game moved on without it. That other seat
-must not be convicted. It shows it in one of three ways.
+must not be convicted. It shows it in one of four ways.
 
 * It signs an envelope at a later step, not preceded by its own vote there.
 * It signs an ACK or vote naming a later state of the step.
