@@ -150,9 +150,6 @@ class Mesh:
 
     def deliver_one(self) -> bool:
         """Deliver one frame in flight, if any; say whether one was."""
-        return self._deliver_one()
-
-    def _deliver_one(self) -> bool:
         busy = [k for k, q in self.links.items() if q and k not in self.held]
         busy = [k for k in busy if k[0] not in self.slow] or busy
         if not busy:
@@ -180,7 +177,7 @@ class Mesh:
         for _ in range(max_events):
             if done():
                 return True
-            if not self._decide() and not self._deliver_one():
+            if not self._decide() and not self.deliver_one():
                 return done()
         return done()
 
@@ -217,7 +214,7 @@ class Mesh:
         while events < max_events:
             if self._decide():
                 continue
-            if self._deliver_one():
+            if self.deliver_one():
                 events += 1
                 if early_soft and self.early_softs > 0 and self.rng is not None \
                         and self.rng.random() < early_soft:

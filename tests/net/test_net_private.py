@@ -67,9 +67,9 @@ def test_only_the_owner_learns_a_private_draw_until_it_is_opened() -> None:
     mesh.start()
     owner, other = mesh.protos
     while 1 not in owner.replica.private:
-        assert mesh._deliver_one()
+        assert mesh.deliver_one()
     while 1 not in other.replica.private:
-        assert mesh._deliver_one()
+        assert mesh.deliver_one()
     seen_by_owner = owner.replica.entries[0].points[-1].state.slots[1]
     assert seen_by_owner != rules.HIDDEN
     assert other.replica.entries[0].points[-1].state.slots[1] == rules.HIDDEN

@@ -63,7 +63,7 @@ def _play_until_turn() -> tuple[list[PeerProtocol], PeerProtocol]:
     _, mesh = build_mesh(TOY, 2, lambda seat, st: toy_choose(TOY, st, seat))
     mesh.start()
     while not any(p.my_turn for p in mesh.protos):
-        assert mesh._deliver_one()
+        assert mesh.deliver_one()
     return mesh.protos, next(p for p in mesh.protos if p.my_turn)
 
 
@@ -123,7 +123,7 @@ def test_moves_are_forwarded_once_to_the_seats_that_did_not_send_them() -> None:
     _, mesh = build_mesh(TOY, 3, lambda seat, st: toy_choose(TOY, st, seat))
     mesh.start()
     while not any(p.my_turn for p in mesh.protos):
-        assert mesh._deliver_one()
+        assert mesh.deliver_one()
     mover = next(p for p in mesh.protos if p.my_turn)
     (send,) = _sent(mover.submit(["stop"]))
     a, b = (i for i in range(3) if i != mover.seat)
@@ -137,7 +137,7 @@ def _three_at_a_turn() -> tuple[list[PeerProtocol], PeerProtocol, int, int]:
     _, mesh = build_mesh(TOY, 3, lambda seat, st: toy_choose(TOY, st, seat))
     mesh.start()
     while not any(p.my_turn for p in mesh.protos):
-        assert mesh._deliver_one()
+        assert mesh.deliver_one()
     mover = next(p for p in mesh.protos if p.my_turn)
     a, b = (i for i in range(3) if i != mover.seat)
     return mesh.protos, mover, a, b
