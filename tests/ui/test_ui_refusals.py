@@ -264,9 +264,16 @@ def test_a_joiner_turned_away_reads_why_on_the_lobby_screen_until_leaving() -> N
     async def main() -> None:
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
             pipe.send_text("x\r")  # keys pressed in a hurry do not close it
-            loop = asyncio.get_running_loop()
-            loop.call_later(0.5, pipe.send_text, "q")
+
+            async def leave_once_failed() -> None:
+                while not screen.lobby.failed:  # a loaded machine may take its time
+                    await asyncio.sleep(0.05)
+                await asyncio.sleep(0.2)  # the screen stays up after the failure
+                pipe.send_text("q")
+
+            leaving = asyncio.create_task(leave_once_failed())
             await asyncio.wait_for(_run_net(screen, join, UiOptions()), 10)
+            await asyncio.wait_for(leaving, 5)
 
     with pytest.raises(CommandError) as exc:
         asyncio.run(main())
