@@ -104,12 +104,18 @@ class Mesh:
     slow: set[int] = field(default_factory=set)
     """Seats whose links deliver only when no other link has anything to deliver (so copies of
     their MOVEs forwarded by the others arrive first)."""
+    _busy: set[tuple[int, int]] = field(default_factory=set, init=False, repr=False)
+    """The links with a frame queued: found without looking at every link."""
+    _stirred: set[int] = field(default_factory=set, init=False, repr=False)
+    """Seats that handled something since :meth:`_decide` last asked whether they must move.
+    Only such a seat's turn can have come."""
 
     def __post_init__(self) -> None:
         n = len(self.protos)
         self.logs = [bytearray() for _ in range(n)]
         self.violations = [[] for _ in range(n)]
         self.rejected = [[] for _ in range(n)]
+        self._stirred = set(range(n))
 
     @property
     def n(self) -> int:
@@ -117,11 +123,13 @@ class Mesh:
 
     def handle(self, seat: int, events: list[Event]) -> None:
         """Route a seat's events: frames onto links, log lines into its log."""
+        self._stirred.add(seat)
         for ev in events:
             if isinstance(ev, Send):
                 for to in ev.to:
                     if to != seat:
                         self.links.setdefault((seat, to), deque()).append(ev.frame)
+                        self._busy.add((seat, to))
             elif isinstance(ev, Logged):
                 self.logs[seat] += ev.frame
             elif isinstance(ev, Misbehaviour):
@@ -135,27 +143,40 @@ class Mesh:
                 self.handle(i, p.start())
 
     def _decide(self) -> bool:
+        """Let every seat whose decision it is decide; say whether one did.
+
+        A seat is asked only if it handled something since the last call, or if it acts on its
+        own (a maverick's ``act``): the order of decisions is that of asking every seat."""
         acted = False
+        stirred, self._stirred = self._stirred, set()
         for i, p in enumerate(self.protos):
             act = getattr(p, "act", None)
-            if act is not None and i not in self.down:
+            if act is None and i not in stirred:
+                continue
+            if i in self.down:
+                continue
+            if act is not None:
                 events = act(self.choose)
                 if events:
                     self.handle(i, events)
                     acted = True
-            if i not in self.down and p.my_turn:
+            if p.my_turn:
                 self.handle(i, p.submit(self.choose(i, p.state)))
                 acted = True
         return acted
 
     def deliver_one(self) -> bool:
         """Deliver one frame in flight, if any; say whether one was."""
-        busy = [k for k, q in self.links.items() if q and k not in self.held]
-        busy = [k for k in busy if k[0] not in self.slow] or busy
+        busy = self._busy - self.held if self.held else self._busy
+        if self.slow:
+            busy = {k for k in busy if k[0] not in self.slow} or busy
         if not busy:
             return False
         link = self.rng.choice(sorted(busy)) if self.rng else min(busy)
-        frame = self.links[link].popleft()
+        queue = self.links[link]
+        frame = queue.popleft()
+        if not queue:
+            self._busy.discard(link)
         src, dst = link
         if dst in self.down or (self.rng and self.drop and self.rng.random() < self.drop):
             return True
@@ -174,6 +195,7 @@ class Mesh:
 
     def run_until(self, done: Callable[[], bool], max_events: int = 100_000) -> bool:
         """Decide and deliver (no deadlines) until ``done()``; False if it never came true."""
+        self._stirred.update(range(self.n))
         for _ in range(max_events):
             if done():
                 return True
@@ -208,6 +230,7 @@ class Mesh:
         ``early_hard``, such a seat's hard deadline passes too with that chance, as after a
         partition longer than the hard timeout.
         """
+        self._stirred.update(range(self.n))
         events = 0
         idle = 0
         seen = self.progress()
