@@ -201,9 +201,10 @@ def test_join_dials_an_ipv6_address_in_brackets(home: Path) -> None:
         lobby.listen()
         port = lobby.getsockname()[1]
 
-        def hang_up() -> None:  # The joiner got through: no need to wait for its timeout.
+        def hang_up() -> None:  # The joiner got through: an answer that is no lobby's ends it.
             conn, _ = lobby.accept()
-            conn.close()
+            with conn:
+                conn.sendall(b"HTTP/1.0 400 Bad Request\r\n\r\n")
 
         threading.Thread(target=hang_up, daemon=True).start()
         done = subprocess.run([*KOTP2P, "join", "--plain", "--bot", "random",
@@ -211,6 +212,7 @@ def test_join_dials_an_ipv6_address_in_brackets(home: Path) -> None:
                               capture_output=True, text=True, timeout=60)
     assert f"joining [::1]:{port} as " in done.stdout
     assert "not known" not in done.stderr and "internal error" not in done.stderr
+    assert "bad handshake frame" in done.stderr and done.returncode == 1
 
 
 def test_a_taken_port_is_said_in_one_plain_line(home: Path) -> None:
