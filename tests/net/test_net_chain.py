@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import hashlib
+import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kotp2p.net.trust.chain import (
+    DICE_TAG,
     PEEK_TAG,
     ChainChecker,
     SecretChain,
     SlotDeck,
     check_opening,
     draw,
+    link,
     peek_seed,
     position,
     random_seed,
@@ -43,6 +46,21 @@ def test_an_anchor_is_the_same_bytes_as_ever() -> None:
         "c270794ca1979b98824aec37a45624667ad11a683e5f13565930b2a3d49d4e28")
     assert SecretChain(b"s" * 32, seat=2, tag=PEEK_TAG).anchor(1).hex() == (
         "2aa989d71f74ee29adb4d8e95b2814025600d109f29c60c191afbd18c1a98c40")
+
+
+@pytest.mark.parametrize("length", [2, 63, 64, 65, 200])
+def test_every_value_hashes_to_the_one_before_it_whatever_order_they_are_asked_in(
+        length: int) -> None:
+    # (a generation keeps one value in 64 and makes the others again: they must be the same)
+    chain = SecretChain(b"o" * 32, seat=3, length=length)
+    order = list(range(1, 2 * length + 1))
+    random.Random(length).shuffle(order)
+    values = {k: chain.value(k) for k in order}
+    for k in range(1, 2 * length + 1):
+        g, j = position(k, length)
+        below = chain.anchor(g) if j == 1 else values[k - 1]
+        assert link(DICE_TAG, 3, values[k]) == below
+    assert chain.anchor(1) != chain.anchor(0) and chain.reveal(length)[2] == chain.anchor(1)
 
 
 def test_a_seat_starting_play_reuses_the_chains_made_for_its_anchors(

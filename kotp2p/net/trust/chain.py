@@ -63,23 +63,70 @@ def link(tag: bytes, seat: int, x: bytes) -> bytes:
     return hashlib.sha256(_link_prefix(tag, seat) + len(x).to_bytes(4, "big") + x).digest()
 
 
-def _walk(tag: bytes, seat: int, top: bytes, length: int) -> list[bytes]:
-    """``[x[0], ..., x[length]]`` of the chain whose ``x[length]`` is the digest ``top``.
+STRIDE = 64
+"""A generation keeps every ``STRIDE``-th value. It makes the others again, a block at a time."""
 
-    It applies :func:`link` ``length`` times, with the bytes before ``x`` made once. Every value is
-    a SHA-256 digest, so its length part is the same."""
+
+def _descend(prefix: bytes, x: bytes, steps: int) -> list[bytes]:
+    """``x`` and the ``steps`` values below it on its chain, lowest first.
+
+    ``prefix`` is :func:`_link_prefix` with the length part of a digest. Every value is a SHA-256
+    digest, so that part is the same for all."""
     sha256 = hashlib.sha256
-    prefix = _link_prefix(tag, seat) + len(top).to_bytes(4, "big")
-    values = [top]
-    x = top
-    for _ in range(length):
+    values = [x]
+    for _ in range(steps):
         x = sha256(prefix + x).digest()
         values.append(x)
-    values.reverse()  # values[j] = x[j]; values[0] is the anchor
+    values.reverse()
     return values
 
 
-_MADE: dict[tuple[bytes, bytes, int, int, int], list[bytes]] = {}
+def _walk(tag: bytes, seat: int, top: bytes, length: int) -> list[bytes]:
+    """The marks of the chain whose ``x[length]`` is the digest ``top``.
+
+    Mark ``i`` is ``x[i * STRIDE]``. The last mark is ``x[length]``. It applies :func:`link`
+    ``length`` times and keeps one value in ``STRIDE``: a whole generation in memory would take
+    about 300 KB."""
+    sha256 = hashlib.sha256
+    prefix = _link_prefix(tag, seat) + len(top).to_bytes(4, "big")
+    marks = [top]
+    x = top
+    for j in range(length - 1, -1, -1):
+        x = sha256(prefix + x).digest()
+        if j % STRIDE == 0:
+            marks.append(x)
+    marks.reverse()  # marks[0] is the anchor x[0]
+    return marks
+
+
+class _Generation:
+    """One generation of a chain: its marks, and the block of values read last.
+
+    Values are read in order, as random events come. So each block of ``STRIDE`` values is made
+    once from the mark above it, and the chain costs two walks in all."""
+
+    __slots__ = ("_block", "_first", "_prefix", "length", "marks")
+
+    def __init__(self, tag: bytes, seat: int, top: bytes, length: int) -> None:
+        self.length = length
+        self.marks = _walk(tag, seat, top, length)
+        self._prefix = _link_prefix(tag, seat) + len(top).to_bytes(4, "big")
+        self._first = -1
+        self._block: list[bytes] = []
+
+    def value(self, j: int) -> bytes:
+        """``x[j]``, for ``0 <= j <= length``."""
+        b, i = divmod(j, STRIDE)
+        if i == 0:
+            return self.marks[b]
+        if b * STRIDE != self._first:
+            upper = min((b + 1) * STRIDE, self.length)
+            self._block = _descend(self._prefix, self.marks[b + 1], upper - b * STRIDE)
+            self._first = b * STRIDE
+        return self._block[i]
+
+
+_MADE: dict[tuple[bytes, bytes, int, int, int], _Generation] = {}
 """The chain generations made last, by ``(master, tag, seat, length, generation)``.
 
 The lobby makes each local seat's anchors. Its protocol object, or a rebuilt one, needs the same
@@ -88,16 +135,16 @@ made from, which the caller holds anyway."""
 _MADE_MAX = 16
 
 
-def _generation_values(master: bytes, tag: bytes, seat: int, length: int, g: int) -> list[bytes]:
-    """Every value of generation ``g`` of the chain ``(tag, seat)`` of ``master``."""
+def _generation(master: bytes, tag: bytes, seat: int, length: int, g: int) -> _Generation:
+    """Generation ``g`` of the chain ``(tag, seat)`` of ``master``."""
     key = (master, tag, seat, length, g)
-    values = _MADE.get(key)
-    if values is None:
-        values = _walk(tag, seat, _h(b"secret", tag, master, g.to_bytes(8, "big")), length)
+    made = _MADE.get(key)
+    if made is None:
+        made = _Generation(tag, seat, _h(b"secret", tag, master, g.to_bytes(8, "big")), length)
         if len(_MADE) >= _MADE_MAX:
             del _MADE[next(iter(_MADE))]  # the one made first
-        _MADE[key] = values
-    return values
+        _MADE[key] = made
+    return made
 
 
 def position(k: int, length: int = CHAIN_LENGTH) -> tuple[int, int]:
@@ -120,23 +167,23 @@ class SecretChain:
     seat: int
     tag: bytes = DICE_TAG
     length: int = CHAIN_LENGTH
-    _gens: dict[int, list[bytes]] = field(default_factory=dict, repr=False)
+    _gens: dict[int, _Generation] = field(default_factory=dict, repr=False)
 
-    def _generation(self, g: int) -> list[bytes]:
-        values = self._gens.get(g)
-        if values is None:
-            values = _generation_values(self.master, self.tag, self.seat, self.length, g)
-            self._gens = {g: values}  # only the current generation is kept
-        return values
+    def _generation(self, g: int) -> _Generation:
+        made = self._gens.get(g)
+        if made is None:
+            made = _generation(self.master, self.tag, self.seat, self.length, g)
+            self._gens = {g: made}  # only the current generation is kept
+        return made
 
     def anchor(self, g: int = 0) -> bytes:
         """The public anchor ``x[0]`` of generation ``g``."""
-        return self._generation(g)[0]
+        return self._generation(g).marks[0]
 
     def value(self, k: int) -> bytes:
         """The value to reveal for event ``k``."""
         g, j = position(k, self.length)
-        return self._generation(g)[j]
+        return self._generation(g).value(j)
 
     def reveal(self, k: int) -> tuple[int, bytes, bytes | None]:
         """The reveal entry for event ``k``: ``(k, x[k], next anchor or None)``."""
