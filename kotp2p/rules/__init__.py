@@ -63,7 +63,7 @@ from kotp2p.rules.actions import (
     action_to_wire,
 )
 from kotp2p.rules.actiontext import format_action, parse_action
-from kotp2p.rules.card import DISCARD, KEEP, Card
+from kotp2p.rules.card import COSTUME, DISCARD, KEEP, Card
 from kotp2p.rules.cardlist import ALL_CARDS
 from kotp2p.rules.describe import card_name, card_text, describe_action
 from kotp2p.rules.dice import (
@@ -92,6 +92,8 @@ from kotp2p.rules.events import (
     CardEffect,
     CardRevealed,
     Copied,
+    CostumeKept,
+    CostumeTaken,
     Damaged,
     DiceChanged,
     DiceKept,
@@ -116,6 +118,7 @@ from kotp2p.rules.events import (
 from kotp2p.rules.eventtext import describe_event, describe_events
 from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
 from kotp2p.rules.glyphs import SYMBOLS, Glyphs
+from kotp2p.rules.halloween import is_halloween
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
 from kotp2p.rules.registry import CARDS, card_by_name, copied
@@ -144,6 +147,7 @@ __all__ = [
     "CARDS",
     "CARD_ROLL",
     "CITY",
+    "COSTUME",
     "DISCARD",
     "DONE",
     "DRAW",
@@ -181,6 +185,8 @@ __all__ = [
     "CardEffect",
     "CardRevealed",
     "Copied",
+    "CostumeKept",
+    "CostumeTaken",
     "Damaged",
     "Decision",
     "DiceChanged",
@@ -235,6 +241,7 @@ __all__ = [
     "format_action",
     "format_dice",
     "from_text",
+    "is_halloween",
     "is_minor",
     "legal_actions",
     "max_hp",

@@ -20,9 +20,14 @@ KEEP = "keep"
 """Bought from the market. It stays in front of its owner."""
 DISCARD = "discard"
 """Bought from the market. It takes effect once, then goes to the discard pile."""
+COSTUME = "costume"
+"""Halloween's Costume cards. It stays in front of its owner like a Keep card, but it is not one:
+nothing that names Keep cards touches it. Another monster may take it by stealing."""
 
 BASE = "base"
 """The box of the base game, 2016 card set."""
+HALLOWEEN = "halloween"
+"""The Halloween expansion: the Costume cards."""
 
 HookFn = Callable[..., Any]
 """A card's effect at one hook point. The hook point fixes its signature."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kotp2p.rules.card import BASE, Card, slugify
+from kotp2p.rules.card import BASE, COSTUME, Card, slugify
 from kotp2p.rules.card import SLUGS as SLUGS
 
 CARDS: dict[int, Card] = {}
@@ -69,3 +69,8 @@ def card_by_name(name: str) -> int:
 def base_deck() -> tuple[int, ...]:
     """The ids of the base game's 66 Power cards, in id order."""
     return tuple(c for c, card in CARDS.items() if card.box == BASE)
+
+
+def costume_ids() -> tuple[int, ...]:
+    """The ids of Halloween's Costume cards, in id order."""
+    return tuple(c for c, card in CARDS.items() if card.kind == COSTUME)

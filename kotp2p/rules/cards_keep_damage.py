@@ -126,10 +126,13 @@ def react_options(s: State, seat: int, amount: int, dealer: int, smash: int, use
         ):
             rapid = True
             out.append(UseCard(c))
+    for c, fn in hooked(s, seat, "react_actions"):
+        out.extend(fn(s, seat, c, left))
     return out
 
 
-def _react_window(s: State, seat: int, c: int, nxt: Frame) -> bool:
+def react_window(s: State, seat: int, c: int, nxt: Frame) -> bool:
+    """The ``hit_window`` of every card that acts in the react window: open it if it helps."""
     _, _target, amount, dealer, smash, _stage = nxt
     assert isinstance(amount, int) and isinstance(dealer, int) and isinstance(smash, int)
     if not react_options(s, seat, amount, dealer, smash, 0):
@@ -144,14 +147,15 @@ def _react_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     return (*react_options(s, seat, amount, dealer, smash, used), PASS)
 
 
-def _take_hit(s: State, frame: Frame) -> None:
-    seat, amount, dealer, smash = _ints(frame, 1, 1) + _ints(frame, 3, 3)
-    s.stack.append(("hit", seat, amount, dealer, smash, SKIP_WINDOWS))
+def take_hit(s: State, frame: Frame, amount: int | None = None) -> None:
+    """The hit of a react window lands: ``amount``, or all of it, past every window."""
+    seat, whole, dealer, smash = _ints(frame, 1, 1) + _ints(frame, 3, 3)
+    s.stack.append(("hit", seat, whole if amount is None else amount, dealer, smash, SKIP_WINDOWS))
 
 
 def _react_handle(s: State, frame: Frame, action: Action) -> None:
     if type(action) is Pass:
-        _take_hit(s, frame)
+        take_hit(s, frame)
     else:
         assert isinstance(action, UseCard)
         use_card(s, frame, action)
@@ -184,7 +188,7 @@ def _camo_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
 def _wings(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     lose_energy(s, seat, WINGS_COST, card=c)
     set_turn_flag(s, "wings", turn_flag(s, "wings") | bit(seat))
-    _take_hit(s, frame)
+    take_hit(s, frame)
 
 
 def _rapid_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
@@ -401,7 +405,7 @@ CARDS: tuple[Card, ...] = (
     Card(
         CAMOUFLAGE, "Camouflage", 3, KEEP, "whenever you would lose health",
         text="Roll one die per ♥ you are about to lose; each heart face rolled cancels 1♥ of that loss.",
-        hooks={"use": _camouflage, "hit_window": _react_window},
+        hooks={"use": _camouflage, "hit_window": react_window},
         worth=4,
     ),
     Card(
@@ -462,7 +466,7 @@ CARDS: tuple[Card, ...] = (
     Card(
         RAPID_HEALING, "Rapid Healing", 3, KEEP, "any time",
         text="Pay 2⚡ to gain 1♥, at any moment, including to avoid dropping to 0.",
-        hooks={"use": _rapid_healing, "buy_actions": _rapid_offer, "hit_window": _react_window},
+        hooks={"use": _rapid_healing, "buy_actions": _rapid_offer, "hit_window": react_window},
         worth=4,
     ),
     Card(
@@ -484,7 +488,7 @@ CARDS: tuple[Card, ...] = (
     Card(
         WINGS, "Wings", 6, KEEP, "when you would lose health",
         text="Pay 2⚡: you lose no ♥ for the rest of this turn.",
-        hooks={"protect": _wings_protect, "use": _wings, "hit_window": _react_window},
+        hooks={"protect": _wings_protect, "use": _wings, "hit_window": react_window},
         worth=7,
     ),
 )

@@ -66,7 +66,8 @@ STRETCHY_COST = 2
 SMOKE_TOKENS = 3
 
 
-def _set_die(s: State, die: int, face: int, card: int) -> None:
+def set_die(s: State, die: int, face: int, card: int) -> None:
+    """The active monster's die ``die`` shows ``face`` now, because of ``card``."""
     dice = list(s.dice)
     dice[die] = face
     s.dice = tuple(dice)
@@ -138,7 +139,8 @@ def _dweller(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None
 # --- the change-die window -----------------------------------------------------------------
 
 
-def _change_window(s: State, seat: int, c: int) -> Frame | None:
+def change_window(s: State, seat: int, c: int) -> Frame | None:
+    """The ``change_die`` hook of every card that changes the active monster's dice."""
     return ("ask", seat, "change")
 
 
@@ -160,7 +162,7 @@ def _herd_culler_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
 
 def _herd_culler(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     set_turn_flag(s, f"used.{c}", 1)
-    _set_die(s, action.args[0], ONE, c)
+    set_die(s, action.args[0], ONE, c)
     s.stack.append(frame)
 
 
@@ -169,7 +171,7 @@ def _plot_twist_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
 
 
 def _plot_twist(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
-    _set_die(s, action.args[0], action.args[1], c)
+    set_die(s, action.args[0], action.args[1], c)
     remove_card(s, seat, c)
     s.stack.append(frame)
 
@@ -182,7 +184,7 @@ def _stretchy_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
 
 def _stretchy(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     lose_energy(s, seat, STRETCHY_COST, card=c)
-    _set_die(s, action.args[0], action.args[1], c)
+    set_die(s, action.args[0], action.args[1], c)
     s.stack.append(frame)
 
 
@@ -215,7 +217,7 @@ def _probe_bounds(s: State, frame: Frame) -> tuple[int, ...]:
 def _probe_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     _, _, seat, die = frame
     assert isinstance(seat, int) and isinstance(die, int)
-    _set_die(s, die, values[0], PSYCHIC_PROBE)
+    set_die(s, die, values[0], PSYCHIC_PROBE)
     if values[0] == HEART:
         for c in copies_of(s, seat, PSYCHIC_PROBE):
             remove_card(s, seat, c)
@@ -299,7 +301,7 @@ CARDS: tuple[Card, ...] = (
         text="You may reroll any die showing 3, whenever you like.",
         hooks={
             "roll_actions": _dweller_offer,
-            "change_die": _change_window,
+            "change_die": change_window,
             "change_actions": _dweller_offer,
             "use": _dweller,
         },
@@ -350,7 +352,7 @@ CARDS: tuple[Card, ...] = (
     Card(
         HERD_CULLER, "Herd Culler", 3, KEEP, "before resolving dice",
         text="Once per turn, you may turn one of your dice into a 1.",
-        hooks={"change_actions": _herd_culler_offer, "use": _herd_culler, "change_die": _change_window},
+        hooks={"change_actions": _herd_culler_offer, "use": _herd_culler, "change_die": change_window},
         worth=4,
     ),
     Card(
@@ -362,7 +364,7 @@ CARDS: tuple[Card, ...] = (
     Card(
         PLOT_TWIST, "Plot Twist", 3, KEEP, "before resolving dice",
         text="Once, change one of your dice to any face, then discard this card.",
-        hooks={"change_actions": _plot_twist_offer, "use": _plot_twist, "change_die": _change_window},
+        hooks={"change_actions": _plot_twist_offer, "use": _plot_twist, "change_die": change_window},
         worth=3,
     ),
     Card(
@@ -398,7 +400,7 @@ CARDS: tuple[Card, ...] = (
     Card(
         STRETCHY, "Stretchy", 3, KEEP, "before resolving dice",
         text="Pay 2⚡ to change one of your dice to any face.",
-        hooks={"change_actions": _stretchy_offer, "use": _stretchy, "change_die": _change_window},
+        hooks={"change_actions": _stretchy_offer, "use": _stretchy, "change_die": change_window},
         worth=4,
     ),
     Card(

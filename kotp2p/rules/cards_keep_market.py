@@ -10,6 +10,9 @@ gets an ``opportunist`` decision, clockwise from the active monster. The active 
 card in its own buy step. Parasitic Tentacles and Made in a Lab add ``UseCard`` choices to the buy
 decision. Metamorph adds a ``sell`` step after buying, in ``after_buy``.
 
+Parasitic Tentacles says "Power cards", so it can buy Halloween's costumes too. BGA lets it buy
+Keep cards only. We follow the printed card.
+
 Made in a Lab and hidden information: our deck has no order. Every draw picks uniformly among the
 unrevealed cards. So "look at the top card" is a *private* random draw, ``peek``. Its
 ``RandomRequest.private_to`` is the peeker. Only the peeker's replica learns which card it is. It
@@ -34,7 +37,7 @@ when the game ends.
 from __future__ import annotations
 
 from kotp2p.rules.actions import DONE, PASS, Action, Buy, UseCard
-from kotp2p.rules.card import KEEP, Card
+from kotp2p.rules.card import COSTUME, KEEP, Card
 from kotp2p.rules.cardindex import CARDS as BY_ID
 from kotp2p.rules.effects import (
     card_cost,
@@ -102,7 +105,7 @@ def _tentacles_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
         for owner in range(s.n)
         if owner != seat and s.alive[owner]
         for card in sorted(s.cards[owner])
-        if BY_ID[card].kind == KEEP and card_cost(s, seat, card) <= energy
+        if BY_ID[card].kind in (KEEP, COSTUME) and card_cost(s, seat, card) <= energy
     )
 
 

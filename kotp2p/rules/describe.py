@@ -68,6 +68,16 @@ def describe_action(state: State, action: Action) -> str:
         if isinstance(action, Yield) and seat >= 0:
             return yield_words(state, seat, place)
         return f"{who}{'yields' if isinstance(action, Yield) else 'stays in'} {place}"
+    kind = pending.kind if isinstance(pending, Decision) else ""
+    if isinstance(action, Buy) and kind == "steal":
+        owner = next((t for t in range(state.n) if action.card in state.cards[t]), -1)
+        price = g.energies(card_cost(state, seat, action.card))
+        whose = f" from {state.monsters[owner]}" if owner >= 0 else ""
+        return f"{who}takes {card_name(action.card)}{whose} for {price}"
+    if isinstance(action, UseCard) and kind == "costume":
+        return f"{who}keeps {card_name(action.card)}"
+    if isinstance(action, Done) and kind == "steal":
+        return f"{who}takes no more costumes"
     if isinstance(action, Buy):
         if seat >= 0:
             price = g.energies(card_cost(state, seat, action.card))

@@ -166,10 +166,14 @@ def deal_damage(
     """Queue ``hits`` from ``dealer`` as one resolution.
 
     ``hits`` maps a target seat to an amount. ``plain`` adds non-smash hits to the same
-    resolution, for targets not in ``hits``.
+    resolution, for targets not in ``hits``. On its own turn, the dealer's ``deal_bonus`` cards
+    add to each hit on another monster.
     ``then``, if given, runs after the deaths of this resolution are settled.
     """
     amounts = {**plain, **hits} if plain else hits
+    if dealer == s.active and s.cards[dealer] and has_hook(s, dealer, "deal_bonus"):
+        amounts = {t: a + (hook_sum(s, dealer, "deal_bonus", t) if t != dealer else 0)
+                   for t, a in amounts.items()}
     order = damage_order(s, dealer, amounts)
     if not order:
         if then is not None:
@@ -328,10 +332,15 @@ def eliminate(s: State, seat: int, batch: int) -> None:
     leave_tokyo(s, seat)
 
 
-def end_game(s: State, winners: tuple[int, ...], *, by_stars: bool = False) -> None:
-    """The game is over: nothing is pending any more."""
+def end_game(
+    s: State, winners: tuple[int, ...], *, by_stars: bool = False, goal: int = MAX_STARS
+) -> None:
+    """The game is over: nothing is pending any more.
+
+    ``goal`` is the stars the winners needed, when they won by stars."""
     if s.sink is not None:
-        s.sink.append(GameOver(winners, by_stars))
+        s.sink.append(GameOver(winners, by_stars) if goal == MAX_STARS
+                      else GameOver(winners, by_stars, goal))
     s.over = True
     s.winners = winners
     s.stack.clear()

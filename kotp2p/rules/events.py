@@ -253,20 +253,47 @@ class ExtraTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class CostumeKept:
+    """At the start of a Halloween game, ``seat`` kept ``card`` of the two costumes it drew.
+
+    The other one goes back among the costumes. Only ``seat`` knows which it was."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class CostumeTaken:
+    """``seat`` took the costume ``card`` from ``owner`` and paid it ``price`` energy."""
+
+    seat: int
+    owner: int
+    card: int
+    price: int
+
+
+@dataclass(frozen=True, slots=True)
 class Eliminated:
     """``seat``'s monster is out. Its cards go to the discard pile."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class GameOver:
     """The game ended.
 
-    ``winners`` is empty when everybody lost. ``by_stars`` says a winner reached 20★."""
+    ``winners`` is empty when everybody lost. ``by_stars`` says a winner reached ``goal``★: 20,
+    or fewer with a card such as Halloween's Astronaut."""
 
     winners: tuple[int, ...]
     by_stars: bool
+    goal: int = 20
+
+    def __repr__(self) -> str:
+        # The goal shows only when a card changed it, so a base game's events read as before.
+        goal = "" if self.goal == 20 else f", goal={self.goal}"
+        return f"GameOver(winners={self.winners!r}, by_stars={self.by_stars!r}{goal})"
 
 
 Event = (
@@ -293,6 +320,8 @@ Event = (
     | Copied
     | AutoDecision
     | ExtraTurn
+    | CostumeKept
+    | CostumeTaken
     | Eliminated
     | GameOver
 )

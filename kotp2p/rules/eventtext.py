@@ -28,6 +28,8 @@ from kotp2p.rules.events import (
     CardEffect,
     CardRevealed,
     Copied,
+    CostumeKept,
+    CostumeTaken,
     Damaged,
     DiceChanged,
     DiceKept,
@@ -272,12 +274,19 @@ def describe_event(event: Event, state: State, now: Amounts | None = None) -> st
         return _auto(e, state, who(e.seat))
     if isinstance(e, ExtraTurn):
         return f"{who(e.seat)} will take another turn{_because('', e.card)}"
+    if isinstance(e, CostumeKept):
+        return f"{who(e.seat)} dresses up: it keeps {CARDS[e.card].name} of the two costumes it drew"
+    if isinstance(e, CostumeTaken):
+        return (f"{who(e.seat)} takes {CARDS[e.card].name} from {who(e.owner)} and pays "
+                f"{g.energies(e.price)}")
     if isinstance(e, Eliminated):
         return f"{who(e.seat)} is eliminated"
     if isinstance(e, GameOver):
         if not e.winners:
             return "game over: every monster is out, nobody wins"
-        how = f" with {g.stars(20)}" if e.by_stars else ""
+        how = f" with {g.stars(e.goal)}" if e.by_stars else ""
+        if e.by_stars and e.goal < 20:
+            how = f" with at least {g.stars(e.goal)}, thanks to a card"
         verb = "wins" if len(e.winners) == 1 else "win"
         return f"game over: {' and '.join(who(t) for t in e.winners)} {verb}{how}"
     return repr(e)

@@ -6,7 +6,9 @@ import hashlib
 from dataclasses import dataclass, field
 
 from kotp2p import __version__
+from kotp2p.rules import cards_costume, halloween
 from kotp2p.rules.basics import MAX_PLAYERS, MIN_PLAYERS, MONSTERS, NOBODY
+from kotp2p.rules.card import BASE, HALLOWEEN
 from kotp2p.rules.cardindex import base_deck
 from kotp2p.rules.cardlist import ALL_CARDS
 from kotp2p.rules.dice import MAX_DICE
@@ -40,9 +42,12 @@ revision. It fails when the games change while the revision does not."""
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Game options. ``two_player_variant``: ``None`` means on exactly when 2 players start."""
+    """Game options. ``two_player_variant``: ``None`` means on exactly when 2 players start.
+
+    ``halloween`` adds the Halloween expansion: Costume cards and stealing them."""
 
     two_player_variant: bool | None = None
+    halloween: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +101,9 @@ def new_game(setup: Setup) -> State:
     s.slots = {}
     s.flags = {}
     s.stack = [("start",)]
+    if setup.options.halloween:
+        s.flags[halloween.FLAG] = 1
+        s.stack.extend(halloween.setup_frames(n))
     s.pending = None
     s.legal = ()
     s.sink = None
@@ -105,17 +113,31 @@ def new_game(setup: Setup) -> State:
     return s
 
 
-def engine_id() -> str:
+_BOX_FRAMES = {HALLOWEEN: (halloween.FRAMES, cards_costume.FRAMES)}
+"""The kinds of frames only an expansion's games use, by box."""
+
+
+def engine_id(options: Options | None = None) -> str:
     """The package version plus a hash of what fixes how games play.
 
     The hash covers the card tables, the turn's phases, and the kinds of steps, decisions and
     random events. It also covers which random events are private. Equal engines agree on every
-    game. Peers with different ids cannot play together."""
+    game. Peers with different ids cannot play together. An expansion's cards and frames count
+    only when ``options`` turn it on, so a base game's id stays what it was before the
+    expansion came."""
+    boxes = {BASE} | ({HALLOWEEN} if options is not None and options.halloween else set())
+    others = [f for box, frames in _BOX_FRAMES.items() if box not in boxes for f in frames]
+    steps = sorted(set(STEPS) - {k for f in others for k in f.steps})
+    decisions = sorted(set(DECISIONS) - {k for f in others for k in f.decisions})
+    randoms = {k: r for k, r in RANDOMS.items() if not any(k in f.randoms for f in others)}
     h = hashlib.sha256()
     h.update(f"revision|{RULES_REVISION}|dice|{MAX_DICE}|order|{sorted(RULED_ORDER.items())}\n".encode())
     for c in sorted(ALL_CARDS, key=lambda card: card.id):
-        h.update(f"{c.id}|{c.name}|{c.cost}|{c.kind}|{sorted(c.hooks)}\n".encode())
+        if c.box in boxes:
+            h.update(f"{c.id}|{c.name}|{c.cost}|{c.kind}|{sorted(c.hooks)}\n".encode())
     h.update(f"phases|{[name for name, _ in TURN_PHASES]}\n".encode())
-    h.update(f"steps|{sorted(STEPS)}|decisions|{sorted(DECISIONS)}\n".encode())
-    h.update(f"randoms|{sorted((k, r.private is not None) for k, r in RANDOMS.items())}\n".encode())
+    h.update(f"steps|{steps}|decisions|{decisions}\n".encode())
+    h.update(f"randoms|{sorted((k, r.private is not None) for k, r in randoms.items())}\n".encode())
+    if HALLOWEEN in boxes:
+        h.update(b"options|halloween\n")
     return f"kotp2p-{__version__}-{h.hexdigest()[:16]}"

@@ -27,18 +27,19 @@ ways.
 
 from __future__ import annotations
 
-from kotp2p.rules import basics, market, rolling, tokyo, turn
+from kotp2p.rules import basics, halloween, market, rolling, tokyo, turn
 from kotp2p.rules.actions import Action, RandomResult, Reroll, action_from_wire
 from kotp2p.rules.basics import HIDDEN
 from kotp2p.rules.dice import MAX_DICE
+from kotp2p.rules.effects import remove_card
 from kotp2p.rules.errors import IllegalAction
 from kotp2p.rules.events import AutoDecision, Event
-from kotp2p.rules.registry import DECISIONS, RANDOMS, STEPS, install_frames
+from kotp2p.rules.registry import DECISIONS, RANDOMS, STEPS, has_hook, hooked, install_frames
 from kotp2p.rules.rolling import DICE_BOUNDS, after_roll, reroll, roll_dice
 from kotp2p.rules.state import REROLL, ROLL, Decision, RandomRequest, State, decision_for
 from kotp2p.rules.turn import turn_step
 
-install_frames([turn.FRAMES, rolling.FRAMES, tokyo.FRAMES, market.FRAMES])
+install_frames([turn.FRAMES, rolling.FRAMES, tokyo.FRAMES, market.FRAMES, halloween.FRAMES])
 
 _new_request = tuple.__new__  # makes a RandomRequest without its Python-level constructor
 
@@ -249,12 +250,14 @@ def open_slot(state: State, slot: int, value: int) -> State:
 
     Its owner opened it. The network layer checks the opening against its commitment first.
 
-    :raises IllegalAction: if there is no such hidden slot or ``value`` is negative.
+    :raises IllegalAction: if there is no such hidden slot, ``value`` is negative, or it is a
+        Halloween costume pick that does not hold the costume its seat kept.
     """
     if type(slot) is not int or state.slots.get(slot, 0) != HIDDEN:
         raise IllegalAction(f"expected the number of a hidden slot, found {slot!r}")
     if type(value) is not int or value < 0:
         raise IllegalAction(f"expected a non-negative value to open slot {slot}, found {value!r}")
+    halloween.check_kept(state, slot, value)
     s = state.copy()
     s.slots[slot] = value
     return s
@@ -285,6 +288,9 @@ def eject(state: State, seat: int, events: list[Event] | None = None) -> State:
     s.sink = events
     s.hp[seat] = 0
     s.stack.append(("deaths",))
+    if s.cards[seat] and has_hook(s, seat, "undying"):
+        for c in [c for c, _ in hooked(s, seat, "undying")]:  # a Zombie is ejected too
+            remove_card(s, seat, c)
     s.pending = None
     run(s)
     s.sink = None

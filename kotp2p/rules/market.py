@@ -24,6 +24,7 @@ from kotp2p.rules.effects import (
     use_card,
 )
 from kotp2p.rules.events import CardBought, CardEffect, CardRevealed, MarketSwept
+from kotp2p.rules.halloween import steal_frame
 from kotp2p.rules.registry import (
     DecisionKind,
     Frames,
@@ -56,7 +57,9 @@ _BUY = _BuyMemo()
 
 
 def enter_and_buy(s: State) -> None:
-    """Entering Tokyo, then the buy decision. The ``entered`` hooks push no frames."""
+    """Entering Tokyo, then stealing costumes in a Halloween game, then the buy decision.
+
+    The ``entered`` hooks push no frames."""
     seat = s.active
     if not s.alive[seat]:
         return
@@ -66,6 +69,10 @@ def enter_and_buy(s: State) -> None:
         elif s.bay == NOBODY and s.bay_in_use():
             enter_tokyo(s, seat, BAY)
     s.stack.append(ASK_BUY[seat])
+    if s.flags:
+        steal = steal_frame(s, seat)
+        if steal is not None:
+            s.stack.append(steal)
 
 
 def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:

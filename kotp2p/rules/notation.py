@@ -46,7 +46,7 @@ from kotp2p.rules.basics import HIDDEN, MONSTERS, NOBODY, PHASE_INDEX, Frame
 from kotp2p.rules.cardindex import BY_SLUG, COPIERS
 from kotp2p.rules.dice import parse_dice
 from kotp2p.rules.errors import InvalidState
-from kotp2p.rules.state import State, default_deck, phase_stack, to_text
+from kotp2p.rules.state import State, costumes_in_deck, default_deck, phase_stack, to_text
 from kotp2p.rules.wire import state_from_wire, state_to_wire
 
 _STATS = re.compile(r"^(\d+)/(\d+)/(\d+)$")
@@ -182,11 +182,6 @@ def from_text(text: str) -> State:
         raise InvalidState(f"expected 3 market slots, found {len(market)}")
     s.market = market
     s.discard = _parse_cards(fields.get("discard", ""))
-    s.deck = (
-        tuple(sorted(_parse_cards(fields["deck"])))
-        if "deck" in fields
-        else default_deck(s.market, s.cards, s.discard)
-    )
     s.two_player = bool(_parse_int(fields["2p"], "2p")) if "2p" in fields else n == 2
     s.extra = _parse_seats(fields.get("extra", ""), "extra")
     s.tokens = {}
@@ -213,6 +208,11 @@ def from_text(text: str) -> State:
                 f"expected phase start, roll, resolve, yield:SEATS, buy, end or over, found {phase!r}"
             )
         s.stack = stack
+    s.deck = (
+        tuple(sorted(_parse_cards(fields["deck"])))
+        if "deck" in fields
+        else default_deck(s.market, s.cards, s.discard, costumes_in_deck(s.flags, s.stack))
+    )
     s.pending = None
     s.legal = ()
     s.sink = None

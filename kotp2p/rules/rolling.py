@@ -191,11 +191,14 @@ def final_roll(s: State) -> None:
 def smash_count(s: State, counts: list[int]) -> int:
     """Smashes of the active monster's resolved roll: dice, then cards that add smashes.
 
-    Stage 0 adds smashes that count as rolled, such as for three 2s. Stage 1 adds those that need
+    Cheers from Halloween's Cheerleader count as rolled. Stage 0 adds smashes that count as
+    rolled too, such as for three 2s. Stage 1 adds those that need
     "at least one smash" so far. Stage 2 adds the rest. They never enable stage 1.
     """
     seat = s.active
     smashes = counts[SMASH]
+    if s.flags:
+        smashes += turn_flag(s, "cheers")
     if has_hook(s, seat, "add_smashes"):
         for stage in (0, 1, 2):
             smashes += hook_sum(s, seat, "add_smashes", counts, stage, smashes)

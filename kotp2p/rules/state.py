@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from kotp2p.rules.actions import Action
 from kotp2p.rules.basics import BAY, CITY, HIDDEN, NOBODY, OUTSIDE, PHASE_INDEX, PHASE_NAMES, Frame
-from kotp2p.rules.cardindex import COPIERS, SLUGS, base_deck
+from kotp2p.rules.cardindex import COPIERS, SLUGS, base_deck, costume_ids
 from kotp2p.rules.dice import format_dice
 from kotp2p.rules.events import Event
 
@@ -393,7 +393,7 @@ def to_text(s: State) -> str:
     if s.rolls_left:
         fields.append(f"rolls={s.rolls_left}")
     fields.append(f"market={_fmt_cards(s.market)}")
-    usual_deck = default_deck(s.market, s.cards, s.discard)
+    usual_deck = default_deck(s.market, s.cards, s.discard, costumes_in_deck(s.flags, s.stack))
     if s.deck != usual_deck:
         fields.append(f"deck={_fmt_cards(s.deck) or '-'}")
     if s.discard:
@@ -430,13 +430,24 @@ def to_text(s: State) -> str:
 
 
 def default_deck(
-    market: tuple[int, ...], cards: tuple[tuple[int, ...], ...], discard: tuple[int, ...]
+    market: tuple[int, ...],
+    cards: tuple[tuple[int, ...], ...],
+    discard: tuple[int, ...],
+    costumes: bool = False,
 ) -> tuple[int, ...]:
-    """The deck a state has when its text gives none: every base card not elsewhere."""
+    """The deck a state has when its text gives none: every base card not elsewhere.
+
+    With ``costumes``, every Halloween costume not elsewhere too."""
     used = set(market) | set(discard)
     for cs in cards:
         used.update(cs)
-    return tuple(c for c in base_deck() if c not in used)
+    pool = base_deck() + (costume_ids() if costumes else ())
+    return tuple(c for c in pool if c not in used)
+
+
+def costumes_in_deck(flags: dict[str, int], stack: list[Frame]) -> bool:
+    """True for a Halloween game whose costumes have gone into the deck, once every seat picked."""
+    return "halloween" in flags and ("costumes_in",) not in stack
 
 
 __all__ = [
@@ -457,6 +468,7 @@ __all__ = [
     "Pending",
     "RandomRequest",
     "State",
+    "costumes_in_deck",
     "decision_for",
     "default_deck",
     "phase_stack",

@@ -28,6 +28,7 @@ from kotp2p.rules.effects import (
     turn_flag,
 )
 from kotp2p.rules.events import WHY_DICE, CardEffect, Damaged, StayedInTokyo, YieldedTokyo
+from kotp2p.rules.halloween import FLAG as HALLOWEEN_FLAG
 from kotp2p.rules.registry import (
     HOOK_ORDER,
     DecisionKind,
@@ -69,13 +70,18 @@ def res_smash(s: State) -> None:
         smashes = smash_count(s, count_faces(dice))
     else:
         smashes = dice.count(SMASH)
+        if s.flags:
+            smashes += turn_flag(s, "cheers")
+    if s.flags and HALLOWEEN_FLAG in s.flags:
+        set_turn_flag(s, "smashes", smashes)
     if smashes <= 0:
         return
     hits = dict.fromkeys(smash_targets(s, seat), smashes)
     extra: dict[int, int] = {}
     if s.cards[seat]:
         fire(s, seat, "smash", smashes, hits, extra)
-    if basics.SHORTCUTS and not extra and _land_at_once(s, seat, hits):
+    if (basics.SHORTCUTS and not extra and not (s.cards[seat] and has_hook(s, seat, "deal_bonus"))
+            and _land_at_once(s, seat, hits)):
         return
     deal_damage(s, seat, hits, smash=True, plain=extra)
 
@@ -157,7 +163,19 @@ def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -
             flags["t.dealt"] = flags.get("t.dealt", 0) | 1 << dealer
         if smash and (target == s.city or target == s.bay):
             flags["t.smashed"] = flags.get("t.smashed", 0) | 1 << target
+        if HALLOWEEN_FLAG in flags:
+            _mark_wounds(flags, target, dealer, smash and dealer == s.active)
     return lost
+
+
+def _mark_wounds(flags: dict[str, int], target: int, dealer: int, by_smash: bool) -> None:
+    """Who lost ♥ this turn, who made another lose ♥, and whom the active monster's smashes
+    wounded: what Ghost, Vampire and stealing need in a Halloween game."""
+    flags["t.hurt"] = flags.get("t.hurt", 0) | 1 << target
+    if 0 <= dealer != target:
+        flags["t.wounder"] = flags.get("t.wounder", 0) | 1 << dealer
+    if by_smash:
+        flags["t.smashhurt"] = flags.get("t.smashhurt", 0) | 1 << target
 
 
 def _deaths(s: State, frame: Frame) -> None:
@@ -165,7 +183,8 @@ def _deaths(s: State, frame: Frame) -> None:
     left.
 
     The monsters eliminated together share one rank."""
-    dying = [seat for seat in seats_from(s, s.active) if s.hp[seat] <= 0]
+    dying = [seat for seat in seats_from(s, s.active) if s.hp[seat] <= 0
+             and not (s.cards[seat] and has_hook(s, seat, "undying"))]
     if not dying:
         return
     batch = max(s.elim) + 1

@@ -17,10 +17,11 @@ from collections.abc import Callable
 
 from kotp2p.rules.basics import MARKET_SLOTS, PHASE_NAMES, Frame
 from kotp2p.rules.dice import BASE_DICE, SMASH
-from kotp2p.rules.effects import bit, deal_damage, end_game, gain_energy, gain_stars
+from kotp2p.rules.effects import MAX_STARS, bit, deal_damage, end_game, gain_energy, gain_stars
 from kotp2p.rules.events import WHY_TOKYO, ExtraTurn, RolledOff, TurnBegan
+from kotp2p.rules.halloween import END_ANY_TURN
 from kotp2p.rules.market import after_buy, enter_and_buy
-from kotp2p.rules.registry import Frames, RandomKind, fire, has_hook, hooked
+from kotp2p.rules.registry import Frames, RandomKind, anyone_has, fire, has_hook, hooked
 from kotp2p.rules.rolling import final_roll, resolve, roll_start
 from kotp2p.rules.state import ROLLOFF, State
 from kotp2p.rules.tokyo import res_smash, yields
@@ -127,6 +128,8 @@ def _start_effects(s: State) -> None:
 
 def _end_turn(s: State) -> None:
     seat = s.active
+    if anyone_has(s, "end_any_turn"):
+        s.stack.append(END_ANY_TURN)  # beneath the poison's hit: it counts for Ghost
     if not s.alive[seat]:
         return
     if s.cards[seat]:
@@ -136,12 +139,13 @@ def _end_turn(s: State) -> None:
         deal_damage(s, -1, {seat: poison})
 
 
+
 def _next_turn(s: State) -> None:
     alive = s.alive
-    if max(s.stars) >= 20:
-        champions = tuple(t for t in range(s.n) if alive[t] and s.stars[t] >= 20)
+    if max(s.stars) >= MAX_STARS or anyone_has(s, "win_stars"):
+        champions = tuple(t for t in range(s.n) if alive[t] and s.stars[t] >= _goal(s, t))
         if champions:
-            end_game(s, champions, by_stars=True)
+            end_game(s, champions, by_stars=True, goal=min(_goal(s, t) for t in champions))
             return
     active = s.active
     if alive[active] and s.cards[active] and has_hook(s, active, "extra_turn"):
@@ -161,6 +165,14 @@ def _next_turn(s: State) -> None:
         nxt = (nxt + 1) % s.n
     s.rotation = nxt
     begin_turn(s, nxt)
+
+
+def _goal(s: State, seat: int) -> int:
+    """The stars that win ``seat`` the game at the end of a turn: 20, or fewer by a card."""
+    if s.cards[seat] and has_hook(s, seat, "win_stars"):
+        goals: list[int] = [fn(s, seat, c) for c, fn in hooked(s, seat, "win_stars")]
+        return min(MAX_STARS, *goals)
+    return MAX_STARS
 
 
 # ---------------------------------------------------------------------------------------------

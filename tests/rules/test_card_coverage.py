@@ -80,10 +80,13 @@ def test_every_card_has_an_effect_test_and_an_edge_case_test(card: int) -> None:
     assert coverage().get((card, True)), f"no scenario test of an edge case of {name}"
 
 
-def test_the_registry_holds_the_66_base_cards() -> None:
-    assert len(rules.CARDS) == 66
-    keep = [c for c in rules.CARDS.values() if c.kind == rules.KEEP]
+def test_the_registry_holds_the_66_base_cards_and_the_12_costumes() -> None:
+    base = [c for c in rules.CARDS.values() if c.box == "base"]
+    assert len(base) == 66
+    keep = [c for c in base if c.kind == rules.KEEP]
     assert len(keep) == 48 and len({c.name for c in keep}) == 47
+    costumes = [c for c in rules.CARDS.values() if c.kind == rules.COSTUME]
+    assert len(costumes) == 12 == len({c.name for c in costumes}) and len(rules.CARDS) == 78
 
 
 def test_a_test_without_an_assertion_or_naming_no_card_does_not_count() -> None:

@@ -33,10 +33,12 @@ def test_the_list_holds_each_card_once_and_the_index_is_made_from_it() -> None:
 def test_a_card_has_a_name_a_cost_a_kind_a_timing_and_hooks(card: rules.Card) -> None:
     assert card.name and card.name == card.name.strip() and "  " not in card.name
     assert card.cost > 0
-    assert card.kind in (rules.KEEP, rules.DISCARD)
+    assert card.kind in (rules.KEEP, rules.DISCARD, rules.COSTUME)
     assert card.timing and card.timing == card.timing.strip() and card.timing[0].islower()
     assert card.hooks and set(card.hooks) <= set(HOOK_POINTS)
-    assert card.box == "base" and card.monster == ""
+    assert card.monster == ""
+    # Costumes are Halloween's, and only they: the base deck holds the 66 others.
+    assert card.box == ("halloween" if card.kind == rules.COSTUME else "base")
 
 
 @pytest.mark.parametrize("card", CARDS, ids=_ids)

@@ -152,6 +152,16 @@ def test_help_and_card_browser() -> None:
     assert len(matching_cards("")) == 64  # 66 cards, two printed twice
 
 
+def test_the_card_browser_lists_costumes_only_in_a_halloween_game() -> None:
+    base = rules.from_text("The King 10/0/0; Giga Zaur 10/0/0 | active=0 phase=start")
+    spooky = rules.from_text(
+        "The King 10/0/0 +robot; Giga Zaur 10/0/0 | active=0 phase=start flags=halloween:1")
+    assert "Robot" not in to_text(cards_page("robot", ASCII, 80, 24, state=base))
+    screen = to_text(cards_page("robot", ASCII, 80, 24, state=spooky))
+    assert "Robot" in screen and "costume" in screen and "The King has it" in screen
+    assert len(matching_cards("", spooky)) == 64 + 12
+
+
 def test_end_screen_ranks_and_says_how_to_verify() -> None:
     c = controller(FOUR)
     c.end = EndInfo("Giga Zaur (bob) won.", "/tmp/x.kotlog", [

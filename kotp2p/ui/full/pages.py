@@ -116,13 +116,16 @@ def help_page(width: int, height: int, press: Press | None = None,
                  scroll=scroll, press=press)
 
 
-def matching_cards(query: str) -> list[int]:
-    """The cards whose name, type or effect contains every word of ``query``."""
+def matching_cards(query: str, state: rules.State | None = None) -> list[int]:
+    """The cards whose name, type or effect contains every word of ``query``.
+
+    Halloween's costumes are among them only in a Halloween game."""
     words = query.lower().split()
     out = []
     seen: set[str] = set()
+    costumes = state is not None and rules.is_halloween(state)
     for card, cd in sorted(rules.CARDS.items(), key=lambda kv: kv[1].name):
-        if cd.name in seen:
+        if cd.name in seen or (cd.kind == rules.COSTUME and not costumes):
             continue
         hay = f"{cd.name} {cd.kind} {rules.card_text(card)}".lower()
         if all(w in hay for w in words):
@@ -147,7 +150,7 @@ def cards_body(query: str, sym: Symbols, width: int, state: rules.State | None =
 
     With a ``state``, the cards in its market and in front of its monsters come first, each
     marked with where it is."""
-    found = matching_cards(query)
+    found = matching_cards(query, state)
     marks = {card: whereabouts(state, card) for card in found} if state is not None else {}
     found.sort(key=lambda card: not marks.get(card))
     longest = max((len(rules.CARDS[c].name) for c in found), default=0)
@@ -185,7 +188,7 @@ def cards_page(query: str, sym: Symbols, width: int, height: int, press: Press |
     With a ``state``, the cards in play come first and say where they are. The search line is
     below the page.
     """
-    n = len(matching_cards(query))
+    n = len(matching_cards(query, state))
     title = f"Cards: {n} match" + ("" if not query else f" {query!r}")
     if state is not None:
         title += " · those in play first"
