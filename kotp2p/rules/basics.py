@@ -22,7 +22,11 @@ MONSTERS: tuple[str, ...] = (
     "Meka Dragon",
     "Space Penguin",
     "The King",
+    "Boogie Woogie",
+    "Pumpkin Jack",
 )
+"""The monsters a seat may play: the base box's six, then Halloween's two, which any game may
+use. In the base game a monster is only a name."""
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 

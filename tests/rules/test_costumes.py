@@ -422,3 +422,13 @@ def test_the_option_is_covered_by_the_engine_id_and_a_base_game_has_no_trace_of_
     assert rules.engine_id(rules.Options(halloween=True)) != rules.engine_id()
     assert not rules.is_halloween(base) and "halloween" not in rules.to_text(base)
     assert all(rules.CARDS[c].box == "base" for c in base.deck) and len(base.deck) == 66
+
+
+def test_boogie_woogie_and_pumpkin_jack_can_be_picked_in_any_game() -> None:
+    for options in (rules.Options(), rules.Options(halloween=True)):
+        s = rules.new_game(rules.Setup(monsters=("Boogie Woogie", "Pumpkin Jack", "The King"),
+                                       options=options))
+        assert s.monsters[:2] == ("Boogie Woogie", "Pumpkin Jack")
+        assert rules.from_text(rules.to_text(s)) == s
+    assert rules.MONSTERS[:6] == ("Alienoid", "Cyber Kitty", "Giga Zaur", "Meka Dragon",
+                                  "Space Penguin", "The King")
