@@ -120,7 +120,8 @@ def new_local_game(me: Identity, bots: int, level: str, monster: str, seed: int 
                       SecretChain(secrets[i], i).anchor(0),
                       SecretChain(secrets[i], i, tag=PEEK_TAG).anchor(0))
              for i, ident in enumerate(identities)]
-    genesis = make_genesis(engine.engine_id, engine.default_options(bots + 1), seats,
+    options = engine.default_options(bots + 1)
+    genesis = make_genesis(engine.engine_id_for(options), options, seats,
                            _derived(seed, "nonce")[:16], CHAIN_LENGTH)
     genesis = genesis.with_signatures([sign_genesis(genesis, i) for i in identities])
     return LocalGame(genesis, identities, secrets, [own_bot] + [level] * bots)

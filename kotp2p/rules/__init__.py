@@ -140,6 +140,9 @@ from kotp2p.rules.state import (
 from kotp2p.rules.wire import state_from_wire, state_to_wire
 
 ENGINE_ID = engine_id()
+HALLOWEEN_ENGINE_ID = engine_id(Options(halloween=True))
+"""The engine ids of base games and of Halloween games, made once: tests may add kinds of
+random events later, which :func:`engine_id` would count."""
 
 __all__ = [
     "ALL_CARDS",
@@ -156,6 +159,7 @@ __all__ = [
     "EVENT_TYPES",
     "FACE_CHARS",
     "FACE_NAMES",
+    "HALLOWEEN_ENGINE_ID",
     "HEART",
     "HIDDEN",
     "KEEP",
@@ -238,6 +242,7 @@ __all__ = [
     "describe_event",
     "describe_events",
     "eject",
+    "engine_id",
     "format_action",
     "format_dice",
     "from_text",

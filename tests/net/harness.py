@@ -70,7 +70,8 @@ def make_table(
             SecretChain(secrets[i], i, tag=PEEK_TAG, length=chain_length).anchor(0),
             deck.commitments if deck else (),
         ))
-    g = make_genesis(engine.engine_id, engine.default_options(n), seats, _seed("nonce", seed)[:16],
+    options = engine.default_options(n)
+    g = make_genesis(engine.engine_id_for(options), options, seats, _seed("nonce", seed)[:16],
                      chain_length)
     g = g.with_signatures([sign_genesis(g, ident) for ident in identities])
     return Table(g, identities, secrets, decks)

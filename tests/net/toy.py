@@ -40,6 +40,9 @@ class ToyState:
 class ToyEngine:
     engine_id = "toy-1"
 
+    def engine_id_for(self, options: Value) -> str:
+        return self.engine_id
+
     def default_options(self, seats: int) -> Value:
         return [seats]
 

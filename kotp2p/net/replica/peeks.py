@@ -26,7 +26,9 @@ making it public follows.
 * A MOVE may need an opening it lacks. Every replica that holds the slot hidden refuses it
   through the engine, and so does ``verify``. It is ``illegal-move``, its author's fault.
 * A wrong opening is ``bad-opening``. It may be off the chain, out of order, another seat's, a
-  public event's, or opened twice. In a MOVE the whole MOVE is refused. So the author's claim
+  public event's, or opened twice. Or its content may give the lie to what its owner claimed
+  while it was hidden: a Halloween seat keeps a costume that only its replica can check, and
+  the opening at the end must hold it. In a MOVE the whole MOVE is refused. So the author's claim
   about the card never reaches the game.
 * A peek whose content no move needs stays private until the game ends. That happens when the
   peeker passed. The card stays in the unordered deck, so a later draw is a fresh uniform pick.
@@ -117,7 +119,10 @@ class Peeks:
     def fill(self, state: State, k: int, y: bytes) -> State:
         """``state`` with the slot of private event ``k`` filled from its checked opening ``y``.
 
-        The state is unchanged on a replica that knew the event, or once the slot is gone."""
+        The state is unchanged on a replica that knew the event, or once the slot is gone.
+
+        :raises ValueError: the content contradicts what its owner claimed in the game, such as
+            a Halloween costume kept that the pick did not draw."""
         priv = self.private[k]
         if priv.opened:
             return state
@@ -150,7 +155,10 @@ class Peeks:
             if problem:
                 return problem
             ks.append(k)
-            state = self.fill(state, k, y)
+            try:
+                state = self.fill(state, k, y)
+            except ValueError as exc:
+                return f"its peek at event {k} does not hold what it claimed: {exc}"
         return state, checker, ks
 
     def commit(self, a: int, checker: ChainChecker, ks: Sequence[int]) -> None:
@@ -168,7 +176,10 @@ class Peeks:
         problem = self.problem(a, k, y, nxt, self.checkers[a])
         if problem:
             return problem
-        state = self.fill(state, k, y)
+        try:
+            state = self.fill(state, k, y)
+        except ValueError as exc:  # the content gives the lie to a claim the seat made
+            return f"its peek at event {k} does not hold what it claimed: {exc}"
         self._opened.add(k)
         self.private[k].opened = True
         return state

@@ -17,7 +17,15 @@ from kotp2p.net.trust.chain import (
     peek_seed,
     random_seed,
 )
-from kotp2p.net.trust.engine_interface import Chance, GameEngine, NarratesEvents, Pending, State, Turn
+from kotp2p.net.trust.engine_interface import (
+    Chance,
+    GameEngine,
+    NarratesEvents,
+    Pending,
+    State,
+    Turn,
+    engine_id_of,
+)
 from kotp2p.net.trust.genesis import (
     GENESIS_DOMAIN,
     GENESIS_MAGIC,
@@ -32,7 +40,7 @@ from kotp2p.net.trust.genesis import (
     short_id,
     sign_genesis,
 )
-from kotp2p.net.trust.kot_engine import RulesEngine
+from kotp2p.net.trust.kot_engine import RulesEngine, game_options, rules_options
 from kotp2p.net.trust.words import WORDS as CHECK_WORDS
 from kotp2p.net.trust.words import check_words
 
@@ -59,12 +67,15 @@ __all__ = [
     "check_opening",
     "check_words",
     "draw",
+    "engine_id_of",
+    "game_options",
     "is_genesis_payload",
     "make_genesis",
     "parse_genesis_body",
     "parse_genesis_frame",
     "peek_seed",
     "random_seed",
+    "rules_options",
     "short_id",
     "sign_genesis",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from kotp2p.net.trust.genesis import Genesis
 from kotp2p.net.wire import Value
 
 State = Any
@@ -47,6 +48,12 @@ class GameEngine(Protocol):
     @property
     def engine_id(self) -> str:
         """Names the exact rules: version and card tables. It is stored in the genesis."""
+        ...
+
+    def engine_id_for(self, options: Value) -> str:
+        """The engine id a genesis with these options must carry: expansions change it.
+
+        :raises ValueError: for options this engine cannot play."""
         ...
 
     def default_options(self, seats: int) -> Value:
@@ -167,3 +174,13 @@ class NarratesEvents(Protocol):
                              ) -> list[tuple[str, object]]:
         """:meth:`GameEngine.narrate_eject`, each line with its event."""
         ...
+
+
+def engine_id_of(engine: GameEngine, genesis: Genesis) -> str:
+    """The engine id ``engine`` would give a game with the genesis's options.
+
+    A genesis with options the engine cannot play gets a description that matches no id."""
+    try:
+        return engine.engine_id_for(genesis.options)
+    except ValueError as exc:
+        return f"{engine.engine_id}, which cannot play these options ({exc})"

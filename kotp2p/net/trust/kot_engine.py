@@ -1,7 +1,8 @@
 """The King of Tokyo adapter: the real rules behind the engine interface.
 
 It puts :mod:`kotp2p.rules` behind :class:`~kotp2p.net.trust.engine_interface.GameEngine`.
-Options travel as ``[two_player_variant]``, which is None, true or false."""
+Options travel as ``[two_player_variant]``, which is None, true or false, followed by the list
+of expansions when any is on: ``[None, ["halloween"]]``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,33 @@ from collections.abc import Sequence
 from kotp2p import rules
 from kotp2p.net.trust.engine_interface import Chance, Pending, State, Turn
 from kotp2p.net.wire import Value
+
+EXPANSIONS = ("halloween",)
+"""The expansions a game's options may name, in the order they are written."""
+
+
+def game_options(two_player_variant: bool | None = None, halloween: bool = False) -> Value:
+    """Options in wire form: ``[variant]``, with the expansions' names after it when any is on.
+
+    A base game's options are ``[variant]`` alone, as they were before expansions came."""
+    names = ["halloween"] if halloween else []
+    return [two_player_variant, names] if names else [two_player_variant]
+
+
+def rules_options(options: Value) -> rules.Options:
+    """The engine's options for options in wire form.
+
+    :raises ValueError: for anything but the one form :func:`game_options` writes."""
+    if (isinstance(options, list) and len(options) in (1, 2)
+            and options[0] in (None, True, False)):
+        names = options[1] if len(options) == 2 else []
+        if isinstance(names, list) and names and names == sorted(set(names)) and all(
+                isinstance(n, str) and n in EXPANSIONS for n in names):
+            return rules.Options(two_player_variant=options[0], halloween=True)
+        if len(options) == 1:
+            return rules.Options(two_player_variant=options[0])
+    raise ValueError(f"options: expected [null|true|false] or [null|true|false, ['halloween']], "
+                     f"found {options!r}")
 
 
 class RulesEngine:
@@ -20,20 +48,19 @@ class RulesEngine:
         """``rules.ENGINE_ID``: package version and card-table hash."""
         return rules.ENGINE_ID
 
+    def engine_id_for(self, options: Value) -> str:
+        """The engine id of a game with these options: expansions have ids of their own.
+
+        :raises ValueError: for options this engine cannot play."""
+        return rules.HALLOWEEN_ENGINE_ID if rules_options(options).halloween else rules.ENGINE_ID
+
     def default_options(self, seats: int) -> Value:
         """Default options: the 2-player variant follows the seat count."""
         return [None]
 
     def start(self, monsters: Sequence[str], options: Value) -> State:
         """The first state. :raises ValueError: bad monsters or options."""
-        if (
-            not isinstance(options, list)
-            or len(options) != 1
-            or options[0] not in (None, True, False)
-        ):
-            raise ValueError(f"options: expected [null|true|false], found {options!r}")
-        setup = rules.Setup(monsters=tuple(monsters),
-                            options=rules.Options(two_player_variant=options[0]))
+        setup = rules.Setup(monsters=tuple(monsters), options=rules_options(options))
         return rules.new_game(setup)
 
     def pending(self, state: State) -> Pending:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from kotp2p.net.files import LogContents
 from kotp2p.net.replica import Replica
-from kotp2p.net.trust import GameEngine, State, Turn, short_id
+from kotp2p.net.trust import GameEngine, State, Turn, engine_id_of, short_id
 from kotp2p.net.verify.intake import read_envelopes
 from kotp2p.net.wire import safe_text
 
@@ -17,9 +17,10 @@ def load_replica(log: LogContents, engine: GameEngine) -> tuple[Replica, list[st
     Also return notes on what was skipped.
     """
     genesis = log.genesis
-    if genesis.engine_id != engine.engine_id:
+    mine = engine_id_of(engine, genesis)
+    if genesis.engine_id != mine:
         raise ValueError(f"this log was made by engine {genesis.engine_id}; this kotp2p has "
-                         f"{engine.engine_id}")
+                         f"{mine}")
     replica = Replica(genesis, engine)
     intake = read_envelopes([log], genesis)
     notes = intake.notes()

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from kotp2p.net.files import LogContents, parse_log
 from kotp2p.net.replica import Replica, Violation
-from kotp2p.net.trust import GameEngine, Genesis, check_words, short_id
+from kotp2p.net.trust import GameEngine, Genesis, check_words, engine_id_of, short_id
 from kotp2p.net.verify.intake import Intake, Position, SignedFault, read_envelopes
 from kotp2p.net.wire import Envelope, fingerprint, safe_lines, safe_text
 
@@ -225,9 +225,10 @@ def _verify(logs: Sequence[LogContents], engine: GameEngine, workers: int,
     # genesis's game id still proves what that seat said.
     verdict.missing += [f"seat {i}: its signature of this genesis (the frame was altered, or "
                         "the seat never signed it)" for i in unsigned]
-    if genesis.engine_id != engine.engine_id:
+    mine = engine_id_of(engine, genesis)
+    if genesis.engine_id != mine:
         verdict.missing.append(f"the rules this game was played with: it was made by engine "
-                               f"{genesis.engine_id}, this kotp2p has {engine.engine_id}")
+                               f"{genesis.engine_id}, this kotp2p has {mine}")
         return verdict
     try:
         replica = Replica(genesis, engine)
