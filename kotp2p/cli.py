@@ -151,6 +151,8 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
                    help="seconds a bot waits before each decision (default 0)")
+    p.add_argument("--halloween", action="store_true",
+                   help="play with the Halloween expansion: costumes, and stealing them")
     _add_ui_options(p)
 
 

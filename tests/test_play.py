@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from kotp2p import rules
 from kotp2p.cli import build_parser, main
 from tests.watchdog import kill_after
 
@@ -58,6 +59,22 @@ def test_play_with_bots_everywhere_finishes_and_its_log_verifies(
     assert code == 1 and "already stored" in err
     code, _, err = _run(capsys, monkeypatch, ["resume", log.name[:16]])
     assert code == 1 and "is over" in err
+
+
+def test_play_halloween_deals_each_monster_a_costume_and_its_log_verifies(
+        home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = _run(capsys, monkeypatch, ["play", "--bots", "2", "--bot", "greedy",
+                                             "--seed", "3", "--plain", "--halloween"])
+    assert code == 0 and "Game over." in out
+    assert out.count("dresses up: it keeps") == 3
+    (log,) = _logs(home)
+    assert main(["verify", str(log)]) == 0
+    verdict = capsys.readouterr().out
+    assert "VALID" in verdict and rules.HALLOWEEN_ENGINE_ID in verdict
+    # The same seed without Halloween is another game, and a base one.
+    code, out, _ = _run(capsys, monkeypatch, ["play", "--bots", "2", "--bot", "greedy",
+                                             "--seed", "3", "--plain"])
+    assert code == 0 and "dresses up" not in out and len(_logs(home)) == 2
 
 
 def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(

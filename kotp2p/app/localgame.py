@@ -45,6 +45,7 @@ from kotp2p.net.trust import (
     SeatInfo,
     SecretChain,
     check_words,
+    game_options,
     make_genesis,
     short_id,
     sign_genesis,
@@ -109,8 +110,10 @@ class LocalGame:
 
 
 def new_local_game(me: Identity, bots: int, level: str, monster: str, seed: int | None,
-                   own_bot: str | None) -> LocalGame:
-    """The genesis of a game between ``me`` and ``bots`` bots, all signed. ``me`` is seat 0."""
+                   own_bot: str | None, halloween: bool = False) -> LocalGame:
+    """The genesis of a game between ``me`` and ``bots`` bots, all signed. ``me`` is seat 0.
+
+    ``halloween`` turns the Halloween expansion on."""
     monsters = [monster, *(m for m in rules.MONSTERS if m != monster)][: bots + 1]
     identities = [me] + [Identity.from_seed(_derived(seed, "key", i), bot_name(i))
                          for i in range(1, bots + 1)]
@@ -120,7 +123,7 @@ def new_local_game(me: Identity, bots: int, level: str, monster: str, seed: int 
                       SecretChain(secrets[i], i).anchor(0),
                       SecretChain(secrets[i], i, tag=PEEK_TAG).anchor(0))
              for i, ident in enumerate(identities)]
-    options = engine.default_options(bots + 1)
+    options = game_options(halloween=True) if halloween else engine.default_options(bots + 1)
     genesis = make_genesis(engine.engine_id_for(options), options, seats,
                            _derived(seed, "nonce")[:16], CHAIN_LENGTH)
     genesis = genesis.with_signatures([sign_genesis(genesis, i) for i in identities])
@@ -220,7 +223,8 @@ def run_play_command(args: argparse.Namespace, ui: FullScreen | None = None) -> 
     own = check_level(args.bot, "--bot") if args.bot else None
     check_delay(args.bot_delay)
     me = load_identity()
-    game = new_local_game(me, args.bots, level, _pick_monster(args.monster), args.seed, own)
+    game = new_local_game(me, args.bots, level, _pick_monster(args.monster), args.seed, own,
+                          args.halloween)
     stored = StoredGame.for_game(game.genesis.game_id)
     if stored.log_path.exists():
         raise CommandError(f"this game is already stored ({stored.log_path}); resume it "

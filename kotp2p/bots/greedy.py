@@ -60,8 +60,17 @@ class GreedyBot:
             choice = self._change(state, legal)
         elif kind == "react":
             choice = self._react(state, legal)
-        elif kind == "probe":
+        elif kind in ("probe", "witch"):
             choice = self._probe(state, seat, legal)
+        elif kind == "steal":
+            choice = self._buy(state, seat, legal)
+        elif kind == "costume":
+            choice = max(legal, key=lambda a: card_worth(a.card) if isinstance(a, rules.UseCard)
+                         else 0.0)
+        elif kind == "cheer":
+            # Cheer only when the extra smash cannot land on this monster.
+            hit = state.in_tokyo(seat) != state.in_tokyo(state.active)
+            choice = rules.PASS if hit else legal[0]
         elif kind == "mimic":
             choice = self._mimic(state, legal)
         elif kind in ("opportunist", "lab"):

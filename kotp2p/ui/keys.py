@@ -153,6 +153,14 @@ def menu_label(state: rules.State, action: rules.Action, said: str) -> str:
     g = rules.SYMBOLS
     if kind == "mimic" and len(args) == 1 and args[0] in rules.CARDS:
         return f"copy {rules.card_name(args[0])} with {name}"
+    if kind == "witch" and len(args) == 1:
+        return f"re-roll {die(state, args[0])} of {state.monsters[state.active]} with {name}"
+    if kind == "react" and name == "Robot" and len(args) == 1:
+        return f"pay {g.energies(args[0])} instead of {g.hearts(args[0])} with {name}"
+    if kind == "costume":
+        return f"keep {name}: {rules.card_text(action.card)}"
+    if kind == "cheer":
+        return f"cheer for {state.monsters[state.active]}: its roll gets 1 more ✸"
     if kind in ("roll", "change", "probe") and len(args) == 1:
         if kind == "probe":
             return (f"re-roll {die(state, args[0])} of {state.monsters[state.active]} with {name}"
@@ -234,7 +242,8 @@ def asked(kind: str) -> str:
     return {"roll": "roll", "yield": "stay in Tokyo or yield", "buy": "buy",
             "react": "react to damage", "hearts": "use hearts", "change": "change a die",
             "probe": "re-roll a die", "opportunist": "Opportunist", "lab": "Made in a Lab",
-            "sell": "sell a card", "mimic": "pick Mimic's target"}.get(kind, kind)
+            "sell": "sell a card", "mimic": "pick Mimic's target", "costume": "keep a costume",
+            "steal": "take costumes", "witch": "Witch", "cheer": "Cheerleader"}.get(kind, kind)
 
 
 def key_name(key: str) -> str:

@@ -261,3 +261,20 @@ def test_the_card_browser_scrolls_with_pgdn_and_pgup_to_every_card() -> None:
     for _ in range(30):
         c.press("pageup")
     assert c.card_scroll == 0 and "Acid Attack" in text()
+
+
+def test_halloween_questions_name_the_die_from_one_the_price_and_the_costume() -> None:
+    h = "flags=halloween:1"
+    witch = rules.from_text("The King 10/0/5; Giga Zaur 10/0/0 @city +witch; Alienoid 10/0/0 "
+                            f"| active=0 phase=roll dice=sss123 rolls=0 {h}")
+    labels = [c.label for c in K.menu_choices(witch)]
+    assert labels[0] == "re-roll die 1 (✸) of The King with Witch" and K.asked("witch") == "Witch"
+    robot = rules.from_text("The King 10/0/0; Giga Zaur 10/0/5 @city +robot; Alienoid 10/0/0 "
+                            f"| active=0 phase=resolve dice=sss123 {h}")
+    assert "pay 2⚡ instead of 2♥ with Robot" in [c.label for c in K.menu_choices(robot)]
+    pick = rules.apply(rules.new_game(rules.Setup(rules.MONSTERS[:2], rules.Options(
+        halloween=True))), rules.RandomResult((0, 0)))
+    assert K.menu_choices(pick)[0].label.startswith("keep Astronaut: You win")
+    cheer = rules.from_text("The King 10/0/5; Giga Zaur 10/0/0 @city; Alienoid 10/0/0 "
+                            f"+cheerleader | active=0 phase=roll dice=ss1123 rolls=0 {h}")
+    assert K.menu_choices(cheer)[0].label == "cheer for The King: its roll gets 1 more ✸"
