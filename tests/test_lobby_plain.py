@@ -33,3 +33,22 @@ def test_lines_become_requests_and_only_the_host_may_start() -> None:
     assert "commands: pick MONSTER" in out.getvalue() and "start (when" not in out.getvalue()
     assert host.request("pick nobody") is None
     assert out.getvalue().rstrip().endswith("found 'nobody'")
+
+
+def test_the_host_types_halloween_on_or_off_and_a_joiner_gets_the_help() -> None:
+    out = io.StringIO()
+    host = PlainLobby(out, rules.MONSTERS, host=True)
+    assert host.request("Halloween ON") == Request("halloween on")
+    assert host.request("halloween off") == Request("halloween off")
+    assert host.request("halloween maybe") is None
+    assert "expected halloween on, or halloween off" in out.getvalue()
+    joiner = PlainLobby(out, rules.MONSTERS, host=False)
+    assert joiner.request("halloween on") is None
+    assert "halloween on|off" in host_help(host)
+
+
+def host_help(lobby: PlainLobby) -> str:
+    out = io.StringIO()
+    lobby.out = out
+    lobby.request("help")
+    return out.getvalue()

@@ -407,6 +407,10 @@ class RunnerPort:
         """Turn away a joiner, as the host."""
         self._request(lambda lobby: lobby.turn_away(who))
 
+    def set_halloween(self, on: bool) -> None:
+        """Turn Halloween on or off, as the host."""
+        self._request(lambda lobby: lobby.set_halloween(on))
+
 
 class NetScreen:
     """The full screen of ``host`` and ``join``, which their trio code reports to.

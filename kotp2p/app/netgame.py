@@ -443,7 +443,8 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
                 me, game_name=f"{me.name}'s game", seats=args.seats, engine_id=rules.ENGINE_ID,
                 monsters=rules.MONSTERS, local_anchors=[s.anchors(i) for i, s in seats.items()],
                 port=my_port, nonce=os.urandom(16), bots=[seats[i].identity for i in seats if i],
-                bot_level=level, host_bot=own, two_player_variant=variant, timeout=args.timeout)
+                bot_level=level, host_bot=own, two_player_variant=variant, timeout=args.timeout,
+                halloween=args.halloween, engine_id_for=RulesEngine().engine_id_for)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
 
@@ -572,7 +573,8 @@ async def _join_lobby(view: NetView, seat: Seat, my_port: int, address: Address,
     me = seat.identity
     while True:
         lobby = LobbyGuest(me, engine_id=rules.ENGINE_ID, monsters=rules.MONSTERS,
-                           anchors=seat.anchors, port=my_port, host_address=address[0], bot=seat.bot)
+                           anchors=seat.anchors, port=my_port, host_address=address[0], bot=seat.bot,
+                           engine_id_for=RulesEngine().engine_id_for)
         runner = GuestLobby(lobby, view.lobby_event, join_code=join_code)
         view.lobby_opened(runner, host=False, join_code=join_code)
         host = f"[{address[0]}]" if ":" in address[0] else address[0]  # IPv6 in brackets

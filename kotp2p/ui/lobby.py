@@ -77,6 +77,10 @@ class HostTools(Protocol):
         """Turn away the joiner at seat ``who``, or with ``wN`` the N-th waiting connection."""
         ...
 
+    def set_halloween(self, on: bool) -> None:
+        """Turn the Halloween expansion on or off."""
+        ...
+
 
 class LobbyController:
     """The lobby screen's state and keys."""
@@ -343,6 +347,14 @@ class LobbyController:
             self.exit_requested = True
         elif self._turning_away:
             self._turn_away(key)
+        elif key == "h":
+            if not self.is_host or self.host_tools is None:
+                self.say("Only the host turns Halloween on or off.", error=True)
+                return
+            on = not self.port.view.halloween
+            self.host_tools.set_halloween(on)
+            self.status = ("Halloween on: costumes, and stealing them; everyone says ready again"
+                           if on else "Halloween off: everyone says ready again")
         elif key == "k" and self.is_host and self.host_tools is not None:
             self._turning_away = True
             self.status = ("turn away whom? press the seat's digit, or w for the connection that "
@@ -373,5 +385,5 @@ class LobbyController:
             self.port.start()
             self.status = STARTING
         else:
-            self.status = "keys: m pick a monster, r ready, " + ("s start, k turn away, "
-                                                               if self.is_host else "") + "q leave"
+            self.status = "keys: m pick a monster, r ready, " + (
+                "s start, k turn away, h Halloween, " if self.is_host else "") + "q leave"

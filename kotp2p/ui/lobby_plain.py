@@ -2,8 +2,9 @@
 
 The commands are ``pick MONSTER``, ``ready``, ``unready``, ``start``, ``monsters`` and ``help``.
 Case does not matter. A unique prefix of the monster is enough. Only the host can ``start``. The
-host also has ``who``, which lists the joiners and the connections waiting for a seat, and
-``kick N``, which turns away the joiner at seat N, or with ``kick wN`` the N-th waiting one.
+host also has ``who``, which lists the joiners and the connections waiting for a seat,
+``kick N``, which turns away the joiner at seat N, or with ``kick wN`` the N-th waiting one, and
+``halloween on`` or ``halloween off``.
 Nothing here touches a socket. The transport runs the requests this returns.
 """
 
@@ -26,13 +27,14 @@ from kotp2p.net.lobby import (
 from kotp2p.net.trust import check_words
 
 HELP = "commands: pick MONSTER, ready, unready, monsters, quit, help{start}"
-HOST_HELP = ", start (when every seat is ready), who, kick SEAT (or kick wN for a waiting one)"
+HOST_HELP = (", start (when every seat is ready), who, kick SEAT (or kick wN for a waiting one), "
+             "halloween on|off")
 
 
 @dataclass(frozen=True)
 class Request:
     """What the user asked of the lobby: ``pick``, ``ready``, ``unready``, ``start``, ``quit``,
-    or for the host ``who`` and ``kick``.
+    or for the host ``who``, ``kick``, ``halloween on`` and ``halloween off``.
 
     A ``pick`` comes with its ``monster``, a ``kick`` with the joiner it names in ``who``.
     """
@@ -56,6 +58,8 @@ class Request:
             return [Notice(line) for line in lobby.who()]
         if self.what == "kick":
             return lobby.turn_away(self.who)
+        if self.what in ("halloween on", "halloween off"):
+            return lobby.set_halloween(self.what == "halloween on")
         return lobby.set_ready(self.what == "ready")
 
     def to_guest(self, lobby: LobbyGuest) -> list[GuestEvent]:
@@ -135,6 +139,11 @@ class PlainLobby:
                 self.say("expected kick SEAT, or kick wN for the N-th connection waiting")
                 return None
             return Request("kick", who=rest.strip())
+        if cmd == "halloween" and self.host:
+            if rest.strip().lower() not in ("on", "off"):
+                self.say("expected halloween on, or halloween off")
+                return None
+            return Request(f"halloween {rest.strip().lower()}")
         if cmd == "leave":
             return Request("quit")
         if cmd == "monsters":

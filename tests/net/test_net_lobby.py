@@ -4,6 +4,7 @@ real handshake."""
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 
 import pytest
 
@@ -24,9 +25,10 @@ from kotp2p.net.lobby.lobby import (
     Started,
     message,
 )
+from kotp2p.net.lobby.lobby_view import parse_view
 from kotp2p.net.peer import PeerProtocol
 from kotp2p.net.trust import RulesEngine, check_words
-from kotp2p.net.wire import codec
+from kotp2p.net.wire import RemoteProtocolError, codec
 from tests.net.lobby_kit import anchors_for, h, ident
 
 ENGINE = rules.ENGINE_ID
@@ -153,6 +155,51 @@ def test_a_joiner_gets_the_first_free_seat_and_everyone_sees_name_and_fingerprin
     assert f"Bob [{ident('Bob').fingerprint}] joined seat 1" in [
         e.text for e in room.host_seen if isinstance(e, Notice)]
     assert room.notices(conn) == ["seated at seat 1"]
+
+
+def test_the_host_turns_halloween_on_everyone_readies_again_and_the_genesis_carries_it() -> None:
+    engine = RulesEngine()
+    lobby = host(2)
+    lobby.engine_id_for = engine.engine_id_for
+    room = Room(lobby)
+    bob = guest("Bob")
+    bob.engine_id_for = engine.engine_id_for
+    b = room.connect(bob)
+    room.host.pick("The King")
+    room.on_host(room.host.set_ready())
+    room.on_guest(b, bob.pick("Alienoid"))
+    room.pump()
+    room.on_guest(b, bob.set_ready())
+    room.pump()
+    assert room.host.view.all_ready
+    room.on_host(room.host.set_halloween(True))
+    room.pump()
+    assert bob.view is not None and bob.view.halloween and not bob.view.all_ready
+    assert "Halloween: on" in "\n".join(bob.view.lines())
+    with pytest.raises(LobbyError, match="not ready"):
+        room.host.start()
+    room.on_host(room.host.set_ready())
+    room.on_guest(b, bob.set_ready())
+    room.pump()
+    room.on_host(room.host.start())
+    room.pump()
+    started = room.started()
+    assert len(started) == 2
+    genesis = started[0].genesis
+    assert genesis.options == [None, ["halloween"]]
+    assert genesis.engine_id == rules.HALLOWEEN_ENGINE_ID
+    assert rules.is_halloween(engine.start(genesis.monsters, genesis.options))
+
+
+def test_a_lobby_view_without_halloween_keeps_its_old_wire_form() -> None:
+    base = host(2).view
+    assert len(base.to_wire()) == 5
+    spooky = replace(base, halloween=True)
+    assert spooky.to_wire()[-1] == ["halloween"]
+    assert parse_view(spooky.to_wire(), rules.MONSTERS) == spooky
+    assert parse_view(base.to_wire(), rules.MONSTERS) == base
+    with pytest.raises(RemoteProtocolError, match="expected \\['halloween'\\]"):
+        parse_view([*base.to_wire(), ["power-up"]], rules.MONSTERS)
 
 
 def test_monster_picks_are_first_come_and_a_duplicate_is_refused() -> None:

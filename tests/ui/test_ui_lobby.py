@@ -37,6 +37,15 @@ class HostPort:
     def leave(self) -> None:
         self.left = True
 
+    def waiting(self) -> list[str]:
+        return []
+
+    def turn_away(self, who: str) -> None:
+        self.lobby.turn_away(who)
+
+    def set_halloween(self, on: bool) -> None:
+        self.lobby.set_halloween(on)
+
 
 def screen(c: LobbyController) -> str:
     return to_text(lobby_page(c.port.view, me=0, join_code=c.join_code, words=c.words,
@@ -203,3 +212,21 @@ def test_the_lobby_shows_which_monster_m_picks_next() -> None:
         assert room.host.view.seats[0].monster == shown[0]
         assert f"you picked {shown[0]}" in screen(alice)
         shown = in_turn()
+
+
+def test_h_turns_halloween_on_and_off_for_the_host_only() -> None:
+    port = HostPort(host(seats=2))
+    c = LobbyController(port, is_host=True)
+    c.host_tools = port
+    c.press("m")
+    c.press("r")
+    assert port.view.seats[0].ready
+    c.press("h")
+    assert port.view.halloween and not port.view.seats[0].ready
+    assert "Halloween: on: costumes, and stealing them" in screen(c)
+    assert "everyone says ready again" in c.status
+    c.press("h")
+    assert not port.view.halloween and "Halloween: off" in screen(c)
+    joiner = LobbyController(HostPort(host(seats=2)), is_host=False)
+    joiner.press("h")
+    assert joiner.status == "Only the host turns Halloween on or off." and joiner.status_error

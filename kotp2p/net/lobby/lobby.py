@@ -43,7 +43,7 @@ away with :meth:`LobbyHost.turn_away`. That key is refused for the life of the l
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from kotp2p.net.lobby.lobby_guest import LobbyGuest
@@ -146,6 +146,8 @@ class LobbyHost:
         host_bot: str | None = None,
         two_player_variant: bool | None = None,
         timeout: int = DEFAULT_TIMEOUT,
+        halloween: bool = False,
+        engine_id_for: Callable[[Value], str] | None = None,
     ) -> None:
         if not 2 <= seats <= 6 or len(bots) >= seats:
             raise ValueError("a game has 2 to 6 seats, and at least one not played by the host's bots")
@@ -155,6 +157,8 @@ class LobbyHost:
             raise ValueError(f"a timeout is {MIN_TIMEOUT} to {MAX_TIMEOUT} seconds")
         self.identity = identity
         self.engine_id = engine_id
+        self.engine_id_for = engine_id_for or (lambda options: engine_id)
+        """The engine id a genesis with these options carries: an expansion has its own."""
         self.monsters = tuple(monsters)
         self.identities = (identity, *bots)
         self.port = port
@@ -169,7 +173,7 @@ class LobbyHost:
         self.banned: set[bytes] = set()
         """The keys the host turned away. They get no seat in this lobby."""
         view = LobbyView(safe_text(game_name, 40) or "kotp2p", (LobbySeat(),) * seats,
-                         two_player_variant, timeout)
+                         two_player_variant, timeout, halloween)
         view = view.with_seat(0, LobbySeat(identity.public_key, identity.name, bot=host_bot))
         for i, bot in enumerate(bots, start=1):
             view = view.with_seat(i, LobbySeat(bot.public_key, bot.name, bot=bot_level,
@@ -190,6 +194,22 @@ class LobbyHost:
         if refused is not None:
             raise refused
         return self._changed()
+
+    def set_halloween(self, on: bool) -> list[HostEvent]:
+        """The host turns the Halloween expansion on or off.
+
+        Every seat a person plays must say it is ready again: nobody starts a game on terms it
+        did not see.
+
+        :raises LobbyError: the game is starting.
+        """
+        if self.phase != "lobby":
+            raise LobbyError("the game is already starting", Why.STARTING)
+        if on == self.view.halloween:
+            return []
+        seats = tuple(s if s.bot is not None else replace(s, ready=False) for s in self.view.seats)
+        self.view = replace(self.view, seats=seats, halloween=on)
+        return [Notice(f"Halloween is {'on' if on else 'off'}"), *self._changed()]
 
     def set_ready(self, ready: bool = True) -> list[HostEvent]:
         """The host says whether its own seat is ready.
@@ -222,7 +242,8 @@ class LobbyHost:
         nonce = hashlib.sha256(self.nonce + self._attempt.to_bytes(4, "big")).digest()[:16]
         infos = [SeatInfo(s.key, s.name, s.monster or "", *self.anchors[i])
                  for i, s in enumerate(self.view.seats)]
-        genesis = make_genesis(self.engine_id, [self.view.two_player_variant], infos, nonce)
+        options = self.view.options
+        genesis = make_genesis(self.engine_id_for(options), options, infos, nonce)
         self.genesis = genesis
         self.phase = "signing"
         self._sigs = {i: ident.sign(GENESIS_DOMAIN + genesis.body)

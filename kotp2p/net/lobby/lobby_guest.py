@@ -63,9 +63,12 @@ class LobbyGuest:
         port: int,
         host_address: str,
         bot: str | None = None,
+        engine_id_for: Callable[[Value], str] | None = None,
     ) -> None:
         self.identity = identity
         self.engine_id = engine_id
+        self.engine_id_for = engine_id_for or (lambda options: engine_id)
+        """The engine id a genesis with these options carries: an expansion has its own."""
         self.monsters = tuple(monsters)
         self.anchors = anchors
         self.port = port
@@ -186,12 +189,13 @@ class LobbyGuest:
         view, seat = self.view, self.seat
         if view is None or seat is None:
             return "a genesis before the lobby"
-        if g.engine_id != self.engine_id:
-            return f"engine {safe_text(g.engine_id, 80)!r}, this side runs {self.engine_id!r}"
+        if g.options != view.options:
+            return "the options differ from the lobby's"
+        mine = self.engine_id_for(g.options)
+        if g.engine_id != mine:
+            return f"engine {safe_text(g.engine_id, 80)!r}, this side runs {mine!r}"
         if g.chain_length != CHAIN_LENGTH:
             return f"chains of {g.chain_length} values, {CHAIN_LENGTH} expected"
-        if g.options != [view.two_player_variant]:
-            return "the options differ from the lobby's"
         if g.n != len(view.seats):
             return f"{g.n} seats, the lobby has {len(view.seats)}"
         for i, (info, s) in enumerate(zip(g.seats, view.seats, strict=True)):

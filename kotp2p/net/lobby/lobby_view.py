@@ -3,8 +3,12 @@
 The view holds seats, names, key fingerprints, monsters, ready flags, bots and the options. The
 host broadcasts it after every change. The wire form is a msgpack array in fixed order::
 
-    ["lobby", game name, [seat, ...], two_player_variant: nil|true|false, timeout seconds]
+    ["lobby", game name, [seat, ...], two_player_variant: nil|true|false, timeout seconds
+     (, ["halloween"])]
     seat = [key or empty, name, monster or nil, ready, bot level or nil, host seat or nil]
+
+The last element names the expansions, and is there only when one is on: a base lobby's view is
+the same bytes as before expansions came.
 
 A free seat's key is empty. ``host seat`` names the seat of the human whose process runs a bot
 seat. Everything decoded from a peer is checked: types, lengths and printable names. So a view is
@@ -16,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from kotp2p.net.trust import MAX_SEATS, MIN_SEATS
+from kotp2p.net.trust import MAX_SEATS, MIN_SEATS, game_options
 from kotp2p.net.wire import MAX_NAME, RemoteProtocolError, Value, fingerprint, is_text
 
 LOBBY = "lobby"
@@ -25,6 +29,7 @@ MIN_TIMEOUT = 10
 MAX_TIMEOUT = 3600
 DEFAULT_TIMEOUT = 120
 MAX_GAME_NAME = 40
+HALLOWEEN = "halloween"
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,12 @@ class LobbyView:
     seats: tuple[LobbySeat, ...]
     two_player_variant: bool | None = None
     timeout: int = DEFAULT_TIMEOUT
+    halloween: bool = False
+
+    @property
+    def options(self) -> Value:
+        """The game's options as the genesis carries them."""
+        return game_options(self.two_player_variant, halloween=self.halloween)
 
     @property
     def free_seats(self) -> int:
@@ -107,13 +118,15 @@ class LobbyView:
         out = [f"{self.game_name}: {len(self.seats) - self.free_seats}/{len(self.seats)} seats"]
         out += [f"  seat {i}: {s.describe(self.seats)}" for i, s in enumerate(self.seats)]
         variant = {None: "by seat count", True: "on", False: "off"}[self.two_player_variant]
-        out.append(f"  2-player variant: {variant}; timeout {self.timeout} s")
+        halloween = "; Halloween: on" if self.halloween else ""
+        out.append(f"  2-player variant: {variant}; timeout {self.timeout} s{halloween}")
         return out
 
     def to_wire(self) -> list[Value]:
         """The broadcast message."""
-        return [LOBBY, self.game_name, [s.to_wire() for s in self.seats],
-                self.two_player_variant, self.timeout]
+        out: list[Value] = [LOBBY, self.game_name, [s.to_wire() for s in self.seats],
+                            self.two_player_variant, self.timeout]
+        return [*out, [HALLOWEEN]] if self.halloween else out
 
 
 def parse_view(value: Value, monsters: Sequence[str]) -> LobbyView:
@@ -121,9 +134,12 @@ def parse_view(value: Value, monsters: Sequence[str]) -> LobbyView:
 
     :raises RemoteProtocolError: any field malformed. The reason says which.
     """
-    if not isinstance(value, list) or len(value) != 5 or value[0] != LOBBY:
-        raise RemoteProtocolError("expected ['lobby', name, seats, variant, timeout]")
-    _, name, seats, variant, timeout = value
+    if not isinstance(value, list) or len(value) not in (5, 6) or value[0] != LOBBY:
+        raise RemoteProtocolError("expected ['lobby', name, seats, variant, timeout] and the "
+                                  "expansions on, if any")
+    _, name, seats, variant, timeout = value[:5]
+    if len(value) == 6 and value[5] != [HALLOWEEN]:
+        raise RemoteProtocolError("lobby expansions: expected ['halloween']")
     if not is_text(name, MAX_GAME_NAME):
         raise RemoteProtocolError(f"lobby name: expected 1 to {MAX_GAME_NAME} printable characters")
     if not isinstance(seats, list) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
@@ -139,7 +155,7 @@ def parse_view(value: Value, monsters: Sequence[str]) -> LobbyView:
     keys = [s.key for s in parsed if s.key]
     if len(keys) != len(set(keys)):
         raise RemoteProtocolError("lobby: one key in two seats")
-    return LobbyView(name, parsed, variant, timeout)
+    return LobbyView(name, parsed, variant, timeout, halloween=len(value) == 6)
 
 
 def _parse_seat(i: int, s: Value, n: int, monsters: Sequence[str]) -> LobbySeat:

@@ -361,7 +361,9 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
                      ("class:hint", bot + (" (you)" if i == me else ""))])
     body.append([])
     variant = {None: "by seat count", True: "on", False: "off"}[view.two_player_variant]
+    halloween = "on: costumes, and stealing them" if view.halloween else "off"
     body.append([("class:hint", f"  2-player variant: {variant}; timeout {view.timeout} s")])
+    body.append([("class:hint", f"  Halloween: {halloween}")])
     if monsters and me is not None:
         body += [[("class:hint", f"  {ln}")] for ln in wrap(
             "m picks, in turn: " + ", ".join(safe_text(m) for m in monsters), width - 3)]
@@ -371,6 +373,6 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
         body.append([("", "  Check words: "), ("class:words", " ".join(words))])
     body.append([])
     body += notes_lines
-    keys = [("m", "pick a monster"), ("r", "ready"), *([("s", "start")] if is_host else []),
-            ("q", "leave")]
+    keys = [("m", "pick a monster"), ("r", "ready"),
+            *([("s", "start"), ("h", "Halloween")] if is_host else []), ("q", "leave")]
     return _page("Lobby", body, width, height, keys_line(keys, press), bottom, scroll=None)
