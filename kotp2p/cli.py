@@ -47,6 +47,10 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default="random",
         help="comma-separated bot kinds, cycled over the seats (random, greedy); default random",
     )
+    p.add_argument("--halloween", action="store_true",
+                   help="play with the Halloween expansion; the summary adds the costumes")
+    p.add_argument("--check", action="store_true",
+                   help="test the rules' invariants after every input; exit 1 if one breaks")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 

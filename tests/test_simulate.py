@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from kotp2p import rules
-from kotp2p.app.simulate import _seed, play_game
+from kotp2p.app.simulate import _seed, format_summary, play_game, simulate
 from kotp2p.bots import make_bot
 
 
@@ -36,3 +36,19 @@ def test_a_game_record_counts_purchases_damage_and_the_way_it_ended() -> None:
             assert all(state.stars[w] >= 20 for w in rec.winners)
         else:
             assert len(survivors) <= 1 and tuple(survivors) == rec.winners
+
+
+def test_simulate_halloween_counts_costumes_and_steals_and_checks_every_state() -> None:
+    summary = simulate(12, 4, 5, ("greedy",), halloween=True, check=True)
+    told = summary.to_json()
+    assert told["invariants"] == {"states": summary.states_checked, "broken": [],
+                                  "broken_count": 0}
+    assert summary.states_checked == round(summary.mean_applies * 12)
+    costumes = told["costumes"]
+    assert isinstance(costumes, dict) and sum(c["held_by"] for c in costumes.values()) >= 12 * 4
+    assert set(costumes) <= {c.name for c in rules.CARDS.values() if c.kind == rules.COSTUME}
+    stolen = sum(c["stolen"] for c in costumes.values())
+    assert stolen == sum(summary.steals.values()) > 0
+    text = format_summary(summary)
+    assert f"Halloween: {stolen} costumes stolen in 12 games" in text
+    assert "costumes" not in simulate(2, 2, 5, ("random",)).to_json()

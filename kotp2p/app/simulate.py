@@ -35,6 +35,9 @@ class GameRecord:
     purchases: list[tuple[int, int]] = field(default_factory=list)  # seat and card id
     damage: int = 0  # health lost by every monster
     yields: int = 0  # times a monster yielded Tokyo
+    steals: list[tuple[int, int]] = field(default_factory=list)  # thief and costume
+    costume_holders: dict[int, set[int]] = field(default_factory=dict)  # costume -> seats
+    broken: list[str] = field(default_factory=list)  # invariants broken, with ``check``
 
 
 def _seed(*parts: int) -> int:
@@ -42,15 +45,23 @@ def _seed(*parts: int) -> int:
 
 
 def play_game(
-    bot_kinds: Sequence[str], seed: int, game: int, max_applies: int = 100_000
+    bot_kinds: Sequence[str], seed: int, game: int, max_applies: int = 100_000, *,
+    halloween: bool = False, check: bool = False,
 ) -> GameRecord:
     """Play one game between bots of ``bot_kinds``, one per seat; return its record.
+
+    ``halloween`` plays with the Halloween expansion. ``check`` tests every state's invariants
+    and records what broke.
 
     :raises RuntimeError: if the game does not end within ``max_applies`` inputs.
     """
     n = len(bot_kinds)
     monsters = rules.MONSTERS[:n]
-    state = rules.new_game(rules.Setup(monsters=monsters))
+    state = rules.new_game(rules.Setup(monsters=monsters,
+                                       options=rules.Options(halloween=halloween)))
+    steals: list[tuple[int, int]] = []
+    holders: dict[int, set[int]] = {}
+    broken: list[str] = []
     rng = random.Random(_seed(seed, game))
     bots = [make_bot(kind, _seed(seed, game, seat)) for seat, kind in enumerate(bot_kinds)]
     purchases: list[tuple[int, int]] = []
@@ -67,9 +78,18 @@ def play_game(
             assert isinstance(pending, rules.Decision)
             action = bots[pending.seat].choose(state)
         state = apply(state, action, events=events)
+        if check:
+            broken += [f"game {game}, input {applies}: {b}" for b in rules.broken_invariants(state)]
         for e in events:  # the statistics read what happened, never diffs of states
             if type(e) is rules.CardBought:  # from the market, a monster, the deck
                 purchases.append((e.seat, e.card))
+                if rules.CARDS[e.card].kind == rules.COSTUME:
+                    holders.setdefault(e.card, set()).add(e.seat)
+            elif type(e) is rules.CostumeKept:
+                holders.setdefault(e.card, set()).add(e.seat)
+            elif type(e) is rules.CostumeTaken:
+                steals.append((e.seat, e.card))
+                holders.setdefault(e.card, set()).add(e.seat)
             elif type(e) is rules.Damaged:
                 damage += e.amount
             elif type(e) is rules.YieldedTokyo:
@@ -91,6 +111,9 @@ def play_game(
         purchases=purchases,
         damage=damage,
         yields=yields,
+        steals=steals,
+        costume_holders=holders,
+        broken=broken,
     )
 
 
@@ -117,6 +140,13 @@ class Summary:
     digest: str
     card_bought: dict[int, int]
     card_buyer_wins: dict[int, float]
+    halloween: bool = False
+    steals: dict[int, int] = field(default_factory=dict)
+    costume_held: dict[int, int] = field(default_factory=dict)
+    costume_holder_wins: dict[int, float] = field(default_factory=dict)
+    checked: bool = False
+    states_checked: int = 0
+    broken: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, object]:
         """The summary as plain JSON values."""
@@ -146,6 +176,16 @@ class Summary:
                 }
                 for c in sorted(self.card_bought)
             },
+            **({"costumes": {
+                card_label(c): {
+                    "held_by": self.costume_held[c],
+                    "holder_win_rate": self.costume_holder_wins[c] / self.costume_held[c],
+                    "stolen": self.steals.get(c, 0),
+                }
+                for c in sorted(self.costume_held)
+            }} if self.halloween else {}),
+            **({"invariants": {"states": self.states_checked, "broken": self.broken[:20],
+                               "broken_count": len(self.broken)}} if self.checked else {}),
         }
 
 
@@ -155,8 +195,13 @@ def simulate(
     seed: int,
     bots: Sequence[str],
     progress: Callable[[int], None] | None = None,
+    *,
+    halloween: bool = False,
+    check: bool = False,
 ) -> Summary:
     """Play ``games`` games of ``players`` seats, bots cycled over the seats.
+
+    ``halloween`` plays with the Halloween expansion; ``check`` tests every state's invariants.
 
     :raises ValueError: for an unknown bot kind or a player count outside 2..6.
     """
@@ -173,10 +218,14 @@ def simulate(
     turns = events = applies = damage = yields = 0
     card_bought: dict[int, int] = {}
     card_wins: dict[int, float] = {}
+    steals: dict[int, int] = {}
+    held: dict[int, int] = {}
+    held_wins: dict[int, float] = {}
+    broken: list[str] = []
     h = hashlib.sha256()
     start = time.process_time()
     for g in range(games):
-        rec = play_game(kinds, seed, g)
+        rec = play_game(kinds, seed, g, halloween=halloween, check=check)
         h.update(rec.digest)
         share = 1.0 / len(rec.winners) if rec.winners else 0.0
         for seat in range(players):
@@ -198,6 +247,12 @@ def simulate(
         for seat, card in rec.purchases:
             card_bought[card] = card_bought.get(card, 0) + 1
             card_wins[card] = card_wins.get(card, 0.0) + (share if seat in rec.winners else 0.0)
+        for _, card in rec.steals:
+            steals[card] = steals.get(card, 0) + 1
+        for card, seats in rec.costume_holders.items():
+            held[card] = held.get(card, 0) + len(seats)
+            held_wins[card] = held_wins.get(card, 0.0) + share * len(seats & set(rec.winners))
+        broken += rec.broken
         if progress is not None:
             progress(g + 1)
     seconds = time.process_time() - start
@@ -221,6 +276,13 @@ def simulate(
         digest=h.hexdigest()[:16],
         card_bought=card_bought,
         card_buyer_wins=card_wins,
+        halloween=halloween,
+        steals=steals,
+        costume_held=held,
+        costume_holder_wins=held_wins,
+        checked=check,
+        states_checked=applies if check else 0,
+        broken=broken,
     )
 
 
@@ -247,6 +309,16 @@ def format_summary(s: Summary) -> str:
         f"{s.games / s.seconds:.0f} games/s (CPU)" if s.seconds else "games/s: n/a",
         f"digest of all final states: {s.digest}",
     ]
+    if s.halloween:
+        lines.append(f"Halloween: {sum(s.steals.values())} costumes stolen in {s.games} games")
+        lines.append("costumes (monsters that held each, their win rate, times stolen):")
+        for c in sorted(s.costume_held, key=lambda c: (-s.costume_held[c], c)):
+            rate = s.costume_holder_wins[c] / s.costume_held[c]
+            lines.append(f"  {card_label(c):<32} {s.costume_held[c]:>6}  {rate:6.1%}  "
+                         f"{s.steals.get(c, 0):>5}")
+    if s.checked:
+        lines.append(f"invariants: {s.states_checked} states checked, {len(s.broken)} broken")
+        lines += [f"  {b}" for b in s.broken[:20]]
     if s.card_bought:
         lines.append("cards bought (times, buyer win rate):")
         ranked = sorted(s.card_bought, key=lambda c: (-s.card_bought[c], c))
@@ -285,7 +357,8 @@ def run_simulate_command(args: argparse.Namespace) -> int:
     show = not args.no_progress and args.games >= 50 and sys.stderr.isatty()
     try:
         summary = simulate(
-            args.games, args.players, args.seed, bots, _ProgressBar(args.games) if show else None
+            args.games, args.players, args.seed, bots, _ProgressBar(args.games) if show else None,
+            halloween=args.halloween, check=args.check,
         )
     except ValueError as exc:
         raise CommandError(str(exc)) from None
@@ -293,4 +366,4 @@ def run_simulate_command(args: argparse.Namespace) -> int:
         print(json.dumps(summary.to_json(), indent=2))
     else:
         print(format_summary(summary))
-    return 0
+    return 1 if summary.broken else 0

@@ -119,6 +119,7 @@ from kotp2p.rules.eventtext import describe_event, describe_events
 from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
 from kotp2p.rules.glyphs import SYMBOLS, Glyphs
 from kotp2p.rules.halloween import is_halloween
+from kotp2p.rules.invariants import broken_invariants
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
 from kotp2p.rules.registry import CARDS, card_by_name, copied
@@ -232,6 +233,7 @@ __all__ = [
     "action_from_wire",
     "action_to_wire",
     "apply",
+    "broken_invariants",
     "card_by_name",
     "card_cost",
     "card_name",

@@ -12,37 +12,10 @@ from hypothesis import strategies as st
 from kotp2p import rules
 from tests.rules.kit import random_input
 
-COSTUMES = [c for c, card in rules.CARDS.items() if card.kind == rules.COSTUME]
-
 
 def check_invariants(s: rules.State) -> None:
-    for seat in range(s.n):
-        assert 0 <= s.hp[seat] <= rules.max_hp(s, seat) or not s.alive[seat]
-        assert s.energy[seat] >= 0
-        assert 0 <= s.stars[seat] <= 20
-        if not s.alive[seat]:
-            assert s.hp[seat] == 0 and not s.in_tokyo(seat) and s.cards[seat] == ()
-    assert s.city == -1 or s.alive[s.city]
-    assert s.bay == -1 or s.alive[s.bay]
-    assert s.city == -1 or s.city != s.bay
-    if s.alive_count() < 5:
-        assert s.bay == -1
-    if s.is_over:
-        assert s.pending is None
-    else:
-        p = s.pending
-        assert isinstance(p, rules.Decision | rules.RandomRequest)
-        if isinstance(p, rules.Decision):
-            assert s.alive[p.seat]
-            assert len(rules.legal_actions(s)) >= 2  # one option is never asked
-    cards = [c for c in (*s.market, *s.deck, *s.discard) if c]
-    for owned in s.cards:
-        cards.extend(owned)
-    halloween = "halloween" in s.flags
-    if halloween and ("costumes_in",) in s.stack:  # costumes not picked yet: not in the deck
-        cards.extend(c for c in COSTUMES if all(c not in owned for owned in s.cards))
-    in_play = [c for c, card in rules.CARDS.items() if card.box == "base" or halloween]
-    assert sorted(cards) == in_play  # every card in exactly one place
+    broken = rules.broken_invariants(s)
+    assert not broken, f"{broken} in {rules.to_text(s)}"
 
 
 def random_playout(
@@ -131,3 +104,16 @@ def test_digest_tells_different_positions_apart() -> None:
         digests.add(s.digest())
         s = rules.apply(s, a)
     assert len(digests) == 50
+
+
+def test_the_invariant_checks_say_what_broke() -> None:
+    s = rules.from_text("The King 10/0/0 @city; Giga Zaur 10/0/0 | active=0 phase=buy "
+                        "market=heal,tank,energize")
+    assert rules.broken_invariants(s) == []
+    bad = s.copy()
+    bad.energy[1] = -2
+    bad.stars[0] = 21
+    bad.market = (bad.market[0], bad.market[0], bad.market[2])
+    found = rules.broken_invariants(bad)
+    assert "seat 1 has -2⚡" in found and "seat 0 has 21★, outside 0..20" in found
+    assert any("missing [" in f and "twice [" in f for f in found)

@@ -397,3 +397,16 @@ def test_keep_marks_go_once_the_dice_are_resolved() -> None:
     dice = next(ln for ln in to_text(game_screen(c, 80, 24)).splitlines()
                 if ln.startswith(" Dice "))
     assert "▲" not in dice, dice
+
+
+def test_a_halloween_game_rolls_orange_dice_and_its_help_explains_costumes() -> None:
+    base = FOUR.replace("| ", "| dice=123ehs ")
+    spooky = base.replace("| ", "| flags=halloween:1 ")
+    for text, orange in ((base, False), (spooky, True)):
+        lines = game_screen(controller(text), 100, 30)
+        dice = [f for line in lines for f in line if "class:die" in f[0]]
+        assert dice and all(("class:orange" in f[0]) == orange for f in dice)
+    state = rules.from_text(spooky.replace(" dice=123ehs", ""))
+    told = " ".join(to_text(help_page(100, 60, state=state)).split())
+    assert "Halloween is on" in told and "take costumes" in told
+    assert "Halloween" not in to_text(help_page(100, 60, state=rules.from_text(FOUR)))

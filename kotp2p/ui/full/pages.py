@@ -62,7 +62,15 @@ def help_text(state: rules.State | None = None) -> str:
         enter = "if Tokyo is empty the active monster enters it"
     enter += " (+1 energy: 2-player variant)" if two else " (+1 star)"
     start = "gives 1 energy (2-player variant)" if two else "gives 2 stars"
-    return RULES_TEXT.format(enter=enter, start=start) + "\n\n" + HELP_KEYS
+    halloween = HALLOWEEN_TEXT + "\n\n" if state is not None and rules.is_halloween(state) else ""
+    return RULES_TEXT.format(enter=enter, start=start) + "\n\n" + halloween + HELP_KEYS
+
+
+HALLOWEEN_TEXT = """Halloween is on. Each monster began with a costume: it drew two, kept one \
+and put the other back unseen. Costumes sit in front of their owner like Keep cards, and the \
+market sells them too. After entering Tokyo, a monster whose dice made 3 or more smashes may \
+take costumes from the monsters those smashes wounded, paying each owner the costume's price. \
+The card browser, k, says what each costume does."""
 
 
 def _page(title: str, body: list[Line], width: int, height: int, footer: Line | str,

@@ -315,9 +315,10 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
     deciding = mine is not None and mine.kind in ("roll", "change")
     line: Line = [("class:title", " Dice ")]
     keys: Line = [("class:hint", " keys ")]  # each die's key under it
+    orange = " class:orange" if rules.is_halloween(s) else ""  # Halloween's dice
     for i, face in enumerate(s.dice):
         is_kept = i in kept
-        style = "class:die.kept" if is_kept else "class:die"
+        style = ("class:die.kept" if is_kept else "class:die") + orange
         frag = (style, f" {sym.faces[face]}{sym.kept if is_kept else ' '}")
         line.append((*frag, click(ctrl, str(i + 1))) if rolling else frag)
         line.append(("", " "))

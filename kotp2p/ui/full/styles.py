@@ -22,8 +22,10 @@ COLOUR: dict[str, str] = {
     "energy": "ansigreen",
     "die": "bold",
     "die.kept": "bold reverse ansiyellow",
+    "orange": "ansibrightred",
     "preview": "italic",
     "card": "bold ansimagenta",
+    "card.costume": "ansicyan",
     "card.keep": "ansimagenta",
     "card.discard": "ansiyellow",
     "cost": "ansigreen",
@@ -45,7 +47,8 @@ COLOUR: dict[str, str] = {
     "hint": "ansibrightblack",
 }
 """Colours by meaning: hearts and damage red, energy and healing green, stars yellow, the player's
-own row cyan, Tokyo bold red, whose turn in reverse video.
+own row cyan, Tokyo bold red, whose turn in reverse video. Halloween's dice are orange in the
+box: the nearest of the sixteen colours, bright red, draws them. Monochrome draws them as ever.
 
 Only the terminal's own sixteen colours are named, never a fixed shade. A terminal's theme picks
 them to read well on its background, light or dark. Text with no colour of its meaning keeps the

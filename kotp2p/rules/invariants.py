@@ -1,0 +1,65 @@
+"""What must hold in every state of every game, as plain checks that say what broke.
+
+Tests run them after every input of random games, and ``kotp2p simulate --check`` does on long
+runs. A finding is a bug of the engine, never of a player.
+"""
+
+from __future__ import annotations
+
+from kotp2p.rules.basics import NOBODY
+from kotp2p.rules.card import BASE
+from kotp2p.rules.cardindex import CARDS, costume_ids
+from kotp2p.rules.effects import MAX_STARS, max_hp
+from kotp2p.rules.halloween import is_halloween
+from kotp2p.rules.machine import legal_actions
+from kotp2p.rules.state import Decision, RandomRequest, State
+
+
+def broken_invariants(s: State) -> list[str]:
+    """Every invariant ``s`` breaks, in words. An empty list means the state is sound."""
+    out: list[str] = []
+    for seat in range(s.n):
+        who = f"seat {seat}"
+        if s.alive[seat] and not 0 <= s.hp[seat] <= max_hp(s, seat):
+            out.append(f"{who} has {s.hp[seat]}♥, outside 0..{max_hp(s, seat)}")
+        if s.energy[seat] < 0:
+            out.append(f"{who} has {s.energy[seat]}⚡")
+        if not 0 <= s.stars[seat] <= MAX_STARS:
+            out.append(f"{who} has {s.stars[seat]}★, outside 0..{MAX_STARS}")
+        if not s.alive[seat] and (s.hp[seat] != 0 or s.in_tokyo(seat) or s.cards[seat]):
+            out.append(f"{who} is out but keeps health, a place in Tokyo or cards")
+    for place, seat in (("Tokyo City", s.city), ("Tokyo Bay", s.bay)):
+        if seat != NOBODY and not s.alive[seat]:
+            out.append(f"{place} holds seat {seat}, which is out")
+    if s.city != NOBODY and s.city == s.bay:
+        out.append(f"seat {s.city} is in Tokyo City and Tokyo Bay at once")
+    if s.alive_count() < 5 and s.bay != NOBODY:
+        out.append(f"Tokyo Bay is in use with {s.alive_count()} monsters alive")
+    p = s.pending
+    if s.over and p is not None:
+        out.append("the game is over, yet something is pending")
+    if not s.over and not isinstance(p, Decision | RandomRequest):
+        out.append(f"the game goes on, yet nothing is pending: {p!r}")
+    if isinstance(p, Decision):
+        if not s.alive[p.seat]:
+            out.append(f"seat {p.seat} is asked to decide, but it is out")
+        if len(legal_actions(s)) < 2:
+            out.append(f"seat {p.seat} is asked a {p.kind!r} question with one answer or none")
+    out += _cards_in_one_place(s)
+    return out
+
+
+def _cards_in_one_place(s: State) -> list[str]:
+    cards = [c for c in (*s.market, *s.deck, *s.discard) if c]
+    for owned in s.cards:
+        cards.extend(owned)
+    halloween = is_halloween(s)
+    if halloween and ("costumes_in",) in s.stack:  # not picked yet, not in the deck yet
+        held = {c for owned in s.cards for c in owned}
+        cards.extend(c for c in costume_ids() if c not in held)
+    in_play = [c for c, card in CARDS.items() if card.box == BASE or halloween]
+    if sorted(cards) == in_play:
+        return []
+    missing = sorted(set(in_play) - set(cards))
+    twice = sorted({c for c in cards if cards.count(c) > 1})
+    return [f"every card should be in one place: missing {missing}, twice {twice}"]
