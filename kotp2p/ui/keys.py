@@ -144,10 +144,13 @@ def menu_label(state: rules.State, action: rules.Action, said: str) -> str:
 
     A die is named from 1 with its face, and a card's price or effect is said where it matters.
     """
-    if not isinstance(action, rules.UseCard):
-        return said
     d = decision(state)
     kind = d.kind if d is not None else ""
+    if kind == "steal" and d is not None and isinstance(action, rules.Buy):
+        told = said.removeprefix(state.monsters[d.seat] + " takes ")
+        return f"take {told} (you have {rules.SYMBOLS.energies(state.energy[d.seat])})"
+    if not isinstance(action, rules.UseCard):
+        return said
     name = rules.card_name(action.card) if action.card in rules.CARDS else "a card"
     args = action.args
     g = rules.SYMBOLS
@@ -243,7 +246,8 @@ def asked(kind: str) -> str:
             "react": "react to damage", "hearts": "use hearts", "change": "change a die",
             "probe": "re-roll a die", "opportunist": "Opportunist", "lab": "Made in a Lab",
             "sell": "sell a card", "mimic": "pick Mimic's target", "costume": "keep a costume",
-            "steal": "take costumes", "witch": "Witch", "cheer": "Cheerleader"}.get(kind, kind)
+            "steal": "take costumes from the monsters you wounded", "witch": "Witch",
+            "cheer": "Cheerleader"}.get(kind, kind)
 
 
 def key_name(key: str) -> str:

@@ -278,3 +278,13 @@ def test_halloween_questions_name_the_die_from_one_the_price_and_the_costume() -
     cheer = rules.from_text("The King 10/0/5; Giga Zaur 10/0/0 @city; Alienoid 10/0/0 "
                             f"+cheerleader | active=0 phase=roll dice=ss1123 rolls=0 {h}")
     assert K.menu_choices(cheer)[0].label == "cheer for The King: its roll gets 1 more ✸"
+
+
+def test_the_steal_question_says_whom_from_at_what_price_and_the_energy_there_is() -> None:
+    s = rules.from_text("The King 10/0/9; Giga Zaur 7/0/0 @city +ghost +princess; Alienoid "
+                        "10/0/0 | active=0 stack=turn:after_buy;ask:0,buy;ask:0,steal "
+                        "flags=halloween:1,t.smashes:3,t.smashhurt:2")
+    labels = [c.label for c in K.menu_choices(s)]
+    assert labels[:2] == ["take Ghost from Giga Zaur for 4⚡ (you have 9⚡)",
+                          "take Princess from Giga Zaur for 5⚡ (you have 9⚡)"]
+    assert K.asked("steal") == "take costumes from the monsters you wounded"
