@@ -150,6 +150,31 @@ def test_a_host_and_a_joiner_in_two_processes_finish_a_game(tmp_path: Path) -> N
     _assert_valid(host_home, host_log, join_log)
 
 
+def test_a_halloween_game_between_two_processes_leaves_identical_valid_logs(
+        tmp_path: Path) -> None:
+    host_home, join_home = tmp_path / "host", tmp_path / "join"
+    host = _start(host_home, ["host", "--bot", "random", "--seats", "2", "--halloween",
+                              "--no-announce", "--plain", "--bind", "127.0.0.1"])
+    try:
+        port, first = _port(host, time.monotonic() + 60)
+        drain, rest = _drain(host)
+        joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain"])
+        join_out, join_err = joiner.communicate(timeout=240)
+        host_out, host_err = _host_output(host, drain, rest, 60)
+    finally:
+        if host.poll() is None:
+            host.kill()
+    host_out = "".join(first) + host_out
+    assert joiner.returncode == 0 and host.returncode == 0, (join_err, host_err)
+    assert "Halloween: on" in join_out  # the joiner saw it in the lobby before it readied
+    for out in (host_out, join_out):
+        assert out.count("dresses up: it keeps") == 2 and "Game over." in out
+    (host_log,), (join_log,) = _logs(host_home), _logs(join_home)
+    assert host_log.read_bytes() == join_log.read_bytes()
+    assert read_log(host_log).genesis.options == [None, ["halloween"]]
+    _assert_valid(host_home, host_log, join_log)
+
+
 def test_a_joiner_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) -> None:
     host_home, join_home = tmp_path / "host", tmp_path / "join"
     with _mid_game(host_home, join_home, ["--seats", "3", "--bots", "1"]) as (
