@@ -71,6 +71,8 @@ def test_play_halloween_deals_each_monster_a_costume_and_its_log_verifies(
     assert main(["verify", str(log)]) == 0
     verdict = capsys.readouterr().out
     assert "VALID" in verdict and rules.HALLOWEEN_ENGINE_ID in verdict
+    assert main(["replay", str(log)]) == 0
+    assert capsys.readouterr().out.count("dresses up: it keeps") == 3
     # The same seed without Halloween is another game, and a base one.
     code, out, _ = _run(capsys, monkeypatch, ["play", "--bots", "2", "--bot", "greedy",
                                              "--seed", "3", "--plain"])
