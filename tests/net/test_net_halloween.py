@@ -64,7 +64,7 @@ def liar_chooser(seed: int) -> Chooser:
     return choose
 
 
-@pytest.mark.parametrize(("seats", "seed"), [(2, 1), (4, 2), (6, 3)])
+@pytest.mark.parametrize(("seats", "seed"), [(2, 1), (5, 3)])
 def test_halloween_games_under_random_delivery_orders_leave_identical_valid_logs(
         seats: int, seed: int) -> None:
     engine = HalloweenEngine()
