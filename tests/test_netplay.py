@@ -124,10 +124,13 @@ def _assert_valid(home: Path, *logs: Path) -> None:
     assert verdict.returncode == 0 and verdict.stdout.startswith("VALID"), verdict.stdout
 
 
-def test_a_host_and_a_joiner_in_two_processes_finish_a_game(tmp_path: Path) -> None:
+def _host_and_joiner(tmp_path: Path, host_args: list[str]) -> tuple[str, str, Path, Path]:
+    """A host with ``host_args`` and a random-bot joiner play a game to its end.
+
+    Returns each one's output, once both exited with 0, and each one's log."""
     host_home, join_home = tmp_path / "host", tmp_path / "join"
-    host = _start(host_home, ["host", "--bot", "random", "--seats", "3", "--bots", "1",
-                              "--no-announce", "--plain", "--bind", "127.0.0.1"])
+    host = _start(host_home, ["host", "--bot", "random", *host_args, "--no-announce", "--plain",
+                              "--bind", "127.0.0.1"])
     try:
         port, first = _port(host, time.monotonic() + 60)
         drain, rest = _drain(host)
@@ -137,42 +140,34 @@ def test_a_host_and_a_joiner_in_two_processes_finish_a_game(tmp_path: Path) -> N
     finally:
         if host.poll() is None:
             host.kill()
-    host_out = "".join(first) + host_out
     assert joiner.returncode == 0, join_err
     assert host.returncode == 0, host_err
     (host_log,), (join_log,) = _logs(host_home), _logs(join_home)
+    return "".join(first) + host_out, join_out, host_log, join_log
+
+
+def test_a_host_and_a_joiner_in_two_processes_finish_a_game(tmp_path: Path) -> None:
+    host_out, join_out, host_log, join_log = _host_and_joiner(tmp_path,
+                                                              ["--seats", "3", "--bots", "1"])
     assert "Game over." in host_out and host_out.rstrip().endswith(f"Log: {host_log}")
     assert "Game over." in join_out and join_out.rstrip().endswith(f"Log: {join_log}")
     assert "check words:" in join_out
     assert host_log.read_bytes() == join_log.read_bytes()
     contents = read_log(host_log)
     assert [s.name for s in contents.genesis.seats][1].startswith("Bot 1")
-    _assert_valid(host_home, host_log, join_log)
+    _assert_valid(tmp_path / "host", host_log, join_log)
 
 
 def test_a_halloween_game_between_two_processes_leaves_identical_valid_logs(
         tmp_path: Path) -> None:
-    host_home, join_home = tmp_path / "host", tmp_path / "join"
-    host = _start(host_home, ["host", "--bot", "random", "--seats", "2", "--halloween",
-                              "--no-announce", "--plain", "--bind", "127.0.0.1"])
-    try:
-        port, first = _port(host, time.monotonic() + 60)
-        drain, rest = _drain(host)
-        joiner = _start(join_home, ["join", f"127.0.0.1:{port}", "--bot", "random", "--plain"])
-        join_out, join_err = joiner.communicate(timeout=240)
-        host_out, host_err = _host_output(host, drain, rest, 60)
-    finally:
-        if host.poll() is None:
-            host.kill()
-    host_out = "".join(first) + host_out
-    assert joiner.returncode == 0 and host.returncode == 0, (join_err, host_err)
+    host_out, join_out, host_log, join_log = _host_and_joiner(tmp_path,
+                                                              ["--seats", "2", "--halloween"])
     assert "Halloween: on" in join_out  # the joiner saw it in the lobby before it readied
     for out in (host_out, join_out):
         assert out.count("dresses up: it keeps") == 2 and "Game over." in out
-    (host_log,), (join_log,) = _logs(host_home), _logs(join_home)
     assert host_log.read_bytes() == join_log.read_bytes()
     assert read_log(host_log).genesis.options == [None, ["halloween"]]
-    _assert_valid(host_home, host_log, join_log)
+    _assert_valid(tmp_path / "host", host_log, join_log)
 
 
 def test_a_joiner_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) -> None:
