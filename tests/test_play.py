@@ -339,3 +339,17 @@ def test_resume_with_no_game_named_goes_on_with_the_game_played_last(
         now += 60
         played(last, now)
         assert latest_game(RulesEngine(), unfinished=True).game_id == last["id"]
+
+
+def test_a_human_keeps_a_costume_quits_and_a_resumed_halloween_game_ends_valid(
+        home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = _run(capsys, monkeypatch, ["play", "--bots", "1", "--seed", "8", "--plain",
+                                             "--halloween"], "2\nquit\n")
+    assert code == 0 and "Your decision (keep a costume):" in out and "Stopped." in out
+    kept = re.search(r"Alienoid dresses up: it keeps (.+) of the two", out)
+    assert kept is not None
+    code, out, _ = _run(capsys, monkeypatch, ["resume", "--bot", "greedy", "--plain"])
+    assert code == 0 and "Game over." in out
+    (log,) = _logs(home)
+    assert main(["verify", str(log)]) == 0
+    assert capsys.readouterr().out.startswith("VALID")

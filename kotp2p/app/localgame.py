@@ -45,6 +45,7 @@ from kotp2p.net.trust import (
     SeatInfo,
     SecretChain,
     check_words,
+    engine_id_of,
     game_options,
     make_genesis,
     short_id,
@@ -318,9 +319,9 @@ def _resumed(stored: StoredGame, own_bot: str | None, lock: GameLock
         raise CommandError(str(exc)) from None
     g = contents.genesis
     engine = RulesEngine()
-    if g.engine_id != engine.engine_id:
-        raise CommandError(f"this game was played with rules {g.engine_id}; this is "
-                               f"{engine.engine_id}")
+    mine = engine_id_of(engine, g)
+    if g.engine_id != mine:
+        raise CommandError(f"this game was played with rules {g.engine_id}; this is {mine}")
     seats: dict[int, LocalSeat] = {}
     for s in seat_file.seats:
         ident = _seat_identity(stored, g, s)

@@ -401,7 +401,7 @@ class PlainView:
             self.say(line)
         pending = state.pending
         kind = pending.kind if isinstance(pending, rules.Decision) else "?"
-        self.say(f"Your decision ({kind}):")
+        self.say(f"Your decision ({K.asked(kind)}):")
         for i, a in enumerate(listed_actions(state), 1):
             self.say(f"  {i}. {action_line(state, a)}")
         if kind == "roll" and any(isinstance(a, rules.Reroll) for a in rules.legal_actions(state)):
