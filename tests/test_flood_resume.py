@@ -19,7 +19,15 @@ import time
 from pathlib import Path
 
 from kotp2p.net.files import PeersFile
-from tests.test_netplay import KOTP2P, _assert_valid, _env, _host_output, _logs, _mid_game
+from tests.test_netplay import (
+    KOTP2P,
+    _assert_valid,
+    _env,
+    _host_output,
+    _logs,
+    _mid_game,
+    verdict_of,
+)
 
 FLOOD = 200
 
@@ -87,8 +95,6 @@ def test_a_flood_on_a_resuming_players_listener_ejects_nobody(tmp_path: Path) ->
     (host_log,) = _logs(host_home)
     assert "Game over." in resumed.stdout and "Game over." in host_out
     assert host_log.read_bytes() == join_log.read_bytes()
-    _assert_valid(host_home, host_log, join_log)
-    verdict = json.loads(subprocess.run([*KOTP2P, "verify", "--json", str(host_log)],
-                                        env=_env(host_home), capture_output=True, text=True,
-                                        timeout=60).stdout)
+    _assert_valid(host_log, join_log)
+    verdict = json.loads(verdict_of(host_log).to_json())
     assert not verdict["forfeit"] and verdict["faults"] == []

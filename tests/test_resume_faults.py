@@ -22,6 +22,7 @@ from tests.test_netplay import (
     _mid_game,
     _resume,
     _stopped_net_game,
+    verdict_of,
 )
 from tests.watchdog import kill_after
 
@@ -84,7 +85,7 @@ def test_a_joiner_killed_then_resumed_without_its_journal_plays_on_unconvicted(
         assert "broke" not in out and "ejected" not in out, out[-2000:]
     (host_log,) = _logs(host_home)
     assert host_log.read_bytes() == join_log.read_bytes()
-    _assert_valid(host_home, host_log, join_log)
+    _assert_valid(host_log, join_log)
 
 
 def _run(home: Path, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
@@ -141,8 +142,8 @@ def _honest(home: Path, out: str) -> None:
     """Nobody broke a rule or was ejected, as ``out`` tells and as the log verifies."""
     assert "broke" not in out and "ejected" not in out and "violation" not in out, out[-3000:]
     (log,) = _logs(home)
-    verdict = _run(home, "verify", str(log))
-    assert verdict.stdout.startswith(("VALID", "INCOMPLETE")), verdict.stdout[-2000:]
+    verdict = verdict_of(log)
+    assert verdict.status in ("VALID", "INCOMPLETE"), verdict.render()[-2000:]
 
 
 def test_a_second_process_on_one_data_directory_is_refused_at_once_naming_the_first(

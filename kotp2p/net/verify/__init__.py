@@ -7,11 +7,12 @@ it turn by turn.
 from __future__ import annotations
 
 from kotp2p.net.verify.replay import replay_lines
-from kotp2p.net.verify.verify import INCOMPLETE, DifferentGames, verify_logs
+from kotp2p.net.verify.verify import INCOMPLETE, DifferentGames, Verdict, verify_logs
 
 __all__ = [
     "INCOMPLETE",
     "DifferentGames",
+    "Verdict",
     "replay_lines",
     "verify_logs",
 ]
