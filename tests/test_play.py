@@ -19,6 +19,7 @@ import pytest
 
 from kotp2p import rules
 from kotp2p.cli import build_parser, main
+from tests.test_netplay import verdict_of
 from tests.watchdog import kill_after
 
 
@@ -235,8 +236,8 @@ def test_a_game_killed_mid_play_resumes_from_its_log(home: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "Game over." in done.stdout and str(log) in done.stdout
     assert log.stat().st_size > killed_at
-    check = subprocess.run([*cmd, "verify", str(log)], env=env, capture_output=True, text=True)
-    assert check.returncode == 0 and check.stdout.startswith("VALID"), check.stdout
+    verdict = verdict_of(log)
+    assert verdict.status == "VALID", verdict.render()
 
 
 def test_ctrl_c_stops_a_game_with_code_130_and_it_can_be_resumed(home: Path) -> None:
@@ -264,8 +265,8 @@ def test_ctrl_c_stops_a_game_with_code_130_and_it_can_be_resumed(home: Path) -> 
     done = subprocess.run([*cmd, "resume", "--bot", "random"], env=env, stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "Game over." in done.stdout, done.stderr
-    check = subprocess.run([*cmd, "verify", str(log)], env=env, capture_output=True, text=True)
-    assert check.returncode == 0, check.stdout
+    verdict = verdict_of(log)
+    assert verdict.status == "VALID", verdict.render()
 
 
 def test_replay_and_verify_take_a_game_id_as_games_lists_it_and_replay_the_latest_by_default(
