@@ -139,7 +139,9 @@ def card_pairs(s: State, seat: int) -> list[tuple[int, int]]:
 HookTable = dict[str, tuple[tuple[int, Callable[..., Any]], ...]]
 TABLES: dict[tuple[int, ...], HookTable] = {}
 _COPY_TABLES: dict[tuple[tuple[int, int], ...], HookTable] = {}
-_MEMO_LIMIT = 100_000
+_MEMO_LIMIT = 4096
+"""Entries each memo table holds before it starts again. A game meets a few hundred hands. A
+process that plays game after game, as a host does, keeps no more than a few MB of them."""
 
 
 def forget_hook_tables() -> None:
