@@ -4,8 +4,9 @@
 #
 # The venv is made without a pip of its own when the system's pip can install into it
 # (pip 22.3 and later): that saves the seconds ensurepip takes. Packages are not compiled at
-# install time; Python compiles the modules a run imports, once. With the test tools, the
-# packages are compiled right after install, on every core.
+# install time; Python compiles the modules a run imports, once. scripts/test has the modules
+# the tests import compiled by one collection before its workers start: a third of the
+# installed files, so compiling all of them up front cost more than it saved.
 VENV="${KOTP2P_VENV:-.venv}"
 extra="${KOTP2P_EXTRA-test}"
 if [ ! -x "$VENV/bin/python" ]; then
@@ -31,9 +32,6 @@ if [ -n "$extra" ]; then
   if ! fresh "$VENV/.kotp2p-installed-$extra"; then
     echo "== installing kotp2p and its $extra tools into $VENV"
     pip_install -e ".[$extra]"
-    # Compile what was installed on every core at once, so that the many processes of a test
-    # run find it compiled instead of each compiling it again.
-    "$VENV/bin/python" -m compileall -q -j 0 "$VENV/lib" >/dev/null
     touch "$VENV/.kotp2p-installed-$extra" "$VENV/.kotp2p-installed"
   fi
 elif ! fresh "$VENV/.kotp2p-installed"; then
