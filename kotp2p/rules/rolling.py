@@ -192,8 +192,8 @@ def smash_count(s: State, counts: list[int]) -> int:
     """Smashes of the active monster's resolved roll: dice, then cards that add smashes.
 
     Cheers from Halloween's Cheerleader count as rolled. Stage 0 adds smashes that count as
-    rolled too, such as for three 2s. Stage 1 adds those that need
-    "at least one smash" so far. Stage 2 adds the rest. They never enable stage 1.
+    rolled too, such as for three 2s. Stage 1 adds those that need "at least one smash" so far.
+    Stage 2 adds the rest. They never enable stage 1.
     """
     seat = s.active
     smashes = counts[SMASH]

@@ -139,7 +139,6 @@ def _end_turn(s: State) -> None:
         deal_damage(s, -1, {seat: poison})
 
 
-
 def _next_turn(s: State) -> None:
     alive = s.alive
     if max(s.stars) >= MAX_STARS or anyone_has(s, "win_stars"):
