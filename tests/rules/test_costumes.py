@@ -235,6 +235,13 @@ def test_a_cheered_roll_wounds_tokyo_then_its_monster_enters_the_yielded_place()
     assert asked(s) != (0, "cheer")
 
 
+@pytest.mark.card(209, 43, edge=True)
+def test_a_cheer_counts_as_a_rolled_smash_for_spiked_tail() -> None:
+    s = final(four("10/0/0 +spikedtail", "10/0/0 @city", "10/0/0 +cheerleader"), "112233")
+    s = rules.apply(s, use("cheerleader"))
+    assert s.hp[1] == 8  # the cheer's smash, and Spiked Tail's one more
+
+
 # --- Robot ---------------------------------------------------------------------------------------------
 
 
