@@ -145,7 +145,8 @@ def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> N
     if anyone_has(s, "after_hit"):
         for seat in seats_from(s, s.active):
             fire(s, seat, "after_hit", target, lost, dealer, smash)
-    if s.hp[target] == 0 and s.cards[target] and has_hook(s, target, "dying"):
+    if (s.hp[target] == 0 and s.cards[target] and has_hook(s, target, "dying")
+            and not has_hook(s, target, "undying")):  # a Zombie at 0♥ is not dying
         for c, fn in list(hooked(s, target, "dying")):
             if fn(s, target, c):
                 break

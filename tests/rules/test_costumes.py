@@ -206,6 +206,13 @@ def test_a_zombie_at_zero_is_not_wounded_so_nothing_can_be_taken_from_it() -> No
     assert asked(s) != (0, "steal") and card("zombie") in s.cards[1]
 
 
+@pytest.mark.card(208, 23, edge=True)
+def test_a_zombie_at_zero_is_not_dying_so_it_has_a_child_keeps_its_cards() -> None:
+    s = stay(resolve(four("10/0/5", "2/6/0 @city +zombie +ithasachild"), "sss123"))
+    assert s.hp[1] == 0 and s.alive[1] and s.stars[1] == 6
+    assert card("zombie") in s.cards[1] and card("ithasachild") in s.cards[1]
+
+
 def test_an_ejected_zombie_is_eliminated_all_the_same() -> None:
     s = rules.from_text(f"{four('10/0/0', '3/0/0 @city +zombie')} | active=0 phase=buy {H}")
     s = rules.eject(s, 1)
