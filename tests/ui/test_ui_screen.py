@@ -410,3 +410,11 @@ def test_a_halloween_game_rolls_orange_dice_and_its_help_explains_costumes() -> 
     told = " ".join(to_text(help_page(100, 60, state=state)).split())
     assert "Halloween is on" in told and "take costumes" in told
     assert "Halloween" not in to_text(help_page(100, 60, state=rules.from_text(FOUR)))
+
+
+def test_while_the_first_costumes_are_picked_the_board_says_the_game_starts_after() -> None:
+    game = FakeGame(rules.to_text(rules.apply(rules.new_game(rules.Setup(
+        rules.MONSTERS[:2], rules.Options(halloween=True))), rules.RandomResult((0, 1)))), me=0)
+    screen = to_text(game_screen(Controller(game), 100, 30))
+    assert "the game starts once every monster has its costume" in screen
+    assert "keep Astronaut" in screen and "has not rolled yet" not in screen

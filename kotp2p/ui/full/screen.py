@@ -305,6 +305,8 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
     """The dice with keep marks and rolls left, then what resolving them now would give."""
     s, sym = ctrl.state, ctrl.sym
     if not s.dice:
+        if s.turn == 0 and rules.is_halloween(s):  # the first costumes are still being picked
+            return [[("", " Dice: the game starts once every monster has its costume")]]
         who = s.monsters[s.active]
         return [[("", f" Dice: {who} has not rolled yet")]]
     mine = ctrl.my_decision()
