@@ -41,17 +41,16 @@ from kotp2p.rules.card import COSTUME, KEEP, Card
 from kotp2p.rules.cardindex import CARDS as BY_ID
 from kotp2p.rules.effects import (
     card_cost,
-    clamp_health,
     gain_energy,
     gain_stars,
+    move_card,
     note,
     remove_card,
-    set_hand,
     set_turn_flag,
     turn_flag,
 )
 from kotp2p.rules.events import CardBought
-from kotp2p.rules.market import buy_card, take_card
+from kotp2p.rules.market import buy_card
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, copies_of, frame_seat
 from kotp2p.rules.state import DRAW, HIDDEN, Frame, State
 
@@ -116,13 +115,7 @@ def _tentacles(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> No
     s.energy[seat] -= price
     note(s, CardBought(seat, card, price))
     gain_energy(s, owner, price, card=c)
-    # The card changes hands: tokens on it and a copier's mark on it stay with it.
-    set_hand(s, owner, tuple(x for x in s.cards[owner] if x != card))
-    lost = BY_ID[card].hooks.get("lost")
-    if lost is not None:
-        lost(s, owner, card)
-    take_card(s, seat, card)
-    clamp_health(s)
+    move_card(s, owner, seat, card, bought=True)
     s.stack.append(frame)
     s.stack.append(("bought", seat, card))
 

@@ -286,6 +286,31 @@ def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> N
         discard_card(s, card, seat)
 
 
+def take_card(s: State, seat: int, card: int, *, bought: bool = True) -> None:
+    """``card`` comes into ``seat``'s hands.
+
+    For a ``bought`` card the buyer's buying bonuses come first. Then the card is placed in front
+    of its new owner, and its ``gained`` hook runs. A Discard card stays there only until its
+    effect has run."""
+    if bought:
+        fire(s, seat, "on_buy", card)
+    set_hand(s, seat, (*s.cards[seat], card))
+    gained = CARDS[card].hooks.get("gained")
+    if gained is not None:
+        gained(s, seat, card)
+
+
+def move_card(s: State, owner: int, taker: int, card: int, *, bought: bool) -> None:
+    """``card`` goes from ``owner``'s hands to ``taker``'s: its ``lost`` hook, then
+    :func:`take_card`. Tokens on it and a copier's mark on it stay with it."""
+    set_hand(s, owner, tuple(x for x in s.cards[owner] if x != card))
+    lost = CARDS[card].hooks.get("lost")
+    if lost is not None:
+        lost(s, owner, card)
+    take_card(s, taker, card, bought=bought)
+    clamp_health(s)
+
+
 def forget_card(s: State, card: int) -> None:
     """``card`` left play.
 

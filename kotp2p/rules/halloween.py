@@ -33,10 +33,10 @@ from kotp2p.rules.cardindex import CARDS, costume_ids
 from kotp2p.rules.effects import (
     bit,
     card_cost,
-    clamp_health,
     gain_energy,
+    move_card,
     note,
-    set_hand,
+    take_card,
     turn_flag,
 )
 from kotp2p.rules.errors import IllegalAction
@@ -106,12 +106,9 @@ def _pick_legal(s: State, frame: Frame) -> tuple[Action, ...]:
 def _pick_handle(s: State, frame: Frame, action: Action) -> None:
     assert isinstance(action, UseCard)
     seat, k, card = frame_seat(frame), frame[3], action.card
-    set_hand(s, seat, (*s.cards[seat], card))
     s.flags[f"kept.{k}"] = card
     note(s, CostumeKept(seat, card))
-    gained = CARDS[card].hooks.get("gained")
-    if gained is not None:
-        gained(s, seat, card)
+    take_card(s, seat, card, bought=False)
 
 
 def check_kept(s: State, slot: int, value: int) -> None:
@@ -187,21 +184,7 @@ def _steal_handle(s: State, frame: Frame, action: Action) -> None:
     note(s, CostumeTaken(seat, owner, card, price))
     gain_energy(s, owner, price, bonus=False, card=card)
     s.stack.append(frame)
-    move_card(s, owner, seat, card)
-
-
-def move_card(s: State, owner: int, taker: int, card: int) -> None:
-    """``card`` goes from ``owner``'s cards to ``taker``'s: its ``lost`` then its ``gained`` hook."""
-    set_hand(s, owner, tuple(x for x in s.cards[owner] if x != card))
-    hooks = CARDS[card].hooks
-    lost = hooks.get("lost")
-    if lost is not None:
-        lost(s, owner, card)
-    set_hand(s, taker, (*s.cards[taker], card))
-    gained = hooks.get("gained")
-    if gained is not None:
-        gained(s, taker, card)
-    clamp_health(s)
+    move_card(s, owner, seat, card, bought=False)  # taking is not buying
 
 
 FRAMES = Frames(

@@ -20,7 +20,7 @@ from kotp2p.rules.effects import (
     enter_tokyo,
     is_discard_card,
     remove_card,
-    set_hand,
+    take_card,
     use_card,
 )
 from kotp2p.rules.events import CardBought, CardEffect, CardRevealed, MarketSwept
@@ -30,7 +30,6 @@ from kotp2p.rules.registry import (
     Frames,
     RandomKind,
     anyone_has,
-    fire,
     has_hook,
     hooked,
     seats_from,
@@ -112,18 +111,6 @@ def buy_card(s: State, seat: int, card: int, price: int) -> None:
     push(("bought", seat, card))
     if slot >= 0:
         push(("rand", "draw", slot))
-
-
-def take_card(s: State, seat: int, card: int) -> None:
-    """``card`` comes into ``seat``'s hands.
-
-    Buying bonuses come first. Then the card is placed in front of its buyer. A Discard card stays
-    there only until its effect has run."""
-    fire(s, seat, "on_buy", card)
-    set_hand(s, seat, (*s.cards[seat], card))
-    gained = CARDS[card].hooks.get("gained")
-    if gained is not None:
-        gained(s, seat, card)
 
 
 def _bought(s: State, frame: Frame) -> None:
