@@ -39,6 +39,7 @@ from kotp2p.rules.effects import (
     note,
     set_turn_flag,
     turn_flag,
+    undying,
 )
 from kotp2p.rules.events import CardEffect
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, copies_of, frame_seat
@@ -106,7 +107,7 @@ def _zombie_undying(s: State, seat: int, c: int) -> bool:
 
 
 def _zombie_lost(s: State, seat: int, c: int) -> None:
-    if s.alive[seat] and s.hp[seat] <= 0 and not copies_of(s, seat, ZOMBIE):
+    if s.alive[seat] and s.hp[seat] <= 0 and not undying(s, seat):
         s.stack.append(("deaths",))
 
 

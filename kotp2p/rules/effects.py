@@ -286,6 +286,13 @@ def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> N
         discard_card(s, card, seat)
 
 
+def undying(s: State, seat: int) -> bool:
+    """True if ``seat``'s cards keep its monster in the game at 0♥, as Halloween's Zombie does.
+
+    Such a monster is not dying at 0♥: it is not eliminated, and "instead of dying" cards wait."""
+    return bool(s.cards[seat]) and any(fn(s, seat, c) for c, fn in hooked(s, seat, "undying"))
+
+
 def take_card(s: State, seat: int, card: int, *, bought: bool = True) -> None:
     """``card`` comes into ``seat``'s hands.
 

@@ -31,10 +31,10 @@ from kotp2p.rules import basics, halloween, market, rolling, tokyo, turn
 from kotp2p.rules.actions import Action, RandomResult, Reroll, action_from_wire
 from kotp2p.rules.basics import HIDDEN
 from kotp2p.rules.dice import MAX_DICE
-from kotp2p.rules.effects import remove_card
+from kotp2p.rules.effects import remove_card, undying
 from kotp2p.rules.errors import IllegalAction
 from kotp2p.rules.events import AutoDecision, Event
-from kotp2p.rules.registry import DECISIONS, RANDOMS, STEPS, has_hook, hooked, install_frames
+from kotp2p.rules.registry import DECISIONS, RANDOMS, STEPS, hooked, install_frames
 from kotp2p.rules.rolling import DICE_BOUNDS, after_roll, reroll, roll_dice
 from kotp2p.rules.state import REROLL, ROLL, Decision, RandomRequest, State, decision_for
 from kotp2p.rules.turn import turn_step
@@ -288,8 +288,8 @@ def eject(state: State, seat: int, events: list[Event] | None = None) -> State:
     s.sink = events
     s.hp[seat] = 0
     s.stack.append(("deaths",))
-    if s.cards[seat] and has_hook(s, seat, "undying"):
-        for c in [c for c, _ in hooked(s, seat, "undying")]:  # a Zombie is ejected too
+    if undying(s, seat):  # a Zombie is ejected too: it loses what keeps it in at 0♥
+        for c in [c for c, _ in hooked(s, seat, "undying")]:
             remove_card(s, seat, c)
     s.pending = None
     run(s)

@@ -26,6 +26,7 @@ from kotp2p.rules.effects import (
     leave_tokyo,
     set_turn_flag,
     turn_flag,
+    undying,
 )
 from kotp2p.rules.events import WHY_DICE, CardEffect, Damaged, StayedInTokyo, YieldedTokyo
 from kotp2p.rules.halloween import FLAG as HALLOWEEN_FLAG
@@ -146,7 +147,7 @@ def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> N
         for seat in seats_from(s, s.active):
             fire(s, seat, "after_hit", target, lost, dealer, smash)
     if (s.hp[target] == 0 and s.cards[target] and has_hook(s, target, "dying")
-            and not has_hook(s, target, "undying")):  # a Zombie at 0♥ is not dying
+            and not undying(s, target)):
         for c, fn in list(hooked(s, target, "dying")):
             if fn(s, target, c):
                 break
@@ -184,8 +185,7 @@ def _deaths(s: State, frame: Frame) -> None:
     left.
 
     The monsters eliminated together share one rank."""
-    dying = [seat for seat in seats_from(s, s.active) if s.hp[seat] <= 0
-             and not (s.cards[seat] and has_hook(s, seat, "undying"))]
+    dying = [seat for seat in seats_from(s, s.active) if s.hp[seat] <= 0 and not undying(s, seat)]
     if not dying:
         return
     batch = max(s.elim) + 1
