@@ -1,8 +1,9 @@
 """Halloween's twelve Costume cards.
 
 A costume sits in front of its owner like a Keep card, but it is not one: Mimic cannot copy it,
-Metamorph cannot sell it. :mod:`kotp2p.rules.halloween` deals them at the start and lets a
-monster take them from the monsters it smashed. Here is what each one does.
+Metamorph cannot sell it. So a costume's effects never run for a copy, and they name their own
+card. :mod:`kotp2p.rules.halloween` deals them at the start and lets a monster take them from
+the monsters it smashed. Here is what each one does.
 
 Theory of operation
 -------------------
@@ -26,10 +27,10 @@ Rulings, where the sources differ, follow the rulebook; ``docs/halloween.md`` sa
 from __future__ import annotations
 
 from kotp2p.rules.actions import PASS, Action, UseCard
-from kotp2p.rules.card import COSTUME, HALLOWEEN, Card
+from kotp2p.rules.card import COSTUME, HALLOWEEN, Card, HookFn
 from kotp2p.rules.cards_keep_damage import protected, react_window, take_hit
 from kotp2p.rules.cards_keep_dice import change_window, set_die
-from kotp2p.rules.dice import ENERGY, FACES, HEART, ONE, SMASH, THREE, TWO, count_faces
+from kotp2p.rules.dice import ENERGY, FACES, HEART, ONE, THREE, TWO, count_faces
 from kotp2p.rules.effects import (
     bit,
     gain_energy,
@@ -42,7 +43,7 @@ from kotp2p.rules.effects import (
     undying,
 )
 from kotp2p.rules.events import CardEffect
-from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, copies_of, frame_seat
+from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat
 from kotp2p.rules.rolling import smash_count
 from kotp2p.rules.state import Frame, State
 from kotp2p.rules.tokyo import smash_targets
@@ -115,8 +116,6 @@ def _zombie_lost(s: State, seat: int, c: int) -> None:
 
 
 def _robot_offer(s: State, seat: int, c: int, left: int) -> tuple[Action, ...]:
-    if c != copies_of(s, seat, ROBOT)[0]:
-        return ()
     return tuple(UseCard(c, (n,)) for n in range(1, min(s.energy[seat], left) + 1))
 
 
@@ -152,11 +151,9 @@ def _witch_window(s: State, seat: int, c: int) -> Frame | None:
 
 
 def _witch_legal(s: State, frame: Frame) -> tuple[Action, ...]:
-    seat = frame_seat(frame)
-    mine = [c for c in copies_of(s, seat, WITCH) if not turn_flag(s, f"used.{c}")]
-    if not mine or not s.alive[seat]:
+    if WITCH not in s.cards[frame_seat(frame)] or turn_flag(s, f"used.{WITCH}"):
         return ()
-    return (*(UseCard(mine[0], (i,)) for i in range(len(s.dice))), PASS)
+    return (*(UseCard(WITCH, (i,)) for i in range(len(s.dice))), PASS)
 
 
 def _witch_handle(s: State, frame: Frame, action: Action) -> None:
@@ -179,13 +176,11 @@ def _witch_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
 
 
 def _cheer_window(s: State, seat: int, c: int) -> Frame | None:
-    return ("ask", seat, "cheer") if s.dice and c == copies_of(s, seat, CHEERLEADER)[0] else None
+    return ("ask", seat, "cheer") if s.dice else None
 
 
 def _cheer_legal(s: State, frame: Frame) -> tuple[Action, ...]:
-    seat = frame_seat(frame)
-    mine = copies_of(s, seat, CHEERLEADER)
-    return (UseCard(mine[0]), PASS) if mine and s.alive[seat] else ()
+    return (UseCard(CHEERLEADER), PASS) if CHEERLEADER in s.cards[frame_seat(frame)] else ()
 
 
 def _cheer_handle(s: State, frame: Frame, action: Action) -> None:
@@ -202,13 +197,11 @@ def _clown_ready(s: State, seat: int, c: int) -> bool:
     if turn_flag(s, f"used.{c}"):
         return True  # once the pattern showed, every die may change, pattern or not
     counts = count_faces(s.dice)
-    if not all(counts[f] for f in (ONE, TWO, THREE, HEART, ENERGY)):
-        return False
-    return counts[SMASH] > 0 or roll_smashes(s) > 0
+    return all(counts[f] for f in (ONE, TWO, THREE, HEART, ENERGY)) and smash_count(s, counts) > 0
 
 
 def _clown_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
-    if c != copies_of(s, seat, CLOWN)[0] or not _clown_ready(s, seat, c):
+    if not _clown_ready(s, seat, c):
         return ()
     return tuple(
         UseCard(c, (i, f)) for i, d in enumerate(s.dice) for f in range(FACES) if f != d
@@ -232,9 +225,8 @@ FRAMES = Frames(
 )
 
 
-def _costume(id_: int, name: str, cost: int, timing: str, text: str, **hooks: object) -> Card:
-    return Card(id_, name, cost, COSTUME, timing, text, hooks=hooks,  # type: ignore[arg-type]
-                box=HALLOWEEN)
+def _costume(id_: int, name: str, cost: int, timing: str, text: str, **hooks: HookFn) -> Card:
+    return Card(id_, name, cost, COSTUME, timing, text, hooks=hooks, box=HALLOWEEN)
 
 
 CARDS: tuple[Card, ...] = (
