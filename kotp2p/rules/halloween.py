@@ -148,7 +148,7 @@ def _end_any_turn(s: State, frame: Frame) -> None:
 
 def steal_choices(s: State, seat: int) -> tuple[Action, ...]:
     """The costumes ``seat`` may take now, as ``Buy`` actions, in owner then id order."""
-    if turn_flag(s, "smashes") < STEAL_SMASHES or not s.alive[seat]:
+    if turn_flag(s, "smashes") < STEAL_SMASHES:
         return ()
     wounded = turn_flag(s, "smashhurt")
     energy = s.energy[seat]

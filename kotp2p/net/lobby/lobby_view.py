@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from kotp2p.net.trust import MAX_SEATS, MIN_SEATS, game_options
+from kotp2p.net.trust import HALLOWEEN, MAX_SEATS, MIN_SEATS, game_options
 from kotp2p.net.wire import MAX_NAME, RemoteProtocolError, Value, fingerprint, is_text
 
 LOBBY = "lobby"
@@ -29,7 +29,6 @@ MIN_TIMEOUT = 10
 MAX_TIMEOUT = 3600
 DEFAULT_TIMEOUT = 120
 MAX_GAME_NAME = 40
-HALLOWEEN = "halloween"
 
 
 @dataclass(frozen=True)

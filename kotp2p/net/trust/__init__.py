@@ -40,7 +40,7 @@ from kotp2p.net.trust.genesis import (
     short_id,
     sign_genesis,
 )
-from kotp2p.net.trust.kot_engine import RulesEngine, game_options, rules_options
+from kotp2p.net.trust.kot_engine import HALLOWEEN, RulesEngine, game_options, rules_options
 from kotp2p.net.trust.words import WORDS as CHECK_WORDS
 from kotp2p.net.trust.words import check_words
 
@@ -49,6 +49,7 @@ __all__ = [
     "CHECK_WORDS",
     "GENESIS_DOMAIN",
     "GENESIS_MAGIC",
+    "HALLOWEEN",
     "MAX_SEATS",
     "MIN_SEATS",
     "PEEK_TAG",

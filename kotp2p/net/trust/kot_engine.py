@@ -12,30 +12,26 @@ from kotp2p import rules
 from kotp2p.net.trust.engine_interface import Chance, Pending, State, Turn
 from kotp2p.net.wire import Value
 
-EXPANSIONS = ("halloween",)
-"""The expansions a game's options may name, in the order they are written."""
+HALLOWEEN = "halloween"
+"""The name options give the Halloween expansion, the one expansion there is."""
 
 
 def game_options(two_player_variant: bool | None = None, halloween: bool = False) -> Value:
     """Options in wire form: ``[variant]``, with the expansions' names after it when any is on.
 
     A base game's options are ``[variant]`` alone, as they were before expansions came."""
-    names = ["halloween"] if halloween else []
-    return [two_player_variant, names] if names else [two_player_variant]
+    return [two_player_variant, [HALLOWEEN]] if halloween else [two_player_variant]
 
 
 def rules_options(options: Value) -> rules.Options:
     """The engine's options for options in wire form.
 
     :raises ValueError: for anything but the one form :func:`game_options` writes."""
-    if (isinstance(options, list) and len(options) in (1, 2)
-            and options[0] in (None, True, False)):
-        names = options[1] if len(options) == 2 else []
-        if isinstance(names, list) and names and names == sorted(set(names)) and all(
-                isinstance(n, str) and n in EXPANSIONS for n in names):
-            return rules.Options(two_player_variant=options[0], halloween=True)
+    if isinstance(options, list) and options and options[0] in (None, True, False):
         if len(options) == 1:
             return rules.Options(two_player_variant=options[0])
+        if len(options) == 2 and options[1] == [HALLOWEEN]:
+            return rules.Options(two_player_variant=options[0], halloween=True)
     raise ValueError(f"options: expected [null|true|false] or [null|true|false, ['halloween']], "
                      f"found {options!r}")
 
