@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from kotp2p.rules.basics import NOBODY
 from kotp2p.rules.card import BASE
-from kotp2p.rules.cardindex import CARDS, costume_ids
+from kotp2p.rules.cardindex import CARDS
 from kotp2p.rules.effects import MAX_STARS, max_hp
-from kotp2p.rules.halloween import is_halloween
+from kotp2p.rules.halloween import free_costumes, is_halloween
 from kotp2p.rules.machine import legal_actions
-from kotp2p.rules.state import Decision, RandomRequest, State
+from kotp2p.rules.state import Decision, RandomRequest, State, costumes_in_deck
 
 
 def broken_invariants(s: State) -> list[str]:
@@ -54,9 +54,8 @@ def _cards_in_one_place(s: State) -> list[str]:
     for owned in s.cards:
         cards.extend(owned)
     halloween = is_halloween(s)
-    if halloween and ("costumes_in",) in s.stack:  # not picked yet, not in the deck yet
-        held = {c for owned in s.cards for c in owned}
-        cards.extend(c for c in costume_ids() if c not in held)
+    if halloween and not costumes_in_deck(s.flags, s.stack):  # not picked, not in the deck yet
+        cards.extend(free_costumes(s))
     in_play = [c for c, card in CARDS.items() if card.box == BASE or halloween]
     if sorted(cards) == in_play:
         return []
