@@ -14,6 +14,7 @@ Frame = tuple[Any, ...]
 OUTSIDE, CITY, BAY = 0, 1, 2
 NOBODY = -1
 HIDDEN = -1  # the content of a hidden slot, on every replica but its owner's
+HALLOWEEN_FLAG = "halloween"  # the flag, set to 1, of a game played with Halloween
 
 MONSTERS: tuple[str, ...] = (
     "Alienoid",

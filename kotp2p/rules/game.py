@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from kotp2p import __version__
 from kotp2p.rules import cards_costume, halloween
-from kotp2p.rules.basics import MAX_PLAYERS, MIN_PLAYERS, MONSTERS, NOBODY
+from kotp2p.rules.basics import HALLOWEEN_FLAG, MAX_PLAYERS, MIN_PLAYERS, MONSTERS, NOBODY
 from kotp2p.rules.card import BASE, HALLOWEEN
 from kotp2p.rules.cardindex import base_deck
 from kotp2p.rules.cardlist import ALL_CARDS
@@ -102,7 +102,7 @@ def new_game(setup: Setup) -> State:
     s.flags = {}
     s.stack = [("start",)]
     if setup.options.halloween:
-        s.flags[halloween.FLAG] = 1
+        s.flags[HALLOWEEN_FLAG] = 1
         s.stack.extend(halloween.setup_frames(n))
     s.pending = None
     s.legal = ()

@@ -27,7 +27,7 @@ comes back after each theft, until ``Done``.
 from __future__ import annotations
 
 from kotp2p.rules.actions import DONE, Action, Buy, UseCard
-from kotp2p.rules.basics import HIDDEN, MAX_PLAYERS, Frame
+from kotp2p.rules.basics import HALLOWEEN_FLAG, HIDDEN, MAX_PLAYERS, Frame
 from kotp2p.rules.card import COSTUME
 from kotp2p.rules.cardindex import CARDS, costume_ids
 from kotp2p.rules.effects import (
@@ -44,8 +44,6 @@ from kotp2p.rules.events import CostumeKept, CostumeTaken
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, fire, frame_seat, seats_from
 from kotp2p.rules.state import DRAW, State
 
-FLAG = "halloween"
-"""The flag a Halloween game's state has, set to 1."""
 STEAL_SMASHES = 3
 """The smashes a resolved roll needs before its monster may steal costumes."""
 _FIRST = 200
@@ -54,7 +52,7 @@ _FIRST = 200
 
 def is_halloween(s: State) -> bool:
     """True in a Halloween game."""
-    return bool(s.flags) and FLAG in s.flags
+    return bool(s.flags) and HALLOWEEN_FLAG in s.flags
 
 
 def free_costumes(s: State) -> tuple[int, ...]:

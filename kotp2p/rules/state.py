@@ -20,7 +20,17 @@ import hashlib
 from typing import NamedTuple
 
 from kotp2p.rules.actions import Action
-from kotp2p.rules.basics import BAY, CITY, HIDDEN, NOBODY, OUTSIDE, PHASE_INDEX, PHASE_NAMES, Frame
+from kotp2p.rules.basics import (
+    BAY,
+    CITY,
+    HALLOWEEN_FLAG,
+    HIDDEN,
+    NOBODY,
+    OUTSIDE,
+    PHASE_INDEX,
+    PHASE_NAMES,
+    Frame,
+)
 from kotp2p.rules.cardindex import COPIERS, SLUGS, base_deck, costume_ids
 from kotp2p.rules.dice import format_dice
 from kotp2p.rules.events import Event
@@ -447,7 +457,7 @@ def default_deck(
 
 def costumes_in_deck(flags: dict[str, int], stack: list[Frame]) -> bool:
     """True for a Halloween game whose costumes have gone into the deck, once every seat picked."""
-    return "halloween" in flags and ("costumes_in",) not in stack
+    return HALLOWEEN_FLAG in flags and ("costumes_in",) not in stack
 
 
 __all__ = [

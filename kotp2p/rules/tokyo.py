@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from kotp2p.rules import basics
 from kotp2p.rules.actions import STAY, YIELD, Action, Stay, Yield
-from kotp2p.rules.basics import MAX_PLAYERS, NOBODY, Frame
+from kotp2p.rules.basics import HALLOWEEN_FLAG, MAX_PLAYERS, NOBODY, Frame
 from kotp2p.rules.dice import ENERGY, SMASH, count_faces
 from kotp2p.rules.effects import (
     bit,
@@ -29,7 +29,6 @@ from kotp2p.rules.effects import (
     undying,
 )
 from kotp2p.rules.events import WHY_DICE, CardEffect, Damaged, StayedInTokyo, YieldedTokyo
-from kotp2p.rules.halloween import FLAG as HALLOWEEN_FLAG
 from kotp2p.rules.registry import (
     HOOK_ORDER,
     DecisionKind,
