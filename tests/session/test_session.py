@@ -578,3 +578,93 @@ def test_a_dead_seats_farewell_that_comes_late_still_lands_in_every_log() -> Non
     logs = {bytes(s.log.data) for s in sessions}  # type: ignore[attr-defined]
     assert len(logs) == 1, "the logs differ"
     assert verdict(sessions[0].log).status == "VALID"  # type: ignore[arg-type]
+
+
+def _away_at_the_end(seed: int) -> tuple[Switchboard, int, float]:
+    """Three connected sessions. The first seat whose monster dies crashes as soon as its
+    farewell is in every log; the others play to the end without it. The board, the seat that
+    crashed and the time are returned."""
+    t = table(3, seed=seed)
+    sessions = []
+    for i in range(3):
+        log, journal = MemorySink(), MemorySink()
+        log.append([t.genesis.frame()])
+        journal.append([t.genesis.frame()])
+        sessions.append(session(t, [i], timeouts=Timeouts(10.0, None), bot_delay=1.0, seed=i,
+                                log=log, journal=journal))
+    board = Switchboard(sessions)
+    for s in sessions:
+        s.start(0.0)
+        for other in range(3):
+            if other not in s.seats:
+                s.link_up(other, 0.0)
+
+    def farewell_everywhere(seat: int) -> bool:
+        return all(any(e.kind is Kind.BYE and not e.payload
+                       for e in s.protocol.replica.streams[seat].values()) for s in sessions)
+
+    now = 0.0
+    dead = None
+    while dead is None:
+        board.run(now)
+        now += 1.0
+        board.tick(now)
+        dead = next((i for i in range(3) if farewell_everywhere(i)), None)
+        assert now < 600 and not sessions[0].is_over
+    board.down.add(dead)
+    for s in sessions:
+        if dead not in s.seats:
+            s.link_down(dead, now)
+    while not all(s.is_over for s in sessions if dead not in s.seats):
+        now += 1.0
+        board.tick(now)
+        assert now < 1200
+    return board, dead, now
+
+
+def test_a_peer_away_when_the_game_ends_comes_back_for_the_end_and_the_logs_agree() -> None:
+    # In a chaos run a seat whose monster had died was killed just before the end. The others'
+    # logs were whole, so they closed at once, and the seat resumed to find nobody: it waited
+    # forever, its log without the end.
+    board, dead, now = _away_at_the_end(seed=1)
+    crashed = board.owner[dead]
+    others = [s for s in board.sessions if s is not crashed]
+    now += 2.0  # past the one-second wait for BYEs at the end
+    board.tick(now)
+    assert all(s.protocol.log_complete and not s.is_done for s in others)
+    log, journal = crashed.log, crashed.journal
+    assert isinstance(log, MemorySink) and isinstance(journal, MemorySink)
+    back = session(table(3, seed=1), [dead], timeouts=Timeouts(10.0, None), bot_delay=1.0,
+                   seed=dead, log=log, journal=journal)
+    board.sessions[board.sessions.index(crashed)] = back
+    board.owner[dead] = back
+    board.down.clear()
+    now += 3.0
+    back.resume(now, list(parse_log(bytes(log.data)).payloads),
+                list(parse_log(bytes(journal.data)).payloads))
+    for s in board.sessions:
+        for other in range(3):
+            if other not in s.seats:
+                s.link_up(other, now)
+    while not back.is_done:
+        now += 1.0
+        board.tick(now)
+        assert now < 2000
+    assert not any(s.is_done for s in others)  # its link is still up: it may still ask
+    for s in others:
+        s.link_down(dead, now)  # its process closed: it has what it came for
+    assert all(s.is_done for s in others)
+    logs = {bytes(s.log.data) for s in board.sessions}  # type: ignore[attr-defined]
+    assert len(logs) == 1, "the logs differ"
+    assert verdict(log).status == "VALID"
+
+
+def test_a_peer_away_at_the_end_that_never_comes_back_holds_the_others_only_a_while() -> None:
+    board, dead, now = _away_at_the_end(seed=1)
+    others = [s for s in board.sessions if dead not in s.seats]
+    ended = now  # within a second of the end
+    while not all(s.is_done for s in others):
+        now = min(t for s in others if (t := s.next_wakeup()) is not None)
+        board.tick(now)
+        assert now < ended + 100
+    assert ended + 9.0 <= now <= ended + 10.0  # the grace period after the end

@@ -36,6 +36,8 @@ The session holds three member objects, each with its own theory of operation.
 * :class:`~kotp2p.net.session.deadlines.Deadlines` keeps the times.
 * :class:`~kotp2p.net.session.outbox.Outbox` holds the frames for remote seats.
 * :class:`~kotp2p.net.session.journal.Journal` keeps the journal.
+* :class:`~kotp2p.net.session.returns.Returns` knows which peers were away when the game ended.
+  The session stays open a while for them to come back for the end.
 
 They know nothing of the session; it passes them what they need. This module holds the rest:
 the inputs, the loop that runs them to quiescence, the routing of events, the bots, the
@@ -69,6 +71,7 @@ from kotp2p.net.session.forwards import FORWARD_DELAY
 from kotp2p.net.session.journal import Journal
 from kotp2p.net.session.narration import chat_line, history_updates, tell_later
 from kotp2p.net.session.outbox import Outbox
+from kotp2p.net.session.returns import Returns
 from kotp2p.net.session.updates import (
     CaughtUp,
     EjectAsked,
@@ -171,7 +174,9 @@ class Session:
         """When the record became whole, as ``verify`` judges it, if it did."""
         self._done = False
         self.grace = DEFAULT_SOFT
-        """Seconds to wait after the end for the other seats' BYEs."""
+        """Seconds to wait after the end for the other seats' BYEs, and for seats that were away
+        at the end to come back."""
+        self._returns = Returns()
         self._quiet = False
         self._started = False
         self._busy = False
@@ -269,6 +274,9 @@ class Session:
                 times.append(self._over_at + SETTLE)
             if self._complete_at >= 0:
                 times.append(self._complete_at + SETTLE)
+            back = self._returns.until(self.grace)
+            if back is not None:
+                times.append(back)
             return min(times)
         times = [t for t in (self._deadlines.next_due(self._is_bot), self._outbox.next_due(),
                              self._ask_at) if t is not None]
@@ -407,6 +415,7 @@ class Session:
         """The link to remote ``seat`` is up or back up. Ask it for whatever we miss."""
         with self._working():
             self.links_up.add(seat)
+            self._returns.link_up(seat, now)
             self._updates.append(LinkChanged(seat, True))
             for s, ls in self.seats.items():
                 self._handle(s, [Send(e.frame, (seat,)) for e in ls.protocol.sync_requests()
@@ -421,6 +430,7 @@ class Session:
         """The link to remote ``seat`` went down. The transport reconnects."""
         with self._working():
             self.links_up.discard(seat)
+            self._returns.link_down(seat)
             self._updates.append(LinkChanged(seat, False))
             self._run(now)
 
@@ -524,12 +534,13 @@ class Session:
         if self._over is not None and not self._done:
             if self._over_at < 0:
                 self._over_at = now
+                self._returns.ended(now)
             if not self._end_waited and now >= self._over_at + SETTLE:
                 self._end_waited = True  # a BYE not said yet goes now; see end_wait_passed
                 for seat, ls in self.seats.items():
                     self._handle(seat, ls.protocol.end_wait_passed())
             if self.protocol.log_complete:
-                self._done = True
+                self._done = not self._returns.waiting(now, self.grace)
             elif self._complete_at < 0 and self._whole_but_direct_byes():
                 self._complete_at = now  # it waits for a BYE from its author itself
             elif 0 <= self._complete_at <= now - SETTLE:
