@@ -50,7 +50,7 @@ def test_the_order_and_the_commitments_hide_the_cards_and_a_restart_makes_them_a
 def test_a_deck_with_a_strong_card_twice_is_refused_before_any_draw() -> None:
     forged = Deck.deal((101, 101, 103, 104, 105, 106, 107, 108), _secret(4))
     problem = check_deck(forged.commitments, CARDS, forged.prove(CONTEXT), CONTEXT)
-    assert problem is not None and "other cards than the deck's list" in problem
+    assert problem == "the deck proof does not answer the questions its own copies ask"
 
 
 def test_a_proof_is_bound_to_its_context_and_to_its_commitments() -> None:
@@ -67,6 +67,7 @@ def _forge(cards: tuple[int, ...], claimed: tuple[int, ...], rng: random.Random)
     n = len(cards)
     blinds = [rng.randrange(1, deck.ORDER) for _ in cards]
     commitments = [deck._commit(c, r) for c, r in zip(cards, blinds, strict=True)]
+    references = deck.list_points(claimed)
     guesses = [rng.randrange(2) for _ in range(deck.ROUNDS)]
     copies: list[bytes] = []
     answers: list[codec.Value] = []
@@ -78,11 +79,11 @@ def _forge(cards: tuple[int, ...], claimed: tuple[int, ...], rng: random.Random)
                        for k in range(n)]
             answers.append(seed)
         else:  # a fresh deck of the claimed list, unrelated to the commitments
-            order = rng.sample(claimed, n)
+            origin = rng.sample(range(n), n)
             fresh = [rng.randrange(1, deck.ORDER) for _ in range(n)]
-            copies += [deck._commit(c, r) for c, r in zip(order, fresh, strict=True)]
-            answers.append([deck._card_list(order), b"".join(deck._bytes(r) for r in fresh)])
-    if deck._challenge(CONTEXT, commitments, copies) != guesses:
+            copies += [deck._commit(claimed[o], r) for o, r in zip(origin, fresh, strict=True)]
+            answers.append([bytes(origin), b"".join(deck._bytes(r) for r in fresh)])
+    if deck._challenge(CONTEXT, references, commitments, copies) != guesses:
         return None
     return codec.pack([commitments, answers])
 
@@ -144,3 +145,21 @@ def test_a_damaged_proof_is_refused_with_a_reason_and_never_crashes(data: st.Dat
         proof[i] = data.draw(st.integers(0, 255))
     problem = check_deck(HONEST.commitments, CARDS, bytes(proof), CONTEXT)
     assert (problem is None) == (bytes(proof) == HONEST_PROOF)
+
+
+def test_a_reshuffled_discard_pile_holds_exactly_the_discarded_cards_in_a_new_order() -> None:
+    discarded = (1, 4, 6)
+    old = HONEST.commitments
+    pile = HONEST.reshuffle(discarded, generation=1)
+    assert sorted(pile.cards) == sorted(HONEST.cards[i] for i in discarded)
+    references = [old[i] for i in discarded]
+    assert not set(pile.commitments) & set(old)  # nobody can tell which slot became which
+    proof = pile.prove(CONTEXT)
+    assert deck.check_shuffle(references, pile.commitments, proof, CONTEXT) is None
+    for slot in range(3):
+        assert check_slot(pile.commitments[slot], *pile.opening(slot)) is None
+    # A pile that swaps a discarded card for a card still in play is refused.
+    kept = next(i for i in range(8) if i not in discarded)
+    forged = HONEST.reshuffle((1, 4, kept), generation=1)
+    problem = deck.check_shuffle(references, forged.commitments, forged.prove(CONTEXT), CONTEXT)
+    assert problem == "the deck proof does not answer the questions its own copies ask"
