@@ -133,7 +133,7 @@ _CHEAPEST: dict[tuple[int, ...], int] = {}  # a pile of cards -> its first cheap
 def _cheapest(pool: tuple[int, ...]) -> int:
     found = _CHEAPEST.get(pool)
     if found is None:
-        if len(_CHEAPEST) >= 1024:  # a key is a whole deck: a few hundred bytes each
+        if len(_CHEAPEST) >= 256:  # a key is a whole deck: a few hundred bytes each
             _CHEAPEST.clear()
         found = _CHEAPEST[pool] = min(pool, key=_printed_cost)
     return found

@@ -44,7 +44,7 @@ def _public_key(raw: bytes) -> Ed25519PublicKey:
 # under a SHA-256 of key, signature and message. The key and signature have fixed lengths, so
 # the three cannot run into each other. The oldest entry goes first when the table is full.
 _PROVEN: dict[bytes, None] = {}
-_PROVEN_MAX = 8192
+_PROVEN_MAX = 4096
 
 
 def _proof(public_key: bytes, signature: bytes, message: bytes) -> bytes:
