@@ -20,6 +20,8 @@ keeps the session open to answer questions.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 
 class Returns:
     """Which remote seats a session that ended still waits for, and until when."""
@@ -27,7 +29,6 @@ class Returns:
     def __init__(self) -> None:
         self._seen: set[int] = set()
         """Remote seats whose link was up at some time in this run."""
-        self._up: set[int] = set()
         self._ended_at: float | None = None
         self._away: set[int] = set()
         """Seats that were away at the end and have not come back yet."""
@@ -37,20 +38,19 @@ class Returns:
     def link_up(self, seat: int, now: float) -> None:
         """The link to remote ``seat`` is up."""
         self._seen.add(seat)
-        self._up.add(seat)
         if seat in self._away:
             self._away.discard(seat)
             self._back[seat] = now
 
     def link_down(self, seat: int) -> None:
         """The link to remote ``seat`` went down. A seat that came back and leaves again is done."""
-        self._up.discard(seat)
         self._back.pop(seat, None)
 
-    def ended(self, now: float) -> None:
-        """The game ended at ``now``. The seats seen before and not connected now are away."""
+    def ended(self, now: float, up: Collection[int]) -> None:
+        """The game ended at ``now``, with the links to ``up`` up. The seats seen before and not
+        connected now are away."""
         self._ended_at = now
-        self._away = self._seen - self._up
+        self._away = self._seen.difference(up)
 
     def until(self, grace: float) -> float | None:
         """The time the session waits until, ``grace`` seconds after the end or after the last

@@ -534,7 +534,7 @@ class Session:
         if self._over is not None and not self._done:
             if self._over_at < 0:
                 self._over_at = now
-                self._returns.ended(now)
+                self._returns.ended(now, self.links_up)
             if not self._end_waited and now >= self._over_at + SETTLE:
                 self._end_waited = True  # a BYE not said yet goes now; see end_wait_passed
                 for seat, ls in self.seats.items():
