@@ -315,6 +315,17 @@ def test_ascii_in_the_plain_interface_prints_only_ascii(
     assert "E (dice)" in out and " S " in out  # amounts and faces as the screen's ASCII set writes them
 
 
+def test_the_monster_box_monsters_play_and_one_is_named_without_its_accent(
+        home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = _run(capsys, monkeypatch, ["play", "--plain", "--ascii", "--bots", "1", "--bot",
+                                             "random", "--seed", "3", "--monster", "pandakai"])
+    assert code == 0 and "Game over." in out and out.isascii()
+    assert "Pandakai" in out
+    code, out, _ = _run(capsys, monkeypatch, ["play", "--plain", "--bots", "1", "--bot", "random",
+                                             "--seed", "4", "--monster", "Kraken"])
+    assert code == 0 and "Kraken" in out and "Game over." in out
+
+
 def test_resume_with_no_game_named_goes_on_with_the_game_played_last(
         home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     import os

@@ -16,6 +16,7 @@ import hashlib
 import os
 import sys
 import time
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,11 +72,16 @@ def _derived(seed: int | None, *parts: object) -> bytes:
     return hashlib.sha256(":".join(map(str, ("kotp2p play", seed, *parts))).encode()).digest()
 
 
+def _plain(name: str) -> str:
+    """``name`` in lower case without accents, so ``pandakai`` names Pandakaï."""
+    return unicodedata.normalize("NFKD", name.strip().lower()).encode("ascii", "ignore").decode()
+
+
 def _pick_monster(name: str | None) -> str:
     if name is None:
         return rules.MONSTERS[0]
     for m in rules.MONSTERS:
-        if m.lower() == name.strip().lower():
+        if _plain(m) == _plain(name):
             return m
     raise CommandError(f"expected a monster among {', '.join(rules.MONSTERS)}, found {name!r}")
 

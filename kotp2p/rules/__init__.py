@@ -51,6 +51,7 @@ from kotp2p.rules.actions import (
     Action,
     Buy,
     Done,
+    KeepEvolution,
     Pass,
     RandomResult,
     Reroll,
@@ -63,7 +64,7 @@ from kotp2p.rules.actions import (
     action_to_wire,
 )
 from kotp2p.rules.actiontext import format_action, parse_action
-from kotp2p.rules.card import COSTUME, DISCARD, KEEP, Card
+from kotp2p.rules.card import COSTUME, DISCARD, EVOLUTION_KINDS, KEEP, Card
 from kotp2p.rules.cardlist import ALL_CARDS
 from kotp2p.rules.describe import card_name, card_text, describe_action
 from kotp2p.rules.dice import (
@@ -102,6 +103,9 @@ from kotp2p.rules.events import (
     EnergyChanged,
     EnteredTokyo,
     Event,
+    EvolutionKept,
+    EvolutionsDrawn,
+    EvolutionsShuffled,
     ExtraTurn,
     GameOver,
     Healed,
@@ -122,6 +126,7 @@ from kotp2p.rules.halloween import is_halloween
 from kotp2p.rules.invariants import broken_invariants
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
+from kotp2p.rules.powerup import evolution_deck, hand_of, is_power_up, known_card
 from kotp2p.rules.registry import CARDS, card_by_name, copied
 from kotp2p.rules.state import (
     BAY,
@@ -158,6 +163,7 @@ __all__ = [
     "ENERGY",
     "ENGINE_ID",
     "EVENT_TYPES",
+    "EVOLUTION_KINDS",
     "FACE_CHARS",
     "FACE_NAMES",
     "HALLOWEEN_ENGINE_ID",
@@ -202,12 +208,16 @@ __all__ = [
     "EnergyChanged",
     "EnteredTokyo",
     "Event",
+    "EvolutionKept",
+    "EvolutionsDrawn",
+    "EvolutionsShuffled",
     "ExtraTurn",
     "GameOver",
     "Glyphs",
     "Healed",
     "IllegalAction",
     "InvalidState",
+    "KeepEvolution",
     "LeftTokyo",
     "MarketSwept",
     "Options",
@@ -245,11 +255,15 @@ __all__ = [
     "describe_events",
     "eject",
     "engine_id",
+    "evolution_deck",
     "format_action",
     "format_dice",
     "from_text",
+    "hand_of",
     "is_halloween",
     "is_minor",
+    "is_power_up",
+    "known_card",
     "legal_actions",
     "max_hp",
     "new_game",

@@ -72,11 +72,21 @@ class UseCard:
 
 
 @dataclass(frozen=True, slots=True)
+class KeepEvolution:
+    """Power Up!: keep the Evolution drawn into this deck slot. It names the slot, not the card,
+    so nobody else learns the card."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
 class Pass:
     """Decline an optional reaction, such as a card window on someone else's turn."""
 
 
-Action = RandomResult | Reroll | Stop | Yield | Stay | Buy | Sweep | Done | UseCard | Pass
+Action = (
+    RandomResult | Reroll | Stop | Yield | Stay | Buy | Sweep | Done | UseCard | Pass | KeepEvolution
+)
 
 STOP = Stop()
 YIELD = Yield()
@@ -96,6 +106,7 @@ _TAGS: dict[type, int] = {
     Done: 7,
     UseCard: 8,
     Pass: 9,
+    KeepEvolution: 10,
 }
 _SINGLETONS: dict[int, Action] = {2: STOP, 3: YIELD, 4: STAY, 6: SWEEP, 7: DONE, 9: PASS}
 _MAX_INTS = 64
@@ -112,6 +123,8 @@ def action_to_wire(action: Action) -> list[object]:
         return [tag, action.card]
     if isinstance(action, UseCard):
         return [tag, action.card, list(action.args)]
+    if isinstance(action, KeepEvolution):
+        return [tag, action.slot]
     return [tag]
 
 
@@ -153,6 +166,11 @@ def action_from_wire(obj: object) -> Action:
         return Buy(_int(obj[1], "the card id"))
     if tag == 8 and arity == 2:
         return UseCard(_int(obj[1], "the card id"), _ints(obj[2], "card arguments"))
-    if 0 <= tag <= 9:
+    if tag == 10 and arity == 1:
+        slot = _int(obj[1], "the deck slot")
+        if slot < 0:
+            raise IllegalAction(f"expected a deck slot of 0 or more, found {slot}")
+        return KeepEvolution(slot)
+    if 0 <= tag <= 10:
         raise IllegalAction(f"wrong number of fields ({arity}) for action tag {tag}")
-    raise IllegalAction(f"expected an action tag 0..9, found {tag}")
+    raise IllegalAction(f"expected an action tag 0..10, found {tag}")

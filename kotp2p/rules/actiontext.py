@@ -19,6 +19,7 @@ from kotp2p.rules.actions import (
     YIELD,
     Action,
     Buy,
+    KeepEvolution,
     RandomResult,
     Reroll,
     UseCard,
@@ -97,6 +98,8 @@ def format_action(state: State, action: Action) -> str:
     if isinstance(action, UseCard):
         args = " " + ",".join(map(str, action.args)) if action.args else ""
         return f"use {SLUGS[action.card]}{args}"
+    if isinstance(action, KeepEvolution):
+        return f"evolve {action.slot}"
     assert isinstance(action, RandomResult)
     values = action.values
     if rolls_dice(state, values):
@@ -123,6 +126,11 @@ def parse_action(state: State, text: str) -> Action:
     if word == "use":
         slug, _, args = rest.partition(" ")
         return UseCard(_card(slug), _ints(args.strip()))
+    if word == "evolve":
+        slots = _ints(rest)
+        if len(slots) != 1:
+            raise IllegalAction(f"expected one deck slot after 'evolve', found {rest!r}")
+        return KeepEvolution(slots[0])
     if word == "random":
         return RandomResult(_ints(rest))
     if word == "roll":
@@ -137,5 +145,5 @@ def parse_action(state: State, text: str) -> Action:
         return RandomResult((state.deck.index(card),))
     raise IllegalAction(
         "expected an action: roll FACES, reroll I,J, stop, yield, stay, buy CARD, sweep, done, "
-        f"pass, draw CARD, use CARD [ARGS] or random V,W; found {text!r}"
+        f"pass, draw CARD, use CARD [ARGS], evolve SLOT or random V,W; found {text!r}"
     )

@@ -15,6 +15,7 @@ OUTSIDE, CITY, BAY = 0, 1, 2
 NOBODY = -1
 HIDDEN = -1  # the content of a hidden slot, on every replica but its owner's
 HALLOWEEN_FLAG = "halloween"  # the flag, set to 1, of a game played with Halloween
+POWER_UP_FLAG = "powerup"  # the flag, set to 1, of a game played with Power Up!
 
 MONSTERS: tuple[str, ...] = (
     "Alienoid",
@@ -25,9 +26,13 @@ MONSTERS: tuple[str, ...] = (
     "The King",
     "Boogie Woogie",
     "Pumpkin Jack",
+    "King Kong",
+    "Pandakaï",
+    "Cyber Bunny",
+    "Kraken",
 )
-"""The monsters a seat may play: the base box's six, then Halloween's two, which any game may
-use. In the base game a monster is only a name."""
+"""The monsters a seat may play: the base box's six, Halloween's two, then the four others of
+the Monster Box. Any game may use them. Outside Power Up! a monster is only a name."""
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 

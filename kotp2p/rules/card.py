@@ -23,11 +23,22 @@ DISCARD = "discard"
 COSTUME = "costume"
 """Halloween's Costume cards. It stays in front of its owner like a Keep card, but it is not one:
 nothing that names Keep cards touches it. Another monster may take it by stealing."""
+TEMPORARY = "temporary"
+"""Power Up!'s Temporary Evolution: played from a hidden hand, it acts once and is discarded."""
+PERMANENT = "permanent"
+"""Power Up!'s Permanent Evolution: played from a hidden hand, it stays face up before its owner."""
+GIFT = "gift"
+"""Power Up!'s Gift Evolution: played in front of a monster its owner wounds, it acts on that
+monster. It still belongs to its owner."""
+EVOLUTION_KINDS = (TEMPORARY, PERMANENT, GIFT)
+"""The kinds of Evolution cards. Nothing that names Power cards touches an Evolution."""
 
 BASE = "base"
 """The box of the base game, 2016 card set."""
 HALLOWEEN = "halloween"
 """The Halloween expansion: the Costume cards."""
+POWER_UP = "power up"
+"""The Power Up! expansion: each monster's own deck of 8 Evolution cards."""
 
 HookFn = Callable[..., Any]
 """A card's effect at one hook point. The hook point fixes its signature."""

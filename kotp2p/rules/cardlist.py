@@ -2,7 +2,8 @@
 
 The cards themselves are declared in the card modules, grouped by theme. The Discard cards are in
 :mod:`~kotp2p.rules.cards_discard`, the Keep cards in the ``cards_keep_*`` modules, Halloween's
-Costume cards in :mod:`~kotp2p.rules.cards_costume`. A new card module is added to ``ALL_CARDS``
+Costume cards in :mod:`~kotp2p.rules.cards_costume`, Power Up!'s Evolution cards in the
+``cards_evolution_*`` modules. A new card module is added to ``ALL_CARDS``
 here. It is added to ``CARD_FRAMES`` too if it adds kinds of frames. Everything else the engine
 knows about cards comes from this list: cards by id, notation names, hook tables, copiers and
 token kinds.
@@ -13,6 +14,8 @@ from __future__ import annotations
 from kotp2p.rules import (
     cards_costume,
     cards_discard,
+    cards_evolution_base,
+    cards_evolution_box,
     cards_keep_body,
     cards_keep_damage,
     cards_keep_dice,
@@ -30,6 +33,8 @@ ALL_CARDS: tuple[Card, ...] = (
     *cards_keep_mimic.CARDS,
     *cards_discard.CARDS,
     *cards_costume.CARDS,
+    *cards_evolution_base.CARDS,
+    *cards_evolution_box.CARDS,
 )
 
 CARD_FRAMES: tuple[Frames, ...] = (

@@ -273,6 +273,38 @@ class CostumeTaken:
 
 
 @dataclass(frozen=True, slots=True)
+class EvolutionsDrawn:
+    """Power Up!: ``seat`` drew the Evolution deck slots ``slots``. Only it learns their cards."""
+
+    seat: int
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EvolutionKept:
+    """Power Up!: ``seat`` kept the card of ``slot`` in its hand, closed.
+
+    The other slot it drew goes back into its deck when ``back`` is set, as at the start, and
+    to its discard, closed, otherwise."""
+
+    seat: int
+    slot: int
+    back: bool
+
+
+@dataclass(frozen=True, slots=True)
+class EvolutionsShuffled:
+    """Power Up!: ``seat``'s deck was empty, so its discarded ``slots`` were shuffled back in.
+
+    They are in its deck again as the slots numbered from ``first`` on, in an order nobody else
+    knows."""
+
+    seat: int
+    slots: tuple[int, ...]
+    first: int
+
+
+@dataclass(frozen=True, slots=True)
 class Eliminated:
     """``seat``'s monster is out. Its cards go to the discard pile."""
 
@@ -322,6 +354,9 @@ Event = (
     | ExtraTurn
     | CostumeKept
     | CostumeTaken
+    | EvolutionsDrawn
+    | EvolutionKept
+    | EvolutionsShuffled
     | Eliminated
     | GameOver
 )

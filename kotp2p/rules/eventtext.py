@@ -38,6 +38,9 @@ from kotp2p.rules.events import (
     EnergyChanged,
     EnteredTokyo,
     Event,
+    EvolutionKept,
+    EvolutionsDrawn,
+    EvolutionsShuffled,
     ExtraTurn,
     GameOver,
     Healed,
@@ -279,6 +282,14 @@ def describe_event(event: Event, state: State, now: Amounts | None = None) -> st
     if isinstance(e, CostumeTaken):
         return (f"{who(e.seat)} takes {CARDS[e.card].name} from {who(e.owner)} and pays "
                 f"{g.energies(e.price)}")
+    if isinstance(e, EvolutionsDrawn):
+        count = len(e.slots)
+        return f"{who(e.seat)} draws {count} Evolution{'s' if count != 1 else ''}"
+    if isinstance(e, EvolutionKept):
+        where = "back into its deck" if e.back else "into its discard"
+        return f"{who(e.seat)} keeps one Evolution and puts the other {where}"
+    if isinstance(e, EvolutionsShuffled):
+        return f"{who(e.seat)} shuffles its {len(e.slots)} discarded Evolutions into its deck"
     if isinstance(e, Eliminated):
         return f"{who(e.seat)} is eliminated"
     if isinstance(e, GameOver):

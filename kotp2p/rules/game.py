@@ -6,9 +6,9 @@ import hashlib
 from dataclasses import dataclass, field
 
 from kotp2p import __version__
-from kotp2p.rules import cards_costume, halloween
+from kotp2p.rules import cards_costume, halloween, powerup
 from kotp2p.rules.basics import HALLOWEEN_FLAG, MAX_PLAYERS, MIN_PLAYERS, MONSTERS, NOBODY
-from kotp2p.rules.card import BASE, HALLOWEEN
+from kotp2p.rules.card import BASE, HALLOWEEN, POWER_UP
 from kotp2p.rules.cardindex import base_deck
 from kotp2p.rules.cardlist import ALL_CARDS
 from kotp2p.rules.dice import MAX_DICE
@@ -44,10 +44,12 @@ revision. It fails when the games change while the revision does not."""
 class Options:
     """Game options. ``two_player_variant``: ``None`` means on exactly when 2 players start.
 
-    ``halloween`` adds the Halloween expansion: Costume cards and stealing them."""
+    ``halloween`` adds the Halloween expansion: Costume cards and stealing them. ``power_up``
+    adds Power Up!: each monster's own deck of Evolution cards, in a hand nobody else sees."""
 
     two_player_variant: bool | None = None
     halloween: bool = False
+    power_up: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +103,8 @@ def new_game(setup: Setup) -> State:
     s.slots = {}
     s.flags = {}
     s.stack = [("start",)]
+    if setup.options.power_up:
+        powerup.setup(s)
     if setup.options.halloween:
         s.flags[HALLOWEEN_FLAG] = 1
         s.stack.extend(halloween.setup_frames(n))
@@ -113,7 +117,10 @@ def new_game(setup: Setup) -> State:
     return s
 
 
-_BOX_FRAMES = {HALLOWEEN: (halloween.FRAMES, cards_costume.FRAMES)}
+_BOX_FRAMES = {
+    HALLOWEEN: (halloween.FRAMES, cards_costume.FRAMES),
+    POWER_UP: (powerup.FRAMES,),
+}
 """The kinds of frames only an expansion's games use, by box."""
 
 
@@ -125,7 +132,11 @@ def engine_id(options: Options | None = None) -> str:
     game. Peers with different ids cannot play together. An expansion's cards and frames count
     only when ``options`` turn it on, so a base game's id stays what it was before the
     expansion came."""
-    boxes = {BASE} | ({HALLOWEEN} if options is not None and options.halloween else set())
+    boxes = {BASE}
+    if options is not None and options.halloween:
+        boxes.add(HALLOWEEN)
+    if options is not None and options.power_up:
+        boxes.add(POWER_UP)
     others = [f for box, frames in _BOX_FRAMES.items() if box not in boxes for f in frames]
     steps = sorted(set(STEPS) - {k for f in others for k in f.steps})
     decisions = sorted(set(DECISIONS) - {k for f in others for k in f.decisions})
@@ -140,4 +151,6 @@ def engine_id(options: Options | None = None) -> str:
     h.update(f"randoms|{sorted((k, r.private is not None) for k, r in randoms.items())}\n".encode())
     if HALLOWEEN in boxes:
         h.update(b"options|halloween\n")
+    if POWER_UP in boxes:
+        h.update(b"options|power up\n")
     return f"kotp2p-{__version__}-{h.hexdigest()[:16]}"

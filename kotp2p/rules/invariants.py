@@ -6,12 +6,13 @@ runs. A finding is a bug of the engine, never of a player.
 
 from __future__ import annotations
 
-from kotp2p.rules.basics import NOBODY
-from kotp2p.rules.card import BASE
+from kotp2p.rules.basics import HIDDEN, NOBODY
+from kotp2p.rules.card import BASE, COSTUME
 from kotp2p.rules.cardindex import CARDS
 from kotp2p.rules.effects import MAX_STARS, max_hp
 from kotp2p.rules.halloween import free_costumes, is_halloween
 from kotp2p.rules.machine import legal_actions
+from kotp2p.rules.powerup import GONE, evolution_deck, is_power_up, known_card, slot_count, zone
 from kotp2p.rules.state import Decision, RandomRequest, State, costumes_in_deck
 
 
@@ -46,6 +47,23 @@ def broken_invariants(s: State) -> list[str]:
         if len(legal_actions(s)) < 2:
             out.append(f"seat {p.seat} is asked a {p.kind!r} question with one answer or none")
     out += _cards_in_one_place(s)
+    if is_power_up(s):
+        out += _evolution_decks(s)
+    return out
+
+
+def _evolution_decks(s: State) -> list[str]:
+    """Each deck keeps 8 slots, and the cards this replica sees in them are its monster's, once."""
+    out: list[str] = []
+    for seat in range(s.n):
+        deck = evolution_deck(s.monsters[seat])
+        live = [j for j in range(slot_count(s, seat)) if zone(s, seat, j) != GONE]
+        if len(live) != len(deck):
+            out.append(f"seat {seat}'s Evolution deck has {len(live)} slots, not {len(deck)}")
+        seen = [known_card(s, seat, j) for j in live if zone(s, seat, j)]
+        cards = [c for c in seen if c != HIDDEN]
+        if any(c not in deck for c in cards) or len(set(cards)) != len(cards):
+            out.append(f"seat {seat}'s Evolution slots hold {sorted(cards)}, not cards of its deck")
     return out
 
 
@@ -56,7 +74,7 @@ def _cards_in_one_place(s: State) -> list[str]:
     halloween = is_halloween(s)
     if halloween and not costumes_in_deck(s.flags, s.stack):  # not picked, not in the deck yet
         cards.extend(free_costumes(s))
-    in_play = [c for c, card in CARDS.items() if card.box == BASE or halloween]
+    in_play = [c for c, card in CARDS.items() if card.box == BASE or (halloween and card.kind == COSTUME)]
     if sorted(cards) == in_play:
         return []
     missing = sorted(set(in_play) - set(cards))

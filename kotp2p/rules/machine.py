@@ -27,7 +27,7 @@ ways.
 
 from __future__ import annotations
 
-from kotp2p.rules import basics, halloween, market, rolling, tokyo, turn
+from kotp2p.rules import basics, halloween, market, powerup, rolling, tokyo, turn
 from kotp2p.rules.actions import Action, RandomResult, Reroll, action_from_wire
 from kotp2p.rules.basics import HIDDEN
 from kotp2p.rules.dice import MAX_DICE
@@ -39,7 +39,9 @@ from kotp2p.rules.rolling import DICE_BOUNDS, after_roll, reroll, roll_dice
 from kotp2p.rules.state import REROLL, ROLL, Decision, RandomRequest, State, decision_for
 from kotp2p.rules.turn import turn_step
 
-install_frames([turn.FRAMES, rolling.FRAMES, tokyo.FRAMES, market.FRAMES, halloween.FRAMES])
+install_frames(
+    [turn.FRAMES, rolling.FRAMES, tokyo.FRAMES, market.FRAMES, halloween.FRAMES, powerup.FRAMES]
+)
 
 _new_request = tuple.__new__  # makes a RandomRequest without its Python-level constructor
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from kotp2p.rules import basics
 from kotp2p.rules.actions import STAY, YIELD, Action, Stay, Yield
-from kotp2p.rules.basics import HALLOWEEN_FLAG, MAX_PLAYERS, NOBODY, Frame
+from kotp2p.rules.basics import HALLOWEEN_FLAG, MAX_PLAYERS, NOBODY, POWER_UP_FLAG, Frame
 from kotp2p.rules.dice import ENERGY, SMASH, count_faces
 from kotp2p.rules.effects import (
     bit,
@@ -29,6 +29,7 @@ from kotp2p.rules.effects import (
     undying,
 )
 from kotp2p.rules.events import WHY_DICE, CardEffect, Damaged, StayedInTokyo, YieldedTokyo
+from kotp2p.rules.powerup import after_smashes
 from kotp2p.rules.registry import (
     HOOK_ORDER,
     DecisionKind,
@@ -199,9 +200,12 @@ def yields(s: State) -> None:
     """The yields phase: each smashed monster still in Tokyo decides whether to yield.
 
     They decide clockwise from the active monster. What waits for the decisions,
-    ``after_yields``, runs after them."""
+    ``after_yields``, runs after them. In Power Up!, the active monster's draw of Evolutions
+    comes first."""
     smashed = s.flags.pop("t.smashed", 0)
     if not smashed:
+        if s.flags and POWER_UP_FLAG in s.flags:
+            after_smashes(s)
         return
     if anyone_has(s, "after_yields"):
         s.stack.append(("after_yields",))
@@ -212,6 +216,8 @@ def yields(s: State) -> None:
         if smashed >> seat & 1 and seat in (city, bay)
     ]
     s.stack.extend(reversed(asks))
+    if POWER_UP_FLAG in s.flags:
+        after_smashes(s)
 
 
 _ASK_YIELD = tuple(("ask", seat, "yield") for seat in range(MAX_PLAYERS))

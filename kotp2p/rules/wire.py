@@ -146,7 +146,7 @@ def state_from_wire(obj: object) -> State:
     s.slots = {}
     for pair in _list(f[29], "hidden slots"):
         k, v = _list(pair, "a hidden slot entry", 2)
-        s.slots[_int(k, "a slot number", 0)] = _int(v, "a slot value", HIDDEN)
+        s.slots[_int(k, "a slot number")] = _int(v, "a slot value", HIDDEN)
     s.pending = None
     s.legal = ()
     s.sink = None

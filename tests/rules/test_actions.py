@@ -21,6 +21,7 @@ ONE_OF_EACH: list[rules.Action] = [
     rules.DONE,
     rules.UseCard(2),
     rules.PASS,
+    rules.KeepEvolution(3),
 ]
 
 

@@ -73,20 +73,30 @@ def coverage() -> dict[tuple[int, bool], list[str]]:
     return collect_coverage()
 
 
-@pytest.mark.parametrize("card", sorted(rules.CARDS), ids=lambda c: SLUGS[c])
+BUILT = sorted(c for c, card in rules.CARDS.items() if card.box != "power up" or card.hooks)
+"""Every card a game can play. An Evolution card joins once its effect is built."""
+
+
+@pytest.mark.parametrize("card", BUILT, ids=lambda c: SLUGS[c])
 def test_every_card_has_an_effect_test_and_an_edge_case_test(card: int) -> None:
     name = rules.CARDS[card].name
     assert coverage().get((card, False)), f"no scenario test of {name}'s effect"
     assert coverage().get((card, True)), f"no scenario test of an edge case of {name}"
 
 
-def test_the_registry_holds_the_66_base_cards_and_the_12_costumes() -> None:
+def test_the_registry_holds_the_66_base_cards_the_12_costumes_and_96_evolutions() -> None:
     base = [c for c in rules.CARDS.values() if c.box == "base"]
     assert len(base) == 66
     keep = [c for c in base if c.kind == rules.KEEP]
     assert len(keep) == 48 and len({c.name for c in keep}) == 47
     costumes = [c for c in rules.CARDS.values() if c.kind == rules.COSTUME]
-    assert len(costumes) == 12 == len({c.name for c in costumes}) and len(rules.CARDS) == 78
+    assert len(costumes) == 12 == len({c.name for c in costumes})
+    evolutions = [c for c in rules.CARDS.values() if c.box == "power up"]
+    assert len(evolutions) == 96 == len({c.name for c in evolutions}) and len(rules.CARDS) == 174
+    for monster in rules.MONSTERS:
+        deck = rules.evolution_deck(monster)
+        assert len(deck) == 8, monster
+        assert {rules.CARDS[c].kind for c in deck} <= {"temporary", "permanent", "gift"}
 
 
 def test_a_test_without_an_assertion_or_naming_no_card_does_not_count() -> None:

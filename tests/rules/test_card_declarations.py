@@ -16,6 +16,9 @@ from kotp2p.rules import cards_keep_body, cards_keep_damage, cards_keep_dice, ca
 from kotp2p.rules.registry import HOOK_POINTS, SLUGS, TOKEN_CARDS
 
 CARDS = sorted(rules.ALL_CARDS, key=lambda c: c.id)
+POWER_CARDS = [c for c in CARDS if c.kind in (rules.KEEP, rules.DISCARD, rules.COSTUME)]
+"""The cards a monster buys or takes: every card but Power Up!'s Evolutions."""
+EVOLUTIONS = [c for c in CARDS if c not in POWER_CARDS]
 NAMES = sorted({c.name for c in CARDS}, key=len, reverse=True)
 
 
@@ -29,7 +32,7 @@ def test_the_list_holds_each_card_once_and_the_index_is_made_from_it() -> None:
     assert list(rules.CARDS) == sorted(rules.CARDS)
 
 
-@pytest.mark.parametrize("card", CARDS, ids=_ids)
+@pytest.mark.parametrize("card", POWER_CARDS, ids=_ids)
 def test_a_card_has_a_name_a_cost_a_kind_a_timing_and_hooks(card: rules.Card) -> None:
     assert card.name and card.name == card.name.strip() and "  " not in card.name
     assert card.cost > 0
@@ -39,6 +42,16 @@ def test_a_card_has_a_name_a_cost_a_kind_a_timing_and_hooks(card: rules.Card) ->
     assert card.monster == ""
     # Costumes are Halloween's, and only they: the base deck holds the 66 others.
     assert card.box == ("halloween" if card.kind == rules.COSTUME else "base")
+
+
+@pytest.mark.parametrize("card", EVOLUTIONS, ids=_ids)
+def test_an_evolution_belongs_to_one_monster_and_costs_nothing(card: rules.Card) -> None:
+    assert card.name and card.name == card.name.strip() and "  " not in card.name
+    assert card.cost == 0 and card.kind in ("temporary", "permanent", "gift")
+    assert card.timing and card.timing == card.timing.strip() and card.timing[0].islower()
+    assert set(card.hooks) <= set(HOOK_POINTS)
+    assert card.monster in rules.MONSTERS and card.box == "power up"
+    assert card.id // 10 % 100 in (1, 2, 3, 4, 5, 6, 7, 8, 11, 13, 14, 15)
 
 
 @pytest.mark.parametrize("card", CARDS, ids=_ids)
@@ -65,7 +78,7 @@ def test_the_text_names_no_card_but_its_own(card: rules.Card) -> None:
     assert named in ([], [card.name])
 
 
-@pytest.mark.parametrize("card", CARDS, ids=_ids)
+@pytest.mark.parametrize("card", POWER_CARDS, ids=_ids)
 def test_a_card_has_a_worth_for_the_bots(card: rules.Card) -> None:
     if card.kind == rules.KEEP:
         assert card.worth is not None, "a Keep card says what it is worth"
@@ -73,7 +86,7 @@ def test_a_card_has_a_worth_for_the_bots(card: rules.Card) -> None:
     assert card.rough_worth == (card.cost if card.worth is None else card.worth)
 
 
-@pytest.mark.parametrize("card", CARDS, ids=_ids)
+@pytest.mark.parametrize("card", POWER_CARDS, ids=_ids)
 def test_self_damage_is_what_the_text_says_the_buyer_loses(card: rules.Card) -> None:
     said = re.search(r"you lose (\d+)♥|you included, loses? (\d+)♥", card.text)
     loss = int(next(g for g in said.groups() if g)) if said else 0

@@ -15,7 +15,8 @@ from kotp2p.ui.full.screen import game_screen, names_in, to_text, width_of
 from kotp2p.ui.symbols import UNICODE
 from tests.ui.fakes import FakeGame
 
-LONGEST = sorted(rules.CARDS.values(), key=lambda cd: -len(cd.name))
+LONGEST = sorted((cd for cd in rules.CARDS.values() if cd.kind not in rules.EVOLUTION_KINDS),
+                 key=lambda cd: -len(cd.name))
 LONG_MARKET = ("The King 10/0/9 @city +rootingfortheunderdog +highaltitudebombing "
                "+completedestruction; Giga Zaur 8/3/2; Alienoid 9/5/7; Cyber Kitty 4/2/9 "
                "| active=0 phase=buy market=wereonlymakingitstronger,energize,nuclearpowerplant")

@@ -127,13 +127,17 @@ def help_page(width: int, height: int, press: Press | None = None,
 def matching_cards(query: str, state: rules.State | None = None) -> list[int]:
     """The cards whose name, type or effect contains every word of ``query``.
 
-    Halloween's costumes are among them only in a Halloween game."""
+    Halloween's costumes are among them only in a Halloween game, Power Up!'s Evolutions only in a
+    Power Up! game."""
     words = query.lower().split()
     out = []
     seen: set[str] = set()
     costumes = state is not None and rules.is_halloween(state)
+    evolutions = state is not None and rules.is_power_up(state)
     for card, cd in sorted(rules.CARDS.items(), key=lambda kv: kv[1].name):
         if cd.name in seen or (cd.kind == rules.COSTUME and not costumes):
+            continue
+        if cd.kind in rules.EVOLUTION_KINDS and not evolutions:
             continue
         hay = f"{cd.name} {cd.kind} {rules.card_text(card)}".lower()
         if all(w in hay for w in words):

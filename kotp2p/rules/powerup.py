@@ -1,0 +1,280 @@
+"""Power Up!'s Evolution decks: each monster's own 8 cards, drawn into a hand nobody else sees.
+
+Theory of operation
+-------------------
+A Power Up! game has the flag ``powerup``. Each seat's deck is a row of numbered slots. The
+first 8, numbered 0 to 7, hold its monster's 8 Evolution cards in an order only the owner
+knows. The flag ``evo.<seat>.<slot>`` says where a slot is: it is absent while the slot is in
+the deck, then ``DRAWN``, ``HAND``, ``DISCARDED`` (closed), ``PLAYED_OUT`` (open, in the
+discard), ``IN_PLAY`` (open, in front of a monster) or ``GONE`` (shuffled back into the deck
+under a new number). ``evo.n.<seat>`` is how many slots the seat has numbered so far. The card of
+an open slot is in ``evoc.<seat>.<slot>``, for everyone to see.
+
+A closed slot's card is known only to its owner. It lives in the hidden slot
+:func:`slot_key` of ``State.slots``: the owner's replica holds the card id there, every other
+replica ``HIDDEN``. The state digest covers only public fields, so all replicas agree.
+
+A draw of 2 is three inputs. A public random event ``evopick`` picks slots among those in the
+deck, uniformly, one by one. Every replica knows which slots were drawn. Then a private event
+``evocards`` tells the owner what they hold: its values pick, one by one, among the cards the
+owner does not see elsewhere, in id order. Only the owner's replica learns the cards. In a
+networked game the owner answers that event from its committed deck. Then the owner decides
+which drawn slot to keep, ``KeepEvolution(slot)``. That names a slot, never a card, so the
+others learn nothing. At setup the other slot goes back into the deck, as the rulebook says; in
+play it goes to the discard, closed.
+
+When a draw finds the deck empty, the discard is shuffled back: each discarded slot becomes
+``GONE`` and the deck gets as many new slots. In a networked game the owner commits to the new
+slots with a proof that they hold the discarded cards.
+"""
+
+from __future__ import annotations
+
+from kotp2p.rules.actions import Action, KeepEvolution
+from kotp2p.rules.basics import HIDDEN, POWER_UP_FLAG, Frame
+from kotp2p.rules.card import EVOLUTION_KINDS
+from kotp2p.rules.cardindex import CARDS
+from kotp2p.rules.dice import HEART
+from kotp2p.rules.events import EvolutionKept, EvolutionsDrawn, EvolutionsShuffled
+from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat
+from kotp2p.rules.state import DRAW, State
+
+DECK_SIZE = 8
+"""The cards in each monster's Evolution deck."""
+DRAW_COUNT = 2
+"""The cards a monster draws each time, of which it keeps one."""
+EVOLVE_HEARTS = 3
+"""The hearts a resolved roll needs for its monster to draw Evolutions."""
+
+DRAWN = 1
+"""A slot just drawn, waiting for its owner to choose which one it keeps."""
+HAND = 2
+"""A slot in its owner's hand, closed."""
+DISCARDED = 3
+"""A slot in its owner's discard, closed: its card was declined at a draw."""
+PLAYED_OUT = 4
+"""A slot in its owner's discard, open: its card was played and is gone."""
+IN_PLAY = 5
+"""A slot face up in front of a monster: a Permanent Evolution, or a Gift."""
+GONE = 6
+"""A discarded slot shuffled back into the deck: its card is in one of the new slots."""
+
+ZONE_NAMES = {
+    DRAWN: "drawn",
+    HAND: "hand",
+    DISCARDED: "discarded",
+    PLAYED_OUT: "played",
+    IN_PLAY: "in play",
+    GONE: "gone",
+}
+_CLOSED = (DRAWN, HAND, DISCARDED)
+_SEEN = (DRAWN, HAND, DISCARDED, PLAYED_OUT, IN_PLAY)
+_IN_DISCARD = (DISCARDED, PLAYED_OUT)
+_SLOTS_PER_SEAT = 1000
+
+
+def is_power_up(s: State) -> bool:
+    """True in a Power Up! game."""
+    return bool(s.flags) and POWER_UP_FLAG in s.flags
+
+
+def evolution_deck(monster: str) -> tuple[int, ...]:
+    """The ids of ``monster``'s 8 Evolution cards, in id order. It is empty for a monster
+    without a deck."""
+    return tuple(
+        c for c, card in CARDS.items() if card.monster == monster and card.kind in EVOLUTION_KINDS
+    )
+
+
+def slot_key(seat: int, slot: int) -> int:
+    """The key of ``seat``'s deck slot ``slot`` in ``State.slots``.
+
+    Keys of random events are positive. Deck slots have negative keys, so the two never meet."""
+    return -1 - seat * _SLOTS_PER_SEAT - slot
+
+
+def key_slot(key: int) -> tuple[int, int]:
+    """The seat and slot of a negative key made by :func:`slot_key`."""
+    seat, slot = divmod(-1 - key, _SLOTS_PER_SEAT)
+    return seat, slot
+
+
+def zone(s: State, seat: int, slot: int) -> int:
+    """Where ``seat``'s slot is: 0 in the deck, else one of the zones above."""
+    return s.flags.get(f"evo.{seat}.{slot}", 0)
+
+
+def slot_count(s: State, seat: int) -> int:
+    """How many slots ``seat``'s deck has numbered so far."""
+    return s.flags.get(f"evo.n.{seat}", 0)
+
+
+def slots_in(s: State, seat: int, where: int) -> tuple[int, ...]:
+    """``seat``'s slots in zone ``where`` (0 for the deck), in slot order."""
+    return tuple(j for j in range(slot_count(s, seat)) if zone(s, seat, j) == where)
+
+
+def hand_of(s: State, seat: int) -> tuple[tuple[int, int], ...]:
+    """``seat``'s hand as ``(slot, card)`` pairs in slot order.
+
+    Everyone knows the slots. The card is ``HIDDEN`` on every replica but the owner's."""
+    return tuple((j, known_card(s, seat, j)) for j in slots_in(s, seat, HAND))
+
+
+def known_card(s: State, seat: int, slot: int) -> int:
+    """The card in ``seat``'s ``slot`` as this replica knows it, or ``HIDDEN``."""
+    card = s.flags.get(f"evoc.{seat}.{slot}")
+    if card is not None:
+        return card
+    return s.slots.get(slot_key(seat, slot), HIDDEN)
+
+
+def _set_zone(s: State, seat: int, slot: int, where: int) -> None:
+    key = f"evo.{seat}.{slot}"
+    if where:
+        s.flags[key] = where
+    else:
+        s.flags.pop(key, None)
+
+
+def setup(s: State) -> None:
+    """Give every seat its deck and push the first draws: each seat draws 2 and keeps 1, in
+    seat order, before the roll-off."""
+    s.flags[POWER_UP_FLAG] = 1
+    for seat in range(s.n):
+        if evolution_deck(s.monsters[seat]):
+            s.flags[f"evo.n.{seat}"] = DECK_SIZE
+    s.stack.extend(("evolve", seat, 1) for seat in reversed(range(s.n)))
+
+
+def after_smashes(s: State) -> None:
+    """Push the active monster's draw if its resolved dice show at least 3 hearts.
+
+    It is a bonus: the hearts healed already, and the draw happens in Tokyo too."""
+    seat = s.active
+    if s.alive[seat] and s.dice.count(HEART) >= EVOLVE_HEARTS and slot_count(s, seat):
+        s.stack.append(("evolve", seat, 0))
+
+
+def _evolve(s: State, frame: Frame) -> None:
+    """Start a draw of 2: pick slots, learn their cards, keep one."""
+    seat, back = frame[1], frame[2]
+    if not s.alive[seat] or not slot_count(s, seat):
+        return
+    if not slots_in(s, seat, 0):
+        _reshuffle(s, seat)
+    s.stack.append(("ask", seat, "evolve", back))
+    s.stack.append(("rand", "evocards", seat))
+    s.stack.append(("rand", "evopick", seat, DRAW_COUNT))
+
+
+def _reshuffle(s: State, seat: int) -> None:
+    """Shuffle ``seat``'s discard back into its deck, under new slot numbers."""
+    discard = [j for j in range(slot_count(s, seat)) if zone(s, seat, j) in _IN_DISCARD]
+    if not discard:
+        return
+    for j in discard:
+        _set_zone(s, seat, j, GONE)
+    first = slot_count(s, seat)
+    s.flags[f"evo.n.{seat}"] = first + len(discard)
+    if s.sink is not None:
+        s.sink.append(EvolutionsShuffled(seat, tuple(discard), first))
+
+
+def _pick_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    left = len(slots_in(s, frame[2], 0))
+    return tuple(left - i for i in range(min(frame[3], left)))
+
+
+def _pick(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    seat, want = frame[2], frame[3]
+    deck = list(slots_in(s, seat, 0))
+    picked = [deck.pop(v) for v in values]
+    for j in picked:
+        _set_zone(s, seat, j, DRAWN)
+    if s.sink is not None:
+        s.sink.append(EvolutionsDrawn(seat, tuple(sorted(picked))))
+    rest = want - len(picked)
+    if rest and any(zone(s, seat, j) in _IN_DISCARD for j in range(slot_count(s, seat))):
+        # The owner learns the last cards of the deck before the discard joins them.
+        s.stack.append(("rand", "evopick", seat, rest))
+        s.stack.append(("evoshuffle", seat))
+        s.stack.append(("rand", "evocards", seat))
+
+
+def _shuffle_step(s: State, frame: Frame) -> None:
+    _reshuffle(s, frame[1])
+
+
+def _pool(s: State, seat: int) -> list[int] | None:
+    """The cards in ``seat``'s deck and in the slots it just drew whose cards it does not know
+    yet, in id order; None if this replica does not know a card it should.
+
+    Only the last batch of slots is ever in the deck: a reshuffle waits for the deck to be empty,
+    and the owner learns the cards drawn before it first. So these are the cards of the deck."""
+    pool = list(evolution_deck(s.monsters[seat]))
+    for j in range(slot_count(s, seat)):
+        if zone(s, seat, j) in _SEEN and not _unread(s, seat, j):
+            card = known_card(s, seat, j)
+            if card == HIDDEN or card not in pool:
+                return None
+            pool.remove(card)
+    return pool
+
+
+def _unread(s: State, seat: int, slot: int) -> bool:
+    """True for a slot just drawn whose card its owner has not learnt yet."""
+    return zone(s, seat, slot) == DRAWN and slot_key(seat, slot) not in s.slots
+
+
+def _new_draws(s: State, seat: int) -> list[int]:
+    return [j for j in slots_in(s, seat, DRAWN) if _unread(s, seat, j)]
+
+
+def _cards_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    seat = frame[2]
+    drawn = len(_new_draws(s, seat))
+    left = len(slots_in(s, seat, 0)) + drawn
+    return tuple(left - i for i in range(drawn))
+
+
+def _cards(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    seat = frame[2]
+    drawn = _new_draws(s, seat)
+    pool = None if values[0] == HIDDEN else _pool(s, seat)
+    for j, v in zip(drawn, values, strict=True):
+        s.slots[slot_key(seat, j)] = HIDDEN if pool is None else pool.pop(v)
+
+
+def _keep_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    return tuple(KeepEvolution(j) for j in slots_in(s, frame_seat(frame), DRAWN))
+
+
+def _keep(s: State, frame: Frame, action: Action) -> None:
+    assert isinstance(action, KeepEvolution)
+    seat, back = frame_seat(frame), frame[3]
+    for j in slots_in(s, seat, DRAWN):
+        if j == action.slot:
+            _set_zone(s, seat, j, HAND)
+        elif back:
+            _set_zone(s, seat, j, 0)
+            s.slots.pop(slot_key(seat, j), None)  # back in the deck: its card is unknown again
+        else:
+            _set_zone(s, seat, j, DISCARDED)
+    if s.sink is not None:
+        s.sink.append(EvolutionKept(seat, action.slot, bool(back)))
+
+
+def _owner(s: State, frame: Frame) -> int:
+    seat: int = frame[2]
+    return seat
+
+
+FRAMES = Frames(
+    steps={"evolve": _evolve, "evoshuffle": _shuffle_step},
+    decisions={"evolve": DecisionKind(_keep_legal, _keep)},
+    randoms={
+        "evopick": RandomKind(_pick_bounds, _pick, purpose=DRAW),
+        "evocards": RandomKind(_cards_bounds, _cards, private=_owner, purpose=DRAW),
+    },
+)
