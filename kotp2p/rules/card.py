@@ -97,6 +97,13 @@ class Card:
         return SLUGS[self.id]
 
 
+def evolution(id: int, monster: str, name: str, kind: str, timing: str, text: str,
+              **hooks: HookFn) -> Card:
+    """The Power Up! Evolution card ``id`` of ``monster``'s deck. Evolutions cost nothing."""
+    return Card(id=id, name=name, cost=0, kind=kind, timing=timing, text=text, hooks=hooks,
+                box=POWER_UP, monster=monster)
+
+
 def slugify(name: str) -> str:
     """``name`` in lower case letters and digits only, as the text notation writes it."""
     return "".join(ch for ch in name.lower() if ch.isalnum())
