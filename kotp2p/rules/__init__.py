@@ -53,6 +53,7 @@ from kotp2p.rules.actions import (
     Done,
     KeepEvolution,
     Pass,
+    PlayEvolution,
     RandomResult,
     Reroll,
     Stay,
@@ -104,6 +105,7 @@ from kotp2p.rules.events import (
     EnteredTokyo,
     Event,
     EvolutionKept,
+    EvolutionPlayed,
     EvolutionsDrawn,
     EvolutionsShuffled,
     ExtraTurn,
@@ -126,7 +128,7 @@ from kotp2p.rules.halloween import is_halloween
 from kotp2p.rules.invariants import broken_invariants
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
-from kotp2p.rules.powerup import evolution_deck, hand_of, is_power_up, known_card
+from kotp2p.rules.powerup import evolution_deck, hand_of, is_power_up, known_card, slot_key
 from kotp2p.rules.registry import CARDS, card_by_name, copied
 from kotp2p.rules.state import (
     BAY,
@@ -209,6 +211,7 @@ __all__ = [
     "EnteredTokyo",
     "Event",
     "EvolutionKept",
+    "EvolutionPlayed",
     "EvolutionsDrawn",
     "EvolutionsShuffled",
     "ExtraTurn",
@@ -223,6 +226,7 @@ __all__ = [
     "Options",
     "Pass",
     "Pending",
+    "PlayEvolution",
     "RandomRequest",
     "RandomResult",
     "Reroll",
@@ -272,6 +276,7 @@ __all__ = [
     "parse_action",
     "parse_dice",
     "ranking",
+    "slot_key",
     "state_from_wire",
     "state_to_wire",
     "to_text",

@@ -80,12 +80,24 @@ class KeepEvolution:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayEvolution:
+    """Power Up!: play the Evolution ``card`` from the hand's deck ``slot``. It opens the slot.
+
+    ``args`` are the card's own parameters, as for :class:`UseCard`."""
+
+    slot: int
+    card: int
+    args: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Pass:
     """Decline an optional reaction, such as a card window on someone else's turn."""
 
 
 Action = (
     RandomResult | Reroll | Stop | Yield | Stay | Buy | Sweep | Done | UseCard | Pass | KeepEvolution
+    | PlayEvolution
 )
 
 STOP = Stop()
@@ -107,6 +119,7 @@ _TAGS: dict[type, int] = {
     UseCard: 8,
     Pass: 9,
     KeepEvolution: 10,
+    PlayEvolution: 11,
 }
 _SINGLETONS: dict[int, Action] = {2: STOP, 3: YIELD, 4: STAY, 6: SWEEP, 7: DONE, 9: PASS}
 _MAX_INTS = 64
@@ -125,6 +138,8 @@ def action_to_wire(action: Action) -> list[object]:
         return [tag, action.card, list(action.args)]
     if isinstance(action, KeepEvolution):
         return [tag, action.slot]
+    if isinstance(action, PlayEvolution):
+        return [tag, action.slot, action.card, list(action.args)]
     return [tag]
 
 
@@ -171,6 +186,11 @@ def action_from_wire(obj: object) -> Action:
         if slot < 0:
             raise IllegalAction(f"expected a deck slot of 0 or more, found {slot}")
         return KeepEvolution(slot)
-    if 0 <= tag <= 10:
+    if tag == 11 and arity == 3:
+        slot = _int(obj[1], "the deck slot")
+        if slot < 0:
+            raise IllegalAction(f"expected a deck slot of 0 or more, found {slot}")
+        return PlayEvolution(slot, _int(obj[2], "the card id"), _ints(obj[3], "card arguments"))
+    if 0 <= tag <= 11:
         raise IllegalAction(f"wrong number of fields ({arity}) for action tag {tag}")
-    raise IllegalAction(f"expected an action tag 0..10, found {tag}")
+    raise IllegalAction(f"expected an action tag 0..11, found {tag}")

@@ -20,6 +20,7 @@ from kotp2p.rules.actions import (
     Action,
     Buy,
     KeepEvolution,
+    PlayEvolution,
     RandomResult,
     Reroll,
     UseCard,
@@ -100,6 +101,9 @@ def format_action(state: State, action: Action) -> str:
         return f"use {SLUGS[action.card]}{args}"
     if isinstance(action, KeepEvolution):
         return f"evolve {action.slot}"
+    if isinstance(action, PlayEvolution):
+        args = " " + ",".join(map(str, action.args)) if action.args else ""
+        return f"play {action.slot} {SLUGS[action.card]}{args}"
     assert isinstance(action, RandomResult)
     values = action.values
     if rolls_dice(state, values):
@@ -131,6 +135,13 @@ def parse_action(state: State, text: str) -> Action:
         if len(slots) != 1:
             raise IllegalAction(f"expected one deck slot after 'evolve', found {rest!r}")
         return KeepEvolution(slots[0])
+    if word == "play":
+        slot, _, rest = rest.partition(" ")
+        slug, _, args = rest.strip().partition(" ")
+        slots = _ints(slot)
+        if len(slots) != 1:
+            raise IllegalAction(f"expected 'play SLOT CARD', found {text!r}")
+        return PlayEvolution(slots[0], _card(slug), _ints(args.strip()))
     if word == "random":
         return RandomResult(_ints(rest))
     if word == "roll":
@@ -145,5 +156,6 @@ def parse_action(state: State, text: str) -> Action:
         return RandomResult((state.deck.index(card),))
     raise IllegalAction(
         "expected an action: roll FACES, reroll I,J, stop, yield, stay, buy CARD, sweep, done, "
-        f"pass, draw CARD, use CARD [ARGS], evolve SLOT or random V,W; found {text!r}"
+        f"pass, draw CARD, use CARD [ARGS], evolve SLOT, play SLOT CARD [ARGS] "
+        f"or random V,W; found {text!r}"
     )

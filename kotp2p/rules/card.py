@@ -70,6 +70,7 @@ class Card:
 
     ``box`` is the game or expansion the card comes in. Only the base box fills the Power deck.
     ``monster`` is for cards that belong to one monster's own deck; it is empty for the rest.
+    ``windows`` names the moments when an Evolution may be played, as ``powerup`` lists them.
     """
 
     id: int
@@ -85,6 +86,7 @@ class Card:
     copier: bool = False
     box: str = BASE
     monster: str = ""
+    windows: tuple[str, ...] = ()
 
     @property
     def rough_worth(self) -> float:
@@ -97,11 +99,18 @@ class Card:
         return SLUGS[self.id]
 
 
+ANY_TIME = ("start", "end")
+"""The windows of a card played at any time: the start and the end of every turn."""
+
+
 def evolution(id: int, monster: str, name: str, kind: str, timing: str, text: str,
-              **hooks: HookFn) -> Card:
-    """The Power Up! Evolution card ``id`` of ``monster``'s deck. Evolutions cost nothing."""
+              windows: tuple[str, ...] = ANY_TIME, **hooks: HookFn) -> Card:
+    """The Power Up! Evolution card ``id`` of ``monster``'s deck. Evolutions cost nothing.
+
+    ``windows`` are the moments it may be played; a card whose effect is not built has no hooks
+    and is never offered."""
     return Card(id=id, name=name, cost=0, kind=kind, timing=timing, text=text, hooks=hooks,
-                box=POWER_UP, monster=monster)
+                box=POWER_UP, monster=monster, windows=windows)
 
 
 def slugify(name: str) -> str:

@@ -2,13 +2,39 @@
 
 This module holds the decks of Space Penguin, Alienoid, Cyber Kitty, The King, Giga Zaur and Meka
 Dragon, 8 cards each. These monsters are numbered 1 to 6 in that order. A card's id is 1000 plus
-the monster's number times ten plus 1 to 8. The cards' effects are not built yet: a game cannot
-play them.
+the monster's number times ten plus 1 to 8. A card whose effect is built has an ``evolve`` hook; a game
+cannot play the others yet.
 """
 
 from __future__ import annotations
 
 from kotp2p.rules.card import PERMANENT, TEMPORARY, Card, evolution
+from kotp2p.rules.effects import deal_damage, gain_energy, gain_stars, heal, lose_stars
+from kotp2p.rules.registry import others_of
+from kotp2p.rules.state import State
+
+
+def _alien_scourge(s: State, seat: int, c: int) -> None:
+    gain_stars(s, seat, 2, card=c)
+
+
+def _electro_scratch(s: State, seat: int, c: int) -> None:
+    deal_damage(s, seat, dict.fromkeys(others_of(s, seat), 1))
+
+
+def _giant_banana(s: State, seat: int, c: int) -> None:
+    heal(s, seat, 2, card=c)
+
+
+def _radioactive_waste(s: State, seat: int, c: int) -> None:
+    gain_energy(s, seat, 2, card=c)
+    heal(s, seat, 1, card=c)
+
+
+def _primal_bellow(s: State, seat: int, c: int) -> None:
+    for t in others_of(s, seat):
+        lose_stars(s, t, 2, card=c)
+
 
 CARDS: tuple[Card, ...] = (
     # --- Space Penguin ---------------------------------------------------------------------
@@ -46,7 +72,8 @@ CARDS: tuple[Card, ...] = (
     # --- Alienoid --------------------------------------------------------------------------
     evolution(1021, "Alienoid", "Alien Scourge", TEMPORARY,
               "any time",
-              "Gain 2★."),
+              "Gain 2★.",
+              evolve=_alien_scourge),
     evolution(1022, "Alienoid", "Precision Field Support", TEMPORARY,
               "any time",
               "Turn over Power cards from the deck until one is a Keep card that costs 4⚡ or "
@@ -82,7 +109,8 @@ CARDS: tuple[Card, ...] = (
               "Each other monster gives you 1⚡ or 1★, as it chooses."),
     evolution(1033, "Cyber Kitty", "Electro-Scratch", TEMPORARY,
               "any time",
-              "Every other monster loses 1♥."),
+              "Every other monster loses 1♥.",
+              evolve=_electro_scratch),
     evolution(1034, "Cyber Kitty", "Cat Nip", TEMPORARY,
               "before your turn starts",
               "This turn you roll only once, and every result counts double: ★ from numbers, "
@@ -116,7 +144,8 @@ CARDS: tuple[Card, ...] = (
               "turn after this one."),
     evolution(1044, "The King", "Giant Banana", TEMPORARY,
               "any time",
-              "Gain 2♥."),
+              "Gain 2♥.",
+              evolve=_giant_banana),
     evolution(1045, "The King", "Chest Thumping", PERMANENT,
               "any time",
               "You may force each monster you wound to yield Tokyo."),
@@ -137,10 +166,12 @@ CARDS: tuple[Card, ...] = (
               "You cannot lose ♥ for the rest of the turn."),
     evolution(1052, "Giga Zaur", "Radioactive Waste", TEMPORARY,
               "any time",
-              "Gain 2⚡ and 1♥."),
+              "Gain 2⚡ and 1♥.",
+              evolve=_radioactive_waste),
     evolution(1053, "Giga Zaur", "Primal Bellow", TEMPORARY,
               "any time",
-              "Every other monster loses 2★."),
+              "Every other monster loses 2★.",
+              evolve=_primal_bellow),
     evolution(1054, "Giga Zaur", "Saurian Adaptability", TEMPORARY,
               "your change-dice step",
               "Choose a face. Turn all your dice that show it to one other face of your choice."),

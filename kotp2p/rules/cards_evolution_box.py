@@ -2,13 +2,47 @@
 
 This module holds the decks of Boogie Woogie, Pumpkin Jack, King Kong, Pandakaï, Cyber Bunny and
 Kraken, 8 cards each. Their numbers are 7, 8, 11, 13, 14 and 15 in that order. A card's id is 1000
-plus the monster's number times ten plus 1 to 8. The cards' effects are not built yet: a game
-cannot play them.
+plus the monster's number times ten plus 1 to 8. A card whose effect is built has an ``evolve`` hook;
+a game cannot play the others yet.
 """
 
 from __future__ import annotations
 
 from kotp2p.rules.card import GIFT, PERMANENT, TEMPORARY, Card, evolution
+from kotp2p.rules.effects import deal_damage, gain_energy, heal, lose_stars
+from kotp2p.rules.registry import others_of, seats_from
+from kotp2p.rules.state import State
+
+
+def _gain_two_hearts(s: State, seat: int, c: int) -> None:
+    heal(s, seat, 2, card=c)
+
+
+def _worm_invaders(s: State, seat: int, c: int) -> None:
+    deal_damage(s, seat, dict.fromkeys(others_of(s, seat), 2))
+
+
+def _smashing_pumpkin(s: State, seat: int, c: int) -> None:
+    rich = [t for t in seats_from(s, seat) if s.stars[t] >= 12]
+    if rich:
+        deal_damage(s, seat, dict.fromkeys(rich, 2))
+
+
+def _panda_monium(s: State, seat: int, c: int) -> None:
+    gain_energy(s, seat, 6, card=c)
+    for t in others_of(s, seat):
+        gain_energy(s, t, 3, card=c)
+
+
+def _bear_necessities(s: State, seat: int, c: int) -> None:
+    lose_stars(s, seat, 1, card=c)
+    gain_energy(s, seat, 2, card=c)
+    heal(s, seat, 2, card=c)
+
+
+def _emergency_battery(s: State, seat: int, c: int) -> None:
+    gain_energy(s, seat, 3, card=c)
+
 
 CARDS: tuple[Card, ...] = (
     # --- Boogie Woogie ---------------------------------------------------------------------
@@ -27,10 +61,12 @@ CARDS: tuple[Card, ...] = (
               "If you roll four of the same face, gain 1⚡ or 1♥."),
     evolution(1075, "Boogie Woogie", "Well of Shadow", TEMPORARY,
               "any time",
-              "Gain 2♥."),
+              "Gain 2♥.",
+              evolve=_gain_two_hearts),
     evolution(1076, "Boogie Woogie", "Worm Invaders", TEMPORARY,
               "any time",
-              "Every other monster loses 2♥."),
+              "Every other monster loses 2♥.",
+              evolve=_worm_invaders),
     evolution(1077, "Boogie Woogie", "Nightlife!", PERMANENT,
               "any time",
               "Gain 1♥ when you enter Tokyo."),
@@ -46,7 +82,8 @@ CARDS: tuple[Card, ...] = (
               "You get one roll fewer each turn."),
     evolution(1083, "Pumpkin Jack", "Smashing Pumpkin", TEMPORARY,
               "any time",
-              "Every monster with 12★ or more loses 2♥."),
+              "Every monster with 12★ or more loses 2♥.",
+              evolve=_smashing_pumpkin),
     evolution(1084, "Pumpkin Jack", "Trick or Threat", PERMANENT,
               "any time",
               "When you roll three 1s, each other monster gives you 1⚡ or loses 2♥."),
@@ -96,7 +133,8 @@ CARDS: tuple[Card, ...] = (
     # --- Pandakaï --------------------------------------------------------------------------
     evolution(1131, "Pandakaï", "Panda-Monium", TEMPORARY,
               "any time",
-              "Gain 6⚡. Every other monster gains 3⚡."),
+              "Gain 6⚡. Every other monster gains 3⚡.",
+              evolve=_panda_monium),
     evolution(1132, "Pandakaï", "Eats, Shoots and Leaves", TEMPORARY,
               "when you enter Tokyo",
               "Every monster outside Tokyo loses 2♥. Gain 1⚡, then leave Tokyo, and nobody "
@@ -107,7 +145,8 @@ CARDS: tuple[Card, ...] = (
               "it can afford: it must buy that one."),
     evolution(1134, "Pandakaï", "Bear Necessities", TEMPORARY,
               "any time",
-              "Lose 1★, gain 2⚡ and 2♥."),
+              "Lose 1★, gain 2⚡ and 2♥.",
+              evolve=_bear_necessities),
     evolution(1135, "Pandakaï", "Panda Express", PERMANENT,
               "any time",
               "If your roll shows 1, 2, 3, ♥, ✸ and ⚡, gain 2★ and take another turn."),
@@ -128,7 +167,8 @@ CARDS: tuple[Card, ...] = (
               "Gain 1⚡ for each ⚡ you have already gained this turn."),
     evolution(1142, "Cyber Bunny", "Emergency Battery", TEMPORARY,
               "any time",
-              "Gain 3⚡."),
+              "Gain 3⚡.",
+              evolve=_emergency_battery),
     evolution(1143, "Cyber Bunny", "Rabbit's Foot", TEMPORARY,
               "any time",
               "You cannot lose ♥ for the rest of the turn."),
@@ -153,7 +193,8 @@ CARDS: tuple[Card, ...] = (
     # --- Kraken ----------------------------------------------------------------------------
     evolution(1151, "Kraken", "Healing Rain", TEMPORARY,
               "any time",
-              "Gain 2♥."),
+              "Gain 2♥.",
+              evolve=_gain_two_hearts),
     evolution(1152, "Kraken", "Destructive Wave", TEMPORARY,
               "when you enter Tokyo",
               "Every other monster loses 2♥."),

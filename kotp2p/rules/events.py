@@ -293,6 +293,15 @@ class EvolutionKept:
 
 
 @dataclass(frozen=True, slots=True)
+class EvolutionPlayed:
+    """Power Up!: ``seat`` played the Evolution ``card`` from its hand's ``slot``."""
+
+    seat: int
+    slot: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
 class EvolutionsShuffled:
     """Power Up!: ``seat``'s deck was empty, so its discarded ``slots`` were shuffled back in.
 
@@ -356,6 +365,7 @@ Event = (
     | CostumeTaken
     | EvolutionsDrawn
     | EvolutionKept
+    | EvolutionPlayed
     | EvolutionsShuffled
     | Eliminated
     | GameOver

@@ -39,6 +39,7 @@ from kotp2p.rules.events import (
     EnteredTokyo,
     Event,
     EvolutionKept,
+    EvolutionPlayed,
     EvolutionsDrawn,
     EvolutionsShuffled,
     ExtraTurn,
@@ -288,6 +289,8 @@ def describe_event(event: Event, state: State, now: Amounts | None = None) -> st
     if isinstance(e, EvolutionKept):
         where = "back into its deck" if e.back else "into its discard"
         return f"{who(e.seat)} keeps one Evolution and puts the other {where}"
+    if isinstance(e, EvolutionPlayed):
+        return f"{who(e.seat)} plays {CARDS[e.card].name}"
     if isinstance(e, EvolutionsShuffled):
         return f"{who(e.seat)} shuffles its {len(e.slots)} discarded Evolutions into its deck"
     if isinstance(e, Eliminated):

@@ -145,7 +145,8 @@ def engine_id(options: Options | None = None) -> str:
     h.update(f"revision|{RULES_REVISION}|dice|{MAX_DICE}|order|{sorted(RULED_ORDER.items())}\n".encode())
     for c in sorted(ALL_CARDS, key=lambda card: card.id):
         if c.box in boxes:
-            h.update(f"{c.id}|{c.name}|{c.cost}|{c.kind}|{sorted(c.hooks)}\n".encode())
+            windows = f"|{list(c.windows)}" if c.windows else ""
+            h.update(f"{c.id}|{c.name}|{c.cost}|{c.kind}|{sorted(c.hooks)}{windows}\n".encode())
     h.update(f"phases|{[name for name, _ in TURN_PHASES]}\n".encode())
     h.update(f"steps|{steps}|decisions|{decisions}\n".encode())
     h.update(f"randoms|{sorted((k, r.private is not None) for k, r in randoms.items())}\n".encode())

@@ -13,6 +13,7 @@ from kotp2p.rules.effects import MAX_STARS, max_hp
 from kotp2p.rules.halloween import free_costumes, is_halloween
 from kotp2p.rules.machine import legal_actions
 from kotp2p.rules.powerup import GONE, evolution_deck, is_power_up, known_card, slot_count, zone
+from kotp2p.rules.registry import DECISIONS
 from kotp2p.rules.state import Decision, RandomRequest, State, costumes_in_deck
 
 
@@ -44,7 +45,7 @@ def broken_invariants(s: State) -> list[str]:
     if isinstance(p, Decision):
         if not s.alive[p.seat]:
             out.append(f"seat {p.seat} is asked to decide, but it is out")
-        if len(legal_actions(s)) < 2:
+        if len(legal_actions(s)) < (1 if DECISIONS[p.kind].always_ask else 2):
             out.append(f"seat {p.seat} is asked a {p.kind!r} question with one answer or none")
     out += _cards_in_one_place(s)
     if is_power_up(s):

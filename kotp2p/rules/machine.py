@@ -63,7 +63,7 @@ def run(s: State, owned: bool = True) -> None:
                 continue
             kind = DECISIONS[frame[2]]
             legal = kind.legal(s, frame)
-            if len(legal) > 1:
+            if len(legal) > 1 or (kind.always_ask and legal):
                 s.pending = decision_for(seat, frame[2])
                 s.legal = legal
                 return

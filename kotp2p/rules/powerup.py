@@ -26,17 +26,31 @@ play it goes to the discard, closed.
 When a draw finds the deck empty, the discard is shuffled back: each discarded slot becomes
 ``GONE`` and the deck gets as many new slots. In a networked game the owner commits to the new
 slots with a proof that they hold the discarded cards.
+
+Playing happens in windows, such as the start and the end of every turn. A window asks every
+live seat whose hand is not empty, clockwise from the active monster, whatever its hand holds:
+which seats answer depends only on public facts. The question is asked even where the owner's
+replica sees only ``Pass``, since another replica, which cannot see the hand, lists the plays
+every card of the deck could make. An answer, ``PlayEvolution(slot, card)`` or ``Pass``, only
+records the choice and opens the slot. Once every seat has answered, the cards take effect in
+the same order. So no answer changes who answers after it, or what they may answer, and the
+answers may be signed at once.
 """
 
 from __future__ import annotations
 
-from kotp2p.rules.actions import Action, KeepEvolution
+from kotp2p.rules.actions import PASS, Action, KeepEvolution, PlayEvolution
 from kotp2p.rules.basics import HIDDEN, POWER_UP_FLAG, Frame
-from kotp2p.rules.card import EVOLUTION_KINDS
+from kotp2p.rules.card import EVOLUTION_KINDS, TEMPORARY
 from kotp2p.rules.cardindex import CARDS
 from kotp2p.rules.dice import HEART
-from kotp2p.rules.events import EvolutionKept, EvolutionsDrawn, EvolutionsShuffled
-from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat
+from kotp2p.rules.events import (
+    EvolutionKept,
+    EvolutionPlayed,
+    EvolutionsDrawn,
+    EvolutionsShuffled,
+)
+from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, seats_from
 from kotp2p.rules.state import DRAW, State
 
 DECK_SIZE = 8
@@ -67,7 +81,10 @@ ZONE_NAMES = {
     IN_PLAY: "in play",
     GONE: "gone",
 }
-_CLOSED = (DRAWN, HAND, DISCARDED)
+START = "start"
+"""The window at the start of every turn, before the active monster's start-of-turn effects."""
+END = "end"
+"""The window at the end of every turn, before its end-of-turn effects."""
 _SEEN = (DRAWN, HAND, DISCARDED, PLAYED_OUT, IN_PLAY)
 _IN_DISCARD = (DISCARDED, PLAYED_OUT)
 _SLOTS_PER_SEAT = 1000
@@ -265,14 +282,89 @@ def _keep(s: State, frame: Frame, action: Action) -> None:
         s.sink.append(EvolutionKept(seat, action.slot, bool(back)))
 
 
+def open_window(s: State, window: str) -> None:
+    """Ask every live seat holding Evolutions what it plays in ``window``, if any seat holds one."""
+    seats = [t for t in seats_from(s, s.active) if slots_in(s, t, HAND)]
+    if not seats:
+        return
+    s.stack.append(("evoapply", window))
+    s.stack.extend(("ask", t, "evolution", window) for t in reversed(seats))
+
+
+def _candidates(s: State, seat: int, slot: int) -> tuple[int, ...]:
+    """The cards ``slot`` of ``seat``'s hand may hold, as this replica knows: its card, or every
+    card of the deck not seen elsewhere."""
+    card = known_card(s, seat, slot)
+    if card != HIDDEN:
+        return (card,)
+    seen = {known_card(s, seat, j) for j in range(slot_count(s, seat)) if zone(s, seat, j)}
+    return tuple(c for c in evolution_deck(s.monsters[seat]) if c not in seen)
+
+
+def _plays(s: State, seat: int, window: str) -> tuple[Action, ...]:
+    plays: list[Action] = []
+    for j in slots_in(s, seat, HAND):
+        for c in _candidates(s, seat, j):
+            card = CARDS[c]
+            if window in card.windows and "evolve" in card.hooks:
+                plays.append(PlayEvolution(j, c))
+    return tuple(plays)
+
+
+def _play_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    seat = frame_seat(frame)
+    if not slots_in(s, seat, HAND):
+        return ()
+    return (PASS, *_plays(s, seat, frame[3]))
+
+
+def _play_handle(s: State, frame: Frame, action: Action) -> None:
+    if type(action) is not PlayEvolution:
+        return
+    assert isinstance(action, PlayEvolution)
+    seat = frame_seat(frame)
+    s.flags[f"evoc.{seat}.{action.slot}"] = action.card
+    s.slots[slot_key(seat, action.slot)] = action.card
+    s.flags[f"evw.{seat}"] = action.slot + 1
+
+
+def _apply_plays(s: State, frame: Frame) -> None:
+    """The cards chosen in a window take effect, clockwise from the active monster."""
+    plays: list[Frame] = []
+    for seat in seats_from(s, s.active):
+        slot = s.flags.pop(f"evw.{seat}", 0) - 1
+        if slot >= 0:
+            plays.append(("evoplay", seat, slot))
+    s.stack.extend(reversed(plays))
+
+
+def _play_step(s: State, frame: Frame) -> None:
+    seat, slot = frame[1], frame[2]
+    card = known_card(s, seat, slot)
+    kind = CARDS[card].kind
+    _set_zone(s, seat, slot, PLAYED_OUT if kind == TEMPORARY else IN_PLAY)
+    if s.sink is not None:
+        s.sink.append(EvolutionPlayed(seat, slot, card))
+    if s.alive[seat]:
+        CARDS[card].hooks["evolve"](s, seat, card)
+
+
 def _owner(s: State, frame: Frame) -> int:
     seat: int = frame[2]
     return seat
 
 
 FRAMES = Frames(
-    steps={"evolve": _evolve, "evoshuffle": _shuffle_step},
-    decisions={"evolve": DecisionKind(_keep_legal, _keep)},
+    steps={
+        "evolve": _evolve,
+        "evoshuffle": _shuffle_step,
+        "evoapply": _apply_plays,
+        "evoplay": _play_step,
+    },
+    decisions={
+        "evolve": DecisionKind(_keep_legal, _keep),
+        "evolution": DecisionKind(_play_legal, _play_handle, always_ask=True),
+    },
     randoms={
         "evopick": RandomKind(_pick_bounds, _pick, purpose=DRAW),
         "evocards": RandomKind(_cards_bounds, _cards, private=_owner, purpose=DRAW),

@@ -39,6 +39,7 @@ HOOK_POINTS: dict[str, str] = {
     "bought": "(s, seat, card) -> None: the card's own effect when bought (after the refill)",
     "gained": "(s, seat, card) -> None: the card came into play in front of seat (bought, copied)",
     "lost": "(s, seat, card) -> None: the card left seat's play area",
+    "evolve": "(s, seat, card) -> None: an Evolution's effect when its owner plays it",
     "start_turn": "(s, seat, card) -> None: at the start of its owner's turn",
     "dice_count": "(s, seat, card) -> int: extra dice for its owner's turn",
     "roll_count": "(s, seat, card) -> int: extra rolls for its owner's turn",
@@ -282,6 +283,11 @@ def seats_from(s: State, first: int) -> tuple[int, ...]:
     return _CLOCKWISE[s.alive][first]
 
 
+def others_of(s: State, seat: int) -> tuple[int, ...]:
+    """The other live seats, clockwise from the one after ``seat``."""
+    return tuple(t for t in seats_from(s, seat) if t != seat)
+
+
 # --- the machine's own registries -----------------------------------------------------------
 
 StepFn = Callable[[State, Frame], None]
@@ -294,13 +300,16 @@ class DecisionKind:
 
     ``check`` is an optional fast legality test used instead of ``action in legal(...)``.
     ``light`` lists the action types whose ``handle`` changes no list or dict of the state in
-    place, only the stack and plain fields, so ``apply`` need not copy them.
+    place, only the stack and plain fields, so ``apply`` need not copy them. ``always_ask`` asks
+    even when only one action is legal here: a replica that cannot see the seat's hidden cards
+    lists more, so skipping the question on one replica would tell what the seat holds.
     """
 
     legal: Callable[[State, Frame], tuple[Action, ...]]
     handle: Callable[[State, Frame, Action], None]
     check: Callable[[State, Frame, Action], bool] | None = None
     light: tuple[type, ...] = ()
+    always_ask: bool = False
 
 
 @dataclass(frozen=True, slots=True)

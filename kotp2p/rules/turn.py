@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kotp2p.rules.basics import MARKET_SLOTS, PHASE_NAMES, Frame
+from kotp2p.rules.basics import MARKET_SLOTS, PHASE_NAMES, POWER_UP_FLAG, Frame
 from kotp2p.rules.dice import BASE_DICE, SMASH
 from kotp2p.rules.effects import MAX_STARS, bit, deal_damage, end_game, gain_energy, gain_stars
 from kotp2p.rules.events import WHY_TOKYO, ExtraTurn, RolledOff, TurnBegan
 from kotp2p.rules.halloween import END_ANY_TURN
 from kotp2p.rules.market import after_buy, enter_and_buy
+from kotp2p.rules.powerup import END, START, open_window
 from kotp2p.rules.registry import Frames, RandomKind, anyone_has, fire, has_hook, hooked
 from kotp2p.rules.rolling import final_roll, resolve, roll_start
 from kotp2p.rules.state import ROLLOFF, State
@@ -84,6 +85,8 @@ def begin_turn(s: State, seat: int, *, extra: bool = False) -> None:
     s.dice = ()
     s.rolls_left = 0
     s.stack.append(_RESUME[0])
+    if flags and POWER_UP_FLAG in flags:
+        open_window(s, START)
 
 
 def turn_step(s: State, frame: Frame) -> None:
@@ -130,6 +133,8 @@ def _end_turn(s: State) -> None:
     seat = s.active
     if anyone_has(s, "end_any_turn"):
         s.stack.append(END_ANY_TURN)  # beneath the poison's hit: it counts for Ghost
+    if s.flags and POWER_UP_FLAG in s.flags:
+        open_window(s, END)  # after the turn's own end, beneath what it pushes
     if not s.alive[seat]:
         return
     if s.cards[seat]:

@@ -22,6 +22,7 @@ ONE_OF_EACH: list[rules.Action] = [
     rules.UseCard(2),
     rules.PASS,
     rules.KeepEvolution(3),
+    rules.PlayEvolution(3, 1021),
 ]
 
 

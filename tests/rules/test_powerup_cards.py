@@ -1,0 +1,221 @@
+"""Power Up!: playing Evolutions in the windows at the start and the end of every turn, and the
+effects of the Temporary Evolutions played there.
+
+Each test names the cards it covers with ``@pytest.mark.card(id, ..., edge=...)``. A seat's hand
+is written in the notation's flags and slots: ``evo.0.0:2`` puts slot 0 of seat 0 in its hand,
+and ``slots=-1:CARD`` says which card it holds, as its owner's replica knows it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kotp2p import rules
+from tests.rules.kit import asked, card
+
+MARKET = "market=heal,energize,jetfighters"
+
+
+def holding(seats: str, slug: str, *, seat: int = 0, active: int = 0, phase: str = "end",
+            hidden: bool = False) -> rules.State:
+    """``seats`` at ``phase`` of ``active``'s turn, with ``seat`` holding ``slug`` in slot 0."""
+    n = seats.count(";") + 1
+    decks = ",".join(f"evo.n.{t}:8" for t in range(n))
+    content = "?" if hidden else str(card(slug))
+    key = rules.slot_key(seat, 0)
+    return rules.from_text(f"{seats} | active={active} turn=3 phase={phase} {MARKET} "
+                           f"flags=powerup:1,{decks},evo.{seat}.0:2 slots={key}:{content}")
+
+
+def play(s: rules.State, slug: str, *, seat: int = 0) -> tuple[rules.State, list[rules.Event]]:
+    """``seat`` plays ``slug`` from slot 0 in the window open now, and the others pass."""
+    assert asked(s) == (seat, "evolution"), rules.to_text(s)
+    found: list[rules.Event] = []
+    s = rules.apply(s, rules.PlayEvolution(0, card(slug)), events=found)
+    while asked(s) is not None and asked(s)[1] == "evolution":  # type: ignore[index]
+        s = rules.apply(s, rules.PASS, events=found)
+    return s, found
+
+
+def test_a_seat_holding_evolutions_is_asked_even_when_it_can_play_none() -> None:
+    s = holding("Giga Zaur 10/0/0; Kraken 10/0/0", "saurianadaptability")
+    assert asked(s) == (0, "evolution") and rules.legal_actions(s) == (rules.PASS,)
+    blind = holding("Giga Zaur 10/0/0; Kraken 10/0/0", "saurianadaptability", hidden=True)
+    assert asked(blind) == (0, "evolution") and blind.digest() == s.digest()
+    assert rules.PlayEvolution(0, card("radioactivewaste")) in rules.legal_actions(blind)
+    s = rules.apply(s, rules.PASS)
+    assert s.active == 1 and asked(s) == (0, "evolution")  # the start of Kraken's turn asks again
+    assert rules.hand_of(s, 0) == ((0, card("saurianadaptability")),)
+
+
+def test_a_seat_with_an_empty_hand_is_not_asked() -> None:
+    s = holding("Giga Zaur 10/0/0; Kraken 10/0/0", "radioactivewaste", seat=1)
+    assert asked(s) == (1, "evolution")
+    s = rules.apply(s, rules.PASS)
+    assert asked(s) == (1, "evolution")  # Kraken's own turn: still only Kraken is asked
+
+
+@pytest.mark.card(1021)
+def test_alien_scourge_gains_two_stars_and_goes_to_its_owners_discard_open() -> None:
+    s, found = play(holding("Alienoid 10/3/0; Kraken 10/0/0", "alienscourge"), "alienscourge")
+    assert s.stars[0] == 5 and rules.EvolutionPlayed(0, 0, card("alienscourge")) in found
+    assert s.flags["evo.0.0"] == 4 and rules.hand_of(s, 0) == ()
+    assert "Alienoid plays Alien Scourge" in [rules.describe_event(e, s) for e in found]
+
+
+@pytest.mark.card(1021, edge=True)
+def test_alien_scourge_at_the_end_of_a_turn_with_eighteen_stars_wins_that_turn() -> None:
+    s, _ = play(holding("Alienoid 10/18/0; Kraken 10/0/0", "alienscourge"), "alienscourge")
+    assert s.is_over and s.winners == (0,)
+
+
+@pytest.mark.card(1033)
+def test_electro_scratch_makes_every_other_monster_lose_one_heart() -> None:
+    s, _ = play(holding("Cyber Kitty 10/0/0; Kraken 10/0/0; The King 7/0/0", "electroscratch"),
+                "electroscratch")
+    assert s.hp == [10, 9, 6]
+
+
+@pytest.mark.card(1033, edge=True)
+def test_electro_scratch_eliminates_a_monster_at_one_heart_and_its_tokyo_seat_is_free() -> None:
+    s, _ = play(holding("Cyber Kitty 10/0/0; Kraken 1/0/0 @city; The King 7/0/0",
+                        "electroscratch"), "electroscratch")
+    assert not s.alive[1] and not s.in_tokyo(1) and s.hp[2] == 6
+
+
+@pytest.mark.card(1044, 1075, 1151)
+@pytest.mark.parametrize(("monster", "slug"), [("The King", "giantbanana"),
+                                               ("Boogie Woogie", "wellofshadow"),
+                                               ("Kraken", "healingrain")])
+def test_giant_banana_well_of_shadow_and_healing_rain_heal_two(monster: str, slug: str) -> None:
+    s, _ = play(holding(f"{monster} 5/0/0 @city; Alienoid 10/0/0", slug), slug)
+    assert s.hp[0] == 7  # in Tokyo too: only heart dice do not heal there
+
+
+@pytest.mark.card(1044, 1075, 1151, edge=True)
+@pytest.mark.parametrize(("monster", "slug"), [("The King", "giantbanana"),
+                                               ("Boogie Woogie", "wellofshadow"),
+                                               ("Kraken", "healingrain")])
+def test_giant_banana_well_of_shadow_and_healing_rain_stop_at_the_maximum(monster: str,
+                                                                          slug: str) -> None:
+    s, found = play(holding(f"{monster} 9/0/0; Alienoid 10/0/0", slug), slug)
+    assert s.hp[0] == 10
+    assert [e for e in found if isinstance(e, rules.Healed)] == [rules.Healed(0, 1, card(slug))]
+
+
+@pytest.mark.card(1052)
+def test_radioactive_waste_gains_two_energy_and_one_heart() -> None:
+    s, _ = play(holding("Giga Zaur 6/0/1; Kraken 10/0/0", "radioactivewaste"), "radioactivewaste")
+    assert (s.hp[0], s.energy[0]) == (7, 3)
+
+
+@pytest.mark.card(1052, edge=True)
+def test_radioactive_waste_at_full_health_still_gives_the_energy() -> None:
+    s, _ = play(holding("Giga Zaur 10/0/1; Kraken 10/0/0", "radioactivewaste"), "radioactivewaste")
+    assert (s.hp[0], s.energy[0]) == (10, 3)
+
+
+@pytest.mark.card(1053)
+def test_primal_bellow_makes_every_other_monster_lose_two_stars() -> None:
+    s, _ = play(holding("Giga Zaur 10/4/0; Kraken 10/5/0; The King 10/9/0", "primalbellow"),
+                "primalbellow")
+    assert s.stars == [4, 3, 7]
+
+
+@pytest.mark.card(1053, edge=True)
+def test_primal_bellow_stops_at_zero_stars() -> None:
+    s, found = play(holding("Giga Zaur 10/4/0; Kraken 10/1/0", "primalbellow"), "primalbellow")
+    assert s.stars == [4, 0]
+    lost = [(e.seat, e.delta, e.card) for e in found if isinstance(e, rules.StarsChanged)]
+    assert lost == [(1, -1, card("primalbellow"))]
+
+
+@pytest.mark.card(1076)
+def test_worm_invaders_makes_every_other_monster_lose_two_hearts() -> None:
+    s, _ = play(holding("Boogie Woogie 10/0/0; Kraken 10/0/0; The King 7/0/0", "worminvaders"),
+                "worminvaders")
+    assert s.hp == [10, 8, 5]
+
+
+@pytest.mark.card(1076, edge=True)
+def test_worm_invaders_on_a_monster_in_tokyo_is_no_smash_it_is_not_asked_to_yield() -> None:
+    s, _ = play(holding("Boogie Woogie 10/0/0; Kraken 10/0/0 @city", "worminvaders"),
+                "worminvaders")
+    assert s.hp[1] == 8 and s.city == 1 and asked(s) is None and s.active == 1
+
+
+@pytest.mark.card(1083)
+def test_smashing_pumpkin_hurts_every_monster_with_twelve_stars_or_more_its_owner_too() -> None:
+    s, _ = play(holding("Pumpkin Jack 10/12/0; Kraken 10/11/0; The King 7/15/0",
+                        "smashingpumpkin"), "smashingpumpkin")
+    assert s.hp == [8, 10, 5]
+
+
+@pytest.mark.card(1083, edge=True)
+def test_smashing_pumpkin_with_nobody_at_twelve_stars_does_nothing_and_is_spent() -> None:
+    s, found = play(holding("Pumpkin Jack 10/2/0; Kraken 10/11/0", "smashingpumpkin"),
+                    "smashingpumpkin")
+    assert s.hp == [10, 10] and s.flags["evo.0.0"] == 4
+    assert not [e for e in found if isinstance(e, rules.Damaged)]
+
+
+@pytest.mark.card(1131)
+def test_panda_monium_gives_six_energy_and_three_to_every_other_monster() -> None:
+    s, _ = play(holding("Pandakaï 10/0/0; Kraken 10/0/1; The King 7/0/0", "pandamonium"),
+                "pandamonium")
+    assert s.energy == [6, 4, 3]
+
+
+@pytest.mark.card(1131, edge=True)
+def test_panda_monium_gives_nothing_to_an_eliminated_monster() -> None:
+    s, _ = play(holding("Pandakaï 10/0/0; Kraken 0/0/0 dead=1; The King 7/0/0", "pandamonium"),
+                "pandamonium")
+    assert s.energy == [6, 0, 3]
+
+
+@pytest.mark.card(1134)
+def test_bear_necessities_trades_a_star_for_two_energy_and_two_hearts() -> None:
+    s, _ = play(holding("Pandakaï 5/3/0; Kraken 10/0/0", "bearnecessities"), "bearnecessities")
+    assert (s.hp[0], s.stars[0], s.energy[0]) == (7, 2, 2)
+
+
+@pytest.mark.card(1134, edge=True)
+def test_bear_necessities_without_stars_still_gives_the_rest() -> None:
+    s, _ = play(holding("Pandakaï 5/0/0; Kraken 10/0/0", "bearnecessities"), "bearnecessities")
+    assert (s.hp[0], s.stars[0], s.energy[0]) == (7, 0, 2)
+
+
+@pytest.mark.card(1142)
+def test_emergency_battery_gains_three_energy() -> None:
+    s, _ = play(holding("Cyber Bunny 10/0/2; Kraken 10/0/0", "emergencybattery"),
+                "emergencybattery")
+    assert s.energy[0] == 5
+
+
+@pytest.mark.card(1142, edge=True)
+def test_emergency_battery_is_played_at_the_start_of_another_monsters_turn() -> None:
+    s = holding("Cyber Bunny 10/0/2; Kraken 10/0/0", "emergencybattery", active=1, phase="end")
+    s = rules.apply(s, rules.PASS)  # the end of Kraken's turn
+    assert s.active == 0 and asked(s) == (0, "evolution")  # the start of Cyber Bunny's
+    s = rules.apply(holding("Cyber Bunny 10/0/2; Kraken 10/0/0", "emergencybattery", active=0),
+                    rules.PASS)
+    assert s.active == 1 and asked(s) == (0, "evolution")  # the start of Kraken's turn
+    s, _ = play(s, "emergencybattery")
+    assert s.energy[0] == 5 and s.active == 1
+
+
+def test_the_plays_of_a_window_take_effect_once_everyone_answered_clockwise_from_the_active(
+) -> None:
+    s = rules.from_text(
+        f"Kraken 10/0/0; Pandakaï 10/0/0; Cyber Kitty 10/0/0 | active=1 turn=3 phase=end {MARKET} "
+        "flags=powerup:1,evo.n.0:8,evo.n.1:8,evo.n.2:8,evo.0.0:2,evo.1.0:2,evo.2.0:2 "
+        f"slots=-1:{card('healingrain')},-1001:{card('pandamonium')},"
+        f"-2001:{card('electroscratch')}")
+    found: list[rules.Event] = []
+    assert asked(s) == (1, "evolution")
+    s = rules.apply(s, rules.PlayEvolution(0, card("pandamonium")), events=found)
+    assert s.energy == [0, 0, 0] and asked(s) == (2, "evolution")  # nothing yet
+    s = rules.apply(s, rules.PlayEvolution(0, card("electroscratch")), events=found)
+    s = rules.apply(s, rules.PlayEvolution(0, card("healingrain")), events=found)
+    played = [e.seat for e in found if isinstance(e, rules.EvolutionPlayed)]
+    assert played == [1, 2, 0] and s.energy == [3, 6, 3] and s.hp == [10, 9, 10]
