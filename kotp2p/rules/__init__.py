@@ -122,13 +122,13 @@ from kotp2p.rules.events import (
     is_minor,
 )
 from kotp2p.rules.eventtext import describe_event, describe_events
+from kotp2p.rules.evoslots import evolution_deck, hand_of, is_power_up, known_card, slot_key
 from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
 from kotp2p.rules.glyphs import SYMBOLS, Glyphs
 from kotp2p.rules.halloween import is_halloween
 from kotp2p.rules.invariants import broken_invariants
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
-from kotp2p.rules.powerup import evolution_deck, hand_of, is_power_up, known_card, slot_key
 from kotp2p.rules.registry import CARDS, card_by_name, copied
 from kotp2p.rules.state import (
     BAY,

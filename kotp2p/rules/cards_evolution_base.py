@@ -8,7 +8,9 @@ cannot play the others yet.
 
 from __future__ import annotations
 
+from kotp2p.rules.basics import NOBODY
 from kotp2p.rules.card import PERMANENT, TEMPORARY, Card, evolution
+from kotp2p.rules.dice import ONE
 from kotp2p.rules.effects import deal_damage, gain_energy, gain_stars, heal, lose_stars
 from kotp2p.rules.registry import others_of
 from kotp2p.rules.state import State
@@ -35,6 +37,22 @@ def _primal_bellow(s: State, seat: int, c: int) -> None:
     for t in others_of(s, seat):
         lose_stars(s, t, 2, card=c)
 
+
+
+def _mouse_hunter(s: State, seat: int, c: int, counts: list[int]) -> None:
+    if counts[ONE]:
+        gain_stars(s, seat, 1, card=c)
+
+
+def _meow_missile(s: State, seat: int, c: int, counts: list[int], stage: int,
+                  smashes: int) -> int:
+    return 1 if stage == 2 and counts[ONE] else 0
+
+
+def _heat_vision(s: State, seat: int, c: int, victim: int, lost: int, dealer: int,
+                 smash: bool) -> None:
+    if victim == seat and smash and lost > 0 and dealer not in (seat, NOBODY):
+        lose_stars(s, dealer, 1, card=c)
 
 CARDS: tuple[Card, ...] = (
     # --- Space Penguin ---------------------------------------------------------------------
@@ -125,10 +143,12 @@ CARDS: tuple[Card, ...] = (
               "Tokyo instead of the monster whose turn it is."),
     evolution(1037, "Cyber Kitty", "Mouse Hunter", PERMANENT,
               "any time",
-              "If you resolve at least one 1, gain 1★."),
+              "If you resolve at least one 1, gain 1★.",
+              numbers=_mouse_hunter),
     evolution(1038, "Cyber Kitty", "Meow Missile", PERMANENT,
               "any time",
-              "If you resolve at least one 1, add one ✸ to your roll."),
+              "If you resolve at least one 1, add one ✸ to your roll.",
+              add_smashes=_meow_missile),
     # --- The King --------------------------------------------------------------------------
     evolution(1041, "The King", "Monkey Rush", TEMPORARY,
               "during another monster's enter-Tokyo step",
@@ -180,7 +200,8 @@ CARDS: tuple[Card, ...] = (
               "When you start your turn in Tokyo, every other monster loses 1★."),
     evolution(1056, "Giga Zaur", "Heat Vision", PERMANENT,
               "any time",
-              "A monster whose ✸ wound you loses 1★."),
+              "A monster whose ✸ wound you loses 1★.",
+              after_hit=_heat_vision),
     evolution(1057, "Giga Zaur", "Gamma Breath", PERMANENT,
               "your change-dice step",
               "Once per turn, change one of your dice to ✸."),

@@ -9,7 +9,8 @@ a game cannot play the others yet.
 from __future__ import annotations
 
 from kotp2p.rules.card import GIFT, PERMANENT, TEMPORARY, Card, evolution
-from kotp2p.rules.effects import deal_damage, gain_energy, heal, lose_stars
+from kotp2p.rules.dice import HEART
+from kotp2p.rules.effects import deal_damage, gain_energy, gain_stars, heal, lose_stars
 from kotp2p.rules.registry import others_of, seats_from
 from kotp2p.rules.state import State
 
@@ -44,6 +45,37 @@ def _emergency_battery(s: State, seat: int, c: int) -> None:
     gain_energy(s, seat, 3, card=c)
 
 
+
+def _gain_a_heart(s: State, seat: int, c: int) -> None:
+    heal(s, seat, 1, card=c)
+
+
+def _jet_club(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
+    return 1 if stage == 2 and s.in_tokyo(seat) else 0
+
+
+def _pandarwinism(s: State, seat: int, c: int, counts: list[int], smashes: int) -> None:
+    if counts[HEART] >= 3:
+        gain_stars(s, seat, counts[HEART] - 2, card=c)
+
+
+def _one_less(s: State, seat: int, c: int, bought: int) -> int:
+    return -1
+
+
+def _king_of_the_gizmo(s: State, seat: int, c: int, bought: int) -> None:
+    gain_stars(s, seat, 1, card=c)
+
+
+def _twelve_hearts(s: State, seat: int, c: int) -> int:
+    return 2
+
+
+def _mandibles_of_dread(s: State, seat: int, c: int, victim: int, lost: int, dealer: int,
+                        smash: bool) -> None:
+    if dealer == seat and victim != seat and lost > 0:
+        lose_stars(s, victim, 1, card=c)
+
 CARDS: tuple[Card, ...] = (
     # --- Boogie Woogie ---------------------------------------------------------------------
     evolution(1071, "Boogie Woogie", "Boo!", TEMPORARY,
@@ -69,7 +101,8 @@ CARDS: tuple[Card, ...] = (
               evolve=_worm_invaders),
     evolution(1077, "Boogie Woogie", "Nightlife!", PERMANENT,
               "any time",
-              "Gain 1♥ when you enter Tokyo."),
+              "Gain 1♥ when you enter Tokyo.",
+              entered=_gain_a_heart),
     evolution(1078, "Boogie Woogie", "Dusk Ritual", TEMPORARY,
               "right after you buy a Keep card",
               "Gain 2♥ and 2⚡."),
@@ -122,7 +155,8 @@ CARDS: tuple[Card, ...] = (
               "cannot reroll ✸ and you can wound only the monster that holds it."),
     evolution(1116, "King Kong", "Jet Club", PERMANENT,
               "any time",
-              "While you are in Tokyo, add one ✸ to your roll."),
+              "While you are in Tokyo, add one ✸ to your roll.",
+              add_smashes=_jet_club),
     evolution(1117, "King Kong", "8th Wonder of the World", PERMANENT,
               "any time",
               "If you roll four of the same face, gain 1★."),
@@ -156,7 +190,8 @@ CARDS: tuple[Card, ...] = (
               "on it."),
     evolution(1137, "Pandakaï", "Pandarwinism: Survival of the Cutest", PERMANENT,
               "any time",
-              "If you roll three ♥, gain 1★, and 1★ more for each ♥ beyond three."),
+              "If you roll three ♥, gain 1★, and 1★ more for each ♥ beyond three.",
+              resolve=_pandarwinism),
     evolution(1138, "Pandakaï", "Yin & Yang", PERMANENT,
               "any time",
               "Before your dice resolve, you may turn each die to its opposite face: 1 and 3, "
@@ -178,10 +213,12 @@ CARDS: tuple[Card, ...] = (
               "your discard pile."),
     evolution(1145, "Cyber Bunny", "Secret Laboratory", PERMANENT,
               "any time",
-              "Power cards cost you 1⚡ less."),
+              "Power cards cost you 1⚡ less.",
+              cost=_one_less),
     evolution(1146, "Cyber Bunny", "King of the Gizmo", PERMANENT,
               "any time",
-              "Gain 1★ for each Power card you buy."),
+              "Gain 1★ for each Power card you buy.",
+              on_buy=_king_of_the_gizmo),
     evolution(1147, "Cyber Bunny", "Energy Sword", PERMANENT,
               "any time",
               "Before rolling, you may pay 2⚡. If you did and you roll at least one ✸, add one "
@@ -209,14 +246,16 @@ CARDS: tuple[Card, ...] = (
               "Roll one die for each ♥ you lost this turn. Each ♥ rolled cancels the loss of 1♥."),
     evolution(1156, "Kraken", "Eater of Souls", PERMANENT,
               "any time",
-              "Gain 1♥ each time you enter Tokyo. While you own this card, your maximum is 12♥."),
+              "Gain 1♥ each time you enter Tokyo. While you own this card, your maximum is 12♥.",
+              entered=_gain_a_heart, max_hp=_twelve_hearts),
     evolution(1157, "Kraken", "Sunken Temple", PERMANENT,
               "any time",
               "Before rolling, if you are outside Tokyo, you may skip your turn to gain 3♥ and "
               "3⚡."),
     evolution(1158, "Kraken", "Mandibles of Dread", PERMANENT,
               "any time",
-              "Each monster you wound loses 1★."),
+              "Each monster you wound loses 1★.",
+              after_hit=_mandibles_of_dread),
 )
 
 DECKS: dict[str, tuple[int, ...]] = {

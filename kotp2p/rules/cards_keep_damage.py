@@ -27,7 +27,8 @@ choice and gives no token. Burrowing's 1♥ to the monster taking a yielded plac
 from __future__ import annotations
 
 from kotp2p.rules.actions import PASS, Action, Pass, UseCard
-from kotp2p.rules.card import KEEP, Card, HookFn
+from kotp2p.rules.card import EVOLUTION_KINDS, KEEP, Card, HookFn
+from kotp2p.rules.cardindex import CARDS as BY_ID
 from kotp2p.rules.cards_keep_dice import BACKGROUND_DWELLER
 from kotp2p.rules.dice import FACES, HEART, THREE
 from kotp2p.rules.effects import (
@@ -334,7 +335,8 @@ def _making_it_stronger(
 def _it_has_a_child(s: State, seat: int, c: int) -> bool:
     note(s, CardEffect(seat, c))
     for card in sorted(s.cards[seat]):  # card id order: never the order gained
-        remove_card(s, seat, card)
+        if BY_ID[card].kind not in EVOLUTION_KINDS:  # "your cards" names no Evolution
+            remove_card(s, seat, card)
     lose_stars(s, seat, s.stars[seat], card=c)
     note(s, Healed(seat, BASE_HP - s.hp[seat], c))
     s.hp[seat] = BASE_HP

@@ -11,7 +11,7 @@ resolution.
 from __future__ import annotations
 
 from kotp2p.rules.actions import Action, UseCard
-from kotp2p.rules.basics import BAY, CITY, NOBODY, Frame
+from kotp2p.rules.basics import BAY, CITY, NOBODY, POWER_UP_FLAG, Frame
 from kotp2p.rules.events import (
     WHY_CARD,
     WHY_ENTER,
@@ -29,6 +29,7 @@ from kotp2p.rules.events import (
     StarsChanged,
     TokensChanged,
 )
+from kotp2p.rules.evoslots import discard_hand, is_evolution, retire
 from kotp2p.rules.registry import (
     CARDS,
     COPIERS,
@@ -282,7 +283,9 @@ def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> N
         lost(s, seat, card)
     forget_card(s, card)
     clamp_health(s)
-    if to_discard:
+    if is_evolution(card):
+        retire(s, seat, card)
+    elif to_discard:
         discard_card(s, card, seat)
 
 
@@ -356,8 +359,13 @@ def eliminate(s: State, seat: int, batch: int) -> None:
     set_hand(s, seat, ())
     for c in cards:
         s.tokens.pop(c, None)
-        discard_card(s, c, seat)
+        if is_evolution(c):
+            retire(s, seat, c)
+        else:
+            discard_card(s, c, seat)
         forget_card(s, c)
+    if s.flags and POWER_UP_FLAG in s.flags:
+        discard_hand(s, seat)
     s.energy[seat] = 0
     s.poison[seat] = 0
     s.shrink[seat] = 0

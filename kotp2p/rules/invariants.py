@@ -10,9 +10,18 @@ from kotp2p.rules.basics import HIDDEN, NOBODY
 from kotp2p.rules.card import BASE, COSTUME
 from kotp2p.rules.cardindex import CARDS
 from kotp2p.rules.effects import MAX_STARS, max_hp
+from kotp2p.rules.evoslots import (
+    GONE,
+    IN_PLAY,
+    evolution_deck,
+    is_evolution,
+    is_power_up,
+    known_card,
+    slot_count,
+    zone,
+)
 from kotp2p.rules.halloween import free_costumes, is_halloween
 from kotp2p.rules.machine import legal_actions
-from kotp2p.rules.powerup import GONE, evolution_deck, is_power_up, known_card, slot_count, zone
 from kotp2p.rules.registry import DECISIONS
 from kotp2p.rules.state import Decision, RandomRequest, State, costumes_in_deck
 
@@ -61,6 +70,9 @@ def _evolution_decks(s: State) -> list[str]:
         live = [j for j in range(slot_count(s, seat)) if zone(s, seat, j) != GONE]
         if len(live) != len(deck):
             out.append(f"seat {seat}'s Evolution deck has {len(live)} slots, not {len(deck)}")
+        in_play = sorted(known_card(s, seat, j) for j in live if zone(s, seat, j) == IN_PLAY)
+        if in_play != sorted(c for c in s.cards[seat] if is_evolution(c)):
+            out.append(f"seat {seat}'s Evolutions in play are not the cards in front of it")
         seen = [known_card(s, seat, j) for j in live if zone(s, seat, j)]
         cards = [c for c in seen if c != HIDDEN]
         if any(c not in deck for c in cards) or len(set(cards)) != len(cards):
@@ -71,7 +83,7 @@ def _evolution_decks(s: State) -> list[str]:
 def _cards_in_one_place(s: State) -> list[str]:
     cards = [c for c in (*s.market, *s.deck, *s.discard) if c]
     for owned in s.cards:
-        cards.extend(owned)
+        cards.extend(c for c in owned if not is_evolution(c))
     halloween = is_halloween(s)
     if halloween and not costumes_in_deck(s.flags, s.stack):  # not picked, not in the deck yet
         cards.extend(free_costumes(s))

@@ -41,117 +41,47 @@ from __future__ import annotations
 
 from kotp2p.rules.actions import PASS, Action, KeepEvolution, PlayEvolution
 from kotp2p.rules.basics import HIDDEN, POWER_UP_FLAG, Frame
-from kotp2p.rules.card import EVOLUTION_KINDS, TEMPORARY
+from kotp2p.rules.card import TEMPORARY
 from kotp2p.rules.cardindex import CARDS
 from kotp2p.rules.dice import HEART
+from kotp2p.rules.effects import take_card
 from kotp2p.rules.events import (
     EvolutionKept,
     EvolutionPlayed,
     EvolutionsDrawn,
     EvolutionsShuffled,
 )
+from kotp2p.rules.evoslots import (
+    DECK_SIZE,
+    DISCARDED,
+    DRAWN,
+    GONE,
+    HAND,
+    IN_PLAY,
+    PLAYED_OUT,
+    evolution_deck,
+    known_card,
+    set_zone,
+    slot_count,
+    slot_key,
+    slots_in,
+    zone,
+)
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, seats_from
 from kotp2p.rules.state import DRAW, State
 
-DECK_SIZE = 8
-"""The cards in each monster's Evolution deck."""
 DRAW_COUNT = 2
 """The cards a monster draws each time, of which it keeps one."""
 EVOLVE_HEARTS = 3
 """The hearts a resolved roll needs for its monster to draw Evolutions."""
-
-DRAWN = 1
-"""A slot just drawn, waiting for its owner to choose which one it keeps."""
-HAND = 2
-"""A slot in its owner's hand, closed."""
-DISCARDED = 3
-"""A slot in its owner's discard, closed: its card was declined at a draw."""
-PLAYED_OUT = 4
-"""A slot in its owner's discard, open: its card was played and is gone."""
-IN_PLAY = 5
-"""A slot face up in front of a monster: a Permanent Evolution, or a Gift."""
-GONE = 6
-"""A discarded slot shuffled back into the deck: its card is in one of the new slots."""
-
-ZONE_NAMES = {
-    DRAWN: "drawn",
-    HAND: "hand",
-    DISCARDED: "discarded",
-    PLAYED_OUT: "played",
-    IN_PLAY: "in play",
-    GONE: "gone",
-}
-START = "start"
+START = 0
 """The window at the start of every turn, before the active monster's start-of-turn effects."""
-END = "end"
-"""The window at the end of every turn, before its end-of-turn effects."""
+END = 1
+"""The window at the end of every turn, once its own end-of-turn effects are done."""
+WINDOW_NAMES = ("start", "end")
+"""A window's number in frames -> the name cards give it in ``Card.windows``."""
 _SEEN = (DRAWN, HAND, DISCARDED, PLAYED_OUT, IN_PLAY)
 _IN_DISCARD = (DISCARDED, PLAYED_OUT)
-_SLOTS_PER_SEAT = 1000
-
-
-def is_power_up(s: State) -> bool:
-    """True in a Power Up! game."""
-    return bool(s.flags) and POWER_UP_FLAG in s.flags
-
-
-def evolution_deck(monster: str) -> tuple[int, ...]:
-    """The ids of ``monster``'s 8 Evolution cards, in id order. It is empty for a monster
-    without a deck."""
-    return tuple(
-        c for c, card in CARDS.items() if card.monster == monster and card.kind in EVOLUTION_KINDS
-    )
-
-
-def slot_key(seat: int, slot: int) -> int:
-    """The key of ``seat``'s deck slot ``slot`` in ``State.slots``.
-
-    Keys of random events are positive. Deck slots have negative keys, so the two never meet."""
-    return -1 - seat * _SLOTS_PER_SEAT - slot
-
-
-def key_slot(key: int) -> tuple[int, int]:
-    """The seat and slot of a negative key made by :func:`slot_key`."""
-    seat, slot = divmod(-1 - key, _SLOTS_PER_SEAT)
-    return seat, slot
-
-
-def zone(s: State, seat: int, slot: int) -> int:
-    """Where ``seat``'s slot is: 0 in the deck, else one of the zones above."""
-    return s.flags.get(f"evo.{seat}.{slot}", 0)
-
-
-def slot_count(s: State, seat: int) -> int:
-    """How many slots ``seat``'s deck has numbered so far."""
-    return s.flags.get(f"evo.n.{seat}", 0)
-
-
-def slots_in(s: State, seat: int, where: int) -> tuple[int, ...]:
-    """``seat``'s slots in zone ``where`` (0 for the deck), in slot order."""
-    return tuple(j for j in range(slot_count(s, seat)) if zone(s, seat, j) == where)
-
-
-def hand_of(s: State, seat: int) -> tuple[tuple[int, int], ...]:
-    """``seat``'s hand as ``(slot, card)`` pairs in slot order.
-
-    Everyone knows the slots. The card is ``HIDDEN`` on every replica but the owner's."""
-    return tuple((j, known_card(s, seat, j)) for j in slots_in(s, seat, HAND))
-
-
-def known_card(s: State, seat: int, slot: int) -> int:
-    """The card in ``seat``'s ``slot`` as this replica knows it, or ``HIDDEN``."""
-    card = s.flags.get(f"evoc.{seat}.{slot}")
-    if card is not None:
-        return card
-    return s.slots.get(slot_key(seat, slot), HIDDEN)
-
-
-def _set_zone(s: State, seat: int, slot: int, where: int) -> None:
-    key = f"evo.{seat}.{slot}"
-    if where:
-        s.flags[key] = where
-    else:
-        s.flags.pop(key, None)
 
 
 def setup(s: State) -> None:
@@ -191,7 +121,7 @@ def _reshuffle(s: State, seat: int) -> None:
     if not discard:
         return
     for j in discard:
-        _set_zone(s, seat, j, GONE)
+        set_zone(s, seat, j, GONE)
     first = slot_count(s, seat)
     s.flags[f"evo.n.{seat}"] = first + len(discard)
     if s.sink is not None:
@@ -208,7 +138,7 @@ def _pick(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     deck = list(slots_in(s, seat, 0))
     picked = [deck.pop(v) for v in values]
     for j in picked:
-        _set_zone(s, seat, j, DRAWN)
+        set_zone(s, seat, j, DRAWN)
     if s.sink is not None:
         s.sink.append(EvolutionsDrawn(seat, tuple(sorted(picked))))
     rest = want - len(picked)
@@ -272,17 +202,17 @@ def _keep(s: State, frame: Frame, action: Action) -> None:
     seat, back = frame_seat(frame), frame[3]
     for j in slots_in(s, seat, DRAWN):
         if j == action.slot:
-            _set_zone(s, seat, j, HAND)
+            set_zone(s, seat, j, HAND)
         elif back:
-            _set_zone(s, seat, j, 0)
+            set_zone(s, seat, j, 0)
             s.slots.pop(slot_key(seat, j), None)  # back in the deck: its card is unknown again
         else:
-            _set_zone(s, seat, j, DISCARDED)
+            set_zone(s, seat, j, DISCARDED)
     if s.sink is not None:
         s.sink.append(EvolutionKept(seat, action.slot, bool(back)))
 
 
-def open_window(s: State, window: str) -> None:
+def open_window(s: State, window: int) -> None:
     """Ask every live seat holding Evolutions what it plays in ``window``, if any seat holds one."""
     seats = [t for t in seats_from(s, s.active) if slots_in(s, t, HAND)]
     if not seats:
@@ -301,12 +231,13 @@ def _candidates(s: State, seat: int, slot: int) -> tuple[int, ...]:
     return tuple(c for c in evolution_deck(s.monsters[seat]) if c not in seen)
 
 
-def _plays(s: State, seat: int, window: str) -> tuple[Action, ...]:
+def _plays(s: State, seat: int, window: int) -> tuple[Action, ...]:
+    name = WINDOW_NAMES[window]
     plays: list[Action] = []
     for j in slots_in(s, seat, HAND):
         for c in _candidates(s, seat, j):
             card = CARDS[c]
-            if window in card.windows and "evolve" in card.hooks:
+            if name in card.windows and card.hooks:  # a card whose effect is built
                 plays.append(PlayEvolution(j, c))
     return tuple(plays)
 
@@ -339,14 +270,21 @@ def _apply_plays(s: State, frame: Frame) -> None:
 
 
 def _play_step(s: State, frame: Frame) -> None:
+    """One card chosen in a window takes effect. A Temporary acts and goes to the discard, open.
+    A Permanent goes in front of its owner, among its cards, so its hooks act as a Keep card's."""
     seat, slot = frame[1], frame[2]
     card = known_card(s, seat, slot)
-    kind = CARDS[card].kind
-    _set_zone(s, seat, slot, PLAYED_OUT if kind == TEMPORARY else IN_PLAY)
+    temporary = CARDS[card].kind == TEMPORARY
+    set_zone(s, seat, slot, PLAYED_OUT if temporary or not s.alive[seat] else IN_PLAY)
     if s.sink is not None:
         s.sink.append(EvolutionPlayed(seat, slot, card))
-    if s.alive[seat]:
-        CARDS[card].hooks["evolve"](s, seat, card)
+    if not s.alive[seat]:
+        return
+    if not temporary:
+        take_card(s, seat, card, bought=False)
+    effect = CARDS[card].hooks.get("evolve")
+    if effect is not None:
+        effect(s, seat, card)
 
 
 def _owner(s: State, frame: Frame) -> int:

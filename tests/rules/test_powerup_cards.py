@@ -219,3 +219,169 @@ def test_the_plays_of_a_window_take_effect_once_everyone_answered_clockwise_from
     s = rules.apply(s, rules.PlayEvolution(0, card("healingrain")), events=found)
     played = [e.seat for e in found if isinstance(e, rules.EvolutionPlayed)]
     assert played == [1, 2, 0] and s.energy == [3, 6, 3] and s.hp == [10, 9, 10]
+
+
+# --- Permanent Evolutions: in front of their owner, they act as its Keep cards do ---------------
+
+
+def table(*seats: str, active: int = 0, phase: str = "resolve", extra: str = "") -> rules.State:
+    """A Power Up! game of ``seats``, each ``"Monster H/S/E [@city] [evolution ...]"``: the
+    Evolutions named after the numbers are in play in front of that monster, from its deck."""
+    lines, flags = [], ["powerup:1"]
+    for t, seat in enumerate(seats):
+        monster_and_stats, *played = seat.split(" +")
+        lines.append(monster_and_stats + "".join(f" +{slug}" for slug in played))
+        flags.append(f"evo.n.{t}:8")
+        for j, slug in enumerate(played):
+            flags += [f"evo.{t}.{j}:5", f"evoc.{t}.{j}:{card(slug)}"]
+    return rules.from_text(f"{'; '.join(lines)} | active={active} turn=3 phase={phase} {MARKET} "
+                           f"flags={','.join(flags)} {extra}")
+
+
+def test_a_permanent_played_goes_in_front_of_its_owner_and_acts_from_then_on() -> None:
+    s, _ = play(holding("Cyber Kitty 10/0/0; Kraken 10/0/0", "mousehunter"), "mousehunter")
+    assert s.cards[0] == (card("mousehunter"),) and s.flags["evo.0.0"] == 5
+    assert rules.hand_of(s, 0) == () and not rules.broken_invariants(s)
+    assert "+mousehunter" in rules.to_text(s)
+
+
+@pytest.mark.card(1037)
+def test_mouse_hunter_gains_a_star_when_at_least_one_1_resolves() -> None:
+    s = table("Cyber Kitty 10/0/0 +mousehunter", "Kraken 10/0/0 @city", extra="dice=1hheee")
+    assert s.stars[0] == 1
+
+
+@pytest.mark.card(1037, edge=True)
+def test_mouse_hunter_adds_to_three_1s_and_needs_a_1() -> None:
+    s = table("Cyber Kitty 10/0/0 +mousehunter", "Kraken 10/0/0 @city", extra="dice=111eee")
+    assert s.stars[0] == 2
+    s = table("Cyber Kitty 10/0/0 +mousehunter", "Kraken 10/0/0 @city", extra="dice=223eee")
+    assert s.stars[0] == 0
+
+
+@pytest.mark.card(1038)
+def test_meow_missile_adds_a_smash_when_a_1_resolves() -> None:
+    s = table("Cyber Kitty 10/0/0 +meowmissile", "Kraken 10/0/0 @city", extra="dice=1hheee")
+    assert s.hp[1] == 9
+
+
+@pytest.mark.card(1038, edge=True)
+def test_meow_missile_without_a_1_adds_nothing() -> None:
+    s = table("Cyber Kitty 10/0/0 +meowmissile", "Kraken 10/0/0 @city", extra="dice=2hhees")
+    assert s.hp[1] == 9  # the rolled smash only
+
+
+@pytest.mark.card(1056)
+def test_heat_vision_takes_a_star_from_the_monster_whose_smashes_wound_its_owner() -> None:
+    s = table("The King 10/3/0", "Giga Zaur 10/0/0 @city +heatvision", extra="dice=sssee1")
+    assert s.hp[1] == 7 and s.stars[0] == 2
+
+
+@pytest.mark.card(1056, edge=True)
+def test_heat_vision_takes_nothing_for_a_hit_that_is_no_smash() -> None:
+    s = holding("Alienoid 10/0/0 +heatvision; Cyber Kitty 10/2/0", "electroscratch", seat=1,
+                active=1)
+    s = rules.from_text(rules.to_text(s).replace("flags=", "flags=evo.0.1:5,evoc.0.1:1056,"))
+    s, _ = play(s, "electroscratch", seat=1)
+    assert s.hp[0] == 9 and s.stars[1] == 2
+
+
+@pytest.mark.card(1077)
+def test_nightlife_heals_one_when_its_owner_enters_tokyo() -> None:
+    s = table("Boogie Woogie 6/0/0 +nightlife", "Kraken 10/0/0", extra="dice=2233ee")
+    assert s.city == 0 and s.hp[0] == 7
+
+
+@pytest.mark.card(1077, edge=True)
+def test_nightlife_gives_nothing_at_full_health_or_when_staying_outside() -> None:
+    s = table("Boogie Woogie 10/0/0 +nightlife", "Kraken 10/0/0", extra="dice=2233ee")
+    assert s.city == 0 and s.hp[0] == 10
+    s = table("Boogie Woogie 6/0/0 +nightlife", "Kraken 10/0/0 @city", extra="dice=2233ee")
+    assert s.city == 1 and s.hp[0] == 6
+
+
+@pytest.mark.card(1156)
+def test_eater_of_souls_heals_on_entering_tokyo_and_raises_the_maximum_to_twelve() -> None:
+    s = table("Kraken 10/0/0 +eaterofsouls", "The King 10/0/0", extra="dice=2233ee")
+    assert s.city == 0 and s.hp[0] == 11
+    s = table("Kraken 10/0/0 +eaterofsouls", "The King 10/0/0 @city", extra="dice=hhh2ee")
+    assert s.hp[0] == 12
+
+
+@pytest.mark.card(1156, edge=True)
+def test_eater_of_souls_with_even_bigger_still_stops_at_twelve_hearts() -> None:
+    s = table("Kraken 10/0/0 +evenbigger +eaterofsouls", "The King 10/0/0 @city",
+              extra="dice=hhhhhh")
+    assert s.hp[0] == 12 and rules.max_hp(s, 0) == 12
+
+
+@pytest.mark.card(1116)
+def test_jet_club_adds_a_smash_while_in_tokyo() -> None:
+    s = table("King Kong 10/0/0 @city +jetclub", "Kraken 10/0/0", extra="dice=2233ee")
+    assert s.hp[1] == 9
+
+
+@pytest.mark.card(1116, edge=True)
+def test_jet_club_adds_nothing_outside_tokyo() -> None:
+    s = table("King Kong 10/0/0 +jetclub", "Kraken 10/0/0 @city", extra="dice=2233ee")
+    assert s.hp[1] == 10 and s.city == 1
+
+
+@pytest.mark.card(1137)
+def test_pandarwinism_gains_a_star_for_three_hearts_and_one_more_for_each_beyond() -> None:
+    s = table("Pandakaï 5/0/0 +pandarwinismsurvivalofthecutest", "Kraken 10/0/0 @city",
+              extra="dice=hhh23e")
+    assert s.stars[0] == 1 and s.hp[0] == 8
+    s = table("Pandakaï 5/0/0 +pandarwinismsurvivalofthecutest", "Kraken 10/0/0 @city",
+              extra="dice=hhhhhe")
+    assert s.stars[0] == 3
+
+
+@pytest.mark.card(1137, edge=True)
+def test_pandarwinism_needs_three_hearts() -> None:
+    s = table("Pandakaï 5/0/0 +pandarwinismsurvivalofthecutest", "Kraken 10/0/0 @city",
+              extra="dice=hh223e")
+    assert s.stars[0] == 0
+
+
+@pytest.mark.card(1145)
+def test_secret_laboratory_makes_power_cards_cost_one_less() -> None:
+    s = table("Cyber Bunny 10/0/2 +secretlaboratory", "Kraken 10/0/0", phase="buy")
+    s = rules.apply(s, rules.Buy(card("heal")))
+    assert s.energy[0] == 0 and card("heal") not in s.market
+
+
+@pytest.mark.card(1145, edge=True)
+def test_secret_laboratory_adds_to_alien_origin() -> None:
+    s = table("Cyber Bunny 10/0/1 +alienorigin +secretlaboratory", "Kraken 10/0/0", phase="buy")
+    assert rules.Buy(card("heal")) in rules.legal_actions(s)  # 3⚡ for 1⚡
+    s = rules.apply(s, rules.Buy(card("heal")))
+    assert s.energy[0] == 0
+
+
+@pytest.mark.card(1146)
+def test_king_of_the_gizmo_gains_a_star_for_each_card_bought() -> None:
+    s = table("Cyber Bunny 10/1/9 +kingofthegizmo", "Kraken 10/0/0", phase="buy")
+    s = rules.apply(s, rules.Buy(card("energize")))
+    assert s.stars[0] == 2
+
+
+@pytest.mark.card(1146, edge=True)
+def test_king_of_the_gizmo_counts_a_discard_card_too_but_not_a_sweep() -> None:
+    s = table("Cyber Bunny 10/1/9 +kingofthegizmo", "Kraken 10/0/0", phase="buy")
+    s = rules.apply(s, rules.SWEEP)
+    assert s.stars[0] == 1
+
+
+@pytest.mark.card(1158)
+def test_mandibles_of_dread_takes_a_star_from_each_monster_its_owner_wounds() -> None:
+    s = table("Kraken 10/0/0 +mandiblesofdread", "The King 10/3/0 @city", extra="dice=ss23ee")
+    assert s.hp[1] == 8 and s.stars[1] == 2
+
+
+@pytest.mark.card(1158, edge=True)
+def test_mandibles_of_dread_takes_nothing_below_zero_and_nothing_without_a_wound() -> None:
+    s = table("Kraken 10/0/0 +mandiblesofdread", "The King 10/0/0 @city", extra="dice=ss23ee")
+    assert s.hp[1] == 8 and s.stars[1] == 0
+    s = table("Kraken 10/0/0 +mandiblesofdread", "The King 10/3/0 @city", extra="dice=1123ee")
+    assert s.stars[1] == 3
