@@ -8,10 +8,20 @@ cannot play the others yet.
 
 from __future__ import annotations
 
-from kotp2p.rules.basics import NOBODY
+from kotp2p.rules.actions import Action, UseCard
+from kotp2p.rules.basics import NOBODY, Frame
 from kotp2p.rules.card import PERMANENT, TEMPORARY, Card, evolution
-from kotp2p.rules.dice import ONE
-from kotp2p.rules.effects import deal_damage, gain_energy, gain_stars, heal, lose_stars
+from kotp2p.rules.cards_keep_dice import change_window, set_die
+from kotp2p.rules.dice import ONE, SMASH, TWO
+from kotp2p.rules.effects import (
+    deal_damage,
+    gain_energy,
+    gain_stars,
+    heal,
+    lose_stars,
+    set_turn_flag,
+    turn_flag,
+)
 from kotp2p.rules.registry import others_of
 from kotp2p.rules.state import State
 
@@ -53,6 +63,57 @@ def _heat_vision(s: State, seat: int, c: int, victim: int, lost: int, dealer: in
                  smash: bool) -> None:
     if victim == seat and smash and lost > 0 and dealer not in (seat, NOBODY):
         lose_stars(s, dealer, 1, card=c)
+
+
+def _alpha_male(s: State, seat: int, c: int, victim: int, lost: int, dealer: int,
+                smash: bool) -> None:
+    if dealer == seat and victim != seat and smash and lost > 0 and not turn_flag(s, f"used.{c}"):
+        set_turn_flag(s, f"used.{c}", 1)
+        gain_stars(s, seat, 1, card=c)
+
+
+def _star_on_entering(s: State, seat: int, c: int) -> None:
+    gain_stars(s, seat, 1, card=c)
+
+
+def _star_at_home(s: State, seat: int, c: int) -> None:
+    if s.in_tokyo(seat):
+        gain_stars(s, seat, 1, card=c)
+
+
+def _defender_of_tokyo(s: State, seat: int, c: int) -> None:
+    if s.in_tokyo(seat):
+        for t in others_of(s, seat):
+            lose_stars(s, t, 1, card=c)
+
+
+def _once_a_turn(s: State, c: int) -> bool:
+    return not turn_flag(s, f"used.{c}")
+
+
+def _gamma_breath_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    if not _once_a_turn(s, c):
+        return ()
+    return tuple(UseCard(c, (i, SMASH)) for i, d in enumerate(s.dice) if d != SMASH)
+
+
+def _tail_sweep_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    if not _once_a_turn(s, c):
+        return ()
+    return tuple(UseCard(c, (i, f)) for i, d in enumerate(s.dice) for f in (ONE, TWO) if d != f)
+
+
+def _change_once(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    set_turn_flag(s, f"used.{c}", 1)
+    set_die(s, action.args[0], action.args[1], c)
+    s.stack.append(frame)
+
+
+def _programmed_to_destroy(s: State, seat: int, c: int, victim: int, lost: int, dealer: int,
+                           smash: bool) -> None:
+    if victim != seat and lost > 0 and s.hp[victim] == 0:
+        gain_stars(s, seat, 3, card=c)
+        gain_energy(s, seat, 2, card=c)
 
 CARDS: tuple[Card, ...] = (
     # --- Space Penguin ---------------------------------------------------------------------
@@ -171,11 +232,13 @@ CARDS: tuple[Card, ...] = (
               "You may force each monster you wound to yield Tokyo."),
     evolution(1046, "The King", "Alpha Male", PERMANENT,
               "any time",
-              "Once per turn, gain 1★ when you wound at least one monster."),
+              "Once per turn, gain 1★ when you wound at least one monster.",
+              after_hit=_alpha_male),
     evolution(1047, "The King", "I Am the King!", PERMANENT,
               "any time",
               "Gain 1★ more when you take control of Tokyo, and when you start your turn in "
-              "Tokyo."),
+              "Tokyo.",
+              entered=_star_on_entering, start_turn=_star_at_home),
     evolution(1048, "The King", "Twas Beauty Killed the Beast", PERMANENT,
               "while you are in Tokyo",
               "Gain 1★ at the end of each monster's turn, yours too. If you leave Tokyo, discard "
@@ -197,17 +260,20 @@ CARDS: tuple[Card, ...] = (
               "Choose a face. Turn all your dice that show it to one other face of your choice."),
     evolution(1055, "Giga Zaur", "Defender of Tokyo", PERMANENT,
               "any time",
-              "When you start your turn in Tokyo, every other monster loses 1★."),
+              "When you start your turn in Tokyo, every other monster loses 1★.",
+              start_turn=_defender_of_tokyo),
     evolution(1056, "Giga Zaur", "Heat Vision", PERMANENT,
               "any time",
               "A monster whose ✸ wound you loses 1★.",
               after_hit=_heat_vision),
     evolution(1057, "Giga Zaur", "Gamma Breath", PERMANENT,
               "your change-dice step",
-              "Once per turn, change one of your dice to ✸."),
+              "Once per turn, change one of your dice to ✸.",
+              change_die=change_window, change_actions=_gamma_breath_offer, use=_change_once),
     evolution(1058, "Giga Zaur", "Tail Sweep", PERMANENT,
               "your change-dice step",
-              "Once per turn, change one of your dice to 1 or 2."),
+              "Once per turn, change one of your dice to 1 or 2.",
+              change_die=change_window, change_actions=_tail_sweep_offer, use=_change_once),
     # --- Meka Dragon -----------------------------------------------------------------------
     evolution(1061, "Meka Dragon", "Mecha Blast", TEMPORARY,
               "during your dice resolution",
@@ -217,7 +283,8 @@ CARDS: tuple[Card, ...] = (
               "Gain 1⚡ for each ✸ you rolled this turn."),
     evolution(1063, "Meka Dragon", "Programmed to Destroy", PERMANENT,
               "any time",
-              "Each time another monster drops to 0♥, gain 3★ and 2⚡."),
+              "Each time another monster drops to 0♥, gain 3★ and 2⚡.",
+              after_hit=_programmed_to_destroy),
     evolution(1064, "Meka Dragon", "Tune-Up", TEMPORARY,
               "before your turn starts, outside Tokyo",
               "Skip your turn and gain 4♥ and 2⚡."),

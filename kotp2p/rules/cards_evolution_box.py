@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from kotp2p.rules.card import GIFT, PERMANENT, TEMPORARY, Card, evolution
 from kotp2p.rules.dice import HEART
-from kotp2p.rules.effects import deal_damage, gain_energy, gain_stars, heal, lose_stars
+from kotp2p.rules.effects import (
+    deal_damage,
+    gain_energy,
+    gain_stars,
+    grant_extra_turn,
+    heal,
+    lose_stars,
+)
 from kotp2p.rules.registry import others_of, seats_from
 from kotp2p.rules.state import State
 
@@ -75,6 +82,17 @@ def _mandibles_of_dread(s: State, seat: int, c: int, victim: int, lost: int, dea
                         smash: bool) -> None:
     if dealer == seat and victim != seat and lost > 0:
         lose_stars(s, victim, 1, card=c)
+
+
+def _eighth_wonder(s: State, seat: int, c: int, counts: list[int], smashes: int) -> None:
+    if max(counts) >= 4:
+        gain_stars(s, seat, 1, card=c)
+
+
+def _panda_express(s: State, seat: int, c: int, counts: list[int], smashes: int) -> None:
+    if min(counts) >= 1:
+        gain_stars(s, seat, 2, card=c)
+        grant_extra_turn(s, seat, card=c)
 
 CARDS: tuple[Card, ...] = (
     # --- Boogie Woogie ---------------------------------------------------------------------
@@ -159,7 +177,8 @@ CARDS: tuple[Card, ...] = (
               add_smashes=_jet_club),
     evolution(1117, "King Kong", "8th Wonder of the World", PERMANENT,
               "any time",
-              "If you roll four of the same face, gain 1★."),
+              "If you roll four of the same face, gain 1★.",
+              resolve=_eighth_wonder),
     evolution(1118, "King Kong", "Climb Tokyo Tower", PERMANENT,
               "any time",
               "While you are in Tokyo, gain 1★ for each 1 you roll. If you roll six 1s, you win "
@@ -183,7 +202,8 @@ CARDS: tuple[Card, ...] = (
               evolve=_bear_necessities),
     evolution(1135, "Pandakaï", "Panda Express", PERMANENT,
               "any time",
-              "If your roll shows 1, 2, 3, ♥, ✸ and ⚡, gain 2★ and take another turn."),
+              "If your roll shows 1, 2, 3, ♥, ✸ and ⚡, gain 2★ and take another turn.",
+              resolve=_panda_express),
     evolution(1136, "Pandakaï", "Bamboo Supply", PERMANENT,
               "any time",
               "At the start of your turn, put 1⚡ from the bank on this card, or take all the ⚡ "

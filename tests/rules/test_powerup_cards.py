@@ -385,3 +385,132 @@ def test_mandibles_of_dread_takes_nothing_below_zero_and_nothing_without_a_wound
     assert s.hp[1] == 8 and s.stars[1] == 0
     s = table("Kraken 10/0/0 +mandiblesofdread", "The King 10/3/0 @city", extra="dice=1123ee")
     assert s.stars[1] == 3
+
+
+def use(slug: str, *args: int) -> rules.UseCard:
+    return rules.UseCard(card(slug), tuple(args))
+
+
+def stopped(*seats: str, dice: str) -> rules.State:
+    """Seat 0's last roll shows ``dice``: what its cards offer to change them comes now."""
+    return table(*seats, phase="roll", extra=f"dice={dice} rolls=0")
+
+
+@pytest.mark.card(1046)
+def test_alpha_male_gains_a_star_when_its_smashes_wound() -> None:
+    s = table("The King 10/0/0 +alphamale", "Kraken 10/0/0 @city", extra="dice=s1123e")
+    assert s.hp[1] == 9 and s.stars[0] == 1
+
+
+@pytest.mark.card(1046, edge=True)
+def test_alpha_male_counts_once_a_turn_and_only_smashes() -> None:
+    s = table("The King 10/0/0 +alphamale", "Kraken 10/0/0", "Alienoid 10/0/0",
+              "Meka Dragon 10/0/0", "Space Penguin 10/0/0 @city", "Giga Zaur 10/0/0 @bay",
+              extra="dice=s1123e")
+    assert s.hp[4] == 9 and s.hp[5] == 9 and s.stars[0] == 1
+    s = holding("Cyber Kitty 10/0/0; The King 10/0/0 +alphamale", "electroscratch")
+    s = rules.from_text(rules.to_text(s).replace("flags=", "flags=evo.1.1:5,evoc.1.1:1046,"))
+    s, _ = play(s, "electroscratch")
+    assert s.stars[1] == 0
+
+
+@pytest.mark.card(1047)
+def test_i_am_the_king_gains_a_star_entering_tokyo_and_starting_a_turn_there() -> None:
+    s = table("The King 10/0/0 +iamtheking", "Kraken 10/0/0", "Alienoid 10/0/0",
+              extra="dice=2233ee")
+    assert s.city == 0 and s.stars[0] == 1 + 1  # entering: 1★ by the rules, 1★ by the card
+    s = table("The King 10/0/0 @city +iamtheking", "Kraken 10/0/0", "Alienoid 10/0/0",
+              phase="start")
+    assert s.stars[0] == 2 + 1
+
+
+@pytest.mark.card(1047, edge=True)
+def test_i_am_the_king_gives_nothing_to_a_turn_started_outside_tokyo() -> None:
+    s = table("The King 10/0/0 +iamtheking", "Kraken 10/0/0 @city", "Alienoid 10/0/0",
+              phase="start")
+    assert s.stars[0] == 0
+
+
+@pytest.mark.card(1055)
+def test_defender_of_tokyo_takes_a_star_from_every_other_monster_at_the_start_in_tokyo() -> None:
+    s = table("Giga Zaur 10/0/0 @city +defenderoftokyo", "Kraken 10/2/0", "The King 10/1/0",
+              phase="start")
+    assert s.stars == [2, 1, 0]
+
+
+@pytest.mark.card(1055, edge=True)
+def test_defender_of_tokyo_does_nothing_outside_tokyo() -> None:
+    s = table("Giga Zaur 10/0/0 +defenderoftokyo", "Kraken 10/2/0 @city", phase="start")
+    assert s.stars == [0, 2]
+
+
+@pytest.mark.card(1057)
+def test_gamma_breath_turns_one_die_into_a_smash() -> None:
+    s = stopped("Giga Zaur 10/0/0 +gammabreath", "Kraken 10/0/0 @city", dice="1123ee")
+    assert asked(s) == (0, "change")
+    s = rules.apply(s, use("gammabreath", 0, rules.SMASH))  # once a turn: nothing more to ask
+    assert s.hp[1] == 9 and asked(s) == (1, "yield")
+
+
+@pytest.mark.card(1057, edge=True)
+def test_gamma_breath_offers_nothing_for_dice_that_are_all_smashes() -> None:
+    s = stopped("Giga Zaur 10/0/0 +gammabreath", "Kraken 10/0/0 @city", dice="ssssss")
+    assert (s.hp[1] == 4 and asked(s) is None) or asked(s) == (1, "yield")
+
+
+@pytest.mark.card(1058)
+def test_tail_sweep_turns_one_die_into_a_1_or_a_2() -> None:
+    s = stopped("Giga Zaur 10/0/0 +tailsweep", "Kraken 10/0/0 @city", dice="1122ee")
+    offered = [a for a in rules.legal_actions(s) if isinstance(a, rules.UseCard)]
+    assert use("tailsweep", 4, rules.TWO) in offered and use("tailsweep", 0, rules.ONE) not in offered
+    s = rules.apply(s, use("tailsweep", 4, rules.TWO))
+    assert s.stars[0] == 2  # three 2s
+
+
+@pytest.mark.card(1058, edge=True)
+def test_tail_sweep_is_used_once_a_turn() -> None:
+    s = stopped("Giga Zaur 10/0/0 +tailsweep", "Kraken 10/0/0 @city", dice="1122ee")
+    found: list[rules.Event] = []
+    s = rules.apply(s, use("tailsweep", 4, rules.TWO), events=found)
+    assert asked(s) is None and rules.AutoDecision(0, "change", rules.DONE) in found
+
+
+@pytest.mark.card(1063)
+def test_programmed_to_destroy_gains_three_stars_and_two_energy_when_another_drops_to_zero(
+) -> None:
+    s = table("Meka Dragon 10/0/0 +programmedtodestroy", "Kraken 2/0/0 @city",
+              extra="dice=ss23ee")
+    assert not s.alive[1] and s.stars[0] == 3 and s.energy[0] == 2 + 2
+
+
+@pytest.mark.card(1063, edge=True)
+def test_programmed_to_destroy_counts_a_monster_another_one_knocks_out() -> None:
+    s = table("Kraken 10/0/0", "Meka Dragon 10/0/0 +programmedtodestroy", "The King 1/0/0 @city",
+              extra="dice=s223ee")
+    assert not s.alive[2] and s.stars[1] == 3 and s.energy[1] == 2
+
+
+@pytest.mark.card(1117)
+def test_eighth_wonder_of_the_world_gains_a_star_for_four_identical_faces() -> None:
+    s = table("King Kong 10/0/0 +8thwonderoftheworld", "Kraken 10/0/0 @city",
+              extra="dice=eeee12")
+    assert s.stars[0] == 1 and s.energy[0] == 4
+
+
+@pytest.mark.card(1117, edge=True)
+def test_eighth_wonder_of_the_world_needs_four_of_one_face_not_two_pairs() -> None:
+    s = table("King Kong 10/0/0 +8thwonderoftheworld", "Kraken 10/0/0 @city",
+              extra="dice=eehh12")
+    assert s.stars[0] == 0
+
+
+@pytest.mark.card(1135)
+def test_panda_express_gains_two_stars_and_another_turn_for_every_face() -> None:
+    s = table("Pandakaï 10/0/0 +pandaexpress", "Kraken 10/0/0 @city", extra="dice=123ehs")
+    assert s.stars[0] == 2 and s.extra == (0,)
+
+
+@pytest.mark.card(1135, edge=True)
+def test_panda_express_needs_all_six_faces() -> None:
+    s = table("Pandakaï 10/0/0 +pandaexpress", "Kraken 10/0/0 @city", extra="dice=123ehh")
+    assert s.stars[0] == 0 and s.extra == ()
