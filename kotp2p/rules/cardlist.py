@@ -43,6 +43,8 @@ CARD_FRAMES: tuple[Frames, ...] = (
     cards_keep_market.FRAMES,
     cards_keep_mimic.FRAMES,
     cards_costume.FRAMES,
+    cards_evolution_base.FRAMES,
+    cards_evolution_box.FRAMES,
 )
 """The kinds of frames the cards add to the turn machine: their windows and their own rolls."""
 

@@ -18,11 +18,12 @@ from kotp2p.rules.effects import (
     gain_energy,
     gain_stars,
     heal,
+    lose_energy,
     lose_stars,
     set_turn_flag,
     turn_flag,
 )
-from kotp2p.rules.registry import others_of
+from kotp2p.rules.registry import DecisionKind, Frames, frame_seat, others_of
 from kotp2p.rules.state import State
 
 
@@ -115,6 +116,43 @@ def _programmed_to_destroy(s: State, seat: int, c: int, victim: int, lost: int, 
         gain_stars(s, seat, 3, card=c)
         gain_energy(s, seat, 2, card=c)
 
+
+def _anger_batteries(s: State, seat: int, c: int) -> None:
+    gain_energy(s, seat, turn_flag(s, f"lost.{seat}"), card=c)
+
+
+MEGA_PURR = 1032
+_GIVE_ENERGY, _GIVE_STAR = 0, 1
+
+
+def _mega_purr(s: State, seat: int, c: int) -> None:
+    """Each other monster gives ``seat`` 1⚡ or 1★, clockwise, each as it chooses."""
+    s.stack.extend(("ask", t, "purr", seat) for t in reversed(others_of(s, seat)))
+
+
+def _purr_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    giver = frame_seat(frame)
+    out: list[Action] = []
+    if s.energy[giver]:
+        out.append(UseCard(MEGA_PURR, (_GIVE_ENERGY,)))
+    if s.stars[giver]:
+        out.append(UseCard(MEGA_PURR, (_GIVE_STAR,)))
+    return tuple(out)
+
+
+def _purr_handle(s: State, frame: Frame, action: Action) -> None:
+    assert isinstance(action, UseCard)
+    giver, owner = frame_seat(frame), frame[3]
+    if action.args[0] == _GIVE_ENERGY:
+        lose_energy(s, giver, 1, card=MEGA_PURR)
+        gain_energy(s, owner, 1, bonus=False, card=MEGA_PURR)
+    else:
+        lose_stars(s, giver, 1, card=MEGA_PURR)
+        gain_stars(s, owner, 1, card=MEGA_PURR)
+
+FRAMES = Frames(decisions={"purr": DecisionKind(_purr_legal, _purr_handle)})
+"""Mega Purr's question to each other monster: give 1⚡ or 1★."""
+
 CARDS: tuple[Card, ...] = (
     # --- Space Penguin ---------------------------------------------------------------------
     evolution(1011, "Space Penguin", "Freeze Ray", PERMANENT,
@@ -159,7 +197,8 @@ CARDS: tuple[Card, ...] = (
               "less. Put it in front of you for free and discard the others."),
     evolution(1023, "Alienoid", "Anger Batteries", TEMPORARY,
               "any time",
-              "Gain 1⚡ for each ♥ you lost this turn."),
+              "Gain 1⚡ for each ♥ you lost this turn.",
+              evolve=_anger_batteries),
     evolution(1024, "Alienoid", "Adapting Technology", PERMANENT,
               "any time",
               "This card holds 3 tokens. On your turn, remove one to sweep the 3 face-up Power "
@@ -185,7 +224,8 @@ CARDS: tuple[Card, ...] = (
               "Tokyo. Then go on playing with 9♥ and 9★."),
     evolution(1032, "Cyber Kitty", "Mega Purr", TEMPORARY,
               "any time",
-              "Each other monster gives you 1⚡ or 1★, as it chooses."),
+              "Each other monster gives you 1⚡ or 1★, as it chooses.",
+              evolve=_mega_purr),
     evolution(1033, "Cyber Kitty", "Electro-Scratch", TEMPORARY,
               "any time",
               "Every other monster loses 1♥.",

@@ -9,7 +9,7 @@ a game cannot play the others yet.
 from __future__ import annotations
 
 from kotp2p.rules.card import GIFT, PERMANENT, TEMPORARY, Card, evolution
-from kotp2p.rules.dice import HEART
+from kotp2p.rules.dice import BASE_DICE, ENERGY, FACES, HEART
 from kotp2p.rules.effects import (
     deal_damage,
     gain_energy,
@@ -17,9 +17,11 @@ from kotp2p.rules.effects import (
     grant_extra_turn,
     heal,
     lose_stars,
+    turn_flag,
 )
-from kotp2p.rules.registry import others_of, seats_from
-from kotp2p.rules.state import State
+from kotp2p.rules.evoslots import take_back
+from kotp2p.rules.registry import Frames, RandomKind, others_of, seats_from
+from kotp2p.rules.state import Frame, State
 
 
 def _gain_two_hearts(s: State, seat: int, c: int) -> None:
@@ -94,6 +96,37 @@ def _panda_express(s: State, seat: int, c: int, counts: list[int], smashes: int)
         gain_stars(s, seat, 2, card=c)
         grant_extra_turn(s, seat, card=c)
 
+
+def _stroke_of_genius(s: State, seat: int, c: int) -> None:
+    gain_energy(s, seat, turn_flag(s, f"energy.{seat}"), card=c)
+
+
+def _cult_worshippers(s: State, seat: int, c: int) -> None:
+    gain_stars(s, seat, turn_flag(s, f"healed.{seat}"), card=c)
+
+
+ISLANDER_SACRIFICE = 1113
+
+
+def _islander_sacrifice(s: State, seat: int, c: int) -> None:
+    s.stack.append(("rand", "islander", seat))
+
+
+def _islander_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    return (FACES,) * BASE_DICE
+
+
+def _islander_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    seat = frame[2]
+    energy, hearts = values.count(ENERGY), values.count(HEART)
+    gain_energy(s, seat, energy, card=ISLANDER_SACRIFICE)
+    heal(s, seat, hearts, card=ISLANDER_SACRIFICE)
+    if energy + hearts < 2:
+        take_back(s, seat, ISLANDER_SACRIFICE)
+
+FRAMES = Frames(randoms={"islander": RandomKind(_islander_bounds, _islander_roll)})
+"""Islander Sacrifice's roll of six dice."""
+
 CARDS: tuple[Card, ...] = (
     # --- Boogie Woogie ---------------------------------------------------------------------
     evolution(1071, "Boogie Woogie", "Boo!", TEMPORARY,
@@ -163,7 +196,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1113, "King Kong", "Islander Sacrifice", TEMPORARY,
               "any time",
               "Roll 6 dice: gain 1⚡ per ⚡ and 1♥ per ♥, even in Tokyo. If fewer than 2 dice "
-              "show ⚡ or ♥, take this card back."),
+              "show ⚡ or ♥, take this card back.",
+              evolve=_islander_sacrifice),
     evolution(1114, "King Kong", "Monkey Leap", TEMPORARY,
               "during another monster's enter-Tokyo step",
               "If Tokyo is empty, you take control of it instead of that monster."),
@@ -219,7 +253,8 @@ CARDS: tuple[Card, ...] = (
     # --- Cyber Bunny -----------------------------------------------------------------------
     evolution(1141, "Cyber Bunny", "Stroke of Genius", TEMPORARY,
               "any time",
-              "Gain 1⚡ for each ⚡ you have already gained this turn."),
+              "Gain 1⚡ for each ⚡ you have already gained this turn.",
+              evolve=_stroke_of_genius),
     evolution(1142, "Cyber Bunny", "Emergency Battery", TEMPORARY,
               "any time",
               "Gain 3⚡.",
@@ -257,7 +292,8 @@ CARDS: tuple[Card, ...] = (
               "Every other monster loses 2♥."),
     evolution(1153, "Kraken", "Cult Worshippers", TEMPORARY,
               "any time",
-              "Gain 1★ for each ♥ you gained this turn."),
+              "Gain 1★ for each ♥ you gained this turn.",
+              evolve=_cult_worshippers),
     evolution(1154, "Kraken", "High Tide", TEMPORARY,
               "any time",
               "For each ♥ you rolled, add one more ♥ to your roll."),

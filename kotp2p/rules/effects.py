@@ -60,6 +60,10 @@ def bit(seat: int) -> int:
     return 1 << seat
 
 
+def _count(s: State, key: str, n: int) -> None:
+    s.flags[key] = s.flags.get(key, 0) + n
+
+
 def turn_flag(s: State, key: str) -> int:
     """A per-turn flag, cleared when a turn starts. It is 0 when unset."""
     return s.flags.get("t." + key, 0)
@@ -104,6 +108,8 @@ def gain_energy(
         s.energy[seat] += n
         if s.sink is not None:
             s.sink.append(EnergyChanged(seat, n, why, card))
+        if s.flags and POWER_UP_FLAG in s.flags:
+            _count(s, f"t.energy.{seat}", n)  # for Stroke of Genius
 
 
 def lose_energy(s: State, seat: int, n: int, *, card: int = 0, why: str = WHY_CARD) -> int:
@@ -136,6 +142,8 @@ def heal(s: State, seat: int, n: int, *, card: int = 0) -> int:
     before = s.hp[seat]
     s.hp[seat] = min(max_hp(s, seat), before + n)
     gained = s.hp[seat] - before
+    if gained and s.flags and POWER_UP_FLAG in s.flags:
+        _count(s, f"t.healed.{seat}", gained)  # for Cult Worshippers
     if gained and s.sink is not None:
         s.sink.append(Healed(seat, gained, card))
     return gained

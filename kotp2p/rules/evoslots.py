@@ -123,3 +123,11 @@ def discard_hand(s: State, seat: int) -> None:
     for j in range(slot_count(s, seat)):
         if zone(s, seat, j) in (DRAWN, HAND):
             set_zone(s, seat, j, DISCARDED)
+
+
+def take_back(s: State, seat: int, card: int) -> None:
+    """The Evolution ``card``, just played by ``seat``, goes back to its hand, open."""
+    for j in slots_in(s, seat, PLAYED_OUT):
+        if known_card(s, seat, j) == card:
+            set_zone(s, seat, j, HAND)
+            return

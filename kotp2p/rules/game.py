@@ -6,7 +6,13 @@ import hashlib
 from dataclasses import dataclass, field
 
 from kotp2p import __version__
-from kotp2p.rules import cards_costume, halloween, powerup
+from kotp2p.rules import (
+    cards_costume,
+    cards_evolution_base,
+    cards_evolution_box,
+    halloween,
+    powerup,
+)
 from kotp2p.rules.basics import HALLOWEEN_FLAG, MAX_PLAYERS, MIN_PLAYERS, MONSTERS, NOBODY
 from kotp2p.rules.card import BASE, HALLOWEEN, POWER_UP
 from kotp2p.rules.cardindex import base_deck
@@ -119,7 +125,7 @@ def new_game(setup: Setup) -> State:
 
 _BOX_FRAMES = {
     HALLOWEEN: (halloween.FRAMES, cards_costume.FRAMES),
-    POWER_UP: (powerup.FRAMES,),
+    POWER_UP: (powerup.FRAMES, cards_evolution_base.FRAMES, cards_evolution_box.FRAMES),
 }
 """The kinds of frames only an expansion's games use, by box."""
 

@@ -167,6 +167,9 @@ def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -
             flags["t.smashed"] = flags.get("t.smashed", 0) | 1 << target
         if HALLOWEEN_FLAG in flags:
             _mark_wounds(flags, target, dealer, smash and dealer == s.active)
+        if POWER_UP_FLAG in flags:
+            key = f"t.lost.{target}"  # for Anger Batteries
+            flags[key] = flags.get(key, 0) + lost
     return lost
 
 

@@ -17,13 +17,13 @@ MARKET = "market=heal,energize,jetfighters"
 
 
 def holding(seats: str, slug: str, *, seat: int = 0, active: int = 0, phase: str = "end",
-            hidden: bool = False) -> rules.State:
+            hidden: bool = False, extra: str = "") -> rules.State:
     """``seats`` at ``phase`` of ``active``'s turn, with ``seat`` holding ``slug`` in slot 0."""
     n = seats.count(";") + 1
     decks = ",".join(f"evo.n.{t}:8" for t in range(n))
     content = "?" if hidden else str(card(slug))
     key = rules.slot_key(seat, 0)
-    return rules.from_text(f"{seats} | active={active} turn=3 phase={phase} {MARKET} "
+    return rules.from_text(f"{seats} | active={active} turn=3 phase={phase} {MARKET} {extra} "
                            f"flags=powerup:1,{decks},evo.{seat}.0:2 slots={key}:{content}")
 
 
@@ -514,3 +514,88 @@ def test_panda_express_gains_two_stars_and_another_turn_for_every_face() -> None
 def test_panda_express_needs_all_six_faces() -> None:
     s = table("Pandakaï 10/0/0 +pandaexpress", "Kraken 10/0/0 @city", extra="dice=123ehh")
     assert s.stars[0] == 0 and s.extra == ()
+
+
+# --- Temporary Evolutions that count what happened this turn, ask others, or roll ----------------
+
+
+@pytest.mark.card(1023)
+def test_anger_batteries_gains_one_energy_for_each_heart_lost_this_turn() -> None:
+    s = holding("Alienoid 10/0/0 @city; The King 10/0/0; Kraken 10/0/0", "angerbatteries",
+                active=1, phase="resolve", extra="dice=sss123")
+    s = rules.apply(s, rules.STAY)  # Alienoid lost 3♥ and stays
+    s, _ = play(s, "angerbatteries")
+    assert s.hp[0] == 7 and s.energy[0] == 3
+
+
+@pytest.mark.card(1023, edge=True)
+def test_anger_batteries_counts_only_this_turns_losses() -> None:
+    s, _ = play(holding("Alienoid 4/0/0; The King 10/0/0", "angerbatteries"), "angerbatteries")
+    assert s.energy[0] == 0 and s.flags["evo.0.0"] == 4
+
+
+@pytest.mark.card(1032)
+def test_mega_purr_each_other_monster_gives_one_energy_or_one_star_as_it_chooses() -> None:
+    s, _ = play(holding("Cyber Kitty 10/0/0; Kraken 10/2/3; The King 10/0/1", "megapurr"),
+                "megapurr")
+    assert asked(s) == (1, "purr")
+    assert rules.legal_actions(s) == (use("megapurr", 0), use("megapurr", 1))
+    s = rules.apply(s, use("megapurr", 1))  # Kraken gives a star; the King has only energy
+    assert (s.stars, s.energy) == ([1, 1, 0], [1, 3, 0])
+
+
+@pytest.mark.card(1032, edge=True)
+def test_mega_purr_asks_nothing_of_a_monster_with_neither_energy_nor_stars() -> None:
+    s, _ = play(holding("Cyber Kitty 10/0/0; Kraken 10/0/0", "megapurr"), "megapurr")
+    assert asked(s) != (1, "purr") and (s.stars, s.energy) == ([0, 0], [0, 0])
+
+
+@pytest.mark.card(1141)
+def test_stroke_of_genius_doubles_the_energy_gained_this_turn() -> None:
+    s = holding("Cyber Bunny 10/0/0; Kraken 10/0/0 @city", "strokeofgenius", phase="resolve",
+                extra="dice=eee123")
+    s = rules.apply(s, rules.DONE)  # buys nothing
+    s, _ = play(s, "strokeofgenius")  # at the end of the turn: 3⚡ gained, so 3⚡ more
+    assert s.energy[0] == 6
+
+
+@pytest.mark.card(1141, edge=True)
+def test_stroke_of_genius_at_the_start_of_a_turn_has_nothing_to_double() -> None:
+    s = holding("Cyber Bunny 10/0/5; Kraken 10/0/0", "strokeofgenius", active=1)
+    s = rules.apply(s, rules.PASS)  # the end of Kraken's turn, then the start of Bunny's
+    s, _ = play(s, "strokeofgenius")
+    assert s.energy[0] == 5
+
+
+@pytest.mark.card(1153)
+def test_cult_worshippers_gains_a_star_for_each_heart_gained_this_turn() -> None:
+    s = holding("Kraken 5/0/0; The King 10/0/0 @city", "cultworshippers", phase="resolve",
+                extra="dice=hh1123")
+    s, _ = play(s, "cultworshippers")
+    assert s.hp[0] == 7 and s.stars[0] == 2
+
+
+@pytest.mark.card(1153, edge=True)
+def test_cult_worshippers_counts_hearts_gained_not_hearts_rolled_at_full_health() -> None:
+    s = holding("Kraken 9/0/0; The King 10/0/0 @city", "cultworshippers", phase="resolve",
+                extra="dice=hh1123")
+    s, _ = play(s, "cultworshippers")  # 2 hearts rolled, 1 gained
+    assert s.hp[0] == 10 and s.stars[0] == 1
+
+
+@pytest.mark.card(1113)
+def test_islander_sacrifice_rolls_six_dice_for_energy_and_hearts_even_in_tokyo() -> None:
+    s, _ = play(holding("King Kong 5/0/0 @city; Kraken 10/0/0", "islandersacrifice"),
+                "islandersacrifice")
+    assert isinstance(s.pending, rules.RandomRequest) and s.pending.bounds == (6,) * 6
+    s = rules.apply(s, rules.RandomResult(rules.parse_dice("eehh12")))
+    assert (s.hp[0], s.energy[0]) == (7, 2) and s.flags["evo.0.0"] == 4
+
+
+@pytest.mark.card(1113, edge=True)
+def test_islander_sacrifice_with_fewer_than_two_comes_back_to_the_hand_open() -> None:
+    s, _ = play(holding("King Kong 5/0/0; Kraken 10/0/0", "islandersacrifice"),
+                "islandersacrifice")
+    s = rules.apply(s, rules.RandomResult(rules.parse_dice("e12sss")))
+    assert s.energy[0] == 1 and rules.hand_of(s, 0) == ((0, card("islandersacrifice")),)
+    assert s.flags["evoc.0.0"] == card("islandersacrifice")  # everyone has seen it
