@@ -150,6 +150,10 @@ def _purr_handle(s: State, frame: Frame, action: Action) -> None:
         lose_stars(s, giver, 1, card=MEGA_PURR)
         gain_stars(s, owner, 1, card=MEGA_PURR)
 
+
+def _destructive_analysis(s: State, seat: int, c: int) -> None:
+    gain_energy(s, seat, s.dice.count(SMASH), card=c)
+
 FRAMES = Frames(decisions={"purr": DecisionKind(_purr_legal, _purr_handle)})
 """Mega Purr's question to each other monster: give 1⚡ or 1★."""
 
@@ -320,7 +324,8 @@ CARDS: tuple[Card, ...] = (
               "This turn, each monster your ✸ wound loses 2♥ more."),
     evolution(1062, "Meka Dragon", "Destructive Analysis", TEMPORARY,
               "during your dice resolution",
-              "Gain 1⚡ for each ✸ you rolled this turn."),
+              "Gain 1⚡ for each ✸ you rolled this turn.",
+              windows=("resolve",), evolve=_destructive_analysis),
     evolution(1063, "Meka Dragon", "Programmed to Destroy", PERMANENT,
               "any time",
               "Each time another monster drops to 0♥, gain 3★ and 2⚡.",

@@ -16,6 +16,7 @@ from kotp2p.rules.effects import (
     gain_stars,
     grant_extra_turn,
     heal,
+    leave_tokyo,
     lose_stars,
     turn_flag,
 )
@@ -124,6 +125,18 @@ def _islander_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     if energy + hearts < 2:
         take_back(s, seat, ISLANDER_SACRIFICE)
 
+
+def _eats_shoots_and_leaves(s: State, seat: int, c: int) -> None:
+    outside = [t for t in others_of(s, seat) if not s.in_tokyo(t)]
+    if outside:
+        deal_damage(s, seat, dict.fromkeys(outside, 2))
+    gain_energy(s, seat, 1, card=c)
+    leave_tokyo(s, seat, card=c)
+
+
+def _destructive_wave(s: State, seat: int, c: int) -> None:
+    deal_damage(s, seat, dict.fromkeys(others_of(s, seat), 2))
+
 FRAMES = Frames(randoms={"islander": RandomKind(_islander_bounds, _islander_roll)})
 """Islander Sacrifice's roll of six dice."""
 
@@ -225,7 +238,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1132, "Pandakaï", "Eats, Shoots and Leaves", TEMPORARY,
               "when you enter Tokyo",
               "Every monster outside Tokyo loses 2♥. Gain 1⚡, then leave Tokyo, and nobody "
-              "takes your place."),
+              "takes your place.",
+              windows=("entered",), evolve=_eats_shoots_and_leaves),
     evolution(1133, "Pandakaï", "Bam-Boozle", TEMPORARY,
               "when another monster buys a Power card",
               "That monster pays nothing and cannot take that card this turn. Choose another card "
@@ -289,7 +303,8 @@ CARDS: tuple[Card, ...] = (
               evolve=_gain_two_hearts),
     evolution(1152, "Kraken", "Destructive Wave", TEMPORARY,
               "when you enter Tokyo",
-              "Every other monster loses 2♥."),
+              "Every other monster loses 2♥.",
+              windows=("entered",), evolve=_destructive_wave),
     evolution(1153, "Kraken", "Cult Worshippers", TEMPORARY,
               "any time",
               "Gain 1★ for each ♥ you gained this turn.",

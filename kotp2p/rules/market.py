@@ -11,7 +11,7 @@ revealed card come last.
 from __future__ import annotations
 
 from kotp2p.rules.actions import DONE, SWEEP, Action, Buy, Done, Sweep, UseCard
-from kotp2p.rules.basics import BAY, CITY, MARKET_SLOTS, MAX_PLAYERS, NOBODY, Frame
+from kotp2p.rules.basics import BAY, CITY, MARKET_SLOTS, MAX_PLAYERS, NOBODY, POWER_UP_FLAG, Frame
 from kotp2p.rules.cardindex import CARDS
 from kotp2p.rules.effects import (
     card_actions,
@@ -25,6 +25,7 @@ from kotp2p.rules.effects import (
 )
 from kotp2p.rules.events import CardBought, CardEffect, CardRevealed, MarketSwept
 from kotp2p.rules.halloween import steal_frame
+from kotp2p.rules.powerup import ENTERED, open_window
 from kotp2p.rules.registry import (
     DecisionKind,
     Frames,
@@ -62,16 +63,21 @@ def enter_and_buy(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
+    entered = False
     if seat != s.city and seat != s.bay:
         if s.city == NOBODY:
             enter_tokyo(s, seat, CITY)
+            entered = True
         elif s.bay == NOBODY and s.bay_in_use():
             enter_tokyo(s, seat, BAY)
+            entered = True
     s.stack.append(ASK_BUY[seat])
     if s.flags:
         steal = steal_frame(s, seat)
         if steal is not None:
             s.stack.append(steal)
+        if entered and POWER_UP_FLAG in s.flags:
+            open_window(s, ENTERED, seat)
 
 
 def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:

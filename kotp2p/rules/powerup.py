@@ -78,7 +78,11 @@ START = 0
 """The window at the start of every turn, before the active monster's start-of-turn effects."""
 END = 1
 """The window at the end of every turn, once its own end-of-turn effects are done."""
-WINDOW_NAMES = ("start", "end")
+ENTERED = 2
+"""The active monster's window when it has just entered Tokyo, before it buys."""
+RESOLVE = 3
+"""The active monster's window once its dice are final, before they resolve."""
+WINDOW_NAMES = ("start", "end", "entered", "resolve")
 """A window's number in frames -> the name cards give it in ``Card.windows``."""
 _SEEN = (DRAWN, HAND, DISCARDED, PLAYED_OUT, IN_PLAY)
 _IN_DISCARD = (DISCARDED, PLAYED_OUT)
@@ -212,9 +216,11 @@ def _keep(s: State, frame: Frame, action: Action) -> None:
         s.sink.append(EvolutionKept(seat, action.slot, bool(back)))
 
 
-def open_window(s: State, window: int) -> None:
-    """Ask every live seat holding Evolutions what it plays in ``window``, if any seat holds one."""
-    seats = [t for t in seats_from(s, s.active) if slots_in(s, t, HAND)]
+def open_window(s: State, window: int, only: int = -1) -> None:
+    """Ask every live seat holding Evolutions what it plays in ``window``, if any seat holds one.
+
+    With ``only``, the window is that seat's alone: no card of another may be played in it."""
+    seats = [t for t in seats_from(s, s.active) if (only < 0 or t == only) and slots_in(s, t, HAND)]
     if not seats:
         return
     s.stack.append(("evoapply", window))
@@ -227,7 +233,7 @@ def _candidates(s: State, seat: int, slot: int) -> tuple[int, ...]:
     card = known_card(s, seat, slot)
     if card != HIDDEN:
         return (card,)
-    seen = {known_card(s, seat, j) for j in range(slot_count(s, seat)) if zone(s, seat, j)}
+    seen = {known_card(s, seat, j) for j in range(slot_count(s, seat)) if zone(s, seat, j) in _SEEN}
     return tuple(c for c in evolution_deck(s.monsters[seat]) if c not in seen)
 
 

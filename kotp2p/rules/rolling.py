@@ -16,10 +16,11 @@ from collections.abc import Callable
 from operator import itemgetter
 
 from kotp2p.rules.actions import DONE, STOP, Action, Reroll, Stop, UseCard
-from kotp2p.rules.basics import MAX_PLAYERS, Frame
+from kotp2p.rules.basics import MAX_PLAYERS, POWER_UP_FLAG, Frame
 from kotp2p.rules.dice import BASE_DICE, BASE_ROLLS, HEART, MAX_DICE, SMASH, count_faces, number_stars
 from kotp2p.rules.effects import add_tokens, card_actions, gain_stars, heal, turn_flag, use_card
 from kotp2p.rules.events import WHY_DICE, AutoDecision, DiceKept, DiceRolled
+from kotp2p.rules.powerup import RESOLVE, open_window
 from kotp2p.rules.registry import (
     TOKEN_CARDS,
     DecisionKind,
@@ -165,6 +166,8 @@ def final_roll(s: State) -> None:
     active = s.active
     if s.sink is not None and s.alive[active]:
         s.sink.append(DiceKept(active, s.dice))
+    if s.flags and POWER_UP_FLAG in s.flags and s.alive[active]:
+        open_window(s, RESOLVE, active)  # beneath the windows to change dice: it comes after them
     if not s.alive[active] or not (
         (s.cards[active] and has_hook(s, active, "change_die")) or anyone_has(s, "after_roll")
     ):

@@ -599,3 +599,66 @@ def test_islander_sacrifice_with_fewer_than_two_comes_back_to_the_hand_open() ->
     s = rules.apply(s, rules.RandomResult(rules.parse_dice("e12sss")))
     assert s.energy[0] == 1 and rules.hand_of(s, 0) == ((0, card("islandersacrifice")),)
     assert s.flags["evoc.0.0"] == card("islandersacrifice")  # everyone has seen it
+
+
+# --- the active monster's own windows: on entering Tokyo, and before its dice resolve -----------
+
+
+@pytest.mark.card(1152)
+def test_destructive_wave_is_played_on_entering_tokyo_and_hurts_every_other_monster() -> None:
+    s = holding("Kraken 10/0/0; The King 10/0/0; Alienoid 7/0/0", "destructivewave",
+                phase="resolve", extra="dice=1123ee")
+    assert s.city == 0 and asked(s) == (0, "evolution")
+    s, _ = play(s, "destructivewave")
+    assert s.hp == [10, 8, 5] and asked(s) == (0, "buy")
+
+
+@pytest.mark.card(1152, edge=True)
+def test_destructive_wave_is_not_offered_at_the_end_of_a_turn_nor_without_entering() -> None:
+    s = holding("Kraken 10/0/0; The King 10/0/0", "destructivewave")
+    assert asked(s) == (0, "evolution") and rules.legal_actions(s) == (rules.PASS,)
+    s = holding("Kraken 10/0/0; The King 10/0/0 @city", "destructivewave", phase="resolve",
+                extra="dice=1123ee")
+    assert s.city == 1 and asked(s) != (0, "evolution")
+
+
+@pytest.mark.card(1132)
+def test_eats_shoots_and_leaves_hurts_the_monsters_outside_gains_one_and_leaves_tokyo() -> None:
+    s = holding("Pandakaï 10/0/0; The King 10/0/0; Alienoid 7/0/0", "eatsshootsandleaves",
+                phase="resolve", extra="dice=1123ee")
+    s, _ = play(s, "eatsshootsandleaves")
+    assert s.hp == [10, 8, 5] and s.energy[0] == 2 + 1
+    assert s.city < 0 and s.bay < 0  # it left, and nobody takes its place
+
+
+@pytest.mark.card(1132, edge=True)
+def test_eats_shoots_and_leaves_spares_the_monster_in_tokyo_bay() -> None:
+    s = holding("Pandakaï 10/0/0; The King 10/0/0 @bay; Alienoid 7/0/0; Kraken 10/0/0; "
+                "Cyber Kitty 10/0/0", "eatsshootsandleaves", phase="resolve", extra="dice=1123ee")
+    assert s.city == 0
+    s, _ = play(s, "eatsshootsandleaves")
+    assert s.hp == [10, 10, 5, 8, 8] and s.bay == 1 and not s.in_tokyo(0)
+
+
+@pytest.mark.card(1062)
+def test_destructive_analysis_gains_one_energy_per_smash_rolled_before_resolving() -> None:
+    s = holding("Meka Dragon 10/0/0; Kraken 10/0/0 @city", "destructiveanalysis", phase="roll",
+                extra="dice=sss12e rolls=0")
+    assert asked(s) == (0, "evolution")
+    s, _ = play(s, "destructiveanalysis")
+    assert s.energy[0] == 3 + 1 and s.hp[1] == 7
+
+
+@pytest.mark.card(1062, edge=True)
+def test_destructive_analysis_with_no_smash_gains_nothing_and_is_spent() -> None:
+    s = holding("Meka Dragon 10/0/0; Kraken 10/0/0 @city", "destructiveanalysis", phase="roll",
+                extra="dice=1123ee rolls=0")
+    s, _ = play(s, "destructiveanalysis")
+    assert s.energy[0] == 2 and s.flags["evo.0.0"] == 4
+
+
+def test_a_card_played_then_shuffled_back_may_be_played_again_from_a_hidden_slot() -> None:
+    s = rules.from_text(
+        f"Boogie Woogie 10/0/0; Kraken 10/0/0 | active=0 turn=9 phase=end {MARKET} "
+        "flags=powerup:1,evo.n.0:9,evo.n.1:8,evo.0.0:6,evoc.0.0:1076,evo.0.8:2 slots=-9:?")
+    assert rules.PlayEvolution(8, card("worminvaders")) in rules.legal_actions(s)

@@ -67,9 +67,12 @@ def test_another_replica_sees_which_slots_were_drawn_and_kept_but_not_their_card
 
 
 def _at_resolve(dice: str, *, city: str = "") -> rules.State:
-    """Kraken (seat 0) with Healing Rain in hand about to resolve ``dice``."""
+    """Kraken (seat 0) with Healing Rain in hand about to resolve ``dice``. The King is in Tokyo
+    unless Kraken is."""
+    king = "" if city else "@city"
     return rules.from_text(
-        f"Kraken 5/0/10 {city} ; The King 10/0/0 | active=0 turn=3 phase=resolve dice={dice} "
+        f"Kraken 5/0/10 {city} ; The King 10/0/0 {king} | active=0 turn=3 phase=resolve "
+        f"dice={dice} "
         f"market=heal,energize,jetfighters "
         f"flags=powerup:1,evo.n.0:8,evo.n.1:8,evo.0.0:2,evo.1.4:2 slots=-1:{KRAKEN[0]},-1005:?")
 
