@@ -49,6 +49,9 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     p.add_argument("--halloween", action="store_true",
                    help="play with the Halloween expansion; the summary adds the costumes")
+    p.add_argument("--power-up", action="store_true",
+                   help="play with Power Up!: each game deals the seats monsters among all 12; "
+                   "the summary adds the Evolutions played and each monster's win rate")
     p.add_argument("--check", action="store_true",
                    help="test the rules' invariants after every input; exit 1 if one breaks")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")

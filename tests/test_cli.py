@@ -96,6 +96,12 @@ def test_simulate_json_mixes_bots_and_counts_every_game(capsys: pytest.CaptureFi
     assert data["mean_damage"] > 10 and data["mean_yields"] > 0  # read from the engine's events
 
 
+def test_simulate_power_up_reports_monsters_and_evolutions(capsys: pytest.CaptureFixture[str],
+                                                          ) -> None:
+    code, out, _ = _simulate(capsys, "--games", "3", "--power-up", "--bots", "greedy")
+    assert code == 0 and "Evolutions played in 3 games" in out and "monsters (games, win rate)" in out
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -52,3 +52,37 @@ def test_simulate_halloween_counts_costumes_and_steals_and_checks_every_state() 
     text = format_summary(summary)
     assert f"Halloween: {stolen} costumes stolen in 12 games" in text
     assert "costumes" not in simulate(2, 2, 5, ("random",)).to_json()
+
+
+def test_simulate_power_up_deals_monsters_among_twelve_counts_evolutions_and_checks_states() -> None:
+    summary = simulate(16, 4, 7, ("greedy", "random"), power_up=True, check=True)
+    told = summary.to_json()
+    assert told["invariants"] == {"states": summary.states_checked, "broken": [],
+                                  "broken_count": 0}
+    monsters = told["monsters"]
+    assert isinstance(monsters, dict) and sum(m["games"] for m in monsters.values()) == 16 * 4
+    assert len(monsters) > 6  # more than the first six of the list
+    evolutions = told["evolutions"]
+    assert isinstance(evolutions, dict) and evolutions
+    assert set(evolutions) <= {c.name for c in rules.CARDS.values() if c.box == "power up"}
+    played = sum(e["played"] for e in evolutions.values())
+    assert f"Power Up!: {played} Evolutions played in 16 games" in format_summary(summary)
+    again = simulate(16, 4, 7, ("greedy", "random"), power_up=True)
+    assert again.digest == summary.digest  # the same seed deals the same monsters
+    assert "evolutions" not in simulate(2, 2, 5, ("random",)).to_json()
+
+
+def test_the_greedy_bot_keeps_a_card_it_can_play_and_plays_it_at_once() -> None:
+    s = rules.new_game(rules.Setup(monsters=("Kraken", "Cyber Bunny"),
+                                   options=rules.Options(power_up=True)))
+    s = rules.apply(s, rules.RandomResult((0, 0)))  # Kraken draws slots 0 and 1
+    deck = rules.evolution_deck("Kraken")
+    terror, healing_rain = deck.index(rules.card_by_name("Terror of the Deep")), 0
+    s = rules.apply(s, rules.RandomResult((terror, healing_rain)))  # unbuilt, then Healing Rain
+    bot = make_bot("greedy", 1)
+    assert bot.choose(s) == rules.KeepEvolution(1)
+    s = rules.from_text(
+        "Kraken 5/0/0; Cyber Bunny 10/0/0 | active=0 turn=3 phase=end "
+        "market=heal,energize,jetfighters flags=powerup:1,evo.n.0:8,evo.n.1:8,evo.0.0:2 "
+        f"slots=-1:{rules.card_by_name('Healing Rain')}")
+    assert bot.choose(s) == rules.PlayEvolution(0, rules.card_by_name("Healing Rain"))

@@ -36,6 +36,8 @@ class GameRecord:
     damage: int = 0  # health lost by every monster
     yields: int = 0  # times a monster yielded Tokyo
     steals: list[tuple[int, int]] = field(default_factory=list)  # thief and costume
+    monsters: tuple[str, ...] = ()
+    evolutions: list[tuple[int, int]] = field(default_factory=list)  # seat and Evolution played
     costume_holders: dict[int, set[int]] = field(default_factory=dict)  # costume -> seats
     broken: list[str] = field(default_factory=list)  # invariants broken, with ``check``
 
@@ -46,19 +48,23 @@ def _seed(*parts: int) -> int:
 
 def play_game(
     bot_kinds: Sequence[str], seed: int, game: int, max_applies: int = 100_000, *,
-    halloween: bool = False, check: bool = False,
+    halloween: bool = False, power_up: bool = False, check: bool = False,
 ) -> GameRecord:
     """Play one game between bots of ``bot_kinds``, one per seat; return its record.
 
-    ``halloween`` plays with the Halloween expansion. ``check`` tests every state's invariants
+    ``halloween`` plays with the Halloween expansion. ``power_up`` plays with Power Up!, the
+    monsters drawn among all of them for each game. ``check`` tests every state's invariants
     and records what broke.
 
     :raises RuntimeError: if the game does not end within ``max_applies`` inputs.
     """
     n = len(bot_kinds)
     monsters = rules.MONSTERS[:n]
-    state = rules.new_game(rules.Setup(monsters=monsters,
-                                       options=rules.Options(halloween=halloween)))
+    if power_up:  # its own generator, so a base game's dice stay those of its seed
+        monsters = tuple(random.Random(_seed(seed, game, -1)).sample(rules.MONSTERS, n))
+    options = rules.Options(halloween=halloween, power_up=power_up)
+    state = rules.new_game(rules.Setup(monsters=monsters, options=options))
+    evolutions: list[tuple[int, int]] = []
     steals: list[tuple[int, int]] = []
     holders: dict[int, set[int]] = {}
     broken: list[str] = []
@@ -94,6 +100,8 @@ def play_game(
                 damage += e.amount
             elif type(e) is rules.YieldedTokyo:
                 yields += 1
+            elif type(e) is rules.EvolutionPlayed:
+                evolutions.append((e.seat, e.card))
             elif type(e) is rules.GameOver:
                 by_points = e.by_stars
         events.clear()
@@ -114,6 +122,8 @@ def play_game(
         steals=steals,
         costume_holders=holders,
         broken=broken,
+        monsters=monsters,
+        evolutions=evolutions,
     )
 
 
@@ -144,6 +154,11 @@ class Summary:
     steals: dict[int, int] = field(default_factory=dict)
     costume_held: dict[int, int] = field(default_factory=dict)
     costume_holder_wins: dict[int, float] = field(default_factory=dict)
+    power_up: bool = False
+    evolution_played: dict[int, int] = field(default_factory=dict)
+    evolution_player_wins: dict[int, float] = field(default_factory=dict)
+    monster_games: dict[str, int] = field(default_factory=dict)
+    monster_wins: dict[str, float] = field(default_factory=dict)
     checked: bool = False
     states_checked: int = 0
     broken: list[str] = field(default_factory=list)
@@ -184,6 +199,17 @@ class Summary:
                 }
                 for c in sorted(self.costume_held)
             }} if self.halloween else {}),
+            **({"evolutions": {
+                card_label(c): {
+                    "played": self.evolution_played[c],
+                    "player_win_rate": self.evolution_player_wins[c] / self.evolution_played[c],
+                }
+                for c in sorted(self.evolution_played)
+            }, "monsters": {
+                m: {"games": self.monster_games[m],
+                    "win_rate": self.monster_wins[m] / self.monster_games[m]}
+                for m in sorted(self.monster_games)
+            }} if self.power_up else {}),
             **({"invariants": {"states": self.states_checked, "broken": self.broken[:20],
                                "broken_count": len(self.broken)}} if self.checked else {}),
         }
@@ -197,11 +223,13 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     *,
     halloween: bool = False,
+    power_up: bool = False,
     check: bool = False,
 ) -> Summary:
     """Play ``games`` games of ``players`` seats, bots cycled over the seats.
 
-    ``halloween`` plays with the Halloween expansion; ``check`` tests every state's invariants.
+    ``halloween`` plays with the Halloween expansion, ``power_up`` with Power Up!; ``check``
+    tests every state's invariants.
 
     :raises ValueError: for an unknown bot kind or a player count outside 2..6.
     """
@@ -222,10 +250,14 @@ def simulate(
     held: dict[int, int] = {}
     held_wins: dict[int, float] = {}
     broken: list[str] = []
+    played: dict[int, int] = {}
+    played_wins: dict[int, float] = {}
+    monster_games: dict[str, int] = {}
+    monster_wins: dict[str, float] = {}
     h = hashlib.sha256()
     start = time.process_time()
     for g in range(games):
-        rec = play_game(kinds, seed, g, halloween=halloween, check=check)
+        rec = play_game(kinds, seed, g, halloween=halloween, power_up=power_up, check=check)
         h.update(rec.digest)
         share = 1.0 / len(rec.winners) if rec.winners else 0.0
         for seat in range(players):
@@ -252,6 +284,14 @@ def simulate(
         for card, seats in rec.costume_holders.items():
             held[card] = held.get(card, 0) + len(seats)
             held_wins[card] = held_wins.get(card, 0.0) + share * len(seats & set(rec.winners))
+        for seat, card in rec.evolutions:
+            played[card] = played.get(card, 0) + 1
+            played_wins[card] = played_wins.get(card, 0.0) + (share if seat in rec.winners else 0.0)
+        if power_up:
+            for seat, monster in enumerate(rec.monsters):
+                monster_games[monster] = monster_games.get(monster, 0) + 1
+                won = share if seat in rec.winners else 0.0
+                monster_wins[monster] = monster_wins.get(monster, 0.0) + won
         broken += rec.broken
         if progress is not None:
             progress(g + 1)
@@ -280,6 +320,11 @@ def simulate(
         steals=steals,
         costume_held=held,
         costume_holder_wins=held_wins,
+        power_up=power_up,
+        evolution_played=played,
+        evolution_player_wins=played_wins,
+        monster_games=monster_games,
+        monster_wins=monster_wins,
         checked=check,
         states_checked=applies if check else 0,
         broken=broken,
@@ -316,6 +361,17 @@ def format_summary(s: Summary) -> str:
             rate = s.costume_holder_wins[c] / s.costume_held[c]
             lines.append(f"  {card_label(c):<32} {s.costume_held[c]:>6}  {rate:6.1%}  "
                          f"{s.steals.get(c, 0):>5}")
+    if s.power_up:
+        lines.append(f"Power Up!: {sum(s.evolution_played.values())} Evolutions played in "
+                     f"{s.games} games")
+        lines.append("monsters (games, win rate):")
+        for m in sorted(s.monster_games, key=lambda m: (-s.monster_wins[m] / s.monster_games[m], m)):
+            rate = s.monster_wins[m] / s.monster_games[m]
+            lines.append(f"  {m:<32} {s.monster_games[m]:>6}  {rate:6.1%}")
+        lines.append("Evolutions played (times, player win rate):")
+        for c in sorted(s.evolution_played, key=lambda c: (-s.evolution_played[c], c)):
+            rate = s.evolution_player_wins[c] / s.evolution_played[c]
+            lines.append(f"  {card_label(c):<32} {s.evolution_played[c]:>6}  {rate:6.1%}")
     if s.checked:
         lines.append(f"invariants: {s.states_checked} states checked, {len(s.broken)} broken")
         lines += [f"  {b}" for b in s.broken[:20]]
@@ -358,7 +414,7 @@ def run_simulate_command(args: argparse.Namespace) -> int:
     try:
         summary = simulate(
             args.games, args.players, args.seed, bots, _ProgressBar(args.games) if show else None,
-            halloween=args.halloween, check=args.check,
+            halloween=args.halloween, power_up=args.power_up, check=args.check,
         )
     except ValueError as exc:
         raise CommandError(str(exc)) from None

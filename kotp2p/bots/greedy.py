@@ -16,6 +16,7 @@ _BACKGROUND_DWELLER = rules.card_by_name("Background Dweller")
 _CAMOUFLAGE = rules.card_by_name("Camouflage")
 _WINGS = rules.card_by_name("Wings")
 _MIMIC = rules.card_by_name("Mimic")
+_SMASHING_PUMPKIN = rules.card_by_name("Smashing Pumpkin")
 
 
 def card_worth(card: int) -> float:
@@ -75,9 +76,40 @@ class GreedyBot:
             choice = self._mimic(state, legal)
         elif kind in ("opportunist", "lab"):
             choice = self._take(state, seat, legal)
+        elif kind == "evolve":
+            choice = self._keep_evolution(state, seat, legal)
+        elif kind == "evolution":
+            choice = self._play_evolution(state, seat, legal)
+        elif kind == "purr":  # Mega Purr: a star is worth more than an energy
+            choice = legal[0]
         if choice is not None and _is_legal(choice, legal):
             return choice
         return _neutral(legal) or legal[self._rng.randrange(len(legal))]
+
+    # --- Power Up! -----------------------------------------------------------------------
+
+    def _keep_evolution(self, state: rules.State, seat: int,
+                        legal: tuple[rules.Action, ...]) -> rules.Action | None:
+        """Keep the drawn card that can be played, a Permanent before a Temporary. Only its own
+        cards are known to it."""
+        def rank(a: rules.Action) -> tuple[int, int]:
+            if not isinstance(a, rules.KeepEvolution):
+                return (0, 0)
+            card = rules.CARDS.get(rules.known_card(state, seat, a.slot))
+            if card is None:
+                return (0, 0)
+            return (int(bool(card.hooks)), int(card.kind == "permanent"))
+        return max(legal, key=rank)
+
+    def _play_evolution(self, state: rules.State, seat: int,
+                        legal: tuple[rules.Action, ...]) -> rules.Action | None:
+        """Play a card as soon as it may be played, unless it would hurt this monster."""
+        for a in legal:
+            if isinstance(a, rules.PlayEvolution) and not (
+                a.card == _SMASHING_PUMPKIN and state.stars[seat] >= 12
+            ):
+                return a
+        return rules.PASS
 
     # --- dice -------------------------------------------------------------------------------
 
