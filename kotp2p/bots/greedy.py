@@ -142,8 +142,9 @@ class GreedyBot:
         base = number_stars(count_faces(state.dice))
         best, gain = None, 1
         for a in legal:
-            if not isinstance(a, rules.UseCard) or _kind(state, a.card) == _BACKGROUND_DWELLER:
-                continue
+            if (not isinstance(a, rules.UseCard) or not a.args
+                    or _kind(state, a.card) == _BACKGROUND_DWELLER):
+                continue  # a change of every die at once, as Yin & Yang makes, is not weighed
             die, face = (a.args[0], 0) if len(a.args) == 1 else a.args
             dice = list(state.dice)
             if dice[die] in (SMASH, HEART, ENERGY):

@@ -20,6 +20,7 @@ from kotp2p.rules.effects import (
     heal,
     lose_energy,
     lose_stars,
+    max_hp,
     set_turn_flag,
     turn_flag,
 )
@@ -154,6 +155,19 @@ def _purr_handle(s: State, frame: Frame, action: Action) -> None:
 def _destructive_analysis(s: State, seat: int, c: int) -> None:
     gain_energy(s, seat, s.dice.count(SMASH), card=c)
 
+
+def _mothership_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    if s.energy[seat] and s.hp[seat] < max_hp(s, seat) and _once_a_turn(s, c):
+        return (UseCard(c),)
+    return ()
+
+
+def _mothership_support(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    set_turn_flag(s, f"used.{c}", 1)
+    lose_energy(s, seat, 1, card=c)
+    heal(s, seat, 1, card=c)
+    s.stack.append(frame)
+
 FRAMES = Frames(decisions={"purr": DecisionKind(_purr_legal, _purr_handle)})
 """Mega Purr's question to each other monster: give 1⚡ or 1★."""
 
@@ -216,7 +230,8 @@ CARDS: tuple[Card, ...] = (
               "take them back and each monster you smash loses 2♥ more; if not, lose them and 2♥."),
     evolution(1027, "Alienoid", "Mothership Support", PERMANENT,
               "during your turn",
-              "Once per turn, pay 1⚡ to gain 1♥."),
+              "Once per turn, pay 1⚡ to gain 1♥.",
+              buy_actions=_mothership_offer, use=_mothership_support),
     evolution(1028, "Alienoid", "Superior Alien Technology", PERMANENT,
               "any time",
               "You may buy Keep cards for half their cost, rounded up, and put a UFO token on "

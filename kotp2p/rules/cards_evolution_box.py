@@ -8,8 +8,10 @@ a game cannot play the others yet.
 
 from __future__ import annotations
 
+from kotp2p.rules.actions import Action, UseCard
 from kotp2p.rules.card import GIFT, PERMANENT, TEMPORARY, Card, evolution
-from kotp2p.rules.dice import BASE_DICE, ENERGY, FACES, HEART
+from kotp2p.rules.cards_keep_dice import change_window
+from kotp2p.rules.dice import BASE_DICE, ENERGY, FACES, HEART, ONE, SMASH, THREE, TWO
 from kotp2p.rules.effects import (
     deal_damage,
     gain_energy,
@@ -18,8 +20,11 @@ from kotp2p.rules.effects import (
     heal,
     leave_tokyo,
     lose_stars,
+    note,
+    set_turn_flag,
     turn_flag,
 )
+from kotp2p.rules.events import DiceChanged
 from kotp2p.rules.evoslots import take_back
 from kotp2p.rules.registry import Frames, RandomKind, others_of, seats_from
 from kotp2p.rules.state import Frame, State
@@ -136,6 +141,21 @@ def _eats_shoots_and_leaves(s: State, seat: int, c: int) -> None:
 
 def _destructive_wave(s: State, seat: int, c: int) -> None:
     deal_damage(s, seat, dict.fromkeys(others_of(s, seat), 2))
+
+
+_OPPOSITE = {ONE: THREE, THREE: ONE, TWO: HEART, HEART: TWO, SMASH: ENERGY, ENERGY: SMASH}
+"""Yin & Yang: each face and the one it turns into."""
+
+
+def _yin_yang_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    return () if turn_flag(s, f"used.{c}") else (UseCard(c),)
+
+
+def _yin_and_yang(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    set_turn_flag(s, f"used.{c}", 1)
+    s.dice = tuple(_OPPOSITE[d] for d in s.dice)
+    note(s, DiceChanged(seat, s.dice, c))
+    s.stack.append(frame)
 
 FRAMES = Frames(randoms={"islander": RandomKind(_islander_bounds, _islander_roll)})
 """Islander Sacrifice's roll of six dice."""
@@ -263,7 +283,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1138, "Pandakaï", "Yin & Yang", PERMANENT,
               "any time",
               "Before your dice resolve, you may turn each die to its opposite face: 1 and 3, "
-              "2 and ♥, ✸ and ⚡ swap."),
+              "2 and ♥, ✸ and ⚡ swap.",
+              change_die=change_window, change_actions=_yin_yang_offer, use=_yin_and_yang),
     # --- Cyber Bunny -----------------------------------------------------------------------
     evolution(1141, "Cyber Bunny", "Stroke of Genius", TEMPORARY,
               "any time",

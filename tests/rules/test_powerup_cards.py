@@ -662,3 +662,38 @@ def test_a_card_played_then_shuffled_back_may_be_played_again_from_a_hidden_slot
         f"Boogie Woogie 10/0/0; Kraken 10/0/0 | active=0 turn=9 phase=end {MARKET} "
         "flags=powerup:1,evo.n.0:9,evo.n.1:8,evo.0.0:6,evoc.0.0:1076,evo.0.8:2 slots=-9:?")
     assert rules.PlayEvolution(8, card("worminvaders")) in rules.legal_actions(s)
+
+
+@pytest.mark.card(1027)
+def test_mothership_support_pays_one_energy_for_one_heart_in_the_buy_step() -> None:
+    s = table("Alienoid 6/0/3 +mothershipsupport", "Kraken 10/0/0", phase="buy")
+    assert use("mothershipsupport") in rules.legal_actions(s)
+    s = rules.apply(s, use("mothershipsupport"))
+    assert (s.hp[0], s.energy[0]) == (7, 2) and asked(s) == (0, "buy")
+
+
+@pytest.mark.card(1027, edge=True)
+def test_mothership_support_works_once_a_turn_and_not_at_full_health() -> None:
+    s = rules.apply(table("Alienoid 6/0/3 +mothershipsupport", "Kraken 10/0/0", phase="buy"),
+                    use("mothershipsupport"))
+    assert use("mothershipsupport") not in rules.legal_actions(s)
+    s = table("Alienoid 10/0/3 +mothershipsupport", "Kraken 10/0/0", phase="buy")
+    assert use("mothershipsupport") not in rules.legal_actions(s)
+
+
+@pytest.mark.card(1138)
+def test_yin_and_yang_turns_every_die_to_its_opposite_before_resolving() -> None:
+    s = stopped("Pandakaï 10/0/0 +yinyang", "Kraken 10/0/0 @city", dice="1122ee")
+    assert asked(s) == (0, "change")
+    s = rules.apply(s, use("yinyang"))
+    assert s.dice == rules.parse_dice("33hhss") and s.hp[1] == 8 and s.hp[0] == 10
+
+
+@pytest.mark.card(1138, edge=True)
+def test_yin_and_yang_is_a_choice_and_turns_a_smash_into_energy_too() -> None:
+    s = stopped("Pandakaï 10/0/0 +yinyang", "Kraken 10/0/0 @city", dice="sss123")
+    s = rules.apply(s, rules.DONE)
+    assert s.hp[1] == 7
+    s = rules.apply(stopped("Pandakaï 10/0/0 +yinyang", "Kraken 10/0/0 @city", dice="sss123"),
+                    use("yinyang"))
+    assert s.dice == rules.parse_dice("eee3h1") and s.hp[1] == 10 and s.energy[0] == 3
