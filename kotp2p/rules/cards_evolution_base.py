@@ -14,7 +14,6 @@ from kotp2p.rules.card import PERMANENT, TEMPORARY, Card, evolution
 from kotp2p.rules.cards_keep_dice import change_window, set_die
 from kotp2p.rules.dice import ONE, SMASH, TWO
 from kotp2p.rules.effects import (
-    deal_damage,
     gain_energy,
     gain_stars,
     heal,
@@ -24,20 +23,9 @@ from kotp2p.rules.effects import (
     set_turn_flag,
     turn_flag,
 )
+from kotp2p.rules.evoeffects import gains_stars, heals, others_lose
 from kotp2p.rules.registry import DecisionKind, Frames, frame_seat, others_of
 from kotp2p.rules.state import State
-
-
-def _alien_scourge(s: State, seat: int, c: int) -> None:
-    gain_stars(s, seat, 2, card=c)
-
-
-def _electro_scratch(s: State, seat: int, c: int) -> None:
-    deal_damage(s, seat, dict.fromkeys(others_of(s, seat), 1))
-
-
-def _giant_banana(s: State, seat: int, c: int) -> None:
-    heal(s, seat, 2, card=c)
 
 
 def _radioactive_waste(s: State, seat: int, c: int) -> None:
@@ -168,8 +156,10 @@ def _mothership_support(s: State, seat: int, c: int, frame: Frame, action: UseCa
     heal(s, seat, 1, card=c)
     s.stack.append(frame)
 
+
 FRAMES = Frames(decisions={"purr": DecisionKind(_purr_legal, _purr_handle)})
 """Mega Purr's question to each other monster: give 1⚡ or 1★."""
+
 
 CARDS: tuple[Card, ...] = (
     # --- Space Penguin ---------------------------------------------------------------------
@@ -208,7 +198,7 @@ CARDS: tuple[Card, ...] = (
     evolution(1021, "Alienoid", "Alien Scourge", TEMPORARY,
               "any time",
               "Gain 2★.",
-              evolve=_alien_scourge),
+              evolve=gains_stars(2)),
     evolution(1022, "Alienoid", "Precision Field Support", TEMPORARY,
               "any time",
               "Turn over Power cards from the deck until one is a Keep card that costs 4⚡ or "
@@ -248,7 +238,7 @@ CARDS: tuple[Card, ...] = (
     evolution(1033, "Cyber Kitty", "Electro-Scratch", TEMPORARY,
               "any time",
               "Every other monster loses 1♥.",
-              evolve=_electro_scratch),
+              evolve=others_lose(1)),
     evolution(1034, "Cyber Kitty", "Cat Nip", TEMPORARY,
               "before your turn starts",
               "This turn you roll only once, and every result counts double: ★ from numbers, "
@@ -285,7 +275,7 @@ CARDS: tuple[Card, ...] = (
     evolution(1044, "The King", "Giant Banana", TEMPORARY,
               "any time",
               "Gain 2♥.",
-              evolve=_giant_banana),
+              evolve=heals(2)),
     evolution(1045, "The King", "Chest Thumping", PERMANENT,
               "any time",
               "You may force each monster you wound to yield Tokyo."),

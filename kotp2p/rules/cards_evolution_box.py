@@ -25,17 +25,10 @@ from kotp2p.rules.effects import (
     turn_flag,
 )
 from kotp2p.rules.events import DiceChanged
+from kotp2p.rules.evoeffects import gains_energy, heals, others_lose
 from kotp2p.rules.evoslots import take_back
 from kotp2p.rules.registry import Frames, RandomKind, others_of, seats_from
 from kotp2p.rules.state import Frame, State
-
-
-def _gain_two_hearts(s: State, seat: int, c: int) -> None:
-    heal(s, seat, 2, card=c)
-
-
-def _worm_invaders(s: State, seat: int, c: int) -> None:
-    deal_damage(s, seat, dict.fromkeys(others_of(s, seat), 2))
 
 
 def _smashing_pumpkin(s: State, seat: int, c: int) -> None:
@@ -55,14 +48,6 @@ def _bear_necessities(s: State, seat: int, c: int) -> None:
     gain_energy(s, seat, 2, card=c)
     heal(s, seat, 2, card=c)
 
-
-def _emergency_battery(s: State, seat: int, c: int) -> None:
-    gain_energy(s, seat, 3, card=c)
-
-
-
-def _gain_a_heart(s: State, seat: int, c: int) -> None:
-    heal(s, seat, 1, card=c)
 
 
 def _jet_club(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
@@ -139,10 +124,6 @@ def _eats_shoots_and_leaves(s: State, seat: int, c: int) -> None:
     leave_tokyo(s, seat, card=c)
 
 
-def _destructive_wave(s: State, seat: int, c: int) -> None:
-    deal_damage(s, seat, dict.fromkeys(others_of(s, seat), 2))
-
-
 _OPPOSITE = {ONE: THREE, THREE: ONE, TWO: HEART, HEART: TWO, SMASH: ENERGY, ENERGY: SMASH}
 """Yin & Yang: each face and the one it turns into."""
 
@@ -157,8 +138,10 @@ def _yin_and_yang(s: State, seat: int, c: int, frame: Frame, action: UseCard) ->
     note(s, DiceChanged(seat, s.dice, c))
     s.stack.append(frame)
 
+
 FRAMES = Frames(randoms={"islander": RandomKind(_islander_bounds, _islander_roll)})
 """Islander Sacrifice's roll of six dice."""
+
 
 CARDS: tuple[Card, ...] = (
     # --- Boogie Woogie ---------------------------------------------------------------------
@@ -178,15 +161,15 @@ CARDS: tuple[Card, ...] = (
     evolution(1075, "Boogie Woogie", "Well of Shadow", TEMPORARY,
               "any time",
               "Gain 2♥.",
-              evolve=_gain_two_hearts),
+              evolve=heals(2)),
     evolution(1076, "Boogie Woogie", "Worm Invaders", TEMPORARY,
               "any time",
               "Every other monster loses 2♥.",
-              evolve=_worm_invaders),
+              evolve=others_lose(2)),
     evolution(1077, "Boogie Woogie", "Nightlife!", PERMANENT,
               "any time",
               "Gain 1♥ when you enter Tokyo.",
-              entered=_gain_a_heart),
+              entered=heals(1)),
     evolution(1078, "Boogie Woogie", "Dusk Ritual", TEMPORARY,
               "right after you buy a Keep card",
               "Gain 2♥ and 2⚡."),
@@ -293,7 +276,7 @@ CARDS: tuple[Card, ...] = (
     evolution(1142, "Cyber Bunny", "Emergency Battery", TEMPORARY,
               "any time",
               "Gain 3⚡.",
-              evolve=_emergency_battery),
+              evolve=gains_energy(3)),
     evolution(1143, "Cyber Bunny", "Rabbit's Foot", TEMPORARY,
               "any time",
               "You cannot lose ♥ for the rest of the turn."),
@@ -321,11 +304,11 @@ CARDS: tuple[Card, ...] = (
     evolution(1151, "Kraken", "Healing Rain", TEMPORARY,
               "any time",
               "Gain 2♥.",
-              evolve=_gain_two_hearts),
+              evolve=heals(2)),
     evolution(1152, "Kraken", "Destructive Wave", TEMPORARY,
               "when you enter Tokyo",
               "Every other monster loses 2♥.",
-              windows=("entered",), evolve=_destructive_wave),
+              windows=("entered",), evolve=others_lose(2)),
     evolution(1153, "Kraken", "Cult Worshippers", TEMPORARY,
               "any time",
               "Gain 1★ for each ♥ you gained this turn.",
@@ -339,7 +322,7 @@ CARDS: tuple[Card, ...] = (
     evolution(1156, "Kraken", "Eater of Souls", PERMANENT,
               "any time",
               "Gain 1♥ each time you enter Tokyo. While you own this card, your maximum is 12♥.",
-              entered=_gain_a_heart, max_hp=_twelve_hearts),
+              entered=heals(1), max_hp=_twelve_hearts),
     evolution(1157, "Kraken", "Sunken Temple", PERMANENT,
               "any time",
               "Before rolling, if you are outside Tokyo, you may skip your turn to gain 3♥ and "
