@@ -17,6 +17,7 @@ _CAMOUFLAGE = rules.card_by_name("Camouflage")
 _WINGS = rules.card_by_name("Wings")
 _MIMIC = rules.card_by_name("Mimic")
 _SMASHING_PUMPKIN = rules.card_by_name("Smashing Pumpkin")
+_BAMBOO_SUPPLY = rules.card_by_name("Bamboo Supply")
 
 
 def card_worth(card: int) -> float:
@@ -82,6 +83,8 @@ class GreedyBot:
             choice = self._play_evolution(state, seat, legal)
         elif kind == "purr":  # Mega Purr: a star is worth more than an energy
             choice = legal[0]
+        elif kind == "bamboo":  # Bamboo Supply: take the energy once there are 3
+            choice = legal[-1] if state.tokens.get(_BAMBOO_SUPPLY, 0) >= 3 else legal[0]
         if choice is not None and _is_legal(choice, legal):
             return choice
         return _neutral(legal) or legal[self._rng.randrange(len(legal))]

@@ -21,13 +21,14 @@ from kotp2p.rules.effects import (
     leave_tokyo,
     lose_stars,
     note,
+    set_card_tokens,
     set_turn_flag,
     turn_flag,
 )
 from kotp2p.rules.events import DiceChanged
 from kotp2p.rules.evoeffects import gains_energy, heals, others_lose
 from kotp2p.rules.evoslots import take_back
-from kotp2p.rules.registry import Frames, RandomKind, others_of, seats_from
+from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of, seats_from
 from kotp2p.rules.state import Frame, State
 
 
@@ -139,8 +140,34 @@ def _yin_and_yang(s: State, seat: int, c: int, frame: Frame, action: UseCard) ->
     s.stack.append(frame)
 
 
-FRAMES = Frames(randoms={"islander": RandomKind(_islander_bounds, _islander_roll)})
-"""Islander Sacrifice's roll of six dice."""
+BAMBOO_SUPPLY = 1136
+_PUT, _TAKE = 0, 1
+
+
+def _bamboo_supply(s: State, seat: int, c: int) -> None:
+    s.stack.append(("ask", seat, "bamboo"))
+
+
+def _bamboo_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    put = UseCard(BAMBOO_SUPPLY, (_PUT,))
+    return (put, UseCard(BAMBOO_SUPPLY, (_TAKE,))) if s.tokens.get(BAMBOO_SUPPLY) else (put,)
+
+
+def _bamboo_handle(s: State, frame: Frame, action: Action) -> None:
+    assert isinstance(action, UseCard)
+    seat, stored = frame_seat(frame), s.tokens.get(BAMBOO_SUPPLY, 0)
+    if action.args[0] == _PUT:
+        set_card_tokens(s, seat, BAMBOO_SUPPLY, stored + 1)
+    else:
+        set_card_tokens(s, seat, BAMBOO_SUPPLY, 0)
+        gain_energy(s, seat, stored, bonus=False, card=BAMBOO_SUPPLY)
+
+
+FRAMES = Frames(
+    decisions={"bamboo": DecisionKind(_bamboo_legal, _bamboo_handle)},
+    randoms={"islander": RandomKind(_islander_bounds, _islander_roll)},
+)
+"""Bamboo Supply's question at the start of its owner's turn, Islander Sacrifice's roll."""
 
 
 CARDS: tuple[Card, ...] = (
@@ -258,7 +285,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1136, "Pandakaï", "Bamboo Supply", PERMANENT,
               "any time",
               "At the start of your turn, put 1⚡ from the bank on this card, or take all the ⚡ "
-              "on it."),
+              "on it.",
+              start_turn=_bamboo_supply),
     evolution(1137, "Pandakaï", "Pandarwinism: Survival of the Cutest", PERMANENT,
               "any time",
               "If you roll three ♥, gain 1★, and 1★ more for each ♥ beyond three.",

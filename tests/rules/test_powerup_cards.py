@@ -697,3 +697,25 @@ def test_yin_and_yang_is_a_choice_and_turns_a_smash_into_energy_too() -> None:
     s = rules.apply(stopped("Pandakaï 10/0/0 +yinyang", "Kraken 10/0/0 @city", dice="sss123"),
                     use("yinyang"))
     assert s.dice == rules.parse_dice("eee3h1") and s.hp[1] == 10 and s.energy[0] == 3
+
+
+@pytest.mark.card(1136)
+def test_bamboo_supply_stores_energy_from_the_bank_then_gives_it_all() -> None:
+    s = table("Pandakaï 10/0/1 +bamboosupply", "Kraken 10/0/0", phase="start")
+    assert s.tokens[card("bamboosupply")] == 1 and s.energy[0] == 1  # one choice: put
+    s = table("Pandakaï 10/0/1 +bamboosupply", "Kraken 10/0/0", phase="start",
+              extra="tokens=bamboosupply:3")
+    assert asked(s) == (0, "bamboo")
+    s = rules.apply(s, use("bamboosupply", 1))
+    assert s.energy[0] == 4 and s.tokens.get(card("bamboosupply"), 0) == 0
+
+
+@pytest.mark.card(1136, edge=True)
+def test_bamboo_supply_may_keep_storing_and_its_energy_is_lost_with_the_monster() -> None:
+    s = table("Pandakaï 10/0/1 +bamboosupply", "Kraken 10/0/0", phase="start",
+              extra="tokens=bamboosupply:3")
+    s = rules.apply(s, use("bamboosupply", 0))
+    assert s.tokens[card("bamboosupply")] == 4 and s.energy[0] == 1
+    s = table("Pandakaï 1/0/1 +bamboosupply", "Kraken 10/0/0 @city", active=1,
+              extra="dice=ssss12 tokens=bamboosupply:3")
+    assert not s.alive[0] and card("bamboosupply") not in s.tokens
