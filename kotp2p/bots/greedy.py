@@ -83,6 +83,8 @@ class GreedyBot:
             choice = self._play_evolution(state, seat, legal)
         elif kind == "purr":  # Mega Purr: a star is worth more than an energy
             choice = legal[0]
+        elif kind == "temple":  # Sunken Temple: skip the turn to heal when hurt
+            choice = legal[0] if state.hp[seat] <= 6 else rules.PASS
         elif kind == "bamboo":  # Bamboo Supply: take the energy once there are 3
             choice = legal[-1] if state.tokens.get(_BAMBOO_SUPPLY, 0) >= 3 else legal[0]
         if choice is not None and _is_legal(choice, legal):

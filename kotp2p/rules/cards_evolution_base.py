@@ -24,6 +24,7 @@ from kotp2p.rules.effects import (
     turn_flag,
 )
 from kotp2p.rules.evoeffects import gains_stars, heals, others_lose
+from kotp2p.rules.powerup import BLIZZARD, COLD_WAVE, skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, frame_seat, others_of
 from kotp2p.rules.state import State
 
@@ -157,6 +158,24 @@ def _mothership_support(s: State, seat: int, c: int, frame: Frame, action: UseCa
     s.stack.append(frame)
 
 
+def _cold_wave(s: State, seat: int, c: int) -> None:
+    s.flags[COLD_WAVE + str(seat)] = 1
+
+
+def _blizzard(s: State, seat: int, c: int) -> None:
+    s.flags[BLIZZARD + str(seat)] = 1
+
+
+def _outside_tokyo(s: State, seat: int, c: int) -> bool:
+    return not s.in_tokyo(seat)
+
+
+def _tune_up(s: State, seat: int, c: int) -> None:
+    skip_turn(s)
+    heal(s, seat, 4, card=c)
+    gain_energy(s, seat, 2, card=c)
+
+
 FRAMES = Frames(decisions={"purr": DecisionKind(_purr_legal, _purr_handle)})
 """Mega Purr's question to each other monster: give 1⚡ or 1★."""
 
@@ -177,7 +196,8 @@ CARDS: tuple[Card, ...] = (
               "the other two at the bottom of the deck."),
     evolution(1014, "Space Penguin", "Cold Wave", TEMPORARY,
               "any time",
-              "Until your next turn, every other monster rolls 1 die fewer."),
+              "Until your next turn, every other monster rolls 1 die fewer.",
+              evolve=_cold_wave),
     evolution(1015, "Space Penguin", "Encased in Ice", PERMANENT,
               "right before your dice resolution",
               "Pay 1⚡ to freeze one of your dice. It keeps its face until your next turn "
@@ -185,7 +205,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1016, "Space Penguin", "Blizzard", TEMPORARY,
               "during your turn",
               "Until your next turn starts, every other monster rolls only once and cannot "
-              "yield Tokyo."),
+              "yield Tokyo.",
+              windows=("own start", "own end"), evolve=_blizzard),
     evolution(1017, "Space Penguin", "Black Diamond", PERMANENT,
               "any time",
               "Gain 1★ more when you enter Tokyo, and when you choose to stay in Tokyo after "
@@ -337,7 +358,8 @@ CARDS: tuple[Card, ...] = (
               after_hit=_programmed_to_destroy),
     evolution(1064, "Meka Dragon", "Tune-Up", TEMPORARY,
               "before your turn starts, outside Tokyo",
-              "Skip your turn and gain 4♥ and 2⚡."),
+              "Skip your turn and gain 4♥ and 2⚡.",
+              windows=("own start",), can_play=_outside_tokyo, evolve=_tune_up),
     evolution(1065, "Meka Dragon", "Breath of Doom", PERMANENT,
               "any time",
               "When you make a monster in Tokyo lose ♥, every other monster outside Tokyo "

@@ -8,7 +8,7 @@ a game cannot play the others yet.
 
 from __future__ import annotations
 
-from kotp2p.rules.actions import Action, UseCard
+from kotp2p.rules.actions import PASS, Action, UseCard
 from kotp2p.rules.card import GIFT, PERMANENT, TEMPORARY, Card, evolution
 from kotp2p.rules.cards_keep_dice import change_window
 from kotp2p.rules.dice import BASE_DICE, ENERGY, FACES, HEART, ONE, SMASH, THREE, TWO
@@ -28,6 +28,7 @@ from kotp2p.rules.effects import (
 from kotp2p.rules.events import DiceChanged
 from kotp2p.rules.evoeffects import gains_energy, heals, others_lose
 from kotp2p.rules.evoslots import take_back
+from kotp2p.rules.powerup import skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of, seats_from
 from kotp2p.rules.state import Frame, State
 
@@ -163,11 +164,35 @@ def _bamboo_handle(s: State, frame: Frame, action: Action) -> None:
         gain_energy(s, seat, stored, bonus=False, card=BAMBOO_SUPPLY)
 
 
+SUNKEN_TEMPLE = 1157
+
+
+def _sunken_temple(s: State, seat: int, c: int) -> None:
+    if not s.in_tokyo(seat):
+        s.stack.append(("ask", seat, "temple"))
+
+
+def _temple_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    return (UseCard(SUNKEN_TEMPLE), PASS)
+
+
+def _temple_handle(s: State, frame: Frame, action: Action) -> None:
+    if type(action) is UseCard:
+        seat = frame_seat(frame)
+        skip_turn(s)
+        heal(s, seat, 3, card=SUNKEN_TEMPLE)
+        gain_energy(s, seat, 3, card=SUNKEN_TEMPLE)
+
+
 FRAMES = Frames(
-    decisions={"bamboo": DecisionKind(_bamboo_legal, _bamboo_handle)},
+    decisions={
+        "bamboo": DecisionKind(_bamboo_legal, _bamboo_handle),
+        "temple": DecisionKind(_temple_legal, _temple_handle),
+    },
     randoms={"islander": RandomKind(_islander_bounds, _islander_roll)},
 )
-"""Bamboo Supply's question at the start of its owner's turn, Islander Sacrifice's roll."""
+"""The questions of Bamboo Supply and Sunken Temple at the start of their owner's turn, and
+Islander Sacrifice's roll."""
 
 
 CARDS: tuple[Card, ...] = (
@@ -354,7 +379,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1157, "Kraken", "Sunken Temple", PERMANENT,
               "any time",
               "Before rolling, if you are outside Tokyo, you may skip your turn to gain 3♥ and "
-              "3⚡."),
+              "3⚡.",
+              start_turn=_sunken_temple),
     evolution(1158, "Kraken", "Mandibles of Dread", PERMANENT,
               "any time",
               "Each monster you wound loses 1★.",

@@ -40,7 +40,7 @@ answers may be signed at once.
 from __future__ import annotations
 
 from kotp2p.rules.actions import PASS, Action, KeepEvolution, PlayEvolution
-from kotp2p.rules.basics import HIDDEN, POWER_UP_FLAG, Frame
+from kotp2p.rules.basics import HIDDEN, PHASE_INDEX, POWER_UP_FLAG, Frame
 from kotp2p.rules.card import TEMPORARY
 from kotp2p.rules.cardindex import CARDS
 from kotp2p.rules.dice import HEART
@@ -84,6 +84,7 @@ RESOLVE = 3
 """The active monster's window once its dice are final, before they resolve."""
 WINDOW_NAMES = ("start", "end", "entered", "resolve")
 """A window's number in frames -> the name cards give it in ``Card.windows``."""
+NEXT_TURN = PHASE_INDEX["next_turn"]
 _SEEN = (DRAWN, HAND, DISCARDED, PLAYED_OUT, IN_PLAY)
 _IN_DISCARD = (DISCARDED, PLAYED_OUT)
 
@@ -238,12 +239,19 @@ def _candidates(s: State, seat: int, slot: int) -> tuple[int, ...]:
 
 
 def _plays(s: State, seat: int, window: int) -> tuple[Action, ...]:
+    """The plays ``seat`` may answer in ``window``. A card names the windows it is played in;
+    ``own start`` and ``own end`` are those of its owner's own turn. Its ``can_play`` hook, on
+    public facts only, may refuse it there."""
     name = WINDOW_NAMES[window]
+    own = f"own {name}" if seat == s.active else ""
     plays: list[Action] = []
     for j in slots_in(s, seat, HAND):
         for c in _candidates(s, seat, j):
             card = CARDS[c]
-            if name in card.windows and card.hooks:  # a card whose effect is built
+            if not card.hooks or (name not in card.windows and own not in card.windows):
+                continue  # its effect is not built, or it is not played now
+            can_play = card.hooks.get("can_play")
+            if can_play is None or can_play(s, seat, c):
                 plays.append(PlayEvolution(j, c))
     return tuple(plays)
 
@@ -291,6 +299,46 @@ def _play_step(s: State, frame: Frame) -> None:
     effect = CARDS[card].hooks.get("evolve")
     if effect is not None:
         effect(s, seat, card)
+
+
+COLD_WAVE = "evo.cold."
+"""``evo.cold.<seat>``: seat's Cold Wave holds until its next turn starts."""
+BLIZZARD = "evo.blizzard."
+"""``evo.blizzard.<seat>``: seat's Blizzard holds until its next turn starts."""
+
+
+def expire(s: State, seat: int) -> None:
+    """``seat``'s turn starts: the effects it made last until then end."""
+    s.flags.pop(COLD_WAVE + str(seat), None)
+    s.flags.pop(BLIZZARD + str(seat), None)
+
+
+def _held_against(s: State, seat: int, prefix: str) -> int:
+    """How many other monsters hold an effect of ``prefix`` against ``seat``."""
+    return sum(1 for t in range(s.n) if t != seat and f"{prefix}{t}" in s.flags)
+
+
+def fewer_dice(s: State, seat: int) -> int:
+    """The dice ``seat`` rolls fewer because of the others' Cold Waves."""
+    return _held_against(s, seat, COLD_WAVE)
+
+
+def snowed_in(s: State, seat: int) -> bool:
+    """True while another monster's Blizzard holds: one roll, and no yielding Tokyo."""
+    return _held_against(s, seat, BLIZZARD) > 0
+
+
+def skip_turn(s: State) -> None:
+    """The active monster's turn, under way, goes straight to who plays next.
+
+    Its roll, its buy and its end-of-turn effects do not happen."""
+    stack = s.stack
+    last = ("turn", NEXT_TURN)
+    for i in range(len(stack) - 1, -1, -1):
+        f = stack[i]
+        if f[0] == "turn" and isinstance(f[1], int) and f[1] < NEXT_TURN:
+            stack[i] = last
+            return
 
 
 def _owner(s: State, frame: Frame) -> int:

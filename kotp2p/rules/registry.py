@@ -40,6 +40,7 @@ HOOK_POINTS: dict[str, str] = {
     "gained": "(s, seat, card) -> None: the card came into play in front of seat (bought, copied)",
     "lost": "(s, seat, card) -> None: the card left seat's play area",
     "evolve": "(s, seat, card) -> None: an Evolution's effect when its owner plays it",
+    "can_play": "(s, seat, card) -> bool: an Evolution may be played now, from public facts",
     "start_turn": "(s, seat, card) -> None: at the start of its owner's turn",
     "dice_count": "(s, seat, card) -> int: extra dice for its owner's turn",
     "roll_count": "(s, seat, card) -> int: extra rolls for its owner's turn",

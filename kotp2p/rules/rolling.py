@@ -20,7 +20,7 @@ from kotp2p.rules.basics import MAX_PLAYERS, POWER_UP_FLAG, Frame
 from kotp2p.rules.dice import BASE_DICE, BASE_ROLLS, HEART, MAX_DICE, SMASH, count_faces, number_stars
 from kotp2p.rules.effects import add_tokens, card_actions, gain_stars, heal, turn_flag, use_card
 from kotp2p.rules.events import WHY_DICE, AutoDecision, DiceKept, DiceRolled
-from kotp2p.rules.powerup import RESOLVE, open_window
+from kotp2p.rules.powerup import RESOLVE, fewer_dice, open_window, snowed_in
 from kotp2p.rules.registry import (
     TOKEN_CARDS,
     DecisionKind,
@@ -48,6 +48,8 @@ def dice_count(s: State, seat: int) -> int:
         n += hook_sum(s, seat, "dice_count")
     if s.flags:
         n -= turn_flag(s, "fewer_dice")
+        if POWER_UP_FLAG in s.flags:
+            n -= fewer_dice(s, seat)
     return max(0, min(MAX_DICE, n))
 
 
@@ -60,6 +62,8 @@ def roll_start(s: State) -> None:
     s.rolls_left = BASE_ROLLS - 1
     if s.cards[seat]:
         s.rolls_left += hook_sum(s, seat, "roll_count")
+    if s.flags and POWER_UP_FLAG in s.flags and snowed_in(s, seat):
+        s.rolls_left = 0
     s.dice = ()  # nothing rolled yet; the first roll sets all nd dice
     s.stack.append(ASK_ROLL[seat])
     s.stack.append(ROLL_FRAMES[(1 << nd) - 1])

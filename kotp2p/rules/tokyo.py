@@ -29,7 +29,7 @@ from kotp2p.rules.effects import (
     undying,
 )
 from kotp2p.rules.events import WHY_DICE, CardEffect, Damaged, StayedInTokyo, YieldedTokyo
-from kotp2p.rules.powerup import after_smashes
+from kotp2p.rules.powerup import after_smashes, snowed_in
 from kotp2p.rules.registry import (
     HOOK_ORDER,
     DecisionKind,
@@ -231,7 +231,11 @@ _YIELD_CHOICES = (YIELD, STAY)
 
 def _yield_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat = frame[1]
-    return _YIELD_CHOICES if s.in_tokyo(seat) else ()
+    if not s.in_tokyo(seat):
+        return ()
+    if s.flags and POWER_UP_FLAG in s.flags and snowed_in(s, seat):
+        return (STAY,)  # another monster's Blizzard: no yielding
+    return _YIELD_CHOICES
 
 
 def _yield_check(s: State, frame: Frame, action: Action) -> bool:

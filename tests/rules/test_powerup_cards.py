@@ -719,3 +719,76 @@ def test_bamboo_supply_may_keep_storing_and_its_energy_is_lost_with_the_monster(
     s = table("Pandakaï 1/0/1 +bamboosupply", "Kraken 10/0/0 @city", active=1,
               extra="dice=ssss12 tokens=bamboosupply:3")
     assert not s.alive[0] and card("bamboosupply") not in s.tokens
+
+
+# --- effects that last until their owner's next turn, and skipping a turn ----------------------
+
+
+@pytest.mark.card(1014)
+def test_cold_wave_makes_every_other_monster_roll_one_die_fewer_until_its_owners_turn() -> None:
+    s, _ = play(holding("Space Penguin 10/0/0; Kraken 10/0/0; The King 10/0/0", "coldwave"),
+                "coldwave")
+    assert s.active == 1 and isinstance(s.pending, rules.RandomRequest)
+    assert s.pending.bounds == (6,) * 5
+    s = rules.from_text(
+        f"Space Penguin 10/0/0; Kraken 10/0/0; The King 10/0/0 | active=2 turn=5 phase=end "
+        f"{MARKET} flags=powerup:1,evo.n.0:8,evo.n.1:8,evo.n.2:8,evo.cold.0:1")
+    assert s.active == 0 and "evo.cold.0" not in s.flags  # it ends as its owner's turn starts
+
+
+@pytest.mark.card(1014, edge=True)
+def test_cold_wave_played_just_before_its_owners_turn_ends_at_once() -> None:
+    s = holding("Space Penguin 10/0/0; Kraken 10/0/0", "coldwave", active=1)
+    s, _ = play(s, "coldwave")  # at the end of Kraken's turn
+    assert s.active == 0 and "evo.cold.0" not in s.flags
+    assert isinstance(s.pending, rules.RandomRequest) and s.pending.bounds == (6,) * 6
+
+
+@pytest.mark.card(1016)
+def test_blizzard_gives_the_others_one_roll_and_no_yielding() -> None:
+    s, _ = play(holding("Space Penguin 10/0/0; Kraken 10/0/0", "blizzard"), "blizzard")
+    assert s.active == 1 and s.rolls_left == 0  # Kraken's only roll comes now
+    s = rules.from_text(
+        f"Space Penguin 10/0/0; Kraken 10/0/0 @city | active=0 turn=5 phase=resolve "
+        f"dice=sss123 {MARKET} flags=powerup:1,evo.n.0:8,evo.n.1:8,evo.blizzard.0:1")
+    assert s.hp[1] == 7 and s.city == 1 and asked(s) != (1, "yield")
+
+
+@pytest.mark.card(1016, edge=True)
+def test_blizzard_is_played_only_in_its_owners_turn() -> None:
+    s = holding("Space Penguin 10/0/0; Kraken 10/0/0", "blizzard", active=1)
+    assert asked(s) == (0, "evolution") and rules.legal_actions(s) == (rules.PASS,)
+
+
+@pytest.mark.card(1064)
+def test_tune_up_skips_its_owners_turn_for_four_hearts_and_two_energy() -> None:
+    s = holding("Meka Dragon 5/0/0; Kraken 10/0/0", "tuneup", active=1)
+    assert rules.legal_actions(s) == (rules.PASS,)  # not at the end of another's turn
+    s = rules.apply(s, rules.PASS)
+    assert s.active == 0 and asked(s) == (0, "evolution")  # the start of its own turn
+    s, _ = play(s, "tuneup")
+    assert (s.hp[0], s.energy[0]) == (9, 2) and s.active == 1 and s.dice == ()
+
+
+@pytest.mark.card(1064, edge=True)
+def test_tune_up_is_not_offered_in_tokyo() -> None:
+    s = holding("Meka Dragon 5/0/0 @city; Kraken 10/0/0", "tuneup", active=1)
+    s = rules.apply(s, rules.PASS)
+    assert s.active == 0 and rules.legal_actions(s) == (rules.PASS,)
+
+
+@pytest.mark.card(1157)
+def test_sunken_temple_may_skip_the_turn_outside_tokyo_for_three_hearts_and_three_energy() -> None:
+    s = table("Kraken 5/0/0 +sunkentemple", "The King 10/0/0", phase="start")
+    assert asked(s) == (0, "temple")
+    s = rules.apply(s, use("sunkentemple"))
+    assert (s.hp[0], s.energy[0]) == (8, 3) and s.active == 1
+
+
+@pytest.mark.card(1157, edge=True)
+def test_sunken_temple_asks_nothing_in_tokyo_and_a_pass_plays_the_turn() -> None:
+    s = table("Kraken 5/0/0 @city +sunkentemple", "The King 10/0/0", phase="start")
+    assert asked(s) != (0, "temple")
+    s = rules.apply(table("Kraken 5/0/0 +sunkentemple", "The King 10/0/0", phase="start"),
+                    rules.PASS)
+    assert s.active == 0 and isinstance(s.pending, rules.RandomRequest)
