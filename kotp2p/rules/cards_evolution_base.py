@@ -10,23 +10,29 @@ from __future__ import annotations
 
 from kotp2p.rules.actions import Action, UseCard
 from kotp2p.rules.basics import NOBODY, Frame
-from kotp2p.rules.card import PERMANENT, TEMPORARY, Card, evolution
+from kotp2p.rules.card import KEEP, PERMANENT, TEMPORARY, Card, evolution
+from kotp2p.rules.cardindex import CARDS as BY_ID
 from kotp2p.rules.cards_keep_dice import change_window, set_die
 from kotp2p.rules.dice import ONE, SMASH, TWO
 from kotp2p.rules.effects import (
+    discard_card,
     gain_energy,
     gain_stars,
     heal,
     lose_energy,
     lose_stars,
     max_hp,
+    note,
+    remove_card,
     set_turn_flag,
+    take_card,
     turn_flag,
 )
+from kotp2p.rules.events import CardRevealed
 from kotp2p.rules.evoeffects import gains_stars, heals, others_lose
 from kotp2p.rules.powerup import BLIZZARD, COLD_WAVE, skip_turn
-from kotp2p.rules.registry import DecisionKind, Frames, frame_seat, others_of
-from kotp2p.rules.state import State
+from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of
+from kotp2p.rules.state import DRAW, State
 
 
 def _radioactive_waste(s: State, seat: int, c: int) -> None:
@@ -176,8 +182,49 @@ def _tune_up(s: State, seat: int, c: int) -> None:
     gain_energy(s, seat, 2, card=c)
 
 
-FRAMES = Frames(decisions={"purr": DecisionKind(_purr_legal, _purr_handle)})
-"""Mega Purr's question to each other monster: give 1⚡ or 1★."""
+PRECISION_FIELD_SUPPORT = 1022
+_PRECISION_MAX_COST = 4
+
+
+def _precision_field_support(s: State, seat: int, c: int) -> None:
+    s.stack.append(("rand", "precision", seat))
+
+
+def _precision_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    return (len(s.deck),) if s.deck else ()
+
+
+def _precision_turn(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    """One card turned over: kept if it is a cheap Keep card, else discarded and the next one."""
+    seat, i = frame[2], values[0]
+    card = s.deck[i]
+    s.deck = s.deck[:i] + s.deck[i + 1:]
+    note(s, CardRevealed(card, -1))
+    if BY_ID[card].kind == KEEP and BY_ID[card].cost <= _PRECISION_MAX_COST:
+        take_card(s, seat, card, bought=False)
+    else:
+        discard_card(s, card)
+        s.stack.append(frame)
+
+
+def _in_tokyo(s: State, seat: int, c: int) -> bool:
+    return s.in_tokyo(seat)
+
+
+def _beauty_star(s: State, seat: int, c: int) -> None:
+    gain_stars(s, seat, 1, card=c)
+
+
+def _beauty_lost(s: State, seat: int, c: int) -> None:
+    remove_card(s, seat, c)
+    lose_stars(s, seat, s.stars[seat], card=c)
+
+
+FRAMES = Frames(
+    decisions={"purr": DecisionKind(_purr_legal, _purr_handle)},
+    randoms={"precision": RandomKind(_precision_bounds, _precision_turn, purpose=DRAW)},
+)
+"""Mega Purr's question to each other monster, Precision Field Support's cards turned over."""
 
 
 CARDS: tuple[Card, ...] = (
@@ -223,7 +270,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1022, "Alienoid", "Precision Field Support", TEMPORARY,
               "any time",
               "Turn over Power cards from the deck until one is a Keep card that costs 4⚡ or "
-              "less. Put it in front of you for free and discard the others."),
+              "less. Put it in front of you for free and discard the others.",
+              evolve=_precision_field_support),
     evolution(1023, "Alienoid", "Anger Batteries", TEMPORARY,
               "any time",
               "Gain 1⚡ for each ♥ you lost this turn.",
@@ -312,7 +360,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1048, "The King", "Twas Beauty Killed the Beast", PERMANENT,
               "while you are in Tokyo",
               "Gain 1★ at the end of each monster's turn, yours too. If you leave Tokyo, discard "
-              "this card and lose all your ★."),
+              "this card and lose all your ★.",
+              can_play=_in_tokyo, end_any_turn=_beauty_star, left_tokyo=_beauty_lost),
     # --- Giga Zaur -------------------------------------------------------------------------
     evolution(1051, "Giga Zaur", "Detachable Tail", TEMPORARY,
               "when you would lose ♥",

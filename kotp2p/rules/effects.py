@@ -227,6 +227,8 @@ def leave_tokyo(s: State, seat: int, *, card: int = 0) -> None:
         return
     if card and s.sink is not None:
         s.sink.append(LeftTokyo(seat, place, card))
+    if s.alive[seat] and s.cards[seat]:
+        fire(s, seat, "left_tokyo")
 
 
 def close_bay_if_needed(s: State) -> None:

@@ -68,6 +68,7 @@ HOOK_POINTS: dict[str, str] = {
     "on_buy": "(s, seat, card, bought) -> None: when the owner buys any card",
     "revealed": "(s, seat, card, revealed) -> Frame|None: a window when a card is revealed",
     "yielded": "(s, seat, card) -> None: the owner yielded Tokyo",
+    "left_tokyo": "(s, seat, card) -> None: the owner, still in the game, left Tokyo",
     "entered": "(s, seat, card) -> None: the owner entered Tokyo (pushes no frames)",
     "after_buy": "(s, seat, card) -> Frame|None: a step after the owner's buy step (sell)",
     "end_turn": "(s, seat, card) -> None: at the end of its owner's turn",

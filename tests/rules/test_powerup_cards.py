@@ -792,3 +792,41 @@ def test_sunken_temple_asks_nothing_in_tokyo_and_a_pass_plays_the_turn() -> None
     s = rules.apply(table("Kraken 5/0/0 +sunkentemple", "The King 10/0/0", phase="start"),
                     rules.PASS)
     assert s.active == 0 and isinstance(s.pending, rules.RandomRequest)
+
+
+@pytest.mark.card(1022)
+def test_precision_field_support_turns_cards_over_until_a_keep_card_of_four_or_less() -> None:
+    s, _ = play(holding("Alienoid 10/0/0; Kraken 10/0/0", "precisionfieldsupport",
+                        extra="deck=gasrefinery,alienorigin,acidattack"), "precisionfieldsupport")
+    assert isinstance(s.pending, rules.RandomRequest) and s.pending.bounds == (3,)
+    s = rules.apply(s, rules.RandomResult((2,)))  # Acid Attack: a Keep card, but 6⚡
+    s = rules.apply(s, rules.RandomResult((0,)))  # Gas Refinery: a Discard card
+    s = rules.apply(s, rules.RandomResult((0,)))  # Alien Origin: 3⚡, kept for free
+    assert s.cards[0] == (card("alienorigin"),) and s.energy[0] == 0
+    assert set(s.discard) == {card("acidattack"), card("gasrefinery")} and s.deck == ()
+
+
+@pytest.mark.card(1022, edge=True)
+def test_precision_field_support_with_no_cheap_keep_card_discards_the_whole_deck() -> None:
+    s, _ = play(holding("Alienoid 10/0/0; Kraken 10/0/0", "precisionfieldsupport",
+                        extra="deck=gasrefinery,acidattack"), "precisionfieldsupport")
+    s = rules.apply(rules.apply(s, rules.RandomResult((0,))), rules.RandomResult((0,)))
+    assert s.cards[0] == () and s.deck == () and len(s.discard) == 2
+
+
+@pytest.mark.card(1048)
+def test_twas_beauty_killed_the_beast_gains_a_star_at_the_end_of_every_turn() -> None:
+    s = holding("The King 10/0/0; Kraken 10/0/0", "twasbeautykilledthebeast", active=1)
+    assert rules.legal_actions(s) == (rules.PASS,)  # only while in Tokyo
+    s = table("The King 10/2/0 @city +twasbeautykilledthebeast", "Kraken 10/0/0", active=1,
+              phase="end")
+    assert s.stars[0] == 3 and s.active == 0
+
+
+@pytest.mark.card(1048, edge=True)
+def test_twas_beauty_killed_the_beast_is_lost_with_every_star_on_leaving_tokyo() -> None:
+    s = table("The King 10/5/0 @city +twasbeautykilledthebeast", "Kraken 10/0/0", active=1,
+              extra="dice=sss123")
+    assert asked(s) == (0, "yield")
+    s = rules.apply(s, rules.YIELD)
+    assert s.cards[0] == () and s.stars[0] == 0 and s.flags["evo.0.0"] == 4
