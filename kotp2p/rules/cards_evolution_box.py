@@ -20,6 +20,7 @@ from kotp2p.rules.effects import (
     heal,
     leave_tokyo,
     lose_stars,
+    max_hp,
     note,
     set_card_tokens,
     set_turn_flag,
@@ -28,7 +29,7 @@ from kotp2p.rules.effects import (
 from kotp2p.rules.events import DiceChanged
 from kotp2p.rules.evoeffects import gains_energy, heals, others_lose
 from kotp2p.rules.evoslots import take_back
-from kotp2p.rules.powerup import skip_turn
+from kotp2p.rules.powerup import SKIP_NEXT, skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of, seats_from
 from kotp2p.rules.state import Frame, State
 
@@ -184,6 +185,11 @@ def _temple_handle(s: State, frame: Frame, action: Action) -> None:
         gain_energy(s, seat, 3, card=SUNKEN_TEMPLE)
 
 
+def _king_of_skull_island(s: State, seat: int, c: int) -> None:
+    heal(s, seat, max_hp(s, seat), card=c)
+    s.flags[SKIP_NEXT + str(seat)] = 1
+
+
 FRAMES = Frames(
     decisions={
         "bamboo": DecisionKind(_bamboo_legal, _bamboo_handle),
@@ -260,7 +266,8 @@ CARDS: tuple[Card, ...] = (
               "Gain 4♥, leave Tokyo, and go on playing."),
     evolution(1112, "King Kong", "King of Skull Island", TEMPORARY,
               "when you yield Tokyo",
-              "Gain ♥ up to your maximum. Skip your next turn."),
+              "Gain ♥ up to your maximum. Skip your next turn.",
+              windows=("yielded",), evolve=_king_of_skull_island),
     evolution(1113, "King Kong", "Islander Sacrifice", TEMPORARY,
               "any time",
               "Roll 6 dice: gain 1⚡ per ⚡ and 1♥ per ♥, even in Tokyo. If fewer than 2 dice "

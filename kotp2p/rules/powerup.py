@@ -82,7 +82,9 @@ ENTERED = 2
 """The active monster's window when it has just entered Tokyo, before it buys."""
 RESOLVE = 3
 """The active monster's window once its dice are final, before they resolve."""
-WINDOW_NAMES = ("start", "end", "entered", "resolve")
+YIELDED = 4
+"""The window of a monster that has just yielded Tokyo, its own alone."""
+WINDOW_NAMES = ("start", "end", "entered", "resolve", "yielded")
 """A window's number in frames -> the name cards give it in ``Card.windows``."""
 NEXT_TURN = PHASE_INDEX["next_turn"]
 _SEEN = (DRAWN, HAND, DISCARDED, PLAYED_OUT, IN_PLAY)
@@ -307,10 +309,20 @@ BLIZZARD = "evo.blizzard."
 """``evo.blizzard.<seat>``: seat's Blizzard holds until its next turn starts."""
 
 
-def expire(s: State, seat: int) -> None:
-    """``seat``'s turn starts: the effects it made last until then end."""
-    s.flags.pop(COLD_WAVE + str(seat), None)
-    s.flags.pop(BLIZZARD + str(seat), None)
+SKIP_NEXT = "evo.skip."
+"""``evo.skip.<seat>``: seat's next turn is skipped, as King of Skull Island says."""
+
+
+def begin(s: State, seat: int) -> None:
+    """``seat``'s turn has begun: the effects it made last until then end, then its turn is
+    skipped if a card said so, or else the window at the start of a turn opens."""
+    flags = s.flags
+    flags.pop(COLD_WAVE + str(seat), None)
+    flags.pop(BLIZZARD + str(seat), None)
+    if flags.pop(SKIP_NEXT + str(seat), None):
+        skip_turn(s)
+    else:
+        open_window(s, START)
 
 
 def _held_against(s: State, seat: int, prefix: str) -> int:

@@ -29,7 +29,7 @@ from kotp2p.rules.effects import (
     undying,
 )
 from kotp2p.rules.events import WHY_DICE, CardEffect, Damaged, StayedInTokyo, YieldedTokyo
-from kotp2p.rules.powerup import after_smashes, snowed_in
+from kotp2p.rules.powerup import YIELDED, after_smashes, open_window, snowed_in
 from kotp2p.rules.registry import (
     HOOK_ORDER,
     DecisionKind,
@@ -252,6 +252,8 @@ def _yield_handle(s: State, frame: Frame, action: Action) -> None:
         leave_tokyo(s, seat)
         set_turn_flag(s, "yielded", turn_flag(s, "yielded") | bit(seat))
         fire(s, seat, "yielded")
+        if POWER_UP_FLAG in s.flags:
+            open_window(s, YIELDED, seat)
 
 
 def _after_yields(s: State, frame: Frame) -> None:

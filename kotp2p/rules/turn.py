@@ -21,7 +21,8 @@ from kotp2p.rules.effects import MAX_STARS, bit, deal_damage, end_game, gain_ene
 from kotp2p.rules.events import WHY_TOKYO, ExtraTurn, RolledOff, TurnBegan
 from kotp2p.rules.halloween import END_ANY_TURN
 from kotp2p.rules.market import after_buy, enter_and_buy
-from kotp2p.rules.powerup import END, START, expire, open_window
+from kotp2p.rules.powerup import END, open_window
+from kotp2p.rules.powerup import begin as powerup_begin
 from kotp2p.rules.registry import Frames, RandomKind, anyone_has, fire, has_hook, hooked
 from kotp2p.rules.rolling import final_roll, resolve, roll_start
 from kotp2p.rules.state import ROLLOFF, State
@@ -86,8 +87,7 @@ def begin_turn(s: State, seat: int, *, extra: bool = False) -> None:
     s.rolls_left = 0
     s.stack.append(_RESUME[0])
     if flags and POWER_UP_FLAG in flags:
-        expire(s, seat)
-        open_window(s, START)
+        powerup_begin(s, seat)
 
 
 def turn_step(s: State, frame: Frame) -> None:

@@ -139,7 +139,6 @@ NOT_EXPRESSIBLE: dict[str, str] = {
     "1.2.4": f"Wickedness tiles (Dark Edition): {EXPANSION}",
     "1.2.5": f"Tokyo Tower (King Kong): {EXPANSION}",
     "1.2.6": f"Berserk (Cthulhu): {EXPANSION}",
-    "1.2.7": f"Cold Wave is a Power Up! Evolution: {EXPANSION}",
     "1.2.9": f"Anubis curses: {EXPANSION}",
     "1.10": f"costumes (Halloween) and gift/Mutant evolutions (Power Up!): {EXPANSION}",
     "1.12": f"the window only holds Power Up! Evolutions: {EXPANSION}",

@@ -725,6 +725,7 @@ def test_bamboo_supply_may_keep_storing_and_its_energy_is_lost_with_the_monster(
 
 
 @pytest.mark.card(1014)
+@pytest.mark.ruling("1.2.7")
 def test_cold_wave_makes_every_other_monster_roll_one_die_fewer_until_its_owners_turn() -> None:
     s, _ = play(holding("Space Penguin 10/0/0; Kraken 10/0/0; The King 10/0/0", "coldwave"),
                 "coldwave")
@@ -830,3 +831,32 @@ def test_twas_beauty_killed_the_beast_is_lost_with_every_star_on_leaving_tokyo()
     assert asked(s) == (0, "yield")
     s = rules.apply(s, rules.YIELD)
     assert s.cards[0] == () and s.stars[0] == 0 and s.flags["evo.0.0"] == 4
+
+
+@pytest.mark.card(1112)
+def test_king_of_skull_island_on_yielding_heals_fully_and_skips_the_next_turn() -> None:
+    s = holding("King Kong 6/0/0 @city; Kraken 10/0/0; The King 10/0/0", "kingofskullisland",
+                active=1, phase="resolve", extra="dice=ss1123")
+    assert asked(s) == (0, "yield")
+    s = rules.apply(s, rules.YIELD)
+    assert asked(s) == (0, "evolution")  # its own window, right after yielding
+    s, _ = play(s, "kingofskullisland")
+    assert s.hp[0] == 10 and "evo.skip.0" in s.flags
+    rolled: set[int] = set()
+    while "evo.skip.0" in s.flags:  # the rest of Kraken's turn, The King's: all 1s, no buying
+        if isinstance(s.pending, rules.RandomRequest):
+            rolled.add(s.active)
+            s = rules.apply(s, rules.RandomResult((0,) * len(s.pending.bounds)))
+        else:
+            legal = rules.legal_actions(s)
+            quiet = [a for a in legal if a in (rules.DONE, rules.PASS, rules.STOP, rules.STAY)]
+            s = rules.apply(s, (quiet or list(legal))[0])
+    assert rolled == {2} and s.active == 1  # after The King, King Kong's turn came and went, no roll
+
+
+@pytest.mark.card(1112, edge=True)
+def test_king_of_skull_island_is_offered_only_on_yielding() -> None:
+    s = holding("King Kong 6/0/0 @city; Kraken 10/0/0", "kingofskullisland", active=1,
+                phase="resolve", extra="dice=ss1123")
+    s = rules.apply(s, rules.STAY)
+    assert asked(s) != (0, "evolution") or rules.legal_actions(s) == (rules.PASS,)
