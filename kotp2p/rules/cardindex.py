@@ -1,6 +1,7 @@
 """The index of the Power cards in play in this engine.
 
-It holds cards by id, their notation names, the copier cards and the token kinds.
+It holds cards by id, their notation names, the copier cards, the token kinds and the Evolution
+decks.
 :func:`kotp2p.rules.registry.install_cards` fills it once, from the list in
 :mod:`kotp2p.rules.cardlist`. This module imports nothing of the engine."""
 
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kotp2p.rules.card import BASE, COSTUME, Card, slugify
+from kotp2p.rules.card import BASE, COSTUME, EVOLUTION_KINDS, Card, slugify
 from kotp2p.rules.card import SLUGS as SLUGS
 
 CARDS: dict[int, Card] = {}
@@ -17,6 +18,8 @@ BY_SLUG: dict[str, int] = {}
 """The reverse of ``SLUGS``."""
 COPIERS: dict[int, str] = {}
 """Copier card, such as Mimic -> the flag naming the card it copies now."""
+EVOLUTION_DECKS: dict[str, tuple[int, ...]] = {}
+"""Monster -> the ids of the Evolution cards of its own deck, in id order."""
 TOKEN_CARDS: dict[str, int] = {}
 """Token kind kept per seat in the state, such as ``"poison"`` -> the card whose name the
 tokens bear. That card also names them in actions: ``UseCard(card, (n,))`` spends hearts to
@@ -32,7 +35,7 @@ def index_cards(cards: Iterable[Card]) -> None:
     ids = [c.id for c in ordered]
     if len(set(ids)) != len(ids):
         raise ValueError(f"expected distinct card ids, found {ids}")
-    for table in (CARDS, SLUGS, BY_SLUG, COPIERS, TOKEN_CARDS):
+    for table in (CARDS, SLUGS, BY_SLUG, COPIERS, TOKEN_CARDS, EVOLUTION_DECKS):
         table.clear()
     for card in ordered:
         CARDS[card.id] = card
@@ -45,6 +48,8 @@ def index_cards(cards: Iterable[Card]) -> None:
         BY_SLUG[slug] = card.id
         if card.copier:
             COPIERS[card.id] = f"copy.{card.id}"
+        if card.kind in EVOLUTION_KINDS:
+            EVOLUTION_DECKS[card.monster] = (*EVOLUTION_DECKS.get(card.monster, ()), card.id)
         if card.token:
             if card.token in TOKEN_CARDS:
                 raise ValueError(f"token kind {card.token!r} given by two cards")

@@ -425,9 +425,3 @@ CARDS: tuple[Card, ...] = (
               "When a monster wounds you, you may give it the Target token. The monster with the "
               "token loses 1♥ more each time you make it lose ♥."),
 )
-
-DECKS: dict[str, tuple[int, ...]] = {
-    m: tuple(c.id for c in CARDS if c.monster == m)
-    for m in ("Space Penguin", "Alienoid", "Cyber Kitty", "The King", "Giga Zaur", "Meka Dragon")
-}
-"""Each monster's 8 Evolution card ids, in id order."""

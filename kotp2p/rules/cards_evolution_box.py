@@ -393,9 +393,3 @@ CARDS: tuple[Card, ...] = (
               "Each monster you wound loses 1★.",
               after_hit=_mandibles_of_dread),
 )
-
-DECKS: dict[str, tuple[int, ...]] = {
-    m: tuple(c.id for c in CARDS if c.monster == m)
-    for m in ("Boogie Woogie", "Pumpkin Jack", "King Kong", "Pandakaï", "Cyber Bunny", "Kraken")
-}
-"""Each monster's 8 Evolution card ids, in id order."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kotp2p.rules.basics import HIDDEN, POWER_UP_FLAG
 from kotp2p.rules.card import EVOLUTION_KINDS
-from kotp2p.rules.cardindex import CARDS
+from kotp2p.rules.cardindex import CARDS, EVOLUTION_DECKS
 from kotp2p.rules.state import State
 
 DECK_SIZE = 8
@@ -30,14 +30,6 @@ IN_PLAY = 5
 GONE = 6
 """A discarded slot shuffled back into the deck: its card is in one of the new slots."""
 
-ZONE_NAMES = {
-    DRAWN: "drawn",
-    HAND: "hand",
-    DISCARDED: "discarded",
-    PLAYED_OUT: "played",
-    IN_PLAY: "in play",
-    GONE: "gone",
-}
 _SLOTS_PER_SEAT = 1000
 
 
@@ -49,9 +41,7 @@ def is_power_up(s: State) -> bool:
 def evolution_deck(monster: str) -> tuple[int, ...]:
     """The ids of ``monster``'s 8 Evolution cards, in id order. It is empty for a monster
     without a deck."""
-    return tuple(
-        c for c, card in CARDS.items() if card.monster == monster and card.kind in EVOLUTION_KINDS
-    )
+    return EVOLUTION_DECKS.get(monster, ())
 
 
 def slot_key(seat: int, slot: int) -> int:
@@ -59,12 +49,6 @@ def slot_key(seat: int, slot: int) -> int:
 
     Keys of random events are positive. Deck slots have negative keys, so the two never meet."""
     return -1 - seat * _SLOTS_PER_SEAT - slot
-
-
-def key_slot(key: int) -> tuple[int, int]:
-    """The seat and slot of a negative key made by :func:`slot_key`."""
-    seat, slot = divmod(-1 - key, _SLOTS_PER_SEAT)
-    return seat, slot
 
 
 def zone(s: State, seat: int, slot: int) -> int:
@@ -110,12 +94,17 @@ def is_evolution(card: int) -> bool:
     return CARDS[card].kind in EVOLUTION_KINDS
 
 
+def _move(s: State, seat: int, card: int, source: int, target: int) -> None:
+    """The slot of ``seat``'s deck in zone ``source`` holding ``card`` goes to zone ``target``."""
+    for j in slots_in(s, seat, source):
+        if known_card(s, seat, j) == card:
+            set_zone(s, seat, j, target)
+            return
+
+
 def retire(s: State, seat: int, card: int) -> None:
     """The Evolution ``card`` of ``seat``'s deck leaves play: its slot goes to the discard, open."""
-    for j in slots_in(s, seat, IN_PLAY):
-        if known_card(s, seat, j) == card:
-            set_zone(s, seat, j, PLAYED_OUT)
-            return
+    _move(s, seat, card, IN_PLAY, PLAYED_OUT)
 
 
 def discard_hand(s: State, seat: int) -> None:
@@ -127,7 +116,4 @@ def discard_hand(s: State, seat: int) -> None:
 
 def take_back(s: State, seat: int, card: int) -> None:
     """The Evolution ``card``, just played by ``seat``, goes back to its hand, open."""
-    for j in slots_in(s, seat, PLAYED_OUT):
-        if known_card(s, seat, j) == card:
-            set_zone(s, seat, j, HAND)
-            return
+    _move(s, seat, card, PLAYED_OUT, HAND)

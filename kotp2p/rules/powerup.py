@@ -4,15 +4,9 @@ Theory of operation
 -------------------
 A Power Up! game has the flag ``powerup``. Each seat's deck is a row of numbered slots. The
 first 8, numbered 0 to 7, hold its monster's 8 Evolution cards in an order only the owner
-knows. The flag ``evo.<seat>.<slot>`` says where a slot is: it is absent while the slot is in
-the deck, then ``DRAWN``, ``HAND``, ``DISCARDED`` (closed), ``PLAYED_OUT`` (open, in the
-discard), ``IN_PLAY`` (open, in front of a monster) or ``GONE`` (shuffled back into the deck
-under a new number). ``evo.n.<seat>`` is how many slots the seat has numbered so far. The card of
-an open slot is in ``evoc.<seat>.<slot>``, for everyone to see.
-
-A closed slot's card is known only to its owner. It lives in the hidden slot
-:func:`slot_key` of ``State.slots``: the owner's replica holds the card id there, every other
-replica ``HIDDEN``. The state digest covers only public fields, so all replicas agree.
+knows. :mod:`kotp2p.rules.evoslots` keeps where each slot is and what this replica knows of its
+card: a closed slot's card only on its owner's replica, ``HIDDEN`` on every other. The state
+digest covers only public fields, so all replicas agree.
 
 A draw of 2 is three inputs. A public random event ``evopick`` picks slots among those in the
 deck, uniformly, one by one. Every replica knows which slots were drawn. Then a private event
@@ -105,9 +99,8 @@ def after_smashes(s: State) -> None:
     """Push the active monster's draw if its resolved dice show at least 3 hearts.
 
     It is a bonus: the hearts healed already, and the draw happens in Tokyo too."""
-    seat = s.active
-    if s.alive[seat] and s.dice.count(HEART) >= EVOLVE_HEARTS and slot_count(s, seat):
-        s.stack.append(("evolve", seat, 0))
+    if s.dice.count(HEART) >= EVOLVE_HEARTS:
+        s.stack.append(("evolve", s.active, 0))
 
 
 def _evolve(s: State, frame: Frame) -> None:
@@ -122,9 +115,14 @@ def _evolve(s: State, frame: Frame) -> None:
     s.stack.append(("rand", "evopick", seat, DRAW_COUNT))
 
 
+def _discard(s: State, seat: int) -> list[int]:
+    """The slots in ``seat``'s discard, closed or open."""
+    return [j for j in range(slot_count(s, seat)) if zone(s, seat, j) in _IN_DISCARD]
+
+
 def _reshuffle(s: State, seat: int) -> None:
     """Shuffle ``seat``'s discard back into its deck, under new slot numbers."""
-    discard = [j for j in range(slot_count(s, seat)) if zone(s, seat, j) in _IN_DISCARD]
+    discard = _discard(s, seat)
     if not discard:
         return
     for j in discard:
@@ -149,7 +147,7 @@ def _pick(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     if s.sink is not None:
         s.sink.append(EvolutionsDrawn(seat, tuple(sorted(picked))))
     rest = want - len(picked)
-    if rest and any(zone(s, seat, j) in _IN_DISCARD for j in range(slot_count(s, seat))):
+    if rest and _discard(s, seat):
         # The owner learns the last cards of the deck before the discard joins them.
         s.stack.append(("rand", "evopick", seat, rest))
         s.stack.append(("evoshuffle", seat))
@@ -230,12 +228,15 @@ def open_window(s: State, window: int, only: int = -1) -> None:
     s.stack.extend(("ask", t, "evolution", window) for t in reversed(seats))
 
 
-def _candidates(s: State, seat: int, slot: int) -> tuple[int, ...]:
-    """The cards ``slot`` of ``seat``'s hand may hold, as this replica knows: its card, or every
-    card of the deck not seen elsewhere."""
+def _candidates(s: State, seat: int, slot: int, unseen: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards ``slot`` of ``seat``'s hand may hold, as this replica knows: its card, or else
+    any of ``unseen``, the cards of the deck it sees nowhere."""
     card = known_card(s, seat, slot)
-    if card != HIDDEN:
-        return (card,)
+    return unseen if card == HIDDEN else (card,)
+
+
+def _unseen(s: State, seat: int) -> tuple[int, ...]:
+    """The cards of ``seat``'s deck that this replica sees in none of its slots."""
     seen = {known_card(s, seat, j) for j in range(slot_count(s, seat)) if zone(s, seat, j) in _SEEN}
     return tuple(c for c in evolution_deck(s.monsters[seat]) if c not in seen)
 
@@ -247,8 +248,9 @@ def _plays(s: State, seat: int, window: int) -> tuple[Action, ...]:
     name = WINDOW_NAMES[window]
     own = f"own {name}" if seat == s.active else ""
     plays: list[Action] = []
+    unseen = _unseen(s, seat)
     for j in slots_in(s, seat, HAND):
-        for c in _candidates(s, seat, j):
+        for c in _candidates(s, seat, j, unseen):
             card = CARDS[c]
             if not card.hooks or (name not in card.windows and own not in card.windows):
                 continue  # its effect is not built, or it is not played now
@@ -307,8 +309,6 @@ COLD_WAVE = "evo.cold."
 """``evo.cold.<seat>``: seat's Cold Wave holds until its next turn starts."""
 BLIZZARD = "evo.blizzard."
 """``evo.blizzard.<seat>``: seat's Blizzard holds until its next turn starts."""
-
-
 SKIP_NEXT = "evo.skip."
 """``evo.skip.<seat>``: seat's next turn is skipped, as King of Skull Island says."""
 
