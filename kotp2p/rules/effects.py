@@ -60,7 +60,11 @@ def bit(seat: int) -> int:
     return 1 << seat
 
 
-def _count(s: State, key: str, n: int) -> None:
+def tally(s: State, what: str, seat: int, n: int) -> None:
+    """Add ``n`` to what ``seat`` has ``what`` this turn, a per-turn count that only Power Up!
+    keeps: ``lost`` ♥, ``energy`` gained, ``healed`` ♥. :func:`turn_flag` reads it back as
+    ``what.seat``."""
+    key = f"t.{what}.{seat}"
     s.flags[key] = s.flags.get(key, 0) + n
 
 
@@ -109,7 +113,7 @@ def gain_energy(
         if s.sink is not None:
             s.sink.append(EnergyChanged(seat, n, why, card))
         if s.flags and POWER_UP_FLAG in s.flags:
-            _count(s, f"t.energy.{seat}", n)  # for Stroke of Genius
+            tally(s, "energy", seat, n)  # for Stroke of Genius
 
 
 def lose_energy(s: State, seat: int, n: int, *, card: int = 0, why: str = WHY_CARD) -> int:
@@ -143,7 +147,7 @@ def heal(s: State, seat: int, n: int, *, card: int = 0) -> int:
     s.hp[seat] = min(max_hp(s, seat), before + n)
     gained = s.hp[seat] - before
     if gained and s.flags and POWER_UP_FLAG in s.flags:
-        _count(s, f"t.healed.{seat}", gained)  # for Cult Worshippers
+        tally(s, "healed", seat, gained)  # for Cult Worshippers
     if gained and s.sink is not None:
         s.sink.append(Healed(seat, gained, card))
     return gained

@@ -25,6 +25,7 @@ from kotp2p.rules.effects import (
     gain_energy,
     leave_tokyo,
     set_turn_flag,
+    tally,
     turn_flag,
     undying,
 )
@@ -168,8 +169,7 @@ def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -
         if HALLOWEEN_FLAG in flags:
             _mark_wounds(flags, target, dealer, smash and dealer == s.active)
         if POWER_UP_FLAG in flags:
-            key = f"t.lost.{target}"  # for Anger Batteries
-            flags[key] = flags.get(key, 0) + lost
+            tally(s, "lost", target, lost)  # for Anger Batteries
     return lost
 
 
@@ -206,21 +206,18 @@ def yields(s: State) -> None:
     ``after_yields``, runs after them. In Power Up!, the active monster's draw of Evolutions
     comes first."""
     smashed = s.flags.pop("t.smashed", 0)
-    if not smashed:
-        if s.flags and POWER_UP_FLAG in s.flags:
-            after_smashes(s)
-        return
-    if anyone_has(s, "after_yields"):
-        s.stack.append(("after_yields",))
-    city, bay = s.city, s.bay
-    asks = [
-        _ASK_YIELD[seat]
-        for seat in seats_from(s, s.active)
-        if smashed >> seat & 1 and seat in (city, bay)
-    ]
-    s.stack.extend(reversed(asks))
-    if POWER_UP_FLAG in s.flags:
-        after_smashes(s)
+    if smashed:
+        if anyone_has(s, "after_yields"):
+            s.stack.append(("after_yields",))
+        city, bay = s.city, s.bay
+        asks = [
+            _ASK_YIELD[seat]
+            for seat in seats_from(s, s.active)
+            if smashed >> seat & 1 and seat in (city, bay)
+        ]
+        s.stack.extend(reversed(asks))
+    if s.flags and POWER_UP_FLAG in s.flags:
+        after_smashes(s)  # on top: the draw comes before the yield decisions
 
 
 _ASK_YIELD = tuple(("ask", seat, "yield") for seat in range(MAX_PLAYERS))
