@@ -103,7 +103,7 @@ class GreedyBot:
             card = rules.CARDS.get(rules.known_card(state, seat, a.slot))
             if card is None:
                 return (0, 0)
-            return (int(bool(card.hooks)), int(card.kind == "permanent"))
+            return (int(bool(card.hooks)), int(card.kind == rules.PERMANENT))
         return max(legal, key=rank)
 
     def _play_evolution(self, state: rules.State, seat: int,

@@ -65,7 +65,7 @@ from kotp2p.rules.actions import (
     action_to_wire,
 )
 from kotp2p.rules.actiontext import format_action, parse_action
-from kotp2p.rules.card import COSTUME, DISCARD, EVOLUTION_KINDS, KEEP, Card
+from kotp2p.rules.card import COSTUME, DISCARD, EVOLUTION_KINDS, KEEP, PERMANENT, Card
 from kotp2p.rules.cardlist import ALL_CARDS
 from kotp2p.rules.describe import card_name, card_text, describe_action
 from kotp2p.rules.dice import (
@@ -177,6 +177,7 @@ __all__ = [
     "ONE",
     "OUTSIDE",
     "PASS",
+    "PERMANENT",
     "REROLL",
     "ROLL",
     "ROLLOFF",
