@@ -160,6 +160,9 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="seconds a bot waits before each decision (default 0)")
     p.add_argument("--halloween", action="store_true",
                    help="play with the Halloween expansion: costumes, and stealing them")
+    p.add_argument("--power-up", action="store_true",
+                   help="play with Power Up!: each monster's own Evolution cards, in a hand "
+                   "nobody else sees")
     _add_ui_options(p)
 
 

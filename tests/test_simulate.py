@@ -75,6 +75,7 @@ def test_simulate_power_up_deals_monsters_among_twelve_counts_evolutions_and_che
 def test_the_greedy_bot_keeps_a_card_it_can_play_and_plays_it_at_once() -> None:
     s = rules.new_game(rules.Setup(monsters=("Kraken", "Cyber Bunny"),
                                    options=rules.Options(power_up=True)))
+    s = rules.apply(rules.apply(s, rules.PASS), rules.PASS)  # both decks committed
     s = rules.apply(s, rules.RandomResult((0, 0)))  # Kraken draws slots 0 and 1
     deck = rules.evolution_deck("Kraken")
     terror, healing_rain = deck.index(rules.card_by_name("Terror of the Deep")), 0

@@ -117,10 +117,11 @@ class LocalGame:
 
 
 def new_local_game(me: Identity, bots: int, level: str, monster: str, seed: int | None,
-                   own_bot: str | None, halloween: bool = False) -> LocalGame:
+                   own_bot: str | None, halloween: bool = False,
+                   power_up: bool = False) -> LocalGame:
     """The genesis of a game between ``me`` and ``bots`` bots, all signed. ``me`` is seat 0.
 
-    ``halloween`` turns the Halloween expansion on."""
+    ``halloween`` turns the Halloween expansion on, ``power_up`` Power Up!."""
     monsters = [monster, *(m for m in rules.MONSTERS if m != monster)][: bots + 1]
     identities = [me] + [Identity.from_seed(_derived(seed, "key", i), bot_name(i))
                          for i in range(1, bots + 1)]
@@ -130,7 +131,8 @@ def new_local_game(me: Identity, bots: int, level: str, monster: str, seed: int 
                       SecretChain(secrets[i], i).anchor(0),
                       SecretChain(secrets[i], i, tag=PEEK_TAG).anchor(0))
              for i, ident in enumerate(identities)]
-    options = game_options(halloween=True) if halloween else engine.default_options(bots + 1)
+    options = (game_options(halloween=halloween, power_up=power_up) if halloween or power_up
+               else engine.default_options(bots + 1))
     genesis = make_genesis(engine.engine_id_for(options), options, seats,
                            _derived(seed, "nonce")[:16], CHAIN_LENGTH)
     genesis = genesis.with_signatures([sign_genesis(genesis, i) for i in identities])
@@ -231,7 +233,7 @@ def run_play_command(args: argparse.Namespace, ui: FullScreen | None = None) -> 
     check_delay(args.bot_delay)
     me = load_identity()
     game = new_local_game(me, args.bots, level, _pick_monster(args.monster), args.seed, own,
-                          args.halloween)
+                          args.halloween, args.power_up)
     stored = StoredGame.for_game(game.genesis.game_id)
     if stored.log_path.exists():
         raise CommandError(f"this game is already stored ({stored.log_path}); resume it "

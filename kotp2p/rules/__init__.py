@@ -129,6 +129,7 @@ from kotp2p.rules.halloween import is_halloween
 from kotp2p.rules.invariants import broken_invariants
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
+from kotp2p.rules.powerup import deck_call, drawn_slots, played_slots
 from kotp2p.rules.registry import CARDS, card_by_name, copied
 from kotp2p.rules.state import (
     BAY,
@@ -151,6 +152,9 @@ ENGINE_ID = engine_id()
 HALLOWEEN_ENGINE_ID = engine_id(Options(halloween=True))
 """The engine ids of base games and of Halloween games, made once: tests may add kinds of
 random events later, which :func:`engine_id` would count."""
+ENGINE_IDS = {(halloween, power_up): engine_id(Options(halloween=halloween, power_up=power_up))
+              for halloween in (False, True) for power_up in (False, True)}
+"""The engine id of each set of expansions, by ``(halloween, power_up)``, made once."""
 
 __all__ = [
     "ALL_CARDS",
@@ -164,6 +168,7 @@ __all__ = [
     "DRAW",
     "ENERGY",
     "ENGINE_ID",
+    "ENGINE_IDS",
     "EVENT_TYPES",
     "EVOLUTION_KINDS",
     "FACE_CHARS",
@@ -255,9 +260,11 @@ __all__ = [
     "card_text",
     "copied",
     "count_faces",
+    "deck_call",
     "describe_action",
     "describe_event",
     "describe_events",
+    "drawn_slots",
     "eject",
     "engine_id",
     "evolution_deck",
@@ -276,6 +283,7 @@ __all__ = [
     "open_slot",
     "parse_action",
     "parse_dice",
+    "played_slots",
     "ranking",
     "slot_key",
     "state_from_wire",

@@ -262,6 +262,8 @@ def open_slot(state: State, slot: int, value: int) -> State:
     halloween.check_kept(state, slot, value)
     s = state.copy()
     s.slots[slot] = value
+    if type(s.pending) is Decision:  # what the slot holds may change what is legal now
+        s.legal = DECISIONS[s.pending.kind].legal(s, s.stack[-1])
     return s
 
 

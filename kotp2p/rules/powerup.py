@@ -17,9 +17,13 @@ which drawn slot to keep, ``KeepEvolution(slot)``. That names a slot, never a ca
 others learn nothing. At setup the other slot goes back into the deck, as the rulebook says; in
 play it goes to the discard, closed.
 
-When a draw finds the deck empty, the discard is shuffled back: each discarded slot becomes
-``GONE`` and the deck gets as many new slots. In a networked game the owner commits to the new
-slots with a proof that they hold the discarded cards.
+Each deck is committed before anything is drawn from it: the decision ``evodeck``, which every
+seat with a deck answers at setup before the first draws. Its one answer is ``Pass``; in a
+networked game the MOVE that carries it also carries the deck's commitments and the proof that
+they hold the monster's 8 cards. When a draw finds the deck empty, the owner answers ``evodeck``
+again before the pick: the discard is shuffled back, each discarded slot becomes ``GONE`` and the
+deck gets as many new slots, committed with a proof that they hold the discarded cards. So the
+owner is bound to the new order before the public randomness that picks from it is known.
 
 Playing happens in windows, such as the start and the end of every turn. A window asks every
 live seat whose hand is not empty, clockwise from the active monster, whatever its hand holds:
@@ -62,7 +66,7 @@ from kotp2p.rules.evoslots import (
     zone,
 )
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, seats_from
-from kotp2p.rules.state import DRAW, State
+from kotp2p.rules.state import DRAW, Decision, RandomRequest, State
 
 DRAW_COUNT = 2
 """The cards a monster draws each time, of which it keeps one."""
@@ -93,6 +97,8 @@ def setup(s: State) -> None:
         if evolution_deck(s.monsters[seat]):
             s.flags[f"evo.n.{seat}"] = DECK_SIZE
     s.stack.extend(("evolve", seat, 1) for seat in reversed(range(s.n)))
+    s.stack.extend(("ask", seat, "evodeck", 0) for seat in reversed(range(s.n))
+                   if slot_count(s, seat))
 
 
 def after_smashes(s: State) -> None:
@@ -108,11 +114,11 @@ def _evolve(s: State, frame: Frame) -> None:
     seat, back = frame[1], frame[2]
     if not s.alive[seat] or not slot_count(s, seat):
         return
-    if not slots_in(s, seat, 0):
-        _reshuffle(s, seat)
     s.stack.append(("ask", seat, "evolve", back))
     s.stack.append(("rand", "evocards", seat))
     s.stack.append(("rand", "evopick", seat, DRAW_COUNT))
+    if not slots_in(s, seat, 0) and _discard(s, seat):
+        s.stack.append(("ask", seat, "evodeck", 1))
 
 
 def _discard(s: State, seat: int) -> list[int]:
@@ -150,12 +156,46 @@ def _pick(s: State, frame: Frame, values: tuple[int, ...]) -> None:
     if rest and _discard(s, seat):
         # The owner learns the last cards of the deck before the discard joins them.
         s.stack.append(("rand", "evopick", seat, rest))
-        s.stack.append(("evoshuffle", seat))
+        s.stack.append(("ask", seat, "evodeck", 1))
         s.stack.append(("rand", "evocards", seat))
 
 
-def _shuffle_step(s: State, frame: Frame) -> None:
-    _reshuffle(s, frame[1])
+def _deck_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    return (PASS,)
+
+
+def _deck_handle(s: State, frame: Frame, action: Action) -> None:
+    """The owner committed its deck: a new one, or its discard shuffled back in."""
+    if frame[3]:
+        _reshuffle(s, frame_seat(frame))
+
+
+def deck_call(s: State) -> tuple[int, int, tuple[int, ...], tuple[int, ...]] | None:
+    """What the pending decision commits, if it is ``evodeck``: ``(seat, first, cards, slots)``.
+
+    The new slots are numbered from ``first``. A new deck holds ``cards``, its monster's list;
+    a reshuffle holds the cards of the seat's discarded ``slots``, in a new order."""
+    p = s.pending
+    if p is None or type(p) is not Decision or p.kind != "evodeck":
+        return None
+    frame = s.stack[-1]
+    seat = frame_seat(frame)
+    if frame[3]:
+        return seat, slot_count(s, seat), (), tuple(_discard(s, seat))
+    return seat, 0, evolution_deck(s.monsters[seat]), ()
+
+
+def drawn_slots(s: State) -> tuple[int, ...]:
+    """The slots whose cards the pending ``evocards`` event tells their owner; else ()."""
+    p = s.pending
+    if p is None or type(p) is not RandomRequest or s.stack[-1][1] != "evocards":
+        return ()
+    return tuple(_new_draws(s, s.stack[-1][2]))
+
+
+def played_slots(s: State, action: Action) -> tuple[int, ...]:
+    """The slots of the deciding seat's deck that ``action`` shows face up."""
+    return (action.slot,) if type(action) is PlayEvolution else ()
 
 
 def _pool(s: State, seat: int) -> list[int] | None:
@@ -361,11 +401,11 @@ def _owner(s: State, frame: Frame) -> int:
 FRAMES = Frames(
     steps={
         "evolve": _evolve,
-        "evoshuffle": _shuffle_step,
         "evoapply": _apply_plays,
         "evoplay": _play_step,
     },
     decisions={
+        "evodeck": DecisionKind(_deck_legal, _deck_handle, always_ask=True),
         "evolve": DecisionKind(_keep_legal, _keep),
         "evolution": DecisionKind(_play_legal, _play_handle, always_ask=True),
     },

@@ -271,7 +271,7 @@ class GarbledOpening(_Cheat):
     (LyingPeeker, "bad-opening", "peek chain"),
     (KeepsItClosed, "illegal-move", "carries its opening"),
     (OpensAPublicEvent, "bad-opening", "not a private event of seat 0"),
-    (GarbledOpening, "malformed-payload", "openings are ['peek', k, 32 bytes]"),
+    (GarbledOpening, "malformed-payload", "openings are ['peek', k, 32 bytes(, 32 bytes)]"),
 ], ids=lambda x: x.__name__ if isinstance(x, type) else None)
 def test_a_peeker_lying_about_the_peeked_card_is_convicted_and_verify_names_the_move(
     cls: type[PeerProtocol], rule: str, detail: str

@@ -161,6 +161,12 @@ class ToyEngine:
     def open_slot(self, s: ToyState, slot: int, content: int) -> ToyState:
         raise ValueError("the toy game has no hidden slots")
 
+    def fill_deck(self, s: ToyState, seat: int, slot: int, card: int) -> ToyState:
+        return s
+
+    def played_slots(self, s: ToyState, action: Value) -> tuple[int, ...]:
+        return ()
+
     def public_view(self, s: ToyState) -> ToyState:
         return s
 

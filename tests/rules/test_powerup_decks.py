@@ -15,6 +15,14 @@ KRAKEN = rules.evolution_deck("Kraken")
 
 
 def power_up_game(n: int, *, halloween: bool = False, first: int = 0) -> rules.State:
+    """A new game whose seats have committed their decks: the first draw is pending."""
+    s = new_power_up_game(n, halloween=halloween, first=first)
+    while rules.deck_call(s) is not None:
+        s = rules.apply(s, rules.PASS)
+    return s
+
+
+def new_power_up_game(n: int, *, halloween: bool = False, first: int = 0) -> rules.State:
     monsters = rules.MONSTERS[first : first + n]
     return rules.new_game(rules.Setup(
         monsters=monsters, options=rules.Options(power_up=True, halloween=halloween)))
@@ -34,6 +42,15 @@ def hidden_answer(s: rules.State) -> rules.RandomResult:
     return rules.RandomResult((rules.HIDDEN,) * len(pending_random(s).bounds))
 
 
+def test_every_deck_is_committed_before_the_first_draw() -> None:
+    s = new_power_up_game(3, first=8)  # King Kong, Pandakaï, Cyber Bunny
+    for seat in range(3):
+        assert asked(s) == (seat, "evodeck") and rules.legal_actions(s) == (rules.PASS,)
+        assert rules.deck_call(s) == (seat, 0, rules.evolution_deck(s.monsters[seat]), ())
+        s = rules.apply(s, rules.PASS)
+    assert rules.deck_call(s) is None and pending_random(s).bounds == (8, 7)
+
+
 def test_each_seat_draws_two_keeps_one_and_puts_the_other_back_before_the_roll_off() -> None:
     s = power_up_game(2, first=8)  # King Kong and Pandakaï
     pick = pending_random(s)
@@ -41,6 +58,7 @@ def test_each_seat_draws_two_keeps_one_and_puts_the_other_back_before_the_roll_o
     s = rules.apply(s, rules.RandomResult((2, 2)))  # slots 2 and 3
     cards = pending_random(s)
     assert cards.private_to == 0 and cards.bounds == (8, 7)  # private: what they hold
+    assert rules.drawn_slots(s) == (2, 3)
     s = rules.apply(s, rules.RandomResult((0, 6)))
     kong = rules.evolution_deck("King Kong")
     assert rules.legal_actions(s) == (keep(2), keep(3)) and asked(s) == (0, "evolve")
@@ -105,8 +123,11 @@ def test_an_empty_deck_takes_back_the_discard_under_new_slot_numbers() -> None:
     assert pending_random(s).bounds == (1,)  # the last card of the deck first
     s = rules.apply(s, rules.RandomResult((0,)))
     assert pending_random(s).bounds == (1,) and pending_random(s).private_to == 0
-    s, seen = _events(s, rules.RandomResult((0,)))  # its owner learns it: the only one left
+    s = rules.apply(s, rules.RandomResult((0,)))  # its owner learns it: the only one left
     assert rules.known_card(s, 0, 7) == KRAKEN[7]
+    assert asked(s) == (0, "evodeck")  # the owner commits the new order before the pick
+    assert rules.deck_call(s) == (0, 8, (), (0, 1, 2, 3, 4, 5))
+    s, seen = _events(s, rules.PASS)
     assert rules.EvolutionsShuffled(0, (0, 1, 2, 3, 4, 5), 8) in seen
     assert pending_random(s).bounds == (6,)  # then one of the six shuffled back
     s = rules.apply(s, rules.RandomResult((5,)))

@@ -115,7 +115,7 @@ from kotp2p.net.peer.sync import (
     SyncAnswers,
     is_sync_request,
 )
-from kotp2p.net.replica import Entry, Point, Replica, Violation, describe_entry
+from kotp2p.net.replica import Entry, Point, Replica, Violation, deck_secret, describe_entry
 from kotp2p.net.trust import PEEK_TAG, GameEngine, Genesis, SecretChain, SlotDeck, Turn
 from kotp2p.net.wire import (
     Envelope,
@@ -182,7 +182,8 @@ class PeerProtocol:
         if self.peek_chain.anchor(0) != genesis.seats[seat].peek_anchor:
             raise LocalProtocolError("the chain secret does not match this seat's peek anchor")
         self.slots = slots
-        self.replica = Replica(genesis, engine, local_seat=seat, peek_chain=self.peek_chain)
+        self.replica = Replica(genesis, engine, local_seat=seat, peek_chain=self.peek_chain,
+                               deck_secret=deck_secret(chain_secret, genesis.game_id))
         self.engine = engine
         self.signer = self.make_signer()
         """Seals every envelope this seat signs."""
@@ -206,6 +207,8 @@ class PeerProtocol:
         self.catch_up: CatchUp | None = None
         """After :meth:`restore` with peers to ask: who still has to say what this seat signed."""
         self._went_on = False
+        self._slots_opened: set[int] = set()
+        """Slots of this seat's hidden deck it signed an OPEN for."""
 
     def make_signer(self) -> Signer:
         """The signer of this seat, made once by the constructor from its public fields.
@@ -654,6 +657,14 @@ class PeerProtocol:
         if self.holding:  # it signs nothing yet: no vote, no BYE; they come once it goes on
             return out + self._write_blocks()
         out += self._ejections()
+        call = r.point.pending
+        if isinstance(call, Turn) and call.deck is not None and self.my_turn:
+            return out + self.submit(call.deck.action)  # the protocol commits a hidden deck
+        for j in r.owed_slots(self.seat):  # its deck's slots open at the end, or once it is out
+            if j not in self._slots_opened:
+                self._slots_opened.add(j)
+                out += self.publish(self.signer.seal(Kind.OPEN, r.step, r.head,
+                                                     r.hands.own_opening(j)))
         if not self._finished and r.is_over:
             self._finished = True
             for k in r.owed_openings(self.seat):  # at the end every private event is opened
@@ -728,7 +739,8 @@ class PeerProtocol:
         fork first, and all write the same last block."""
         r = self.replica
         if not r.point.alive[self.seat]:  # its peeks still hidden are opened first, at the end
-            return self.seat not in r.ejected and not r.owed_openings(self.seat)
+            return (self.seat not in r.ejected and not r.owed_openings(self.seat)
+                    and not r.owed_slots(self.seat))
         return (r.is_over and all(a in r.cut for a in r.owed_acks())
                 and (self._end_waited or self._heard_from_everyone()))
 

@@ -99,10 +99,17 @@ class Signer:
     def openings(self, replica: Replica, action: Value, digest: bytes) -> list[Value]:
         """The openings a MOVE of ``action`` must carry, when it leads to a state of ``digest``.
 
-        None if the others, holding this seat's peeks hidden, reach the same state. Else every
-        peek of this seat still unopened, in order: a peek chain opens in order, and its later
-        values give the earlier ones away anyway.
+        First the hidden deck's part: the commitment of a deck the decision commits, and the
+        opening of each slot the action shows face up; see :mod:`kotp2p.net.replica.hands`.
+        Then the peeks: none if the others, holding this seat's peeks hidden, reach the same
+        state. Else every peek of this seat still unopened, in order: a peek chain opens in
+        order, and its later values give the earlier ones away anyway.
         """
+        dealt = replica.hands.own_items(replica.state, self.seat, replica.point.pending, action)
+        return dealt + self.peek_openings(replica, action, digest)
+
+    def peek_openings(self, replica: Replica, action: Value, digest: bytes) -> list[Value]:
+        """The peek openings a MOVE of ``action`` must carry; see :meth:`openings`."""
         mine = replica.unopened(self.seat)
         if not mine:
             return []

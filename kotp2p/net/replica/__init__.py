@@ -6,6 +6,7 @@ the order of entries. It also holds the history the replica keeps.
 
 from __future__ import annotations
 
+from kotp2p.net.replica.hands import deck_secret
 from kotp2p.net.replica.history import Entry, Point, Violation, describe_entry
 from kotp2p.net.replica.replica import Replica
 
@@ -14,5 +15,6 @@ __all__ = [
     "Point",
     "Replica",
     "Violation",
+    "deck_secret",
     "describe_entry",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from kotp2p.net.replica.ejection import LATER, WAIT, Ejections
 from kotp2p.net.replica.forks import Forks
+from kotp2p.net.replica.hands import OPEN_TAG, Hands
 from kotp2p.net.replica.history import Entry, Point, Violation, violation
 from kotp2p.net.replica.peeks import Peeks, parse_opening
 from kotp2p.net.replica.timeline import Timeline
@@ -28,7 +29,7 @@ class Kinds:
     There is one handler per kind. Each takes the author and the envelope."""
 
     def __init__(
-        self, genesis: Genesis, timeline: Timeline, peeks: Peeks, forks: Forks,
+        self, genesis: Genesis, timeline: Timeline, peeks: Peeks, hands: Hands, forks: Forks,
         ejections: Ejections,
     ) -> None:
         self._genesis = genesis
@@ -38,6 +39,7 @@ class Kinds:
         self._revealed = timeline.revealed
         self._checkers = timeline.checkers
         self._peeks = peeks
+        self._hands = hands
         self._forks = forks
         self._ejections = ejections
         self.opened: set[tuple[int, int]] = set()
@@ -111,10 +113,17 @@ class Kinds:
             return violation("illegal-move", env, "a MOVE payload holds one action, then the "
                              "openings of the peeks it uses")
         action = env.payload[0]
-        opened = self._peeks.check_move(a, p.state, env.payload[1:])
+        extras = env.payload[1:]
+        peeks = [o for o in extras if isinstance(o, list) and o[0] == "peek"]
+        opened = self._peeks.check_move(a, p.state, peeks)
         if isinstance(opened, str):
             return violation("bad-opening", env, opened)
         before, checker, ks = opened
+        dealt = self._hands.check_move(a, before, p.pending, action,
+                                       [o for o in extras if o not in peeks])
+        if isinstance(dealt, str):
+            return violation("bad-opening", env, dealt)
+        before, deck, shown = dealt
         own = self.own_move
         if own is not None and own[0] == env.id and own[1] is before:
             # This replica's own MOVE, made from this very state. The engine is deterministic.
@@ -143,6 +152,9 @@ class Kinds:
         timeline.commit_reveals(a, env)
         if ks:
             self._peeks.commit(a, checker, ks)
+        if deck is not None or shown:
+            self._hands.commit(a, deck, shown)
+        if ks or shown:
             p.state = before  # from now on, the slots this MOVE opened are known here
         self._entries.append(Entry(s, env.id, "move", a, action, env, before=before))
         timeline.entry_ids.add(env.id)
@@ -214,6 +226,9 @@ class Kinds:
                 return violation("bad-opening", env, problem)
             self.opened.add((a, pl[1]))
             return None
+        if pl[0] == OPEN_TAG:
+            problem = self._hands.open(a, pl)
+            return None if problem is None else violation("bad-opening", env, problem)
         peek = parse_opening(pl)
         if peek is not None:
             return self._open_peek(a, env, *peek)

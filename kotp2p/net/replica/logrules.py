@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from kotp2p.net.replica.ejection import Ejections
 from kotp2p.net.replica.forks import Forks
+from kotp2p.net.replica.hands import Hands
 from kotp2p.net.replica.kinds import Kinds
 from kotp2p.net.replica.logorder import LogOrder
 from kotp2p.net.replica.peeks import Peeks
@@ -32,7 +33,7 @@ class LogRules:
     def __init__(
         self, streams: list[dict[int, Envelope]], cursor: list[int], last_step: list[int],
         timeline: Timeline, verdicts: Verdicts, forks: Forks, ejections: Ejections,
-        kinds: Kinds, peeks: Peeks, log_order: LogOrder, *, live: bool = False,
+        kinds: Kinds, peeks: Peeks, hands: Hands, log_order: LogOrder, *, live: bool = False,
     ) -> None:
         self.n = timeline.n
         self.live = live
@@ -47,6 +48,7 @@ class LogRules:
         self._ejections = ejections
         self._kinds = kinds
         self._peeks = peeks
+        self._hands = hands
         self._log_order = log_order
         self._needed: dict[int, tuple[tuple[int, int, int, bool], int]] = {}
         """Memo of :meth:`_last_needed`, with what it depends on."""
@@ -61,6 +63,18 @@ class LogRules:
         if seat in self._verdicts.cut or seat in self._ejections.ejected:
             return []
         return self._peeks.unopened(seat)
+
+    def owed_slots(self, seat: int) -> list[int]:
+        """The slots of its hidden deck ``seat`` must still open.
+
+        It opens them all once the game is over, or its monster is out. A seat convicted or
+        ejected is excused, as for :meth:`owed_openings`."""
+        if seat in self._verdicts.cut or seat in self._ejections.ejected:
+            return []
+        last = self._entries[-1].points[-1]
+        if last.alive[seat] and last.pending is not None:
+            return []
+        return self._hands.unopened(seat)
 
     def _closed(self, s: int) -> bool:
         entries = self._entries  # the step and point are read without the calls: asked often
@@ -84,7 +98,7 @@ class LogRules:
         if s > len(entries) - 1 or p.pending is not None:
             return False
         alive = p.alive
-        if any(self.owed_openings(a) for a in range(self.n)):
+        if any(self.owed_openings(a) or self.owed_slots(a) for a in range(self.n)):
             return False
         byes, cut = self._kinds.byes, self._verdicts.cut
         return all(a in byes or a in cut or not alive[a] for a in range(self.n))

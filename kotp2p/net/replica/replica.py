@@ -114,6 +114,7 @@ from collections.abc import Callable
 
 from kotp2p.net.replica.ejection import LATER, WAIT, Ejections
 from kotp2p.net.replica.forks import SPLIT, VOID, Forks
+from kotp2p.net.replica.hands import Hands
 from kotp2p.net.replica.history import Entry, Point, Private, Resolved, Violation, violation
 from kotp2p.net.replica.kinds import Kinds
 from kotp2p.net.replica.logorder import LogOrder
@@ -160,15 +161,18 @@ class Replica:
 
     def __init__(
         self, genesis: Genesis, engine: GameEngine, *, local_seat: int | None = None,
-        peek_chain: SecretChain | None = None,
+        peek_chain: SecretChain | None = None, deck_secret: bytes | None = None,
     ) -> None:
         self.genesis = genesis
         self.local_seat = local_seat
         self.peek_chain = peek_chain
+        self.deck_secret = deck_secret
         self.engine = engine
         self.game_id = genesis.game_id
         n = self.n = genesis.n
         self.peeks = Peeks(genesis, engine, local_seat, peek_chain)
+        self.hands = Hands(genesis, engine, local_seat, deck_secret)
+        """Every seat's hidden deck: its commitments and openings."""
         self.private: dict[int, Private] = self.peeks.private
         """Private event k -> what this replica knows of it."""
         self.streams: list[dict[int, Envelope]] = [{} for _ in range(n)]
@@ -195,10 +199,12 @@ class Replica:
                            self.verdicts, self.log_order)
         self.ejections = Ejections(self.streams, self.cursor, self.named_points, self._top_step,
                                    self.timeline, self.verdicts.cut, self.forks, self.log_order)
-        self.kinds = Kinds(genesis, self.timeline, self.peeks, self.forks, self.ejections)
+        self.kinds = Kinds(genesis, self.timeline, self.peeks, self.hands, self.forks,
+                           self.ejections)
         self.log_rules = LogRules(self.streams, self.cursor, self._last_step, self.timeline,
                                   self.verdicts, self.forks, self.ejections, self.kinds,
-                                  self.peeks, self.log_order, live=local_seat is not None)
+                                  self.peeks, self.hands, self.log_order,
+                                  live=local_seat is not None)
         self._handlers: dict[Kind, Callable[[int, Envelope], object]] = {
             Kind.MOVE: self.kinds.move,
             Kind.ACK: self.kinds.ack,
@@ -374,7 +380,7 @@ class Replica:
     def rebuilt(self) -> Replica:
         """A fresh replica of the same envelopes, keeping the cuts and moot ids. It follows a fork."""
         fresh = Replica(self.genesis, self.engine, local_seat=self.local_seat,
-                        peek_chain=self.peek_chain)
+                        peek_chain=self.peek_chain, deck_secret=self.deck_secret)
         # The members hold these containers, so they are filled in place, never replaced.
         fresh.cut.update(self.cut)
         fresh.moot.update(self.moot)
@@ -511,6 +517,10 @@ class Replica:
             live = [i for i in range(self.n) if alive[i]]
             seed = random_seed(self.game_id, k, self.trigger[k],
                                [(i, revealed[(i, k)]) for i in live])
+            if pending.deck_slots:
+                self.timeline.push_point(self.hands.resolve(p.state, pending))
+                moved = True
+                continue
             if pending.private_to >= 0:
                 self.timeline.push_point(self.peeks.resolve(p.state, seed))
                 moved = True
@@ -580,6 +590,10 @@ class Replica:
     def owed_openings(self, seat: int) -> list[int]:
         """The private events ``seat`` must still open. See :meth:`LogRules.owed_openings`."""
         return self.log_rules.owed_openings(seat)
+
+    def owed_slots(self, seat: int) -> list[int]:
+        """The slots of its hidden deck ``seat`` must still open. See :meth:`LogRules.owed_slots`."""
+        return self.log_rules.owed_slots(seat)
 
     def _step_cursor(self, a: int, env: Envelope) -> None:
         self.cursor[a] += 1

@@ -17,8 +17,10 @@ from kotp2p.net.trust.chain import (
     peek_seed,
     random_seed,
 )
+from kotp2p.net.trust.deck import Deck, check_deck, check_shuffle, check_slot
 from kotp2p.net.trust.engine_interface import (
     Chance,
+    DeckCall,
     GameEngine,
     NarratesEvents,
     Pending,
@@ -40,7 +42,13 @@ from kotp2p.net.trust.genesis import (
     short_id,
     sign_genesis,
 )
-from kotp2p.net.trust.kot_engine import HALLOWEEN, RulesEngine, game_options, rules_options
+from kotp2p.net.trust.kot_engine import (
+    HALLOWEEN,
+    POWER_UP,
+    RulesEngine,
+    game_options,
+    rules_options,
+)
 from kotp2p.net.trust.words import WORDS as CHECK_WORDS
 from kotp2p.net.trust.words import check_words
 
@@ -53,8 +61,11 @@ __all__ = [
     "MAX_SEATS",
     "MIN_SEATS",
     "PEEK_TAG",
+    "POWER_UP",
     "ChainChecker",
     "Chance",
+    "Deck",
+    "DeckCall",
     "GameEngine",
     "Genesis",
     "NarratesEvents",
@@ -65,7 +76,10 @@ __all__ = [
     "SlotDeck",
     "State",
     "Turn",
+    "check_deck",
     "check_opening",
+    "check_shuffle",
+    "check_slot",
     "check_words",
     "draw",
     "engine_id_of",

@@ -20,10 +20,27 @@ State = Any
 
 
 @dataclass(frozen=True)
+class DeckCall:
+    """A decision whose MOVE commits new slots of its seat's hidden deck, numbered from ``first``.
+
+    A new deck holds ``cards``, a public list, in an order only its owner knows. A reshuffle
+    holds the cards of the seat's earlier ``slots``, in a new order. The MOVE answers with
+    ``action`` and carries the commitments and their proof."""
+
+    first: int
+    cards: tuple[int, ...]
+    slots: tuple[int, ...]
+    action: Value
+
+
+@dataclass(frozen=True)
 class Turn:
-    """Seat ``seat`` must decide; the decision comes as its MOVE."""
+    """Seat ``seat`` must decide; the decision comes as its MOVE.
+
+    With ``deck``, the decision is the commitment of a hidden deck, which the protocol makes."""
 
     seat: int
+    deck: DeckCall | None = None
 
 
 @dataclass(frozen=True)
@@ -36,6 +53,9 @@ class Chance:
     bounds: tuple[int, ...]
     index: int
     private_to: int = -1
+    deck_slots: tuple[int, ...] = ()
+    """For a private event that tells its owner cards of its hidden deck: those slots. The
+    owner learns them from its own deck, not from randomness."""
 
 
 Pending = Turn | Chance | None
@@ -94,6 +114,18 @@ class GameEngine(Protocol):
 
         A slot the state no longer holds hidden is left as it is. It may have been dropped since,
         or be known here."""
+        ...
+
+    def fill_deck(self, state: State, seat: int, slot: int, card: int) -> State:
+        """Fill slot ``slot`` of ``seat``'s hidden deck with ``card``: its owner's deck holds it,
+        or its opening was checked. The digest does not change.
+
+        A slot the state does not hold hidden is left as it is."""
+        ...
+
+    def played_slots(self, state: State, action: Value) -> tuple[int, ...]:
+        """The slots of the deciding seat's hidden deck that ``action``, in wire form, shows
+        face up. Its MOVE carries their openings. A malformed action shows none."""
         ...
 
     def public_view(self, state: State) -> State:

@@ -2,25 +2,32 @@
 
 It puts :mod:`kotp2p.rules` behind :class:`~kotp2p.net.trust.engine_interface.GameEngine`.
 Options travel as ``[two_player_variant]``, which is None, true or false, followed by the list
-of expansions when any is on: ``[None, ["halloween"]]``."""
+of expansions when any is on: ``[None, ["halloween", "power-up"]]``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from kotp2p import rules
-from kotp2p.net.trust.engine_interface import Chance, Pending, State, Turn
+from kotp2p.net.trust.engine_interface import Chance, DeckCall, Pending, State, Turn
 from kotp2p.net.wire import Value
 
 HALLOWEEN = "halloween"
-"""The name options give the Halloween expansion, the one expansion there is."""
+"""The name options give the Halloween expansion."""
+POWER_UP = "power-up"
+"""The name options give the Power Up! expansion."""
+EXPANSIONS = (HALLOWEEN, POWER_UP)
+"""The expansions, in the order options list them."""
 
 
-def game_options(two_player_variant: bool | None = None, halloween: bool = False) -> Value:
+def game_options(two_player_variant: bool | None = None, halloween: bool = False,
+                 power_up: bool = False) -> Value:
     """Options in wire form: ``[variant]``, with the expansions' names after it when any is on.
 
     A base game's options are ``[variant]`` alone, as they were before expansions came."""
-    return [two_player_variant, [HALLOWEEN]] if halloween else [two_player_variant]
+    names: list[Value] = [name for name, on in zip(EXPANSIONS, (halloween, power_up), strict=True)
+                          if on]
+    return [two_player_variant, names] if names else [two_player_variant]
 
 
 def rules_options(options: Value) -> rules.Options:
@@ -30,10 +37,19 @@ def rules_options(options: Value) -> rules.Options:
     if isinstance(options, list) and options and options[0] in (None, True, False):
         if len(options) == 1:
             return rules.Options(two_player_variant=options[0])
-        if len(options) == 2 and options[1] == [HALLOWEEN]:
-            return rules.Options(two_player_variant=options[0], halloween=True)
-    raise ValueError(f"options: expected [null|true|false] or [null|true|false, ['halloween']], "
-                     f"found {options!r}")
+        names = options[1]
+        if (len(options) == 2 and isinstance(names, list) and names
+                and all(isinstance(x, str) for x in names)
+                and names == [x for x in EXPANSIONS if x in names]):
+            return rules.Options(two_player_variant=options[0], halloween=HALLOWEEN in names,
+                                 power_up=POWER_UP in names)
+    raise ValueError(f"options: expected [null|true|false] or [null|true|false, expansions], "
+                     f"the expansions a list of {list(EXPANSIONS)} in that order, found "
+                     f"{options!r}")
+
+
+_PASS = rules.action_to_wire(rules.PASS)
+
 
 
 class RulesEngine:
@@ -48,7 +64,8 @@ class RulesEngine:
         """The engine id of a game with these options: expansions have ids of their own.
 
         :raises ValueError: for options this engine cannot play."""
-        return rules.HALLOWEEN_ENGINE_ID if rules_options(options).halloween else rules.ENGINE_ID
+        opts = rules_options(options)
+        return rules.ENGINE_IDS[opts.halloween, opts.power_up]
 
     def default_options(self, seats: int) -> Value:
         """Default options: the 2-player variant follows the seat count."""
@@ -63,8 +80,16 @@ class RulesEngine:
         """Whose decision or which random event is pending."""
         p = state.pending
         if isinstance(p, rules.RandomRequest):
+            if p.private_to >= 0 and p.purpose == rules.DRAW:
+                slots = rules.drawn_slots(state)
+                if slots:
+                    return Chance(tuple(p.bounds), p.index, p.private_to, slots)
             return Chance(tuple(p.bounds), p.index, p.private_to)
         if isinstance(p, rules.Decision):
+            call = rules.deck_call(state) if p.kind == "evodeck" else None
+            if call is not None:
+                _, first, cards, slots = call
+                return Turn(p.seat, DeckCall(first, cards, slots, _PASS))
             return Turn(p.seat)
         return None
 
@@ -97,6 +122,21 @@ class RulesEngine:
         if state.slots.get(slot) != rules.HIDDEN:
             return state
         return rules.open_slot(state, slot, content)
+
+    def fill_deck(self, state: State, seat: int, slot: int, card: int) -> State:
+        """Fill an Evolution slot of ``seat``, if this replica holds it hidden."""
+        key = rules.slot_key(seat, slot)
+        if state.slots.get(key) != rules.HIDDEN:
+            return state
+        return rules.open_slot(state, key, card)
+
+    def played_slots(self, state: State, action: Value) -> tuple[int, ...]:
+        """The Evolution slot a ``PlayEvolution`` opens; none for any other action."""
+        try:
+            act = rules.action_from_wire(action)
+        except ValueError:
+            return ()
+        return rules.played_slots(state, act)
 
     def public_view(self, state: State) -> State:
         """The state with every slot hidden, made through the public wire form."""

@@ -290,6 +290,10 @@ def _missing(replica: Replica) -> list[str]:
         for seat in range(replica.n):
             for k in replica.owed_openings(seat):
                 out.append(f"seat {seat}: the opening of its private random event {k}")
+            slots = replica.owed_slots(seat)
+            if slots:
+                out.append(f"seat {seat}: the opening of its hidden deck's slots "
+                           f"{', '.join(map(str, slots))}")
     return out
 
 

@@ -11,9 +11,11 @@ an opening matches its commitment. Those are the handlers' business.
 kind   payload
 ====== =====================================================================================
 MOVE   ``[action, *openings]``: the action in the engine's wire form, then at most
-       :data:`MAX_OPENINGS` peek openings ``['peek', k, 32 bytes(, 32 bytes)]``.
+       :data:`MAX_OPENINGS` openings. A peek opening is ``['peek', k, 32 bytes(, 32 bytes)]``,
+       a deck slot's ``['evo', slot, card, 32 bytes]``. A deck commitment
+       ``['deck', [32 bytes, ...], proof: bytes]`` is one too.
 ACK    ``[]``.
-OPEN   ``['slot', index, salt: bytes, content: bytes]`` or a peek opening.
+OPEN   ``['slot', index, salt: bytes, content: bytes]``, a peek opening or a deck slot's.
 STALL  ``[seat]`` or ``[seat, acked]``, ``acked`` a bool.
 EJECT  ``[seat]`` or ``[seat, acked]``, naming another seat than the author.
 CHAT   ``[text]``, at most :data:`MAX_CHAT` characters.
@@ -37,6 +39,12 @@ MAX_OPENINGS = 64
 MAX_SLOT_BYTES = 1024
 """Bytes of a slot opening's salt or content."""
 
+MAX_DECK = 255
+"""Slots one deck commitment may hold."""
+
+MAX_PROOF_BYTES = 1 << 16
+"""Bytes of a deck's proof."""
+
 
 def _is_int(v: object) -> bool:
     return type(v) is int
@@ -53,13 +61,30 @@ def is_peek_opening(v: Value) -> bool:
             and (len(v) == 3 or (type(v[3]) is bytes and len(v[3]) == ID_SIZE)))
 
 
+def is_slot_opening(v: Value) -> bool:
+    """``['evo', slot, card, 32 bytes]``: a slot number below 2**16, a card from 1 to 65535."""
+    return (type(v) is list and len(v) == 4 and v[0] == "evo" and _is_int(v[1])
+            and 0 <= v[1] < 1 << 16 and _is_int(v[2]) and 0 < v[2] < 1 << 16
+            and type(v[3]) is bytes and len(v[3]) == ID_SIZE)
+
+
+def is_deck_commitment(v: Value) -> bool:
+    """``['deck', [32 bytes, ...], proof]``, at most :data:`MAX_DECK` commitments."""
+    return (type(v) is list and len(v) == 3 and v[0] == "deck" and type(v[1]) is list
+            and 0 < len(v[1]) <= MAX_DECK
+            and all(type(c) is bytes and len(c) == ID_SIZE for c in v[1])
+            and type(v[2]) is bytes and len(v[2]) <= MAX_PROOF_BYTES)
+
+
 def _move(pl: list[Value], author: int, n: int) -> str | None:
     if not pl:
         return "a MOVE holds [action, *openings]; found an empty payload"
     if len(pl) - 1 > MAX_OPENINGS:
         return f"a MOVE carries at most {MAX_OPENINGS} openings, found {len(pl) - 1}"
-    if not all(is_peek_opening(o) for o in pl[1:]):
-        return "a MOVE's openings are ['peek', k, 32 bytes] or ['peek', k, 32 bytes, 32 bytes]"
+    if not all(is_peek_opening(o) or is_slot_opening(o) or is_deck_commitment(o)
+               for o in pl[1:]):
+        return ("a MOVE's openings are ['peek', k, 32 bytes(, 32 bytes)], ['evo', slot, card, "
+                "32 bytes] or ['deck', [32 bytes, ...], proof]")
     return None
 
 
@@ -68,14 +93,14 @@ def _ack(pl: list[Value], author: int, n: int) -> str | None:
 
 
 def _open(pl: list[Value], author: int, n: int) -> str | None:
-    if is_peek_opening(pl):
+    if is_peek_opening(pl) or is_slot_opening(pl):
         return None
     if (len(pl) == 4 and pl[0] == "slot" and _is_int(pl[1]) and 0 <= pl[1] < 1 << 32
             and type(pl[2]) is bytes and type(pl[3]) is bytes
             and len(pl[2]) <= MAX_SLOT_BYTES and len(pl[3]) <= MAX_SLOT_BYTES):
         return None
-    return ("an OPEN holds ['slot', index, salt, content] or ['peek', k, 32 bytes(, 32 "
-            "bytes)]")
+    return ("an OPEN holds ['slot', index, salt, content], ['peek', k, 32 bytes(, 32 bytes)] "
+            "or ['evo', slot, card, 32 bytes]")
 
 
 def _stall(pl: list[Value], author: int, n: int) -> str | None:
