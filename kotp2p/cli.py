@@ -222,6 +222,9 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--halloween", action="store_true",
                    help="play with the Halloween expansion: costumes, and stealing them (the "
                    "lobby can turn it off again)")
+    p.add_argument("--power-up", action="store_true",
+                   help="play with Power Up!: each monster's Evolution cards, in a hand nobody "
+                   "else sees (the lobby can turn it off again)")
     p.add_argument("--timeout", type=int, default=120, metavar="SECONDS",
                    help="seconds before an absent player may be ejected, 10 to 3600 "
                    "(default 120)")

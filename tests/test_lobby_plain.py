@@ -8,6 +8,7 @@ import pytest
 
 from kotp2p import rules
 from kotp2p.ui.lobby_plain import PlainLobby, Request, find_monster
+from tests.net.test_net_lobby import host as lobby_host
 
 
 @pytest.mark.parametrize(("typed", "monster"), [("the king", "The King"), ("GIGA", "Giga Zaur"),
@@ -45,6 +46,19 @@ def test_the_host_types_halloween_on_or_off_and_a_joiner_gets_the_help() -> None
     joiner = PlainLobby(out, rules.MONSTERS, host=False)
     assert joiner.request("halloween on") is None
     assert "halloween on|off" in host_help(host)
+
+
+def test_the_host_types_power_up_on_or_off_and_the_lobby_turns_it_on() -> None:
+    out = io.StringIO()
+    host = PlainLobby(out, rules.MONSTERS, host=True)
+    assert host.request("power-up on") == Request("power-up on")
+    assert host.request("PowerUp off") == Request("power-up off")
+    assert host.request("power-up soon") is None
+    assert "expected power-up on, or power-up off" in out.getvalue()
+    assert "power-up on|off" in host_help(host)
+    lobby = lobby_host()
+    Request("power-up on").to_host(lobby)
+    assert lobby.view.power_up and lobby.view.options == [None, ["power-up"]]
 
 
 def host_help(lobby: PlainLobby) -> str:

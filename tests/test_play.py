@@ -80,6 +80,20 @@ def test_play_halloween_deals_each_monster_a_costume_and_its_log_verifies(
     assert code == 0 and "dresses up" not in out and len(_logs(home)) == 2
 
 
+def test_play_power_up_plays_evolutions_from_hidden_hands_and_its_log_verifies(
+        home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = _run(capsys, monkeypatch, ["play", "--bots", "3", "--bot", "greedy",
+                                             "--seed", "3", "--plain", "--power-up"])
+    assert code == 0 and "Game over." in out
+    assert out.count("draws 2 Evolutions") >= 4 and " plays " in out
+    played = set(re.findall(r"\w+(?: \w+)? plays ([A-Z][^\n]+)", out))
+    assert played & {rules.card_name(c) for m in rules.MONSTERS for c in rules.evolution_deck(m)}
+    (log,) = _logs(home)
+    assert main(["verify", str(log)]) == 0
+    verdict = capsys.readouterr().out
+    assert "VALID" in verdict and rules.ENGINE_IDS[False, True] in verdict
+
+
 def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(
         home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     typed = "help\nsay hi\x1b[2J there\nfly\n99\nkeep 1,2\n2\nstate\nquit\n"

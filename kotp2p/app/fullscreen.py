@@ -407,9 +407,9 @@ class RunnerPort:
         """Turn away a joiner, as the host."""
         self._request(lambda lobby: lobby.turn_away(who))
 
-    def set_halloween(self, on: bool) -> None:
-        """Turn Halloween on or off, as the host."""
-        self._request(lambda lobby: lobby.set_halloween(on))
+    def set_expansion(self, name: str, on: bool) -> None:
+        """Turn an expansion on or off, as the host."""
+        self._request(lambda lobby: lobby.set_expansion(name, on))
 
 
 class NetScreen:

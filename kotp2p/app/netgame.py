@@ -444,7 +444,8 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
                 monsters=rules.MONSTERS, local_anchors=[s.anchors(i) for i, s in seats.items()],
                 port=my_port, nonce=os.urandom(16), bots=[seats[i].identity for i in seats if i],
                 bot_level=level, host_bot=own, two_player_variant=variant, timeout=args.timeout,
-                halloween=args.halloween, engine_id_for=RulesEngine().engine_id_for)
+                halloween=args.halloween, engine_id_for=RulesEngine().engine_id_for,
+                power_up=args.power_up)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
 

@@ -31,6 +31,11 @@ PICK = "pick:"
 STARTING = "starting: every seat signs the game…"
 """The status line once the host pressed s and the lobby did not refuse."""
 _LIST_KEYS = frozenset({"up", "down", "enter", "escape", "backspace", "c-h"})
+_EXPANSION_KEYS = {"h": ("halloween", "Halloween"), "p": ("power-up", "Power Up!")}
+"""The host's keys that turn an expansion on or off, with its name."""
+EXPANSION_TEXTS = {"halloween": "costumes, and stealing them",
+                   "power-up": "each monster's Evolution cards, in a hand nobody else sees"}
+"""What each expansion adds, in a few words."""
 
 
 def _is_digit(key: str) -> bool:
@@ -77,8 +82,8 @@ class HostTools(Protocol):
         """Turn away the joiner at seat ``who``, or with ``wN`` the N-th waiting connection."""
         ...
 
-    def set_halloween(self, on: bool) -> None:
-        """Turn the Halloween expansion on or off."""
+    def set_expansion(self, name: str, on: bool) -> None:
+        """Turn an expansion on or off: ``"halloween"`` or ``"power-up"``."""
         ...
 
 
@@ -347,14 +352,15 @@ class LobbyController:
             self.exit_requested = True
         elif self._turning_away:
             self._turn_away(key)
-        elif key == "h":
+        elif key in _EXPANSION_KEYS:
+            name, what = _EXPANSION_KEYS[key]
             if not self.is_host or self.host_tools is None:
-                self.say("Only the host turns Halloween on or off.", error=True)
+                self.say(f"Only the host turns {what} on or off.", error=True)
                 return
-            on = not self.port.view.halloween
-            self.host_tools.set_halloween(on)
-            self.status = ("Halloween on: costumes, and stealing them; everyone says ready again"
-                           if on else "Halloween off: everyone says ready again")
+            on = name not in self.port.view.expansions
+            self.host_tools.set_expansion(name, on)
+            self.status = (f"{what} on: {EXPANSION_TEXTS[name]}; everyone says ready again"
+                           if on else f"{what} off: everyone says ready again")
         elif key == "k" and self.is_host and self.host_tools is not None:
             self._turning_away = True
             self.status = ("turn away whom? press the seat's digit, or w for the connection that "
@@ -386,4 +392,4 @@ class LobbyController:
             self.status = STARTING
         else:
             self.status = "keys: m pick a monster, r ready, " + (
-                "s start, k turn away, h Halloween, " if self.is_host else "") + "q leave"
+                "s start, k turn away, h Halloween, p Power Up!, " if self.is_host else "") + "q leave"

@@ -3,8 +3,8 @@
 The commands are ``pick MONSTER``, ``ready``, ``unready``, ``start``, ``monsters`` and ``help``.
 Case does not matter. A unique prefix of the monster is enough. Only the host can ``start``. The
 host also has ``who``, which lists the joiners and the connections waiting for a seat,
-``kick N``, which turns away the joiner at seat N, or with ``kick wN`` the N-th waiting one, and
-``halloween on`` or ``halloween off``.
+``kick N``, which turns away the joiner at seat N, or with ``kick wN`` the N-th waiting one,
+``halloween on`` or ``halloween off``, and ``power-up on`` or ``power-up off``.
 Nothing here touches a socket. The transport runs the requests this returns.
 """
 
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from kotp2p.net.lobby import (
+    EXPANSION_NAMES,
     Changed,
     Failed,
     GuestEvent,
@@ -28,13 +29,14 @@ from kotp2p.net.trust import check_words
 
 HELP = "commands: pick MONSTER, ready, unready, monsters, quit, help{start}"
 HOST_HELP = (", start (when every seat is ready), who, kick SEAT (or kick wN for a waiting one), "
-             "halloween on|off")
+             "halloween on|off, power-up on|off")
 
 
 @dataclass(frozen=True)
 class Request:
     """What the user asked of the lobby: ``pick``, ``ready``, ``unready``, ``start``, ``quit``,
-    or for the host ``who``, ``kick``, ``halloween on`` and ``halloween off``.
+    or for the host ``who``, ``kick``, and an expansion on or off, as ``halloween on`` or
+    ``power-up off``.
 
     A ``pick`` comes with its ``monster``, a ``kick`` with the joiner it names in ``who``.
     """
@@ -58,8 +60,9 @@ class Request:
             return [Notice(line) for line in lobby.who()]
         if self.what == "kick":
             return lobby.turn_away(self.who)
-        if self.what in ("halloween on", "halloween off"):
-            return lobby.set_halloween(self.what == "halloween on")
+        name, _, on = self.what.partition(" ")
+        if name in EXPANSION_NAMES and on in ("on", "off"):
+            return lobby.set_expansion(name, on == "on")
         return lobby.set_ready(self.what == "ready")
 
     def to_guest(self, lobby: LobbyGuest) -> list[GuestEvent]:
@@ -139,11 +142,12 @@ class PlainLobby:
                 self.say("expected kick SEAT, or kick wN for the N-th connection waiting")
                 return None
             return Request("kick", who=rest.strip())
-        if cmd == "halloween" and self.host:
+        name = "power-up" if cmd == "powerup" else cmd
+        if name in EXPANSION_NAMES and self.host:
             if rest.strip().lower() not in ("on", "off"):
-                self.say("expected halloween on, or halloween off")
+                self.say(f"expected {cmd} on, or {cmd} off")
                 return None
-            return Request(f"halloween {rest.strip().lower()}")
+            return Request(f"{name} {rest.strip().lower()}")
         if cmd == "leave":
             return Request("quit")
         if cmd == "monsters":

@@ -172,7 +172,7 @@ def test_the_host_turns_halloween_on_everyone_readies_again_and_the_genesis_carr
     room.on_guest(b, bob.set_ready())
     room.pump()
     assert room.host.view.all_ready
-    room.on_host(room.host.set_halloween(True))
+    room.on_host(room.host.set_expansion("halloween", True))
     room.pump()
     assert bob.view is not None and bob.view.halloween and not bob.view.all_ready
     assert "Halloween: on" in "\n".join(bob.view.lines())
@@ -198,8 +198,28 @@ def test_a_lobby_view_without_halloween_keeps_its_old_wire_form() -> None:
     assert spooky.to_wire()[-1] == ["halloween"]
     assert parse_view(spooky.to_wire(), rules.MONSTERS) == spooky
     assert parse_view(base.to_wire(), rules.MONSTERS) == base
-    with pytest.raises(RemoteProtocolError, match="expected \\['halloween'\\]"):
-        parse_view([*base.to_wire(), ["power-up"]], rules.MONSTERS)
+    both = replace(spooky, power_up=True)
+    assert both.to_wire()[-1] == ["halloween", "power-up"]
+    assert both.options == [None, ["halloween", "power-up"]]
+    assert parse_view(both.to_wire(), rules.MONSTERS) == both
+    assert "Halloween: on; Power Up!: on" in "\n".join(both.lines())
+    for bad in ([], ["power-up", "halloween"], ["halloween", "halloween"], ["x"], "halloween"):
+        with pytest.raises(RemoteProtocolError, match="lobby expansions: expected some of"):
+            parse_view([*base.to_wire(), bad], rules.MONSTERS)
+
+
+def test_the_host_turns_power_up_on_and_the_options_carry_it() -> None:
+    lobby = host(2)
+    lobby.pick("The King")
+    lobby.set_ready()
+    events = lobby.set_expansion("power-up", True)
+    assert any(isinstance(e, Notice) and e.text == "Power Up! is on" for e in events)
+    assert lobby.view.power_up and not lobby.view.seats[0].ready
+    assert lobby.set_expansion("power-up", True) == []
+    with pytest.raises(ValueError, match="expected one of"):
+        lobby.set_expansion("spooky", True)
+    assert lobby.view.options == [None, ["power-up"]]
+    assert RulesEngine().engine_id_for(lobby.view.options) == rules.ENGINE_IDS[False, True]
 
 
 def test_monster_picks_are_first_come_and_a_duplicate_is_refused() -> None:

@@ -43,8 +43,8 @@ class HostPort:
     def turn_away(self, who: str) -> None:
         self.lobby.turn_away(who)
 
-    def set_halloween(self, on: bool) -> None:
-        self.lobby.set_halloween(on)
+    def set_expansion(self, name: str, on: bool) -> None:
+        self.lobby.set_expansion(name, on)
 
 
 def screen(c: LobbyController) -> str:
@@ -230,3 +230,22 @@ def test_h_turns_halloween_on_and_off_for_the_host_only() -> None:
     joiner = LobbyController(HostPort(host(seats=2)), is_host=False)
     joiner.press("h")
     assert joiner.status == "Only the host turns Halloween on or off." and joiner.status_error
+
+
+def test_p_turns_power_up_on_and_off_for_the_host_only() -> None:
+    port = HostPort(host(seats=2))
+    c = LobbyController(port, is_host=True)
+    c.host_tools = port
+    assert "Power Up!: off" in screen(c) and "p Power Up!" in screen(c)
+    c.press("m")
+    c.press("r")
+    c.press("p")
+    assert port.view.power_up and not port.view.halloween and not port.view.seats[0].ready
+    assert "Power Up!: on: each monster's Evolution cards, in a hand nobody else sees" in screen(c)
+    c.press("h")
+    assert port.view.options == [None, ["halloween", "power-up"]]
+    c.press("p")
+    assert not port.view.power_up and "Power Up!: off" in screen(c)
+    joiner = LobbyController(HostPort(host(seats=2)), is_host=False)
+    joiner.press("p")
+    assert joiner.status == "Only the host turns Power Up! on or off." and joiner.status_error

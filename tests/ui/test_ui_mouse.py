@@ -145,7 +145,9 @@ def test_lobby_footer_keys_and_heard_games_are_clickable() -> None:
                               status=c.status, width=80, height=24, press=c.click)
 
         keys = footer_keys(lines(), 1)
-        assert set(keys) == {"m", "r", "s", "h", "q"}
+        assert set(keys) == {"m", "r", "s", "h", "p", "q"}
+        keys["p"](UP)
+        assert port.view.power_up
         keys["m"](UP)
         assert port.view.seats[0].monster is not None
         footer_keys(lines(), 1)["r"](UP)

@@ -55,12 +55,19 @@ from kotp2p.net.lobby.lobby import (
     Reply,
     Started,
 )
-from kotp2p.net.lobby.lobby_view import DEFAULT_TIMEOUT, MAX_TIMEOUT, MIN_TIMEOUT, LobbyView
+from kotp2p.net.lobby.lobby_view import (
+    DEFAULT_TIMEOUT,
+    EXPANSION_NAMES,
+    MAX_TIMEOUT,
+    MIN_TIMEOUT,
+    LobbyView,
+)
 
 __all__ = [
     "BROADCAST",
     "DEFAULT_BEACON_PORT",
     "DEFAULT_TIMEOUT",
+    "EXPANSION_NAMES",
     "MAGICS",
     "MARK",
     "MAX_BEACON",

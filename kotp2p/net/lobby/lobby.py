@@ -69,13 +69,14 @@ from kotp2p.net.lobby.lobby_messages import (
 )
 from kotp2p.net.lobby.lobby_view import (
     DEFAULT_TIMEOUT,
+    EXPANSION_NAMES,
     MAX_BOT_LEVEL,
     MAX_TIMEOUT,
     MIN_TIMEOUT,
     LobbySeat,
     LobbyView,
 )
-from kotp2p.net.trust import GENESIS_DOMAIN, Genesis, SeatInfo, make_genesis
+from kotp2p.net.trust import GENESIS_DOMAIN, HALLOWEEN, Genesis, SeatInfo, make_genesis
 from kotp2p.net.wire import (
     Identity,
     RemoteProtocolError,
@@ -148,6 +149,7 @@ class LobbyHost:
         timeout: int = DEFAULT_TIMEOUT,
         halloween: bool = False,
         engine_id_for: Callable[[Value], str] | None = None,
+        power_up: bool = False,
     ) -> None:
         if not 2 <= seats <= 6 or len(bots) >= seats:
             raise ValueError("a game has 2 to 6 seats, and at least one not played by the host's bots")
@@ -173,7 +175,7 @@ class LobbyHost:
         self.banned: set[bytes] = set()
         """The keys the host turned away. They get no seat in this lobby."""
         view = LobbyView(safe_text(game_name, 40) or "kotp2p", (LobbySeat(),) * seats,
-                         two_player_variant, timeout, halloween)
+                         two_player_variant, timeout, halloween, power_up)
         view = view.with_seat(0, LobbySeat(identity.public_key, identity.name, bot=host_bot))
         for i, bot in enumerate(bots, start=1):
             view = view.with_seat(i, LobbySeat(bot.public_key, bot.name, bot=bot_level,
@@ -195,21 +197,27 @@ class LobbyHost:
             raise refused
         return self._changed()
 
-    def set_halloween(self, on: bool) -> list[HostEvent]:
-        """The host turns the Halloween expansion on or off.
+    def set_expansion(self, name: str, on: bool) -> list[HostEvent]:
+        """The host turns an expansion on or off: ``"halloween"`` or ``"power-up"``.
 
         Every seat a person plays must say it is ready again: nobody starts a game on terms it
         did not see.
 
         :raises LobbyError: the game is starting.
+        :raises ValueError: no such expansion.
         """
+        if name not in EXPANSION_NAMES:
+            raise ValueError(f"expected one of {list(EXPANSION_NAMES)}, found {name!r}")
         if self.phase != "lobby":
             raise LobbyError("the game is already starting", Why.STARTING)
-        if on == self.view.halloween:
+        if on == (name in self.view.expansions):
             return []
         seats = tuple(s if s.bot is not None else replace(s, ready=False) for s in self.view.seats)
-        self.view = replace(self.view, seats=seats, halloween=on)
-        return [Notice(f"Halloween is {'on' if on else 'off'}"), *self._changed()]
+        if name == HALLOWEEN:
+            self.view = replace(self.view, seats=seats, halloween=on)
+        else:
+            self.view = replace(self.view, seats=seats, power_up=on)
+        return [Notice(f"{EXPANSION_NAMES[name]} is {'on' if on else 'off'}"), *self._changed()]
 
     def set_ready(self, ready: bool = True) -> list[HostEvent]:
         """The host says whether its own seat is ready.

@@ -4,11 +4,11 @@ The view holds seats, names, key fingerprints, monsters, ready flags, bots and t
 host broadcasts it after every change. The wire form is a msgpack array in fixed order::
 
     ["lobby", game name, [seat, ...], two_player_variant: nil|true|false, timeout seconds
-     (, ["halloween"])]
+     (, expansions)]
     seat = [key or empty, name, monster or nil, ready, bot level or nil, host seat or nil]
 
-The last element names the expansions, and is there only when one is on: a base lobby's view is
-the same bytes as before expansions came.
+The last element names the expansions on, such as ``["halloween", "power-up"]``, and is there
+only when one is on: a base lobby's view is the same bytes as before expansions came.
 
 A free seat's key is empty. ``host seat`` names the seat of the human whose process runs a bot
 seat. Everything decoded from a peer is checked: types, lengths and printable names. So a view is
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from kotp2p.net.trust import HALLOWEEN, MAX_SEATS, MIN_SEATS, game_options
+from kotp2p.net.trust import EXPANSIONS, HALLOWEEN, MAX_SEATS, MIN_SEATS, POWER_UP, game_options
 from kotp2p.net.wire import MAX_NAME, RemoteProtocolError, Value, fingerprint, is_text
 
 LOBBY = "lobby"
@@ -28,6 +28,8 @@ MAX_BOT_LEVEL = 16
 MIN_TIMEOUT = 10
 MAX_TIMEOUT = 3600
 DEFAULT_TIMEOUT = 120
+EXPANSION_NAMES = {HALLOWEEN: "Halloween", POWER_UP: "Power Up!"}
+"""How each expansion is named to a person."""
 MAX_GAME_NAME = 40
 
 
@@ -78,11 +80,19 @@ class LobbyView:
     two_player_variant: bool | None = None
     timeout: int = DEFAULT_TIMEOUT
     halloween: bool = False
+    power_up: bool = False
+
+    @property
+    def expansions(self) -> list[str]:
+        """The names of the expansions on, in the order options list them."""
+        on = {HALLOWEEN: self.halloween, POWER_UP: self.power_up}
+        return [name for name in EXPANSIONS if on[name]]
 
     @property
     def options(self) -> Value:
         """The game's options as the genesis carries them."""
-        return game_options(self.two_player_variant, halloween=self.halloween)
+        return game_options(self.two_player_variant, halloween=self.halloween,
+                            power_up=self.power_up)
 
     @property
     def free_seats(self) -> int:
@@ -117,15 +127,16 @@ class LobbyView:
         out = [f"{self.game_name}: {len(self.seats) - self.free_seats}/{len(self.seats)} seats"]
         out += [f"  seat {i}: {s.describe(self.seats)}" for i, s in enumerate(self.seats)]
         variant = {None: "by seat count", True: "on", False: "off"}[self.two_player_variant]
-        halloween = "; Halloween: on" if self.halloween else ""
-        out.append(f"  2-player variant: {variant}; timeout {self.timeout} s{halloween}")
+        on = "".join(f"; {EXPANSION_NAMES[name]}: on" for name in self.expansions)
+        out.append(f"  2-player variant: {variant}; timeout {self.timeout} s{on}")
         return out
 
     def to_wire(self) -> list[Value]:
         """The broadcast message."""
         out: list[Value] = [LOBBY, self.game_name, [s.to_wire() for s in self.seats],
                             self.two_player_variant, self.timeout]
-        return [*out, [HALLOWEEN]] if self.halloween else out
+        expansions: list[Value] = list(self.expansions)
+        return [*out, expansions] if expansions else out
 
 
 def parse_view(value: Value, monsters: Sequence[str]) -> LobbyView:
@@ -137,8 +148,11 @@ def parse_view(value: Value, monsters: Sequence[str]) -> LobbyView:
         raise RemoteProtocolError("expected ['lobby', name, seats, variant, timeout] and the "
                                   "expansions on, if any")
     _, name, seats, variant, timeout = value[:5]
-    if len(value) == 6 and value[5] != [HALLOWEEN]:
-        raise RemoteProtocolError("lobby expansions: expected ['halloween']")
+    on = value[5] if len(value) == 6 else []
+    if len(value) == 6 and (not isinstance(on, list) or not on
+                            or on != [x for x in EXPANSIONS if x in on]):
+        raise RemoteProtocolError(f"lobby expansions: expected some of {list(EXPANSIONS)}, in "
+                                  "that order")
     if not is_text(name, MAX_GAME_NAME):
         raise RemoteProtocolError(f"lobby name: expected 1 to {MAX_GAME_NAME} printable characters")
     if not isinstance(seats, list) or not MIN_SEATS <= len(seats) <= MAX_SEATS:
@@ -154,7 +168,8 @@ def parse_view(value: Value, monsters: Sequence[str]) -> LobbyView:
     keys = [s.key for s in parsed if s.key]
     if len(keys) != len(set(keys)):
         raise RemoteProtocolError("lobby: one key in two seats")
-    return LobbyView(name, parsed, variant, timeout, halloween=len(value) == 6)
+    return LobbyView(name, parsed, variant, timeout, halloween=HALLOWEEN in on,
+                     power_up=POWER_UP in on)
 
 
 def _parse_seat(i: int, s: Value, n: int, monsters: Sequence[str]) -> LobbySeat:

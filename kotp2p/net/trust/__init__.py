@@ -43,6 +43,7 @@ from kotp2p.net.trust.genesis import (
     sign_genesis,
 )
 from kotp2p.net.trust.kot_engine import (
+    EXPANSIONS,
     HALLOWEEN,
     POWER_UP,
     RulesEngine,
@@ -55,6 +56,7 @@ from kotp2p.net.trust.words import check_words
 __all__ = [
     "CHAIN_LENGTH",
     "CHECK_WORDS",
+    "EXPANSIONS",
     "GENESIS_DOMAIN",
     "GENESIS_MAGIC",
     "HALLOWEEN",

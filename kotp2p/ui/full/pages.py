@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from prompt_toolkit.utils import get_cwidth
 
 from kotp2p import rules
-from kotp2p.net.lobby import MARK, LobbyView
+from kotp2p.net.lobby import EXPANSION_NAMES, MARK, LobbyView
 from kotp2p.net.wire import safe_text
 from kotp2p.ui.full.screen import (
     Line,
@@ -20,7 +20,7 @@ from kotp2p.ui.full.screen import (
     width_of,
     wrap,
 )
-from kotp2p.ui.lobby import PICK
+from kotp2p.ui.lobby import EXPANSION_TEXTS, PICK
 from kotp2p.ui.model import Controller
 from kotp2p.ui.stats import stats_legend, stats_rows
 from kotp2p.ui.symbols import Symbols
@@ -373,9 +373,10 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
                      ("class:hint", bot + (" (you)" if i == me else ""))])
     body.append([])
     variant = {None: "by seat count", True: "on", False: "off"}[view.two_player_variant]
-    halloween = "on: costumes, and stealing them" if view.halloween else "off"
     body.append([("class:hint", f"  2-player variant: {variant}; timeout {view.timeout} s")])
-    body.append([("class:hint", f"  Halloween: {halloween}")])
+    for name, label in EXPANSION_NAMES.items():
+        on = f"on: {EXPANSION_TEXTS[name]}" if name in view.expansions else "off"
+        body.append([("class:hint", f"  {label}: {on}")])
     if monsters and me is not None:
         body += [[("class:hint", f"  {ln}")] for ln in wrap(
             "m picks, in turn: " + ", ".join(safe_text(m) for m in monsters), width - 3)]
@@ -386,5 +387,6 @@ def lobby_page(view: LobbyView, *, me: int | None, join_code: str | None, words:
     body.append([])
     body += notes_lines
     keys = [("m", "pick a monster"), ("r", "ready"),
-            *([("s", "start"), ("h", "Halloween")] if is_host else []), ("q", "leave")]
+            *([("s", "start"), ("h", "Halloween"), ("p", "Power Up!")] if is_host else []),
+            ("q", "leave")]
     return _page("Lobby", body, width, height, keys_line(keys, press), bottom, scroll=None)
