@@ -137,6 +137,7 @@ def test_a_click_on_chat_in_the_application_moves_the_focus_to_the_chat_line() -
 def test_lobby_footer_keys_and_heard_games_are_clickable() -> None:
     port = HostPort(host(seats=2))
     c = LobbyController(port, is_host=True, heard=["Alice's game at 127.0.0.1:7447 (1 free)"])
+    c.host_tools = port
     with create_pipe_input() as pipe:
         build_lobby_app(c, input=pipe, output=DummyOutput())
 
