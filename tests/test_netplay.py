@@ -178,6 +178,18 @@ def test_a_halloween_game_between_two_processes_leaves_identical_valid_logs(
     _assert_valid(host_log, join_log)
 
 
+def test_a_power_up_game_between_two_processes_keeps_hands_hidden_and_its_logs_valid(
+        tmp_path: Path) -> None:
+    host_out, join_out, host_log, join_log = _host_and_joiner(tmp_path,
+                                                              ["--seats", "2", "--power-up"])
+    assert "Power Up!: on" in join_out  # the joiner saw it in the lobby before it readied
+    for out in (host_out, join_out):
+        assert out.count("draws 2 Evolutions") >= 2 and "Game over." in out
+    assert host_log.read_bytes() == join_log.read_bytes()
+    assert read_log(host_log).genesis.options == [None, ["power-up"]]
+    _assert_valid(host_log, join_log)
+
+
 def test_a_joiner_killed_mid_game_resumes_and_the_game_finishes(tmp_path: Path) -> None:
     host_home, join_home = tmp_path / "host", tmp_path / "join"
     with _mid_game(host_home, join_home, ["--seats", "3", "--bots", "1"]) as (

@@ -230,14 +230,19 @@ def test_a_game_whose_output_reader_went_away_stops_quietly_with_141_and_resumes
     assert code == 0 and "Game over." in out, err
 
 
-def test_a_game_killed_mid_play_resumes_from_its_log(home: Path) -> None:
+@pytest.mark.parametrize(("extra", "size"), [([], 20_000), (["--power-up"], 90_000)],
+                         ids=["base", "power-up"])
+def test_a_game_killed_mid_play_resumes_from_its_log(home: Path, extra: list[str],
+                                                    size: int) -> None:
+    """With Power Up!, killed past the decks' commitments, each seat makes its hidden decks
+    again from its secret, and opens every slot at the end."""
     env = {**os.environ, "KOTP2P_HOME": str(home)}
     cmd = [sys.executable, "-m", "kotp2p"]
     proc = subprocess.Popen([*cmd, "play", "--bots", "3", "--bot", "random", "--seed", "9",
-                             "--bot-delay", "0.005"], env=env, stdin=subprocess.DEVNULL,
+                             "--bot-delay", "0.005", *extra], env=env, stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
-    while not _logs(home) or _logs(home)[0].stat().st_size < 20_000:
+    while not _logs(home) or _logs(home)[0].stat().st_size < size:
         assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline
         time.sleep(0.02)
@@ -252,6 +257,7 @@ def test_a_game_killed_mid_play_resumes_from_its_log(home: Path) -> None:
     assert log.stat().st_size > killed_at
     verdict = verdict_of(log)
     assert verdict.status == "VALID", verdict.render()
+    assert ("power-up" in str(verdict.genesis.options)) == bool(extra)
 
 
 def test_ctrl_c_stops_a_game_with_code_130_and_it_can_be_resumed(home: Path) -> None:
