@@ -139,6 +139,10 @@ def _add_ui_options(p: argparse.ArgumentParser) -> None:
                    help="yield Tokyo by itself when smashed at or under HP hearts, 1 to 9")
     p.add_argument("--auto-stay", type=int, metavar="HP",
                    help="stay in Tokyo by itself when smashed at or over HP hearts, 1 to 12")
+    p.add_argument("--ask-evolutions", choices=("always", "playable", "never"),
+                   default="playable",
+                   help="Power Up!: when the full screen asks whether you play an Evolution: "
+                   "at every window, only with a card playable now (default), or never")
 
 
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

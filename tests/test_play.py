@@ -94,6 +94,21 @@ def test_play_power_up_plays_evolutions_from_hidden_hands_and_its_log_verifies(
     assert "VALID" in verdict and rules.ENGINE_IDS[False, True] in verdict
 
 
+def test_a_power_up_player_reads_its_hand_and_is_not_asked_without_a_playable_card(
+        home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = _run(capsys, monkeypatch, ["play", "--bots", "1", "--seed", "3", "--plain",
+                                             "--power-up"], "1\nask sometimes\nask always\n")
+    assert code == 0
+    kept = re.search(r"Your decision \(evolve\):\n  1\. evolve \d+: Alienoid keeps (.+)\n", out)
+    assert kept is not None, out
+    assert f"Alienoid (you): ★0 ♥10/10 ⚡0; no cards; in hand: {kept[1]}" in out
+    # Until the player asks to be asked always, a window asks only with a card playable now.
+    before = out[:out.index("Evolutions: asked at every window")]
+    for block in before.split("Your decision (evolution):")[1:]:
+        assert " plays " in block.split("> ")[0], block
+    assert "refused: expected ask always, ask playable" in out
+
+
 def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(
         home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     typed = "help\nsay hi\x1b[2J there\nfly\n99\nkeep 1,2\n2\nstate\nquit\n"

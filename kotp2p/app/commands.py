@@ -40,7 +40,8 @@ def ui_options(args: argparse.Namespace) -> UiOptions | None:
     from kotp2p.ui.full import wants_colour
 
     return UiOptions(ascii_only=args.ascii, colour=wants_colour(os.environ, args.no_color),
-                     comfort=Comfort(args.auto_leave, args.auto_stay, args.pause))
+                     comfort=Comfort(args.auto_leave, args.auto_stay, args.pause,
+                                     args.ask_evolutions))
 
 
 def _plain(args: argparse.Namespace) -> bool:

@@ -213,6 +213,8 @@ def _game_screen(session: Session, send: Callable[[Command], None], log_path: st
                       clock=time.monotonic, words=check_words(session.genesis.game_id),
                       log_path=log_path, end_stats=lambda: session_stats(session))
     session.bot_delay = max(session.bot_delay, comfort.pause)
+    if session.seats[session.me].decide is None:
+        session.seats[session.me].standing = ctrl.evolutions
     return ctrl, build_app(ctrl, colour=options.colour)
 
 

@@ -11,7 +11,9 @@ from kotp2p.rules.actions import (
     Action,
     Buy,
     Done,
+    KeepEvolution,
     Pass,
+    PlayEvolution,
     RandomResult,
     Reroll,
     Stay,
@@ -21,8 +23,10 @@ from kotp2p.rules.actions import (
     Yield,
 )
 from kotp2p.rules.actiontext import drawn_card, rolls_dice
+from kotp2p.rules.basics import HIDDEN
 from kotp2p.rules.effects import card_cost
 from kotp2p.rules.eventtext import yield_words
+from kotp2p.rules.evoslots import known_card
 from kotp2p.rules.glyphs import SYMBOLS
 from kotp2p.rules.market import SWEEP_COST
 from kotp2p.rules.registry import CARDS, TOKEN_CARDS
@@ -97,6 +101,17 @@ def describe_action(state: State, action: Action) -> str:
                     return f"{who}spends {action.args[0]} heart(s) to remove {token} token(s)"
         args = f" ({', '.join(map(str, action.args))})" if action.args else ""
         return f"{who}uses {card_name(action.card)}{args}"
+    if isinstance(action, Pass) and kind == "evodeck":
+        reshuffle = state.stack[-1][3]
+        return (f"{who}shuffles its Evolution discard into a new deck, face down" if reshuffle
+                else f"{who}shuffles its Evolution deck, face down")
     if isinstance(action, Pass):
         return f"{who}passes"
+    if isinstance(action, KeepEvolution):
+        card = known_card(state, seat, action.slot) if seat >= 0 else HIDDEN
+        if card == HIDDEN:  # another seat's card: nobody but its owner knows it
+            return f"{who}keeps the Evolution in slot {action.slot}"
+        return f"{who}keeps {card_name(card)}"
+    if isinstance(action, PlayEvolution):
+        return f"{who}plays {card_name(action.card)} once every monster asked has answered"
     return repr(action)

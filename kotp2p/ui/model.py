@@ -41,6 +41,7 @@ from kotp2p.net.session import (
 )
 from kotp2p.net.wire import Refusal, safe_text
 from kotp2p.ui import keys as K
+from kotp2p.ui.hands import ASK_EVOLUTIONS, EvolutionAsk
 from kotp2p.ui.refusals import plain_refusal
 from kotp2p.ui.stats import MonsterStats
 from kotp2p.ui.symbols import UNICODE, Symbols
@@ -147,6 +148,8 @@ class Comfort:
     auto_leave: int | None = None
     auto_stay: int | None = None
     pause: float = 0.8
+    ask_evolutions: str = "playable"
+    """When to ask about Evolutions: ``always``, ``playable`` or ``never``."""
 
 
 @dataclass
@@ -176,6 +179,9 @@ class Controller:
         self.port = port
         self.sym = symbols
         self.comfort = comfort or Comfort()
+        self.evolutions = EvolutionAsk(self.comfort.ask_evolutions)
+        """When the player is asked about Evolutions: the session answers for them otherwise.
+        The app hands it to the session."""
         self.clock = clock
         self.words = words
         self.log_path = log_path
@@ -611,6 +617,9 @@ class Controller:
             c.auto_stay = _step(c.auto_stay, -1 if key == "3" else 1, 1, AUTO_STAY_MAX)
         elif key in ("5", "6"):
             c.pause = max(0.0, min(5.0, round(c.pause + (-0.2 if key == "5" else 0.2), 1)))
+        elif key == "7":
+            c.ask_evolutions = ASK_EVOLUTIONS[(ASK_EVOLUTIONS.index(c.ask_evolutions) + 1) % 3]
+            self.evolutions.ask = c.ask_evolutions
 
     def _game_key(self, key: str) -> None:
         s = self.state

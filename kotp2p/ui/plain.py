@@ -62,6 +62,7 @@ from kotp2p.net.session import (
 )
 from kotp2p.net.wire import safe_text
 from kotp2p.ui import keys as K
+from kotp2p.ui.hands import ASK_EVOLUTIONS, ASK_WORDS, EvolutionAsk, hand_words
 from kotp2p.ui.model import result_for
 from kotp2p.ui.stats import session_stats, stats_legend, stats_rows
 from kotp2p.ui.symbols import UNICODE, Symbols, ascii_text
@@ -74,7 +75,9 @@ HELP = ("Type the number of an action, or its words. Dice count from 1 as shown:
         "and 4, r re-rolls the dice not kept (marked ▲). An empty line resolves the dice, is "
         "done buying or passes. y yields Tokyo, s stays. buy CARD or buy 2 (market slot 2), "
         "w sweeps the market. Also: stop, yield, stay, sweep, done, pass. Commands: say TEXT "
-        "(chat), state, eject (when asked), help, quit (stop here; `kotp2p resume` continues).")
+        "(chat), state, eject (when asked), ask always|playable|never (when to be asked about "
+        "Evolutions: only with a card playable now, by default), help, quit (stop here; "
+        "`kotp2p resume` continues).")
 
 KEYS = {"": "enter", "r": "r", "y": "y", "s": "s", "w": "w"}
 """The full screen's keys a typed line may be, each with its key's name."""
@@ -122,6 +125,8 @@ def format_state(state: rules.State, names: tuple[str, ...], kept: frozenset[int
             lines.append(f"{mark} {names[seat]}{you}: out of the game")
             continue
         cards = ", ".join(rules.card_name(c) for c in state.cards[seat]) or "no cards"
+        hand = hand_words(state, seat, me)
+        cards += f"; {hand}" if hand else ""
         marks = "".join(f", {what} {n}" for what, n in (("poison", state.poison[seat]),
                                                           ("shrink", state.shrink[seat])) if n)
         lines.append(f"{mark} {names[seat]}{you}: ★{state.stars[seat]} ♥{state.hp[seat]}"
@@ -272,10 +277,16 @@ def parse_line(state: rules.State, text: str, kept: frozenset[int] = frozenset()
 class PlainView:
     """Prints a session's updates and turns typed lines into its inputs."""
 
-    def __init__(self, session: Session, out: TextIO, symbols: Symbols = UNICODE) -> None:
+    def __init__(self, session: Session, out: TextIO, symbols: Symbols = UNICODE,
+                 ask: str = "playable") -> None:
         self.session = session
         self.out = out
         self.symbols = symbols
+        self.evolutions = EvolutionAsk(ask)
+        """When the user is asked about Evolutions; the session answers for them otherwise."""
+        mine = session.seats[session.me]
+        if mine.decide is None:
+            mine.standing = self.evolutions
         self._kept: frozenset[int] = frozenset()
         self._kept_turn = -1
 
@@ -429,6 +440,13 @@ class PlainView:
                     self.say(ln)
             elif word == "say":
                 self._perform(Chat(rest), now)
+            elif word == "ask":
+                if rest.strip().lower() not in ASK_EVOLUTIONS:
+                    self.say("refused: expected ask always, ask playable (only with a card "
+                             "playable now) or ask never")
+                else:
+                    self.evolutions.ask = rest.strip().lower()
+                    self.say(f"Evolutions: asked {ASK_WORDS[self.evolutions.ask]}")
             elif word == "eject":
                 if self._perform(VoteEject(), now):
                     self.say("you voted to eject the absent players")

@@ -116,12 +116,20 @@ Decider = Callable[[State], Value]
 The action is in wire form."""
 
 
+Standing = Callable[[State], Value | None]
+"""A human's standing answer: the action it gives for the pending decision without asking the
+human, or None to ask. Such as "pass when I hold no card playable now"."""
+
+
 @dataclass
 class LocalSeat:
-    """A seat this process plays: its protocol, and its bot. None means a human decides."""
+    """A seat this process plays: its protocol, and its bot. None means a human decides.
+
+    A human's ``standing`` answer, if any, is given for it without asking."""
 
     protocol: PeerProtocol
     decide: Decider | None = None
+    standing: Standing | None = None
 
 
 class Session:
@@ -243,7 +251,9 @@ class Session:
     @property
     def my_turn(self) -> bool:
         """The view's seat must decide now and a human decides it."""
-        return self.seats[self.me].decide is None and self.protocol.my_turn
+        ls = self.seats[self.me]
+        return (ls.decide is None and self.protocol.my_turn
+                and (ls.standing is None or ls.standing(self.protocol.state) is None))
 
     def names(self) -> tuple[str, ...]:
         """Each seat's player name and monster, as the genesis fixes them. They are terminal-safe."""
@@ -613,8 +623,13 @@ class Session:
             if not p.my_turn:
                 self._deadlines.turn_done(seat)
                 continue
-            ready = self._deadlines.bot_ready(seat, p.replica.step, now)
-            if ls.decide is None or not ready:
+            if ls.decide is None:
+                answer = None if ls.standing is None else ls.standing(p.state)
+                if answer is not None:  # the human's standing answer, given at once
+                    self._handle(seat, p.submit(answer))
+                    acted = True
+                continue
+            if not self._deadlines.bot_ready(seat, p.replica.step, now):
                 continue
             self._deadlines.turn_done(seat)
             self._handle(seat, p.submit(ls.decide(p.state)))

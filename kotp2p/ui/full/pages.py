@@ -20,6 +20,7 @@ from kotp2p.ui.full.screen import (
     width_of,
     wrap,
 )
+from kotp2p.ui.hands import ASK_WORDS
 from kotp2p.ui.lobby import EXPANSION_TEXTS, PICK
 from kotp2p.ui.model import Controller
 from kotp2p.ui.stats import stats_legend, stats_rows
@@ -220,6 +221,8 @@ def options_page(ctrl: Controller, width: int, height: int) -> list[Line]:
         [("", f"  Auto-stay in Tokyo when smashed: {stay}"), ("class:hint", "   (3 lower, 4 raise)")],
         [("", f"  Pause to read others' moves: {c.pause:.1f} s"),
          ("class:hint", "   (5 shorter, 6 longer)")],
+        [("", f"  Ask about Evolutions (Power Up!): {ASK_WORDS[c.ask_evolutions]}"),
+         ("class:hint", "   (7 changes)")],
         [],
         [("class:hint", "  Skip buying for one turn: press n during the game.")],
     ]

@@ -33,6 +33,7 @@ from prompt_toolkit.utils import get_cwidth
 from kotp2p import rules
 from kotp2p.net.wire import safe_text
 from kotp2p.ui import keys as K
+from kotp2p.ui.hands import hand_words
 from kotp2p.ui.model import Controller, LogLine
 
 Line = list[OneStyleAndTextTuple]
@@ -282,6 +283,9 @@ def monster_lines(ctrl: Controller, width: int, two_lines: bool, wide: bool = Fa
         if extras:
             line.append(("class:waiting", " ".join(extras) + " "))
         cards = [rules.card_name(c) for c in s.cards[seat]]
+        hand = hand_words(s, seat, me)
+        if hand:
+            cards.append(hand)
         tokens = []
         if s.poison[seat]:
             tokens.append(f"poison {s.poison[seat]}")
