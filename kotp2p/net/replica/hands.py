@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from functools import lru_cache
 
 from kotp2p.net.trust import (
     Chance,
@@ -54,6 +55,16 @@ OPEN_TAG = "evo"
 
 Commit = tuple[DeckCall, tuple[bytes, ...]]
 """A deck a MOVE commits: the engine's call and the commitments."""
+
+
+@lru_cache(maxsize=64)
+def _checked(commitments: tuple[bytes, ...], cards: tuple[int, ...],
+             references: tuple[bytes, ...], proof: bytes, context: bytes) -> str | None:
+    """A deck proof's check, made once per process: the replicas of the seats one process
+    plays, and ``verify``, each check every deck, and a check costs tens of milliseconds."""
+    if cards:
+        return check_deck(commitments, cards, proof, context)
+    return check_shuffle(references, commitments, proof, context)
 
 
 def deck_secret(chain_secret: bytes, game_id: bytes) -> bytes:
@@ -168,11 +179,11 @@ class Hands:
                     proof: bytes) -> str | None:
         context = self.context(a, call.first)
         if call.cards:
-            return check_deck(commitments, call.cards, proof, context)
+            return _checked(commitments, call.cards, (), proof, context)
         held = self.commitments[a]
         if any(j >= len(held) for j in call.slots):
             return f"it takes back slots {list(call.slots)}, and seat {a} has {len(held)}"
-        return check_shuffle([held[j] for j in call.slots], commitments, proof, context)
+        return _checked(commitments, (), tuple(held[j] for j in call.slots), proof, context)
 
     def commit(self, a: int, commit: Commit | None, shown: dict[int, int]) -> None:
         """Record what :meth:`check_move` accepted of a MOVE by seat ``a``."""
