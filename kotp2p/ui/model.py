@@ -277,9 +277,20 @@ class Controller:
     def readable(self) -> list[tuple[str, int]]:
         """The cards the reader goes through, each with where it is.
 
-        The market's come first, then each monster's cards in seat order."""
+        The market's come first, then the Evolutions the player holds or is choosing among, then
+        each monster's cards in seat order."""
         s = self.state
         out = [(f"market {slot + 1}", card) for slot, card in enumerate(s.market) if card]
+        me = self.port.me
+        mine = [card for _, card in rules.hand_of(s, me) if card != rules.HIDDEN]
+        if self.my_decision() is not None:
+            for a in rules.legal_actions(s):
+                if isinstance(a, rules.KeepEvolution):
+                    mine.append(rules.known_card(s, me, a.slot))
+                elif isinstance(a, rules.PlayEvolution):
+                    mine.append(a.card)
+        for card in dict.fromkeys(c for c in mine if c != rules.HIDDEN):
+            out.append(("your Evolution", card))
         for seat in range(s.n):
             out += [(f"{s.monsters[seat]}'s", card) for card in s.cards[seat]]
         return out

@@ -104,3 +104,17 @@ def test_owned_cards_are_whole_wide_and_counted_narrow() -> None:
         assert rules.CARDS[BY_SLUG[slug]].name in wide
     king = next(ln for ln in to_text(game_screen(c, 80, 24)).splitlines() if "The King " in ln)
     assert "…" not in king and (king.rstrip().endswith("5 cards") or "+" in king), king
+
+
+def test_the_reader_shows_the_evolutions_the_player_holds_and_chooses_among() -> None:
+    from tests.rules.test_powerup_cards import holding
+
+    s = holding("Cyber Bunny 6/0/0; The King 10/0/0", "healingrain", active=1)
+    c = Controller(FakeGame(rules.to_text(s), me=0))
+    for _ in range(4):  # the market's three cards first
+        c.press("i")
+    screen = to_text(game_screen(c, 80, 24))
+    assert "your Evolution" in screen and "Healing Rain" in screen
+    assert effect("healingrain") in flat(screen)
+    theirs = Controller(FakeGame(rules.to_text(s), me=1))
+    assert all(card != BY_SLUG["healingrain"] for _, card in theirs.readable())
