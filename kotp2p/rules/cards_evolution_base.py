@@ -257,7 +257,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1017, "Space Penguin", "Black Diamond", PERMANENT,
               "any time",
               "Gain 1★ more when you enter Tokyo, and when you choose to stay in Tokyo after "
-              "being wounded."),
+              "being wounded.",
+              entered=_star_on_entering, stayed=_star_on_entering),
     evolution(1018, "Space Penguin", "Icy Reflection", PERMANENT,
               "when another Permanent Evolution is in play",
               "This card becomes a copy of a Permanent Evolution in front of any monster, as if "

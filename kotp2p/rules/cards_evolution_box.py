@@ -27,7 +27,7 @@ from kotp2p.rules.effects import (
     turn_flag,
 )
 from kotp2p.rules.events import DiceChanged
-from kotp2p.rules.evoeffects import gains_energy, heals, others_lose
+from kotp2p.rules.evoeffects import gains_energy, heals, others_lose, unharmed_this_turn
 from kotp2p.rules.evoslots import take_back
 from kotp2p.rules.powerup import SKIP_NEXT, skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of, seats_from
@@ -339,7 +339,8 @@ CARDS: tuple[Card, ...] = (
               evolve=gains_energy(3)),
     evolution(1143, "Cyber Bunny", "Rabbit's Foot", TEMPORARY,
               "any time",
-              "You cannot lose ♥ for the rest of the turn."),
+              "You cannot lose ♥ for the rest of the turn.",
+              evolve=unharmed_this_turn),
     evolution(1144, "Cyber Bunny", "Heart of the Rabbit", TEMPORARY,
               "after another monster's last roll",
               "Reroll one of its dice. When you take control of Tokyo, take this card back from "

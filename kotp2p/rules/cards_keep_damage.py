@@ -33,6 +33,7 @@ from kotp2p.rules.cards_keep_dice import BACKGROUND_DWELLER
 from kotp2p.rules.dice import FACES, HEART, THREE
 from kotp2p.rules.effects import (
     BASE_HP,
+    UNHARMED,
     add_tokens,
     bit,
     deal_damage,
@@ -82,6 +83,8 @@ def _ints(frame: Frame, first: int, n: int) -> list[int]:
 
 def protected(s: State, seat: int, amount: int, dealer: int, smash: bool) -> int:
     """What a hit of ``amount`` on ``seat`` would still take after protection. No side effect."""
+    if s.flags and turn_flag(s, UNHARMED) & bit(seat):
+        return 0
     for c, fn in hooked(s, seat, "protect"):
         amount = fn(s, seat, c, amount, dealer, smash)
         if amount <= 0:

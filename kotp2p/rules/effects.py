@@ -68,6 +68,10 @@ def tally(s: State, what: str, seat: int, n: int) -> None:
     s.flags[key] = s.flags.get(key, 0) + n
 
 
+UNHARMED = "unharmed"
+"""The per-turn flag of the seats, as bits, that lose no ♥ for the rest of the turn."""
+
+
 def turn_flag(s: State, key: str) -> int:
     """A per-turn flag, cleared when a turn starts. It is 0 when unset."""
     return s.flags.get("t." + key, 0)

@@ -4,7 +4,16 @@ repeat the same line."""
 from __future__ import annotations
 
 from kotp2p.rules.card import HookFn
-from kotp2p.rules.effects import deal_damage, gain_energy, gain_stars, heal
+from kotp2p.rules.effects import (
+    UNHARMED,
+    bit,
+    deal_damage,
+    gain_energy,
+    gain_stars,
+    heal,
+    set_turn_flag,
+    turn_flag,
+)
 from kotp2p.rules.registry import others_of
 from kotp2p.rules.state import State
 
@@ -31,6 +40,11 @@ def gains_energy(n: int) -> HookFn:
         gain_energy(s, seat, n, card=c)
 
     return effect
+
+
+def unharmed_this_turn(s: State, seat: int, c: int) -> None:
+    """The card's owner loses no ♥ for the rest of the turn."""
+    set_turn_flag(s, UNHARMED, turn_flag(s, UNHARMED) | bit(seat))
 
 
 def others_lose(n: int) -> HookFn:

@@ -68,6 +68,7 @@ HOOK_POINTS: dict[str, str] = {
     "on_buy": "(s, seat, card, bought) -> None: when the owner buys any card",
     "revealed": "(s, seat, card, revealed) -> Frame|None: a window when a card is revealed",
     "yielded": "(s, seat, card) -> None: the owner yielded Tokyo",
+    "stayed": "(s, seat, card) -> None: the owner chose to stay in Tokyo after a smash",
     "left_tokyo": "(s, seat, card) -> None: the owner, still in the game, left Tokyo",
     "entered": "(s, seat, card) -> None: the owner entered Tokyo (pushes no frames)",
     "after_buy": "(s, seat, card) -> Frame|None: a step after the owner's buy step (sell)",

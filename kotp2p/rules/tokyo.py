@@ -16,6 +16,7 @@ from kotp2p.rules.actions import STAY, YIELD, Action, Stay, Yield
 from kotp2p.rules.basics import HALLOWEEN_FLAG, MAX_PLAYERS, NOBODY, POWER_UP_FLAG, Frame
 from kotp2p.rules.dice import ENERGY, SMASH, count_faces
 from kotp2p.rules.effects import (
+    UNHARMED,
     bit,
     close_bay_if_needed,
     damage_order,
@@ -155,8 +156,12 @@ def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> N
 
 
 def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -> int:
-    """The loss of health itself, recorded for the yield decisions. Returns what was lost."""
+    """The loss of health itself, recorded for the yield decisions. Returns what was lost.
+
+    A monster made unharmed for the rest of the turn loses nothing."""
     lost = min(amount, s.hp[target])
+    if lost > 0 and POWER_UP_FLAG in s.flags and turn_flag(s, UNHARMED) & 1 << target:
+        return 0
     if lost > 0:
         s.hp[target] -= lost
         if s.sink is not None:
@@ -251,6 +256,9 @@ def _yield_handle(s: State, frame: Frame, action: Action) -> None:
         fire(s, seat, "yielded")
         if POWER_UP_FLAG in s.flags:
             open_window(s, YIELDED, seat)
+    elif s.cards[seat] and has_hook(s, seat, "stayed"):
+        s.own()  # a stay shares the state's lists; a card's effect changes them
+        fire(s, seat, "stayed")
 
 
 def _after_yields(s: State, frame: Frame) -> None:

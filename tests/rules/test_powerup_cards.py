@@ -860,3 +860,57 @@ def test_king_of_skull_island_is_offered_only_on_yielding() -> None:
                 phase="resolve", extra="dice=ss1123")
     s = rules.apply(s, rules.STAY)  # no window of its own; the next is the end of the turn
     assert asked(s) == (0, "evolution") and rules.legal_actions(s) == (rules.PASS,)
+
+
+@pytest.mark.card(1143)
+def test_rabbits_foot_keeps_its_owner_from_losing_hearts_for_the_rest_of_the_turn() -> None:
+    s = holding("Cyber Bunny 10/0/0; Kraken 10/0/0", "rabbitsfoot", active=1)
+    s = rules.apply(s, rules.PASS)  # the end of Kraken's turn
+    assert s.active == 0 and asked(s) == (0, "evolution")
+    poisoned = rules.from_text(rules.to_text(s).replace("Cyber Bunny 10/0/0",
+                                                        "Cyber Bunny 10/0/0 poison=2"))
+    safe, _ = play(poisoned, "rabbitsfoot")
+    hurt = rules.apply(poisoned, rules.PASS)
+    for state in (safe, hurt):
+        state = rules.apply(state, rules.RandomResult((0, 0, 1, 1, 2, 4)))  # 1 1 2 2 3 ⚡
+        while state.active == 0:  # it stops rolling, buys nothing, and its turn ends
+            if isinstance(state.pending, rules.RandomRequest):
+                state = rules.apply(state, rules.RandomResult((0,) * len(state.pending.bounds)))
+                continue
+            legal = rules.legal_actions(state)
+            quiet = [a for a in legal if a in (rules.STOP, rules.DONE, rules.PASS)]
+            state = rules.apply(state, (quiet or list(legal))[0])
+        if state is safe:
+            safe = state
+        else:
+            hurt = state
+    assert safe.hp[0] == 10 and hurt.hp[0] == 8  # its poison took nothing this turn
+
+
+@pytest.mark.card(1143, edge=True)
+def test_rabbits_foot_ends_with_the_turn_it_was_played_in() -> None:
+    s = holding("Cyber Bunny 10/0/0; Kraken 10/0/0", "rabbitsfoot", active=1)
+    s, _ = play(s, "rabbitsfoot")  # at the end of Kraken's turn: nothing left of it
+    assert s.active == 0 and "t.unharmed" not in s.flags
+
+
+@pytest.mark.card(1017)
+def test_black_diamond_gains_a_star_more_entering_tokyo_and_staying_after_a_smash() -> None:
+    s = table("Space Penguin 10/0/0 +blackdiamond", "Kraken 10/0/0", "Alienoid 10/0/0",
+              extra="dice=2233ee")
+    assert s.city == 0 and s.stars[0] == 1 + 1  # entering: 1★ by the rules, 1★ by the card
+    s = table("Space Penguin 10/0/0 @city +blackdiamond", "Kraken 10/0/0", active=1,
+              extra="dice=s2233e")
+    assert asked(s) == (0, "yield")
+    s = rules.apply(s, rules.STAY)
+    assert s.stars[0] == 1 and s.city == 0
+
+
+@pytest.mark.card(1017, edge=True)
+def test_black_diamond_gives_nothing_for_yielding_and_leaves_the_stay_before_it_unchanged() -> None:
+    s = table("Space Penguin 10/0/0 @city +blackdiamond", "Kraken 10/0/0", active=1,
+              extra="dice=s2233e")
+    stayed = rules.apply(s, rules.STAY)
+    assert s.stars[0] == 0 and stayed.stars[0] == 1  # the state before is left as it was
+    s = rules.apply(s, rules.YIELD)
+    assert s.stars[0] == 0 and s.city == 1  # Kraken takes the City and its star
