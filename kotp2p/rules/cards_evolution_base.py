@@ -15,6 +15,7 @@ from kotp2p.rules.cardindex import CARDS as BY_ID
 from kotp2p.rules.cards_keep_dice import change_window, set_die
 from kotp2p.rules.dice import ONE, SMASH, TWO
 from kotp2p.rules.effects import (
+    deal_damage,
     discard_card,
     gain_energy,
     gain_stars,
@@ -67,6 +68,11 @@ def _alpha_male(s: State, seat: int, c: int, victim: int, lost: int, dealer: int
     if dealer == seat and victim != seat and smash and lost > 0 and not turn_flag(s, f"used.{c}"):
         set_turn_flag(s, f"used.{c}", 1)
         gain_stars(s, seat, 1, card=c)
+
+
+def _funny_looking(s: State, seat: int, c: int, counts: list[int]) -> None:
+    if counts[TWO] >= 3:
+        deal_damage(s, seat, dict.fromkeys(others_of(s, seat), 1))
 
 
 def _star_on_entering(s: State, seat: int, c: int) -> None:
@@ -283,7 +289,8 @@ CARDS: tuple[Card, ...] = (
               "cards for free; discard this card when none is left."),
     evolution(1025, "Alienoid", "Funny Looking But Dangerous", PERMANENT,
               "any time",
-              "If you resolve at least three 2s, every other monster loses 1♥."),
+              "If you resolve at least three 2s, every other monster loses 1♥.",
+              numbers=_funny_looking),
     evolution(1026, "Alienoid", "Exotic Arms", PERMANENT,
               "any time",
               "Before rolling, you may put 2⚡ on this card. If you then resolve 3 or more ✸, "

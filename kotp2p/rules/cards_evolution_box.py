@@ -14,6 +14,7 @@ from kotp2p.rules.cards_keep_dice import change_window
 from kotp2p.rules.dice import BASE_DICE, ENERGY, FACES, HEART, ONE, SMASH, THREE, TWO
 from kotp2p.rules.effects import (
     deal_damage,
+    end_game,
     gain_energy,
     gain_stars,
     grant_extra_turn,
@@ -51,6 +52,13 @@ def _bear_necessities(s: State, seat: int, c: int) -> None:
     gain_energy(s, seat, 2, card=c)
     heal(s, seat, 2, card=c)
 
+
+
+def _climb_tokyo_tower(s: State, seat: int, c: int, counts: list[int]) -> None:
+    if s.in_tokyo(seat) and counts[ONE]:
+        gain_stars(s, seat, counts[ONE], card=c)
+    if counts[ONE] >= 6:
+        end_game(s, (seat,))
 
 
 def _jet_club(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
@@ -291,7 +299,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1118, "King Kong", "Climb Tokyo Tower", PERMANENT,
               "any time",
               "While you are in Tokyo, gain 1★ for each 1 you roll. If you roll six 1s, you win "
-              "the game."),
+              "the game.",
+              numbers=_climb_tokyo_tower),
     # --- Pandakaï --------------------------------------------------------------------------
     evolution(1131, "Pandakaï", "Panda-Monium", TEMPORARY,
               "any time",

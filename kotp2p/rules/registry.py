@@ -51,7 +51,8 @@ HOOK_POINTS: dict[str, str] = {
     "add_smashes": "(s, seat, card, counts, stage) -> int: smashes a card adds to the roll",
     "resolve": "(s, seat, card, counts, smashes) -> None: dice patterns at the start of resolving "
     "(pushes no frames)",
-    "numbers": "(s, seat, card, counts) -> None: after number faces score (pushes no frames)",
+    "numbers": "(s, seat, card, counts) -> None: after number faces score; a hit it deals "
+    "lands after the heart faces",
     "heart_actions": "(s, seat, card, hearts) -> tuple[Action, ...]: ways to spend heart dice",
     "smash": "(s, seat, card, smashes, hits, extra) -> None: when the owner's smashes resolve; "
     "may add to ``hits`` (target -> amount, merged into the smash) or to ``extra`` (separate "

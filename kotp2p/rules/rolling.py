@@ -215,8 +215,9 @@ def smash_count(s: State, counts: list[int]) -> int:
 def resolve(s: State) -> None:
     """Dice patterns, then the number faces, then the heart faces.
 
-    Patterns run the ``resolve`` hooks. The number faces score, then the ``numbers`` hooks run.
-    Neither kind of hook pushes frames."""
+    Patterns run the ``resolve`` hooks, which push no frames. The number faces score, then the
+    ``numbers`` hooks run. A hit one deals lands after the heart faces, whose decision, if any,
+    is pushed last."""
     seat = s.active
     if not s.alive[seat]:
         return
@@ -230,6 +231,8 @@ def resolve(s: State) -> None:
         gain_stars(s, seat, number_stars([ones, twos, threes]), why=WHY_DICE)
     if cards and has_hook(s, seat, "numbers"):
         fire(s, seat, "numbers", count_faces(dice))
+        if s.over:  # a card's pattern won the game
+            return
     _res_hearts(s)  # last: it may push the hearts decision
 
 

@@ -914,3 +914,35 @@ def test_black_diamond_gives_nothing_for_yielding_and_leaves_the_stay_before_it_
     assert s.stars[0] == 0 and stayed.stars[0] == 1  # the state before is left as it was
     s = rules.apply(s, rules.YIELD)
     assert s.stars[0] == 0 and s.city == 1  # Kraken takes the City and its star
+
+
+@pytest.mark.card(1025)
+def test_funny_looking_but_dangerous_makes_every_other_monster_lose_a_heart_on_three_twos() -> None:
+    s = table("Alienoid 10/0/0 +funnylookingbutdangerous", "Kraken 10/0/0", "The King 8/0/0",
+              extra="dice=222ee3")
+    assert s.hp == [10, 9, 7] and s.stars[0] == 2 + 1  # the 2s still score; it enters Tokyo
+
+
+@pytest.mark.card(1025, edge=True)
+def test_funny_looking_but_dangerous_needs_three_twos_and_spares_its_owner() -> None:
+    s = table("Alienoid 10/0/0 +funnylookingbutdangerous", "Kraken 10/0/0", extra="dice=22eee3")
+    assert s.hp == [10, 10]
+    s = table("Alienoid 10/0/0 +funnylookingbutdangerous", "Kraken 1/0/0", extra="dice=2222hh")
+    assert s.hp[0] == 10 and not s.alive[1] and s.winners == (0,)  # it can knock one out
+
+
+@pytest.mark.card(1118)
+def test_climb_tokyo_tower_gains_a_star_per_one_in_tokyo_and_six_ones_win() -> None:
+    s = table("King Kong 10/0/0 @city +climbtokyotower", "Kraken 10/0/0", "The King 10/0/0",
+              extra="dice=111ee3")
+    assert s.stars[0] == 1 + 3  # three 1s score 1★, and the card 1★ for each
+    s = table("King Kong 10/0/0 +climbtokyotower", "Kraken 10/0/0", "The King 10/0/0",
+              extra="dice=111111")
+    assert s.is_over and s.winners == (0,)
+
+
+@pytest.mark.card(1118, edge=True)
+def test_climb_tokyo_tower_gives_no_star_outside_tokyo() -> None:
+    s = table("King Kong 10/0/0 +climbtokyotower", "Kraken 10/0/0 @city", "The King 10/0/0",
+              extra="dice=111ee3")
+    assert s.stars[0] == 1 and not s.is_over
