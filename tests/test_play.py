@@ -101,11 +101,11 @@ def test_a_power_up_player_reads_its_hand_and_is_not_asked_without_a_playable_ca
     assert code == 0
     kept = re.search(r"Your decision \(evolve\):\n  1\. evolve \d+: Alienoid keeps (.+)\n", out)
     assert kept is not None, out
-    assert f"Alienoid (you): ★0 ♥10/10 ⚡0; no cards; in hand: {kept[1]}" in out
+    assert re.search(rf"Alienoid \(you\): .*; in hand: {re.escape(kept[1])}\n", out), out
     # Until the player asks to be asked always, a window asks only with a card playable now.
     before = out[:out.index("Evolutions: asked at every window")]
     for block in before.split("Your decision (evolution):")[1:]:
-        assert " plays " in block.split("> ")[0], block
+        assert " chooses to play " in block.split("> ")[0], block
     assert "refused: expected ask always, ask playable" in out
 
 

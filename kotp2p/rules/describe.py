@@ -113,5 +113,5 @@ def describe_action(state: State, action: Action) -> str:
             return f"{who}keeps the Evolution in slot {action.slot}"
         return f"{who}keeps {card_name(card)}"
     if isinstance(action, PlayEvolution):
-        return f"{who}plays {card_name(action.card)} once every monster asked has answered"
+        return f"{who}chooses to play {card_name(action.card)}"
     return repr(action)

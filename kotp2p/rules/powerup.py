@@ -193,6 +193,22 @@ def drawn_slots(s: State) -> tuple[int, ...]:
     return tuple(_new_draws(s, s.stack[-1][2]))
 
 
+def window_seats(s: State) -> tuple[int, ...]:
+    """The seats the window open now asks, in order, the one deciding first; else ().
+
+    Each answer only records its choice, so every seat may answer at once."""
+    p = s.pending
+    if p is None or type(p) is not Decision or p.kind != "evolution":
+        return ()
+    seats: list[int] = []
+    for frame in reversed(s.stack):
+        if frame[0] != "ask" or frame[2] != "evolution":
+            break
+        if s.alive[frame[1]]:
+            seats.append(frame[1])
+    return tuple(seats)
+
+
 def played_slots(s: State, action: Action) -> tuple[int, ...]:
     """The slots of the deciding seat's deck that ``action`` shows face up."""
     return (action.slot,) if type(action) is PlayEvolution else ()

@@ -15,7 +15,7 @@ import pytest
 from kotp2p import rules
 from kotp2p.net.files import parse_log
 from kotp2p.net.peer import Event
-from kotp2p.net.trust import Deck, RulesEngine, State, Turn, game_options
+from kotp2p.net.trust import Deck, Poll, RulesEngine, State, Turn, game_options
 from kotp2p.net.verify import verify_logs
 from kotp2p.net.wire import Envelope, Kind, Value, open_envelope
 from tests.net.harness import Chooser, Mesh, build_mesh, rules_chooser
@@ -80,9 +80,10 @@ def test_power_up_games_hide_every_hand_and_leave_identical_valid_logs(seats: in
     # Each deck was committed by its seat's own MOVE, before anything else happened.
     moves = [(a, p) for k, a, p in found if k is Kind.MOVE]
     assert [(a, p[1][0]) for a, p in moves[:seats]] == [(a, "deck") for a in range(seats)]
-    assert not any(p[1][0] == "deck" for _, p in moves[seats:] if len(p) > 1)
-    # Every card played came with its opening, and every slot was opened in the end.
-    plays = [p for _, p in moves if p[0][0] == 11]
+    # A window's answers are ACKs, signed at once; each card played comes with its opening.
+    answers = [p for k, _, p in found if k is Kind.ACK and p]
+    assert answers and not any(p[0][0] == 11 for _, p in moves)
+    plays = [p for p in answers if p[0][0] == 11]
     assert plays and all(any(o[0] == "evo" for o in p[1:]) for p in plays)
     for proto in mesh.protos:
         hands = proto.replica.hands
@@ -160,8 +161,8 @@ class CardLiar(Maverick):
 class OpeningLiarSigner(MaverickSigner):
     """Opens the slot it plays as holding the card it claims."""
 
-    def openings(self, replica: object, action: Value, digest: bytes) -> list[Value]:
-        items = super().openings(replica, action, digest)  # type: ignore[arg-type]
+    def answer_openings(self, replica: object, action: Value) -> list[Value]:
+        items = super().answer_openings(replica, action)  # type: ignore[arg-type]
         claimed = rules.action_from_wire(action)
         if not isinstance(claimed, rules.PlayEvolution):
             return items
@@ -220,3 +221,55 @@ def test_a_seat_that_keeps_its_slots_closed_at_the_end_leaves_the_log_incomplete
     assert f"seat {LIAR}: the opening of its hidden deck's slots " + ", ".join(
         map(str, closed)) in verdict.missing
     assert not any(m.startswith("seat 0") for m in verdict.missing)
+
+
+class TwiceAnswering(Maverick):
+    """Answers a window, then answers it again, playing its card this time if it can."""
+
+    rule = "unexpected-ack"
+
+    def submit(self, action: Value) -> list[Event]:
+        out = super().submit(action)
+        r = self.replica
+        p = r.point
+        if (not self.done and isinstance(p.pending, Poll) and self.seat in p.pending.seats
+                and rules.action_from_wire(action) == rules.PASS):
+            self.done = True
+            out += self.publish(self.signer.answer(r, action))
+        return out
+
+
+class Silent(Maverick):
+    """Never answers a window, and so holds the game up there."""
+
+    @property
+    def my_turn(self) -> bool:
+        p = self.replica.point.pending
+        return not isinstance(p, Poll) and super().my_turn
+
+
+def test_a_second_answer_to_one_window_convicts_its_author() -> None:
+    engine = PowerUpEngine()
+    _, mesh = build_mesh(engine, 3, rules_chooser("random", 6), seed=6, rng=random.Random(6),
+                         factories={LIAR: TwiceAnswering})
+    _play(mesh)
+    for i in (0, 2):
+        [v] = mesh.violations[i]
+        assert (v.rule, v.seat) == ("unexpected-ack", LIAR) and "second answer" in v.detail
+        assert mesh.protos[i].is_over
+    verdict = verify_logs([parse_log(bytes(mesh.logs[0]))], engine)
+    assert verdict.status == "INVALID" and verdict.fault is not None, verdict.render()
+    assert (verdict.fault.rule, verdict.fault.seat) == ("unexpected-ack", LIAR)
+
+
+def test_a_seat_that_does_not_answer_a_window_is_voted_out_and_the_game_goes_on() -> None:
+    engine = PowerUpEngine()
+    _, mesh = build_mesh(engine, 3, rules_chooser("random", 8), seed=8, rng=random.Random(8),
+                         factories={LIAR: Silent})
+    _play(mesh)
+    for i in (0, 2):
+        assert LIAR in mesh.protos[i].replica.ejected and mesh.protos[i].is_over
+    logs = {bytes(mesh.logs[i]) for i in (0, 2)}
+    assert len(logs) == 1
+    verdict = verify_logs([parse_log(logs.pop())], engine)
+    assert verdict.status == "VALID", verdict.render()

@@ -161,6 +161,12 @@ class ToyEngine:
     def open_slot(self, s: ToyState, slot: int, content: int) -> ToyState:
         raise ValueError("the toy game has no hidden slots")
 
+    def poll_view(self, s: ToyState, seat: int) -> ToyState:
+        raise ValueError("the toy game has no polls")
+
+    def apply_poll(self, s: ToyState, answers: Sequence[Value]) -> ToyState:
+        raise ValueError("the toy game has no polls")
+
     def fill_deck(self, s: ToyState, seat: int, slot: int, card: int) -> ToyState:
         return s
 

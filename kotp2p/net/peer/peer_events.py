@@ -53,6 +53,14 @@ class Rolled:
 
 
 @dataclass(frozen=True)
+class Polled:
+    """The poll at point ``index`` of entry ``step`` took every seat's answer."""
+
+    step: int
+    index: int
+
+
+@dataclass(frozen=True)
 class Rejected:
     """A frame from ``sender`` was not accepted; ``reason`` says why."""
 
@@ -78,4 +86,4 @@ class Finished:
     forfeit: bool = False
 
 
-Event = Send | Logged | Flush | Applied | Rolled | Rejected | Misbehaviour | Finished
+Event = Send | Logged | Flush | Applied | Rolled | Polled | Rejected | Misbehaviour | Finished

@@ -98,6 +98,7 @@ from kotp2p.net.peer.peer_events import (
     Flush,
     Logged,
     Misbehaviour,
+    Polled,
     Rejected,
     Rolled,
     Send,
@@ -116,7 +117,7 @@ from kotp2p.net.peer.sync import (
     is_sync_request,
 )
 from kotp2p.net.replica import Entry, Point, Replica, Violation, deck_secret, describe_entry
-from kotp2p.net.trust import PEEK_TAG, GameEngine, Genesis, SecretChain, SlotDeck, Turn
+from kotp2p.net.trust import PEEK_TAG, GameEngine, Genesis, Poll, SecretChain, SlotDeck, Turn
 from kotp2p.net.wire import (
     Envelope,
     Identity,
@@ -134,7 +135,7 @@ from kotp2p.net.wire import (
 __all__ = [
     "MAX_AHEAD", "MAX_AHEAD_BYTES", "MAX_SYNC_ANSWER", "MAX_SYNC_BATCH", "MAX_SYNC_SIZE",
     "SYNC", "SYNC_BUDGET", "Applied", "Event", "Finished", "Flush", "Logged", "Misbehaviour",
-    "PeerProtocol", "Rejected", "Rolled", "Send", "is_sync_request",
+    "PeerProtocol", "Polled", "Rejected", "Rolled", "Send", "is_sync_request",
 ]
 
 _SPLIT_KEPT = 16
@@ -202,12 +203,15 @@ class PeerProtocol:
         """The step and head of the last BYE this seat signed: one per point it ends at."""
         self._started = False
         self._rolled = 0
+        self._polled = 0
         self._moved = -1  # the step of the last MOVE this seat signed
         self._logged: set[bytes] = set()
         self.catch_up: CatchUp | None = None
         """After :meth:`restore` with peers to ask: who still has to say what this seat signed."""
         self._went_on = False
         self._slots_opened: set[int] = set()
+        self._answered_at: tuple[int, int] | None = None
+        """The point of the last poll this seat signed an answer at."""
         """Slots of this seat's hidden deck it signed an OPEN for."""
 
     def make_signer(self) -> Signer:
@@ -223,8 +227,19 @@ class PeerProtocol:
 
     @property
     def state(self) -> object:
-        """The current engine state."""
+        """The current engine state; during a poll that asks this seat and that it has not
+        answered yet, the state it answers in, its own question pending."""
+        if self._poll_asks():
+            return self.engine.poll_view(self.replica.state, self.seat)
         return self.replica.state
+
+    def _poll_asks(self) -> bool:
+        """A poll is pending that asks this seat, and it has not answered it."""
+        r = self.replica
+        p = r.point
+        return (isinstance(p.pending, Poll) and self.seat in p.pending.seats
+                and p.alive[self.seat] and self._answered_at != (p.step, p.index)
+                and not r.polls.answered(p, self.seat))
 
     @property
     def started(self) -> bool:
@@ -243,6 +258,8 @@ class PeerProtocol:
         Its decision is pending and every live seat acknowledged the last move. So a vote to
         eject can never cross this MOVE."""
         p = self.replica.point.pending
+        if isinstance(p, Poll):
+            return self._started and not self.holding and self._poll_asks()
         return (isinstance(p, Turn) and p.seat == self.seat and self._started
                 and self._moved != self.replica.step + 1 and not self.replica.owed_acks()
                 and not self.holding)
@@ -479,6 +496,14 @@ class PeerProtocol:
             raise LocalProtocolError(f"seat {self.seat} has no decision pending",
                                      Why.NOT_YOUR_DECISION)
         r = self.replica
+        if isinstance(r.point.pending, Poll):  # an answer, signed at once, as every seat's is
+            try:
+                self.engine.apply_move(self.engine.poll_view(r.state, self.seat), action)
+            except ValueError as exc:
+                raise LocalProtocolError(f"illegal action {action!r}: {exc}", Why.ILLEGAL_MOVE
+                                         ) from None
+            self._answered_at = (r.point.step, r.point.index)
+            return self.publish(self.signer.answer(r, action))
         try:
             after = self.engine.apply_move(r.state, action)
         except ValueError as exc:
@@ -778,4 +803,8 @@ class PeerProtocol:
         if len(resolved) > self._rolled:
             out += [Rolled(x.k, x.values) for x in resolved[self._rolled :]]
         self._rolled = len(resolved)
+        polled = self.replica.polls.resolved
+        if len(polled) > self._polled:
+            out += [Polled(x.step, x.index) for x in polled[self._polled :]]
+        self._polled = len(polled)
         return out

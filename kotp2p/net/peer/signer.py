@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kotp2p.net.replica import Point, Replica
-from kotp2p.net.trust import GameEngine, SecretChain
+from kotp2p.net.trust import GameEngine, Poll, SecretChain
 from kotp2p.net.wire import Envelope, Identity, Kind, Value, seal
 
 Reveal = tuple[int, bytes, bytes | None]
@@ -96,6 +96,20 @@ class Signer:
         return self.seal(Kind.MOVE, replica.step + 1, replica.head, [action, *openings],
                          reveals, first.digest)
 
+    def answer(self, replica: Replica, action: Value) -> Envelope:
+        """This seat's answer ``action`` to the poll pending at the replica's point: an ACK of
+        that point carrying the action and the openings of the slots it shows face up. The caller
+        checked that the action is legal."""
+        p = replica.point
+        openings = self.answer_openings(replica, action)
+        return self.seal(Kind.ACK, p.step, replica.entries[p.step].id, [action, *openings], [],
+                         p.digest)
+
+    def answer_openings(self, replica: Replica, action: Value) -> list[Value]:
+        """The openings an answer to a poll carries: one per slot the action shows face up."""
+        view = self.engine.poll_view(replica.point.state, self.seat)
+        return replica.hands.own_items(view, self.seat, None, action)
+
     def openings(self, replica: Replica, action: Value, digest: bytes) -> list[Value]:
         """The openings a MOVE of ``action`` must carry, when it leads to a state of ``digest``.
 
@@ -140,8 +154,9 @@ class Signer:
                 out.append(self.seal(Kind.ACK, p.step, entry.id, [], [self.chain.reveal(k)],
                                      p.digest))
                 return out  # one envelope at a time; the replica consumes it before the next
+            polled = isinstance(p.pending, Poll) and self.seat in p.pending.seats
             if (p.index == 0 and k is None and entry.kind == "move" and entry.seat != self.seat
-                    and (p.step, entry.id) not in self._acks_sent):
+                    and not polled and (p.step, entry.id) not in self._acks_sent):
                 self._acks_sent.add((p.step, entry.id))
                 out.append(self.seal(Kind.ACK, p.step, entry.id, [], [], p.digest))
         return out

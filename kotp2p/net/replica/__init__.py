@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from kotp2p.net.replica.hands import deck_secret
 from kotp2p.net.replica.history import Entry, Point, Violation, describe_entry
+from kotp2p.net.replica.polls import PollResolved
 from kotp2p.net.replica.replica import Replica
 
 __all__ = [
     "Entry",
     "Point",
+    "PollResolved",
     "Replica",
     "Violation",
     "deck_secret",

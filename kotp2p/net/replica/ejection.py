@@ -9,7 +9,7 @@ from kotp2p.net.replica.forks import Forks
 from kotp2p.net.replica.history import Entry, Point, violation
 from kotp2p.net.replica.logorder import LogOrder
 from kotp2p.net.replica.timeline import Timeline
-from kotp2p.net.trust import Chance, Turn
+from kotp2p.net.trust import Chance, Poll, Turn
 from kotp2p.net.wire import Envelope, Kind, payload_problem
 
 WAIT = object()
@@ -73,9 +73,10 @@ class Ejections:
         """The seats a vote to eject may name at point ``p``.
 
         They are those whose envelope the game may wait on there. This is judged from the point
-        alone, not from what this replica received. Three kinds of seat count.
+        alone, not from what this replica received. Four kinds of seat count.
 
         * The seat whose decision is pending.
+        * Every live seat a pending poll asks.
         * Every live seat owing its value for the pending random event. The author of the MOVE
           that carried its own value is not one.
         * Every live seat owing an ACK of the MOVE that made the entry, when it triggered no
@@ -92,6 +93,10 @@ class Ejections:
                 out.update(i for i in range(self.n) if i != mover)
         elif isinstance(p.pending, Chance):
             out.update(i for i in range(self.n) if i != mover)
+        elif isinstance(p.pending, Poll):
+            out.update(p.pending.seats)  # each owes its answer
+            if mover is not None:
+                out.update(i for i in range(self.n) if i != mover)  # and the others an ACK
         return tuple(sorted(i for i in out if alive[i]))
 
     def check(self, a: int, env: Envelope) -> object:
@@ -102,7 +107,7 @@ class Ejections:
         points = entries[env.step].points
         p = next((p for p in points if p.digest == env.state_hash), None)
         if p is None:
-            if env.step == step and isinstance(entries[-1].points[-1].pending, Chance):
+            if env.step == step and isinstance(entries[-1].points[-1].pending, Chance | Poll):
                 return WAIT  # a point of this step this replica has not reached yet
             return violation("bad-eject", env, f"a vote to eject seat {target} at step "
                              f"{env.step} names state {env.state_hash.hex()[:16]}; one of that "

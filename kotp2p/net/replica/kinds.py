@@ -15,8 +15,9 @@ from kotp2p.net.replica.forks import Forks
 from kotp2p.net.replica.hands import OPEN_TAG, Hands
 from kotp2p.net.replica.history import Entry, Point, Violation, violation
 from kotp2p.net.replica.peeks import Peeks, parse_opening
+from kotp2p.net.replica.polls import Polls
 from kotp2p.net.replica.timeline import Timeline
-from kotp2p.net.trust import Genesis, State, Turn, check_opening
+from kotp2p.net.trust import Genesis, Poll, State, Turn, check_opening
 from kotp2p.net.wire import Envelope, short_repr
 
 _WAIT = WAIT
@@ -29,8 +30,8 @@ class Kinds:
     There is one handler per kind. Each takes the author and the envelope."""
 
     def __init__(
-        self, genesis: Genesis, timeline: Timeline, peeks: Peeks, hands: Hands, forks: Forks,
-        ejections: Ejections,
+        self, genesis: Genesis, timeline: Timeline, peeks: Peeks, hands: Hands, polls: Polls,
+        forks: Forks, ejections: Ejections,
     ) -> None:
         self._genesis = genesis
         self._engine = timeline.engine
@@ -40,6 +41,7 @@ class Kinds:
         self._checkers = timeline.checkers
         self._peeks = peeks
         self._hands = hands
+        self._polls = polls
         self._forks = forks
         self._ejections = ejections
         self.opened: set[tuple[int, int]] = set()
@@ -107,6 +109,9 @@ class Kinds:
         if isinstance(p.pending, Turn) and p.pending.seat != a:
             return violation("out-of-turn", env, f"seat {p.pending.seat}'s decision expected, "
                              f"found a MOVE by seat {a}")
+        if isinstance(p.pending, Poll):
+            return violation("out-of-turn", env, "a window's answers expected, each an ACK of "
+                             f"a seat it asks, found a MOVE by seat {a}")
         if timeline.owed_acks():
             return _WAIT
         if not env.payload:
@@ -165,6 +170,8 @@ class Kinds:
         """The ACK handler: check ``env`` of seat ``a`` at the point it names, and take it.
 
         The ACK may carry its chain value or not."""
+        if env.payload:
+            return self._answer(a, env)
         s = env.step
         entries = self._entries
         timeline = self._timeline
@@ -178,7 +185,8 @@ class Kinds:
                     break
             if target is None:
                 cur = entries[-1].points[-1]
-                waiting = cur.k is not None and k > cur.k and (a, cur.k) in self._revealed
+                waiting = ((cur.k is not None and k > cur.k and (a, cur.k) in self._revealed)
+                           or isinstance(cur.pending, Poll))  # a window resolves first
                 if s == len(entries) - 1 and waiting:
                     # Event k may still come at this step, but not before a new point. Nothing
                     # else changes this answer, not even envelopes stored meanwhile. So it waits
@@ -213,6 +221,30 @@ class Kinds:
         if ejections.judging != a:  # a late ACK, checked as its seat is ejected, is not used
             timeline.use(env, target)
         return None
+
+    def _answer(self, a: int, env: Envelope) -> object:
+        """An ACK carrying seat ``a``'s answer to a poll: see :mod:`kotp2p.net.replica.polls`."""
+        if env.reveals:
+            return violation("unexpected-reveal", env, "an answer to a window carries no value "
+                             "of a random event")
+        timeline = self._timeline
+        p = timeline.point
+        if env.step == p.step:
+            if isinstance(p.pending, Poll) and env.state_hash == p.digest:
+                answer = self._polls.check(a, env, p)
+                if isinstance(answer, tuple):
+                    return violation(answer[0], env, answer[1])
+                self._polls.take(answer, p)
+                return None
+            if p.pending is not None:
+                return _WAIT  # it answers a window of this step not reached here yet
+        else:
+            for q in self._entries[env.step].points:
+                if (isinstance(q.pending, Poll) and q.digest == env.state_hash
+                        and a in q.pending.seats and not self._polls.answered(q, a)):
+                    return None  # a window the game left, as after an ejection: used for nothing
+        return violation("unexpected-ack", env, f"an answer at step {env.step} where no window "
+                         f"asks seat {a}")
 
     def open(self, a: int, env: Envelope) -> object:
         """The OPEN handler: check the opening of a slot or of a peek by seat ``a``."""

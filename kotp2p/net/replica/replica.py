@@ -120,12 +120,14 @@ from kotp2p.net.replica.kinds import Kinds
 from kotp2p.net.replica.logorder import LogOrder
 from kotp2p.net.replica.logrules import LogRules
 from kotp2p.net.replica.peeks import Peeks
+from kotp2p.net.replica.polls import Polls
 from kotp2p.net.replica.timeline import Timeline
 from kotp2p.net.replica.verdicts import Verdicts
 from kotp2p.net.trust import (
     Chance,
     GameEngine,
     Genesis,
+    Poll,
     SecretChain,
     State,
     Turn,
@@ -199,8 +201,10 @@ class Replica:
                            self.verdicts, self.log_order)
         self.ejections = Ejections(self.streams, self.cursor, self.named_points, self._top_step,
                                    self.timeline, self.verdicts.cut, self.forks, self.log_order)
-        self.kinds = Kinds(genesis, self.timeline, self.peeks, self.hands, self.forks,
-                           self.ejections)
+        self.polls = Polls(self.timeline, self.hands)
+        """The answers to each poll, and the polls resolved."""
+        self.kinds = Kinds(genesis, self.timeline, self.peeks, self.hands, self.polls,
+                           self.forks, self.ejections)
         self.log_rules = LogRules(self.streams, self.cursor, self._last_step, self.timeline,
                                   self.verdicts, self.forks, self.ejections, self.kinds,
                                   self.peeks, self.hands, self.log_order,
@@ -295,6 +299,8 @@ class Replica:
         if isinstance(p.pending, Chance):
             return tuple(i for i in range(self.n) if p.alive[i] and (i, p.pending.index)
                          not in self.revealed)
+        if isinstance(p.pending, Poll):
+            return tuple(sorted({*self.polls.missing(p), *self.owed_acks()}))
         return ()
 
     def first_point(self, state: State, step: int) -> Point:
@@ -498,6 +504,12 @@ class Replica:
                 continue
             p = self.entries[-1].points[-1]
             pending = p.pending
+            if isinstance(pending, Poll):
+                if self.polls.missing(p):
+                    return moved
+                self.timeline.push_point(self.polls.resolve(p))
+                moved = True
+                continue
             if not isinstance(pending, Chance):
                 return moved
             k = pending.index
@@ -635,8 +647,13 @@ class Replica:
         step = len(entries) - 1
         is_move = env.kind is Kind.MOVE
         limit = step + 1 if is_move else step
-        if env.step > limit or (is_move and env.step == limit
-                                and entries[-1].points[-1].k is not None):
+        last = entries[-1].points[-1]
+        if is_move and env.step == limit and isinstance(last.pending, Poll):
+            if a in self.polls.missing(last) and not self.ejections.quorum_stored(a):
+                return violation("missing-answer", env, f"moved on to step {env.step} without "
+                                 f"answering the window at step {step}")
+            return _LATER
+        if env.step > limit or (is_move and env.step == limit and last.k is not None):
             owed = self.timeline.owes(a)
             if owed is not None and not self.ejections.quorum_stored(a):
                 # With every vote to eject it here stored, the game moves on without it. A

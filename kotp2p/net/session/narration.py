@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kotp2p.net.peer import Applied, Rolled
-from kotp2p.net.replica import Entry, Point, Replica, describe_entry
+from kotp2p.net.peer import Applied, Polled, Rolled
+from kotp2p.net.replica import Entry, Point, PollResolved, Replica, describe_entry
 from kotp2p.net.session.updates import ChatLine, DiceRolled, MoveApplied, Narrated, Update
 from kotp2p.net.trust import GameEngine, NarratesEvents, State
 from kotp2p.net.wire import MAX_CHAT, Envelope, Kind, Value
@@ -105,7 +105,7 @@ def move_updates(engine: GameEngine, replica: Replica, ev: Applied) -> list[Upda
     return tell_later(engine, replica, ev)()
 
 
-def tell_later(engine: GameEngine, replica: Replica, ev: Applied | Rolled
+def tell_later(engine: GameEngine, replica: Replica, ev: Applied | Rolled | Polled
                ) -> Callable[[], list[Update]]:
     """The updates of ``ev``: a move as :func:`move_updates` tells it, or a random event's dice
     or card, then what followed.
@@ -114,6 +114,9 @@ def tell_later(engine: GameEngine, replica: Replica, ev: Applied | Rolled
     opening may replace a point's state. The engine is asked for the words only then. So a
     session sends its envelopes first and narrates after. The others wait on the envelopes, a
     view on the words."""
+    if isinstance(ev, Polled):
+        found = [x for x in replica.polls.resolved if (x.step, x.index) == (ev.step, ev.index)]
+        return lambda: poll_updates(engine, found[-1]) if found else []
     if isinstance(ev, Rolled):
         point = _point_of(replica, ev.k)
         if point is None:
@@ -123,6 +126,16 @@ def tell_later(engine: GameEngine, replica: Replica, ev: Applied | Rolled
     entries = replica.entries
     entry = entries[ev.step] if ev.step < len(entries) else None
     return lambda: _entry_updates(engine, entry, ev)
+
+
+def poll_updates(engine: GameEngine, poll: PollResolved) -> list[Update]:
+    """The updates of a resolved poll: each seat's answer, in order, as a MOVE is told."""
+    out: list[Update] = []
+    state = poll.state
+    for answer in poll.answers:
+        out += move_narration(engine, state, answer.action, poll.step, answer.seat)
+        state = engine.apply_move(state, answer.action)
+    return out
 
 
 def _entry_updates(engine: GameEngine, entry: Entry | None, ev: Applied) -> list[Update]:
@@ -149,6 +162,7 @@ def history_updates(engine: GameEngine, replica: Replica) -> list[Past]:
     Nothing is sent or changed. The engine is only asked for the words. A view shows them after
     a resume."""
     values = {x.k: x.values for x in replica.resolved}
+    polls = {(x.step, x.index): x for x in replica.polls.resolved}
     chats = chat_lines(replica)
     out: list[Past] = []
     for entry in replica.entries:
@@ -160,6 +174,9 @@ def history_updates(engine: GameEngine, replica: Replica) -> list[Past]:
             if point.k is not None and point.k in values:
                 out += _past(_random_at(engine, point.state, point.step, point.k,
                                         values[point.k]))
+            poll = polls.get((point.step, point.index))
+            if poll is not None:
+                out += _past(poll_updates(engine, poll))
         out += chats.pop(entry.step, [])
     return out + [line for step in sorted(chats) for line in chats[step]]
 

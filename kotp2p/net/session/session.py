@@ -61,6 +61,7 @@ from kotp2p.net.peer import (
     Logged,
     Misbehaviour,
     PeerProtocol,
+    Polled,
     Rejected,
     Rolled,
     Send,
@@ -174,7 +175,9 @@ class Session:
         called. That is after the frames left; see ``tell_later``."""
         self._asked_after_end = False
         self._chat_next = [0] * genesis.n
-        self._announced = -1
+        self._announced = (-1, -1)
+        """The step and point of the last decision told to the view: a window may ask the
+        player twice in one step."""
         self._over: GameOver | None = None
         self._over_at = 0.0
         self._complete_at = -1.0
@@ -565,8 +568,9 @@ class Session:
                 self._done = True
                 self._handle(self.me, self.protocol.close())
         p = self.protocol
-        if self.my_turn and p.replica.step != self._announced:
-            self._announced = p.replica.step
+        at = (p.replica.step, p.replica.point.index)
+        if self.my_turn and at != self._announced:
+            self._announced = at
             self._updates.append(YourTurn(self.me))
 
     def _catch_up(self, now: float) -> bool:
@@ -708,7 +712,7 @@ class Session:
             elif isinstance(ev, Applied):
                 if not self._quiet:
                     self._applied(ev)
-            elif isinstance(ev, Rolled):
+            elif isinstance(ev, Rolled | Polled):
                 if not self._quiet:
                     self._rolled(ev)
             elif isinstance(ev, Finished):
@@ -717,7 +721,7 @@ class Session:
     def _applied(self, ev: Applied) -> None:
         self._updates.append(tell_later(self.engine, self.protocol.replica, ev))
 
-    def _rolled(self, ev: Rolled) -> None:
+    def _rolled(self, ev: Rolled | Polled) -> None:
         self._updates.append(tell_later(self.engine, self.protocol.replica, ev))
 
     def _finish(self, winners: tuple[int, ...]) -> None:

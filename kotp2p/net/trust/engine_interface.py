@@ -58,7 +58,17 @@ class Chance:
     owner learns them from its own deck, not from randomness."""
 
 
-Pending = Turn | Chance | None
+@dataclass(frozen=True)
+class Poll:
+    """Every seat of ``seats`` answers at once, each from its own view of the state.
+
+    No answer changes what the others may answer. The answers apply in the order of ``seats``,
+    once all are in. Power Up!'s windows, where each hand may play an Evolution, are polls."""
+
+    seats: tuple[int, ...]
+
+
+Pending = Turn | Chance | Poll | None
 """What a state waits for; None once the game is over."""
 
 
@@ -97,6 +107,18 @@ class GameEngine(Protocol):
 
     def apply_random(self, state: State, values: tuple[int, ...]) -> State:
         """Answer the pending random event."""
+        ...
+
+    def poll_view(self, state: State, seat: int) -> State:
+        """The state in which ``seat`` answers the pending poll: its own decision pending.
+
+        :meth:`apply_move` checks its answer there."""
+        ...
+
+    def apply_poll(self, state: State, answers: Sequence[Value]) -> State:
+        """Apply every answer to the pending poll, in wire form, in the order of its seats.
+
+        :raises ValueError: an answer is malformed or illegal."""
         ...
 
     def apply_hidden(self, state: State) -> State:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kotp2p import rules
-from kotp2p.net.trust.engine_interface import Chance, DeckCall, Pending, State, Turn
+from kotp2p.net.trust.engine_interface import Chance, DeckCall, Pending, Poll, State, Turn
 from kotp2p.net.wire import Value
 
 HALLOWEEN = "halloween"
@@ -90,6 +90,8 @@ class RulesEngine:
             if call is not None:
                 _, first, cards, slots = call
                 return Turn(p.seat, DeckCall(first, cards, slots, _PASS))
+            if p.kind == "evolution":
+                return Poll(rules.window_seats(state))
             return Turn(p.seat)
         return None
 
@@ -103,6 +105,18 @@ class RulesEngine:
     def apply_random(self, state: State, values: tuple[int, ...]) -> State:
         """Answer the pending random event."""
         return rules.apply(state, rules.RandomResult(values=values))
+
+    def poll_view(self, state: State, seat: int) -> State:
+        """The window with the seats before ``seat`` passing: ``seat``'s question pending."""
+        while state.pending is not None and state.pending.seat != seat:
+            state = rules.apply(state, rules.PASS)
+        return state
+
+    def apply_poll(self, state: State, answers: Sequence[Value]) -> State:
+        """Every seat's answer to the window, in order. :raises ValueError: one is refused."""
+        for action in answers:
+            state = self.apply_move(state, action)
+        return state
 
     def apply_hidden(self, state: State) -> State:
         """Answer a private event with HIDDEN values."""

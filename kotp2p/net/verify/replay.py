@@ -74,6 +74,7 @@ def replay_lines(
                 lines.append(f"{mark:>6} {t}" if mark else indent + t)
                 mark = ""
 
+    polls = {(x.step, x.index): x for x in replica.polls.resolved}
     for entry in replica.entries[: last + 1]:
         mark = f"[{entry.step}]"
         if entry.kind == "move" and entry.before is not None:
@@ -89,6 +90,14 @@ def replay_lines(
                          "players voted it out")
             tell(engine.narrate_eject(entry.before, entry.seat, verbose))
         for p in entry.points:
+            poll = polls.get((p.step, p.index))
+            if poll is not None:  # a window: each seat's answer, in order
+                state = poll.state
+                for answer in poll.answers:
+                    told = engine.narrate_move(state, answer.action, verbose)
+                    said = engine.describe_move(state, answer.action)
+                    tell(told if _own_lines(told) else [said, *told], "")
+                    state = engine.apply_move(state, answer.action)
             res = next((r for r in replica.resolved if r.step == entry.step and r.k == p.k), None)
             if res is None:
                 continue

@@ -14,7 +14,7 @@ MOVE   ``[action, *openings]``: the action in the engine's wire form, then at mo
        :data:`MAX_OPENINGS` openings. A peek opening is ``['peek', k, 32 bytes(, 32 bytes)]``,
        a deck slot's ``['evo', slot, card, 32 bytes]``. A deck commitment
        ``['deck', [32 bytes, ...], proof: bytes]`` is one too.
-ACK    ``[]``.
+ACK    ``[]``, or at a poll ``[action, *openings]`` as a MOVE's: its author's answer.
 OPEN   ``['slot', index, salt: bytes, content: bytes]``, a peek opening or a deck slot's.
 STALL  ``[seat]`` or ``[seat, acked]``, ``acked`` a bool.
 EJECT  ``[seat]`` or ``[seat, acked]``, naming another seat than the author.
@@ -89,7 +89,11 @@ def _move(pl: list[Value], author: int, n: int) -> str | None:
 
 
 def _ack(pl: list[Value], author: int, n: int) -> str | None:
-    return None if not pl else f"an ACK's payload is empty, found {len(pl)} items"
+    if not pl:
+        return None
+    problem = _move(pl, author, n)
+    return None if problem is None else ("an ACK's payload is empty, or an answer to a window: "
+                                         + problem.removeprefix("a MOVE"))
 
 
 def _open(pl: list[Value], author: int, n: int) -> str | None:
