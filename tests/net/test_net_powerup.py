@@ -239,6 +239,27 @@ class TwiceAnswering(Maverick):
         return out
 
 
+class LateTwiceAnswering(Maverick):
+    """Answers a window again once the game has gone past it."""
+
+    rule = "unexpected-ack"
+    _answered: tuple[int, int, bytes, bytes, Value] | None = None
+
+    def submit(self, action: Value) -> list[Event]:
+        p = self.replica.point
+        if isinstance(p.pending, Poll) and self._answered is None:
+            self._answered = (p.step, p.index, p.digest, self.replica.entries[p.step].id, action)
+        return super().submit(action)
+
+    def act(self, choose: Chooser) -> list[Event]:
+        p = self.replica.point
+        if self.done or self._answered is None or (p.step, p.index) == self._answered[:2]:
+            return []
+        self.done = True
+        step, _, digest, head, action = self._answered
+        return self.publish(self.signer.seal(Kind.ACK, step, head, [action], [], digest))
+
+
 class Silent(Maverick):
     """Never answers a window, and so holds the game up there."""
 
@@ -248,10 +269,11 @@ class Silent(Maverick):
         return not isinstance(p, Poll) and super().my_turn
 
 
-def test_a_second_answer_to_one_window_convicts_its_author() -> None:
+@pytest.mark.parametrize("maverick", [TwiceAnswering, LateTwiceAnswering])
+def test_a_second_answer_to_one_window_convicts_its_author(maverick: type[Maverick]) -> None:
     engine = PowerUpEngine()
     _, mesh = build_mesh(engine, 3, rules_chooser("random", 6), seed=6, rng=random.Random(6),
-                         factories={LIAR: TwiceAnswering})
+                         factories={LIAR: maverick})
     _play(mesh)
     for i in (0, 2):
         [v] = mesh.violations[i]

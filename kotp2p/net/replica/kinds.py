@@ -229,20 +229,21 @@ class Kinds:
                              "of a random event")
         timeline = self._timeline
         p = timeline.point
-        if env.step == p.step:
-            if isinstance(p.pending, Poll) and env.state_hash == p.digest:
-                answer = self._polls.check(a, env, p)
-                if isinstance(answer, tuple):
-                    return violation(answer[0], env, answer[1])
-                self._polls.take(answer, p)
-                return None
-            if p.pending is not None:
-                return _WAIT  # it answers a window of this step not reached here yet
-        else:
-            for q in self._entries[env.step].points:
-                if (isinstance(q.pending, Poll) and q.digest == env.state_hash
-                        and a in q.pending.seats and not self._polls.answered(q, a)):
-                    return None  # a window the game left, as after an ejection: used for nothing
+        q = next((q for q in self._entries[env.step].points
+                  if isinstance(q.pending, Poll) and q.digest == env.state_hash), None)
+        if q is p:
+            answer = self._polls.check(a, env, p)
+            if isinstance(answer, tuple):
+                return violation(answer[0], env, answer[1])
+            self._polls.take(answer, p)
+            return None
+        if q is not None and isinstance(q.pending, Poll) and a in q.pending.seats:
+            if self._polls.answered(q, a):
+                return violation("unexpected-ack", env, "a second answer to the window at step "
+                                 f"{env.step}")
+            return None  # a window the game left, as after an ejection: used for nothing
+        if env.step == p.step and p.pending is not None:
+            return _WAIT  # it answers a window of this step not reached here yet
         return violation("unexpected-ack", env, f"an answer at step {env.step} where no window "
                          f"asks seat {a}")
 
