@@ -78,7 +78,7 @@ def _vampire(s: State, seat: int, c: int) -> None:
         heal(s, seat, 1, card=c)
 
 
-def _devil(s: State, seat: int, c: int, target: int) -> int:
+def _devil(s: State, seat: int, c: int, target: int, amount: int) -> int:
     return 1
 
 

@@ -15,6 +15,7 @@ from kotp2p.rules.cardindex import CARDS as BY_ID
 from kotp2p.rules.cards_keep_dice import change_window, set_die
 from kotp2p.rules.dice import ONE, SMASH, TWO
 from kotp2p.rules.effects import (
+    SMASH_BONUS,
     deal_damage,
     discard_card,
     gain_energy,
@@ -68,6 +69,15 @@ def _alpha_male(s: State, seat: int, c: int, victim: int, lost: int, dealer: int
     if dealer == seat and victim != seat and smash and lost > 0 and not turn_flag(s, f"used.{c}"):
         set_turn_flag(s, f"used.{c}", 1)
         gain_stars(s, seat, 1, card=c)
+
+
+def _mecha_blast(s: State, seat: int, c: int) -> None:
+    key = SMASH_BONUS + str(seat)
+    set_turn_flag(s, key, turn_flag(s, key) + 2)
+
+
+def _claws_of_steel(s: State, seat: int, c: int, target: int, amount: int) -> int:
+    return 1 if amount >= 3 else 0
 
 
 def _funny_looking(s: State, seat: int, c: int, counts: list[int]) -> None:
@@ -404,7 +414,8 @@ CARDS: tuple[Card, ...] = (
     # --- Meka Dragon -----------------------------------------------------------------------
     evolution(1061, "Meka Dragon", "Mecha Blast", TEMPORARY,
               "during your dice resolution",
-              "This turn, each monster your ✸ wound loses 2♥ more."),
+              "This turn, each monster your ✸ wound loses 2♥ more.",
+              windows=("resolve",), evolve=_mecha_blast),
     evolution(1062, "Meka Dragon", "Destructive Analysis", TEMPORARY,
               "during your dice resolution",
               "Gain 1⚡ for each ✸ you rolled this turn.",
@@ -427,7 +438,8 @@ CARDS: tuple[Card, ...] = (
               "loses 1♥ for each ✸ rolled."),
     evolution(1067, "Meka Dragon", "Claws of Steel", PERMANENT,
               "any time",
-              "On your turn, a monster you make lose 3♥ or more loses 1♥ more."),
+              "On your turn, a monster you make lose 3♥ or more loses 1♥ more.",
+              deal_bonus=_claws_of_steel),
     evolution(1068, "Meka Dragon", "Target Acquired", PERMANENT,
               "any time",
               "When a monster wounds you, you may give it the Target token. The monster with the "

@@ -68,6 +68,8 @@ def tally(s: State, what: str, seat: int, n: int) -> None:
     s.flags[key] = s.flags.get(key, 0) + n
 
 
+SMASH_BONUS = "smash_bonus."
+"""``smash_bonus.<seat>``: a per-turn flag, the ♥ more each monster ``seat``'s smashes hit loses."""
 UNHARMED = "unharmed"
 """The per-turn flag of the seats, as bits, that lose no ♥ for the rest of the turn."""
 
@@ -189,7 +191,7 @@ def deal_damage(
     """
     amounts = {**plain, **hits} if plain else hits
     if dealer == s.active and s.cards[dealer] and has_hook(s, dealer, "deal_bonus"):
-        amounts = {t: a + (hook_sum(s, dealer, "deal_bonus", t) if t != dealer else 0)
+        amounts = {t: a + (hook_sum(s, dealer, "deal_bonus", t, a) if t != dealer else 0)
                    for t, a in amounts.items()}
     order = damage_order(s, dealer, amounts)
     if not order:

@@ -80,8 +80,8 @@ HOOK_POINTS: dict[str, str] = {
     "extra_turn": "(s, seat, card) -> bool: at the end of the owner's turn, grant another turn",
     "end_any_turn": "(s, seat, card) -> None: at the end of every monster's turn, the owner's too",
     "win_stars": "(s, seat, card) -> int: the stars that win the owner the game, below 20",
-    "deal_bonus": "(s, seat, card, target) -> int: extra ♥ a hit by the owner on its own turn "
-    "makes another monster lose",
+    "deal_bonus": "(s, seat, card, target, amount) -> int: extra ♥ a hit of ``amount`` by the "
+    "owner on its own turn makes another monster lose",
     "undying": "(s, seat, card) -> bool: the owner at 0♥ is not eliminated",
     "react_actions": "(s, seat, card, left) -> tuple[Action, ...]: choices in the window against "
     "a hit that would take ``left``♥",

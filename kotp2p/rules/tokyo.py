@@ -16,6 +16,7 @@ from kotp2p.rules.actions import STAY, YIELD, Action, Stay, Yield
 from kotp2p.rules.basics import HALLOWEEN_FLAG, MAX_PLAYERS, NOBODY, POWER_UP_FLAG, Frame
 from kotp2p.rules.dice import ENERGY, SMASH, count_faces
 from kotp2p.rules.effects import (
+    SMASH_BONUS,
     UNHARMED,
     bit,
     close_bay_if_needed,
@@ -79,7 +80,8 @@ def res_smash(s: State) -> None:
         set_turn_flag(s, "smashes", smashes)
     if smashes <= 0:
         return
-    hits = dict.fromkeys(smash_targets(s, seat), smashes)
+    more = turn_flag(s, SMASH_BONUS + str(seat)) if POWER_UP_FLAG in s.flags else 0
+    hits = dict.fromkeys(smash_targets(s, seat), smashes + more)  # ``more``: ♥ each loses more
     extra: dict[int, int] = {}
     if s.cards[seat]:
         fire(s, seat, "smash", smashes, hits, extra)

@@ -946,3 +946,33 @@ def test_climb_tokyo_tower_gives_no_star_outside_tokyo() -> None:
     s = table("King Kong 10/0/0 +climbtokyotower", "Kraken 10/0/0 @city", "The King 10/0/0",
               extra="dice=111ee3")
     assert s.stars[0] == 1 and not s.is_over
+
+
+@pytest.mark.card(1061)
+def test_mecha_blast_makes_each_monster_its_smashes_wound_lose_two_more() -> None:
+    s = holding("Meka Dragon 10/0/0; Kraken 10/0/0 @city", "mechablast", phase="roll",
+                extra="dice=ss112e rolls=0")
+    assert asked(s) == (0, "evolution")
+    blasted, _ = play(s, "mechablast")
+    plain = rules.apply(s, rules.PASS)
+    assert plain.hp[1] == 8 and blasted.hp[1] == 8 - 2
+
+
+@pytest.mark.card(1061, edge=True)
+def test_mecha_blast_without_a_smash_hits_nobody() -> None:
+    s = holding("Meka Dragon 10/0/0; Kraken 10/0/0 @city", "mechablast", phase="roll",
+                extra="dice=1123ee rolls=0")
+    s, _ = play(s, "mechablast")
+    assert s.hp == [10, 10] and s.flags["evo.0.0"] == 4  # spent all the same
+
+
+@pytest.mark.card(1067)
+def test_claws_of_steel_adds_a_heart_to_a_hit_of_three_or_more_on_its_owners_turn() -> None:
+    s = table("Meka Dragon 10/0/0 +clawsofsteel", "Kraken 10/0/0 @city", extra="dice=sss12e")
+    assert s.hp[1] == 10 - 3 - 1
+
+
+@pytest.mark.card(1067, edge=True)
+def test_claws_of_steel_adds_nothing_to_a_hit_of_two() -> None:
+    s = table("Meka Dragon 10/0/0 +clawsofsteel", "Kraken 10/0/0 @city", extra="dice=ss112e")
+    assert s.hp[1] == 10 - 2
