@@ -418,3 +418,23 @@ def test_while_the_first_costumes_are_picked_the_board_says_the_game_starts_afte
     screen = to_text(game_screen(Controller(game), 100, 30))
     assert "the game starts once every monster has its costume" in screen
     assert "keep Astronaut" in screen and "has not rolled yet" not in screen
+
+
+def test_key_7_on_the_options_page_says_when_evolutions_are_asked_and_the_session_follows() -> None:
+    from kotp2p.ui.full.pages import options_page
+
+    c = controller(FOUR)
+    c.press("o")
+
+    def ask() -> str:
+        lines = to_text(options_page(c, 80, 24)).splitlines()
+        return next(ln for ln in lines if "Ask about Evolutions" in ln).split("!):")[1].split(
+            "(7")[0].strip()
+
+    assert ask() == "only with a card playable now" and c.evolutions.ask == "playable"
+    c.press("7")
+    assert ask() == "never: the game passes for you" and c.evolutions.ask == "never"
+    c.press("7")
+    assert ask() == "at every window" and c.comfort.ask_evolutions == "always"
+    c.press("7")
+    assert c.evolutions.ask == "playable"
