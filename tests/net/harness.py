@@ -262,6 +262,17 @@ class Mesh:
         return events
 
 
+def play_to_end(mesh: Mesh) -> None:
+    """Start ``mesh`` and run it, deadlines passing when nothing moves, until every seat's game
+    is over; then let the live seats close their logs."""
+    mesh.start()
+    for _ in range(20):
+        mesh.run(stalls=4, hard_after=3)
+        if all(p.is_over for p in mesh.protos):
+            break
+    mesh.close_after_grace(mesh.live())
+
+
 def build_mesh(
     engine: GameEngine,
     n: int,

@@ -13,7 +13,7 @@ from kotp2p.net.files import parse_log
 from kotp2p.net.trust import Chance, RulesEngine, State, game_options
 from kotp2p.net.verify import verify_logs
 from kotp2p.net.wire import Value
-from tests.net.harness import Chooser, Mesh, build_mesh, rules_chooser
+from tests.net.harness import Chooser, build_mesh, play_to_end, rules_chooser
 from tests.net.mavericks import Maverick
 
 LIAR = 1
@@ -44,15 +44,6 @@ class CostumeLiar(Maverick):
     rule = "bad-opening"
 
 
-def _play(mesh: Mesh) -> None:
-    mesh.start()
-    for _ in range(20):
-        mesh.run(stalls=4, hard_after=3)
-        if all(p.is_over for p in mesh.protos):
-            break
-    mesh.close_after_grace(mesh.live())
-
-
 def liar_chooser(seed: int) -> Chooser:
     bots = rules_chooser("random", seed)
 
@@ -70,7 +61,7 @@ def test_halloween_games_under_random_delivery_orders_leave_identical_valid_logs
     engine = HalloweenEngine()
     _, mesh = build_mesh(engine, seats, rules_chooser("random", seed), seed=seed,
                          rng=random.Random(seed))
-    _play(mesh)
+    play_to_end(mesh)
     logs = [bytes(log) for log in mesh.logs]
     assert len(set(logs)) == 1 and not any(mesh.violations)
     state = mesh.protos[0].state
@@ -86,7 +77,7 @@ def test_a_seat_that_keeps_a_costume_it_did_not_draw_is_convicted_when_its_pick_
     _, mesh = build_mesh(engine, 3, liar_chooser(4), seed=4, rng=random.Random(4),
                          factories={LIAR: lambda *a, **k: CostumeLiar(*a[:4], BlindPicker(),
                                                                        **k)})
-    _play(mesh)
+    play_to_end(mesh)
     honest = [0, 2]
     for i in honest:
         assert [(v.rule, v.seat) for v in mesh.violations[i]] == [("bad-opening", LIAR)]

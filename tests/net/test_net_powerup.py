@@ -8,7 +8,7 @@ that keeps its slots closed at the end."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -18,7 +18,7 @@ from kotp2p.net.peer import Event
 from kotp2p.net.trust import Deck, Poll, RulesEngine, State, Turn, game_options
 from kotp2p.net.verify import verify_logs
 from kotp2p.net.wire import Envelope, Kind, Value, open_envelope
-from tests.net.harness import Chooser, Mesh, build_mesh, rules_chooser
+from tests.net.harness import Chooser, Mesh, build_mesh, play_to_end, rules_chooser
 from tests.net.mavericks import Maverick, MaverickSigner
 
 LIAR = 1
@@ -31,13 +31,24 @@ class PowerUpEngine(RulesEngine):
         return game_options(power_up=True)
 
 
-def _play(mesh: Mesh) -> None:
-    mesh.start()
-    for _ in range(20):
-        mesh.run(stalls=4, hard_after=3)
-        if all(p.is_over for p in mesh.protos):
-            break
-    mesh.close_after_grace(mesh.live())
+def game_with(liar: Callable[..., Maverick], seed: int, choose: Chooser | None = None,
+              seats: int = 3) -> tuple[RulesEngine, Mesh]:
+    """A Power Up! game played to its end, seat ``LIAR`` made by ``liar``, the others honest
+    random bots."""
+    engine = PowerUpEngine()
+    _, mesh = build_mesh(engine, seats, choose or rules_chooser("random", seed), seed=seed,
+                         rng=random.Random(seed), factories={LIAR: liar})
+    play_to_end(mesh)
+    return engine, mesh
+
+
+def assert_names_the_cheat(mesh: Mesh, engine: RulesEngine, rule: str, seat: int,
+                           step: int | None = None) -> None:
+    """``verify`` finds the first seat's log INVALID and names ``seat`` for ``rule``."""
+    verdict = verify_logs([parse_log(bytes(mesh.logs[0]))], engine)
+    assert verdict.status == "INVALID" and verdict.fault is not None, verdict.render()
+    assert (verdict.fault.rule, verdict.fault.seat) == (rule, seat)
+    assert step is None or verdict.fault.step == step
 
 
 def hands_hidden(choose: Chooser, seen: list[int]) -> Chooser:
@@ -70,7 +81,7 @@ def test_power_up_games_hide_every_hand_and_leave_identical_valid_logs(seats: in
     hidden = [0]
     _, mesh = build_mesh(engine, seats, hands_hidden(rules_chooser("greedy", seed), hidden),
                          seed=seed, rng=random.Random(seed))
-    _play(mesh)
+    play_to_end(mesh)
     logs = [bytes(log) for log in mesh.logs]
     assert len(set(logs)) == 1 and not any(mesh.violations)
     assert hidden[0] > 0, "the seats held cards the others never saw"
@@ -114,19 +125,14 @@ class DeckForger(Maverick):
 
 
 def test_a_forged_deck_is_refused_before_anything_is_drawn_and_verify_names_it() -> None:
-    engine = PowerUpEngine()
-    _, mesh = build_mesh(engine, 3, rules_chooser("random", 5), seed=5, rng=random.Random(5),
-                         factories={LIAR: DeckForger})
-    _play(mesh)
+    engine, mesh = game_with(DeckForger, 5)
     for i in (0, 2):
         [v] = mesh.violations[i]
         assert (v.rule, v.seat, v.step) == ("bad-opening", LIAR, 2)
         assert "deck commitment" in v.detail
         assert mesh.protos[i].replica.hands.commitments[LIAR] == []
         assert mesh.protos[i].is_over  # the others ejected the forger and played on
-    verdict = verify_logs([parse_log(bytes(mesh.logs[0]))], engine)
-    assert verdict.status == "INVALID" and verdict.fault is not None, verdict.render()
-    assert (verdict.fault.rule, verdict.fault.seat, verdict.fault.step) == ("bad-opening", LIAR, 2)
+    assert_names_the_cheat(mesh, engine, "bad-opening", LIAR, step=2)
 
 
 class BlindHand(PowerUpEngine):
@@ -187,16 +193,14 @@ def test_a_card_played_that_its_slot_does_not_hold_convicts_its_player(
 
     _, mesh = build_mesh(engine, 3, liar_chooser(7, made), seed=7, rng=random.Random(7),
                          factories={LIAR: make})
-    _play(mesh)
+    play_to_end(mesh)
     assert made[0].done, "the liar found a card to lie about"
     for i in (0, 2):
         [v] = mesh.violations[i]
         assert (v.rule, v.seat) == (maverick.rule, LIAR), v
         [env] = v.evidence
         assert env.payload[0][0] == 11  # the PlayEvolution is the proof
-    verdict = verify_logs([parse_log(bytes(mesh.logs[0]))], engine)
-    assert verdict.status == "INVALID" and verdict.fault is not None, verdict.render()
-    assert (verdict.fault.rule, verdict.fault.seat) == (maverick.rule, LIAR)
+    assert_names_the_cheat(mesh, engine, maverick.rule, LIAR)
 
 
 class ClosedHand(Maverick):
@@ -209,10 +213,7 @@ class ClosedHand(Maverick):
 
 
 def test_a_seat_that_keeps_its_slots_closed_at_the_end_leaves_the_log_incomplete() -> None:
-    engine = PowerUpEngine()
-    _, mesh = build_mesh(engine, 2, rules_chooser("random", 2), seed=2, rng=random.Random(2),
-                         factories={LIAR: ClosedHand})
-    _play(mesh)
+    engine, mesh = game_with(ClosedHand, 2, seats=2)
     assert not any(mesh.violations)
     verdict = verify_logs([parse_log(bytes(mesh.logs[0]))], engine)
     assert verdict.status == "INCOMPLETE", verdict.render()
@@ -271,24 +272,16 @@ class Silent(Maverick):
 
 @pytest.mark.parametrize("maverick", [TwiceAnswering, LateTwiceAnswering])
 def test_a_second_answer_to_one_window_convicts_its_author(maverick: type[Maverick]) -> None:
-    engine = PowerUpEngine()
-    _, mesh = build_mesh(engine, 3, rules_chooser("random", 6), seed=6, rng=random.Random(6),
-                         factories={LIAR: maverick})
-    _play(mesh)
+    engine, mesh = game_with(maverick, 6)
     for i in (0, 2):
         [v] = mesh.violations[i]
         assert (v.rule, v.seat) == ("unexpected-ack", LIAR) and "second answer" in v.detail
         assert mesh.protos[i].is_over
-    verdict = verify_logs([parse_log(bytes(mesh.logs[0]))], engine)
-    assert verdict.status == "INVALID" and verdict.fault is not None, verdict.render()
-    assert (verdict.fault.rule, verdict.fault.seat) == ("unexpected-ack", LIAR)
+    assert_names_the_cheat(mesh, engine, "unexpected-ack", LIAR)
 
 
 def test_a_seat_that_does_not_answer_a_window_is_voted_out_and_the_game_goes_on() -> None:
-    engine = PowerUpEngine()
-    _, mesh = build_mesh(engine, 3, rules_chooser("random", 8), seed=8, rng=random.Random(8),
-                         factories={LIAR: Silent})
-    _play(mesh)
+    engine, mesh = game_with(Silent, 8)
     for i in (0, 2):
         assert LIAR in mesh.protos[i].replica.ejected and mesh.protos[i].is_over
     logs = {bytes(mesh.logs[i]) for i in (0, 2)}
