@@ -27,6 +27,7 @@ from kotp2p.rules.effects import (
     note,
     remove_card,
     set_turn_flag,
+    start_over,
     take_card,
     turn_flag,
 )
@@ -69,6 +70,12 @@ def _alpha_male(s: State, seat: int, c: int, victim: int, lost: int, dealer: int
     if dealer == seat and victim != seat and smash and lost > 0 and not turn_flag(s, f"used.{c}"):
         set_turn_flag(s, f"used.{c}", 1)
         gain_stars(s, seat, 1, card=c)
+
+
+def _nine_lives(s: State, seat: int, c: int) -> None:
+    start_over(s, seat, c, 9)
+    lose_energy(s, seat, s.energy[seat], card=c)
+    gain_stars(s, seat, 9, card=c)
 
 
 def _mecha_blast(s: State, seat: int, c: int) -> None:
@@ -317,7 +324,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1031, "Cyber Kitty", "Nine Lives", TEMPORARY,
               "when you reach 0♥",
               "You are not eliminated: discard all your cards, lose all your ⚡ and ★, and leave "
-              "Tokyo. Then go on playing with 9♥ and 9★."),
+              "Tokyo. Then go on playing with 9♥ and 9★.",
+              windows=("zero",), evolve=_nine_lives),
     evolution(1032, "Cyber Kitty", "Mega Purr", TEMPORARY,
               "any time",
               "Each other monster gives you 1⚡ or 1★, as it chooses.",

@@ -54,6 +54,11 @@ def _bear_necessities(s: State, seat: int, c: int) -> None:
 
 
 
+def _son_of_kong_kiko(s: State, seat: int, c: int) -> None:
+    heal(s, seat, 4, card=c)
+    leave_tokyo(s, seat, card=c)
+
+
 def _climb_tokyo_tower(s: State, seat: int, c: int, counts: list[int]) -> None:
     if s.in_tokyo(seat) and counts[ONE]:
         gain_stars(s, seat, counts[ONE], card=c)
@@ -271,7 +276,8 @@ CARDS: tuple[Card, ...] = (
     # --- King Kong -------------------------------------------------------------------------
     evolution(1111, "King Kong", "Son of Kong Kiko", TEMPORARY,
               "when you reach 0♥",
-              "Gain 4♥, leave Tokyo, and go on playing."),
+              "Gain 4♥, leave Tokyo, and go on playing.",
+              windows=("zero",), evolve=_son_of_kong_kiko),
     evolution(1112, "King Kong", "King of Skull Island", TEMPORARY,
               "when you yield Tokyo",
               "Gain ♥ up to your maximum. Skip your next turn.",

@@ -27,8 +27,7 @@ choice and gives no token. Burrowing's 1♥ to the monster taking a yielded plac
 from __future__ import annotations
 
 from kotp2p.rules.actions import PASS, Action, Pass, UseCard
-from kotp2p.rules.card import EVOLUTION_KINDS, KEEP, Card, HookFn
-from kotp2p.rules.cardindex import CARDS as BY_ID
+from kotp2p.rules.card import KEEP, Card, HookFn
 from kotp2p.rules.cards_keep_dice import BACKGROUND_DWELLER
 from kotp2p.rules.dice import FACES, HEART, THREE
 from kotp2p.rules.effects import (
@@ -40,17 +39,15 @@ from kotp2p.rules.effects import (
     gain_energy,
     gain_stars,
     heal,
-    leave_tokyo,
     lose_energy,
-    lose_stars,
     max_hp,
     note,
-    remove_card,
     set_turn_flag,
+    start_over,
     turn_flag,
     use_card,
 )
-from kotp2p.rules.events import CardEffect, Healed
+from kotp2p.rules.events import CardEffect
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, card_pairs, copies_of, hooked
 from kotp2p.rules.state import Frame, State
 
@@ -336,16 +333,7 @@ def _making_it_stronger(
 
 
 def _it_has_a_child(s: State, seat: int, c: int) -> bool:
-    note(s, CardEffect(seat, c))
-    for card in sorted(s.cards[seat]):  # card id order: never the order gained
-        if BY_ID[card].kind not in EVOLUTION_KINDS:  # "your cards" names no Evolution
-            remove_card(s, seat, card)
-    lose_stars(s, seat, s.stars[seat], card=c)
-    note(s, Healed(seat, BASE_HP - s.hp[seat], c))
-    s.hp[seat] = BASE_HP
-    leave_tokyo(s, seat, card=c)
-    set_turn_flag(s, "smashed", turn_flag(s, "smashed") & ~bit(seat))
-    set_turn_flag(s, f"jets.{seat}", 0)
+    start_over(s, seat, c, BASE_HP)
     return True
 
 

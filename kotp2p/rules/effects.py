@@ -392,6 +392,21 @@ def eliminate(s: State, seat: int, batch: int) -> None:
     leave_tokyo(s, seat)
 
 
+def start_over(s: State, seat: int, card: int, hp: int) -> None:
+    """``card`` keeps ``seat`` in the game at 0♥: it discards its Power cards, loses all its ★,
+    leaves Tokyo, and goes on with ``hp``♥. "Your cards" names no Evolution."""
+    note(s, CardEffect(seat, card))
+    for c in sorted(s.cards[seat]):  # card id order: never the order gained
+        if not is_evolution(c):
+            remove_card(s, seat, c)
+    lose_stars(s, seat, s.stars[seat], card=card)
+    note(s, Healed(seat, hp - s.hp[seat], card))
+    s.hp[seat] = hp
+    leave_tokyo(s, seat, card=card)
+    set_turn_flag(s, "smashed", turn_flag(s, "smashed") & ~bit(seat))
+    set_turn_flag(s, f"jets.{seat}", 0)
+
+
 def end_game(
     s: State, winners: tuple[int, ...], *, by_stars: bool = False, goal: int = MAX_STARS
 ) -> None:

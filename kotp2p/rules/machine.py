@@ -37,6 +37,7 @@ from kotp2p.rules.events import AutoDecision, Event
 from kotp2p.rules.registry import DECISIONS, RANDOMS, STEPS, hooked, install_frames
 from kotp2p.rules.rolling import DICE_BOUNDS, after_roll, reroll, roll_dice
 from kotp2p.rules.state import REROLL, ROLL, Decision, RandomRequest, State, decision_for
+from kotp2p.rules.tokyo import LAST_DEATHS
 from kotp2p.rules.turn import turn_step
 
 install_frames(
@@ -291,7 +292,7 @@ def eject(state: State, seat: int, events: list[Event] | None = None) -> State:
     s = state.copy()
     s.sink = events
     s.hp[seat] = 0
-    s.stack.append(("deaths",))
+    s.stack.append(LAST_DEATHS)  # an absent seat gets no window at 0♥
     if undying(s, seat):  # a Zombie is ejected too: it loses what keeps it in at 0♥
         for c in [c for c, _ in hooked(s, seat, "undying")]:
             remove_card(s, seat, c)

@@ -37,6 +37,8 @@ answers may be signed at once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kotp2p.rules.actions import PASS, Action, KeepEvolution, PlayEvolution
 from kotp2p.rules.basics import HIDDEN, PHASE_INDEX, POWER_UP_FLAG, Frame
 from kotp2p.rules.card import TEMPORARY
@@ -82,7 +84,9 @@ RESOLVE = 3
 """The active monster's window once its dice are final, before they resolve."""
 YIELDED = 4
 """The window of a monster that has just yielded Tokyo, its own alone."""
-WINDOW_NAMES = ("start", "end", "entered", "resolve", "yielded")
+ZERO = 5
+"""The window of the monsters at 0♥, before they are eliminated: theirs alone."""
+WINDOW_NAMES = ("start", "end", "entered", "resolve", "yielded", "zero")
 """A window's number in frames -> the name cards give it in ``Card.windows``."""
 NEXT_TURN = PHASE_INDEX["next_turn"]
 _SEEN = (DRAWN, HAND, DISCARDED, PLAYED_OUT, IN_PLAY)
@@ -273,11 +277,14 @@ def _keep(s: State, frame: Frame, action: Action) -> None:
         s.sink.append(EvolutionKept(seat, action.slot, bool(back)))
 
 
-def open_window(s: State, window: int, only: int = -1) -> None:
+def open_window(s: State, window: int, only: int | Sequence[int] = -1) -> None:
     """Ask every live seat holding Evolutions what it plays in ``window``, if any seat holds one.
 
-    With ``only``, the window is that seat's alone: no card of another may be played in it."""
-    seats = [t for t in seats_from(s, s.active) if (only < 0 or t == only) and slots_in(s, t, HAND)]
+    With ``only``, a seat or some seats, the window is theirs alone: no card of another may be
+    played in it."""
+    mine = (only,) if isinstance(only, int) else tuple(only)
+    seats = [t for t in seats_from(s, s.active)
+             if (mine == (-1,) or t in mine) and slots_in(s, t, HAND)]
     if not seats:
         return
     s.stack.append(("evoapply", window))

@@ -32,7 +32,8 @@ from kotp2p.rules.effects import (
     undying,
 )
 from kotp2p.rules.events import WHY_DICE, CardEffect, Damaged, StayedInTokyo, YieldedTokyo
-from kotp2p.rules.powerup import YIELDED, after_smashes, open_window, snowed_in
+from kotp2p.rules.evoslots import HAND, slots_in
+from kotp2p.rules.powerup import YIELDED, ZERO, after_smashes, open_window, snowed_in
 from kotp2p.rules.registry import (
     HOOK_ORDER,
     DecisionKind,
@@ -115,6 +116,8 @@ def _land_at_once(s: State, dealer: int, hits: dict[int, int]) -> bool:
 
 
 _DEATHS = ("deaths",)
+LAST_DEATHS = ("deaths", 1)
+"""The deaths once the window at 0♥ is over, or without one, as for an ejected seat."""
 
 
 def _hit(s: State, frame: Frame) -> None:
@@ -198,6 +201,12 @@ def _deaths(s: State, frame: Frame) -> None:
     dying = [seat for seat in seats_from(s, s.active) if s.hp[seat] <= 0 and not undying(s, seat)]
     if not dying:
         return
+    if len(frame) == 1 and s.flags and POWER_UP_FLAG in s.flags:
+        holding = [t for t in dying if slots_in(s, t, HAND)]
+        if holding:  # first the window at 0♥ of those holding Evolutions, then the deaths
+            s.stack.append(LAST_DEATHS)
+            open_window(s, ZERO, holding)
+            return
     batch = max(s.elim) + 1
     for seat in dying:
         eliminate(s, seat, batch)

@@ -976,3 +976,40 @@ def test_claws_of_steel_adds_a_heart_to_a_hit_of_three_or_more_on_its_owners_tur
 def test_claws_of_steel_adds_nothing_to_a_hit_of_two() -> None:
     s = table("Meka Dragon 10/0/0 +clawsofsteel", "Kraken 10/0/0 @city", extra="dice=ss112e")
     assert s.hp[1] == 10 - 2
+
+
+@pytest.mark.card(1031)
+def test_nine_lives_keeps_its_owner_in_the_game_at_nine_hearts_and_nine_stars() -> None:
+    s = holding("Cyber Kitty 2/5/4 @city +acidattack; Kraken 10/0/0", "ninelives", active=1,
+                phase="roll", extra="dice=sss123 rolls=0")
+    assert s.hp[0] == 0 and asked(s) == (0, "evolution")  # at 0♥, before it is eliminated
+    s, _ = play(s, "ninelives")
+    assert s.alive[0] and (s.hp[0], s.stars[0], s.energy[0]) == (9, 9, 0)
+    assert s.cards[0] == () and s.city == 1  # its Power cards gone, Tokyo left
+
+
+@pytest.mark.card(1031, edge=True)
+def test_a_monster_at_zero_that_passes_is_eliminated_and_one_with_nothing_playable_is_asked() -> None:
+    s = holding("Cyber Kitty 2/5/4 @city; Kraken 10/0/0", "ninelives", active=1, phase="roll",
+                extra="dice=sss123 rolls=0")
+    s = rules.apply(s, rules.PASS)
+    assert not s.alive[0] and s.winners == (1,)
+    s = holding("Cyber Kitty 2/5/4 @city; Kraken 10/0/0", "meowmissile", active=1,
+                phase="roll", extra="dice=sss123 rolls=0")
+    assert asked(s) == (0, "evolution") and rules.legal_actions(s) == (rules.PASS,)
+
+
+@pytest.mark.card(1111)
+def test_son_of_kong_kiko_gains_four_hearts_and_leaves_tokyo_at_zero() -> None:
+    s = holding("King Kong 3/2/0 @city; Kraken 10/0/0; The King 10/0/0", "sonofkongkiko",
+                active=1, phase="roll", extra="dice=sss123 rolls=0")
+    s, _ = play(s, "sonofkongkiko")
+    assert s.alive[0] and (s.hp[0], s.stars[0]) == (4, 2) and s.city == 1
+
+
+@pytest.mark.card(1111, edge=True)
+def test_an_ejected_monster_gets_no_window_at_zero() -> None:
+    s = holding("King Kong 3/2/0; Kraken 10/0/0; The King 10/0/0", "sonofkongkiko", active=1,
+                phase="roll", extra="dice=123eee rolls=0")
+    s = rules.eject(s, 0)
+    assert not s.alive[0] and asked(s) != (0, "evolution")
