@@ -13,6 +13,7 @@ from kotp2p.rules.card import GIFT, PERMANENT, TEMPORARY, Card, evolution
 from kotp2p.rules.cards_keep_dice import change_window
 from kotp2p.rules.dice import BASE_DICE, ENERGY, FACES, HEART, ONE, SMASH, THREE, TWO
 from kotp2p.rules.effects import (
+    MORE_HEARTS,
     deal_damage,
     end_game,
     gain_energy,
@@ -52,6 +53,11 @@ def _bear_necessities(s: State, seat: int, c: int) -> None:
     gain_energy(s, seat, 2, card=c)
     heal(s, seat, 2, card=c)
 
+
+
+def _high_tide(s: State, seat: int, c: int) -> None:
+    key = MORE_HEARTS + str(seat)
+    set_turn_flag(s, key, turn_flag(s, key) + s.dice.count(HEART))
 
 
 def _son_of_kong_kiko(s: State, seat: int, c: int) -> None:
@@ -391,7 +397,8 @@ CARDS: tuple[Card, ...] = (
               evolve=_cult_worshippers),
     evolution(1154, "Kraken", "High Tide", TEMPORARY,
               "any time",
-              "For each ♥ you rolled, add one more ♥ to your roll."),
+              "For each ♥ you rolled, add one more ♥ to your roll.",
+              windows=("resolve",), evolve=_high_tide),
     evolution(1155, "Kraken", "Terror of the Deep", PERMANENT,
               "any time",
               "Roll one die for each ♥ you lost this turn. Each ♥ rolled cancels the loss of 1♥."),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from kotp2p.rules.actions import Action, UseCard
 from kotp2p.rules.basics import BAY, CITY, NOBODY, POWER_UP_FLAG, Frame
+from kotp2p.rules.dice import HEART
 from kotp2p.rules.events import (
     WHY_CARD,
     WHY_ENTER,
@@ -70,8 +71,18 @@ def tally(s: State, what: str, seat: int, n: int) -> None:
 
 SMASH_BONUS = "smash_bonus."
 """``smash_bonus.<seat>``: a per-turn flag, the ♥ more each monster ``seat``'s smashes hit loses."""
+MORE_HEARTS = "more_hearts."
+"""``more_hearts.<seat>``: a per-turn flag, the ♥ a card added to ``seat``'s roll."""
 UNHARMED = "unharmed"
 """The per-turn flag of the seats, as bits, that lose no ♥ for the rest of the turn."""
+
+
+def hearts_rolled(s: State, seat: int) -> int:
+    """The ♥ of ``seat``'s roll: its dice's, and those a card added."""
+    hearts = s.dice.count(HEART)
+    if s.flags:
+        hearts += turn_flag(s, MORE_HEARTS + str(seat))
+    return hearts
 
 
 def turn_flag(s: State, key: str) -> int:

@@ -43,8 +43,7 @@ from kotp2p.rules.actions import PASS, Action, KeepEvolution, PlayEvolution
 from kotp2p.rules.basics import HIDDEN, PHASE_INDEX, POWER_UP_FLAG, Frame
 from kotp2p.rules.card import TEMPORARY
 from kotp2p.rules.cardindex import CARDS
-from kotp2p.rules.dice import HEART
-from kotp2p.rules.effects import take_card
+from kotp2p.rules.effects import hearts_rolled, take_card
 from kotp2p.rules.events import (
     EvolutionKept,
     EvolutionPlayed,
@@ -109,7 +108,7 @@ def after_smashes(s: State) -> None:
     """Push the active monster's draw if its resolved dice show at least 3 hearts.
 
     It is a bonus: the hearts healed already, and the draw happens in Tokyo too."""
-    if s.dice.count(HEART) >= EVOLVE_HEARTS:
+    if hearts_rolled(s, s.active) >= EVOLVE_HEARTS:
         s.stack.append(("evolve", s.active, 0))
 
 

@@ -17,8 +17,16 @@ from operator import itemgetter
 
 from kotp2p.rules.actions import DONE, STOP, Action, Reroll, Stop, UseCard
 from kotp2p.rules.basics import MAX_PLAYERS, POWER_UP_FLAG, Frame
-from kotp2p.rules.dice import BASE_DICE, BASE_ROLLS, HEART, MAX_DICE, SMASH, count_faces, number_stars
-from kotp2p.rules.effects import add_tokens, card_actions, gain_stars, heal, turn_flag, use_card
+from kotp2p.rules.dice import BASE_DICE, BASE_ROLLS, MAX_DICE, SMASH, count_faces, number_stars
+from kotp2p.rules.effects import (
+    add_tokens,
+    card_actions,
+    gain_stars,
+    heal,
+    hearts_rolled,
+    turn_flag,
+    use_card,
+)
 from kotp2p.rules.events import WHY_DICE, AutoDecision, DiceKept, DiceRolled
 from kotp2p.rules.powerup import RESOLVE, fewer_dice, open_window, snowed_in
 from kotp2p.rules.registry import (
@@ -238,7 +246,7 @@ def resolve(s: State) -> None:
 
 def _res_hearts(s: State) -> None:
     seat = s.active
-    hearts = s.dice.count(HEART)
+    hearts = hearts_rolled(s, seat)
     if not hearts or not s.alive[seat]:
         return
     outside = seat != s.city and seat != s.bay

@@ -1013,3 +1013,23 @@ def test_an_ejected_monster_gets_no_window_at_zero() -> None:
                 phase="roll", extra="dice=123eee rolls=0")
     s = rules.eject(s, 0)
     assert not s.alive[0] and asked(s) != (0, "evolution")
+
+
+@pytest.mark.card(1154)
+def test_high_tide_doubles_the_hearts_of_its_owners_roll() -> None:
+    s = holding("Kraken 3/0/0; The King 10/0/0 @city", "hightide", phase="roll",
+                extra="dice=hh123e rolls=0")
+    assert asked(s) == (0, "evolution")
+    tide, _ = play(s, "hightide")
+    plain = rules.apply(s, rules.PASS)
+    assert plain.hp[0] == 3 + 2 and tide.hp[0] == 3 + 4
+
+
+@pytest.mark.card(1154, edge=True)
+def test_high_tide_makes_two_hearts_enough_to_draw_evolutions() -> None:
+    s = holding("Kraken 3/0/0; The King 10/0/0 @city", "hightide", phase="roll",
+                extra="dice=hh123e rolls=0")
+    tide, _ = play(s, "hightide")
+    assert isinstance(tide.pending, rules.RandomRequest) and "rand:evopick" in rules.to_text(tide)
+    plain = rules.apply(s, rules.PASS)
+    assert "evopick" not in rules.to_text(plain)
