@@ -15,7 +15,9 @@ from kotp2p.rules.cardindex import CARDS as BY_ID
 from kotp2p.rules.cards_keep_dice import change_window, set_die
 from kotp2p.rules.dice import ONE, SMASH, TWO
 from kotp2p.rules.effects import (
+    DOUBLED,
     SMASH_BONUS,
+    bit,
     deal_damage,
     discard_card,
     gain_energy,
@@ -70,6 +72,10 @@ def _alpha_male(s: State, seat: int, c: int, victim: int, lost: int, dealer: int
     if dealer == seat and victim != seat and smash and lost > 0 and not turn_flag(s, f"used.{c}"):
         set_turn_flag(s, f"used.{c}", 1)
         gain_stars(s, seat, 1, card=c)
+
+
+def _cat_nip(s: State, seat: int, c: int) -> None:
+    set_turn_flag(s, DOUBLED, turn_flag(s, DOUBLED) | bit(seat))
 
 
 def _nine_lives(s: State, seat: int, c: int) -> None:
@@ -337,7 +343,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1034, "Cyber Kitty", "Cat Nip", TEMPORARY,
               "before your turn starts",
               "This turn you roll only once, and every result counts double: ★ from numbers, "
-              "♥, ⚡ and ✸."),
+              "♥, ⚡ and ✸.",
+              windows=("own start",), evolve=_cat_nip),
     evolution(1035, "Cyber Kitty", "Play with Your Food", PERMANENT,
               "any time",
               "When you would make a monster in Tokyo lose 2♥ or more, you may make it lose 2♥ "

@@ -71,6 +71,9 @@ def tally(s: State, what: str, seat: int, n: int) -> None:
 
 SMASH_BONUS = "smash_bonus."
 """``smash_bonus.<seat>``: a per-turn flag, the ♥ more each monster ``seat``'s smashes hit loses."""
+DOUBLED = "doubled"
+"""The per-turn flag of the seats, as bits, whose roll counts double: one roll, and twice its
+★ from numbers, ♥, ⚡ and ✸."""
 MORE_HEARTS = "more_hearts."
 """``more_hearts.<seat>``: a per-turn flag, the ♥ a card added to ``seat``'s roll."""
 UNHARMED = "unharmed"
@@ -82,7 +85,13 @@ def hearts_rolled(s: State, seat: int) -> int:
     hearts = s.dice.count(HEART)
     if s.flags:
         hearts += turn_flag(s, MORE_HEARTS + str(seat))
+        hearts *= doubled(s, seat)
     return hearts
+
+
+def doubled(s: State, seat: int) -> int:
+    """2 when ``seat``'s roll counts double this turn, else 1."""
+    return 2 if s.flags and turn_flag(s, DOUBLED) & bit(seat) else 1
 
 
 def turn_flag(s: State, key: str) -> int:

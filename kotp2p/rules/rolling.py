@@ -21,6 +21,7 @@ from kotp2p.rules.dice import BASE_DICE, BASE_ROLLS, MAX_DICE, SMASH, count_face
 from kotp2p.rules.effects import (
     add_tokens,
     card_actions,
+    doubled,
     gain_stars,
     heal,
     hearts_rolled,
@@ -70,7 +71,7 @@ def roll_start(s: State) -> None:
     s.rolls_left = BASE_ROLLS - 1
     if s.cards[seat]:
         s.rolls_left += hook_sum(s, seat, "roll_count")
-    if s.flags and POWER_UP_FLAG in s.flags and snowed_in(s, seat):
+    if s.flags and POWER_UP_FLAG in s.flags and (snowed_in(s, seat) or doubled(s, seat) > 1):
         s.rolls_left = 0
     s.dice = ()  # nothing rolled yet; the first roll sets all nd dice
     s.stack.append(ASK_ROLL[seat])
@@ -236,7 +237,7 @@ def resolve(s: State) -> None:
         fire(s, seat, "resolve", counts, smash_count(s, counts))
     ones, twos, threes = dice.count(0), dice.count(1), dice.count(2)
     if ones >= 3 or twos >= 3 or threes >= 3:
-        gain_stars(s, seat, number_stars([ones, twos, threes]), why=WHY_DICE)
+        gain_stars(s, seat, number_stars([ones, twos, threes]) * doubled(s, seat), why=WHY_DICE)
     if cards and has_hook(s, seat, "numbers"):
         fire(s, seat, "numbers", count_faces(dice))
         if s.over:  # a card's pattern won the game

@@ -22,6 +22,7 @@ from kotp2p.rules.effects import (
     close_bay_if_needed,
     damage_order,
     deal_damage,
+    doubled,
     eliminate,
     end_game,
     gain_energy,
@@ -68,7 +69,8 @@ def res_smash(s: State) -> None:
     if not s.alive[seat]:
         return
     dice = s.dice
-    energy = dice.count(ENERGY)
+    twice = doubled(s, seat)
+    energy = dice.count(ENERGY) * twice
     if energy:
         gain_energy(s, seat, energy, why=WHY_DICE)
     if s.cards[seat] and has_hook(s, seat, "add_smashes"):
@@ -77,6 +79,7 @@ def res_smash(s: State) -> None:
         smashes = dice.count(SMASH)
         if s.flags:
             smashes += turn_flag(s, "cheers")
+    smashes *= twice
     if s.flags and HALLOWEEN_FLAG in s.flags:
         set_turn_flag(s, "smashes", smashes)
     if smashes <= 0:

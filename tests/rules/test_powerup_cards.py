@@ -1033,3 +1033,19 @@ def test_high_tide_makes_two_hearts_enough_to_draw_evolutions() -> None:
     assert isinstance(tide.pending, rules.RandomRequest) and "rand:evopick" in rules.to_text(tide)
     plain = rules.apply(s, rules.PASS)
     assert "evopick" not in rules.to_text(plain)
+
+
+@pytest.mark.card(1034)
+def test_cat_nip_gives_one_roll_that_counts_double() -> None:
+    s = holding("Cyber Kitty 6/0/0; Kraken 10/0/0 @city", "catnip", active=1)
+    s = rules.apply(s, rules.PASS)  # the end of Kraken's turn
+    assert s.active == 0 and asked(s) == (0, "evolution")
+    s, _ = play(s, "catnip")
+    s = rules.apply(s, rules.RandomResult((0, 0, 0, 5, 3, 4)))  # 1 1 1 ✸ ⚡ ♥, no re-roll
+    assert s.stars[0] == 2 and s.hp[0] == 6 + 2 and s.energy[0] == 2 and s.hp[1] == 10 - 2
+
+
+@pytest.mark.card(1034, edge=True)
+def test_cat_nip_is_played_only_before_its_owners_own_turn() -> None:
+    s = holding("Cyber Kitty 6/0/0; Kraken 10/0/0 @city", "catnip")  # the end of its own turn
+    assert asked(s) == (0, "evolution") and rules.legal_actions(s) == (rules.PASS,)
