@@ -81,7 +81,7 @@ class GreedyBot:
             choice = self._keep_evolution(state, seat, legal)
         elif kind == "evolution":
             choice = self._play_evolution(state, seat, legal)
-        elif kind == "purr":  # Mega Purr: a star is worth more than an energy
+        elif kind == "give":  # Mega Purr, Feast of Crows: ⚡ first, then ★, then ♥
             choice = legal[0]
         elif kind == "temple":  # Sunken Temple: skip the turn to heal when hurt
             choice = legal[0] if state.hp[seat] <= 6 else rules.PASS

@@ -34,7 +34,17 @@ from kotp2p.rules.effects import (
     turn_flag,
 )
 from kotp2p.rules.events import CardRevealed
-from kotp2p.rules.evoeffects import gains_stars, heals, others_lose
+from kotp2p.rules.evoeffects import (
+    GIVE_ENERGY,
+    GIVE_HEART,
+    GIVE_STAR,
+    each_other_gives,
+    gains_stars,
+    gifts_possible,
+    give,
+    heals,
+    others_lose,
+)
 from kotp2p.rules.powerup import BLIZZARD, COLD_WAVE, skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of
 from kotp2p.rules.state import DRAW, State
@@ -147,33 +157,22 @@ def _anger_batteries(s: State, seat: int, c: int) -> None:
 
 
 MEGA_PURR = 1032
-_GIVE_ENERGY, _GIVE_STAR = 0, 1
+FEAST_OF_CROWS = 1086
 
 
-def _mega_purr(s: State, seat: int, c: int) -> None:
-    """Each other monster gives ``seat`` 1⚡ or 1★, clockwise, each as it chooses."""
-    s.stack.extend(("ask", t, "purr", seat) for t in reversed(others_of(s, seat)))
+GIFTS = {MEGA_PURR: (GIVE_ENERGY, GIVE_STAR),
+         FEAST_OF_CROWS: (GIVE_ENERGY, GIVE_STAR, GIVE_HEART)}
+"""What each card's ``give`` question lets a monster give."""
 
 
-def _purr_legal(s: State, frame: Frame) -> tuple[Action, ...]:
-    giver = frame_seat(frame)
-    out: list[Action] = []
-    if s.energy[giver]:
-        out.append(UseCard(MEGA_PURR, (_GIVE_ENERGY,)))
-    if s.stars[giver]:
-        out.append(UseCard(MEGA_PURR, (_GIVE_STAR,)))
-    return tuple(out)
+def _give_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    c = frame[4]
+    return tuple(UseCard(c, (g,)) for g in gifts_possible(s, frame_seat(frame), GIFTS[c]))
 
 
-def _purr_handle(s: State, frame: Frame, action: Action) -> None:
+def _give_handle(s: State, frame: Frame, action: Action) -> None:
     assert isinstance(action, UseCard)
-    giver, owner = frame_seat(frame), frame[3]
-    if action.args[0] == _GIVE_ENERGY:
-        lose_energy(s, giver, 1, card=MEGA_PURR)
-        gain_energy(s, owner, 1, bonus=False, card=MEGA_PURR)
-    else:
-        lose_stars(s, giver, 1, card=MEGA_PURR)
-        gain_stars(s, owner, 1, card=MEGA_PURR)
+    give(s, frame_seat(frame), frame[3], action.args[0], frame[4])
 
 
 def _destructive_analysis(s: State, seat: int, c: int) -> None:
@@ -250,10 +249,11 @@ def _beauty_lost(s: State, seat: int, c: int) -> None:
 
 
 FRAMES = Frames(
-    decisions={"purr": DecisionKind(_purr_legal, _purr_handle)},
+    decisions={"give": DecisionKind(_give_legal, _give_handle)},
     randoms={"precision": RandomKind(_precision_bounds, _precision_turn, purpose=DRAW)},
 )
-"""Mega Purr's question to each other monster, Precision Field Support's cards turned over."""
+"""The question of Mega Purr and Feast of Crows to each other monster, Precision Field
+Support's cards turned over."""
 
 
 CARDS: tuple[Card, ...] = (
@@ -335,7 +335,7 @@ CARDS: tuple[Card, ...] = (
     evolution(1032, "Cyber Kitty", "Mega Purr", TEMPORARY,
               "any time",
               "Each other monster gives you 1⚡ or 1★, as it chooses.",
-              evolve=_mega_purr),
+              evolve=each_other_gives),
     evolution(1033, "Cyber Kitty", "Electro-Scratch", TEMPORARY,
               "any time",
               "Every other monster loses 1♥.",

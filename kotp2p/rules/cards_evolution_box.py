@@ -29,7 +29,13 @@ from kotp2p.rules.effects import (
     turn_flag,
 )
 from kotp2p.rules.events import DiceChanged
-from kotp2p.rules.evoeffects import gains_energy, heals, others_lose, unharmed_this_turn
+from kotp2p.rules.evoeffects import (
+    each_other_gives,
+    gains_energy,
+    heals,
+    others_lose,
+    unharmed_this_turn,
+)
 from kotp2p.rules.evoslots import take_back
 from kotp2p.rules.powerup import SKIP_NEXT, skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of, seats_from
@@ -270,7 +276,8 @@ CARDS: tuple[Card, ...] = (
               "has an odd cost, discard the card you bought and get your ⚡ back."),
     evolution(1086, "Pumpkin Jack", "Feast of Crows", TEMPORARY,
               "any time",
-              "Each other monster gives you 1♥, 1★ or 1⚡, as it chooses."),
+              "Each other monster gives you 1♥, 1★ or 1⚡, as it chooses.",
+              evolve=each_other_gives),
     evolution(1087, "Pumpkin Jack", "Scythe", PERMANENT,
               "any time",
               "Put 1⚡ from the bank on this card when you play it and each time you eliminate "

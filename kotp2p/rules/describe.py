@@ -26,6 +26,7 @@ from kotp2p.rules.actiontext import drawn_card, rolls_dice
 from kotp2p.rules.basics import HIDDEN
 from kotp2p.rules.effects import card_cost
 from kotp2p.rules.eventtext import yield_words
+from kotp2p.rules.evoeffects import GIVE_WORDS
 from kotp2p.rules.evoslots import known_card
 from kotp2p.rules.glyphs import SYMBOLS
 from kotp2p.rules.market import SWEEP_COST
@@ -94,6 +95,10 @@ def describe_action(state: State, action: Action) -> str:
             # The state does not keep whether a card was bought this turn, so these words fit both.
             return f"{who}is done buying"
         return f"{who}is done"
+    if isinstance(action, UseCard) and kind == "give" and action.args:
+        owner = state.stack[-1][3]
+        return (f"{who}gives {state.monsters[owner]} {GIVE_WORDS.get(action.args[0], '?')} "
+                f"({card_name(action.card)})")
     if isinstance(action, UseCard):
         if isinstance(pending, Decision) and pending.kind == "hearts":
             for token, card in TOKEN_CARDS.items():

@@ -538,7 +538,7 @@ def test_anger_batteries_counts_only_this_turns_losses() -> None:
 def test_mega_purr_each_other_monster_gives_one_energy_or_one_star_as_it_chooses() -> None:
     s, _ = play(holding("Cyber Kitty 10/0/0; Kraken 10/2/3; The King 10/0/1", "megapurr"),
                 "megapurr")
-    assert asked(s) == (1, "purr")
+    assert asked(s) == (1, "give")
     assert rules.legal_actions(s) == (use("megapurr", 0), use("megapurr", 1))
     s = rules.apply(s, use("megapurr", 1))  # Kraken gives a star; the King has only energy
     assert (s.stars, s.energy) == ([1, 1, 0], [1, 3, 0])
@@ -547,7 +547,7 @@ def test_mega_purr_each_other_monster_gives_one_energy_or_one_star_as_it_chooses
 @pytest.mark.card(1032, edge=True)
 def test_mega_purr_asks_nothing_of_a_monster_with_neither_energy_nor_stars() -> None:
     s, _ = play(holding("Cyber Kitty 10/0/0; Kraken 10/0/0", "megapurr"), "megapurr")
-    assert asked(s) != (1, "purr") and (s.stars, s.energy) == ([0, 0], [0, 0])
+    assert asked(s) != (1, "give") and (s.stars, s.energy) == ([0, 0], [0, 0])
 
 
 @pytest.mark.card(1141)
@@ -1049,3 +1049,21 @@ def test_cat_nip_gives_one_roll_that_counts_double() -> None:
 def test_cat_nip_is_played_only_before_its_owners_own_turn() -> None:
     s = holding("Cyber Kitty 6/0/0; Kraken 10/0/0 @city", "catnip")  # the end of its own turn
     assert asked(s) == (0, "evolution") and rules.legal_actions(s) == (rules.PASS,)
+
+
+@pytest.mark.card(1086)
+def test_feast_of_crows_each_other_monster_gives_a_heart_a_star_or_an_energy() -> None:
+    s, _ = play(holding("Pumpkin Jack 5/0/0; Kraken 10/2/3; The King 1/0/0", "feastofcrows"),
+                "feastofcrows")
+    assert asked(s) == (1, "give")
+    assert [rules.describe_action(s, a) for a in rules.legal_actions(s)] == [
+        f"Kraken gives Pumpkin Jack {gift} (Feast of Crows)" for gift in ("1⚡", "1★", "1♥")]
+    s = rules.apply(s, use("feastofcrows", 2))  # Kraken gives a heart
+    assert s.hp[:2] == [6, 9]
+    assert asked(s) != (2, "give")  # the King, at 1♥ with nothing else, gives nothing
+
+
+@pytest.mark.card(1086, edge=True)
+def test_feast_of_crows_never_takes_a_monsters_last_heart() -> None:
+    s, _ = play(holding("Pumpkin Jack 5/0/0; Kraken 1/0/2", "feastofcrows"), "feastofcrows")
+    assert s.hp == [5, 1] and s.energy == [1, 1]  # its one choice, an energy, taken for it
