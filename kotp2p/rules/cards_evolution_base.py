@@ -36,12 +36,11 @@ from kotp2p.rules.effects import (
 from kotp2p.rules.events import CardRevealed
 from kotp2p.rules.evoeffects import (
     GIVE_ENERGY,
-    GIVE_HEART,
     GIVE_STAR,
-    each_other_gives,
+    answer,
+    answers_possible,
+    each_other_answers,
     gains_stars,
-    gifts_possible,
-    give,
     heals,
     others_lose,
 )
@@ -157,22 +156,15 @@ def _anger_batteries(s: State, seat: int, c: int) -> None:
 
 
 MEGA_PURR = 1032
-FEAST_OF_CROWS = 1086
-
-
-GIFTS = {MEGA_PURR: (GIVE_ENERGY, GIVE_STAR),
-         FEAST_OF_CROWS: (GIVE_ENERGY, GIVE_STAR, GIVE_HEART)}
-"""What each card's ``give`` question lets a monster give."""
 
 
 def _give_legal(s: State, frame: Frame) -> tuple[Action, ...]:
-    c = frame[4]
-    return tuple(UseCard(c, (g,)) for g in gifts_possible(s, frame_seat(frame), GIFTS[c]))
+    return tuple(UseCard(frame[4], (x,)) for x in answers_possible(s, frame_seat(frame), frame[5]))
 
 
 def _give_handle(s: State, frame: Frame, action: Action) -> None:
     assert isinstance(action, UseCard)
-    give(s, frame_seat(frame), frame[3], action.args[0], frame[4])
+    answer(s, frame_seat(frame), frame[3], action.args[0], frame[4])
 
 
 def _destructive_analysis(s: State, seat: int, c: int) -> None:
@@ -335,7 +327,7 @@ CARDS: tuple[Card, ...] = (
     evolution(1032, "Cyber Kitty", "Mega Purr", TEMPORARY,
               "any time",
               "Each other monster gives you 1⚡ or 1★, as it chooses.",
-              evolve=each_other_gives),
+              evolve=each_other_answers(GIVE_ENERGY, GIVE_STAR)),
     evolution(1033, "Cyber Kitty", "Electro-Scratch", TEMPORARY,
               "any time",
               "Every other monster loses 1♥.",

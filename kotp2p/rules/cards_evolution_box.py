@@ -30,10 +30,17 @@ from kotp2p.rules.effects import (
 )
 from kotp2p.rules.events import DiceChanged
 from kotp2p.rules.evoeffects import (
-    each_other_gives,
+    GAIN_ENERGY,
+    GAIN_HEART,
+    GIVE_ENERGY,
+    GIVE_HEART,
+    GIVE_STAR,
+    LOSE_TWO,
+    each_other_answers,
     gains_energy,
     heals,
     others_lose,
+    owner_answers,
     unharmed_this_turn,
 )
 from kotp2p.rules.evoslots import take_back
@@ -59,6 +66,19 @@ def _bear_necessities(s: State, seat: int, c: int) -> None:
     gain_energy(s, seat, 2, card=c)
     heal(s, seat, 2, card=c)
 
+
+
+def _boogie_dance(s: State, seat: int, c: int, counts: list[int]) -> None:
+    if max(counts) >= 4:
+        owner_answers(s, seat, c, GAIN_ENERGY, GAIN_HEART)
+
+
+_threat = each_other_answers(GIVE_ENERGY, LOSE_TWO)
+
+
+def _trick_or_threat(s: State, seat: int, c: int, counts: list[int]) -> None:
+    if counts[ONE] >= 3:
+        _threat(s, seat, c)
 
 
 def _high_tide(s: State, seat: int, c: int) -> None:
@@ -240,7 +260,8 @@ CARDS: tuple[Card, ...] = (
               "You roll one die fewer."),
     evolution(1074, "Boogie Woogie", "Boogie Dance", PERMANENT,
               "any time",
-              "If you roll four of the same face, gain 1⚡ or 1♥."),
+              "If you roll four of the same face, gain 1⚡ or 1♥.",
+              numbers=_boogie_dance),
     evolution(1075, "Boogie Woogie", "Well of Shadow", TEMPORARY,
               "any time",
               "Gain 2♥.",
@@ -269,7 +290,8 @@ CARDS: tuple[Card, ...] = (
               evolve=_smashing_pumpkin),
     evolution(1084, "Pumpkin Jack", "Trick or Threat", PERMANENT,
               "any time",
-              "When you roll three 1s, each other monster gives you 1⚡ or loses 2♥."),
+              "When you roll three 1s, each other monster gives you 1⚡ or loses 2♥.",
+              numbers=_trick_or_threat),
     evolution(1085, "Pumpkin Jack", "Bobbing for Apples", PERMANENT,
               "any time",
               "Once per turn, you may buy a Power card for 2⚡ less. If the card that replaces it "
@@ -277,7 +299,7 @@ CARDS: tuple[Card, ...] = (
     evolution(1086, "Pumpkin Jack", "Feast of Crows", TEMPORARY,
               "any time",
               "Each other monster gives you 1♥, 1★ or 1⚡, as it chooses.",
-              evolve=each_other_gives),
+              evolve=each_other_answers(GIVE_ENERGY, GIVE_STAR, GIVE_HEART)),
     evolution(1087, "Pumpkin Jack", "Scythe", PERMANENT,
               "any time",
               "Put 1⚡ from the bank on this card when you play it and each time you eliminate "

@@ -26,7 +26,7 @@ from kotp2p.rules.actiontext import drawn_card, rolls_dice
 from kotp2p.rules.basics import HIDDEN
 from kotp2p.rules.effects import card_cost
 from kotp2p.rules.eventtext import yield_words
-from kotp2p.rules.evoeffects import GIVE_WORDS
+from kotp2p.rules.evoeffects import ANSWER_WORDS, GIVES, LOSE_TWO
 from kotp2p.rules.evoslots import known_card
 from kotp2p.rules.glyphs import SYMBOLS
 from kotp2p.rules.market import SWEEP_COST
@@ -96,9 +96,11 @@ def describe_action(state: State, action: Action) -> str:
             return f"{who}is done buying"
         return f"{who}is done"
     if isinstance(action, UseCard) and kind == "give" and action.args:
-        owner = state.stack[-1][3]
-        return (f"{who}gives {state.monsters[owner]} {GIVE_WORDS.get(action.args[0], '?')} "
-                f"({card_name(action.card)})")
+        x = action.args[0]
+        what = ANSWER_WORDS.get(x, "?")
+        done = (f"gives {state.monsters[state.stack[-1][3]]} {what}" if x in GIVES
+                else f"loses {what}" if x == LOSE_TWO else f"gains {what}")
+        return f"{who}{done} ({card_name(action.card)})"
     if isinstance(action, UseCard):
         if isinstance(pending, Decision) and pending.kind == "hearts":
             for token, card in TOKEN_CARDS.items():

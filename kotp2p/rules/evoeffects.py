@@ -52,37 +52,58 @@ def unharmed_this_turn(s: State, seat: int, c: int) -> None:
     set_turn_flag(s, UNHARMED, turn_flag(s, UNHARMED) | bit(seat))
 
 
-GIVE_ENERGY, GIVE_STAR, GIVE_HEART = 0, 1, 2
-"""What a monster gives in answer to a card such as Mega Purr: the ``UseCard`` argument."""
-GIVE_WORDS = {GIVE_ENERGY: "1⚡", GIVE_STAR: "1★", GIVE_HEART: "1♥"}
-"""Each gift in words."""
+GIVE_ENERGY, GIVE_STAR, GIVE_HEART, GAIN_ENERGY, GAIN_HEART, LOSE_TWO = range(6)
+"""The answers to a card's question such as Mega Purr's, as the ``UseCard`` argument: give the
+card's owner 1⚡, 1★ or 1♥; gain 1⚡ or 1♥ from the bank; or lose 2♥ to the owner."""
+ANSWER_WORDS = {GIVE_ENERGY: "1⚡", GIVE_STAR: "1★", GIVE_HEART: "1♥", GAIN_ENERGY: "1⚡",
+                GAIN_HEART: "1♥", LOSE_TWO: "2♥"}
+"""What each answer moves, in words."""
+GIVES = (GIVE_ENERGY, GIVE_STAR, GIVE_HEART)
+"""The answers that give something to the card's owner."""
 
 
-def each_other_gives(s: State, seat: int, c: int) -> None:
-    """Each other monster gives ``seat`` one of the things card ``c`` names, clockwise, each as
+def each_other_answers(*choices: int) -> HookFn:
+    """Each other monster answers the card's owner with one of ``choices``, clockwise, each as
     it chooses: the question ``give``."""
-    s.stack.extend(("ask", t, "give", seat, c) for t in reversed(others_of(s, seat)))
+    mask = sum(1 << x for x in choices)
+
+    def effect(s: State, seat: int, c: int) -> None:
+        s.stack.extend(("ask", t, "give", seat, c, mask) for t in reversed(others_of(s, seat)))
+
+    return effect
 
 
-def gifts_possible(s: State, giver: int, choices: tuple[int, ...]) -> list[int]:
-    """The ``choices`` ``giver`` can give: ⚡ and ★ it has, and ♥ but its last."""
-    have = {GIVE_ENERGY: s.energy[giver] > 0, GIVE_STAR: s.stars[giver] > 0,
-            GIVE_HEART: s.hp[giver] > 1}
-    return [g for g in choices if have[g]]
+def owner_answers(s: State, seat: int, c: int, *choices: int) -> None:
+    """The card's owner chooses one of ``choices``: the question ``give`` asked of itself."""
+    s.stack.append(("ask", seat, "give", seat, c, sum(1 << x for x in choices)))
 
 
-def give(s: State, giver: int, owner: int, gift: int, c: int) -> None:
-    """``giver`` gives ``owner`` one ⚡, ★ or ♥, for card ``c``."""
-    if gift == GIVE_ENERGY:
-        lose_energy(s, giver, 1, card=c)
+def answers_possible(s: State, seat: int, mask: int) -> list[int]:
+    """The answers of ``mask`` ``seat`` can give: ⚡ and ★ it has, ♥ but its last, and any
+    gain or loss."""
+    have = {GIVE_ENERGY: s.energy[seat] > 0, GIVE_STAR: s.stars[seat] > 0,
+            GIVE_HEART: s.hp[seat] > 1}
+    return [x for x in range(LOSE_TWO + 1) if mask >> x & 1 and have.get(x, True)]
+
+
+def answer(s: State, seat: int, owner: int, choice: int, c: int) -> None:
+    """``seat`` answers card ``c`` of ``owner`` with ``choice``."""
+    if choice == GIVE_ENERGY:
+        lose_energy(s, seat, 1, card=c)
         gain_energy(s, owner, 1, bonus=False, card=c)
-    elif gift == GIVE_STAR:
-        lose_stars(s, giver, 1, card=c)
+    elif choice == GIVE_STAR:
+        lose_stars(s, seat, 1, card=c)
         gain_stars(s, owner, 1, card=c)
-    else:
-        s.hp[giver] -= 1
-        note(s, Damaged(giver, 1, NOBODY, False))
+    elif choice == GIVE_HEART:
+        s.hp[seat] -= 1
+        note(s, Damaged(seat, 1, NOBODY, False))
         heal(s, owner, 1, card=c)
+    elif choice == GAIN_ENERGY:
+        gain_energy(s, seat, 1, card=c)
+    elif choice == GAIN_HEART:
+        heal(s, seat, 1, card=c)
+    else:
+        deal_damage(s, owner, {seat: 2})
 
 
 def others_lose(n: int) -> HookFn:

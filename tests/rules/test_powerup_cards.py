@@ -1067,3 +1067,36 @@ def test_feast_of_crows_each_other_monster_gives_a_heart_a_star_or_an_energy() -
 def test_feast_of_crows_never_takes_a_monsters_last_heart() -> None:
     s, _ = play(holding("Pumpkin Jack 5/0/0; Kraken 1/0/2", "feastofcrows"), "feastofcrows")
     assert s.hp == [5, 1] and s.energy == [1, 1]  # its one choice, an energy, taken for it
+
+
+@pytest.mark.card(1074)
+def test_boogie_dance_gains_an_energy_or_a_heart_on_four_of_a_kind() -> None:
+    s = table("Boogie Woogie 6/0/0 +boogiedance", "Kraken 10/0/0 @city", extra="dice=11112e")
+    assert asked(s) == (0, "give")
+    assert [rules.describe_action(s, a) for a in rules.legal_actions(s)] == [
+        "Boogie Woogie gains 1⚡ (Boogie Dance)", "Boogie Woogie gains 1♥ (Boogie Dance)"]
+    s = rules.apply(s, use("boogiedance", 4))
+    assert s.hp[0] == 7 and s.stars[0] == 2 and s.energy[0] == 1
+
+
+@pytest.mark.card(1074, edge=True)
+def test_boogie_dance_asks_nothing_for_three_of_a_kind() -> None:
+    s = table("Boogie Woogie 6/0/0 +boogiedance", "Kraken 10/0/0 @city", extra="dice=11122e")
+    assert asked(s) != (0, "give") and s.hp[0] == 6
+
+
+@pytest.mark.card(1084)
+def test_trick_or_threat_each_other_monster_gives_an_energy_or_loses_two_hearts() -> None:
+    s = table("Pumpkin Jack 10/0/0 +trickorthreat", "Kraken 10/0/2 @city", "The King 10/0/0",
+              extra="dice=11123e")
+    assert asked(s) == (1, "give")
+    assert [rules.describe_action(s, a) for a in rules.legal_actions(s)] == [
+        "Kraken gives Pumpkin Jack 1⚡ (Trick or Threat)", "Kraken loses 2♥ (Trick or Threat)"]
+    s = rules.apply(s, use("trickorthreat", 0))
+    assert s.energy[:2] == [1 + 1, 1] and s.hp[2] == 8  # the King had no energy to give
+
+
+@pytest.mark.card(1084, edge=True)
+def test_trick_or_threat_needs_three_ones() -> None:
+    s = table("Pumpkin Jack 10/0/0 +trickorthreat", "Kraken 10/0/2 @city", extra="dice=11223e")
+    assert asked(s) != (1, "give") and s.hp[1] == 10
