@@ -68,6 +68,11 @@ def _bear_necessities(s: State, seat: int, c: int) -> None:
 
 
 
+def _dusk_ritual(s: State, seat: int, c: int) -> None:
+    heal(s, seat, 2, card=c)
+    gain_energy(s, seat, 2, card=c)
+
+
 def _boogie_dance(s: State, seat: int, c: int, counts: list[int]) -> None:
     if max(counts) >= 4:
         owner_answers(s, seat, c, GAIN_ENERGY, GAIN_HEART)
@@ -276,7 +281,8 @@ CARDS: tuple[Card, ...] = (
               entered=heals(1)),
     evolution(1078, "Boogie Woogie", "Dusk Ritual", TEMPORARY,
               "right after you buy a Keep card",
-              "Gain 2♥ and 2⚡."),
+              "Gain 2♥ and 2⚡.",
+              windows=("bought",), evolve=_dusk_ritual),
     # --- Pumpkin Jack ----------------------------------------------------------------------
     evolution(1081, "Pumpkin Jack", "Detachable Head", GIFT,
               "when you wound a monster",

@@ -25,7 +25,7 @@ from kotp2p.rules.effects import (
 )
 from kotp2p.rules.events import CardBought, CardEffect, CardRevealed, MarketSwept
 from kotp2p.rules.halloween import steal_frame
-from kotp2p.rules.powerup import ENTERED, open_window
+from kotp2p.rules.powerup import BOUGHT, ENTERED, open_window
 from kotp2p.rules.registry import (
     DecisionKind,
     Frames,
@@ -129,6 +129,8 @@ def _bought(s: State, frame: Frame) -> None:
     if is_discard_card(card) and card in s.cards[seat]:
         # Its effect is done, and damage it queued resolves next. Off to the discard pile.
         remove_card(s, seat, card)
+    elif s.flags and POWER_UP_FLAG in s.flags and card in s.cards[seat]:
+        open_window(s, BOUGHT, seat)  # right after its buyer bought a Keep card
 
 
 def _buy_handle(s: State, frame: Frame, action: Action) -> None:

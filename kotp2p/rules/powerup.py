@@ -85,7 +85,9 @@ YIELDED = 4
 """The window of a monster that has just yielded Tokyo, its own alone."""
 ZERO = 5
 """The window of the monsters at 0♥, before they are eliminated: theirs alone."""
-WINDOW_NAMES = ("start", "end", "entered", "resolve", "yielded", "zero")
+BOUGHT = 6
+"""The window of a monster that has just bought a Keep card, its own alone."""
+WINDOW_NAMES = ("start", "end", "entered", "resolve", "yielded", "zero", "bought")
 """A window's number in frames -> the name cards give it in ``Card.windows``."""
 NEXT_TURN = PHASE_INDEX["next_turn"]
 _SEEN = (DRAWN, HAND, DISCARDED, PLAYED_OUT, IN_PLAY)

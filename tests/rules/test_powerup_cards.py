@@ -1100,3 +1100,23 @@ def test_trick_or_threat_each_other_monster_gives_an_energy_or_loses_two_hearts(
 def test_trick_or_threat_needs_three_ones() -> None:
     s = table("Pumpkin Jack 10/0/0 +trickorthreat", "Kraken 10/0/2 @city", extra="dice=11223e")
     assert asked(s) != (1, "give") and s.hp[1] == 10
+
+
+@pytest.mark.card(1078)
+def test_dusk_ritual_is_played_right_after_its_owner_buys_a_keep_card() -> None:
+    s = holding("Boogie Woogie 6/0/9; Kraken 10/0/0", "duskritual", phase="buy",
+                extra="market=acidattack,energize,heal")
+    s = rules.apply(s, rules.Buy(rules.card_by_name("Acid Attack")))
+    s = rules.apply(s, rules.RandomResult((0,)))  # the market's refill
+    assert asked(s) == (0, "evolution")
+    s, _ = play(s, "duskritual")
+    assert (s.hp[0], s.energy[0]) == (8, 9 - 6 + 2) and asked(s) == (0, "buy")
+
+
+@pytest.mark.card(1078, edge=True)
+def test_dusk_ritual_is_not_offered_after_a_discard_card() -> None:
+    s = holding("Boogie Woogie 6/0/9; Kraken 10/0/0", "duskritual", phase="buy",
+                extra="market=acidattack,energize,heal")
+    s = rules.apply(s, rules.Buy(rules.card_by_name("Energize")))
+    s = rules.apply(s, rules.RandomResult((0,)))
+    assert asked(s) == (0, "buy")
