@@ -35,6 +35,7 @@ from kotp2p.rules.evoeffects import (
     GIVE_ENERGY,
     GIVE_HEART,
     GIVE_STAR,
+    LOSE_ONE,
     LOSE_TWO,
     each_other_answers,
     gains_energy,
@@ -66,6 +67,12 @@ def _bear_necessities(s: State, seat: int, c: int) -> None:
     gain_energy(s, seat, 2, card=c)
     heal(s, seat, 2, card=c)
 
+
+
+def _electric_carrot(s: State, seat: int, c: int, victim: int, lost: int, dealer: int,
+                     smash: bool) -> None:
+    if dealer == seat and victim != seat and lost > 0 and s.in_tokyo(seat) and s.hp[victim] > 0:
+        s.stack.append(("ask", victim, "give", seat, c, 1 << GIVE_ENERGY | 1 << LOSE_ONE))
 
 
 def _dusk_ritual(s: State, seat: int, c: int) -> None:
@@ -416,7 +423,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1148, "Cyber Bunny", "Electric Carrot", PERMANENT,
               "any time",
               "While you are in Tokyo, each monster you wound loses 1♥ more unless it gives you "
-              "1⚡."),
+              "1⚡.",
+              after_hit=_electric_carrot),
     # --- Kraken ----------------------------------------------------------------------------
     evolution(1151, "Kraken", "Healing Rain", TEMPORARY,
               "any time",

@@ -26,7 +26,7 @@ from kotp2p.rules.actiontext import drawn_card, rolls_dice
 from kotp2p.rules.basics import HIDDEN
 from kotp2p.rules.effects import card_cost
 from kotp2p.rules.eventtext import yield_words
-from kotp2p.rules.evoeffects import ANSWER_WORDS, GIVES, LOSE_TWO
+from kotp2p.rules.evoeffects import ANSWER_WORDS, GIVES, LOSE_ONE, LOSE_TWO
 from kotp2p.rules.evoslots import known_card
 from kotp2p.rules.glyphs import SYMBOLS
 from kotp2p.rules.market import SWEEP_COST
@@ -99,7 +99,7 @@ def describe_action(state: State, action: Action) -> str:
         x = action.args[0]
         what = ANSWER_WORDS.get(x, "?")
         done = (f"gives {state.monsters[state.stack[-1][3]]} {what}" if x in GIVES
-                else f"loses {what}" if x == LOSE_TWO else f"gains {what}")
+                else f"loses {what}" if x in (LOSE_TWO, LOSE_ONE) else f"gains {what}")
         return f"{who}{done} ({card_name(action.card)})"
     if isinstance(action, UseCard):
         if isinstance(pending, Decision) and pending.kind == "hearts":

@@ -52,11 +52,12 @@ def unharmed_this_turn(s: State, seat: int, c: int) -> None:
     set_turn_flag(s, UNHARMED, turn_flag(s, UNHARMED) | bit(seat))
 
 
-GIVE_ENERGY, GIVE_STAR, GIVE_HEART, GAIN_ENERGY, GAIN_HEART, LOSE_TWO = range(6)
+GIVE_ENERGY, GIVE_STAR, GIVE_HEART, GAIN_ENERGY, GAIN_HEART, LOSE_TWO, LOSE_ONE = range(7)
 """The answers to a card's question such as Mega Purr's, as the ``UseCard`` argument: give the
-card's owner 1⚡, 1★ or 1♥; gain 1⚡ or 1♥ from the bank; or lose 2♥ to the owner."""
+card's owner 1⚡, 1★ or 1♥; gain 1⚡ or 1♥ from the bank; lose 2♥ to the owner; or lose 1♥ more,
+as from nobody."""
 ANSWER_WORDS = {GIVE_ENERGY: "1⚡", GIVE_STAR: "1★", GIVE_HEART: "1♥", GAIN_ENERGY: "1⚡",
-                GAIN_HEART: "1♥", LOSE_TWO: "2♥"}
+                GAIN_HEART: "1♥", LOSE_TWO: "2♥", LOSE_ONE: "1♥ more"}
 """What each answer moves, in words."""
 GIVES = (GIVE_ENERGY, GIVE_STAR, GIVE_HEART)
 """The answers that give something to the card's owner."""
@@ -83,7 +84,7 @@ def answers_possible(s: State, seat: int, mask: int) -> list[int]:
     gain or loss."""
     have = {GIVE_ENERGY: s.energy[seat] > 0, GIVE_STAR: s.stars[seat] > 0,
             GIVE_HEART: s.hp[seat] > 1}
-    return [x for x in range(LOSE_TWO + 1) if mask >> x & 1 and have.get(x, True)]
+    return [x for x in range(LOSE_ONE + 1) if mask >> x & 1 and have.get(x, True)]
 
 
 def answer(s: State, seat: int, owner: int, choice: int, c: int) -> None:
@@ -102,8 +103,10 @@ def answer(s: State, seat: int, owner: int, choice: int, c: int) -> None:
         gain_energy(s, seat, 1, card=c)
     elif choice == GAIN_HEART:
         heal(s, seat, 1, card=c)
-    else:
+    elif choice == LOSE_TWO:
         deal_damage(s, owner, {seat: 2})
+    else:  # not a new wound by the owner, which would ask again
+        deal_damage(s, NOBODY, {seat: 1})
 
 
 def others_lose(n: int) -> HookFn:

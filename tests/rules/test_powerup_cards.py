@@ -1120,3 +1120,21 @@ def test_dusk_ritual_is_not_offered_after_a_discard_card() -> None:
     s = rules.apply(s, rules.Buy(rules.card_by_name("Energize")))
     s = rules.apply(s, rules.RandomResult((0,)))
     assert asked(s) == (0, "buy")
+
+
+@pytest.mark.card(1148)
+def test_electric_carrot_each_monster_wounded_from_tokyo_pays_an_energy_or_a_heart_more() -> None:
+    s = table("Cyber Bunny 10/0/0 @city +electriccarrot", "Kraken 10/0/2", "The King 10/0/0",
+              extra="dice=ss1233")
+    assert asked(s) == (1, "give")
+    assert [rules.describe_action(s, a) for a in rules.legal_actions(s)] == [
+        "Kraken gives Cyber Bunny 1⚡ (Electric Carrot)",
+        "Kraken loses 1♥ more (Electric Carrot)"]
+    s = rules.apply(s, use("electriccarrot", 6))
+    assert s.hp[1] == 10 - 2 - 1 and s.hp[2] == 10 - 2 - 1  # the King had no ⚡: 1♥ more
+
+
+@pytest.mark.card(1148, edge=True)
+def test_electric_carrot_asks_nothing_outside_tokyo() -> None:
+    s = table("Cyber Bunny 10/0/0 +electriccarrot", "Kraken 10/0/2 @city", extra="dice=ss1233")
+    assert asked(s) != (1, "give") and s.hp[1] == 8
