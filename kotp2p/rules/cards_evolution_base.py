@@ -93,6 +93,14 @@ def _nine_lives(s: State, seat: int, c: int) -> None:
     gain_stars(s, seat, 9, card=c)
 
 
+def _breath_of_doom(s: State, seat: int, c: int, victim: int, lost: int, dealer: int,
+                    smash: bool) -> None:
+    if dealer == seat and victim != seat and lost > 0 and s.in_tokyo(victim):
+        outside = [t for t in others_of(s, seat) if not s.in_tokyo(t) and s.hp[t] > 0]
+        if outside:
+            deal_damage(s, seat, dict.fromkeys(outside, 1))
+
+
 def _mecha_blast(s: State, seat: int, c: int) -> None:
     key = SMASH_BONUS + str(seat)
     set_turn_flag(s, key, turn_flag(s, key) + 2)
@@ -438,7 +446,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1065, "Meka Dragon", "Breath of Doom", PERMANENT,
               "any time",
               "When you make a monster in Tokyo lose ♥, every other monster outside Tokyo "
-              "loses 1♥."),
+              "loses 1♥.",
+              after_hit=_breath_of_doom),
     evolution(1066, "Meka Dragon", "Lightning Armor", PERMANENT,
               "any time",
               "When a monster makes you lose ♥, you may roll one die per ♥ lost. That monster "

@@ -1138,3 +1138,17 @@ def test_electric_carrot_each_monster_wounded_from_tokyo_pays_an_energy_or_a_hea
 def test_electric_carrot_asks_nothing_outside_tokyo() -> None:
     s = table("Cyber Bunny 10/0/0 +electriccarrot", "Kraken 10/0/2 @city", extra="dice=ss1233")
     assert asked(s) != (1, "give") and s.hp[1] == 8
+
+
+@pytest.mark.card(1065)
+def test_breath_of_doom_wounding_tokyo_costs_every_other_monster_outside_a_heart() -> None:
+    s = table("Meka Dragon 10/0/0 +breathofdoom", "Kraken 10/0/0 @city", "The King 10/0/0",
+              "Alienoid 10/0/0", extra="dice=ss1233")
+    assert s.hp == [10, 8, 9, 9]
+
+
+@pytest.mark.card(1065, edge=True)
+def test_breath_of_doom_needs_a_monster_in_tokyo_to_lose_hearts() -> None:
+    s = table("Meka Dragon 10/0/0 @city +breathofdoom", "Kraken 10/0/0", "The King 10/0/0",
+              extra="dice=ss1233")
+    assert s.hp == [10, 8, 8]  # its smash on those outside, and nothing more
