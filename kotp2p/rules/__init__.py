@@ -129,7 +129,7 @@ from kotp2p.rules.halloween import is_halloween
 from kotp2p.rules.invariants import broken_invariants
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
 from kotp2p.rules.notation import from_text, to_text
-from kotp2p.rules.powerup import deck_call, drawn_slots, played_slots, window_seats
+from kotp2p.rules.powerup import deck_call, drawn_slots, played_slots, window_of, window_seats
 from kotp2p.rules.registry import CARDS, card_by_name, copied
 from kotp2p.rules.state import (
     BAY,
@@ -289,5 +289,6 @@ __all__ = [
     "state_from_wire",
     "state_to_wire",
     "to_text",
+    "window_of",
     "window_seats",
 ]

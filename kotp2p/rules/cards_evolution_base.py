@@ -23,6 +23,7 @@ from kotp2p.rules.effects import (
     gain_energy,
     gain_stars,
     heal,
+    leave_tokyo,
     lose_energy,
     lose_stars,
     max_hp,
@@ -43,6 +44,7 @@ from kotp2p.rules.evoeffects import (
     gains_stars,
     heals,
     others_lose,
+    unharmed_this_turn,
 )
 from kotp2p.rules.powerup import BLIZZARD, COLD_WAVE, skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of
@@ -99,6 +101,12 @@ def _breath_of_doom(s: State, seat: int, c: int, victim: int, lost: int, dealer:
         outside = [t for t in others_of(s, seat) if not s.in_tokyo(t) and s.hp[t] > 0]
         if outside:
             deal_damage(s, seat, dict.fromkeys(outside, 1))
+
+
+def _simian_scamper(s: State, seat: int, c: int) -> None:
+    unharmed_this_turn(s, seat, c)
+    leave_tokyo(s, seat, card=c)
+    set_turn_flag(s, "yielded", turn_flag(s, "yielded") | bit(seat))
 
 
 def _mecha_blast(s: State, seat: int, c: int) -> None:
@@ -369,7 +377,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1042, "The King", "Simian Scamper", TEMPORARY,
               "when you are wounded in Tokyo",
               "Yield Tokyo: you lose no ♥ from this attack, and you cannot lose ♥ for the rest "
-              "of the turn."),
+              "of the turn.",
+              windows=("wounded",), can_play=_in_tokyo, evolve=_simian_scamper),
     evolution(1043, "The King", "Jungle Frenzy", TEMPORARY,
               "at the end of your enter-Tokyo step",
               "If you wounded a monster in Tokyo and did not take control of Tokyo, take another "
@@ -398,7 +407,8 @@ CARDS: tuple[Card, ...] = (
     # --- Giga Zaur -------------------------------------------------------------------------
     evolution(1051, "Giga Zaur", "Detachable Tail", TEMPORARY,
               "when you would lose ♥",
-              "You cannot lose ♥ for the rest of the turn."),
+              "You cannot lose ♥ for the rest of the turn.",
+              windows=("wounded",), evolve=unharmed_this_turn),
     evolution(1052, "Giga Zaur", "Radioactive Waste", TEMPORARY,
               "any time",
               "Gain 2⚡ and 1♥.",

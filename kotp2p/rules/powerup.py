@@ -87,7 +87,9 @@ ZERO = 5
 """The window of the monsters at 0♥, before they are eliminated: theirs alone."""
 BOUGHT = 6
 """The window of a monster that has just bought a Keep card, its own alone."""
-WINDOW_NAMES = ("start", "end", "entered", "resolve", "yielded", "zero", "bought")
+WOUNDED = 7
+"""The window of a monster about to lose ♥ to a hit, its own alone, before the loss."""
+WINDOW_NAMES = ("start", "end", "entered", "resolve", "yielded", "zero", "bought", "wounded")
 """A window's number in frames -> the name cards give it in ``Card.windows``."""
 NEXT_TURN = PHASE_INDEX["next_turn"]
 _SEEN = (DRAWN, HAND, DISCARDED, PLAYED_OUT, IN_PLAY)
@@ -214,6 +216,14 @@ def window_seats(s: State) -> tuple[int, ...]:
     return tuple(seats)
 
 
+def window_of(s: State) -> str:
+    """The name of the window asking now, such as ``"wounded"``; "" when none is."""
+    p = s.pending
+    if p is None or type(p) is not Decision or p.kind != "evolution":
+        return ""
+    return WINDOW_NAMES[s.stack[-1][3]]
+
+
 def played_slots(s: State, action: Action) -> tuple[int, ...]:
     """The slots of the deciding seat's deck that ``action`` shows face up."""
     return (action.slot,) if type(action) is PlayEvolution else ()
@@ -284,11 +294,10 @@ def open_window(s: State, window: int, only: int | Sequence[int] = -1) -> None:
     With ``only``, a seat or some seats, the window is theirs alone: no card of another may be
     played in it."""
     mine = (only,) if isinstance(only, int) else tuple(only)
-    seats = [t for t in seats_from(s, s.active)
-             if (mine == (-1,) or t in mine) and slots_in(s, t, HAND)]
+    seats = [t for t in seats_from(s, s.active) if (mine == (-1,) or t in mine) and may_play(s, t)]
     if not seats:
         return
-    s.stack.append(("evoapply", window))
+    s.stack.append(("evoapply", window, *seats))
     s.stack.extend(("ask", t, "evolution", window) for t in reversed(seats))
 
 
@@ -341,12 +350,22 @@ def _play_handle(s: State, frame: Frame, action: Action) -> None:
     s.flags[f"evw.{seat}"] = action.slot + 1
 
 
+def may_play(s: State, seat: int) -> bool:
+    """True when a window would ask ``seat``: it holds Evolutions, and no card it chose in an
+    earlier window still waits to take effect. A window may open while another's plays take
+    effect, as when one of them wounds a monster: its own card stays chosen, and it is not asked
+    again until that card took effect."""
+    return bool(slots_in(s, seat, HAND)) and f"evw.{seat}" not in s.flags
+
+
 def _apply_plays(s: State, frame: Frame) -> None:
-    """The cards chosen in a window take effect, clockwise from the active monster."""
+    """The cards chosen in a window take effect, clockwise from the active monster. Each stays
+    chosen until it takes effect."""
+    asked = frame[2:] or range(s.n)
     plays: list[Frame] = []
     for seat in seats_from(s, s.active):
-        slot = s.flags.pop(f"evw.{seat}", 0) - 1
-        if slot >= 0:
+        slot = s.flags.get(f"evw.{seat}", 0) - 1
+        if slot >= 0 and seat in asked:
             plays.append(("evoplay", seat, slot))
     s.stack.extend(reversed(plays))
 
@@ -355,6 +374,7 @@ def _play_step(s: State, frame: Frame) -> None:
     """One card chosen in a window takes effect. A Temporary acts and goes to the discard, open.
     A Permanent goes in front of its owner, among its cards, so its hooks act as a Keep card's."""
     seat, slot = frame[1], frame[2]
+    s.flags.pop(f"evw.{seat}", None)
     card = known_card(s, seat, slot)
     temporary = CARDS[card].kind == TEMPORARY
     set_zone(s, seat, slot, PLAYED_OUT if temporary or not s.alive[seat] else IN_PLAY)

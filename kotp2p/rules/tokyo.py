@@ -33,8 +33,15 @@ from kotp2p.rules.effects import (
     undying,
 )
 from kotp2p.rules.events import WHY_DICE, CardEffect, Damaged, StayedInTokyo, YieldedTokyo
-from kotp2p.rules.evoslots import HAND, slots_in
-from kotp2p.rules.powerup import YIELDED, ZERO, after_smashes, open_window, snowed_in
+from kotp2p.rules.powerup import (
+    WOUNDED,
+    YIELDED,
+    ZERO,
+    after_smashes,
+    may_play,
+    open_window,
+    snowed_in,
+)
 from kotp2p.rules.registry import (
     HOOK_ORDER,
     DecisionKind,
@@ -104,7 +111,7 @@ def _land_at_once(s: State, dealer: int, hits: dict[int, int]) -> bool:
     cards = s.cards
     order = damage_order(s, dealer, hits)
     for t in order:
-        if cards[t]:
+        if cards[t] or _asked_when_wounded(s, t):
             return False
     if anyone_has(s, "after_hit"):
         return False
@@ -137,7 +144,22 @@ def _hit(s: State, frame: Frame) -> None:
             c, fn = windows[i]
             if fn(s, target, c, ("hit", target, amount, dealer, smash, i + 1)):
                 return
+    if stage != WOUND_ASKED and _asked_when_wounded(s, target):
+        s.stack.append(("hit", target, amount, dealer, smash, WOUND_ASKED))
+        open_window(s, WOUNDED, target)
+        return
     apply_hit(s, target, amount, dealer, bool(smash))
+
+
+WOUND_ASKED = 100
+"""The stage of a hit whose target was asked, at the window before a loss, what it plays."""
+
+
+def _asked_when_wounded(s: State, target: int) -> bool:
+    """True when a hit on ``target`` first opens its window before a loss: in Power Up!, to a
+    monster holding Evolutions that can lose ♥ this turn."""
+    return bool(s.flags and POWER_UP_FLAG in s.flags and may_play(s, target)
+                and not turn_flag(s, UNHARMED) & bit(target))
 
 
 def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> None:
@@ -205,7 +227,7 @@ def _deaths(s: State, frame: Frame) -> None:
     if not dying:
         return
     if len(frame) == 1 and s.flags and POWER_UP_FLAG in s.flags:
-        holding = [t for t in dying if slots_in(s, t, HAND)]
+        holding = [t for t in dying if may_play(s, t)]
         if holding:  # first the window at 0♥ of those holding Evolutions, then the deaths
             s.stack.append(LAST_DEATHS)
             open_window(s, ZERO, holding)

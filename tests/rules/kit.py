@@ -42,6 +42,13 @@ def asked(state: rules.State) -> tuple[int, str] | None:
     return (p.seat, p.kind) if isinstance(p, rules.Decision) else None
 
 
+def past_wounds(state: rules.State) -> rules.State:
+    """``state`` once every monster asked at the window before losing ♥ passed."""
+    while rules.window_of(state) == "wounded":
+        state = rules.apply(state, rules.PASS)
+    return state
+
+
 def finish_turn(state: rules.State) -> rules.State:
     """Decline everything until the next turn's first roll is pending (or the game ends)."""
     turn = state.turn

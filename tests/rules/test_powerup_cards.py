@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from kotp2p import rules
-from tests.rules.kit import asked, card
+from tests.rules.kit import asked, card, past_wounds
 
 MARKET = "market=heal,energize,jetfighters"
 
@@ -521,8 +521,8 @@ def test_panda_express_needs_all_six_faces() -> None:
 
 @pytest.mark.card(1023)
 def test_anger_batteries_gains_one_energy_for_each_heart_lost_this_turn() -> None:
-    s = holding("Alienoid 10/0/0 @city; The King 10/0/0; Kraken 10/0/0", "angerbatteries",
-                active=1, phase="resolve", extra="dice=sss123")
+    s = past_wounds(holding("Alienoid 10/0/0 @city; The King 10/0/0; Kraken 10/0/0",
+                            "angerbatteries", active=1, phase="resolve", extra="dice=sss123"))
     s = rules.apply(s, rules.STAY)  # Alienoid lost 3♥ and stays
     s, _ = play(s, "angerbatteries")
     assert s.hp[0] == 7 and s.energy[0] == 3
@@ -835,8 +835,8 @@ def test_twas_beauty_killed_the_beast_is_lost_with_every_star_on_leaving_tokyo()
 
 @pytest.mark.card(1112)
 def test_king_of_skull_island_on_yielding_heals_fully_and_skips_the_next_turn() -> None:
-    s = holding("King Kong 6/0/0 @city; Kraken 10/0/0; The King 10/0/0", "kingofskullisland",
-                active=1, phase="resolve", extra="dice=ss1123")
+    s = past_wounds(holding("King Kong 6/0/0 @city; Kraken 10/0/0; The King 10/0/0",
+                            "kingofskullisland", active=1, phase="resolve", extra="dice=ss1123"))
     assert asked(s) == (0, "yield")
     s = rules.apply(s, rules.YIELD)
     assert asked(s) == (0, "evolution")  # its own window, right after yielding
@@ -856,8 +856,8 @@ def test_king_of_skull_island_on_yielding_heals_fully_and_skips_the_next_turn() 
 
 @pytest.mark.card(1112, edge=True)
 def test_king_of_skull_island_is_offered_only_on_yielding() -> None:
-    s = holding("King Kong 6/0/0 @city; Kraken 10/0/0", "kingofskullisland", active=1,
-                phase="resolve", extra="dice=ss1123")
+    s = past_wounds(holding("King Kong 6/0/0 @city; Kraken 10/0/0", "kingofskullisland",
+                            active=1, phase="resolve", extra="dice=ss1123"))
     s = rules.apply(s, rules.STAY)  # no window of its own; the next is the end of the turn
     assert asked(s) == (0, "evolution") and rules.legal_actions(s) == (rules.PASS,)
 
@@ -982,7 +982,9 @@ def test_claws_of_steel_adds_nothing_to_a_hit_of_two() -> None:
 def test_nine_lives_keeps_its_owner_in_the_game_at_nine_hearts_and_nine_stars() -> None:
     s = holding("Cyber Kitty 2/5/4 @city +acidattack; Kraken 10/0/0", "ninelives", active=1,
                 phase="roll", extra="dice=sss123 rolls=0")
-    assert s.hp[0] == 0 and asked(s) == (0, "evolution")  # at 0♥, before it is eliminated
+    assert rules.window_of(s) == "wounded" and s.hp[0] == 2  # first, before it loses ♥
+    s = past_wounds(s)
+    assert s.hp[0] == 0 and rules.window_of(s) == "zero"  # at 0♥, before it is eliminated
     s, _ = play(s, "ninelives")
     assert s.alive[0] and (s.hp[0], s.stars[0], s.energy[0]) == (9, 9, 0)
     assert s.cards[0] == () and s.city == 1  # its Power cards gone, Tokyo left
@@ -990,19 +992,19 @@ def test_nine_lives_keeps_its_owner_in_the_game_at_nine_hearts_and_nine_stars() 
 
 @pytest.mark.card(1031, edge=True)
 def test_a_monster_at_zero_that_passes_is_eliminated_and_one_with_nothing_playable_is_asked() -> None:
-    s = holding("Cyber Kitty 2/5/4 @city; Kraken 10/0/0", "ninelives", active=1, phase="roll",
-                extra="dice=sss123 rolls=0")
+    s = past_wounds(holding("Cyber Kitty 2/5/4 @city; Kraken 10/0/0", "ninelives", active=1,
+                            phase="roll", extra="dice=sss123 rolls=0"))
     s = rules.apply(s, rules.PASS)
     assert not s.alive[0] and s.winners == (1,)
-    s = holding("Cyber Kitty 2/5/4 @city; Kraken 10/0/0", "meowmissile", active=1,
-                phase="roll", extra="dice=sss123 rolls=0")
-    assert asked(s) == (0, "evolution") and rules.legal_actions(s) == (rules.PASS,)
+    s = past_wounds(holding("Cyber Kitty 2/5/4 @city; Kraken 10/0/0", "meowmissile", active=1,
+                            phase="roll", extra="dice=sss123 rolls=0"))
+    assert rules.window_of(s) == "zero" and rules.legal_actions(s) == (rules.PASS,)
 
 
 @pytest.mark.card(1111)
 def test_son_of_kong_kiko_gains_four_hearts_and_leaves_tokyo_at_zero() -> None:
-    s = holding("King Kong 3/2/0 @city; Kraken 10/0/0; The King 10/0/0", "sonofkongkiko",
-                active=1, phase="roll", extra="dice=sss123 rolls=0")
+    s = past_wounds(holding("King Kong 3/2/0 @city; Kraken 10/0/0; The King 10/0/0",
+                            "sonofkongkiko", active=1, phase="roll", extra="dice=sss123 rolls=0"))
     s, _ = play(s, "sonofkongkiko")
     assert s.alive[0] and (s.hp[0], s.stars[0]) == (4, 2) and s.city == 1
 
@@ -1152,3 +1154,43 @@ def test_breath_of_doom_needs_a_monster_in_tokyo_to_lose_hearts() -> None:
     s = table("Meka Dragon 10/0/0 @city +breathofdoom", "Kraken 10/0/0", "The King 10/0/0",
               extra="dice=ss1233")
     assert s.hp == [10, 8, 8]  # its smash on those outside, and nothing more
+
+
+@pytest.mark.card(1051)
+def test_detachable_tail_played_before_a_loss_keeps_every_heart_for_the_rest_of_the_turn() -> None:
+    s = holding("Giga Zaur 10/0/0 @city; Kraken 10/0/0", "detachabletail", active=1,
+                phase="roll", extra="dice=sss123 rolls=0")
+    assert rules.window_of(s) == "wounded" and asked(s) == (0, "evolution") and s.hp[0] == 10
+    s, _ = play(s, "detachabletail")
+    assert s.hp[0] == 10 and s.city == 0 and s.alive[0]
+
+
+@pytest.mark.card(1051, edge=True)
+def test_detachable_tail_is_played_only_before_a_loss() -> None:
+    s = holding("Giga Zaur 10/0/0; Kraken 10/0/0", "detachabletail")  # the end of a turn
+    assert asked(s) == (0, "evolution") and rules.legal_actions(s) == (rules.PASS,)
+
+
+def test_a_monster_about_to_lose_hearts_is_asked_once_whatever_it_holds() -> None:
+    s = holding("Giga Zaur 10/0/0 @city; Kraken 10/0/0", "radioactivewaste", active=1,
+                phase="roll", extra="dice=sss123 rolls=0")
+    assert rules.window_of(s) == "wounded"  # asked, though it cannot play its card there
+    assert rules.legal_actions(s) == (rules.PASS,)
+    s = rules.apply(s, rules.PASS)
+    assert s.hp[0] == 7 and rules.window_of(s) != "wounded"
+
+
+@pytest.mark.card(1042)
+def test_simian_scamper_yields_tokyo_and_loses_no_heart() -> None:
+    s = holding("The King 10/0/0 @city; Kraken 10/0/0; Alienoid 10/0/0", "simianscamper",
+                active=1, phase="roll", extra="dice=sss123 rolls=0")
+    s, _ = play(s, "simianscamper")
+    assert s.hp[0] == 10 and s.city == 1  # the King left; Kraken took Tokyo
+    assert asked(s) != (0, "yield")
+
+
+@pytest.mark.card(1042, edge=True)
+def test_simian_scamper_is_played_only_in_tokyo() -> None:
+    s = holding("The King 10/0/0; Kraken 10/0/0 @city; Alienoid 10/0/0", "simianscamper",
+                active=1, phase="roll", extra="dice=sss123 rolls=0")
+    assert rules.window_of(s) == "wounded" and rules.legal_actions(s) == (rules.PASS,)

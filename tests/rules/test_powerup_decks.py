@@ -8,7 +8,7 @@ import random
 import pytest
 
 from kotp2p import rules
-from tests.rules.kit import asked, random_input
+from tests.rules.kit import asked, past_wounds, random_input
 from tests.rules.test_playouts import check_invariants
 
 KRAKEN = rules.evolution_deck("Kraken")
@@ -109,7 +109,7 @@ def test_three_hearts_draw_two_keep_one_and_discard_the_other_closed() -> None:
 def test_fewer_than_three_hearts_draw_nothing_and_tokyo_does_not_stop_a_draw() -> None:
     s = _at_resolve("hh1123")
     assert asked(s) == (0, "buy") and s.hp[0] == 7
-    s = _at_resolve("hhhs23", city="@city")
+    s = past_wounds(_at_resolve("hhhs23", city="@city"))
     assert s.hp[0] == 5 and pending_random(s).bounds == (7, 6)  # no healing in Tokyo, a draw
 
 
