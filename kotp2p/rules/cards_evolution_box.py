@@ -21,6 +21,7 @@ from kotp2p.rules.effects import (
     grant_extra_turn,
     heal,
     leave_tokyo,
+    lose_energy,
     lose_stars,
     max_hp,
     note,
@@ -108,6 +109,24 @@ def _climb_tokyo_tower(s: State, seat: int, c: int, counts: list[int]) -> None:
         gain_stars(s, seat, counts[ONE], card=c)
     if counts[ONE] >= 6:
         end_game(s, (seat,))
+
+
+def _sword_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    return (UseCard(c),) if s.energy[seat] >= 2 else ()
+
+
+def _sword_paid(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    lose_energy(s, seat, 2, card=c)
+    set_turn_flag(s, f"used.{c}", 1)
+
+
+def _sword_smash(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
+    return 1 if stage == 0 and turn_flag(s, f"used.{c}") and counts[SMASH] else 0
+
+
+def _sword_energy(s: State, seat: int, c: int, counts: list[int], smashes: int) -> None:
+    if turn_flag(s, f"used.{c}") and counts[SMASH]:
+        gain_energy(s, seat, counts[SMASH], card=c)
 
 
 def _jet_club(s: State, seat: int, c: int, counts: list[int], stage: int, smashes: int) -> int:
@@ -419,7 +438,9 @@ CARDS: tuple[Card, ...] = (
     evolution(1147, "Cyber Bunny", "Energy Sword", PERMANENT,
               "any time",
               "Before rolling, you may pay 2⚡. If you did and you roll at least one ✸, add one "
-              "✸ and gain 1⚡ for each ✸ rolled."),
+              "✸ and gain 1⚡ for each ✸ rolled.",
+              before_roll=_sword_offer, use=_sword_paid, add_smashes=_sword_smash,
+              resolve=_sword_energy),
     evolution(1148, "Cyber Bunny", "Electric Carrot", PERMANENT,
               "any time",
               "While you are in Tokyo, each monster you wound loses 1♥ more unless it gives you "

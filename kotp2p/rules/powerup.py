@@ -39,11 +39,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kotp2p.rules.actions import PASS, Action, KeepEvolution, PlayEvolution
+from kotp2p.rules.actions import PASS, Action, KeepEvolution, PlayEvolution, UseCard
 from kotp2p.rules.basics import HIDDEN, PHASE_INDEX, POWER_UP_FLAG, Frame
 from kotp2p.rules.card import TEMPORARY
 from kotp2p.rules.cardindex import CARDS
-from kotp2p.rules.effects import hearts_rolled, take_card
+from kotp2p.rules.effects import card_actions, hearts_rolled, take_card, use_card
 from kotp2p.rules.events import (
     EvolutionKept,
     EvolutionPlayed,
@@ -437,6 +437,15 @@ def skip_turn(s: State) -> None:
             return
 
 
+def _prepare_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    return (PASS, *card_actions(s, frame_seat(frame), "before_roll"))
+
+
+def _prepare_handle(s: State, frame: Frame, action: Action) -> None:
+    if isinstance(action, UseCard):
+        use_card(s, frame, action)
+
+
 def _owner(s: State, frame: Frame) -> int:
     seat: int = frame[2]
     return seat
@@ -450,6 +459,7 @@ FRAMES = Frames(
     },
     decisions={
         "evodeck": DecisionKind(_deck_legal, _deck_handle, always_ask=True),
+        "prepare": DecisionKind(_prepare_legal, _prepare_handle),
         "evolve": DecisionKind(_keep_legal, _keep),
         "evolution": DecisionKind(_play_legal, _play_handle, always_ask=True),
     },

@@ -76,6 +76,8 @@ HOOK_POINTS: dict[str, str] = {
     "end_turn": "(s, seat, card) -> None: at the end of its owner's turn",
     "dying": "(s, seat, card) -> bool: the owner is at 0♥; True if the card saved it",
     "buy_actions": "(s, seat, card) -> tuple[Action, ...]: extra choices in the buy decision",
+    "before_roll": "(s, seat, card) -> tuple[Action, ...]: choices before the owner's first "
+    "roll, in Power Up!",
     "use": "(s, seat, card, frame, action) -> None: the owner chose UseCard(card, ...) in a decision",
     "extra_turn": "(s, seat, card) -> bool: at the end of the owner's turn, grant another turn",
     "end_any_turn": "(s, seat, card) -> None: at the end of every monster's turn, the owner's too",

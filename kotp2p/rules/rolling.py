@@ -76,6 +76,8 @@ def roll_start(s: State) -> None:
     s.dice = ()  # nothing rolled yet; the first roll sets all nd dice
     s.stack.append(ASK_ROLL[seat])
     s.stack.append(ROLL_FRAMES[(1 << nd) - 1])
+    if s.flags and POWER_UP_FLAG in s.flags and s.cards[seat] and has_hook(s, seat, "before_roll"):
+        s.stack.append(("ask", seat, "prepare"))  # a card's choice before the first roll
 
 
 def _roll_bounds(s: State, frame: Frame) -> tuple[int, ...]:

@@ -1194,3 +1194,28 @@ def test_simian_scamper_is_played_only_in_tokyo() -> None:
     s = holding("The King 10/0/0; Kraken 10/0/0 @city; Alienoid 10/0/0", "simianscamper",
                 active=1, phase="roll", extra="dice=sss123 rolls=0")
     assert rules.window_of(s) == "wounded" and rules.legal_actions(s) == (rules.PASS,)
+
+
+def _roll_and_stop(s: rules.State, dice: tuple[int, ...]) -> rules.State:
+    s = rules.apply(s, rules.RandomResult(dice))
+    return rules.apply(s, rules.STOP)
+
+
+@pytest.mark.card(1147)
+def test_energy_sword_paid_before_rolling_adds_a_smash_and_an_energy_per_smash() -> None:
+    s = table("Cyber Bunny 10/0/5 +energysword", "Kraken 10/0/0 @city", phase="start")
+    assert asked(s) == (0, "prepare")
+    assert rules.legal_actions(s) == (rules.PASS, use("energysword"))
+    sword = _roll_and_stop(rules.apply(s, use("energysword")), (5, 5, 0, 1, 2, 3))  # ✸✸123⚡
+    plain = _roll_and_stop(rules.apply(s, rules.PASS), (5, 5, 0, 1, 2, 3))
+    assert plain.hp[1] == 8 and plain.energy[0] == 5 + 1
+    assert sword.hp[1] == 7 and sword.energy[0] == 5 - 2 + 1 + 2
+
+
+@pytest.mark.card(1147, edge=True)
+def test_energy_sword_is_not_offered_without_two_energy_and_adds_nothing_without_a_smash() -> None:
+    s = table("Cyber Bunny 10/0/1 +energysword", "Kraken 10/0/0 @city", phase="start")
+    assert asked(s) != (0, "prepare")
+    s = table("Cyber Bunny 10/0/2 +energysword", "Kraken 10/0/0 @city", phase="start")
+    s = _roll_and_stop(rules.apply(s, use("energysword")), (0, 1, 2, 3, 3, 4))  # 123⚡⚡♥
+    assert s.hp[1] == 10 and s.energy[0] == 2 - 2 + 2
