@@ -109,6 +109,26 @@ def _simian_scamper(s: State, seat: int, c: int) -> None:
     set_turn_flag(s, "yielded", turn_flag(s, "yielded") | bit(seat))
 
 
+def _arms_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    return (UseCard(c),) if s.energy[seat] >= 2 else ()
+
+
+def _arms_loaded(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    lose_energy(s, seat, 2, card=c)
+    set_turn_flag(s, f"used.{c}", 1)
+
+
+def _arms_fire(s: State, seat: int, c: int, counts: list[int], smashes: int) -> None:
+    if not turn_flag(s, f"used.{c}"):
+        return
+    if smashes >= 3:
+        gain_energy(s, seat, 2, card=c)
+        key = SMASH_BONUS + str(seat)
+        set_turn_flag(s, key, turn_flag(s, key) + 2)
+    else:
+        deal_damage(s, NOBODY, {seat: 2})
+
+
 def _mecha_blast(s: State, seat: int, c: int) -> None:
     key = SMASH_BONUS + str(seat)
     set_turn_flag(s, key, turn_flag(s, key) + 2)
@@ -325,7 +345,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1026, "Alienoid", "Exotic Arms", PERMANENT,
               "any time",
               "Before rolling, you may put 2⚡ on this card. If you then resolve 3 or more ✸, "
-              "take them back and each monster you smash loses 2♥ more; if not, lose them and 2♥."),
+              "take them back and each monster you smash loses 2♥ more; if not, lose them and 2♥.",
+              before_roll=_arms_offer, use=_arms_loaded, resolve=_arms_fire),
     evolution(1027, "Alienoid", "Mothership Support", PERMANENT,
               "during your turn",
               "Once per turn, pay 1⚡ to gain 1♥.",

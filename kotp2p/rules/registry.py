@@ -49,8 +49,8 @@ HOOK_POINTS: dict[str, str] = {
     "change_die": "(s, seat, card) -> Frame|None: the active monster's change-die window",
     "change_actions": "(s, seat, card) -> tuple[Action, ...]: choices in a change-die window",
     "add_smashes": "(s, seat, card, counts, stage) -> int: smashes a card adds to the roll",
-    "resolve": "(s, seat, card, counts, smashes) -> None: dice patterns at the start of resolving "
-    "(pushes no frames)",
+    "resolve": "(s, seat, card, counts, smashes) -> None: dice patterns at the start of resolving; "
+    "a hit it deals lands after the heart faces",
     "numbers": "(s, seat, card, counts) -> None: after number faces score; a hit it deals "
     "lands after the heart faces",
     "heart_actions": "(s, seat, card, hearts) -> tuple[Action, ...]: ways to spend heart dice",

@@ -226,9 +226,8 @@ def smash_count(s: State, counts: list[int]) -> int:
 def resolve(s: State) -> None:
     """Dice patterns, then the number faces, then the heart faces.
 
-    Patterns run the ``resolve`` hooks, which push no frames. The number faces score, then the
-    ``numbers`` hooks run. A hit one deals lands after the heart faces, whose decision, if any,
-    is pushed last."""
+    Patterns run the ``resolve`` hooks. The number faces score, then the ``numbers`` hooks run. A
+    hit either kind deals lands after the heart faces, whose decision, if any, is pushed last."""
     seat = s.active
     if not s.alive[seat]:
         return

@@ -1219,3 +1219,18 @@ def test_energy_sword_is_not_offered_without_two_energy_and_adds_nothing_without
     s = table("Cyber Bunny 10/0/2 +energysword", "Kraken 10/0/0 @city", phase="start")
     s = _roll_and_stop(rules.apply(s, use("energysword")), (0, 1, 2, 3, 3, 4))  # 123⚡⚡♥
     assert s.hp[1] == 10 and s.energy[0] == 2 - 2 + 2
+
+
+@pytest.mark.card(1026)
+def test_exotic_arms_loaded_before_rolling_hits_two_harder_on_three_smashes() -> None:
+    s = table("Alienoid 10/0/4 +exoticarms", "Kraken 10/0/0 @city", phase="start")
+    assert asked(s) == (0, "prepare")
+    s = _roll_and_stop(rules.apply(s, use("exoticarms")), (5, 5, 5, 0, 1, 2))  # ✸✸✸123
+    assert s.hp[1] == 10 - 3 - 2 and s.energy[0] == 4 - 2 + 2
+
+
+@pytest.mark.card(1026, edge=True)
+def test_exotic_arms_loaded_and_missing_loses_the_energy_and_two_hearts() -> None:
+    s = table("Alienoid 10/0/4 +exoticarms", "Kraken 10/0/0 @city", phase="start")
+    s = _roll_and_stop(rules.apply(s, use("exoticarms")), (5, 5, 0, 1, 2, 2))  # ✸✸1233
+    assert s.hp == [8, 8] and s.energy[0] == 4 - 2
