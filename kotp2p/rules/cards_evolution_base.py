@@ -48,7 +48,7 @@ from kotp2p.rules.evoeffects import (
 )
 from kotp2p.rules.powerup import BLIZZARD, COLD_WAVE, skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of
-from kotp2p.rules.state import DRAW, State
+from kotp2p.rules.state import CARD_ROLL, DRAW, State
 
 
 def _radioactive_waste(s: State, seat: int, c: int) -> None:
@@ -127,6 +127,23 @@ def _arms_fire(s: State, seat: int, c: int, counts: list[int], smashes: int) -> 
         set_turn_flag(s, key, turn_flag(s, key) + 2)
     else:
         deal_damage(s, NOBODY, {seat: 2})
+
+
+def _lightning_armor(s: State, seat: int, c: int, victim: int, lost: int, dealer: int,
+                     smash: bool) -> None:
+    # Rolling costs nothing and can only hurt the attacker, so the owner always rolls.
+    if victim == seat and lost > 0 and dealer not in (seat, NOBODY) and s.alive[dealer]:
+        s.stack.append(("rand", "lightning", seat, dealer, lost))
+
+
+def _lightning_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    return (6,) * min(frame[4], 8) if s.alive[frame[3]] else ()
+
+
+def _lightning_strikes(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    hits = values.count(SMASH)
+    if hits:
+        deal_damage(s, frame[2], {frame[3]: hits})
 
 
 def _mecha_blast(s: State, seat: int, c: int) -> None:
@@ -278,10 +295,11 @@ def _beauty_lost(s: State, seat: int, c: int) -> None:
 
 FRAMES = Frames(
     decisions={"give": DecisionKind(_give_legal, _give_handle)},
-    randoms={"precision": RandomKind(_precision_bounds, _precision_turn, purpose=DRAW)},
+    randoms={"precision": RandomKind(_precision_bounds, _precision_turn, purpose=DRAW),
+             "lightning": RandomKind(_lightning_bounds, _lightning_strikes, purpose=CARD_ROLL)},
 )
 """The question of Mega Purr and Feast of Crows to each other monster, Precision Field
-Support's cards turned over."""
+Support's cards turned over, Lightning Armor's roll."""
 
 
 CARDS: tuple[Card, ...] = (
@@ -482,7 +500,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1066, "Meka Dragon", "Lightning Armor", PERMANENT,
               "any time",
               "When a monster makes you lose ♥, you may roll one die per ♥ lost. That monster "
-              "loses 1♥ for each ✸ rolled."),
+              "loses 1♥ for each ✸ rolled.",
+              after_hit=_lightning_armor),
     evolution(1067, "Meka Dragon", "Claws of Steel", PERMANENT,
               "any time",
               "On your turn, a monster you make lose 3♥ or more loses 1♥ more.",

@@ -1234,3 +1234,23 @@ def test_exotic_arms_loaded_and_missing_loses_the_energy_and_two_hearts() -> Non
     s = table("Alienoid 10/0/4 +exoticarms", "Kraken 10/0/0 @city", phase="start")
     s = _roll_and_stop(rules.apply(s, use("exoticarms")), (5, 5, 0, 1, 2, 2))  # ✸✸1233
     assert s.hp == [8, 8] and s.energy[0] == 4 - 2
+
+
+@pytest.mark.card(1066)
+def test_lightning_armor_rolls_a_die_per_heart_lost_and_each_smash_strikes_back() -> None:
+    s = table("Meka Dragon 10/0/0 @city +lightningarmor", "Kraken 10/0/0", active=1,
+              extra="dice=ss1233")
+    assert s.hp[0] == 8
+    assert isinstance(s.pending, rules.RandomRequest) and s.pending.bounds == (6, 6)
+    assert s.pending.purpose == rules.CARD_ROLL
+    s = rules.apply(s, rules.RandomResult((5, 0)))  # ✸ 1
+    assert s.hp[1] == 9
+
+
+@pytest.mark.card(1066, edge=True)
+def test_lightning_armor_does_not_answer_a_loss_from_nobody() -> None:
+    s = table("Meka Dragon 10/0/0 poison=2 +lightningarmor", "Kraken 10/0/0 @city",
+              extra="dice=123eee")
+    s = rules.apply(s, rules.DONE)  # its turn ends: its poison takes 2♥, dealt by nobody
+    assert s.hp[0] == 8 and not (isinstance(s.pending, rules.RandomRequest)
+                                 and s.pending.purpose == rules.CARD_ROLL)
