@@ -8,7 +8,7 @@ cannot play the others yet.
 
 from __future__ import annotations
 
-from kotp2p.rules.actions import Action, UseCard
+from kotp2p.rules.actions import PASS, Action, UseCard
 from kotp2p.rules.basics import NOBODY, Frame
 from kotp2p.rules.card import KEEP, PERMANENT, TEMPORARY, Card, evolution
 from kotp2p.rules.cardindex import CARDS as BY_ID
@@ -16,6 +16,7 @@ from kotp2p.rules.cards_keep_dice import change_window, set_die
 from kotp2p.rules.dice import ONE, SMASH, TWO
 from kotp2p.rules.effects import (
     DOUBLED,
+    MARKED,
     SMASH_BONUS,
     bit,
     deal_damage,
@@ -33,6 +34,7 @@ from kotp2p.rules.effects import (
     start_over,
     take_card,
     turn_flag,
+    use_card,
 )
 from kotp2p.rules.events import CardRevealed
 from kotp2p.rules.evoeffects import (
@@ -146,6 +148,30 @@ def _lightning_strikes(s: State, frame: Frame, values: tuple[int, ...]) -> None:
         deal_damage(s, frame[2], {frame[3]: hits})
 
 
+def _target_offer(s: State, seat: int, c: int, victim: int, lost: int, dealer: int,
+                  smash: bool) -> None:
+    if (victim == seat and lost > 0 and dealer not in (seat, NOBODY) and s.alive[dealer]
+            and s.flags.get(MARKED + str(seat), 0) != dealer + 1):
+        s.stack.append(("ask", seat, "target", dealer))
+
+
+def _target_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    return (PASS, UseCard(TARGET_ACQUIRED, (frame[3],)))
+
+
+def _target_handle(s: State, frame: Frame, action: Action) -> None:
+    if isinstance(action, UseCard):
+        use_card(s, frame, action)
+
+
+def _target_given(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    s.flags[MARKED + str(seat)] = action.args[0] + 1
+
+
+def _target_dropped(s: State, seat: int, c: int) -> None:
+    s.flags.pop(MARKED + str(seat), None)
+
+
 def _mecha_blast(s: State, seat: int, c: int) -> None:
     key = SMASH_BONUS + str(seat)
     set_turn_flag(s, key, turn_flag(s, key) + 2)
@@ -209,6 +235,7 @@ def _anger_batteries(s: State, seat: int, c: int) -> None:
 
 
 MEGA_PURR = 1032
+TARGET_ACQUIRED = 1068
 
 
 def _give_legal(s: State, frame: Frame) -> tuple[Action, ...]:
@@ -294,7 +321,8 @@ def _beauty_lost(s: State, seat: int, c: int) -> None:
 
 
 FRAMES = Frames(
-    decisions={"give": DecisionKind(_give_legal, _give_handle)},
+    decisions={"give": DecisionKind(_give_legal, _give_handle),
+               "target": DecisionKind(_target_legal, _target_handle)},
     randoms={"precision": RandomKind(_precision_bounds, _precision_turn, purpose=DRAW),
              "lightning": RandomKind(_lightning_bounds, _lightning_strikes, purpose=CARD_ROLL)},
 )
@@ -509,5 +537,6 @@ CARDS: tuple[Card, ...] = (
     evolution(1068, "Meka Dragon", "Target Acquired", PERMANENT,
               "any time",
               "When a monster wounds you, you may give it the Target token. The monster with the "
-              "token loses 1♥ more each time you make it lose ♥."),
+              "token loses 1♥ more each time you make it lose ♥.",
+              after_hit=_target_offer, use=_target_given, lost=_target_dropped),
 )

@@ -95,6 +95,9 @@ def describe_action(state: State, action: Action) -> str:
             # The state does not keep whether a card was bought this turn, so these words fit both.
             return f"{who}is done buying"
         return f"{who}is done"
+    if isinstance(action, UseCard) and kind == "target" and action.args:
+        return (f"{who}gives {state.monsters[action.args[0]]} the Target token "
+                f"({card_name(action.card)})")
     if isinstance(action, UseCard) and kind == "give" and action.args:
         x = action.args[0]
         what = ANSWER_WORDS.get(x, "?")

@@ -71,6 +71,9 @@ def tally(s: State, what: str, seat: int, n: int) -> None:
 
 SMASH_BONUS = "smash_bonus."
 """``smash_bonus.<seat>``: a per-turn flag, the ♥ more each monster ``seat``'s smashes hit loses."""
+MARKED = "evo.mark."
+"""``evo.mark.<seat>``: 1 + the seat ``seat`` marked, which loses 1♥ more each time ``seat``
+makes it lose ♥ (Target Acquired)."""
 DOUBLED = "doubled"
 """The per-turn flag of the seats, as bits, whose roll counts double: one roll, and twice its
 ★ from numbers, ♥, ⚡ and ✸."""
@@ -213,6 +216,9 @@ def deal_damage(
     if dealer == s.active and s.cards[dealer] and has_hook(s, dealer, "deal_bonus"):
         amounts = {t: a + (hook_sum(s, dealer, "deal_bonus", t, a) if t != dealer else 0)
                    for t, a in amounts.items()}
+    if dealer >= 0 and s.flags and MARKED + str(dealer) in s.flags:
+        marked = s.flags[MARKED + str(dealer)] - 1  # it loses 1♥ more from ``dealer``
+        amounts = {t: a + (t == marked) for t, a in amounts.items()}
     order = damage_order(s, dealer, amounts)
     if not order:
         if then is not None:

@@ -224,18 +224,20 @@ def test_the_plays_of_a_window_take_effect_once_everyone_answered_clockwise_from
 # --- Permanent Evolutions: in front of their owner, they act as its Keep cards do ---------------
 
 
-def table(*seats: str, active: int = 0, phase: str = "resolve", extra: str = "") -> rules.State:
+def table(*seats: str, active: int = 0, phase: str = "resolve", extra: str = "",
+          flags: str = "") -> rules.State:
     """A Power Up! game of ``seats``, each ``"Monster H/S/E [@city] [evolution ...]"``: the
-    Evolutions named after the numbers are in play in front of that monster, from its deck."""
-    lines, flags = [], ["powerup:1"]
+    Evolutions named after the numbers are in play in front of that monster, from its deck.
+    ``flags`` adds to the state's flags."""
+    lines, flags_of = [], ["powerup:1", *([flags] if flags else [])]
     for t, seat in enumerate(seats):
         monster_and_stats, *played = seat.split(" +")
         lines.append(monster_and_stats + "".join(f" +{slug}" for slug in played))
-        flags.append(f"evo.n.{t}:8")
+        flags_of.append(f"evo.n.{t}:8")
         for j, slug in enumerate(played):
-            flags += [f"evo.{t}.{j}:5", f"evoc.{t}.{j}:{card(slug)}"]
+            flags_of += [f"evo.{t}.{j}:5", f"evoc.{t}.{j}:{card(slug)}"]
     return rules.from_text(f"{'; '.join(lines)} | active={active} turn=3 phase={phase} {MARKET} "
-                           f"flags={','.join(flags)} {extra}")
+                           f"flags={','.join(flags_of)} {extra}")
 
 
 def test_a_permanent_played_goes_in_front_of_its_owner_and_acts_from_then_on() -> None:
@@ -1254,3 +1256,24 @@ def test_lightning_armor_does_not_answer_a_loss_from_nobody() -> None:
     s = rules.apply(s, rules.DONE)  # its turn ends: its poison takes 2♥, dealt by nobody
     assert s.hp[0] == 8 and not (isinstance(s.pending, rules.RandomRequest)
                                  and s.pending.purpose == rules.CARD_ROLL)
+
+
+@pytest.mark.card(1068)
+def test_target_acquired_marks_who_wounded_its_owner_to_lose_a_heart_more() -> None:
+    s = table("Meka Dragon 10/0/0 @city +targetacquired", "Kraken 10/0/0", "The King 10/0/0",
+              active=1, extra="dice=ss1233")
+    assert asked(s) == (0, "target")
+    assert rules.describe_action(s, rules.legal_actions(s)[1]) == (
+        "Meka Dragon gives Kraken the Target token (Target Acquired)")
+    s = rules.apply(s, use("targetacquired", 1))
+    assert s.flags["evo.mark.0"] == 2
+    hit = table("Meka Dragon 10/0/0 @city +targetacquired", "Kraken 10/0/0", "The King 10/0/0",
+                extra="dice=s12233", flags="evo.mark.0:2")
+    assert hit.hp[1] == 10 - 1 - 1 and hit.hp[2] == 10 - 1
+
+
+@pytest.mark.card(1068, edge=True)
+def test_target_acquired_asks_nothing_when_the_token_is_already_there() -> None:
+    s = table("Meka Dragon 10/0/0 @city +targetacquired", "Kraken 10/0/0", active=1,
+              extra="dice=ss1233", flags="evo.mark.0:2")
+    assert asked(s) != (0, "target") and s.hp[0] == 8
