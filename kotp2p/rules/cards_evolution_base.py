@@ -45,6 +45,7 @@ from kotp2p.rules.evoeffects import (
     each_other_answers,
     gains_stars,
     heals,
+    offered_for,
     others_lose,
     unharmed_this_turn,
 )
@@ -109,10 +110,6 @@ def _simian_scamper(s: State, seat: int, c: int) -> None:
     unharmed_this_turn(s, seat, c)
     leave_tokyo(s, seat, card=c)
     set_turn_flag(s, "yielded", turn_flag(s, "yielded") | bit(seat))
-
-
-def _arms_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
-    return (UseCard(c),) if s.energy[seat] >= 2 else ()
 
 
 def _arms_loaded(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
@@ -392,7 +389,7 @@ CARDS: tuple[Card, ...] = (
               "any time",
               "Before rolling, you may put 2⚡ on this card. If you then resolve 3 or more ✸, "
               "take them back and each monster you smash loses 2♥ more; if not, lose them and 2♥.",
-              before_roll=_arms_offer, use=_arms_loaded, resolve=_arms_fire),
+              before_roll=offered_for(2), use=_arms_loaded, resolve=_arms_fire),
     evolution(1027, "Alienoid", "Mothership Support", PERMANENT,
               "during your turn",
               "Once per turn, pay 1⚡ to gain 1♥.",

@@ -41,6 +41,7 @@ from kotp2p.rules.evoeffects import (
     each_other_answers,
     gains_energy,
     heals,
+    offered_for,
     others_lose,
     owner_answers,
     unharmed_this_turn,
@@ -109,10 +110,6 @@ def _climb_tokyo_tower(s: State, seat: int, c: int, counts: list[int]) -> None:
         gain_stars(s, seat, counts[ONE], card=c)
     if counts[ONE] >= 6:
         end_game(s, (seat,))
-
-
-def _sword_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
-    return (UseCard(c),) if s.energy[seat] >= 2 else ()
 
 
 def _sword_paid(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
@@ -439,7 +436,7 @@ CARDS: tuple[Card, ...] = (
               "any time",
               "Before rolling, you may pay 2⚡. If you did and you roll at least one ✸, add one "
               "✸ and gain 1⚡ for each ✸ rolled.",
-              before_roll=_sword_offer, use=_sword_paid, add_smashes=_sword_smash,
+              before_roll=offered_for(2), use=_sword_paid, add_smashes=_sword_smash,
               resolve=_sword_energy),
     evolution(1148, "Cyber Bunny", "Electric Carrot", PERMANENT,
               "any time",

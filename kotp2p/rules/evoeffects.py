@@ -3,6 +3,9 @@ repeat the same line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from kotp2p.rules.actions import Action, UseCard
 from kotp2p.rules.basics import NOBODY
 from kotp2p.rules.card import HookFn
 from kotp2p.rules.effects import (
@@ -45,6 +48,14 @@ def gains_energy(n: int) -> HookFn:
         gain_energy(s, seat, n, card=c)
 
     return effect
+
+
+def offered_for(energy: int) -> Callable[[State, int, int], tuple[Action, ...]]:
+    """A card's offer to be used, ``UseCard``, while its owner has ``energy``⚡ to pay."""
+    def offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+        return (UseCard(c),) if s.energy[seat] >= energy else ()
+
+    return offer
 
 
 def unharmed_this_turn(s: State, seat: int, c: int) -> None:
