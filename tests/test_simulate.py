@@ -87,3 +87,13 @@ def test_the_greedy_bot_keeps_a_card_it_can_play_and_plays_it_at_once() -> None:
         "market=heal,energize,jetfighters flags=powerup:1,evo.n.0:8,evo.n.1:8,evo.0.0:2 "
         f"slots=-1:{rules.card_by_name('Healing Rain')}")
     assert bot.choose(s) == rules.PlayEvolution(0, rules.card_by_name("Healing Rain"))
+
+
+def test_the_greedy_bot_pays_for_energy_sword_before_rolling_but_not_for_exotic_arms() -> None:
+    from tests.rules.test_powerup_cards import table
+
+    bot = make_bot("greedy", 1)
+    s = table("Cyber Bunny 10/0/5 +energysword", "Kraken 10/0/0 @city", phase="start")
+    assert bot.choose(s) == rules.UseCard(rules.card_by_name("Energy Sword"))
+    s = table("Alienoid 10/0/5 +exoticarms", "Kraken 10/0/0 @city", phase="start")
+    assert s.pending == rules.Decision(0, "prepare") and bot.choose(s) == rules.PASS

@@ -18,6 +18,7 @@ _WINGS = rules.card_by_name("Wings")
 _MIMIC = rules.card_by_name("Mimic")
 _SMASHING_PUMPKIN = rules.card_by_name("Smashing Pumpkin")
 _BAMBOO_SUPPLY = rules.card_by_name("Bamboo Supply")
+_ENERGY_SWORD = rules.card_by_name("Energy Sword")
 
 
 def card_worth(card: int) -> float:
@@ -83,6 +84,9 @@ class GreedyBot:
             choice = self._play_evolution(state, seat, legal)
         elif kind == "give":  # Mega Purr, Feast of Crows: ⚡ first, then ★, then ♥
             choice = legal[0]
+        elif kind == "prepare":  # Energy Sword pays for itself with one smash; Exotic Arms may not
+            sword = [a for a in legal if isinstance(a, rules.UseCard) and a.card == _ENERGY_SWORD]
+            choice = sword[0] if sword else rules.PASS
         elif kind == "temple":  # Sunken Temple: skip the turn to heal when hurt
             choice = legal[0] if state.hp[seat] <= 6 else rules.PASS
         elif kind == "bamboo":  # Bamboo Supply: take the energy once there are 3
