@@ -30,6 +30,7 @@ from kotp2p.rules.effects import (
     max_hp,
     note,
     remove_card,
+    set_card_tokens,
     set_turn_flag,
     start_over,
     take_card,
@@ -49,6 +50,7 @@ from kotp2p.rules.evoeffects import (
     others_lose,
     unharmed_this_turn,
 )
+from kotp2p.rules.market import sweep_market
 from kotp2p.rules.powerup import BLIZZARD, COLD_WAVE, skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of
 from kotp2p.rules.state import CARD_ROLL, DRAW, State
@@ -167,6 +169,26 @@ def _target_given(s: State, seat: int, c: int, frame: Frame, action: UseCard) ->
 
 def _target_dropped(s: State, seat: int, c: int) -> None:
     s.flags.pop(MARKED + str(seat), None)
+
+
+ADAPTING_TOKENS = 3
+
+
+def _adapting_loaded(s: State, seat: int, c: int) -> None:
+    set_card_tokens(s, seat, c, ADAPTING_TOKENS)
+
+
+def _adapting_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    return (UseCard(c),) if s.tokens.get(c, 0) > 0 else ()
+
+
+def _adapting_sweep(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    left = s.tokens.get(c, 0) - 1
+    set_card_tokens(s, seat, c, left)
+    s.stack.append(frame)  # the buy step goes on
+    sweep_market(s, seat, 0)
+    if left <= 0:
+        remove_card(s, seat, c)
 
 
 def _mecha_blast(s: State, seat: int, c: int) -> None:
@@ -380,7 +402,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1024, "Alienoid", "Adapting Technology", PERMANENT,
               "any time",
               "This card holds 3 tokens. On your turn, remove one to sweep the 3 face-up Power "
-              "cards for free; discard this card when none is left."),
+              "cards for free; discard this card when none is left.",
+              gained=_adapting_loaded, buy_actions=_adapting_offer, use=_adapting_sweep),
     evolution(1025, "Alienoid", "Funny Looking But Dangerous", PERMANENT,
               "any time",
               "If you resolve at least three 2s, every other monster loses 1♥.",

@@ -141,18 +141,24 @@ def _buy_handle(s: State, frame: Frame, action: Action) -> None:
         buy_card(s, seat, action.card, card_cost(s, seat, action.card))
     elif t is Sweep:
         s.stack.append(frame)
-        s.energy[seat] -= SWEEP_COST
-        if s.sink is not None:
-            s.sink.append(MarketSwept(seat, SWEEP_COST))
-        for c in s.market:
-            if c:
-                discard_card(s, c)
-        s.market = (0,) * MARKET_SLOTS
-        s.stack.append(("reveal_windows", (1 << MARKET_SLOTS) - 1))
-        for slot in reversed(range(MARKET_SLOTS)):
-            s.stack.append(("rand", "draw", slot))
+        sweep_market(s, seat, SWEEP_COST)
     elif isinstance(action, UseCard):
         use_card(s, frame, action)
+
+
+def sweep_market(s: State, seat: int, price: int) -> None:
+    """``seat`` pays ``price`` to send the market's cards to the discard pile; three new ones
+    are revealed."""
+    s.energy[seat] -= price
+    if s.sink is not None:
+        s.sink.append(MarketSwept(seat, price))
+    for c in s.market:
+        if c:
+            discard_card(s, c)
+    s.market = (0,) * MARKET_SLOTS
+    s.stack.append(("reveal_windows", (1 << MARKET_SLOTS) - 1))
+    for slot in reversed(range(MARKET_SLOTS)):
+        s.stack.append(("rand", "draw", slot))
 
 
 def _buy_check(s: State, frame: Frame, action: Action) -> bool:

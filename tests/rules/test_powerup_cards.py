@@ -1277,3 +1277,25 @@ def test_target_acquired_asks_nothing_when_the_token_is_already_there() -> None:
     s = table("Meka Dragon 10/0/0 @city +targetacquired", "Kraken 10/0/0", active=1,
               extra="dice=ss1233", flags="evo.mark.0:2")
     assert asked(s) != (0, "target") and s.hp[0] == 8
+
+
+@pytest.mark.card(1024)
+def test_adapting_technology_sweeps_the_market_for_free_three_times_then_goes() -> None:
+    s = holding("Alienoid 10/0/0; Kraken 10/0/0", "adaptingtechnology", active=1)
+    s, _ = play(s, "adaptingtechnology")
+    assert s.tokens == {card("adaptingtechnology"): 3}
+    s = table("Alienoid 10/0/0 +adaptingtechnology", "Kraken 10/0/0 @city", phase="buy",
+              extra="tokens=adaptingtechnology:1")
+    assert use("adaptingtechnology") in rules.legal_actions(s)
+    s = rules.apply(s, use("adaptingtechnology"))
+    for _ in range(3):  # the market's three new cards
+        s = rules.apply(s, rules.RandomResult((0,)))
+    assert s.energy[0] == 0 and "heal" not in rules.to_text(s).split("market=")[1].split()[0]
+    assert card("adaptingtechnology") not in s.cards[0]  # its last token gone, so is the card
+
+
+@pytest.mark.card(1024, edge=True)
+def test_adapting_technology_is_not_offered_on_another_monsters_turn() -> None:
+    s = table("Alienoid 10/0/0 +adaptingtechnology", "Kraken 10/0/9 @city", active=1,
+              phase="buy", extra="tokens=adaptingtechnology:3")
+    assert asked(s) == (1, "buy") and use("adaptingtechnology") not in rules.legal_actions(s)
