@@ -19,7 +19,7 @@ Each mode prints figures, game by game and then in sum. It is not a test: it tak
   a 20 s partition of one peer mid-game. Counted as for ``kill``: every game must finish with
   identical VALID logs and nobody ejected.
 
-Run it as ``scripts/chaos MODE [--games N] [--seed S]``.
+Run it as ``scripts/chaos MODE [--games N] [--seed S] [--halloween] [--power-up]``.
 """
 
 from __future__ import annotations
@@ -187,11 +187,15 @@ def wait_for(what: str, check: Callable[[], object], timeout: float, step: float
         time.sleep(step)
 
 
+EXPANSIONS: list[str] = []
+"""The host's expansion options, such as ``--power-up``, from the command line."""
+
+
 def host_args(n: int, bot_delay: float, timeout: int) -> list[str]:
     """The arguments of a host whose random bot plays seat 0 of ``n`` seats, all others joining."""
     return ["host", "--bot", "random", "--seats", str(n), "--bots", "0", "--port", "0",
             "--no-announce", "--plain", "--bind", "127.0.0.1", "--bot-delay", str(bot_delay),
-            "--timeout", str(timeout)]
+            "--timeout", str(timeout), *EXPANSIONS]
 
 
 def join_args(port: int, bot_delay: float) -> list[str]:
@@ -670,6 +674,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=None,
                         help="games to play (default: 50 for kill, 1000 for soak, 5 for net)")
     parser.add_argument("--seed", type=int, default=1, help="seed of every random choice")
+    parser.add_argument("--halloween", action="store_true", help="the games play Halloween")
+    parser.add_argument("--power-up", action="store_true", help="the games play Power Up!")
     parser.add_argument("--bot-delay", type=float, default=0.0,
                         help="seconds each bot waits before deciding (default 0)")
     parser.add_argument("--timeout", type=int, default=None,
@@ -688,6 +694,8 @@ def main() -> int:
     parser.add_argument("--work", type=Path, default=None, help="where the games' files go")
     parser.add_argument("--keep", action="store_true", help="keep the files of clean games too")
     args = parser.parse_args()
+    EXPANSIONS.extend(f"--{name}" for name, on in (("halloween", args.halloween),
+                                                  ("power-up", args.power_up)) if on)
     if args.games is None:
         args.games = {"kill": 50, "soak": 1000, "net": 5}[args.mode]
     if args.timeout is None:

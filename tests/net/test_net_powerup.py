@@ -288,3 +288,32 @@ def test_a_seat_that_does_not_answer_a_window_is_voted_out_and_the_game_goes_on(
     assert len(logs) == 1
     verdict = verify_logs([parse_log(logs.pop())], engine)
     assert verdict.status == "VALID", verdict.render()
+
+
+class NoAckSigner(MaverickSigner):
+    """Stops acknowledging MOVEs with plain ACKs once armed; it still answers windows."""
+
+    def duties(self, replica: object, points: list[object]) -> list[Envelope]:
+        out = super().duties(replica, points)  # type: ignore[arg-type]
+        if self.maverick.armed():
+            kept = [e for e in out if e.kind is not Kind.ACK or e.payload or e.reveals]
+            if len(kept) < len(out):
+                self.maverick.done = True
+            return kept
+        return out
+
+
+class NoAck(Maverick):
+    signer_type = NoAckSigner
+
+
+def test_a_seat_that_does_not_acknowledge_a_move_before_a_window_is_voted_out_and_nobody_blamed(
+) -> None:
+    engine, mesh = game_with(NoAck, 2, rules_chooser("greedy", 2))
+    honest = [i for i in range(3) if i != LIAR]
+    for i in honest:
+        assert not mesh.violations[i], mesh.violations[i]
+        assert mesh.protos[i].is_over and LIAR in mesh.protos[i].replica.ejected
+    logs = {bytes(mesh.logs[i]) for i in honest}
+    assert len(logs) == 1
+    assert verify_logs([parse_log(logs.pop())], engine).status == "VALID"

@@ -15,7 +15,9 @@ decides, and nobody waits for the seat before it: one round of messages, not one
   convicts its author with that ACK as the proof, as a MOVE would.
 * Once every live seat named has answered, the answers apply in the poll's order, all together,
   and the game goes on from the point they make. Like a random event, that needs no ACK: every
-  replica applies the same signed answers.
+  replica applies the same signed answers. At the first point after a MOVE it also waits for
+  the ACKs of the seats the poll does not ask, so no seat leaves a point owing one: a vote to
+  eject names a seat the point itself awaits.
 * A seat's second answer at one point is its violation: each author's envelopes are read in
   order, so every replica takes the same first one. An answer to a point the game left, as after
   an ejection, is taken as it is and used for nothing.

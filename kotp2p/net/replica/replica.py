@@ -505,7 +505,9 @@ class Replica:
             p = self.entries[-1].points[-1]
             pending = p.pending
             if isinstance(pending, Poll):
-                if self.polls.missing(p):
+                # At the first point after a MOVE, the ACKs of the seats not asked come first:
+                # the game never leaves a point where a seat still owes its ACK.
+                if self.polls.missing(p) or (p.index == 0 and self.timeline.owed_acks()):
                     return moved
                 self.timeline.push_point(self.polls.resolve(p))
                 moved = True
