@@ -18,7 +18,6 @@ from kotp2p.rules.effects import (
     DOUBLED,
     MARKED,
     SMASH_BONUS,
-    bit,
     deal_damage,
     discard_card,
     gain_energy,
@@ -31,9 +30,11 @@ from kotp2p.rules.effects import (
     note,
     remove_card,
     set_card_tokens,
+    set_turn_bit,
     set_turn_flag,
     start_over,
     take_card,
+    tally,
     turn_flag,
     use_card,
 )
@@ -91,7 +92,7 @@ def _alpha_male(s: State, seat: int, c: int, victim: int, lost: int, dealer: int
 
 
 def _cat_nip(s: State, seat: int, c: int) -> None:
-    set_turn_flag(s, DOUBLED, turn_flag(s, DOUBLED) | bit(seat))
+    set_turn_bit(s, DOUBLED, seat)
 
 
 def _nine_lives(s: State, seat: int, c: int) -> None:
@@ -111,7 +112,7 @@ def _breath_of_doom(s: State, seat: int, c: int, victim: int, lost: int, dealer:
 def _simian_scamper(s: State, seat: int, c: int) -> None:
     unharmed_this_turn(s, seat, c)
     leave_tokyo(s, seat, card=c)
-    set_turn_flag(s, "yielded", turn_flag(s, "yielded") | bit(seat))
+    set_turn_bit(s, "yielded", seat)
 
 
 def _arms_loaded(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
@@ -124,8 +125,7 @@ def _arms_fire(s: State, seat: int, c: int, counts: list[int], smashes: int) -> 
         return
     if smashes >= 3:
         gain_energy(s, seat, 2, card=c)
-        key = SMASH_BONUS + str(seat)
-        set_turn_flag(s, key, turn_flag(s, key) + 2)
+        tally(s, SMASH_BONUS, seat, 2)
     else:
         deal_damage(s, NOBODY, {seat: 2})
 
@@ -192,8 +192,7 @@ def _adapting_sweep(s: State, seat: int, c: int, frame: Frame, action: UseCard) 
 
 
 def _mecha_blast(s: State, seat: int, c: int) -> None:
-    key = SMASH_BONUS + str(seat)
-    set_turn_flag(s, key, turn_flag(s, key) + 2)
+    tally(s, SMASH_BONUS, seat, 2)
 
 
 def _claws_of_steel(s: State, seat: int, c: int, target: int, amount: int) -> int:
@@ -203,10 +202,6 @@ def _claws_of_steel(s: State, seat: int, c: int, target: int, amount: int) -> in
 def _funny_looking(s: State, seat: int, c: int, counts: list[int]) -> None:
     if counts[TWO] >= 3:
         deal_damage(s, seat, dict.fromkeys(others_of(s, seat), 1))
-
-
-def _star_on_entering(s: State, seat: int, c: int) -> None:
-    gain_stars(s, seat, 1, card=c)
 
 
 def _star_at_home(s: State, seat: int, c: int) -> None:
@@ -380,7 +375,7 @@ CARDS: tuple[Card, ...] = (
               "any time",
               "Gain 1★ more when you enter Tokyo, and when you choose to stay in Tokyo after "
               "being wounded.",
-              entered=_star_on_entering, stayed=_star_on_entering),
+              entered=gains_stars(1), stayed=gains_stars(1)),
     evolution(1018, "Space Penguin", "Icy Reflection", PERMANENT,
               "when another Permanent Evolution is in play",
               "This card becomes a copy of a Permanent Evolution in front of any monster, as if "
@@ -485,7 +480,7 @@ CARDS: tuple[Card, ...] = (
               "any time",
               "Gain 1★ more when you take control of Tokyo, and when you start your turn in "
               "Tokyo.",
-              entered=_star_on_entering, start_turn=_star_at_home),
+              entered=gains_stars(1), start_turn=_star_at_home),
     evolution(1048, "The King", "Twas Beauty Killed the Beast", PERMANENT,
               "while you are in Tokyo",
               "Gain 1★ at the end of each monster's turn, yours too. If you leave Tokyo, discard "

@@ -27,6 +27,7 @@ from kotp2p.rules.effects import (
     note,
     set_card_tokens,
     set_turn_flag,
+    tally,
     turn_flag,
 )
 from kotp2p.rules.events import DiceChanged
@@ -96,8 +97,7 @@ def _trick_or_threat(s: State, seat: int, c: int, counts: list[int]) -> None:
 
 
 def _high_tide(s: State, seat: int, c: int) -> None:
-    key = MORE_HEARTS + str(seat)
-    set_turn_flag(s, key, turn_flag(s, key) + s.dice.count(HEART))
+    tally(s, MORE_HEARTS, seat, s.dice.count(HEART))
 
 
 def _son_of_kong_kiko(s: State, seat: int, c: int) -> None:

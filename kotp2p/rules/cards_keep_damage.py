@@ -42,8 +42,10 @@ from kotp2p.rules.effects import (
     lose_energy,
     max_hp,
     note,
+    set_turn_bit,
     set_turn_flag,
     start_over,
+    turn_bit,
     turn_flag,
     use_card,
 )
@@ -80,7 +82,7 @@ def _ints(frame: Frame, first: int, n: int) -> list[int]:
 
 def protected(s: State, seat: int, amount: int, dealer: int, smash: bool) -> int:
     """What a hit of ``amount`` on ``seat`` would still take after protection. No side effect."""
-    if s.flags and turn_flag(s, UNHARMED) & bit(seat):
+    if s.flags and turn_bit(s, UNHARMED, seat):
         return 0
     for c, fn in hooked(s, seat, "protect"):
         amount = fn(s, seat, c, amount, dealer, smash)
@@ -188,7 +190,7 @@ def _camo_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
 
 def _wings(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     lose_energy(s, seat, WINGS_COST, card=c)
-    set_turn_flag(s, "wings", turn_flag(s, "wings") | bit(seat))
+    set_turn_bit(s, "wings", seat)
     take_hit(s, frame)
 
 
@@ -225,7 +227,7 @@ def _jets_window(s: State, seat: int, c: int, nxt: Frame) -> bool:
         return False
     note(s, CardEffect(seat, c))
     set_turn_flag(s, f"jets.{seat}", amount)
-    set_turn_flag(s, "smashed", turn_flag(s, "smashed") | bit(seat))
+    set_turn_bit(s, "smashed", seat)
     return True
 
 
@@ -239,7 +241,7 @@ def _jets_after(s: State, seat: int, c: int) -> Frame | None:
 
 def _jets_stayed(s: State, frame: Frame) -> None:
     seat, amount = _ints(frame, 1, 2)
-    set_turn_flag(s, "jets_done", turn_flag(s, "jets_done") | bit(seat))
+    set_turn_bit(s, "jets_done", seat)
     deal_damage(s, s.active, {seat: amount}, smash=True, then=("unsmash", seat))
 
 

@@ -69,16 +69,16 @@ def tally(s: State, what: str, seat: int, n: int) -> None:
     s.flags[key] = s.flags.get(key, 0) + n
 
 
-SMASH_BONUS = "smash_bonus."
-"""``smash_bonus.<seat>``: a per-turn flag, the ♥ more each monster ``seat``'s smashes hit loses."""
+SMASH_BONUS = "smash_bonus"
+"""A :func:`tally`: the ♥ more each monster ``seat``'s smashes hit loses this turn."""
 MARKED = "evo.mark."
 """``evo.mark.<seat>``: 1 + the seat ``seat`` marked, which loses 1♥ more each time ``seat``
 makes it lose ♥ (Target Acquired)."""
 DOUBLED = "doubled"
 """The per-turn flag of the seats, as bits, whose roll counts double: one roll, and twice its
 ★ from numbers, ♥, ⚡ and ✸."""
-MORE_HEARTS = "more_hearts."
-"""``more_hearts.<seat>``: a per-turn flag, the ♥ a card added to ``seat``'s roll."""
+MORE_HEARTS = "more_hearts"
+"""A :func:`tally`: the ♥ a card added to ``seat``'s roll this turn."""
 UNHARMED = "unharmed"
 """The per-turn flag of the seats, as bits, that lose no ♥ for the rest of the turn."""
 
@@ -87,19 +87,29 @@ def hearts_rolled(s: State, seat: int) -> int:
     """The ♥ of ``seat``'s roll: its dice's, and those a card added."""
     hearts = s.dice.count(HEART)
     if s.flags:
-        hearts += turn_flag(s, MORE_HEARTS + str(seat))
+        hearts += turn_flag(s, f"{MORE_HEARTS}.{seat}")
         hearts *= doubled(s, seat)
     return hearts
 
 
 def doubled(s: State, seat: int) -> int:
     """2 when ``seat``'s roll counts double this turn, else 1."""
-    return 2 if s.flags and turn_flag(s, DOUBLED) & bit(seat) else 1
+    return 2 if s.flags and turn_bit(s, DOUBLED, seat) else 1
 
 
 def turn_flag(s: State, key: str) -> int:
     """A per-turn flag, cleared when a turn starts. It is 0 when unset."""
     return s.flags.get("t." + key, 0)
+
+
+def turn_bit(s: State, key: str, seat: int) -> bool:
+    """True when ``seat``'s bit is set in the per-turn flag ``key``."""
+    return bool(s.flags.get("t." + key, 0) >> seat & 1)
+
+
+def set_turn_bit(s: State, key: str, seat: int) -> None:
+    """Set ``seat``'s bit in the per-turn flag ``key``."""
+    set_turn_flag(s, key, turn_flag(s, key) | bit(seat))
 
 
 def set_turn_flag(s: State, key: str, value: int) -> None:

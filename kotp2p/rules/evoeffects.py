@@ -10,7 +10,6 @@ from kotp2p.rules.basics import NOBODY
 from kotp2p.rules.card import HookFn
 from kotp2p.rules.effects import (
     UNHARMED,
-    bit,
     deal_damage,
     gain_energy,
     gain_stars,
@@ -18,8 +17,7 @@ from kotp2p.rules.effects import (
     lose_energy,
     lose_stars,
     note,
-    set_turn_flag,
-    turn_flag,
+    set_turn_bit,
 )
 from kotp2p.rules.events import Damaged
 from kotp2p.rules.registry import others_of
@@ -60,7 +58,7 @@ def offered_for(energy: int) -> Callable[[State, int, int], tuple[Action, ...]]:
 
 def unharmed_this_turn(s: State, seat: int, c: int) -> None:
     """The card's owner loses no ♥ for the rest of the turn."""
-    set_turn_flag(s, UNHARMED, turn_flag(s, UNHARMED) | bit(seat))
+    set_turn_bit(s, UNHARMED, seat)
 
 
 GIVE_ENERGY, GIVE_STAR, GIVE_HEART, GAIN_ENERGY, GAIN_HEART, LOSE_TWO, LOSE_ONE = range(7)

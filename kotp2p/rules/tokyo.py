@@ -18,7 +18,6 @@ from kotp2p.rules.dice import ENERGY, SMASH, count_faces
 from kotp2p.rules.effects import (
     SMASH_BONUS,
     UNHARMED,
-    bit,
     close_bay_if_needed,
     damage_order,
     deal_damage,
@@ -27,8 +26,10 @@ from kotp2p.rules.effects import (
     end_game,
     gain_energy,
     leave_tokyo,
+    set_turn_bit,
     set_turn_flag,
     tally,
+    turn_bit,
     turn_flag,
     undying,
 )
@@ -91,7 +92,7 @@ def res_smash(s: State) -> None:
         set_turn_flag(s, "smashes", smashes)
     if smashes <= 0:
         return
-    more = turn_flag(s, SMASH_BONUS + str(seat)) if POWER_UP_FLAG in s.flags else 0
+    more = turn_flag(s, f"{SMASH_BONUS}.{seat}") if POWER_UP_FLAG in s.flags else 0
     hits = dict.fromkeys(smash_targets(s, seat), smashes + more)  # ``more``: ♥ each loses more
     extra: dict[int, int] = {}
     if s.cards[seat]:
@@ -159,7 +160,7 @@ def _asked_when_wounded(s: State, target: int) -> bool:
     """True when a hit on ``target`` first opens its window before a loss: in Power Up!, to a
     monster holding Evolutions that can lose ♥ this turn."""
     return bool(s.flags and POWER_UP_FLAG in s.flags and may_play(s, target)
-                and not turn_flag(s, UNHARMED) & bit(target))
+                and not turn_bit(s, UNHARMED, target))
 
 
 def apply_hit(s: State, target: int, amount: int, dealer: int, smash: bool) -> None:
@@ -190,7 +191,7 @@ def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -
 
     A monster made unharmed for the rest of the turn loses nothing."""
     lost = min(amount, s.hp[target])
-    if lost > 0 and POWER_UP_FLAG in s.flags and turn_flag(s, UNHARMED) & 1 << target:
+    if lost > 0 and POWER_UP_FLAG in s.flags and turn_bit(s, UNHARMED, target):
         return 0
     if lost > 0:
         s.hp[target] -= lost
@@ -288,7 +289,7 @@ def _yield_handle(s: State, frame: Frame, action: Action) -> None:
         s.sink.append(event(seat, s.location(seat)))
     if type(action) is Yield:
         leave_tokyo(s, seat)
-        set_turn_flag(s, "yielded", turn_flag(s, "yielded") | bit(seat))
+        set_turn_bit(s, "yielded", seat)
         fire(s, seat, "yielded")
         if POWER_UP_FLAG in s.flags:
             open_window(s, YIELDED, seat)
