@@ -210,6 +210,8 @@ class PeerProtocol:
         """After :meth:`restore` with peers to ask: who still has to say what this seat signed."""
         self._went_on = False
         self._slots_opened: set[int] = set()
+        self._view: tuple[Point, object] | None = None
+        """The poll point asking this seat, and the state this seat answers it in."""
         self._answered_at: tuple[int, int] | None = None
         """The point of the last poll this seat signed an answer at."""
         """Slots of this seat's hidden deck it signed an OPEN for."""
@@ -229,9 +231,12 @@ class PeerProtocol:
     def state(self) -> object:
         """The current engine state; during a poll that asks this seat and that it has not
         answered yet, the state it answers in, its own question pending."""
-        if self._poll_asks():
-            return self.engine.poll_view(self.replica.state, self.seat)
-        return self.replica.state
+        if not self._poll_asks():
+            return self.replica.state
+        p = self.replica.point
+        if self._view is None or self._view[0] is not p:  # views and bots read it often
+            self._view = (p, self.engine.poll_view(p.state, self.seat))
+        return self._view[1]
 
     def _poll_asks(self) -> bool:
         """A poll is pending that asks this seat, and it has not answered it."""

@@ -46,12 +46,7 @@ from kotp2p.net.trust import (
     check_shuffle,
     check_slot,
 )
-from kotp2p.net.wire import Value
-
-DECK_TAG = "deck"
-"""The first item of a deck commitment a MOVE carries."""
-OPEN_TAG = "evo"
-"""The first item of a slot's opening, in a MOVE or an OPEN."""
+from kotp2p.net.wire import DECK_ITEM, SLOT_ITEM, Value
 
 Commit = tuple[DeckCall, tuple[bytes, ...]]
 """A deck a MOVE commits: the engine's call and the commitments."""
@@ -110,7 +105,7 @@ class Hands:
         if isinstance(pending, Turn) and pending.deck is not None and self.secret is not None:
             deck = self._own_deck(pending.deck)
             proof = deck.prove(self.context(seat, pending.deck.first))
-            items.append([DECK_TAG, list(deck.commitments), proof])
+            items.append([DECK_ITEM, list(deck.commitments), proof])
         for j in self.engine.played_slots(state, action):
             if j not in self.opened[seat] and self.knows(j):
                 items.append(self.own_opening(j))
@@ -118,7 +113,7 @@ class Hands:
 
     def own_opening(self, slot: int) -> list[Value]:
         """The local seat's opening of ``slot``: ``['evo', slot, card, blinding]``."""
-        return [OPEN_TAG, slot, self._cards[slot], self._blinds[slot].to_bytes(32, "little")]
+        return [SLOT_ITEM, slot, self._cards[slot], self._blinds[slot].to_bytes(32, "little")]
 
     def knows(self, slot: int) -> bool:
         """True when the local seat can open ``slot``."""
@@ -139,8 +134,8 @@ class Hands:
             opens with their cards. :meth:`commit` takes the last two. Or it returns why the
             MOVE is wrong."""
         call = pending.deck if isinstance(pending, Turn) else None
-        decks = [o for o in items if isinstance(o, list) and o[0] == DECK_TAG]
-        openings = [o for o in items if isinstance(o, list) and o[0] == OPEN_TAG]
+        decks = [o for o in items if isinstance(o, list) and o[0] == DECK_ITEM]
+        openings = [o for o in items if isinstance(o, list) and o[0] == SLOT_ITEM]
         commit: Commit | None = None
         if call is not None:
             if len(decks) != 1:

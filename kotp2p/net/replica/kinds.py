@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from kotp2p.net.replica.ejection import LATER, WAIT, Ejections
 from kotp2p.net.replica.forks import Forks
-from kotp2p.net.replica.hands import OPEN_TAG, Hands
+from kotp2p.net.replica.hands import Hands
 from kotp2p.net.replica.history import Entry, Point, Violation, violation
 from kotp2p.net.replica.peeks import Peeks, parse_opening
 from kotp2p.net.replica.polls import Polls
 from kotp2p.net.replica.timeline import Timeline
 from kotp2p.net.trust import Genesis, Poll, State, Turn, check_opening
-from kotp2p.net.wire import Envelope, short_repr
+from kotp2p.net.wire import PEEK_ITEM, SLOT_ITEM, Envelope, short_repr
 
 _WAIT = WAIT
 _LATER = LATER
@@ -119,7 +119,7 @@ class Kinds:
                              "openings of the peeks it uses")
         action = env.payload[0]
         extras = env.payload[1:]
-        peeks = [o for o in extras if isinstance(o, list) and o[0] == "peek"]
+        peeks = [o for o in extras if isinstance(o, list) and o[0] == PEEK_ITEM]
         opened = self._peeks.check_move(a, p.state, peeks)
         if isinstance(opened, str):
             return violation("bad-opening", env, opened)
@@ -259,7 +259,7 @@ class Kinds:
                 return violation("bad-opening", env, problem)
             self.opened.add((a, pl[1]))
             return None
-        if pl[0] == OPEN_TAG:
+        if pl[0] == SLOT_ITEM:
             problem = self._hands.open(a, pl)
             return None if problem is None else violation("bad-opening", env, problem)
         peek = parse_opening(pl)

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kotp2p.net.replica.hands import OPEN_TAG, Hands
+from kotp2p.net.replica.hands import Hands
 from kotp2p.net.replica.history import Point
 from kotp2p.net.replica.timeline import Timeline
-from kotp2p.net.trust import Poll, State
-from kotp2p.net.wire import Envelope, Value, short_repr
+from kotp2p.net.trust import GameEngine, Poll, State
+from kotp2p.net.wire import SLOT_ITEM, Envelope, Value, short_repr
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,15 @@ class PollResolved:
     index: int
     state: State
     answers: tuple[Answer, ...] = field(default_factory=tuple)
+
+    def moves(self, engine: GameEngine) -> list[tuple[State, Answer]]:
+        """Each answer with the state it applied to, in order: how a view tells the poll."""
+        out = []
+        state = self.state
+        for answer in self.answers:
+            out.append((state, answer))
+            state = engine.apply_move(state, answer.action)
+        return out
 
 
 class Polls:
@@ -85,7 +94,7 @@ class Polls:
         if self.answered(p, a):
             return "unexpected-ack", f"a second answer to the window at step {p.step}"
         action, items = env.payload[0], env.payload[1:]
-        if any(not (isinstance(o, list) and o[0] == OPEN_TAG) for o in items):
+        if any(not (isinstance(o, list) and o[0] == SLOT_ITEM) for o in items):
             return "bad-opening", "an answer carries only the openings of the slots it plays"
         view = self._engine.poll_view(p.state, a)
         dealt = self._hands.check_move(a, view, None, action, items)

@@ -130,12 +130,8 @@ def tell_later(engine: GameEngine, replica: Replica, ev: Applied | Rolled | Poll
 
 def poll_updates(engine: GameEngine, poll: PollResolved) -> list[Update]:
     """The updates of a resolved poll: each seat's answer, in order, as a MOVE is told."""
-    out: list[Update] = []
-    state = poll.state
-    for answer in poll.answers:
-        out += move_narration(engine, state, answer.action, poll.step, answer.seat)
-        state = engine.apply_move(state, answer.action)
-    return out
+    return [u for state, answer in poll.moves(engine)
+            for u in move_narration(engine, state, answer.action, poll.step, answer.seat)]
 
 
 def _entry_updates(engine: GameEngine, entry: Entry | None, ev: Applied) -> list[Update]:

@@ -91,13 +91,10 @@ def replay_lines(
             tell(engine.narrate_eject(entry.before, entry.seat, verbose))
         for p in entry.points:
             poll = polls.get((p.step, p.index))
-            if poll is not None:  # a window: each seat's answer, in order
-                state = poll.state
-                for answer in poll.answers:
-                    told = engine.narrate_move(state, answer.action, verbose)
-                    said = engine.describe_move(state, answer.action)
-                    tell(told if _own_lines(told) else [said, *told], "")
-                    state = engine.apply_move(state, answer.action)
+            for state, answer in poll.moves(engine) if poll is not None else ():  # a window
+                told = engine.narrate_move(state, answer.action, verbose)
+                said = engine.describe_move(state, answer.action)
+                tell(told if _own_lines(told) else [said, *told], "")
             res = next((r for r in replica.resolved if r.step == entry.step and r.k == p.k), None)
             if res is None:
                 continue

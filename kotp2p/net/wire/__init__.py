@@ -49,10 +49,17 @@ from kotp2p.net.wire.refusal import (
     peer_code,
 )
 from kotp2p.net.wire.safetext import is_text, safe_lines, safe_text, short_repr
-from kotp2p.net.wire.schema import MAX_CHAT, payload_problem
+from kotp2p.net.wire.schema import (
+    DECK_ITEM,
+    MAX_CHAT,
+    PEEK_ITEM,
+    SLOT_ITEM,
+    payload_problem,
+)
 from kotp2p.net.wire.sigcheck import check_signatures
 
 __all__ = [
+    "DECK_ITEM",
     "DEFAULT_NAME",
     "DOMAIN",
     "HANDSHAKE_CODES",
@@ -61,6 +68,8 @@ __all__ = [
     "MAX_CHAT",
     "MAX_FRAME",
     "MAX_NAME",
+    "PEEK_ITEM",
+    "SLOT_ITEM",
     "CodecError",
     "Envelope",
     "ForeignEnvelope",

@@ -39,6 +39,13 @@ MAX_OPENINGS = 64
 MAX_SLOT_BYTES = 1024
 """Bytes of a slot opening's salt or content."""
 
+PEEK_ITEM = "peek"
+"""The first item of a peek's opening."""
+SLOT_ITEM = "evo"
+"""The first item of a hidden deck slot's opening."""
+DECK_ITEM = "deck"
+"""The first item of a deck's commitment."""
+
 MAX_DECK = 255
 """Slots one deck commitment may hold."""
 
@@ -56,21 +63,21 @@ def _is_seat(v: object, n: int) -> bool:
 
 def is_peek_opening(v: Value) -> bool:
     """``['peek', k >= 1, 32 bytes]`` or ``['peek', k >= 1, 32 bytes, 32 bytes]``."""
-    return (type(v) is list and len(v) in (3, 4) and v[0] == "peek" and _is_int(v[1])
+    return (type(v) is list and len(v) in (3, 4) and v[0] == PEEK_ITEM and _is_int(v[1])
             and 1 <= v[1] < 1 << 62 and type(v[2]) is bytes and len(v[2]) == ID_SIZE
             and (len(v) == 3 or (type(v[3]) is bytes and len(v[3]) == ID_SIZE)))
 
 
 def is_slot_opening(v: Value) -> bool:
     """``['evo', slot, card, 32 bytes]``: a slot number below 2**16, a card from 1 to 65535."""
-    return (type(v) is list and len(v) == 4 and v[0] == "evo" and _is_int(v[1])
+    return (type(v) is list and len(v) == 4 and v[0] == SLOT_ITEM and _is_int(v[1])
             and 0 <= v[1] < 1 << 16 and _is_int(v[2]) and 0 < v[2] < 1 << 16
             and type(v[3]) is bytes and len(v[3]) == ID_SIZE)
 
 
 def is_deck_commitment(v: Value) -> bool:
     """``['deck', [32 bytes, ...], proof]``, at most :data:`MAX_DECK` commitments."""
-    return (type(v) is list and len(v) == 3 and v[0] == "deck" and type(v[1]) is list
+    return (type(v) is list and len(v) == 3 and v[0] == DECK_ITEM and type(v[1]) is list
             and 0 < len(v[1]) <= MAX_DECK
             and all(type(c) is bytes and len(c) == ID_SIZE for c in v[1])
             and type(v[2]) is bytes and len(v[2]) <= MAX_PROOF_BYTES)
