@@ -77,7 +77,7 @@ def enter_and_buy(s: State) -> None:
         if steal is not None:
             s.stack.append(steal)
         if entered and POWER_UP_FLAG in s.flags:
-            open_window(s, ENTERED, seat)
+            open_window(s, ENTERED, (seat,))
 
 
 def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
@@ -130,7 +130,7 @@ def _bought(s: State, frame: Frame) -> None:
         # Its effect is done, and damage it queued resolves next. Off to the discard pile.
         remove_card(s, seat, card)
     elif s.flags and POWER_UP_FLAG in s.flags and card in s.cards[seat]:
-        open_window(s, BOUGHT, seat)  # right after its buyer bought a Keep card
+        open_window(s, BOUGHT, (seat,))  # right after its buyer bought a Keep card
 
 
 def _buy_handle(s: State, frame: Frame, action: Action) -> None:

@@ -37,7 +37,7 @@ answers may be signed at once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection
 
 from kotp2p.rules.actions import PASS, Action, KeepEvolution, PlayEvolution, UseCard
 from kotp2p.rules.basics import HIDDEN, PHASE_INDEX, POWER_UP_FLAG, Frame
@@ -288,13 +288,12 @@ def _keep(s: State, frame: Frame, action: Action) -> None:
         s.sink.append(EvolutionKept(seat, action.slot, bool(back)))
 
 
-def open_window(s: State, window: int, only: int | Sequence[int] = -1) -> None:
+def open_window(s: State, window: int, only: Collection[int] = ()) -> None:
     """Ask every live seat holding Evolutions what it plays in ``window``, if any seat holds one.
 
-    With ``only``, a seat or some seats, the window is theirs alone: no card of another may be
-    played in it."""
-    mine = (only,) if isinstance(only, int) else tuple(only)
-    seats = [t for t in seats_from(s, s.active) if (mine == (-1,) or t in mine) and may_play(s, t)]
+    With ``only``, some seats, the window is theirs alone: no card of another may be played in
+    it."""
+    seats = [t for t in seats_from(s, s.active) if (not only or t in only) and may_play(s, t)]
     if not seats:
         return
     s.stack.append(("evoapply", window, *seats))

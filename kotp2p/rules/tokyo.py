@@ -147,7 +147,7 @@ def _hit(s: State, frame: Frame) -> None:
                 return
     if stage != WOUND_ASKED and _asked_when_wounded(s, target):
         s.stack.append(("hit", target, amount, dealer, smash, WOUND_ASKED))
-        open_window(s, WOUNDED, target)
+        open_window(s, WOUNDED, (target,))
         return
     apply_hit(s, target, amount, dealer, bool(smash))
 
@@ -292,7 +292,7 @@ def _yield_handle(s: State, frame: Frame, action: Action) -> None:
         set_turn_bit(s, "yielded", seat)
         fire(s, seat, "yielded")
         if POWER_UP_FLAG in s.flags:
-            open_window(s, YIELDED, seat)
+            open_window(s, YIELDED, (seat,))
     elif s.cards[seat] and has_hook(s, seat, "stayed"):
         s.own()  # a stay shares the state's lists; a card's effect changes them
         fire(s, seat, "stayed")
