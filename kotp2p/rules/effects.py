@@ -226,7 +226,7 @@ def deal_damage(
     if dealer == s.active and s.cards[dealer] and has_hook(s, dealer, "deal_bonus"):
         amounts = {t: a + (hook_sum(s, dealer, "deal_bonus", t, a) if t != dealer else 0)
                    for t, a in amounts.items()}
-    if dealer >= 0 and s.flags and MARKED + str(dealer) in s.flags:
+    if dealer >= 0 and s.flags and POWER_UP_FLAG in s.flags and MARKED + str(dealer) in s.flags:
         marked = s.flags[MARKED + str(dealer)] - 1  # it loses 1♥ more from ``dealer``
         amounts = {t: a + (t == marked) for t, a in amounts.items()}
     order = damage_order(s, dealer, amounts)
