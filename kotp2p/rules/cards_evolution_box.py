@@ -47,10 +47,23 @@ from kotp2p.rules.evoeffects import (
     owner_answers,
     unharmed_this_turn,
 )
-from kotp2p.rules.evoslots import take_back
-from kotp2p.rules.powerup import SKIP_NEXT, skip_turn
+from kotp2p.rules.evoslots import evolution_owner, take_back
+from kotp2p.rules.powerup import SKIP_NEXT, gift_wanted, skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of, seats_from
 from kotp2p.rules.state import Frame, State
+
+
+def _worst_nightmare(s: State, seat: int, c: int) -> None:
+    s.stack.append(("ask", seat, "give", evolution_owner(s, c), c,
+                    1 << GIVE_ENERGY | 1 << LOSE_ONE))
+
+
+def _one_fewer(s: State, seat: int, c: int) -> int:
+    return -1
+
+
+def _detachable_head(s: State, seat: int, c: int, dealer: int) -> int:
+    return 1 if dealer == evolution_owner(s, c) else 0
 
 
 def _smashing_pumpkin(s: State, seat: int, c: int) -> None:
@@ -282,10 +295,12 @@ CARDS: tuple[Card, ...] = (
               "back from your discard pile."),
     evolution(1072, "Boogie Woogie", "Worst Nightmare", GIFT,
               "when you wound a monster",
-              "At the start of your turn, give 1⚡ to this card's owner or lose 1♥."),
+              "At the start of your turn, give 1⚡ to this card's owner or lose 1♥.",
+              windows=("dealt",), can_play=gift_wanted, start_turn=_worst_nightmare),
     evolution(1073, "Boogie Woogie", "I Live Under Your Bed", GIFT,
               "when you wound a monster",
-              "You roll one die fewer."),
+              "You roll one die fewer.",
+              windows=("dealt",), can_play=gift_wanted, dice_count=_one_fewer),
     evolution(1074, "Boogie Woogie", "Boogie Dance", PERMANENT,
               "any time",
               "If you roll four of the same face, gain 1⚡ or 1♥.",
@@ -309,10 +324,12 @@ CARDS: tuple[Card, ...] = (
     # --- Pumpkin Jack ----------------------------------------------------------------------
     evolution(1081, "Pumpkin Jack", "Detachable Head", GIFT,
               "when you wound a monster",
-              "Each time this card's owner wounds you, you lose 1♥ more."),
+              "Each time this card's owner wounds you, you lose 1♥ more.",
+              windows=("dealt",), can_play=gift_wanted, taken_bonus=_detachable_head),
     evolution(1082, "Pumpkin Jack", "Ignis Fatus", GIFT,
               "when you wound a monster",
-              "You get one roll fewer each turn."),
+              "You get one roll fewer each turn.",
+              windows=("dealt",), can_play=gift_wanted, roll_count=_one_fewer),
     evolution(1083, "Pumpkin Jack", "Smashing Pumpkin", TEMPORARY,
               "any time",
               "Every monster with 12★ or more loses 2♥.",

@@ -98,6 +98,8 @@ def describe_action(state: State, action: Action) -> str:
     if isinstance(action, UseCard) and kind == "target" and action.args:
         return (f"{who}gives {state.monsters[action.args[0]]} the Target token "
                 f"({card_name(action.card)})")
+    if isinstance(action, UseCard) and kind in ("gift", "beauty") and action.args:
+        return f"{who}gives {card_name(action.card)} to {state.monsters[action.args[0]]}"
     if isinstance(action, UseCard) and kind == "give" and action.args:
         x = action.args[0]
         what = ANSWER_WORDS.get(x, "?")

@@ -30,7 +30,7 @@ from kotp2p.rules.events import (
     StarsChanged,
     TokensChanged,
 )
-from kotp2p.rules.evoslots import discard_hand, is_evolution, retire
+from kotp2p.rules.evoslots import discard_hand, evolution_owner, is_evolution, retire
 from kotp2p.rules.registry import (
     CARDS,
     COPIERS,
@@ -229,6 +229,10 @@ def deal_damage(
     if dealer >= 0 and s.flags and POWER_UP_FLAG in s.flags and MARKED + str(dealer) in s.flags:
         marked = s.flags[MARKED + str(dealer)] - 1  # it loses 1♥ more from ``dealer``
         amounts = {t: a + (t == marked) for t, a in amounts.items()}
+    if dealer >= 0 and s.flags and POWER_UP_FLAG in s.flags:
+        amounts = {t: a + (hook_sum(s, t, "taken_bonus", dealer)
+                           if t != dealer and s.cards[t] and has_hook(s, t, "taken_bonus") else 0)
+                   for t, a in amounts.items()}
     order = damage_order(s, dealer, amounts)
     if not order:
         if then is not None:
@@ -416,16 +420,28 @@ def eliminate(s: State, seat: int, batch: int) -> None:
     for c in cards:
         s.tokens.pop(c, None)
         if is_evolution(c):
-            retire(s, seat, c)
+            retire(s, evolution_owner(s, c), c)
         else:
             discard_card(s, c, seat)
         forget_card(s, c)
     if s.flags and POWER_UP_FLAG in s.flags:
         discard_hand(s, seat)
+        _discard_gifts(s, seat)
     s.energy[seat] = 0
     s.poison[seat] = 0
     s.shrink[seat] = 0
     leave_tokyo(s, seat)
+
+
+def _discard_gifts(s: State, seat: int) -> None:
+    """Every card of an eliminated monster goes, its Gifts in front of others too."""
+    for t in range(s.n):
+        for c in s.cards[t]:
+            if t != seat and is_evolution(c) and evolution_owner(s, c) == seat:
+                set_hand(s, t, tuple(x for x in s.cards[t] if x != c))
+                s.tokens.pop(c, None)
+                retire(s, seat, c)
+                forget_card(s, c)
 
 
 def start_over(s: State, seat: int, card: int, hp: int) -> None:

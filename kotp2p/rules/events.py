@@ -302,6 +302,15 @@ class EvolutionPlayed:
 
 
 @dataclass(frozen=True, slots=True)
+class GiftGiven:
+    """Power Up!: ``seat`` put its Gift ``card`` in front of ``target``, a monster it wounded."""
+
+    seat: int
+    target: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
 class EvolutionsShuffled:
     """Power Up!: ``seat``'s deck was empty, so its discarded ``slots`` were shuffled back in.
 
@@ -366,6 +375,7 @@ Event = (
     | EvolutionsDrawn
     | EvolutionKept
     | EvolutionPlayed
+    | GiftGiven
     | EvolutionsShuffled
     | Eliminated
     | GameOver

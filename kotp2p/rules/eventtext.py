@@ -44,6 +44,7 @@ from kotp2p.rules.events import (
     EvolutionsShuffled,
     ExtraTurn,
     GameOver,
+    GiftGiven,
     Healed,
     LeftTokyo,
     MarketSwept,
@@ -291,6 +292,8 @@ def describe_event(event: Event, state: State, now: Amounts | None = None) -> st
         return f"{who(e.seat)} keeps one Evolution and puts the other {where}"
     if isinstance(e, EvolutionPlayed):
         return f"{who(e.seat)} plays {CARDS[e.card].name}"
+    if isinstance(e, GiftGiven):
+        return f"{who(e.seat)} gives {CARDS[e.card].name} to {who(e.target)}"
     if isinstance(e, EvolutionsShuffled):
         return f"{who(e.seat)} shuffles its {len(e.slots)} discarded Evolutions into its deck"
     if isinstance(e, Eliminated):

@@ -89,6 +89,11 @@ def set_zone(s: State, seat: int, slot: int, where: int) -> None:
         s.flags.pop(key, None)
 
 
+def evolution_owner(s: State, card: int) -> int:
+    """The seat whose deck holds the Evolution ``card``: the one playing its monster."""
+    return s.monsters.index(CARDS[card].monster)
+
+
 def is_evolution(card: int) -> bool:
     """True for an Evolution card, as opposed to a Power card."""
     return CARDS[card].kind in EVOLUTION_KINDS

@@ -14,6 +14,7 @@ from kotp2p.rules.evoslots import (
     GONE,
     IN_PLAY,
     evolution_deck,
+    evolution_owner,
     is_evolution,
     is_power_up,
     known_card,
@@ -71,7 +72,9 @@ def _evolution_decks(s: State) -> list[str]:
         if len(live) != len(deck):
             out.append(f"seat {seat}'s Evolution deck has {len(live)} slots, not {len(deck)}")
         in_play = sorted(known_card(s, seat, j) for j in live if zone(s, seat, j) == IN_PLAY)
-        if in_play != sorted(c for c in s.cards[seat] if is_evolution(c)):
+        in_front = [c for owned in s.cards for c in owned
+                    if is_evolution(c) and evolution_owner(s, c) == seat]
+        if in_play != sorted(in_front):
             out.append(f"seat {seat}'s Evolutions in play are not the cards in front of it")
         seen = [known_card(s, seat, j) for j in live if zone(s, seat, j)]
         cards = [c for c in seen if c != HIDDEN]

@@ -25,7 +25,7 @@ from kotp2p.rules.effects import (
 )
 from kotp2p.rules.events import CardBought, CardEffect, CardRevealed, MarketSwept
 from kotp2p.rules.halloween import steal_frame
-from kotp2p.rules.powerup import BOUGHT, ENTERED, open_window
+from kotp2p.rules.powerup import BOUGHT, ENTERED, dealt_window, open_window
 from kotp2p.rules.registry import (
     DecisionKind,
     Frames,
@@ -73,6 +73,8 @@ def enter_and_buy(s: State) -> None:
             entered = True
     s.stack.append(ASK_BUY[seat])
     if s.flags:
+        if POWER_UP_FLAG in s.flags:
+            dealt_window(s)
         steal = steal_frame(s, seat)
         if steal is not None:
             s.stack.append(steal)

@@ -41,14 +41,22 @@ from collections.abc import Collection
 
 from kotp2p.rules.actions import PASS, Action, KeepEvolution, PlayEvolution, UseCard
 from kotp2p.rules.basics import HIDDEN, PHASE_INDEX, POWER_UP_FLAG, Frame
-from kotp2p.rules.card import TEMPORARY
+from kotp2p.rules.card import GIFT, PERMANENT, TEMPORARY
 from kotp2p.rules.cardindex import CARDS
-from kotp2p.rules.effects import card_actions, hearts_rolled, take_card, use_card
+from kotp2p.rules.effects import (
+    card_actions,
+    hearts_rolled,
+    note,
+    take_card,
+    turn_flag,
+    use_card,
+)
 from kotp2p.rules.events import (
     EvolutionKept,
     EvolutionPlayed,
     EvolutionsDrawn,
     EvolutionsShuffled,
+    GiftGiven,
 )
 from kotp2p.rules.evoslots import (
     DECK_SIZE,
@@ -89,7 +97,11 @@ BOUGHT = 6
 """The window of a monster that has just bought a Keep card, its own alone."""
 WOUNDED = 7
 """The window of a monster about to lose ♥ to a hit, its own alone, before the loss."""
-WINDOW_NAMES = ("start", "end", "entered", "resolve", "yielded", "zero", "bought", "wounded")
+DEALT = 8
+"""The active monster's window after its enter-Tokyo step, when its smashes wounded another
+monster this turn: for Gifts and Jungle Frenzy."""
+WINDOW_NAMES = ("start", "end", "entered", "resolve", "yielded", "zero", "bought", "wounded",
+                "dealt")
 """A window's number in frames -> the name cards give it in ``Card.windows``."""
 NEXT_TURN = PHASE_INDEX["next_turn"]
 _SEEN = (DRAWN, HAND, DISCARDED, PLAYED_OUT, IN_PLAY)
@@ -381,11 +393,69 @@ def _play_step(s: State, frame: Frame) -> None:
         s.sink.append(EvolutionPlayed(seat, slot, card))
     if not s.alive[seat]:
         return
-    if not temporary:
+    kind = CARDS[card].kind
+    if kind == PERMANENT:
         take_card(s, seat, card, bought=False)
+    elif kind == GIFT:
+        _give(s, seat, card)
     effect = CARDS[card].hooks.get("evolve")
     if effect is not None:
         effect(s, seat, card)
+
+
+STRUCK = "struck"
+"""The turn flag of the monsters the active monster's smashes wounded this turn, one bit each."""
+
+
+def struck(s: State, seat: int) -> tuple[int, ...]:
+    """The live monsters other than ``seat`` that the active monster's smashes wounded this
+    turn."""
+    bits = turn_flag(s, STRUCK)
+    return tuple(t for t in range(s.n) if bits >> t & 1 and s.alive[t] and t != seat)
+
+
+def dealt_window(s: State) -> None:
+    """Open the window after the enter-Tokyo step, if the active monster's smashes wounded
+    another monster this turn."""
+    if turn_flag(s, STRUCK):
+        s.stack.append(_DEALT_STEP)
+
+
+_DEALT_STEP = ("evodealt",)
+
+
+def _dealt(s: State, frame: Frame) -> None:
+    if s.alive[s.active]:
+        open_window(s, DEALT, (s.active,))
+
+
+def gift_wanted(s: State, seat: int, c: int) -> bool:
+    """A Gift may be played: a monster its owner wounded is there to take it."""
+    return bool(struck(s, seat))
+
+
+def _give(s: State, seat: int, card: int) -> None:
+    """``seat`` played the Gift ``card``: it goes in front of a monster it wounded, its choice."""
+    targets = struck(s, seat)
+    if len(targets) == 1:
+        place_gift(s, seat, targets[0], card)
+    elif targets:
+        s.stack.append(("ask", seat, "gift", card))
+
+
+def place_gift(s: State, seat: int, target: int, card: int) -> None:
+    """``seat``'s Gift ``card`` goes in front of ``target``, where its hooks act on ``target``."""
+    note(s, GiftGiven(seat, target, card))
+    take_card(s, target, card, bought=False)
+
+
+def _gift_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    return tuple(UseCard(frame[3], (t,)) for t in struck(s, frame_seat(frame)))
+
+
+def _gift_handle(s: State, frame: Frame, action: Action) -> None:
+    assert isinstance(action, UseCard)
+    place_gift(s, frame_seat(frame), action.args[0], frame[3])
 
 
 COLD_WAVE = "evo.cold."
@@ -455,12 +525,14 @@ FRAMES = Frames(
         "evolve": _evolve,
         "evoapply": _apply_plays,
         "evoplay": _play_step,
+        "evodealt": _dealt,
     },
     decisions={
         "evodeck": DecisionKind(_deck_legal, _deck_handle, always_ask=True),
         "prepare": DecisionKind(_prepare_legal, _prepare_handle),
         "evolve": DecisionKind(_keep_legal, _keep),
         "evolution": DecisionKind(_play_legal, _play_handle, always_ask=True),
+        "gift": DecisionKind(_gift_legal, _gift_handle),
     },
     randoms={
         "evopick": RandomKind(_pick_bounds, _pick, purpose=DRAW),

@@ -84,6 +84,8 @@ HOOK_POINTS: dict[str, str] = {
     "win_stars": "(s, seat, card) -> int: the stars that win the owner the game, below 20",
     "deal_bonus": "(s, seat, card, target, amount) -> int: extra ♥ a hit of ``amount`` by the "
     "owner on its own turn makes another monster lose",
+    "taken_bonus": "(s, seat, card, dealer) -> int: extra ♥ a hit from ``dealer`` makes the "
+    "owner lose, in Power Up!",
     "undying": "(s, seat, card) -> bool: the owner at 0♥ is not eliminated",
     "react_actions": "(s, seat, card, left) -> tuple[Action, ...]: choices in the window against "
     "a hit that would take ``left``♥",

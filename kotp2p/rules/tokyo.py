@@ -206,6 +206,8 @@ def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -
             _mark_wounds(flags, target, dealer, smash and dealer == s.active)
         if POWER_UP_FLAG in flags:
             tally(s, "lost", target, lost)  # for Anger Batteries
+            if smash and dealer == s.active != target:  # for Gifts and Jungle Frenzy
+                flags["t.struck"] = flags.get("t.struck", 0) | 1 << target
     return lost
 
 

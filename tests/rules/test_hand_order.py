@@ -20,6 +20,8 @@ from kotp2p.rules.hookorder import RULED_ORDER
 from kotp2p.rules.state import state_to_wire
 
 KEEPS = sorted(c for c, d in rules.CARDS.items() if d.kind == rules.KEEP)
+EVOLUTIONS = {c for c, d in rules.CARDS.items() if d.box == "power up"}
+"""Evolutions are never in the market."""
 MIMIC = 27
 CARRY_TOKENS = {28: 6, 41: 3}  # Battery Monster's energy, Smoke Cloud's smoke
 HANDS_FIELD = 9  # the position of the hands in ``state_to_wire``
@@ -64,7 +66,8 @@ def random_position(rng: random.Random) -> tuple[str, str]:
         return " ".join(parts)
 
     seats = [seat(i, h) for i, h in enumerate(hands)]
-    market = ",".join(_slug(c) for c in rng.sample([c for c in rules.CARDS if c not in held], 3))
+    market = ",".join(_slug(c) for c in rng.sample([c for c in rules.CARDS
+                                                  if c not in held and c not in EVOLUTIONS], 3))
     phase = rng.choice(("start", "start", "roll", "resolve", "buy", "end"))
     fields = [f"active={active}", f"market={market}", f"phase={phase}"]
     if phase in ("roll", "resolve"):
