@@ -115,7 +115,7 @@ def _zombie_lost(s: State, seat: int, c: int) -> None:
 # --- Robot ----------------------------------------------------------------------------------
 
 
-def _robot_offer(s: State, seat: int, c: int, left: int) -> tuple[Action, ...]:
+def _robot_offer(s: State, seat: int, c: int, left: int, dealer: int) -> tuple[Action, ...]:
     return tuple(UseCard(c, (n,)) for n in range(1, min(s.energy[seat], left) + 1))
 
 

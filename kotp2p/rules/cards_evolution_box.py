@@ -9,7 +9,8 @@ a game cannot play the others yet.
 from __future__ import annotations
 
 from kotp2p.rules.actions import PASS, Action, UseCard
-from kotp2p.rules.card import GIFT, PERMANENT, TEMPORARY, Card, evolution
+from kotp2p.rules.card import ANY_TIME, GIFT, PERMANENT, TEMPORARY, Card, evolution
+from kotp2p.rules.cards_keep_damage import react_window
 from kotp2p.rules.cards_keep_dice import change_window
 from kotp2p.rules.dice import BASE_DICE, ENERGY, FACES, HEART, ONE, SMASH, THREE, TWO
 from kotp2p.rules.effects import (
@@ -24,13 +25,16 @@ from kotp2p.rules.effects import (
     lose_energy,
     lose_stars,
     max_hp,
+    move_card,
     note,
+    remove_card,
     set_card_tokens,
     set_turn_flag,
     tally,
+    take_card,
     turn_flag,
 )
-from kotp2p.rules.events import DiceChanged
+from kotp2p.rules.events import DiceChanged, GiftGiven
 from kotp2p.rules.evoeffects import (
     GAIN_ENERGY,
     GAIN_HEART,
@@ -47,8 +51,8 @@ from kotp2p.rules.evoeffects import (
     owner_answers,
     unharmed_this_turn,
 )
-from kotp2p.rules.evoslots import evolution_owner, take_back
-from kotp2p.rules.powerup import SKIP_NEXT, gift_wanted, skip_turn
+from kotp2p.rules.evoslots import evolution_owner, put_in_play, take_back
+from kotp2p.rules.powerup import SKIP_NEXT, WOUND_ASKED, gift_wanted, skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of, seats_from
 from kotp2p.rules.state import Frame, State
 
@@ -64,6 +68,54 @@ def _one_fewer(s: State, seat: int, c: int) -> int:
 
 def _detachable_head(s: State, seat: int, c: int, dealer: int) -> int:
     return 1 if dealer == evolution_owner(s, c) else 0
+
+
+def _scythe(s: State, seat: int, c: int) -> None:
+    set_card_tokens(s, seat, c, s.tokens.get(c, 0) + 1)
+
+
+def _scythe_reaps(s: State, seat: int, c: int, victim: int, lost: int, dealer: int,
+                  smash: bool) -> None:
+    if dealer == seat and victim != seat and lost > 0 and s.hp[victim] == 0:
+        _scythe(s, seat, c)
+
+
+def _scythe_smashes(s: State, seat: int, c: int, counts: list[int], stage: int,
+                    smashes: int) -> int:
+    return s.tokens.get(c, 0) if stage == 0 else 0
+
+
+def _candy(s: State, seat: int, c: int) -> None:
+    """Played from the hand: against the hit its owner is about to take, or else for 1♥."""
+    for i in range(len(s.stack) - 1, -1, -1):
+        f = s.stack[i]
+        if f[0] == "hit" and f[1] == seat and f[5] == WOUND_ASKED:
+            if f[3] >= 0 and f[3] != seat and s.alive[f[3]]:
+                del s.stack[i]  # it loses no ♥ from this hit
+                put_in_play(s, seat, c)
+                take_card(s, f[3], c, bought=False)
+                note(s, GiftGiven(seat, f[3], c))
+                return
+            break
+    heal(s, seat, 1, card=c)
+
+
+def _candy_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    return (UseCard(c),)
+
+
+def _candy_react(s: State, seat: int, c: int, left: int, dealer: int) -> tuple[Action, ...]:
+    return (UseCard(c),) if dealer >= 0 and dealer != seat and s.alive[dealer] else ()
+
+
+def _candy_used(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    """Candy given to ``seat``: eaten before a roll for 1♥, or given on against a hit."""
+    if frame[2] == "react":
+        note(s, GiftGiven(seat, frame[4], c))
+        move_card(s, seat, frame[4], c, bought=False)
+    else:
+        remove_card(s, seat, c)
+        heal(s, seat, 1, card=c)
 
 
 def _smashing_pumpkin(s: State, seat: int, c: int) -> None:
@@ -349,11 +401,14 @@ CARDS: tuple[Card, ...] = (
     evolution(1087, "Pumpkin Jack", "Scythe", PERMANENT,
               "any time",
               "Put 1⚡ from the bank on this card when you play it and each time you eliminate "
-              "a monster. Add one ✸ to your roll for each ⚡ on it."),
+              "a monster. Add one ✸ to your roll for each ⚡ on it.",
+              evolve=_scythe, after_hit=_scythe_reaps, add_smashes=_scythe_smashes),
     evolution(1088, "Pumpkin Jack", "Candy!", TEMPORARY,
               "any time, or when you are wounded",
               "Gain 1♥. Or, when you are wounded, lose no ♥ and give this card to the monster "
-              "that wounded you."),
+              "that wounded you.",
+              windows=(*ANY_TIME, "wounded"), evolve=_candy, before_roll=_candy_offer,
+              hit_window=react_window, react_actions=_candy_react, use=_candy_used),
     # --- King Kong -------------------------------------------------------------------------
     evolution(1111, "King Kong", "Son of Kong Kiko", TEMPORARY,
               "when you reach 0♥",

@@ -130,7 +130,7 @@ def react_options(s: State, seat: int, amount: int, dealer: int, smash: int, use
             rapid = True
             out.append(UseCard(c))
     for c, fn in hooked(s, seat, "react_actions"):
-        out.extend(fn(s, seat, c, left))
+        out.extend(fn(s, seat, c, left, dealer))
     return out
 
 

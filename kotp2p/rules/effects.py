@@ -344,7 +344,7 @@ def remove_card(s: State, seat: int, card: int, *, to_discard: bool = True) -> N
     forget_card(s, card)
     clamp_health(s)
     if is_evolution(card):
-        retire(s, seat, card)
+        retire(s, evolution_owner(s, card), card)
     elif to_discard:
         discard_card(s, card, seat)
 

@@ -119,6 +119,11 @@ def discard_hand(s: State, seat: int) -> None:
             set_zone(s, seat, j, DISCARDED)
 
 
+def put_in_play(s: State, seat: int, card: int) -> None:
+    """The Evolution ``card``, just played by ``seat``, stays face up in front of a monster."""
+    _move(s, seat, card, PLAYED_OUT, IN_PLAY)
+
+
 def take_back(s: State, seat: int, card: int) -> None:
     """The Evolution ``card``, just played by ``seat``, goes back to its hand, open."""
     _move(s, seat, card, PLAYED_OUT, HAND)

@@ -97,6 +97,8 @@ BOUGHT = 6
 """The window of a monster that has just bought a Keep card, its own alone."""
 WOUNDED = 7
 """The window of a monster about to lose ♥ to a hit, its own alone, before the loss."""
+WOUND_ASKED = 100
+"""The stage of a hit whose target was asked, at the window before a loss, what it plays."""
 DEALT = 8
 """The active monster's window after its enter-Tokyo step, when its smashes wounded another
 monster this turn: for Gifts and Jungle Frenzy."""

@@ -87,8 +87,8 @@ HOOK_POINTS: dict[str, str] = {
     "taken_bonus": "(s, seat, card, dealer) -> int: extra ♥ a hit from ``dealer`` makes the "
     "owner lose, in Power Up!",
     "undying": "(s, seat, card) -> bool: the owner at 0♥ is not eliminated",
-    "react_actions": "(s, seat, card, left) -> tuple[Action, ...]: choices in the window against "
-    "a hit that would take ``left``♥",
+    "react_actions": "(s, seat, card, left, dealer) -> tuple[Action, ...]: choices in the window "
+    "against a hit from ``dealer`` that would take ``left``♥",
 }
 
 # The hook points where a ruling fixes the order of the cards: hook -> card id -> its place.

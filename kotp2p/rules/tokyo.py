@@ -35,6 +35,7 @@ from kotp2p.rules.effects import (
 )
 from kotp2p.rules.events import WHY_DICE, CardEffect, Damaged, StayedInTokyo, YieldedTokyo
 from kotp2p.rules.powerup import (
+    WOUND_ASKED,
     WOUNDED,
     YIELDED,
     ZERO,
@@ -150,10 +151,6 @@ def _hit(s: State, frame: Frame) -> None:
         open_window(s, WOUNDED, (target,))
         return
     apply_hit(s, target, amount, dealer, bool(smash))
-
-
-WOUND_ASKED = 100
-"""The stage of a hit whose target was asked, at the window before a loss, what it plays."""
 
 
 def _asked_when_wounded(s: State, target: int) -> bool:

@@ -16,7 +16,8 @@ def gifted(seats: str, slug: str, *, owner: int = 0, holder: int = 1, active: in
            phase: str = "start", extra: str = "") -> rules.State:
     """``seats``, with ``owner``'s Gift ``slug`` from its deck's slot 0 in front of ``holder``."""
     lines = seats.split("; ")
-    lines[holder] += f" +{slug}"
+    if f"+{slug}" not in lines[holder]:
+        lines[holder] += f" +{slug}"
     decks = ",".join(f"evo.n.{t}:8" for t in range(len(lines)))
     return rules.from_text(f"{'; '.join(lines)} | active={active} turn=3 phase={phase} {MARKET} "
                            f"{extra} flags=powerup:1,{decks},evo.{owner}.0:5,"
@@ -116,3 +117,50 @@ def test_the_question_of_which_monster_takes_a_gift_names_the_card_and_the_monst
     words = [rules.describe_action(s, a) for a in rules.legal_actions(s)]
     assert words == ["Pumpkin Jack gives Detachable Head to Kraken",
                      "Pumpkin Jack gives Detachable Head to The King"]
+
+
+@pytest.mark.card(1087)
+def test_scythe_comes_with_an_energy_that_adds_a_smash() -> None:
+    s, _ = play(holding("Pumpkin Jack 10/0/0; Kraken 10/0/0 @city", "scythe", active=1,
+                        phase="end"), "scythe")
+    assert s.tokens[card("scythe")] == 1 and s.energy[0] == 0  # from the bank, not Jack's
+    s = gifted("Pumpkin Jack 10/0/0 +scythe; Kraken 10/0/0 @city", "scythe", holder=0, active=0,
+               phase="roll", extra="dice=s112ee rolls=0 tokens=scythe:1")
+    assert s.hp[1] == 10 - 2
+
+
+@pytest.mark.card(1087, edge=True)
+def test_scythe_takes_another_energy_when_its_owner_knocks_a_monster_out() -> None:
+    s = gifted("Pumpkin Jack 10/0/0 +scythe; Kraken 2/0/0 @city; The King 10/0/0", "scythe",
+               holder=0, active=0, phase="roll", extra="dice=s112ee rolls=0 tokens=scythe:1")
+    assert not s.alive[1] and s.tokens[card("scythe")] == 2
+
+
+@pytest.mark.card(1088)
+def test_candy_against_a_smash_loses_no_heart_and_goes_to_the_attacker() -> None:
+    s = holding("Pumpkin Jack 10/0/0 @city; Kraken 10/0/0", "candy", active=1, phase="roll",
+                extra="dice=sss12e rolls=0")
+    assert rules.window_of(s) == "wounded"
+    s, found = play(s, "candy", seat=0)
+    assert s.hp == [10, 10] and s.cards == ((), (card("candy"),))
+    assert asked(s) != (0, "yield") and not rules.broken_invariants(s)
+    assert "Pumpkin Jack gives Candy! to Kraken" in [rules.describe_event(e, s) for e in found]
+
+
+@pytest.mark.card(1088, edge=True)
+def test_candy_in_front_of_another_monster_is_eaten_before_its_roll_or_passed_on() -> None:
+    s = gifted("Pumpkin Jack 10/0/0 @city; Kraken 6/0/0", "candy")
+    assert asked(s) == (1, "prepare")
+    eaten = rules.apply(s, rules.UseCard(card("candy")))
+    assert eaten.hp[1] == 7 and eaten.cards[1] == () and eaten.flags["evo.0.0"] == 4
+    s = gifted("Pumpkin Jack 10/0/0 @city; Kraken 6/0/0; The King 10/0/0", "candy",
+               active=0, phase="roll", extra="dice=ss112e rolls=0")
+    assert asked(s) == (1, "react")
+    s = rules.apply(s, rules.UseCard(card("candy")))
+    assert s.hp[1] == 6 and s.cards[0] == (card("candy"),) and not rules.broken_invariants(s)
+
+
+@pytest.mark.card(1088)
+def test_candy_played_at_any_time_gains_a_heart() -> None:
+    s, _ = play(holding("Pumpkin Jack 7/0/0; Kraken 10/0/0", "candy"), "candy")
+    assert s.hp[0] == 8 and s.flags["evo.0.0"] == 4
