@@ -13,7 +13,7 @@ from kotp2p.rules.basics import NOBODY, Frame
 from kotp2p.rules.card import KEEP, PERMANENT, TEMPORARY, Card, evolution
 from kotp2p.rules.cardindex import CARDS as BY_ID
 from kotp2p.rules.cards_keep_dice import change_window, set_die
-from kotp2p.rules.dice import ONE, SMASH, TWO
+from kotp2p.rules.dice import FACES, ONE, SMASH, TWO
 from kotp2p.rules.effects import (
     DOUBLED,
     MARKED,
@@ -22,6 +22,7 @@ from kotp2p.rules.effects import (
     discard_card,
     gain_energy,
     gain_stars,
+    grant_extra_turn,
     heal,
     leave_tokyo,
     lose_energy,
@@ -38,7 +39,7 @@ from kotp2p.rules.effects import (
     turn_flag,
     use_card,
 )
-from kotp2p.rules.events import CardRevealed
+from kotp2p.rules.events import CardRevealed, DiceChanged
 from kotp2p.rules.evoeffects import (
     GIVE_ENERGY,
     GIVE_STAR,
@@ -52,9 +53,37 @@ from kotp2p.rules.evoeffects import (
     unharmed_this_turn,
 )
 from kotp2p.rules.market import sweep_market
-from kotp2p.rules.powerup import BLIZZARD, COLD_WAVE, skip_turn
+from kotp2p.rules.powerup import BLIZZARD, COLD_WAVE, STRUCK_TOKYO, skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of
 from kotp2p.rules.state import CARD_ROLL, DRAW, State
+
+
+SAURIAN_ADAPTABILITY = 1054
+
+
+def _saurian_adaptability(s: State, seat: int, c: int) -> None:
+    s.stack.append(("ask", seat, "saurian"))
+
+
+def _saurian_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    shown = sorted(set(s.dice))
+    return tuple(UseCard(SAURIAN_ADAPTABILITY, (f, t)) for f in shown for t in range(FACES)
+                 if t != f)
+
+
+def _saurian_handle(s: State, frame: Frame, action: Action) -> None:
+    assert isinstance(action, UseCard)
+    old, new = action.args
+    s.dice = tuple(new if d == old else d for d in s.dice)
+    note(s, DiceChanged(frame_seat(frame), s.dice, SAURIAN_ADAPTABILITY))
+
+
+def _jungle_frenzy_wanted(s: State, seat: int, c: int) -> bool:
+    return bool(turn_flag(s, STRUCK_TOKYO)) and not s.in_tokyo(seat)
+
+
+def _jungle_frenzy(s: State, seat: int, c: int) -> None:
+    grant_extra_turn(s, seat, card=c)
 
 
 def _radioactive_waste(s: State, seat: int, c: int) -> None:
@@ -336,6 +365,7 @@ def _beauty_lost(s: State, seat: int, c: int) -> None:
 
 FRAMES = Frames(
     decisions={"give": DecisionKind(_give_legal, _give_handle),
+               "saurian": DecisionKind(_saurian_legal, _saurian_handle),
                "target": DecisionKind(_target_legal, _target_handle)},
     randoms={"precision": RandomKind(_precision_bounds, _precision_turn, purpose=DRAW),
              "lightning": RandomKind(_lightning_bounds, _lightning_strikes, purpose=CARD_ROLL)},
@@ -464,7 +494,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1043, "The King", "Jungle Frenzy", TEMPORARY,
               "at the end of your enter-Tokyo step",
               "If you wounded a monster in Tokyo and did not take control of Tokyo, take another "
-              "turn after this one."),
+              "turn after this one.",
+              windows=("dealt",), can_play=_jungle_frenzy_wanted, evolve=_jungle_frenzy),
     evolution(1044, "The King", "Giant Banana", TEMPORARY,
               "any time",
               "Gain 2♥.",
@@ -501,7 +532,8 @@ CARDS: tuple[Card, ...] = (
               evolve=_primal_bellow),
     evolution(1054, "Giga Zaur", "Saurian Adaptability", TEMPORARY,
               "your change-dice step",
-              "Choose a face. Turn all your dice that show it to one other face of your choice."),
+              "Choose a face. Turn all your dice that show it to one other face of your choice.",
+              windows=("resolve",), evolve=_saurian_adaptability),
     evolution(1055, "Giga Zaur", "Defender of Tokyo", PERMANENT,
               "any time",
               "When you start your turn in Tokyo, every other monster loses 1★.",

@@ -100,6 +100,10 @@ def describe_action(state: State, action: Action) -> str:
                 f"({card_name(action.card)})")
     if isinstance(action, UseCard) and kind in ("gift", "beauty") and action.args:
         return f"{who}gives {card_name(action.card)} to {state.monsters[action.args[0]]}"
+    if isinstance(action, UseCard) and kind == "saurian" and len(action.args) == 2:
+        old, new = action.args
+        return (f"{who}turns every {g.faces[old]} into {g.faces[new]} "
+                f"({card_name(action.card)})")
     if isinstance(action, UseCard) and kind == "give" and action.args:
         x = action.args[0]
         what = ANSWER_WORDS.get(x, "?")

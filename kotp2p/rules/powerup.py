@@ -407,6 +407,8 @@ def _play_step(s: State, frame: Frame) -> None:
 
 STRUCK = "struck"
 """The turn flag of the monsters the active monster's smashes wounded this turn, one bit each."""
+STRUCK_TOKYO = "struckt"
+"""The turn flag of those of them that were in Tokyo when wounded."""
 
 
 def struck(s: State, seat: int) -> tuple[int, ...]:

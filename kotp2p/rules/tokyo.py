@@ -205,6 +205,8 @@ def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -
             tally(s, "lost", target, lost)  # for Anger Batteries
             if smash and dealer == s.active != target:  # for Gifts and Jungle Frenzy
                 flags["t.struck"] = flags.get("t.struck", 0) | 1 << target
+                if target == s.city or target == s.bay:
+                    flags["t.struckt"] = 1
     return lost
 
 
