@@ -8,7 +8,7 @@ cannot play the others yet.
 
 from __future__ import annotations
 
-from kotp2p.rules.actions import PASS, Action, UseCard
+from kotp2p.rules.actions import DONE, PASS, Action, UseCard
 from kotp2p.rules.basics import NOBODY, Frame
 from kotp2p.rules.card import KEEP, PERMANENT, TEMPORARY, Card, evolution
 from kotp2p.rules.cardindex import CARDS as BY_ID
@@ -39,7 +39,7 @@ from kotp2p.rules.effects import (
     turn_flag,
     use_card,
 )
-from kotp2p.rules.events import CardRevealed, DiceChanged
+from kotp2p.rules.events import CardEffect, CardRevealed, DiceChanged
 from kotp2p.rules.evoeffects import (
     GIVE_ENERGY,
     GIVE_STAR,
@@ -54,8 +54,37 @@ from kotp2p.rules.evoeffects import (
 )
 from kotp2p.rules.market import sweep_market
 from kotp2p.rules.powerup import BLIZZARD, COLD_WAVE, STRUCK_TOKYO, skip_turn
-from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of
+from kotp2p.rules.registry import (
+    DecisionKind,
+    Frames,
+    RandomKind,
+    frame_seat,
+    others_of,
+    seats_from,
+)
 from kotp2p.rules.state import CARD_ROLL, DRAW, State
+from kotp2p.rules.tokyo import yield_tokyo
+
+
+CHEST_THUMPING = 1045
+
+
+def _chest_thumping(s: State, seat: int, c: int, smashed: int) -> None:
+    s.stack.append(("ask", seat, "thump", smashed))
+
+
+def _thump_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    smashed = frame[3]
+    forced = tuple(UseCard(CHEST_THUMPING, (t,)) for t in seats_from(s, s.active)
+                   if smashed >> t & 1 and s.in_tokyo(t) and s.alive[t])
+    return (*forced, DONE) if forced else ()
+
+
+def _thump_handle(s: State, frame: Frame, action: Action) -> None:
+    if isinstance(action, UseCard):
+        s.stack.append(frame)
+        note(s, CardEffect(frame_seat(frame), CHEST_THUMPING))
+        yield_tokyo(s, action.args[0])
 
 
 SAURIAN_ADAPTABILITY = 1054
@@ -366,6 +395,7 @@ def _beauty_lost(s: State, seat: int, c: int) -> None:
 FRAMES = Frames(
     decisions={"give": DecisionKind(_give_legal, _give_handle),
                "saurian": DecisionKind(_saurian_legal, _saurian_handle),
+               "thump": DecisionKind(_thump_legal, _thump_handle),
                "target": DecisionKind(_target_legal, _target_handle)},
     randoms={"precision": RandomKind(_precision_bounds, _precision_turn, purpose=DRAW),
              "lightning": RandomKind(_lightning_bounds, _lightning_strikes, purpose=CARD_ROLL)},
@@ -502,7 +532,8 @@ CARDS: tuple[Card, ...] = (
               evolve=heals(2)),
     evolution(1045, "The King", "Chest Thumping", PERMANENT,
               "any time",
-              "You may force each monster you wound to yield Tokyo."),
+              "You may force each monster you wound to yield Tokyo.",
+              before_yields=_chest_thumping),
     evolution(1046, "The King", "Alpha Male", PERMANENT,
               "any time",
               "Once per turn, gain 1★ when you wound at least one monster.",

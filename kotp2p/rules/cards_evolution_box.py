@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kotp2p.rules.actions import PASS, Action, UseCard
 from kotp2p.rules.card import ANY_TIME, GIFT, PERMANENT, TEMPORARY, Card, evolution
-from kotp2p.rules.cards_keep_damage import react_window
+from kotp2p.rules.cards_keep_damage import camouflage, react_window
 from kotp2p.rules.cards_keep_dice import change_window
 from kotp2p.rules.dice import BASE_DICE, ENERGY, FACES, HEART, ONE, SMASH, THREE, TWO
 from kotp2p.rules.effects import (
@@ -52,9 +52,30 @@ from kotp2p.rules.evoeffects import (
     unharmed_this_turn,
 )
 from kotp2p.rules.evoslots import evolution_owner, put_in_play, take_back
-from kotp2p.rules.powerup import SKIP_NEXT, WOUND_ASKED, gift_wanted, skip_turn
+from kotp2p.rules.powerup import SKIP_NEXT, STAYER, WOUND_ASKED, gift_wanted, skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of, seats_from
 from kotp2p.rules.state import Frame, State
+from kotp2p.rules.tokyo import yield_tokyo
+
+
+def _boo_wanted(s: State, seat: int, c: int) -> bool:
+    stayer = turn_flag(s, STAYER) - 1
+    return stayer >= 0 and s.alive[stayer] and s.in_tokyo(stayer)
+
+
+def _boo(s: State, seat: int, c: int) -> None:
+    if _boo_wanted(s, seat, c):
+        yield_tokyo(s, turn_flag(s, STAYER) - 1)
+
+
+def _boo_back_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    return (UseCard(c),) if s.energy[seat] >= 1 else ()
+
+
+def _boo_back(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    lose_energy(s, seat, 1, card=c)
+    take_back(s, seat, c)
+    s.stack.append(frame)
 
 
 def _worst_nightmare(s: State, seat: int, c: int) -> None:
@@ -344,7 +365,9 @@ CARDS: tuple[Card, ...] = (
     evolution(1071, "Boogie Woogie", "Boo!", TEMPORARY,
               "when a wounded monster stays in Tokyo",
               "That monster must yield Tokyo. In your buy step, you may pay 1⚡ to take this card "
-              "back from your discard pile."),
+              "back from your discard pile.",
+              windows=("stayed",), can_play=_boo_wanted, evolve=_boo, discard_buy=_boo_back_offer,
+              use=_boo_back),
     evolution(1072, "Boogie Woogie", "Worst Nightmare", GIFT,
               "when you wound a monster",
               "At the start of your turn, give 1⚡ to this card's owner or lose 1♥.",
@@ -534,7 +557,8 @@ CARDS: tuple[Card, ...] = (
               windows=("resolve",), evolve=_high_tide),
     evolution(1155, "Kraken", "Terror of the Deep", PERMANENT,
               "any time",
-              "Roll one die for each ♥ you lost this turn. Each ♥ rolled cancels the loss of 1♥."),
+              "Roll one die for each ♥ you lost this turn. Each ♥ rolled cancels the loss of 1♥.",
+              hit_window=react_window, use=camouflage),
     evolution(1156, "Kraken", "Eater of Souls", PERMANENT,
               "any time",
               "Gain 1♥ each time you enter Tokyo. While you own this card, your maximum is 12♥.",

@@ -102,8 +102,14 @@ def _wings_protect(s: State, seat: int, c: int, amount: int, dealer: int, smash:
 # --- the react window ---------------------------------------------------------------------------
 
 
+TERROR_OF_THE_DEEP = 1155
+"""Kraken's Evolution, which rolls against a hit as Camouflage does, as BGA plays it."""
+_CAMO_BITS = {CAMOUFLAGE: 1, TERROR_OF_THE_DEEP: 4}
+
+
 def _camo_bit(c: int) -> int:
-    return 1 if c == CAMOUFLAGE else 2
+    """The bit of the react window's ``used`` that card ``c``'s roll sets: a copy has its own."""
+    return _CAMO_BITS.get(c, 2 if c < TERROR_OF_THE_DEEP else 8)
 
 
 def react_options(s: State, seat: int, amount: int, dealer: int, smash: int, used: int) -> list[Action]:
@@ -115,7 +121,7 @@ def react_options(s: State, seat: int, amount: int, dealer: int, smash: int, use
     wings = rapid = False
     energy = s.energy[seat]
     for c, k in card_pairs(s, seat):
-        if k == CAMOUFLAGE and not used & _camo_bit(c):
+        if (k == CAMOUFLAGE or k == TERROR_OF_THE_DEEP) and not used & _camo_bit(c):
             out.append(UseCard(c))
         elif k == WINGS and not wings and energy >= WINGS_COST:
             wings = True
@@ -164,7 +170,8 @@ def _react_handle(s: State, frame: Frame, action: Action) -> None:
         use_card(s, frame, action)
 
 
-def _camouflage(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+def camouflage(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    """Roll one die per ♥ of the hit the react window holds: each ♥ rolled cancels one."""
     amount, dealer, smash, used = _ints(frame, 3, 4)
     s.stack.append(("rand", "camo", seat, amount, dealer, smash, used | _camo_bit(c), amount))
 
@@ -400,7 +407,7 @@ CARDS: tuple[Card, ...] = (
     Card(
         CAMOUFLAGE, "Camouflage", 3, KEEP, "whenever you would lose health",
         text="Roll one die per ♥ you are about to lose; each heart face rolled cancels 1♥ of that loss.",
-        hooks={"use": _camouflage, "hit_window": react_window},
+        hooks={"use": camouflage, "hit_window": react_window},
         worth=4,
     ),
     Card(

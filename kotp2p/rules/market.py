@@ -25,7 +25,7 @@ from kotp2p.rules.effects import (
 )
 from kotp2p.rules.events import CardBought, CardEffect, CardRevealed, MarketSwept
 from kotp2p.rules.halloween import steal_frame
-from kotp2p.rules.powerup import BOUGHT, ENTERED, dealt_window, open_window
+from kotp2p.rules.powerup import BOUGHT, ENTERED, dealt_window, discard_actions, open_window
 from kotp2p.rules.registry import (
     DecisionKind,
     Frames,
@@ -96,6 +96,8 @@ def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
         out.append(SWEEP)
     if s.cards[seat]:
         out.extend(card_actions(s, seat, "buy_actions"))
+    if s.flags and POWER_UP_FLAG in s.flags:
+        out.extend(discard_actions(s, seat))
     out.append(DONE)
     return tuple(out)
 
@@ -173,7 +175,8 @@ def _buy_check(s: State, frame: Frame, action: Action) -> bool:
         return True
     if t is Sweep:
         return s.energy[seat] >= SWEEP_COST
-    return action in card_actions(s, seat, "buy_actions")
+    return action in card_actions(s, seat, "buy_actions") or (
+        POWER_UP_FLAG in s.flags and action in discard_actions(s, seat))
 
 
 def _draw_bounds(s: State, frame: Frame) -> tuple[int, ...]:

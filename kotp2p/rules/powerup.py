@@ -41,7 +41,7 @@ from collections.abc import Collection
 
 from kotp2p.rules.actions import PASS, Action, KeepEvolution, PlayEvolution, UseCard
 from kotp2p.rules.basics import HIDDEN, PHASE_INDEX, POWER_UP_FLAG, Frame
-from kotp2p.rules.card import GIFT, PERMANENT, TEMPORARY
+from kotp2p.rules.card import GIFT, PERMANENT
 from kotp2p.rules.cardindex import CARDS
 from kotp2p.rules.effects import (
     card_actions,
@@ -68,6 +68,7 @@ from kotp2p.rules.evoslots import (
     PLAYED_OUT,
     evolution_deck,
     known_card,
+    put_in_play,
     set_zone,
     slot_count,
     slot_key,
@@ -103,7 +104,7 @@ DEALT = 8
 """The active monster's window after its enter-Tokyo step, when its smashes wounded another
 monster this turn: for Gifts and Jungle Frenzy."""
 WINDOW_NAMES = ("start", "end", "entered", "resolve", "yielded", "zero", "bought", "wounded",
-                "dealt")
+                "dealt", "stayed")
 """A window's number in frames -> the name cards give it in ``Card.windows``."""
 NEXT_TURN = PHASE_INDEX["next_turn"]
 _SEEN = (DRAWN, HAND, DISCARDED, PLAYED_OUT, IN_PLAY)
@@ -389,13 +390,13 @@ def _play_step(s: State, frame: Frame) -> None:
     seat, slot = frame[1], frame[2]
     s.flags.pop(f"evw.{seat}", None)
     card = known_card(s, seat, slot)
-    temporary = CARDS[card].kind == TEMPORARY
-    set_zone(s, seat, slot, PLAYED_OUT if temporary or not s.alive[seat] else IN_PLAY)
+    kind = CARDS[card].kind
+    # A Gift goes in play once the monster that takes it is known.
+    set_zone(s, seat, slot, IN_PLAY if kind == PERMANENT and s.alive[seat] else PLAYED_OUT)
     if s.sink is not None:
         s.sink.append(EvolutionPlayed(seat, slot, card))
     if not s.alive[seat]:
         return
-    kind = CARDS[card].kind
     if kind == PERMANENT:
         take_card(s, seat, card, bought=False)
     elif kind == GIFT:
@@ -403,6 +404,30 @@ def _play_step(s: State, frame: Frame) -> None:
     effect = CARDS[card].hooks.get("evolve")
     if effect is not None:
         effect(s, seat, card)
+
+
+def discard_actions(s: State, seat: int) -> tuple[Action, ...]:
+    """The choices the cards face up in ``seat``'s Evolution discard offer in its buy step, as
+    Boo! does."""
+    out: list[Action] = []
+    for j in slots_in(s, seat, PLAYED_OUT):
+        card = known_card(s, seat, j)
+        offer = CARDS[card].hooks.get("discard_buy")
+        if offer is not None:
+            out.extend(offer(s, seat, card))
+    return tuple(out)
+
+
+STAYED = 9
+"""The window of every other monster when a monster smashed in Tokyo chose to stay."""
+STAYER = "stayer"
+"""The turn flag of the monster that just stayed in Tokyo, plus one."""
+
+
+def open_stayed(s: State, seat: int) -> None:
+    """``seat`` chose to stay in Tokyo after a smash: the window of every other monster."""
+    s.flags["t." + STAYER] = seat + 1
+    open_window(s, STAYED, [t for t in range(s.n) if t != seat])
 
 
 STRUCK = "struck"
@@ -450,6 +475,7 @@ def _give(s: State, seat: int, card: int) -> None:
 def place_gift(s: State, seat: int, target: int, card: int) -> None:
     """``seat``'s Gift ``card`` goes in front of ``target``, where its hooks act on ``target``."""
     note(s, GiftGiven(seat, target, card))
+    put_in_play(s, seat, card)
     take_card(s, target, card, bought=False)
 
 

@@ -61,6 +61,10 @@ HOOK_POINTS: dict[str, str] = {
     "hit_window": "(s, seat, card, frame) -> bool: reaction before a hit lands (pushes frames)",
     "protect": "(s, seat, card, amount, dealer, smash) -> int: the amount left after protection",
     "after_hit": "(s, seat, card, victim, lost, dealer, smash) -> None: after any hit lands",
+    "before_yields": "(s, seat, card, smashed) -> None: the active owner's smashes hit the Tokyo "
+    "monsters of bitmask ``smashed``, before they decide whether to yield (pushes frames)",
+    "discard_buy": "(s, seat, card) -> tuple[Action, ...]: choices an Evolution face up in its "
+    "owner's discard offers in the owner's buy step",
     "after_yields": "(s, seat, card) -> Frame|None: after every yield decision, before entering",
     "heal_bonus": "(s, seat, card) -> int: extra ♥ each time the owner heals",
     "energy_bonus": "(s, seat, card) -> int: extra ⚡ each time the owner gains energy",

@@ -41,6 +41,7 @@ from kotp2p.rules.powerup import (
     ZERO,
     after_smashes,
     may_play,
+    open_stayed,
     open_window,
     snowed_in,
 )
@@ -259,6 +260,9 @@ def yields(s: State) -> None:
             if smashed >> seat & 1 and seat in (city, bay)
         ]
         s.stack.extend(reversed(asks))
+        active = s.active
+        if asks and s.cards[active] and has_hook(s, active, "before_yields"):
+            fire(s, active, "before_yields", smashed)
     if s.flags and POWER_UP_FLAG in s.flags:
         after_smashes(s)  # on top: the draw comes before the yield decisions
 
@@ -283,18 +287,28 @@ def _yield_check(s: State, frame: Frame, action: Action) -> bool:
     return t is Yield or t is Stay
 
 
+def yield_tokyo(s: State, seat: int) -> None:
+    """``seat`` yields its place in Tokyo, by its choice or because a card makes it."""
+    if s.sink is not None:
+        s.sink.append(YieldedTokyo(seat, s.location(seat)))
+    leave_tokyo(s, seat)
+    set_turn_bit(s, "yielded", seat)
+    fire(s, seat, "yielded")
+    if POWER_UP_FLAG in s.flags:
+        open_window(s, YIELDED, (seat,))
+
+
 def _yield_handle(s: State, frame: Frame, action: Action) -> None:
     seat = frame[1]
-    if s.sink is not None:
-        event = YieldedTokyo if type(action) is Yield else StayedInTokyo
-        s.sink.append(event(seat, s.location(seat)))
     if type(action) is Yield:
-        leave_tokyo(s, seat)
-        set_turn_bit(s, "yielded", seat)
-        fire(s, seat, "yielded")
-        if POWER_UP_FLAG in s.flags:
-            open_window(s, YIELDED, (seat,))
-    elif s.cards[seat] and has_hook(s, seat, "stayed"):
+        yield_tokyo(s, seat)
+        return
+    if s.sink is not None:
+        s.sink.append(StayedInTokyo(seat, s.location(seat)))
+    if s.flags and POWER_UP_FLAG in s.flags:
+        s.own()
+        open_stayed(s, seat)  # its cards' effects of staying come first
+    if s.cards[seat] and has_hook(s, seat, "stayed"):
         s.own()  # a stay shares the state's lists; a card's effect changes them
         fire(s, seat, "stayed")
 

@@ -31,6 +31,8 @@ def smash_and_give(seats: str, slug: str, dice: str = "sss12e") -> rules.State:
     s = rules.apply(s, rules.PASS)  # the window before its dice resolve
     while asked(s) is not None and asked(s)[1] == "yield":  # type: ignore[index]
         s = rules.apply(s, rules.STAY)
+        if rules.window_of(s) == "stayed":
+            s = rules.apply(s, rules.PASS)
     assert rules.window_of(s) == "dealt", rules.to_text(s)
     return s
 

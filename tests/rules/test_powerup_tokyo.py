@@ -39,6 +39,7 @@ def test_jungle_frenzy_after_wounding_tokyo_from_outside_gives_another_turn() ->
                 extra="dice=ss112e rolls=0")
     s = rules.apply(s, rules.PASS)  # the window before the dice resolve
     s = rules.apply(s, rules.STAY)
+    s = rules.apply(s, rules.PASS)  # the window once Kraken stayed
     assert rules.window_of(s) == "dealt"
     s, found = play(s, "junglefrenzy")
     assert rules.ExtraTurn(0, card("junglefrenzy")) in found
@@ -65,3 +66,64 @@ def test_saurian_adaptability_answers_are_worded_with_the_faces() -> None:
     s, _ = play(s, "saurianadaptability")
     assert (rules.describe_action(s, use("saurianadaptability", ONE, SMASH))
             == "Giga Zaur turns every 1 into ✸ (Saurian Adaptability)")
+
+
+@pytest.mark.card(1155)
+def test_terror_of_the_deep_rolls_a_die_per_heart_of_a_hit_and_each_heart_cancels_one() -> None:
+    s = table("Kraken 10/0/0 @city +terrorofthedeep", "The King 10/0/0", active=1, phase="roll",
+              extra="dice=sss12e rolls=0")
+    assert asked(s) == (0, "react")
+    s = rules.apply(s, use("terrorofthedeep"))
+    assert isinstance(s.pending, rules.RandomRequest) and s.pending.bounds == (6,) * 3
+    s = rules.apply(s, rules.RandomResult((HEART, HEART, ONE)))
+    assert s.hp[0] == 9
+
+
+@pytest.mark.card(1155, edge=True)
+def test_terror_of_the_deep_and_camouflage_each_roll_once_against_one_hit() -> None:
+    s = table("Kraken 10/0/0 @city +terrorofthedeep +camouflage", "The King 10/0/0", active=1,
+              phase="roll", extra="dice=sss12e rolls=0")
+    s = rules.apply(s, use("terrorofthedeep"))
+    s = rules.apply(s, rules.RandomResult((HEART, ONE, ONE)))
+    assert asked(s) == (0, "react")
+    assert rules.legal_actions(s) == (rules.UseCard(card("camouflage")), rules.PASS)
+    s = rules.apply(s, rules.UseCard(card("camouflage")))
+    assert isinstance(s.pending, rules.RandomRequest) and s.pending.bounds == (6,) * 2
+
+
+@pytest.mark.card(1045)
+def test_chest_thumping_forces_a_monster_it_wounds_out_of_tokyo() -> None:
+    s = table("The King 10/0/0 +chestthumping", "Kraken 10/0/0 @city", phase="roll",
+              extra="dice=ss112e rolls=0")
+    assert asked(s) == (0, "thump")
+    assert rules.legal_actions(s) == (use("chestthumping", 1), rules.DONE)
+    s = rules.apply(s, use("chestthumping", 1))
+    assert s.city == 0 and s.hp[1] == 8  # Kraken is out, and The King takes its place
+
+
+@pytest.mark.card(1045, edge=True)
+def test_chest_thumping_is_not_asked_when_the_smash_missed_tokyo() -> None:
+    s = table("The King 10/0/0 @city +chestthumping", "Kraken 10/0/0", phase="roll",
+              extra="dice=ss112e rolls=0")
+    assert asked(s) != (0, "thump") and s.city == 0
+
+
+@pytest.mark.card(1071)
+def test_boo_makes_a_monster_that_stayed_in_tokyo_yield() -> None:
+    s = holding("Boogie Woogie 10/0/0; Kraken 10/0/0 @city; The King 10/0/0", "boo", active=2,
+                phase="roll", extra="dice=ss112e rolls=0")
+    s = rules.apply(s, rules.STAY)
+    assert rules.window_of(s) == "stayed"
+    s, _ = play(s, "boo")
+    assert s.city == 2 and s.flags["evo.0.0"] == 4  # The King took Kraken's place
+
+
+@pytest.mark.card(1071, edge=True)
+def test_boo_comes_back_from_the_discard_for_one_energy_in_its_owners_buy_step() -> None:
+    s = rules.from_text("Boogie Woogie 10/0/3; Kraken 10/0/0 | active=0 turn=3 phase=buy "
+                        "market=heal,energize,jetfighters flags=powerup:1,evo.n.0:8,evo.n.1:8,"
+                        f"evo.0.0:4,evoc.0.0:{card('boo')}")
+    assert asked(s) == (0, "buy") and use("boo") in rules.legal_actions(s)
+    s = rules.apply(s, use("boo"))
+    assert s.energy[0] == 2 and rules.hand_of(s, 0) == ((0, card("boo")),)
+    assert asked(s) == (0, "buy") and use("boo") not in rules.legal_actions(s)
