@@ -65,7 +65,6 @@ from kotp2p.rules.registry import (
 from kotp2p.rules.state import CARD_ROLL, DRAW, State
 from kotp2p.rules.tokyo import yield_tokyo
 
-
 CHEST_THUMPING = 1045
 
 

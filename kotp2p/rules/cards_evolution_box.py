@@ -30,8 +30,8 @@ from kotp2p.rules.effects import (
     remove_card,
     set_card_tokens,
     set_turn_flag,
-    tally,
     take_card,
+    tally,
     turn_flag,
 )
 from kotp2p.rules.events import DiceChanged, GiftGiven

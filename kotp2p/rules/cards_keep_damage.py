@@ -121,7 +121,7 @@ def react_options(s: State, seat: int, amount: int, dealer: int, smash: int, use
     wings = rapid = False
     energy = s.energy[seat]
     for c, k in card_pairs(s, seat):
-        if (k == CAMOUFLAGE or k == TERROR_OF_THE_DEEP) and not used & _camo_bit(c):
+        if k in (CAMOUFLAGE, TERROR_OF_THE_DEEP) and not used & _camo_bit(c):
             out.append(UseCard(c))
         elif k == WINGS and not wings and energy >= WINGS_COST:
             wings = True
