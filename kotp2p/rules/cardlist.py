@@ -21,6 +21,7 @@ from kotp2p.rules import (
     cards_keep_dice,
     cards_keep_market,
     cards_keep_mimic,
+    evomarket,
 )
 from kotp2p.rules.card import Card
 from kotp2p.rules.registry import Frames, install_cards, install_frames
@@ -45,6 +46,7 @@ CARD_FRAMES: tuple[Frames, ...] = (
     cards_costume.FRAMES,
     cards_evolution_base.FRAMES,
     cards_evolution_box.FRAMES,
+    evomarket.FRAMES,
 )
 """The kinds of frames the cards add to the turn machine: their windows and their own rolls."""
 

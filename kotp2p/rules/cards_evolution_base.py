@@ -52,6 +52,7 @@ from kotp2p.rules.evoeffects import (
     others_lose,
     unharmed_this_turn,
 )
+from kotp2p.rules.evomarket import catch, catch_offer, food_offer, ufo_buy, ufo_check, ufo_offer
 from kotp2p.rules.market import sweep_market
 from kotp2p.rules.powerup import BLIZZARD, COLD_WAVE, STRUCK_TOKYO, skip_turn
 from kotp2p.rules.registry import (
@@ -412,7 +413,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1012, "Space Penguin", "Miraculous Catch", PERMANENT,
               "your buy step",
               "Once per turn, shuffle the discard pile and reveal a card at random. You may buy "
-              "it for 1⚡ less than its cost."),
+              "it for 1⚡ less than its cost.",
+              buy_actions=catch_offer, use=catch),
     evolution(1013, "Space Penguin", "Deep Dive", TEMPORARY,
               "any time",
               "Look at the top 3 cards of the Power deck. Put one in front of you for free and "
@@ -474,7 +476,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1028, "Alienoid", "Superior Alien Technology", PERMANENT,
               "any time",
               "You may buy Keep cards for half their cost, rounded up, and put a UFO token on "
-              "each, 3 at most. At the start of your turn, roll a die for each: on ✸, discard it."),
+              "each, 3 at most. At the start of your turn, roll a die for each: on ✸, discard it.",
+              buy_actions=ufo_offer, use=ufo_buy, start_turn=ufo_check),
     # --- Cyber Kitty -----------------------------------------------------------------------
     evolution(1031, "Cyber Kitty", "Nine Lives", TEMPORARY,
               "when you reach 0♥",
@@ -497,7 +500,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1035, "Cyber Kitty", "Play with Your Food", PERMANENT,
               "any time",
               "When you would make a monster in Tokyo lose 2♥ or more, you may make it lose 2♥ "
-              "fewer and take 1★ and 1⚡ from it instead."),
+              "fewer and take 1★ and 1⚡ from it instead.",
+              smash=food_offer),
     evolution(1036, "Cyber Kitty", "Feline Motor", PERMANENT,
               "during another monster's enter-Tokyo step",
               "If a spot in Tokyo is free and you started the turn outside Tokyo, you enter "

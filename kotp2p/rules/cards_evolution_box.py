@@ -51,6 +51,7 @@ from kotp2p.rules.evoeffects import (
     owner_answers,
     unharmed_this_turn,
 )
+from kotp2p.rules.evomarket import apples_buy, apples_offer
 from kotp2p.rules.evoslots import evolution_owner, put_in_play, take_back
 from kotp2p.rules.powerup import SKIP_NEXT, STAYER, WOUND_ASKED, gift_wanted, skip_turn
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of, seats_from
@@ -416,7 +417,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1085, "Pumpkin Jack", "Bobbing for Apples", PERMANENT,
               "any time",
               "Once per turn, you may buy a Power card for 2⚡ less. If the card that replaces it "
-              "has an odd cost, discard the card you bought and get your ⚡ back."),
+              "has an odd cost, discard the card you bought and get your ⚡ back.",
+              buy_actions=apples_offer, use=apples_buy),
     evolution(1086, "Pumpkin Jack", "Feast of Crows", TEMPORARY,
               "any time",
               "Each other monster gives you 1♥, 1★ or 1⚡, as it chooses.",

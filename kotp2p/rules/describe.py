@@ -27,6 +27,7 @@ from kotp2p.rules.basics import HIDDEN
 from kotp2p.rules.effects import card_cost
 from kotp2p.rules.eventtext import yield_words
 from kotp2p.rules.evoeffects import ANSWER_WORDS, GIVES, LOSE_ONE, LOSE_TWO
+from kotp2p.rules.evomarket import purchase_price
 from kotp2p.rules.evoslots import known_card
 from kotp2p.rules.glyphs import SYMBOLS
 from kotp2p.rules.market import SWEEP_COST
@@ -100,6 +101,13 @@ def describe_action(state: State, action: Action) -> str:
                 f"({card_name(action.card)})")
     if isinstance(action, UseCard) and kind in ("gift", "beauty") and action.args:
         return f"{who}gives {card_name(action.card)} to {state.monsters[action.args[0]]}"
+    paid = purchase_price(state, seat, action) if isinstance(action, UseCard) else None
+    if isinstance(action, UseCard) and paid is not None:
+        return (f"{who}buys {card_name(action.args[0])} for {g.energies(paid)} "
+                f"({card_name(action.card)})")
+    if isinstance(action, UseCard) and kind == "food" and action.args:
+        return (f"{who}makes {state.monsters[action.args[0]]} lose 2♥ fewer and takes 1★ and 1⚡ "
+                f"from it ({card_name(action.card)})")
     if isinstance(action, UseCard) and kind == "saurian" and len(action.args) == 2:
         old, new = action.args
         return (f"{who}turns every {g.faces[old]} into {g.faces[new]} "
