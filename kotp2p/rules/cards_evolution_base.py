@@ -54,7 +54,16 @@ from kotp2p.rules.evoeffects import (
 )
 from kotp2p.rules.evomarket import catch, catch_offer, food_offer, ufo_buy, ufo_check, ufo_offer
 from kotp2p.rules.market import sweep_market
-from kotp2p.rules.powerup import BLIZZARD, COLD_WAVE, STRUCK_TOKYO, skip_turn
+from kotp2p.rules.powerup import (
+    BLIZZARD,
+    COLD_WAVE,
+    IN_TOKYO_AT_START,
+    STRUCK_TOKYO,
+    VACATED,
+    enter_instead,
+    free_place,
+    skip_turn,
+)
 from kotp2p.rules.registry import (
     DecisionKind,
     Frames,
@@ -65,6 +74,32 @@ from kotp2p.rules.registry import (
 )
 from kotp2p.rules.state import CARD_ROLL, DRAW, State
 from kotp2p.rules.tokyo import yield_tokyo
+
+FELINE_MOTOR = 1036
+
+
+def _feline_ok(s: State, seat: int, c: int) -> bool:
+    return (free_place(s) != NOBODY and not s.in_tokyo(seat)
+            and not turn_flag(s, IN_TOKYO_AT_START) >> seat & 1)
+
+
+def _feline_offer(s: State, seat: int, c: int) -> None:
+    if _feline_ok(s, seat, c):
+        s.stack.append(("ask", seat, "feline"))
+
+
+def _feline_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    return (UseCard(FELINE_MOTOR), PASS) if _feline_ok(s, frame_seat(frame), FELINE_MOTOR) else ()
+
+
+def _feline_handle(s: State, frame: Frame, action: Action) -> None:
+    if isinstance(action, UseCard):
+        enter_instead(s, frame_seat(frame), FELINE_MOTOR)
+
+
+def _monkey_rush_ok(s: State, seat: int, c: int) -> bool:
+    return free_place(s) != NOBODY and not s.in_tokyo(seat) and bool(turn_flag(s, VACATED))
+
 
 CHEST_THUMPING = 1045
 
@@ -396,6 +431,7 @@ FRAMES = Frames(
     decisions={"give": DecisionKind(_give_legal, _give_handle),
                "saurian": DecisionKind(_saurian_legal, _saurian_handle),
                "thump": DecisionKind(_thump_legal, _thump_handle),
+               "feline": DecisionKind(_feline_legal, _feline_handle),
                "target": DecisionKind(_target_legal, _target_handle)},
     randoms={"precision": RandomKind(_precision_bounds, _precision_turn, purpose=DRAW),
              "lightning": RandomKind(_lightning_bounds, _lightning_strikes, purpose=CARD_ROLL)},
@@ -505,7 +541,9 @@ CARDS: tuple[Card, ...] = (
     evolution(1036, "Cyber Kitty", "Feline Motor", PERMANENT,
               "during another monster's enter-Tokyo step",
               "If a spot in Tokyo is free and you started the turn outside Tokyo, you enter "
-              "Tokyo instead of the monster whose turn it is."),
+              "Tokyo instead of the monster whose turn it is.",
+              windows=("enter",), can_play=_feline_ok, evolve=enter_instead,
+              before_enter=_feline_offer),
     evolution(1037, "Cyber Kitty", "Mouse Hunter", PERMANENT,
               "any time",
               "If you resolve at least one 1, gain 1★.",
@@ -518,7 +556,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1041, "The King", "Monkey Rush", TEMPORARY,
               "during another monster's enter-Tokyo step",
               "When the monster in Tokyo leaves it or is eliminated, you take control of Tokyo "
-              "instead of the monster whose turn it is."),
+              "instead of the monster whose turn it is.",
+              windows=("enter",), can_play=_monkey_rush_ok, evolve=enter_instead),
     evolution(1042, "The King", "Simian Scamper", TEMPORARY,
               "when you are wounded in Tokyo",
               "Yield Tokyo: you lose no ♥ from this attack, and you cannot lose ♥ for the rest "

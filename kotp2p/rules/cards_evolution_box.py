@@ -9,6 +9,7 @@ a game cannot play the others yet.
 from __future__ import annotations
 
 from kotp2p.rules.actions import PASS, Action, UseCard
+from kotp2p.rules.basics import NOBODY
 from kotp2p.rules.card import ANY_TIME, GIFT, PERMANENT, TEMPORARY, Card, evolution
 from kotp2p.rules.cards_keep_damage import camouflage, react_window
 from kotp2p.rules.cards_keep_dice import change_window
@@ -53,7 +54,14 @@ from kotp2p.rules.evoeffects import (
 )
 from kotp2p.rules.evomarket import apples_buy, apples_offer
 from kotp2p.rules.evoslots import evolution_owner, put_in_play, take_back
-from kotp2p.rules.powerup import SKIP_NEXT, STAYER, WOUND_ASKED, gift_wanted, skip_turn
+from kotp2p.rules.powerup import (
+    SKIP_NEXT,
+    STAYER,
+    WOUND_ASKED,
+    enter_instead,
+    gift_wanted,
+    skip_turn,
+)
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of, seats_from
 from kotp2p.rules.state import Frame, State
 from kotp2p.rules.tokyo import yield_tokyo
@@ -77,6 +85,10 @@ def _boo_back(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> Non
     lose_energy(s, seat, 1, card=c)
     take_back(s, seat, c)
     s.stack.append(frame)
+
+
+def _monkey_leap_ok(s: State, seat: int, c: int) -> bool:
+    return s.city == NOBODY and s.bay == NOBODY and not s.in_tokyo(seat)
 
 
 def _worst_nightmare(s: State, seat: int, c: int) -> None:
@@ -450,7 +462,8 @@ CARDS: tuple[Card, ...] = (
               evolve=_islander_sacrifice),
     evolution(1114, "King Kong", "Monkey Leap", TEMPORARY,
               "during another monster's enter-Tokyo step",
-              "If Tokyo is empty, you take control of it instead of that monster."),
+              "If Tokyo is empty, you take control of it instead of that monster.",
+              windows=("enter",), can_play=_monkey_leap_ok, evolve=enter_instead),
     evolution(1115, "King Kong", "It Was Beauty Killed the Beast", PERMANENT,
               "any time",
               "Take the Beauty card. If you don't hold it at the start of your turn, that turn you "

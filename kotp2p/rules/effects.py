@@ -275,6 +275,8 @@ def leave_tokyo(s: State, seat: int, *, card: int = 0) -> None:
         place = BAY
     else:
         return
+    if s.flags and POWER_UP_FLAG in s.flags:
+        s.flags["t.vacated"] = 1  # for Monkey Rush
     if card and s.sink is not None:
         s.sink.append(LeftTokyo(seat, place, card))
     if s.alive[seat] and s.cards[seat]:

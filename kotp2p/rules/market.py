@@ -21,11 +21,21 @@ from kotp2p.rules.effects import (
     is_discard_card,
     remove_card,
     take_card,
+    turn_flag,
     use_card,
 )
 from kotp2p.rules.events import CardBought, CardEffect, CardRevealed, MarketSwept
 from kotp2p.rules.halloween import steal_frame
-from kotp2p.rules.powerup import BOUGHT, ENTERED, dealt_window, discard_actions, open_window
+from kotp2p.rules.powerup import (
+    BOUGHT,
+    ENTERED,
+    USURPED,
+    before_entering,
+    dealt_window,
+    discard_actions,
+    free_place,
+    open_window,
+)
 from kotp2p.rules.registry import (
     DecisionKind,
     Frames,
@@ -63,8 +73,28 @@ def enter_and_buy(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
+    if (s.flags and POWER_UP_FLAG in s.flags and not s.in_tokyo(seat)
+            and free_place(s) != NOBODY):
+        s.stack.append(_ENTER_STEP)
+        if before_entering(s):
+            return
+        s.stack.pop()
+    _enter_then_buy(s)
+
+
+_ENTER_STEP = ("enter",)
+
+
+def _enter_step(s: State, frame: Frame) -> None:
+    _enter_then_buy(s)
+
+
+def _enter_then_buy(s: State) -> None:
+    seat = s.active
+    if not s.alive[seat]:
+        return
     entered = False
-    if seat != s.city and seat != s.bay:
+    if seat != s.city and seat != s.bay and not (s.flags and turn_flag(s, USURPED)):
         if s.city == NOBODY:
             enter_tokyo(s, seat, CITY)
             entered = True
@@ -234,7 +264,7 @@ def after_buy(s: State) -> None:
 
 
 FRAMES = Frames(
-    steps={"bought": _bought, "reveal_windows": _reveal_windows},
+    steps={"bought": _bought, "reveal_windows": _reveal_windows, "enter": _enter_step},
     decisions={
         "buy": DecisionKind(_buy_legal, _buy_handle, _buy_check, light=(Done,)),
     },

@@ -40,13 +40,15 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from kotp2p.rules.actions import PASS, Action, KeepEvolution, PlayEvolution, UseCard
-from kotp2p.rules.basics import HIDDEN, PHASE_INDEX, POWER_UP_FLAG, Frame
+from kotp2p.rules.basics import BAY, CITY, HIDDEN, NOBODY, PHASE_INDEX, POWER_UP_FLAG, Frame
 from kotp2p.rules.card import GIFT, PERMANENT
 from kotp2p.rules.cardindex import CARDS
 from kotp2p.rules.effects import (
     card_actions,
+    enter_tokyo,
     hearts_rolled,
     note,
+    set_turn_flag,
     take_card,
     turn_flag,
     use_card,
@@ -75,7 +77,15 @@ from kotp2p.rules.evoslots import (
     slots_in,
     zone,
 )
-from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, seats_from
+from kotp2p.rules.registry import (
+    DecisionKind,
+    Frames,
+    RandomKind,
+    fire,
+    frame_seat,
+    has_hook,
+    seats_from,
+)
 from kotp2p.rules.state import DRAW, Decision, RandomRequest, State
 
 DRAW_COUNT = 2
@@ -103,8 +113,10 @@ WOUND_ASKED = 100
 DEALT = 8
 """The active monster's window after its enter-Tokyo step, when its smashes wounded another
 monster this turn: for Gifts and Jungle Frenzy."""
+BEFORE_ENTER = 10
+"""The window of every other monster when the active monster is about to enter Tokyo."""
 WINDOW_NAMES = ("start", "end", "entered", "resolve", "yielded", "zero", "bought", "wounded",
-                "dealt", "stayed")
+                "dealt", "stayed", "enter")
 """A window's number in frames -> the name cards give it in ``Card.windows``."""
 NEXT_TURN = PHASE_INDEX["next_turn"]
 _SEEN = (DRAWN, HAND, DISCARDED, PLAYED_OUT, IN_PLAY)
@@ -406,6 +418,42 @@ def _play_step(s: State, frame: Frame) -> None:
         effect(s, seat, card)
 
 
+IN_TOKYO_AT_START = "intokyo"
+"""The turn flag of the monsters in Tokyo when the turn began, one bit each."""
+VACATED = "vacated"
+"""The turn flag set once a monster left Tokyo this turn, by yielding, a card or elimination."""
+USURPED = "usurped"
+"""The turn flag set once another monster entered Tokyo in the active monster's place."""
+
+
+def free_place(s: State) -> int:
+    """The place in Tokyo a monster entering now takes: CITY, BAY, or NOBODY if none is free."""
+    if s.city == NOBODY:
+        return CITY
+    return BAY if s.bay == NOBODY and s.bay_in_use() else NOBODY
+
+
+def before_entering(s: State) -> bool:
+    """The active monster is about to enter Tokyo: the other monsters may play or use a card to
+    enter in its place. True if a question or a window was pushed."""
+    active, depth = s.active, len(s.stack)
+    others = [t for t in seats_from(s, active) if t != active and s.alive[t]]
+    for t in reversed(others):
+        if s.cards[t] and has_hook(s, t, "before_enter"):
+            fire(s, t, "before_enter")
+    open_window(s, BEFORE_ENTER, others)
+    return len(s.stack) != depth
+
+
+def enter_instead(s: State, seat: int, card: int) -> None:
+    """``seat``'s ``card`` puts it in Tokyo, in the active monster's place, if a place is free."""
+    place = free_place(s)
+    if place == NOBODY or s.in_tokyo(seat) or not s.alive[seat]:
+        return
+    enter_tokyo(s, seat, place, card=card)
+    set_turn_flag(s, USURPED, 1)
+
+
 def discard_actions(s: State, seat: int) -> tuple[Action, ...]:
     """The choices the cards face up in ``seat``'s Evolution discard offer in its buy step, as
     Boo! does."""
@@ -500,6 +548,9 @@ def begin(s: State, seat: int) -> None:
     """``seat``'s turn has begun: the effects it made last until then end, then its turn is
     skipped if a card said so, or else the window at the start of a turn opens."""
     flags = s.flags
+    tokyo = sum(1 << t for t in (s.city, s.bay) if t != NOBODY)
+    if tokyo:
+        flags["t." + IN_TOKYO_AT_START] = tokyo
     flags.pop(COLD_WAVE + str(seat), None)
     flags.pop(BLIZZARD + str(seat), None)
     if flags.pop(SKIP_NEXT + str(seat), None):

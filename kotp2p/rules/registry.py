@@ -65,6 +65,8 @@ HOOK_POINTS: dict[str, str] = {
     "monsters of bitmask ``smashed``, before they decide whether to yield (pushes frames)",
     "discard_buy": "(s, seat, card) -> tuple[Action, ...]: choices an Evolution face up in its "
     "owner's discard offers in the owner's buy step",
+    "before_enter": "(s, seat, card) -> None: another monster is about to enter Tokyo (pushes "
+    "frames), in Power Up!",
     "after_yields": "(s, seat, card) -> Frame|None: after every yield decision, before entering",
     "heal_bonus": "(s, seat, card) -> int: extra ♥ each time the owner heals",
     "energy_bonus": "(s, seat, card) -> int: extra ⚡ each time the owner gains energy",

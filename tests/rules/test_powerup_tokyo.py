@@ -127,3 +127,63 @@ def test_boo_comes_back_from_the_discard_for_one_energy_in_its_owners_buy_step()
     s = rules.apply(s, use("boo"))
     assert s.energy[0] == 2 and rules.hand_of(s, 0) == ((0, card("boo")),)
     assert asked(s) == (0, "buy") and use("boo") not in rules.legal_actions(s)
+
+
+def _into_empty_tokyo(holder: str, slug: str, *, extra: str = "") -> rules.State:
+    """Kraken, seat 0, resolves a roll with Tokyo empty; seat 1, ``holder``, holds ``slug``."""
+    return holding(f"Kraken 10/0/0; {holder}; Alienoid 10/0/0", slug, seat=1, phase="roll",
+                   extra=f"dice=112eee rolls=0 {extra}")
+
+
+@pytest.mark.card(1036)
+def test_feline_motor_enters_tokyo_in_the_place_of_the_monster_whose_turn_it_is() -> None:
+    s = _into_empty_tokyo("Cyber Kitty 10/0/0", "felinemotor")
+    assert rules.window_of(s) == "enter" and asked(s) == (1, "evolution")
+    s, _ = play(s, "felinemotor", seat=1)
+    assert s.city == 1 and s.stars[1] == 1 and not s.in_tokyo(0)
+    assert s.cards[1] == (card("felinemotor"),)
+
+
+@pytest.mark.card(1036, edge=True)
+def test_feline_motor_in_play_is_used_again_on_a_later_turn() -> None:
+    s = table("Kraken 10/0/0", "Cyber Kitty 10/0/0 +felinemotor", "Alienoid 10/0/0",
+              phase="roll", extra="dice=112eee rolls=0")
+    assert asked(s) == (1, "feline")
+    s = rules.apply(s, use("felinemotor"))
+    assert s.city == 1 and not s.in_tokyo(0)
+    started_there = table("Kraken 10/0/0", "Cyber Kitty 10/0/0 +felinemotor", "Alienoid 10/0/0",
+                          phase="roll", extra="dice=112eee rolls=0",
+                          flags="t.intokyo:2")
+    assert asked(started_there) != (1, "feline")
+
+
+@pytest.mark.card(1041)
+def test_monkey_rush_takes_the_place_a_monster_just_left() -> None:
+    s = holding("Kraken 10/0/0; The King 10/0/0; Alienoid 10/0/0 @city", "monkeyrush", seat=1,
+                phase="roll", extra="dice=ss112e rolls=0")
+    s = rules.apply(s, rules.YIELD)  # Alienoid yields to Kraken's smash
+    while rules.window_of(s) != "enter":
+        s = rules.apply(s, rules.PASS)
+    s, _ = play(s, "monkeyrush", seat=1)
+    assert s.city == 1 and not s.in_tokyo(0)
+
+
+@pytest.mark.card(1041, edge=True)
+def test_monkey_rush_is_not_offered_when_tokyo_was_empty_all_turn() -> None:
+    s = _into_empty_tokyo("The King 10/0/0", "monkeyrush")
+    assert rules.window_of(s) == "enter" and rules.legal_actions(s) == (rules.PASS,)
+
+
+@pytest.mark.card(1114)
+def test_monkey_leap_takes_an_empty_tokyo_instead_of_the_monster_entering() -> None:
+    s = _into_empty_tokyo("King Kong 10/0/0", "monkeyleap")
+    s, _ = play(s, "monkeyleap", seat=1)
+    assert s.city == 1 and not s.in_tokyo(0) and s.flags["evo.1.0"] == 4
+
+
+@pytest.mark.card(1114, edge=True)
+def test_monkey_leap_is_not_offered_while_the_bay_holds_a_monster() -> None:
+    s = holding("Kraken 10/0/0; King Kong 10/0/0; Alienoid 10/0/0 @bay; The King 10/0/0; "
+                "Meka Dragon 10/0/0", "monkeyleap", seat=1, phase="roll",
+                extra="dice=112eee rolls=0")
+    assert rules.window_of(s) == "enter" and rules.legal_actions(s) == (rules.PASS,)
