@@ -104,13 +104,13 @@ ANY_TIME = ("start", "end")
 
 
 def evolution(id: int, monster: str, name: str, kind: str, timing: str, text: str,
-              windows: tuple[str, ...] = ANY_TIME, **hooks: HookFn) -> Card:
+              windows: tuple[str, ...] = ANY_TIME, copier: bool = False, **hooks: HookFn) -> Card:
     """The Power Up! Evolution card ``id`` of ``monster``'s deck. Evolutions cost nothing.
 
     ``windows`` are the moments it may be played; a card whose effect is not built has no hooks
     and is never offered."""
     return Card(id=id, name=name, cost=0, kind=kind, timing=timing, text=text, hooks=hooks,
-                box=POWER_UP, monster=monster, windows=windows)
+                box=POWER_UP, monster=monster, windows=windows, copier=copier)
 
 
 def slugify(name: str) -> str:

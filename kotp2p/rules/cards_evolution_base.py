@@ -39,7 +39,7 @@ from kotp2p.rules.effects import (
     turn_flag,
     use_card,
 )
-from kotp2p.rules.events import CardEffect, CardRevealed, DiceChanged
+from kotp2p.rules.events import CardEffect, CardRevealed, Copied, DiceChanged
 from kotp2p.rules.evoeffects import (
     GIVE_ENERGY,
     GIVE_STAR,
@@ -65,6 +65,7 @@ from kotp2p.rules.powerup import (
     skip_turn,
 )
 from kotp2p.rules.registry import (
+    COPIERS,
     DecisionKind,
     Frames,
     RandomKind,
@@ -74,6 +75,46 @@ from kotp2p.rules.registry import (
 )
 from kotp2p.rules.state import CARD_ROLL, DRAW, State
 from kotp2p.rules.tokyo import yield_tokyo
+
+ICY_REFLECTION = 1018
+
+
+def _icy_targets(s: State) -> list[int]:
+    """The Permanent Evolutions in front of any monster that Icy Reflection may copy."""
+    return sorted(c for t in range(s.n) if s.alive[t] for c in s.cards[t]
+                  if BY_ID[c].kind == PERMANENT and c != ICY_REFLECTION)
+
+
+def _icy_wanted(s: State, seat: int, c: int) -> bool:
+    return bool(_icy_targets(s))
+
+
+def _icy_reflection(s: State, seat: int, c: int) -> None:
+    targets = _icy_targets(s)
+    if len(targets) == 1:
+        _reflect(s, seat, targets[0])
+    elif targets:
+        s.stack.append(("ask", seat, "icy"))
+
+
+def _icy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    return tuple(UseCard(ICY_REFLECTION, (c,)) for c in _icy_targets(s))
+
+
+def _icy_handle(s: State, frame: Frame, action: Action) -> None:
+    assert isinstance(action, UseCard)
+    _reflect(s, frame_seat(frame), action.args[0])
+
+
+def _reflect(s: State, seat: int, target: int) -> None:
+    """Icy Reflection becomes a copy of ``target``, as if its owner had just played that card."""
+    note(s, Copied(seat, ICY_REFLECTION, target))
+    s.flags[COPIERS[ICY_REFLECTION]] = target
+    for hook in ("gained", "evolve"):
+        effect = BY_ID[target].hooks.get(hook)
+        if effect is not None:
+            effect(s, seat, ICY_REFLECTION)
+
 
 FELINE_MOTOR = 1036
 
@@ -432,6 +473,7 @@ FRAMES = Frames(
                "saurian": DecisionKind(_saurian_legal, _saurian_handle),
                "thump": DecisionKind(_thump_legal, _thump_handle),
                "feline": DecisionKind(_feline_legal, _feline_handle),
+               "icy": DecisionKind(_icy_legal, _icy_handle),
                "target": DecisionKind(_target_legal, _target_handle)},
     randoms={"precision": RandomKind(_precision_bounds, _precision_turn, purpose=DRAW),
              "lightning": RandomKind(_lightning_bounds, _lightning_strikes, purpose=CARD_ROLL)},
@@ -476,7 +518,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1018, "Space Penguin", "Icy Reflection", PERMANENT,
               "when another Permanent Evolution is in play",
               "This card becomes a copy of a Permanent Evolution in front of any monster, as if "
-              "you had played that card."),
+              "you had played that card.",
+              can_play=_icy_wanted, evolve=_icy_reflection, copier=True),
     # --- Alienoid --------------------------------------------------------------------------
     evolution(1021, "Alienoid", "Alien Scourge", TEMPORARY,
               "any time",

@@ -386,18 +386,27 @@ def move_card(s: State, owner: int, taker: int, card: int, *, bought: bool) -> N
 def forget_card(s: State, card: int) -> None:
     """``card`` left play.
 
-    Copiers that copied it copy nothing now. A copier itself forgets its target. Every monster's
-    health drops to its maximum, which may now be lower."""
+    Copiers that copied it copy nothing now; an Evolution that copied it leaves play too. A copier
+    itself forgets its target. Every monster's health drops to its maximum, which may now be
+    lower."""
     if not COPIERS or not s.flags:
         return
     changed = False
+    gone: list[int] = []
     for copier, key in COPIERS.items():
         target = s.flags.get(key)
         if target is not None and (target == card or copier == card):
             del s.flags[key]
             if copier != card:
                 s.tokens.pop(copier, None)
+                if is_evolution(copier):
+                    gone.append(copier)
             changed = True
+    for copier in gone:  # Icy Reflection's printed text: it goes with the card it copies
+        for t in range(s.n):
+            if copier in s.cards[t]:
+                set_hand(s, t, tuple(x for x in s.cards[t] if x != copier))
+                retire(s, evolution_owner(s, copier), copier)
     if changed:
         clamp_health(s)  # a copy of a card raising the maximum may be gone
 

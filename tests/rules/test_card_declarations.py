@@ -110,7 +110,7 @@ def test_two_copies_of_a_printed_card_are_declared_alike() -> None:
 def test_tokens_and_copiers_come_from_the_declarations() -> None:
     assert {c.token: c.id for c in CARDS if c.token} == TOKEN_CARDS
     assert {"poison": rules.card_by_name("Poison Spit"), "shrink": rules.card_by_name("Shrink Ray")} == TOKEN_CARDS
-    assert [c.name for c in CARDS if c.copier] == ["Mimic"]
+    assert [c.name for c in CARDS if c.copier] == ["Mimic", "Icy Reflection"]
 
 
 # card name -> (a phrase of its text with {} for an amount, the amount its effect uses)

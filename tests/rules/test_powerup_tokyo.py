@@ -187,3 +187,23 @@ def test_monkey_leap_is_not_offered_while_the_bay_holds_a_monster() -> None:
                 "Meka Dragon 10/0/0", "monkeyleap", seat=1, phase="roll",
                 extra="dice=112eee rolls=0")
     assert rules.window_of(s) == "enter" and rules.legal_actions(s) == (rules.PASS,)
+
+
+@pytest.mark.card(1018)
+def test_icy_reflection_becomes_a_copy_of_a_permanent_evolution_in_play() -> None:
+    s = table("Space Penguin 10/0/0", "Meka Dragon 10/0/0 +clawsofsteel", "Kraken 10/0/0",
+              phase="end", flags="evo.0.0:2",
+              extra=f"slots={rules.slot_key(0, 0)}:{card('icyreflection')}")
+    s, found = play(s, "icyreflection")
+    assert s.flags["copy.1018"] == card("clawsofsteel") and not rules.broken_invariants(s)
+    assert "Space Penguin's Icy Reflection copies Claws of Steel" in [
+        rules.describe_event(e, s) for e in found]
+
+
+@pytest.mark.card(1018, edge=True)
+def test_icy_reflection_leaves_play_with_the_card_it_copies() -> None:
+    s = table("Space Penguin 10/0/0 +icyreflection", "Meka Dragon 1/0/0 @city +clawsofsteel",
+              "Kraken 10/0/0", phase="roll", extra="dice=s112ee rolls=0",
+              flags=f"copy.1018:{card('clawsofsteel')}")
+    assert not s.alive[1] and s.cards[0] == () and "copy.1018" not in s.flags
+    assert s.flags["evo.0.0"] == 4 and not rules.broken_invariants(s)
