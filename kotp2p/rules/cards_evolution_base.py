@@ -28,6 +28,7 @@ from kotp2p.rules.effects import (
     lose_energy,
     lose_stars,
     max_hp,
+    move_card,
     note,
     remove_card,
     set_card_tokens,
@@ -39,7 +40,7 @@ from kotp2p.rules.effects import (
     turn_flag,
     use_card,
 )
-from kotp2p.rules.events import CardEffect, CardRevealed, Copied, DiceChanged
+from kotp2p.rules.events import CardEffect, CardRevealed, Copied, DiceChanged, GiftGiven
 from kotp2p.rules.evoeffects import (
     GIVE_ENERGY,
     GIVE_STAR,
@@ -53,10 +54,12 @@ from kotp2p.rules.evoeffects import (
     unharmed_this_turn,
 )
 from kotp2p.rules.evomarket import catch, catch_offer, food_offer, ufo_buy, ufo_check, ufo_offer
+from kotp2p.rules.evoslots import evolution_owner
 from kotp2p.rules.market import sweep_market
 from kotp2p.rules.powerup import (
     BLIZZARD,
     COLD_WAVE,
+    FROZEN_FACE,
     IN_TOKYO_AT_START,
     STRUCK_TOKYO,
     VACATED,
@@ -75,6 +78,41 @@ from kotp2p.rules.registry import (
 )
 from kotp2p.rules.state import CARD_ROLL, DRAW, State
 from kotp2p.rules.tokyo import yield_tokyo
+
+FREEZE_RAY = 1011
+
+
+def _freeze_ray_passes(s: State, seat: int, c: int, victim: int, lost: int, dealer: int,
+                       smash: bool) -> None:
+    """Its owner wounded a monster in Tokyo: the card goes in front of that monster."""
+    if (dealer == seat and victim != seat and lost > 0 and s.alive[victim] and s.in_tokyo(victim)
+            and evolution_owner(s, c) == seat and c in s.cards[seat]):
+        note(s, GiftGiven(seat, victim, c))
+        move_card(s, seat, victim, c, bought=False)
+
+
+def _freeze_ray_names(s: State, seat: int, c: int) -> None:
+    owner = evolution_owner(s, c)
+    if owner != seat and s.alive[owner]:
+        s.stack.append(("ask", owner, "freeze", c))
+
+
+def _freeze_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    return tuple(UseCard(frame[3], (face,)) for face in range(FACES))
+
+
+def _freeze_handle(s: State, frame: Frame, action: Action) -> None:
+    assert isinstance(action, UseCard)
+    set_turn_flag(s, FROZEN_FACE, action.args[0] + 1)
+    note(s, CardEffect(frame_seat(frame), action.card))
+
+
+def _freeze_ray_returns(s: State, seat: int, c: int) -> None:
+    owner = evolution_owner(s, c)
+    if owner != seat and s.alive[owner]:
+        note(s, GiftGiven(seat, owner, c))
+        move_card(s, seat, owner, c, bought=False)
+
 
 ICY_REFLECTION = 1018
 
@@ -474,6 +512,7 @@ FRAMES = Frames(
                "thump": DecisionKind(_thump_legal, _thump_handle),
                "feline": DecisionKind(_feline_legal, _feline_handle),
                "icy": DecisionKind(_icy_legal, _icy_handle),
+               "freeze": DecisionKind(_freeze_legal, _freeze_handle),
                "target": DecisionKind(_target_legal, _target_handle)},
     randoms={"precision": RandomKind(_precision_bounds, _precision_turn, purpose=DRAW),
              "lightning": RandomKind(_lightning_bounds, _lightning_strikes, purpose=CARD_ROLL)},
@@ -487,7 +526,9 @@ CARDS: tuple[Card, ...] = (
     evolution(1011, "Space Penguin", "Freeze Ray", PERMANENT,
               "any time",
               "When you wound a monster in Tokyo, it takes this card until the end of its next "
-              "turn. At the start of that turn, name a die face: it does nothing for that monster."),
+              "turn. At the start of that turn, name a die face: it does nothing for that monster.",
+              after_hit=_freeze_ray_passes, start_turn=_freeze_ray_names,
+              end_turn=_freeze_ray_returns),
     evolution(1012, "Space Penguin", "Miraculous Catch", PERMANENT,
               "your buy step",
               "Once per turn, shuffle the discard pile and reveal a card at random. You may buy "

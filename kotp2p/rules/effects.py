@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from kotp2p.rules.actions import Action, UseCard
 from kotp2p.rules.basics import BAY, CITY, NOBODY, POWER_UP_FLAG, Frame
+from kotp2p.rules.card import PERMANENT
 from kotp2p.rules.dice import HEART
 from kotp2p.rules.events import (
     WHY_CARD,
@@ -429,9 +430,13 @@ def eliminate(s: State, seat: int, batch: int) -> None:
     cards = sorted(s.cards[seat])  # onto the discard pile in card id order, not the order gained
     set_hand(s, seat, ())
     for c in cards:
+        owner = evolution_owner(s, c) if is_evolution(c) else seat
+        if owner != seat and s.alive[owner] and CARDS[c].kind == PERMANENT:
+            take_card(s, owner, c, bought=False)  # Freeze Ray goes back to its owner
+            continue
         s.tokens.pop(c, None)
         if is_evolution(c):
-            retire(s, evolution_owner(s, c), c)
+            retire(s, owner, c)
         else:
             discard_card(s, c, seat)
         forget_card(s, c)

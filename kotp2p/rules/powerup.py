@@ -54,6 +54,7 @@ from kotp2p.rules.effects import (
     use_card,
 )
 from kotp2p.rules.events import (
+    DiceChanged,
     EvolutionKept,
     EvolutionPlayed,
     EvolutionsDrawn,
@@ -418,6 +419,20 @@ def _play_step(s: State, frame: Frame) -> None:
         effect(s, seat, card)
 
 
+FROZEN_FACE = "frozen"
+"""The turn flag of the face that does nothing for the active monster this turn, plus one: Freeze
+Ray's."""
+
+
+def thaw(s: State) -> None:
+    """The dice about to resolve lose the face Freeze Ray names: those dice do nothing."""
+    face = turn_flag(s, FROZEN_FACE) - 1
+    if face >= 0 and face in s.dice:
+        s.dice = tuple(d for d in s.dice if d != face)
+        note(s, DiceChanged(s.active, s.dice, FREEZE_RAY))
+
+
+FREEZE_RAY = 1011
 IN_TOKYO_AT_START = "intokyo"
 """The turn flag of the monsters in Tokyo when the turn began, one bit each."""
 VACATED = "vacated"

@@ -29,7 +29,7 @@ from kotp2p.rules.effects import (
     use_card,
 )
 from kotp2p.rules.events import WHY_DICE, AutoDecision, DiceKept, DiceRolled
-from kotp2p.rules.powerup import RESOLVE, fewer_dice, open_window, snowed_in
+from kotp2p.rules.powerup import RESOLVE, fewer_dice, open_window, snowed_in, thaw
 from kotp2p.rules.registry import (
     TOKEN_CARDS,
     DecisionKind,
@@ -231,6 +231,8 @@ def resolve(s: State) -> None:
     seat = s.active
     if not s.alive[seat]:
         return
+    if s.flags and POWER_UP_FLAG in s.flags:
+        thaw(s)
     dice = s.dice
     cards = s.cards[seat]
     if cards and has_hook(s, seat, "resolve"):

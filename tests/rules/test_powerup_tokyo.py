@@ -9,6 +9,7 @@ import pytest
 from kotp2p import rules
 from tests.rules.kit import asked, card
 from tests.rules.test_powerup_cards import holding, play, table, use
+from tests.rules.test_powerup_gifts import gifted
 
 ONE, TWO, THREE, ENERGY, HEART, SMASH = range(6)
 
@@ -207,3 +208,24 @@ def test_icy_reflection_leaves_play_with_the_card_it_copies() -> None:
               flags=f"copy.1018:{card('clawsofsteel')}")
     assert not s.alive[1] and s.cards[0] == () and "copy.1018" not in s.flags
     assert s.flags["evo.0.0"] == 4 and not rules.broken_invariants(s)
+
+
+@pytest.mark.card(1011)
+def test_freeze_ray_goes_to_the_monster_wounded_in_tokyo_whose_named_face_does_nothing() -> None:
+    s = table("Space Penguin 10/0/0 +freezeray", "Kraken 10/0/0 @city", phase="roll",
+              extra="dice=ss112e rolls=0")
+    s = rules.apply(s, rules.STAY)
+    assert s.cards == ((), (card("freezeray"),)) and not rules.broken_invariants(s)
+    while s.active == 0:
+        s = rules.apply(s, rules.PASS if rules.PASS in rules.legal_actions(s) else rules.DONE)
+    assert asked(s) == (0, "freeze")  # Space Penguin names a face at the start of Kraken's turn
+    s = rules.apply(s, use("freezeray", ONE))
+    s = rules.apply(s, rules.RandomResult((ONE, ONE, ONE, SMASH, TWO, THREE)))
+    s = rules.apply(s, rules.STOP)
+    assert s.stars[1] == 0 and s.hp[0] == 9  # its three 1s score nothing; its ✸ still hits
+
+
+@pytest.mark.card(1011, edge=True)
+def test_freeze_ray_comes_back_at_the_end_of_the_frozen_monsters_turn() -> None:
+    s = gifted("Space Penguin 10/0/0; Kraken 10/0/0 @city", "freezeray", phase="end")
+    assert s.cards == ((card("freezeray"),), ()) and not rules.broken_invariants(s)
