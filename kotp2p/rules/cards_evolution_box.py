@@ -63,7 +63,7 @@ from kotp2p.rules.powerup import (
     skip_turn,
 )
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of, seats_from
-from kotp2p.rules.state import Frame, State
+from kotp2p.rules.state import CARD_ROLL, Frame, State
 from kotp2p.rules.tokyo import yield_tokyo
 
 
@@ -89,6 +89,40 @@ def _boo_back(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> Non
 
 def _monkey_leap_ok(s: State, seat: int, c: int) -> bool:
     return s.city == NOBODY and s.bay == NOBODY and not s.in_tokyo(seat)
+
+
+HEART_OF_THE_RABBIT = 1144
+TAKE_BACK = "evo.back."
+"""``evo.back.<seat>``: the Evolution seat takes back from its discard when it takes Tokyo."""
+
+
+def _rabbit_wanted(s: State, seat: int, c: int) -> bool:
+    return seat != s.active and bool(s.dice)
+
+
+def _heart_of_the_rabbit(s: State, seat: int, c: int) -> None:
+    s.flags[TAKE_BACK + str(seat)] = c
+    if s.dice and s.alive[s.active]:
+        s.stack.append(("ask", seat, "rabbit"))
+
+
+def _rabbit_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    return tuple(UseCard(HEART_OF_THE_RABBIT, (i,)) for i in range(len(s.dice)))
+
+
+def _rabbit_handle(s: State, frame: Frame, action: Action) -> None:
+    assert isinstance(action, UseCard)
+    s.stack.append(("rand", "rabbit", frame_seat(frame), action.args[0]))
+
+
+def _rabbit_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    return (FACES,) if frame[3] < len(s.dice) else ()
+
+
+def _rabbit_roll(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    i = frame[3]
+    s.dice = (*s.dice[:i], values[0], *s.dice[i + 1:])
+    note(s, DiceChanged(frame[2], s.dice, HEART_OF_THE_RABBIT))
 
 
 def _worst_nightmare(s: State, seat: int, c: int) -> None:
@@ -366,8 +400,10 @@ FRAMES = Frames(
     decisions={
         "bamboo": DecisionKind(_bamboo_legal, _bamboo_handle),
         "temple": DecisionKind(_temple_legal, _temple_handle),
+        "rabbit": DecisionKind(_rabbit_legal, _rabbit_handle),
     },
-    randoms={"islander": RandomKind(_islander_bounds, _islander_roll)},
+    randoms={"islander": RandomKind(_islander_bounds, _islander_roll),
+             "rabbit": RandomKind(_rabbit_bounds, _rabbit_roll, purpose=CARD_ROLL)},
 )
 """The questions of Bamboo Supply and Sunken Temple at the start of their owner's turn, and
 Islander Sacrifice's roll."""
@@ -533,7 +569,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1144, "Cyber Bunny", "Heart of the Rabbit", TEMPORARY,
               "after another monster's last roll",
               "Reroll one of its dice. When you take control of Tokyo, take this card back from "
-              "your discard pile."),
+              "your discard pile.",
+              windows=("resolve",), can_play=_rabbit_wanted, evolve=_heart_of_the_rabbit),
     evolution(1145, "Cyber Bunny", "Secret Laboratory", PERMANENT,
               "any time",
               "Power cards cost you 1⚡ less.",
@@ -569,7 +606,7 @@ CARDS: tuple[Card, ...] = (
     evolution(1154, "Kraken", "High Tide", TEMPORARY,
               "any time",
               "For each ♥ you rolled, add one more ♥ to your roll.",
-              windows=("resolve",), evolve=_high_tide),
+              windows=("own resolve",), evolve=_high_tide),
     evolution(1155, "Kraken", "Terror of the Deep", PERMANENT,
               "any time",
               "Roll one die for each ♥ you lost this turn. Each ♥ rolled cancels the loss of 1♥.",

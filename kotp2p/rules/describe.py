@@ -108,6 +108,11 @@ def describe_action(state: State, action: Action) -> str:
     if isinstance(action, UseCard) and kind == "food" and action.args:
         return (f"{who}makes {state.monsters[action.args[0]]} lose 2♥ fewer and takes 1★ and 1⚡ "
                 f"from it ({card_name(action.card)})")
+    if isinstance(action, UseCard) and kind == "rabbit" and action.args:
+        i = action.args[0]
+        face = g.faces[state.dice[i]] if 0 <= i < len(state.dice) else "?"
+        return (f"{who}rerolls {state.monsters[state.active]}'s die {i + 1} ({face}) "
+                f"({card_name(action.card)})")
     if isinstance(action, UseCard) and kind == "saurian" and len(action.args) == 2:
         old, new = action.args
         return (f"{who}turns every {g.faces[old]} into {g.faces[new]} "

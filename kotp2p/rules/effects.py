@@ -31,7 +31,7 @@ from kotp2p.rules.events import (
     StarsChanged,
     TokensChanged,
 )
-from kotp2p.rules.evoslots import discard_hand, evolution_owner, is_evolution, retire
+from kotp2p.rules.evoslots import discard_hand, evolution_owner, is_evolution, retire, take_back
 from kotp2p.rules.registry import (
     CARDS,
     COPIERS,
@@ -262,6 +262,10 @@ def enter_tokyo(s: State, seat: int, place: int, *, card: int = 0) -> None:
     else:
         gain_stars(s, seat, 1, why=WHY_ENTER)
     fire(s, seat, "entered")
+    if s.flags and POWER_UP_FLAG in s.flags:
+        back = s.flags.pop(f"evo.back.{seat}", 0)  # Heart of the Rabbit
+        if back:
+            take_back(s, seat, back)
 
 
 def leave_tokyo(s: State, seat: int, *, card: int = 0) -> None:

@@ -100,7 +100,7 @@ END = 1
 ENTERED = 2
 """The active monster's window when it has just entered Tokyo, before it buys."""
 RESOLVE = 3
-"""The active monster's window once its dice are final, before they resolve."""
+"""The window of every monster once the active monster's dice are final, before they resolve."""
 YIELDED = 4
 """The window of a monster that has just yielded Tokyo, its own alone."""
 ZERO = 5

@@ -182,7 +182,7 @@ def final_roll(s: State) -> None:
     if s.sink is not None and s.alive[active]:
         s.sink.append(DiceKept(active, s.dice))
     if s.flags and POWER_UP_FLAG in s.flags and s.alive[active]:
-        open_window(s, RESOLVE, (active,))  # beneath the windows to change dice: it comes after them
+        open_window(s, RESOLVE)  # beneath the windows to change dice: it comes after them
     if not s.alive[active] or not (
         (s.cards[active] and has_hook(s, active, "change_die")) or anyone_has(s, "after_roll")
     ):

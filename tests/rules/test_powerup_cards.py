@@ -17,14 +17,20 @@ MARKET = "market=heal,energize,jetfighters"
 
 
 def holding(seats: str, slug: str, *, seat: int = 0, active: int = 0, phase: str = "end",
-            hidden: bool = False, extra: str = "") -> rules.State:
-    """``seats`` at ``phase`` of ``active``'s turn, with ``seat`` holding ``slug`` in slot 0."""
+            hidden: bool = False, extra: str = "", at_resolve: bool = False) -> rules.State:
+    """``seats`` at ``phase`` of ``active``'s turn, with ``seat`` holding ``slug`` in slot 0.
+
+    Another seat than the active one passes at the window before the active monster's dice
+    resolve, unless ``at_resolve``: most tests are about what comes after."""
     n = seats.count(";") + 1
     decks = ",".join(f"evo.n.{t}:8" for t in range(n))
     content = "?" if hidden else str(card(slug))
     key = rules.slot_key(seat, 0)
-    return rules.from_text(f"{seats} | active={active} turn=3 phase={phase} {MARKET} {extra} "
-                           f"flags=powerup:1,{decks},evo.{seat}.0:2 slots={key}:{content}")
+    s = rules.from_text(f"{seats} | active={active} turn=3 phase={phase} {MARKET} {extra} "
+                        f"flags=powerup:1,{decks},evo.{seat}.0:2 slots={key}:{content}")
+    while seat != active and not at_resolve and rules.window_of(s) == "resolve":
+        s = rules.apply(s, rules.PASS)
+    return s
 
 
 def play(s: rules.State, slug: str, *, seat: int = 0) -> tuple[rules.State, list[rules.Event]]:

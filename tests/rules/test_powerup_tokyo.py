@@ -229,3 +229,44 @@ def test_freeze_ray_goes_to_the_monster_wounded_in_tokyo_whose_named_face_does_n
 def test_freeze_ray_comes_back_at_the_end_of_the_frozen_monsters_turn() -> None:
     s = gifted("Space Penguin 10/0/0; Kraken 10/0/0 @city", "freezeray", phase="end")
     assert s.cards == ((card("freezeray"),), ()) and not rules.broken_invariants(s)
+
+
+@pytest.mark.card(1144)
+def test_heart_of_the_rabbit_rerolls_one_die_of_another_monsters_final_roll() -> None:
+    s = holding("Kraken 10/0/0; Cyber Bunny 10/0/0 @city", "heartoftherabbit", seat=1,
+                phase="roll", extra="dice=sss12e rolls=0", at_resolve=True)
+    assert rules.window_of(s) == "resolve" and asked(s) == (1, "evolution")
+    s, _ = play(s, "heartoftherabbit", seat=1)
+    assert asked(s) == (1, "rabbit") and len(rules.legal_actions(s)) == 6
+    s = rules.apply(s, use("heartoftherabbit", 0))
+    s = rules.apply(s, rules.RandomResult((HEART,)))
+    assert s.hp[1] == 10 - 2
+
+
+@pytest.mark.card(1144, edge=True)
+def test_heart_of_the_rabbit_comes_back_when_its_owner_takes_tokyo() -> None:
+    s = holding("Kraken 10/0/0; Cyber Bunny 10/0/0", "heartoftherabbit", seat=1,
+                phase="roll", extra="dice=112eee rolls=0", at_resolve=True)
+    s, _ = play(s, "heartoftherabbit", seat=1)
+    s = rules.apply(s, use("heartoftherabbit", 5))
+    s = rules.apply(s, rules.RandomResult((ENERGY,)))
+    assert s.flags["evo.1.0"] == 4  # in the discard, face up
+    while s.active == 0:
+        s = rules.apply(s, rules.PASS if rules.PASS in rules.legal_actions(s) else rules.DONE)
+    assert s.city == 0  # Kraken entered; now Cyber Bunny smashes it out and takes its place
+    s = rules.apply(s, rules.RandomResult((SMASH, SMASH, ONE, ONE, TWO, TWO)))
+    s = rules.apply(s, rules.STOP)
+    while asked(s) != (0, "yield"):
+        s = rules.apply(s, rules.PASS)
+    s = rules.apply(s, rules.YIELD)
+    while s.city != 1:
+        s = rules.apply(s, rules.PASS)
+    assert rules.hand_of(s, 1) == ((0, card("heartoftherabbit")),)
+
+
+def test_heart_of_the_rabbit_names_the_die_from_one_with_its_face() -> None:
+    s = holding("Kraken 10/0/0; Cyber Bunny 10/0/0 @city", "heartoftherabbit", seat=1,
+                phase="roll", extra="dice=sss12e rolls=0", at_resolve=True)
+    s, _ = play(s, "heartoftherabbit", seat=1)
+    assert (rules.describe_action(s, use("heartoftherabbit", 0))
+            == "Cyber Bunny rerolls Kraken's die 1 (✸) (Heart of the Rabbit)")
