@@ -53,7 +53,16 @@ from kotp2p.rules.evoeffects import (
     others_lose,
     unharmed_this_turn,
 )
-from kotp2p.rules.evomarket import catch, catch_offer, food_offer, ufo_buy, ufo_check, ufo_offer
+from kotp2p.rules.evomarket import (
+    catch,
+    catch_offer,
+    deep_dive,
+    dive_wanted,
+    food_offer,
+    ufo_buy,
+    ufo_check,
+    ufo_offer,
+)
 from kotp2p.rules.evoslots import evolution_owner
 from kotp2p.rules.market import sweep_market
 from kotp2p.rules.powerup import (
@@ -537,7 +546,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1013, "Space Penguin", "Deep Dive", TEMPORARY,
               "any time",
               "Look at the top 3 cards of the Power deck. Put one in front of you for free and "
-              "the other two at the bottom of the deck."),
+              "the other two at the bottom of the deck.",
+              can_play=dive_wanted, evolve=deep_dive),
     evolution(1014, "Space Penguin", "Cold Wave", TEMPORARY,
               "any time",
               "Until your next turn, every other monster rolls 1 die fewer.",

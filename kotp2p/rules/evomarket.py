@@ -7,6 +7,11 @@ start of its owner's turn one die is rolled for each, and a ✸ discards that ca
 Apples buys for 2⚡ less, and a step beneath the purchase looks at the card that refilled the
 market: an odd cost sends the card bought back to the discard pile and refunds its price.
 Play with Your Food holds back a smash on a monster in Tokyo until its owner chose to soften it.
+
+Deep Dive looks at 3 cards of the deck, as Made in a Lab looks at one: the deck has no order, so
+each look is a private random draw among the cards not yet looked at, which only the diver's
+replica learns, in the hidden slot of that event. The diver then names the slot it puts in play,
+and the net layer opens the looks its MOVE needs. The other two stay in the deck.
 """
 
 from __future__ import annotations
@@ -25,12 +30,13 @@ from kotp2p.rules.effects import (
     note,
     remove_card,
     set_turn_flag,
+    take_card,
     turn_flag,
 )
 from kotp2p.rules.events import CardEffect, CardRevealed
 from kotp2p.rules.market import buy_card
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat
-from kotp2p.rules.state import CARD_ROLL, DRAW, Frame, State
+from kotp2p.rules.state import CARD_ROLL, DRAW, HIDDEN, Frame, State
 
 MIRACULOUS_CATCH = 1012
 SUPERIOR_ALIEN_TECHNOLOGY = 1028
@@ -187,6 +193,81 @@ def purchase_price(s: State, seat: int, action: UseCard) -> int | None:
     return None if price is None else price(s, seat, action.args[0])
 
 
+# --- Deep Dive ---------------------------------------------------------------------------------
+
+DEEP_DIVE = 1013
+DIVE_CARDS = 3
+"""The cards of the deck Deep Dive looks at."""
+
+
+def _viewer(frame: Frame) -> int:
+    seat: int = frame[2]
+    return seat
+
+
+def dive_wanted(s: State, seat: int, c: int) -> bool:
+    """Deep Dive needs a card to look at."""
+    return bool(s.deck or s.discard)
+
+
+def deep_dive(s: State, seat: int, c: int) -> None:
+    """Look at cards of the deck, each a private draw only ``seat`` learns; put one in play."""
+    if not s.deck and s.discard:
+        s.deck = tuple(sorted(s.discard))
+        s.discard = ()
+    count = min(DIVE_CARDS, len(s.deck))
+    if count:
+        s.stack.append(("ask", seat, "dive", s.k + 1, count))
+        s.stack.extend(("rand", "dive", seat, i) for i in reversed(range(count)))
+
+
+def _dive_bounds(s: State, frame: Frame) -> tuple[int, ...]:
+    return (len(s.deck) - frame[3],)
+
+
+def _dive_look(s: State, frame: Frame, values: tuple[int, ...]) -> None:
+    """One card looked at: it stays in the deck, in a slot only its viewer's replica fills."""
+    i = frame[3]
+    if values[0] == HIDDEN:
+        s.slots[s.k] = HIDDEN
+        return
+    seen = {s.slots.get(s.k - j, HIDDEN) for j in range(1, i + 1)}
+    rest = list(s.deck)
+    for c in seen:
+        if c in rest:
+            rest.remove(c)
+    s.slots[s.k] = rest[values[0]]
+
+
+def _dive_keys(frame: Frame) -> range:
+    return range(frame[3], frame[3] + frame[4])
+
+
+def _dive_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    return tuple(UseCard(DEEP_DIVE, (k,)) for k in _dive_keys(frame))
+
+
+def _dive_check(s: State, frame: Frame, action: Action) -> bool:
+    # Putting a card in play needs its face: a replica that holds it hidden needs it opened.
+    return (action in _dive_legal(s, frame) and isinstance(action, UseCard)
+            and s.slots.get(action.args[0], HIDDEN) != HIDDEN)
+
+
+def _dive_handle(s: State, frame: Frame, action: Action) -> None:
+    assert isinstance(action, UseCard)
+    seat = frame_seat(frame)
+    card = s.slots.get(action.args[0], HIDDEN)
+    for k in _dive_keys(frame):
+        s.slots.pop(k, None)  # the others stay in the deck, which has no order
+    if card == HIDDEN or card not in s.deck:
+        return
+    i = s.deck.index(card)
+    s.deck = s.deck[:i] + s.deck[i + 1:]
+    note(s, CardRevealed(card, -1))
+    take_card(s, seat, card, bought=False)
+    s.stack.append(("bought", seat, card))
+
+
 # --- Play with Your Food ------------------------------------------------------------------------
 
 
@@ -221,10 +302,13 @@ FRAMES = Frames(
     decisions={
         "catch": DecisionKind(_catch_legal, _catch_handle),
         "food": DecisionKind(_food_legal, _food_handle),
+        "dive": DecisionKind(_dive_legal, _dive_handle, _dive_check),
     },
     randoms={
         "catch": RandomKind(_catch_bounds, _caught, purpose=DRAW),
         "ufo": RandomKind(_ufo_bounds, _ufo_roll, purpose=CARD_ROLL),
+        "dive": RandomKind(_dive_bounds, _dive_look, private=lambda s, frame: _viewer(frame),
+                           purpose=DRAW),
     },
 )
 """Miraculous Catch's pick and question, Superior Alien Technology's roll, Bobbing for Apples'

@@ -109,3 +109,42 @@ def test_the_buys_of_these_evolutions_are_worded_with_the_card_and_the_price() -
     assert (rules.describe_action(s, use("playwithyourfood", 1))
             == "Cyber Kitty makes Kraken lose 2♥ fewer and takes 1★ and 1⚡ from it "
                "(Play with Your Food)")
+
+
+@pytest.mark.card(1013)
+def test_deep_dive_looks_at_three_cards_and_puts_one_in_play_for_free() -> None:
+    s = table("Space Penguin 10/0/0", "Kraken 10/0/0", phase="end", flags="evo.0.0:2",
+              extra=f"deck=gourmet,friendofchildren,energyhoarder,giantbrain "
+                    f"slots={rules.slot_key(0, 0)}:{card('deepdive')}")
+    s = rules.apply(s, rules.PlayEvolution(0, card("deepdive")))
+    while asked(s) == (1, "evolution"):
+        s = rules.apply(s, rules.PASS)
+    looks = []
+    for bound in (4, 3, 2):
+        assert isinstance(s.pending, rules.RandomRequest)
+        assert s.pending.bounds == (bound,) and s.pending.private_to == 0
+        looks.append(s.pending.index)
+        s = rules.apply(s, rules.RandomResult((0,)))
+    deck = s.deck
+    seen = [s.slots[k] for k in looks]
+    assert len(set(seen)) == 3 and set(seen) <= set(deck)  # three different cards
+    assert asked(s) == (0, "dive") and len(rules.legal_actions(s)) == 3
+    s = rules.apply(s, use("deepdive", looks[1]))
+    assert s.cards[0] == (seen[1],) and s.energy[0] == 0
+    assert sorted(s.deck) == sorted(c for c in deck if c != seen[1])
+
+
+@pytest.mark.card(1013, edge=True)
+def test_deep_dive_is_refused_by_a_replica_that_did_not_see_the_card() -> None:
+    s = table("Space Penguin 10/0/0", "Kraken 10/0/0", phase="end", flags="evo.0.0:2",
+              extra=f"deck=gourmet,friendofchildren slots={rules.slot_key(0, 0)}:"
+                    f"{card('deepdive')}")
+    s = rules.apply(s, rules.PlayEvolution(0, card("deepdive")))
+    while asked(s) == (1, "evolution"):
+        s = rules.apply(s, rules.PASS)
+    first = s.pending.index  # type: ignore[union-attr]
+    s = rules.apply(s, rules.RandomResult((rules.HIDDEN,)))
+    s = rules.apply(s, rules.RandomResult((rules.HIDDEN,)))
+    assert asked(s) == (0, "dive")  # two cards only: the deck holds no more
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(s, use("deepdive", first))
