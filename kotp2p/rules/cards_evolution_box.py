@@ -16,6 +16,7 @@ from kotp2p.rules.cards_keep_dice import change_window
 from kotp2p.rules.dice import BASE_DICE, ENERGY, FACES, HEART, ONE, SMASH, THREE, TWO
 from kotp2p.rules.effects import (
     MORE_HEARTS,
+    card_cost,
     deal_damage,
     end_game,
     gain_energy,
@@ -54,7 +55,10 @@ from kotp2p.rules.evoeffects import (
 )
 from kotp2p.rules.evomarket import apples_buy, apples_offer
 from kotp2p.rules.evoslots import evolution_owner, put_in_play, take_back
+from kotp2p.rules.market import buy_card
 from kotp2p.rules.powerup import (
+    BOOZLED,
+    FORBIDDEN,
     SKIP_NEXT,
     STAYER,
     WOUND_ASKED,
@@ -89,6 +93,44 @@ def _boo_back(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> Non
 
 def _monkey_leap_ok(s: State, seat: int, c: int) -> bool:
     return s.city == NOBODY and s.bay == NOBODY and not s.in_tokyo(seat)
+
+
+BAM_BOOZLE = 1133
+
+
+def _purchase_under_way(s: State) -> tuple[int, int] | None:
+    """The buyer and the card of the purchase the window "buying" is about."""
+    for frame in reversed(s.stack):
+        if frame[0] == "buying":
+            return frame[1], frame[2]
+    return None
+
+
+def _boozle_wanted(s: State, seat: int, c: int) -> bool:
+    under_way = _purchase_under_way(s)
+    return under_way is not None and under_way[0] != seat
+
+
+def _bam_boozle(s: State, seat: int, c: int) -> None:
+    under_way = _purchase_under_way(s)
+    if under_way is None or not s.alive[under_way[0]]:
+        return
+    buyer, card = under_way
+    set_turn_flag(s, BOOZLED, 1)
+    set_turn_flag(s, FORBIDDEN, card + 1)
+    s.stack.append(("ask", seat, "boozle", buyer, card))
+
+
+def _boozle_legal(s: State, frame: Frame) -> tuple[Action, ...]:
+    buyer, card = frame[3], frame[4]
+    return tuple(UseCard(BAM_BOOZLE, (m,)) for m in s.market
+                 if m and m != card and card_cost(s, buyer, m) <= s.energy[buyer])
+
+
+def _boozle_handle(s: State, frame: Frame, action: Action) -> None:
+    assert isinstance(action, UseCard)
+    buyer, card = frame[3], action.args[0]
+    buy_card(s, buyer, card, card_cost(s, buyer, card))
 
 
 HEART_OF_THE_RABBIT = 1144
@@ -401,6 +443,7 @@ FRAMES = Frames(
         "bamboo": DecisionKind(_bamboo_legal, _bamboo_handle),
         "temple": DecisionKind(_temple_legal, _temple_handle),
         "rabbit": DecisionKind(_rabbit_legal, _rabbit_handle),
+        "boozle": DecisionKind(_boozle_legal, _boozle_handle),
     },
     randoms={"islander": RandomKind(_islander_bounds, _islander_roll),
              "rabbit": RandomKind(_rabbit_bounds, _rabbit_roll, purpose=CARD_ROLL)},
@@ -530,7 +573,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1133, "Pandakaï", "Bam-Boozle", TEMPORARY,
               "when another monster buys a Power card",
               "That monster pays nothing and cannot take that card this turn. Choose another card "
-              "it can afford: it must buy that one."),
+              "it can afford: it must buy that one.",
+              windows=("buying",), can_play=_boozle_wanted, evolve=_bam_boozle),
     evolution(1134, "Pandakaï", "Bear Necessities", TEMPORARY,
               "any time",
               "Lose 1★, gain 2⚡ and 2♥.",

@@ -108,6 +108,10 @@ def describe_action(state: State, action: Action) -> str:
     if isinstance(action, UseCard) and kind == "food" and action.args:
         return (f"{who}makes {state.monsters[action.args[0]]} lose 2♥ fewer and takes 1★ and 1⚡ "
                 f"from it ({card_name(action.card)})")
+    if isinstance(action, UseCard) and kind == "boozle" and action.args:
+        buyer = state.stack[-1][3]
+        return (f"{who}makes {state.monsters[buyer]} buy {card_name(action.args[0])} instead "
+                f"({card_name(action.card)})")
     if isinstance(action, UseCard) and kind == "rabbit" and action.args:
         i = action.args[0]
         face = g.faces[state.dice[i]] if 0 <= i < len(state.dice) else "?"

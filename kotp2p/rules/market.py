@@ -27,8 +27,11 @@ from kotp2p.rules.effects import (
 from kotp2p.rules.events import CardBought, CardEffect, CardRevealed, MarketSwept
 from kotp2p.rules.halloween import steal_frame
 from kotp2p.rules.powerup import (
+    BOOZLED,
     BOUGHT,
+    BUYING,
     ENTERED,
+    FORBIDDEN,
     USURPED,
     before_entering,
     dealt_window,
@@ -127,6 +130,9 @@ def _buy_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     if s.cards[seat]:
         out.extend(card_actions(s, seat, "buy_actions"))
     if s.flags and POWER_UP_FLAG in s.flags:
+        forbidden = turn_flag(s, FORBIDDEN)  # Bam-Boozle's card, plus one
+        if forbidden:
+            out = [a for a in out if not (type(a) is Buy and a.card == forbidden - 1)]
         out.extend(discard_actions(s, seat))
     out.append(DONE)
     return tuple(out)
@@ -172,12 +178,36 @@ def _buy_handle(s: State, frame: Frame, action: Action) -> None:
     t = type(action)
     if type(action) is Buy:
         s.stack.append(frame)
+        if s.flags and POWER_UP_FLAG in s.flags and before_buying(s, seat, action.card):
+            return
         buy_card(s, seat, action.card, card_cost(s, seat, action.card))
     elif t is Sweep:
         s.stack.append(frame)
         sweep_market(s, seat, SWEEP_COST)
     elif isinstance(action, UseCard):
         use_card(s, frame, action)
+
+
+def before_buying(s: State, seat: int, card: int) -> bool:
+    """In Power Up!, the other monsters' window before ``seat`` buys ``card`` from the market.
+    True if it opened: the purchase then waits for it."""
+    depth = len(s.stack)
+    s.stack.append(("buying", seat, card))
+    open_window(s, BUYING, [t for t in range(s.n) if t != seat])
+    if len(s.stack) == depth + 1:
+        s.stack.pop()
+        return False
+    return True
+
+
+def _buying(s: State, frame: Frame) -> None:
+    """The purchase the window was about, unless a card in it took its place."""
+    _, seat, card = frame
+    if s.flags.pop("t." + BOOZLED, None) or not s.alive[seat] or card not in s.market:
+        return
+    price = card_cost(s, seat, card)
+    if price <= s.energy[seat]:
+        buy_card(s, seat, card, price)
 
 
 def sweep_market(s: State, seat: int, price: int) -> None:
@@ -199,7 +229,8 @@ def _buy_check(s: State, frame: Frame, action: Action) -> bool:
     seat = frame[1]
     if isinstance(action, Buy):
         c = action.card
-        return type(c) is int and c != 0 and c in s.market and card_cost(s, seat, c) <= s.energy[seat]
+        return (type(c) is int and c != 0 and c in s.market and card_cost(s, seat, c) <= s.energy[seat]
+                and not (s.flags and turn_flag(s, FORBIDDEN) == c + 1))
     t = type(action)
     if t is Done:
         return True
@@ -264,7 +295,8 @@ def after_buy(s: State) -> None:
 
 
 FRAMES = Frames(
-    steps={"bought": _bought, "reveal_windows": _reveal_windows, "enter": _enter_step},
+    steps={"bought": _bought, "reveal_windows": _reveal_windows, "enter": _enter_step,
+           "buying": _buying},
     decisions={
         "buy": DecisionKind(_buy_legal, _buy_handle, _buy_check, light=(Done,)),
     },

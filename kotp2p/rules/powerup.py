@@ -116,8 +116,14 @@ DEALT = 8
 monster this turn: for Gifts and Jungle Frenzy."""
 BEFORE_ENTER = 10
 """The window of every other monster when the active monster is about to enter Tokyo."""
+BUYING = 11
+"""The window of every other monster when a monster is about to buy a card from the market."""
 WINDOW_NAMES = ("start", "end", "entered", "resolve", "yielded", "zero", "bought", "wounded",
-                "dealt", "stayed", "enter")
+                "dealt", "stayed", "enter", "buying")
+FORBIDDEN = "forbidden"
+"""The turn flag of the card, plus one, that Bam-Boozle forbids the active monster this turn."""
+BOOZLED = "boozled"
+"""The turn flag set when Bam-Boozle took the place of the purchase under way."""
 """A window's number in frames -> the name cards give it in ``Card.windows``."""
 NEXT_TURN = PHASE_INDEX["next_turn"]
 _SEEN = (DRAWN, HAND, DISCARDED, PLAYED_OUT, IN_PLAY)

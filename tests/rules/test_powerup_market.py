@@ -8,7 +8,7 @@ import pytest
 
 from kotp2p import rules
 from tests.rules.kit import asked, card
-from tests.rules.test_powerup_cards import table, use
+from tests.rules.test_powerup_cards import holding, play, table, use
 
 ONE, TWO, THREE, ENERGY, HEART, SMASH = range(6)
 
@@ -148,3 +148,35 @@ def test_deep_dive_is_refused_by_a_replica_that_did_not_see_the_card() -> None:
     assert asked(s) == (0, "dive")  # two cards only: the deck holds no more
     with pytest.raises(rules.IllegalAction):
         rules.apply(s, use("deepdive", first))
+
+
+def _buying_with(slug: str, energy: int, market: str) -> rules.State:
+    """The King, at its buy step with ``energy``⚡, while Pandakaï holds ``slug``."""
+    return holding(f"The King 10/0/{energy}; Pandakaï 10/0/0", slug, seat=1, phase="buy",
+                   extra=f"market={market}")
+
+
+@pytest.mark.card(1133)
+def test_bam_boozle_makes_a_buyer_take_another_card_it_can_afford() -> None:
+    s = _buying_with("bamboozle", 9, "gourmet,friendofchildren,energize")
+    s = rules.apply(s, rules.Buy(card("gourmet")))
+    assert rules.window_of(s) == "buying" and asked(s) == (1, "evolution")
+    s, _ = play(s, "bamboozle", seat=1)
+    assert asked(s) == (1, "boozle")
+    assert rules.legal_actions(s) == (use("bamboozle", card("friendofchildren")),
+                                      use("bamboozle", card("energize")))
+    words = rules.describe_action(s, rules.legal_actions(s)[0])
+    assert words == "Pandakaï makes The King buy Friend of Children instead (Bam-Boozle)"
+    s = rules.apply(s, use("bamboozle", card("friendofchildren")))
+    assert s.cards[0] == (card("friendofchildren"),) and s.energy[0] == 9 - 3
+    while asked(s) != (0, "buy"):
+        s = rules.apply(s, rules.RandomResult((0,)) if asked(s) is None else rules.PASS)
+    assert rules.Buy(card("gourmet")) not in rules.legal_actions(s)  # not this turn
+
+
+@pytest.mark.card(1133, edge=True)
+def test_bam_boozle_with_nothing_else_affordable_leaves_the_buyer_with_nothing() -> None:
+    s = _buying_with("bamboozle", 4, "gourmet,energize,jetfighters")
+    s = rules.apply(s, rules.Buy(card("gourmet")))
+    s, _ = play(s, "bamboozle", seat=1)
+    assert s.cards[0] == () and s.energy[0] == 4 and card("gourmet") in s.market
