@@ -74,6 +74,8 @@ from kotp2p.rules.powerup import (
     VACATED,
     enter_instead,
     free_place,
+    freeze_die,
+    keep_ice,
     skip_turn,
 )
 from kotp2p.rules.registry import (
@@ -87,6 +89,20 @@ from kotp2p.rules.registry import (
 )
 from kotp2p.rules.state import CARD_ROLL, DRAW, State
 from kotp2p.rules.tokyo import yield_tokyo
+
+
+def _ice_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
+    if s.energy[seat] < 1 or turn_flag(s, f"used.{c}"):
+        return ()
+    return tuple(UseCard(c, (i,)) for i in range(len(s.dice)))
+
+
+def _encase(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
+    set_turn_flag(s, f"used.{c}", 1)
+    lose_energy(s, seat, 1, card=c)
+    freeze_die(s, seat, action.args[0])
+    s.stack.append(frame)
+
 
 FREEZE_RAY = 1011
 
@@ -227,6 +243,7 @@ def _saurian_handle(s: State, frame: Frame, action: Action) -> None:
     assert isinstance(action, UseCard)
     old, new = action.args
     s.dice = tuple(new if d == old else d for d in s.dice)
+    keep_ice(s)
     note(s, DiceChanged(frame_seat(frame), s.dice, SAURIAN_ADAPTABILITY))
 
 
@@ -555,7 +572,8 @@ CARDS: tuple[Card, ...] = (
     evolution(1015, "Space Penguin", "Encased in Ice", PERMANENT,
               "right before your dice resolution",
               "Pay 1⚡ to freeze one of your dice. It keeps its face until your next turn "
-              "starts, and nobody can reroll or change it."),
+              "starts, and nobody can reroll or change it.",
+              change_die=change_window, change_actions=_ice_offer, use=_encase),
     evolution(1016, "Space Penguin", "Blizzard", TEMPORARY,
               "during your turn",
               "Until your next turn starts, every other monster rolls only once and cannot "

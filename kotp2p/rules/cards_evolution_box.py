@@ -63,7 +63,9 @@ from kotp2p.rules.powerup import (
     STAYER,
     WOUND_ASKED,
     enter_instead,
+    frozen_die,
     gift_wanted,
+    keep_ice,
     skip_turn,
 )
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, frame_seat, others_of, seats_from
@@ -149,7 +151,8 @@ def _heart_of_the_rabbit(s: State, seat: int, c: int) -> None:
 
 
 def _rabbit_legal(s: State, frame: Frame) -> tuple[Action, ...]:
-    return tuple(UseCard(HEART_OF_THE_RABBIT, (i,)) for i in range(len(s.dice)))
+    ice = frozen_die(s)
+    return tuple(UseCard(HEART_OF_THE_RABBIT, (i,)) for i in range(len(s.dice)) if i != ice)
 
 
 def _rabbit_handle(s: State, frame: Frame, action: Action) -> None:
@@ -386,6 +389,7 @@ def _yin_yang_offer(s: State, seat: int, c: int) -> tuple[Action, ...]:
 def _yin_and_yang(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     set_turn_flag(s, f"used.{c}", 1)
     s.dice = tuple(_OPPOSITE[d] for d in s.dice)
+    keep_ice(s)
     note(s, DiceChanged(seat, s.dice, c))
     s.stack.append(frame)
 

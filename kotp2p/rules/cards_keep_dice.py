@@ -40,6 +40,7 @@ from kotp2p.rules.effects import (
     use_card,
 )
 from kotp2p.rules.events import CardEffect, DiceChanged
+from kotp2p.rules.powerup import frozen_die
 from kotp2p.rules.registry import DecisionKind, Frames, RandomKind, copies_of, frame_seat
 from kotp2p.rules.state import Frame, State
 
@@ -68,6 +69,8 @@ SMOKE_TOKENS = 3
 
 def set_die(s: State, die: int, face: int, card: int) -> None:
     """The active monster's die ``die`` shows ``face`` now, because of ``card``."""
+    if s.flags and die == frozen_die(s):
+        return  # Encased in Ice holds it
     dice = list(s.dice)
     dice[die] = face
     s.dice = tuple(dice)
@@ -75,8 +78,10 @@ def set_die(s: State, die: int, face: int, card: int) -> None:
 
 
 def _face_changes(s: State, card: int) -> tuple[Action, ...]:
+    ice = frozen_die(s) if s.flags else -1
     return tuple(
-        UseCard(card, (i, f)) for i, d in enumerate(s.dice) for f in range(FACES) if f != d
+        UseCard(card, (i, f)) for i, d in enumerate(s.dice) for f in range(FACES)
+        if f != d and i != ice
     )
 
 

@@ -439,6 +439,45 @@ def thaw(s: State) -> None:
 
 
 FREEZE_RAY = 1011
+ICE_OWNER, ICE_DIE, ICE_FACE = "evo.ice", "evo.icedie", "evo.iceface"
+"""Encased in Ice: its owner plus one, the die it froze, and that die's face. They hold until the
+owner's next turn begins."""
+
+
+def frozen_die(s: State) -> int:
+    """The index of the die Encased in Ice holds, if the dice rolled now have it; else -1."""
+    flags = s.flags
+    if not flags or ICE_OWNER not in flags:
+        return -1
+    i = flags[ICE_DIE]
+    return i if i < len(s.dice) else -1
+
+
+def freeze_die(s: State, seat: int, die: int) -> None:
+    """``seat``'s die ``die`` keeps its face until ``seat``'s next turn begins."""
+    s.flags[ICE_OWNER] = seat + 1
+    s.flags[ICE_DIE] = die
+    s.flags[ICE_FACE] = s.dice[die]
+
+
+def keep_ice(s: State) -> None:
+    """Put back the face of the die Encased in Ice holds, after a card changed the dice."""
+    i = frozen_die(s)
+    if i >= 0 and s.dice[i] != s.flags[ICE_FACE]:
+        s.dice = (*s.dice[:i], s.flags[ICE_FACE], *s.dice[i + 1:])
+
+
+def first_roll(s: State, n: int) -> int:
+    """Before the first roll of ``n`` dice: the mask of the dice to roll. A die Encased in Ice
+    holds is set already, and is not rolled."""
+    flags = s.flags
+    if flags and ICE_OWNER in flags and flags[ICE_DIE] < n:
+        i = flags[ICE_DIE]
+        s.dice = tuple(flags[ICE_FACE] if j == i else 0 for j in range(n))
+        return ((1 << n) - 1) & ~(1 << i)
+    return (1 << n) - 1
+
+
 IN_TOKYO_AT_START = "intokyo"
 """The turn flag of the monsters in Tokyo when the turn began, one bit each."""
 VACATED = "vacated"
@@ -574,6 +613,10 @@ def begin(s: State, seat: int) -> None:
         flags["t." + IN_TOKYO_AT_START] = tokyo
     flags.pop(COLD_WAVE + str(seat), None)
     flags.pop(BLIZZARD + str(seat), None)
+    owner = flags.get(ICE_OWNER, 0) - 1
+    if owner == seat or (owner >= 0 and not s.alive[owner]):
+        for key in (ICE_OWNER, ICE_DIE, ICE_FACE):
+            del flags[key]
     if flags.pop(SKIP_NEXT + str(seat), None):
         skip_turn(s)
     else:

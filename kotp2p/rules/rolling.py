@@ -29,7 +29,15 @@ from kotp2p.rules.effects import (
     use_card,
 )
 from kotp2p.rules.events import WHY_DICE, AutoDecision, DiceKept, DiceRolled
-from kotp2p.rules.powerup import RESOLVE, fewer_dice, open_window, snowed_in, thaw
+from kotp2p.rules.powerup import (
+    RESOLVE,
+    fewer_dice,
+    first_roll,
+    frozen_die,
+    open_window,
+    snowed_in,
+    thaw,
+)
 from kotp2p.rules.registry import (
     TOKEN_CARDS,
     DecisionKind,
@@ -75,7 +83,10 @@ def roll_start(s: State) -> None:
         s.rolls_left = 0
     s.dice = ()  # nothing rolled yet; the first roll sets all nd dice
     s.stack.append(ASK_ROLL[seat])
-    s.stack.append(ROLL_FRAMES[(1 << nd) - 1])
+    if s.flags and POWER_UP_FLAG in s.flags:
+        s.stack.append(ROLL_FRAMES[first_roll(s, nd)])  # but a die Encased in Ice
+    else:
+        s.stack.append(ROLL_FRAMES[(1 << nd) - 1])
     if s.flags and POWER_UP_FLAG in s.flags and s.cards[seat] and has_hook(s, seat, "before_roll"):
         s.stack.append(("ask", seat, "prepare"))  # a card's choice before the first roll
 
@@ -143,6 +154,10 @@ REROLL_MASKS: list[dict[tuple[int, ...], int]] = [
 def _roll_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat = frame[1]
     base = REROLLS_AND_STOP[len(s.dice)] if s.rolls_left > 0 else _JUST_STOP
+    if s.flags and POWER_UP_FLAG in s.flags:
+        ice = frozen_die(s)
+        if ice >= 0:  # nobody rerolls the die Encased in Ice holds
+            base = tuple(a for a in base if type(a) is not Reroll or ice not in a.dice)
     if s.cards[seat] and has_hook(s, seat, "roll_actions"):
         extra = card_actions(s, seat, "roll_actions")
         if extra:
@@ -156,7 +171,8 @@ def _roll_check(s: State, frame: Frame, action: Action) -> bool:
         return True
     if type(action) is Reroll:
         try:
-            return s.rolls_left > 0 and action.dice in REROLL_MASKS[len(s.dice)]
+            return (s.rolls_left > 0 and action.dice in REROLL_MASKS[len(s.dice)]
+                    and not (s.flags and frozen_die(s) in action.dice))
         except TypeError:  # unhashable junk inside the action
             return False
     seat = frame[1]
@@ -314,6 +330,8 @@ def after_roll(s: State) -> bool:
     seat = below[1]
     if not s.alive[seat] or (s.cards[seat] and has_hook(s, seat, "roll_actions")):
         return False
+    if s.flags and frozen_die(s) >= 0:
+        return False
     if s.rolls_left <= 0:
         s.stack.pop()
         if s.sink is not None:
@@ -337,6 +355,8 @@ def reroll(s: State, action: Reroll) -> bool:
     except TypeError:  # unhashable junk inside the action
         return False
     if mask is None or s.rolls_left <= 0 or not s.alive[s.active]:
+        return False
+    if s.flags and frozen_die(s) >= 0:
         return False
     s.rolls_left -= 1
     s.stack.append(ROLL_FRAMES[mask])

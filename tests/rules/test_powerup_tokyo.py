@@ -270,3 +270,41 @@ def test_heart_of_the_rabbit_names_the_die_from_one_with_its_face() -> None:
     s, _ = play(s, "heartoftherabbit", seat=1)
     assert (rules.describe_action(s, use("heartoftherabbit", 0))
             == "Cyber Bunny rerolls Kraken's die 1 (✸) (Heart of the Rabbit)")
+
+
+def _encased() -> rules.State:
+    """Space Penguin froze its ✸ die 1, and Kraken's turn begins."""
+    s = table("Space Penguin 10/0/2 +encasedinice", "Kraken 10/0/0", phase="roll",
+              extra="dice=s112ee rolls=0")
+    assert asked(s) == (0, "change") and use("encasedinice", 0) in rules.legal_actions(s)
+    s = rules.apply(s, use("encasedinice", 0))
+    assert s.energy[0] == 2 - 1 + 2 + 1  # paid 1, then two ⚡ rolled and one for entering Tokyo
+    while s.active == 0:
+        s = rules.apply(s, rules.PASS if rules.PASS in rules.legal_actions(s) else rules.DONE)
+    return s
+
+
+@pytest.mark.card(1015)
+def test_encased_in_ice_keeps_a_die_through_the_next_monsters_roll() -> None:
+    s = _encased()
+    assert s.cards[0] == (card("encasedinice"),)
+    assert isinstance(s.pending, rules.RandomRequest) and s.pending.bounds == (6,) * 5
+    s = rules.apply(s, rules.RandomResult((ONE, ONE, TWO, TWO, THREE)))
+    assert s.dice == (SMASH, ONE, ONE, TWO, TWO, THREE)
+    rerolls = [a for a in rules.legal_actions(s) if isinstance(a, rules.Reroll)]
+    assert rerolls and all(0 not in a.dice for a in rerolls)
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(s, rules.Reroll((0, 1)))
+
+
+@pytest.mark.card(1015, edge=True)
+def test_encased_in_ice_lets_go_when_its_owners_next_turn_begins() -> None:
+    s = _encased()
+    assert s.cards[0] == (card("encasedinice"),)
+    s = rules.apply(s, rules.RandomResult((ONE, ONE, TWO, TWO, THREE)))
+    while s.active == 1:
+        legal = rules.legal_actions(s)
+        s = rules.apply(s, next(a for a in (rules.STOP, rules.PASS, rules.DONE, rules.STAY)
+                                if a in legal))
+    assert isinstance(s.pending, rules.RandomRequest) and s.pending.bounds == (6,) * 6
+    assert "evo.ice" not in s.flags
