@@ -15,6 +15,7 @@ from kotp2p.rules.cards_keep_damage import camouflage, react_window
 from kotp2p.rules.cards_keep_dice import change_window
 from kotp2p.rules.dice import BASE_DICE, ENERGY, FACES, HEART, ONE, SMASH, THREE, TWO
 from kotp2p.rules.effects import (
+    BEAST,
     MORE_HEARTS,
     card_cost,
     deal_damage,
@@ -36,7 +37,7 @@ from kotp2p.rules.effects import (
     tally,
     turn_flag,
 )
-from kotp2p.rules.events import DiceChanged, GiftGiven
+from kotp2p.rules.events import BeautyTaken, DiceChanged, GiftGiven
 from kotp2p.rules.evoeffects import (
     GAIN_ENERGY,
     GAIN_HEART,
@@ -57,6 +58,7 @@ from kotp2p.rules.evomarket import apples_buy, apples_offer
 from kotp2p.rules.evoslots import evolution_owner, put_in_play, take_back
 from kotp2p.rules.market import buy_card
 from kotp2p.rules.powerup import (
+    BEAUTY,
     BOOZLED,
     FORBIDDEN,
     SKIP_NEXT,
@@ -133,6 +135,47 @@ def _boozle_handle(s: State, frame: Frame, action: Action) -> None:
     assert isinstance(action, UseCard)
     buyer, card = frame[3], action.args[0]
     buy_card(s, buyer, card, card_cost(s, buyer, card))
+
+
+BEAUTY_CARD = 1115
+
+
+def _beauty_holder(s: State) -> int:
+    return s.flags.get(BEAUTY, 0) - 1
+
+
+def _give_beauty(s: State, seat: int, taker: int) -> None:
+    s.flags[BEAUTY] = taker + 1
+    note(s, BeautyTaken(taker, BEAUTY_CARD))
+
+
+def _beauty_taken_up(s: State, seat: int, c: int) -> None:
+    _give_beauty(s, seat, seat)
+
+
+def _beauty_won(s: State, seat: int, c: int, victim: int, lost: int, dealer: int,
+                smash: bool) -> None:
+    """Whoever wounds the Beauty's holder with its smashes takes the Beauty; if its holder is
+    out, it comes back to its owner."""
+    holder = _beauty_holder(s)
+    if victim != holder or lost <= 0:
+        return
+    if not s.alive[holder] or s.hp[holder] <= 0:
+        _give_beauty(s, seat, seat)
+    elif smash and 0 <= dealer != holder and s.alive[dealer]:
+        _give_beauty(s, seat, dealer)
+
+
+def _beast_wakes(s: State, seat: int, c: int) -> None:
+    holder = _beauty_holder(s)
+    if 0 <= holder != seat and s.alive[holder]:
+        set_turn_flag(s, BEAST, holder + 1)
+    elif holder >= 0 and not s.alive[holder]:
+        _give_beauty(s, seat, seat)
+
+
+def _beauty_gone(s: State, seat: int, c: int) -> None:
+    s.flags.pop(BEAUTY, None)
 
 
 HEART_OF_THE_RABBIT = 1144
@@ -550,7 +593,9 @@ CARDS: tuple[Card, ...] = (
     evolution(1115, "King Kong", "It Was Beauty Killed the Beast", PERMANENT,
               "any time",
               "Take the Beauty card. If you don't hold it at the start of your turn, that turn you "
-              "cannot reroll ✸ and you can wound only the monster that holds it."),
+              "cannot reroll ✸ and you can wound only the monster that holds it.",
+              evolve=_beauty_taken_up, after_hit=_beauty_won, start_turn=_beast_wakes,
+              lost=_beauty_gone),
     evolution(1116, "King Kong", "Jet Club", PERMANENT,
               "any time",
               "While you are in Tokyo, add one ✸ to your roll.",

@@ -207,6 +207,20 @@ def damage_order(s: State, dealer: int, amounts: dict[int, int]) -> list[int]:
     return order
 
 
+BEAST = "beast"
+"""The turn flag set when the active monster started its turn without its Beauty: it rerolls no
+✸ and wounds only the Beauty's holder, that monster plus one."""
+
+
+def only_the_beauty(s: State, dealer: int, hits: dict[int, int]) -> dict[int, int]:
+    """``hits`` of ``dealer`` but on the Beauty's holder, when ``dealer`` must win its Beauty
+    back this turn: It Was Beauty Killed the Beast."""
+    holder = turn_flag(s, BEAST) - 1
+    if holder < 0 or dealer != s.active:
+        return hits
+    return {t: a for t, a in hits.items() if t in (holder, dealer)}
+
+
 def deal_damage(
     s: State,
     dealer: int,
@@ -231,6 +245,7 @@ def deal_damage(
         marked = s.flags[MARKED + str(dealer)] - 1  # it loses 1♥ more from ``dealer``
         amounts = {t: a + (t == marked) for t, a in amounts.items()}
     if dealer >= 0 and s.flags and POWER_UP_FLAG in s.flags:
+        amounts = only_the_beauty(s, dealer, amounts)
         amounts = {t: a + (hook_sum(s, t, "taken_bonus", dealer)
                            if t != dealer and s.cards[t] and has_hook(s, t, "taken_bonus") else 0)
                    for t, a in amounts.items()}

@@ -311,6 +311,14 @@ class GiftGiven:
 
 
 @dataclass(frozen=True, slots=True)
+class BeautyTaken:
+    """Power Up!: ``seat`` holds King Kong's Beauty now, It Was Beauty Killed the Beast's card."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
 class EvolutionsShuffled:
     """Power Up!: ``seat``'s deck was empty, so its discarded ``slots`` were shuffled back in.
 
@@ -376,6 +384,7 @@ Event = (
     | EvolutionKept
     | EvolutionPlayed
     | GiftGiven
+    | BeautyTaken
     | EvolutionsShuffled
     | Eliminated
     | GameOver

@@ -23,6 +23,7 @@ from kotp2p.rules.events import (
     WHY_TOKYO,
     AutoDecision,
     BayClosed,
+    BeautyTaken,
     CardBought,
     CardDiscarded,
     CardEffect,
@@ -292,6 +293,8 @@ def describe_event(event: Event, state: State, now: Amounts | None = None) -> st
         return f"{who(e.seat)} keeps one Evolution and puts the other {where}"
     if isinstance(e, EvolutionPlayed):
         return f"{who(e.seat)} plays {CARDS[e.card].name}"
+    if isinstance(e, BeautyTaken):
+        return f"{who(e.seat)} takes the Beauty ({CARDS[e.card].name})"
     if isinstance(e, GiftGiven):
         return f"{who(e.seat)} gives {CARDS[e.card].name} to {who(e.target)}"
     if isinstance(e, EvolutionsShuffled):

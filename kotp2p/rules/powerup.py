@@ -43,7 +43,9 @@ from kotp2p.rules.actions import PASS, Action, KeepEvolution, PlayEvolution, Use
 from kotp2p.rules.basics import BAY, CITY, HIDDEN, NOBODY, PHASE_INDEX, POWER_UP_FLAG, Frame
 from kotp2p.rules.card import GIFT, PERMANENT
 from kotp2p.rules.cardindex import CARDS
+from kotp2p.rules.dice import SMASH
 from kotp2p.rules.effects import (
+    BEAST,
     card_actions,
     enter_tokyo,
     hearts_rolled,
@@ -476,6 +478,20 @@ def first_roll(s: State, n: int) -> int:
         s.dice = tuple(flags[ICE_FACE] if j == i else 0 for j in range(n))
         return ((1 << n) - 1) & ~(1 << i)
     return (1 << n) - 1
+
+
+BEAUTY = "evo.beauty"
+"""The monster holding It Was Beauty Killed the Beast's Beauty card, plus one."""
+
+
+def held_dice(s: State) -> tuple[int, ...]:
+    """The dice nobody may reroll now: the one Encased in Ice holds, and the ✸ of a monster whose
+    Beauty was taken."""
+    ice = frozen_die(s)
+    held = [ice] if ice >= 0 else []
+    if turn_flag(s, BEAST):
+        held += [i for i, d in enumerate(s.dice) if d == SMASH and i != ice]
+    return tuple(held)
 
 
 IN_TOKYO_AT_START = "intokyo"

@@ -33,7 +33,7 @@ from kotp2p.rules.powerup import (
     RESOLVE,
     fewer_dice,
     first_roll,
-    frozen_die,
+    held_dice,
     open_window,
     snowed_in,
     thaw,
@@ -155,14 +155,19 @@ def _roll_legal(s: State, frame: Frame) -> tuple[Action, ...]:
     seat = frame[1]
     base = REROLLS_AND_STOP[len(s.dice)] if s.rolls_left > 0 else _JUST_STOP
     if s.flags and POWER_UP_FLAG in s.flags:
-        ice = frozen_die(s)
-        if ice >= 0:  # nobody rerolls the die Encased in Ice holds
-            base = tuple(a for a in base if type(a) is not Reroll or ice not in a.dice)
+        held = held_dice(s)
+        if held:  # the die Encased in Ice holds, or a ✸ of a monster without its Beauty
+            base = tuple(a for a in base if type(a) is not Reroll or held_out(held, a.dice))
     if s.cards[seat] and has_hook(s, seat, "roll_actions"):
         extra = card_actions(s, seat, "roll_actions")
         if extra:
             return base + extra
     return base
+
+
+def held_out(held: tuple[int, ...], dice: tuple[int, ...]) -> bool:
+    """True when a reroll of ``dice`` leaves every die of ``held`` alone."""
+    return not any(i in dice for i in held)
 
 
 def _roll_check(s: State, frame: Frame, action: Action) -> bool:
@@ -172,7 +177,7 @@ def _roll_check(s: State, frame: Frame, action: Action) -> bool:
     if type(action) is Reroll:
         try:
             return (s.rolls_left > 0 and action.dice in REROLL_MASKS[len(s.dice)]
-                    and not (s.flags and frozen_die(s) in action.dice))
+                    and not (s.flags and not held_out(held_dice(s), action.dice)))
         except TypeError:  # unhashable junk inside the action
             return False
     seat = frame[1]
@@ -330,7 +335,7 @@ def after_roll(s: State) -> bool:
     seat = below[1]
     if not s.alive[seat] or (s.cards[seat] and has_hook(s, seat, "roll_actions")):
         return False
-    if s.flags and frozen_die(s) >= 0:
+    if s.flags and held_dice(s):
         return False
     if s.rolls_left <= 0:
         s.stack.pop()
@@ -356,7 +361,7 @@ def reroll(s: State, action: Reroll) -> bool:
         return False
     if mask is None or s.rolls_left <= 0 or not s.alive[s.active]:
         return False
-    if s.flags and frozen_die(s) >= 0:
+    if s.flags and held_dice(s):
         return False
     s.rolls_left -= 1
     s.stack.append(ROLL_FRAMES[mask])

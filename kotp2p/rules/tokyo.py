@@ -26,6 +26,7 @@ from kotp2p.rules.effects import (
     end_game,
     gain_energy,
     leave_tokyo,
+    only_the_beauty,
     set_turn_bit,
     set_turn_flag,
     tally,
@@ -96,6 +97,8 @@ def res_smash(s: State) -> None:
         return
     more = turn_flag(s, f"{SMASH_BONUS}.{seat}") if POWER_UP_FLAG in s.flags else 0
     hits = dict.fromkeys(smash_targets(s, seat), smashes + more)  # ``more``: ♥ each loses more
+    if POWER_UP_FLAG in s.flags:
+        hits = only_the_beauty(s, seat, hits)
     extra: dict[int, int] = {}
     if s.cards[seat]:
         fire(s, seat, "smash", smashes, hits, extra)

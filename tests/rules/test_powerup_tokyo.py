@@ -308,3 +308,26 @@ def test_encased_in_ice_lets_go_when_its_owners_next_turn_begins() -> None:
                                 if a in legal))
     assert isinstance(s.pending, rules.RandomRequest) and s.pending.bounds == (6,) * 6
     assert "evo.ice" not in s.flags
+
+
+@pytest.mark.card(1115)
+def test_it_was_beauty_killed_the_beast_gives_the_beauty_to_whoever_smashes_its_holder() -> None:
+    s, found = play(holding("King Kong 10/0/0 @city; Kraken 10/0/0", "itwasbeautykilledthebeast",
+                            active=1, phase="end"), "itwasbeautykilledthebeast")
+    assert "King Kong takes the Beauty (It Was Beauty Killed the Beast)" in [
+        rules.describe_event(e, s) for e in found]
+    assert s.flags["evo.beauty"] == 1
+    s = table("King Kong 10/0/0 @city +itwasbeautykilledthebeast", "Kraken 10/0/0", active=1,
+              phase="roll", extra="dice=ss112e rolls=0", flags="evo.beauty:1")
+    assert s.flags["evo.beauty"] == 2  # Kraken's smash took it
+
+
+@pytest.mark.card(1115, edge=True)
+def test_without_its_beauty_king_kong_keeps_its_smashes_and_wounds_only_the_holder() -> None:
+    s = table("King Kong 10/0/0 +itwasbeautykilledthebeast", "Kraken 10/0/0",
+              "The King 10/0/0 @city", phase="start", flags="evo.beauty:2")
+    s = rules.apply(s, rules.RandomResult((SMASH, SMASH, ONE, ONE, TWO, TWO)))
+    rerolls = [a for a in rules.legal_actions(s) if isinstance(a, rules.Reroll)]
+    assert rerolls and all(0 not in a.dice and 1 not in a.dice for a in rerolls)
+    s = rules.apply(s, rules.STOP)
+    assert s.hp == [10, 10, 10]  # The King in Tokyo is no Beauty holder: nobody is hit
