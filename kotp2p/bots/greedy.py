@@ -91,6 +91,17 @@ class GreedyBot:
             choice = legal[0] if state.hp[seat] <= 6 else rules.PASS
         elif kind == "bamboo":  # Bamboo Supply: take the energy once there are 3
             choice = legal[-1] if state.tokens.get(_BAMBOO_SUPPLY, 0) >= 3 else legal[0]
+        elif kind in ("thump", "catch", "feline", "food"):  # force out, buy, enter, take: yes
+            choice = legal[0]
+        elif kind == "dive":  # Deep Dive: the card worth most, of those it saw
+            choice = max(legal, key=lambda a: _seen_worth(state, a))
+        elif kind == "freeze":  # Freeze Ray: the frozen monster's smashes, as it sits in Tokyo
+            choice = next((a for a in legal if isinstance(a, rules.UseCard)
+                           and a.args == (SMASH,)), None)
+        elif kind == "rabbit":  # Heart of the Rabbit: a smash of the active monster, if any
+            smashes = [a for a in legal if isinstance(a, rules.UseCard)
+                       and state.dice[a.args[0]] == SMASH]
+            choice = smashes[0] if smashes else legal[0]
         if choice is not None and _is_legal(choice, legal):
             return choice
         return _neutral(legal) or legal[self._rng.randrange(len(legal))]
@@ -236,6 +247,14 @@ class GreedyBot:
 
 def _is_legal(action: rules.Action, legal: tuple[rules.Action, ...]) -> bool:
     return any(a == action and type(a) is type(action) for a in legal)
+
+
+def _seen_worth(state: rules.State, action: rules.Action) -> float:
+    """The worth of the card a look at the deck showed, for ``UseCard(card, (slot,))``."""
+    if not isinstance(action, rules.UseCard) or not action.args:
+        return 0.0
+    card = state.slots.get(action.args[0], 0)
+    return card_worth(card) if card in rules.CARDS else 0.0
 
 
 def _neutral(legal: tuple[rules.Action, ...]) -> rules.Action | None:

@@ -108,6 +108,19 @@ def describe_action(state: State, action: Action) -> str:
     if isinstance(action, UseCard) and kind == "food" and action.args:
         return (f"{who}makes {state.monsters[action.args[0]]} lose 2♥ fewer and takes 1★ and 1⚡ "
                 f"from it ({card_name(action.card)})")
+    if isinstance(action, UseCard) and kind == "thump" and action.args:
+        return (f"{who}forces {state.monsters[action.args[0]]} out of Tokyo "
+                f"({card_name(action.card)})")
+    if isinstance(action, UseCard) and kind == "freeze" and action.args:
+        frozen = state.monsters[state.active]
+        return (f"{who}names {g.faces[action.args[0]]}: it does nothing for {frozen} this turn "
+                f"({card_name(action.card)})")
+    if isinstance(action, UseCard) and kind == "icy" and action.args:
+        return f"{who}copies {card_name(action.args[0])} ({card_name(action.card)})"
+    if isinstance(action, UseCard) and kind == "dive" and action.args:
+        seen = state.slots.get(action.args[0], HIDDEN)
+        what = "a card it looked at" if seen == HIDDEN else card_name(seen)
+        return f"{who}puts {what} in play for free ({card_name(action.card)})"
     if isinstance(action, UseCard) and kind == "boozle" and action.args:
         buyer = state.stack[-1][3]
         return (f"{who}makes {state.monsters[buyer]} buy {card_name(action.args[0])} instead "

@@ -180,3 +180,21 @@ def test_bam_boozle_with_nothing_else_affordable_leaves_the_buyer_with_nothing()
     s = rules.apply(s, rules.Buy(card("gourmet")))
     s, _ = play(s, "bamboozle", seat=1)
     assert s.cards[0] == () and s.energy[0] == 4 and card("gourmet") in s.market
+
+
+def test_deep_dive_says_which_card_only_to_the_replica_that_saw_it() -> None:
+    s = table("Space Penguin 10/0/0", "Kraken 10/0/0", phase="end", flags="evo.0.0:2",
+              extra=f"deck=gourmet,friendofchildren slots={rules.slot_key(0, 0)}:"
+                    f"{card('deepdive')}")
+    s = rules.apply(s, rules.PlayEvolution(0, card("deepdive")))
+    while asked(s) == (1, "evolution"):
+        s = rules.apply(s, rules.PASS)
+    first = s.pending.index  # type: ignore[union-attr]
+    seen = rules.apply(rules.apply(s, rules.RandomResult((0,))), rules.RandomResult((0,)))
+    blind = rules.apply(rules.apply(s, rules.RandomResult((rules.HIDDEN,))),
+                        rules.RandomResult((rules.HIDDEN,)))
+    name = rules.CARDS[seen.slots[first]].name
+    assert (rules.describe_action(seen, use("deepdive", first))
+            == f"Space Penguin puts {name} in play for free (Deep Dive)")
+    assert (rules.describe_action(blind, use("deepdive", first))
+            == "Space Penguin puts a card it looked at in play for free (Deep Dive)")

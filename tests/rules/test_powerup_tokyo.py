@@ -331,3 +331,22 @@ def test_without_its_beauty_king_kong_keeps_its_smashes_and_wounds_only_the_hold
     assert rerolls and all(0 not in a.dice and 1 not in a.dice for a in rerolls)
     s = rules.apply(s, rules.STOP)
     assert s.hp == [10, 10, 10]  # The King in Tokyo is no Beauty holder: nobody is hit
+
+
+def test_the_questions_of_chest_thumping_freeze_ray_and_icy_reflection_are_worded() -> None:
+    s = table("The King 10/0/0 +chestthumping", "Kraken 10/0/0 @city", phase="roll",
+              extra="dice=ss112e rolls=0")
+    assert (rules.describe_action(s, use("chestthumping", 1))
+            == "The King forces Kraken out of Tokyo (Chest Thumping)")
+    s = gifted("Space Penguin 10/0/0; Kraken 10/0/0 @city", "freezeray")
+    assert asked(s) == (0, "freeze")
+    assert (rules.describe_action(s, use("freezeray", SMASH))
+            == "Space Penguin names ✸: it does nothing for Kraken this turn (Freeze Ray)")
+    s = table("Space Penguin 10/0/0", "Meka Dragon 10/0/0 +clawsofsteel +lightningarmor",
+              "Kraken 10/0/0", phase="end", flags="evo.0.0:2,evo.1.1:5,evoc.1.1:"
+              f"{card('lightningarmor')}", extra=f"slots={rules.slot_key(0, 0)}:"
+                                                 f"{card('icyreflection')}")
+    s, _ = play(s, "icyreflection")
+    assert asked(s) == (0, "icy")
+    assert (rules.describe_action(s, use("icyreflection", card("clawsofsteel")))
+            == "Space Penguin copies Claws of Steel (Icy Reflection)")
