@@ -10,7 +10,9 @@ from kotp2p.rules import (
     cards_costume,
     cards_evolution_base,
     cards_evolution_box,
+    evomarket,
     halloween,
+    market,
     powerup,
 )
 from kotp2p.rules.basics import HALLOWEEN_FLAG, MAX_PLAYERS, MIN_PLAYERS, MONSTERS, NOBODY
@@ -125,7 +127,8 @@ def new_game(setup: Setup) -> State:
 
 _BOX_FRAMES = {
     HALLOWEEN: (halloween.FRAMES, cards_costume.FRAMES),
-    POWER_UP: (powerup.FRAMES, cards_evolution_base.FRAMES, cards_evolution_box.FRAMES),
+    POWER_UP: (powerup.FRAMES, market.POWER_UP_FRAMES, cards_evolution_base.FRAMES,
+               cards_evolution_box.FRAMES, evomarket.FRAMES),
 }
 """The kinds of frames only an expansion's games use, by box."""
 

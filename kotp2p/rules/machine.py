@@ -41,7 +41,8 @@ from kotp2p.rules.tokyo import LAST_DEATHS
 from kotp2p.rules.turn import turn_step
 
 install_frames(
-    [turn.FRAMES, rolling.FRAMES, tokyo.FRAMES, market.FRAMES, halloween.FRAMES, powerup.FRAMES]
+    [turn.FRAMES, rolling.FRAMES, tokyo.FRAMES, market.FRAMES, halloween.FRAMES, powerup.FRAMES,
+     market.POWER_UP_FRAMES]
 )
 
 _new_request = tuple.__new__  # makes a RandomRequest without its Python-level constructor

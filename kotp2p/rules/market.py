@@ -295,8 +295,7 @@ def after_buy(s: State) -> None:
 
 
 FRAMES = Frames(
-    steps={"bought": _bought, "reveal_windows": _reveal_windows, "enter": _enter_step,
-           "buying": _buying},
+    steps={"bought": _bought, "reveal_windows": _reveal_windows},
     decisions={
         "buy": DecisionKind(_buy_legal, _buy_handle, _buy_check, light=(Done,)),
     },
@@ -304,3 +303,6 @@ FRAMES = Frames(
         "draw": RandomKind(_draw_bounds, _draw, light=True, purpose=DRAW),
     },
 )
+
+POWER_UP_FRAMES = Frames(steps={"enter": _enter_step, "buying": _buying})
+"""The steps only a Power Up! game takes: entering Tokyo and buying, each after its window."""
