@@ -72,16 +72,16 @@ def test_simulate_power_up_deals_monsters_among_twelve_counts_evolutions_and_che
     assert "evolutions" not in simulate(2, 2, 5, ("random",)).to_json()
 
 
-def test_the_greedy_bot_keeps_a_card_it_can_play_and_plays_it_at_once() -> None:
+def test_the_greedy_bot_keeps_a_permanent_card_and_plays_a_card_at_once() -> None:
     s = rules.new_game(rules.Setup(monsters=("Kraken", "Cyber Bunny"),
                                    options=rules.Options(power_up=True)))
     s = rules.apply(rules.apply(s, rules.PASS), rules.PASS)  # both decks committed
     s = rules.apply(s, rules.RandomResult((0, 0)))  # Kraken draws slots 0 and 1
     deck = rules.evolution_deck("Kraken")
     terror, healing_rain = deck.index(rules.card_by_name("Terror of the Deep")), 0
-    s = rules.apply(s, rules.RandomResult((terror, healing_rain)))  # unbuilt, then Healing Rain
+    s = rules.apply(s, rules.RandomResult((terror, healing_rain)))  # Permanent, then Temporary
     bot = make_bot("greedy", 1)
-    assert bot.choose(s) == rules.KeepEvolution(1)
+    assert bot.choose(s) == rules.KeepEvolution(0)
     s = rules.from_text(
         "Kraken 5/0/0; Cyber Bunny 10/0/0 | active=0 turn=3 phase=end "
         "market=heal,energize,jetfighters flags=powerup:1,evo.n.0:8,evo.n.1:8,evo.0.0:2 "
