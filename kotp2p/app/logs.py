@@ -120,11 +120,38 @@ def run_replay_command(args: argparse.Namespace) -> int:
 
 
 def _figures(replica: Replica) -> list[str]:
-    """The figures of a game that is over, as the end screen shows them."""
+    """The figures of a game that is over, as the end screen shows them, then the hidden
+    Evolutions of a Power Up! game, as they became known."""
     from kotp2p.ui import replica_stats, stats_legend, stats_rows
 
     return ["", "Figures:", *stats_rows(replica_stats(replica, replica.state)),
-            "  " + stats_legend()]
+            "  " + stats_legend(), *hidden_cards_lines(replica)]
 
 
-__all__ = ["INCOMPLETE", "NOT_PROVEN", "run_replay_command", "run_verify_command"]
+def hidden_cards_lines(replica: Replica) -> list[str]:
+    """Each seat's Evolution deck slots, with the card each held and the step it became known
+    at: played face up, or opened by its owner once hidden. Empty for a game without decks."""
+    from kotp2p import rules
+
+    hands, monsters = replica.hands, replica.state.monsters
+    if not any(hands.commitments):
+        return []
+    lines = ["", "Evolutions, as each hidden card became known:"]
+    for seat, shown in enumerate(hands.shown_at):
+        told = []
+        for slot in sorted(shown):
+            step, played = shown[slot]
+            name = rules.CARDS[hands.opened[seat][slot]].name
+            how = "played" if played else "opened"
+            told.append(f"slot {slot} {name} ({how} at step {step})")
+        missing = hands.unopened(seat)
+        if missing:
+            told.append("never opened: slot" + ("s " if len(missing) > 1 else " ")
+                        + ", ".join(map(str, missing)))
+        if told:
+            lines.append(f"  {monsters[seat]}: " + "; ".join(told))
+    return lines
+
+
+__all__ = ["INCOMPLETE", "NOT_PROVEN", "hidden_cards_lines", "run_replay_command",
+           "run_verify_command"]

@@ -13,10 +13,11 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from kotp2p import rules
+from kotp2p.app.logs import hidden_cards_lines
 from kotp2p.net.files import parse_log
 from kotp2p.net.peer import Event
 from kotp2p.net.trust import Deck, Poll, RulesEngine, State, Turn, game_options
-from kotp2p.net.verify import verify_logs
+from kotp2p.net.verify import replay_lines, verify_logs
 from kotp2p.net.wire import Envelope, Kind, Value, open_envelope
 from tests.net.harness import Chooser, Mesh, build_mesh, play_to_end, rules_chooser
 from tests.net.mavericks import Maverick, MaverickSigner
@@ -103,6 +104,25 @@ def test_power_up_games_hide_every_hand_and_leave_identical_valid_logs(seats: in
         assert all(sorted(hands.opened[a].values()) == sorted(
             rules.evolution_deck(proto.state.monsters[a]))
             for a in range(seats) if len(hands.commitments[a]) == 8)
+
+
+def test_replay_tells_when_each_hidden_card_became_known() -> None:
+    engine = PowerUpEngine()
+    _, mesh = build_mesh(engine, 3, rules_chooser("random", 5), seed=5, rng=random.Random(5))
+    play_to_end(mesh)
+    lines = replay_lines(parse_log(bytes(mesh.logs[0])), engine, end_lines=hidden_cards_lines)
+    at = lines.index("Evolutions, as each hidden card became known:")
+    told = lines[at + 1:at + 4]
+    monsters = mesh.protos[0].state.monsters
+    assert [line.split(":")[0].strip() for line in told] == list(monsters)
+    by_monster = {line.split(":")[0].strip(): line for line in told}
+    played = [line.strip().split(" plays ") for line in lines[:at]
+              if " plays " in line and "roll-off" not in line]
+    assert played
+    for monster, card in played:
+        assert f"{card} (played at step" in by_monster[monster], (monster, card)
+    assert all(line.count("slot ") == 8 for line in told)  # every slot, opened at the end too
+    assert sum(line.count("opened at step") for line in told) > 0
 
 
 class ForgedDeckSigner(MaverickSigner):

@@ -85,6 +85,9 @@ class Hands:
         """Seat -> the commitment of each of its slots, by slot number."""
         self.opened: list[dict[int, int]] = [{} for _ in range(genesis.n)]
         """Seat -> slot -> the card its checked opening showed."""
+        self.shown_at: list[dict[int, tuple[int, bool]]] = [{} for _ in range(genesis.n)]
+        """Seat -> slot -> the step its card became known at, and True if it was played there
+        rather than opened in an OPEN."""
         self._cards: list[int] = []
         self._blinds: list[int] = []
         """The local seat's cards and blinding scalars, by slot number."""
@@ -180,8 +183,9 @@ class Hands:
             return f"it takes back slots {list(call.slots)}, and seat {a} has {len(held)}"
         return _checked(commitments, (), tuple(held[j] for j in call.slots), proof, context)
 
-    def commit(self, a: int, commit: Commit | None, shown: dict[int, int]) -> None:
-        """Record what :meth:`check_move` accepted of a MOVE by seat ``a``."""
+    def commit(self, a: int, commit: Commit | None, shown: dict[int, int], step: int) -> None:
+        """Record what :meth:`check_move` accepted of a MOVE, or an answer, by seat ``a`` at
+        ``step``."""
         if commit is not None:
             call, commitments = commit
             assert call.first == len(self.commitments[a]), "the engine numbers slots as committed"
@@ -192,6 +196,8 @@ class Hands:
                 self._blinds.extend(deck.blinds if same else (0,) * len(commitments))
             self.commitments[a].extend(commitments)
         self.opened[a].update(shown)
+        for j in shown:
+            self.shown_at[a].setdefault(j, (step, True))
 
     def resolve(self, state: State, chance: Chance) -> State:
         """Answer a private event that tells its owner the cards of some of its slots.
@@ -205,8 +211,9 @@ class Hands:
                     state = self.engine.fill_deck(state, chance.private_to, j, self._cards[j])
         return state
 
-    def open(self, a: int, payload: Sequence[Value]) -> str | None:
-        """Check and record an OPEN of one of seat ``a``'s slots; None when it is right."""
+    def open(self, a: int, payload: Sequence[Value], step: int) -> str | None:
+        """Check and record an OPEN of one of seat ``a``'s slots, at ``step``; None when it is
+        right."""
         _, j, card, blind = payload
         assert isinstance(j, int) and isinstance(card, int) and isinstance(blind, bytes)
         if j >= len(self.commitments[a]):
@@ -217,6 +224,7 @@ class Hands:
         if problem:
             return f"its opening of slot {j}: {problem}"
         self.opened[a][j] = card
+        self.shown_at[a][j] = (step, False)
         return None
 
     def unopened(self, seat: int) -> list[int]:

@@ -158,7 +158,7 @@ class Kinds:
         if ks:
             self._peeks.commit(a, checker, ks)
         if deck is not None or shown:
-            self._hands.commit(a, deck, shown)
+            self._hands.commit(a, deck, shown, s)
         if ks or shown:
             p.state = before  # from now on, the slots this MOVE opened are known here
         self._entries.append(Entry(s, env.id, "move", a, action, env, before=before))
@@ -260,7 +260,7 @@ class Kinds:
             self.opened.add((a, pl[1]))
             return None
         if pl[0] == SLOT_ITEM:
-            problem = self._hands.open(a, pl)
+            problem = self._hands.open(a, pl, env.step)
             return None if problem is None else violation("bad-opening", env, problem)
         peek = parse_opening(pl)
         if peek is not None:

@@ -112,7 +112,7 @@ class Polls:
         """Record a checked answer at ``p``: the slots it opened are known from now on."""
         self.answers.setdefault((p.step, p.index), {})[answer.seat] = answer
         if answer.shown:
-            self._hands.commit(answer.seat, None, answer.shown)
+            self._hands.commit(answer.seat, None, answer.shown, p.step)
         timeline = self._timeline
         entry = timeline.entries[p.step]
         if p.index == 0 and entry.kind == "move":
