@@ -123,6 +123,10 @@ def test_replay_tells_when_each_hidden_card_became_known() -> None:
         assert f"{card} (played at step" in by_monster[monster], (monster, card)
     assert all(line.count("slot ") == 8 for line in told)  # every slot, opened at the end too
     assert sum(line.count("opened at step") for line in told) > 0
+    notes = verify_logs([parse_log(bytes(mesh.logs[0]))], engine).notes
+    assert [n.split(":")[0] for n in notes if "hidden Evolution slots" in n] == [
+        "seat 0", "seat 1", "seat 2"]
+    assert all("8 hidden Evolution slots committed" in n for n in notes if "hidden" in n)
 
 
 class ForgedDeckSigner(MaverickSigner):

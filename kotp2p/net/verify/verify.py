@@ -348,3 +348,23 @@ def _summarise(verdict: Verdict, replica: Replica, engine: GameEngine) -> None:
     if replica.is_over:
         verdict.winners = tuple(engine.winners(replica.state))
         verdict.forfeit = replica.forfeit
+    verdict.notes += _hidden_cards(replica)
+
+
+def _hidden_cards(replica: Replica) -> list[str]:
+    """For each seat with a hidden deck: how many of its slots became known, and how."""
+    hands, out = replica.hands, []
+    for seat, commitments in enumerate(hands.commitments):
+        if not commitments:
+            continue
+        shown = hands.shown_at[seat]
+        played = sorted(step for step, by_play in shown.values() if by_play)
+        opened = sorted(step for step, by_play in shown.values() if not by_play)
+        words = [f"seat {seat}: {len(commitments)} hidden Evolution slots committed"]
+        if played:
+            words.append(f"{len(played)} shown by playing them (step{'s' * (len(played) > 1)} "
+                         f"{', '.join(map(str, played))})")
+        if opened:
+            words.append(f"{len(opened)} opened by their owner (by step {opened[-1]})")
+        out.append("; ".join(words))
+    return out
