@@ -134,15 +134,22 @@ def test_deep_dive_looks_at_three_cards_and_puts_one_in_play_for_free() -> None:
     assert sorted(s.deck) == sorted(c for c in deck if c != seen[1])
 
 
-@pytest.mark.card(1013, edge=True)
-def test_deep_dive_is_refused_by_a_replica_that_did_not_see_the_card() -> None:
+def _diving() -> tuple[rules.State, int]:
+    """Space Penguin has played Deep Dive on a deck of two cards: the state and the number of
+    the first look, a private random event."""
     s = table("Space Penguin 10/0/0", "Kraken 10/0/0", phase="end", flags="evo.0.0:2",
               extra=f"deck=gourmet,friendofchildren slots={rules.slot_key(0, 0)}:"
                     f"{card('deepdive')}")
     s = rules.apply(s, rules.PlayEvolution(0, card("deepdive")))
     while asked(s) == (1, "evolution"):
         s = rules.apply(s, rules.PASS)
-    first = s.pending.index  # type: ignore[union-attr]
+    assert isinstance(s.pending, rules.RandomRequest)
+    return s, s.pending.index
+
+
+@pytest.mark.card(1013, edge=True)
+def test_deep_dive_is_refused_by_a_replica_that_did_not_see_the_card() -> None:
+    s, first = _diving()
     s = rules.apply(s, rules.RandomResult((rules.HIDDEN,)))
     s = rules.apply(s, rules.RandomResult((rules.HIDDEN,)))
     assert asked(s) == (0, "dive")  # two cards only: the deck holds no more
@@ -183,13 +190,7 @@ def test_bam_boozle_with_nothing_else_affordable_leaves_the_buyer_with_nothing()
 
 
 def test_deep_dive_says_which_card_only_to_the_replica_that_saw_it() -> None:
-    s = table("Space Penguin 10/0/0", "Kraken 10/0/0", phase="end", flags="evo.0.0:2",
-              extra=f"deck=gourmet,friendofchildren slots={rules.slot_key(0, 0)}:"
-                    f"{card('deepdive')}")
-    s = rules.apply(s, rules.PlayEvolution(0, card("deepdive")))
-    while asked(s) == (1, "evolution"):
-        s = rules.apply(s, rules.PASS)
-    first = s.pending.index  # type: ignore[union-attr]
+    s, first = _diving()
     seen = rules.apply(rules.apply(s, rules.RandomResult((0,))), rules.RandomResult((0,)))
     blind = rules.apply(rules.apply(s, rules.RandomResult((rules.HIDDEN,))),
                         rules.RandomResult((rules.HIDDEN,)))
