@@ -111,14 +111,21 @@ def test_the_buys_of_these_evolutions_are_worded_with_the_card_and_the_price() -
                "(Play with Your Food)")
 
 
-@pytest.mark.card(1013)
-def test_deep_dive_looks_at_three_cards_and_puts_one_in_play_for_free() -> None:
+def _diving(deck: str = "gourmet,friendofchildren") -> tuple[rules.State, int]:
+    """Space Penguin has played Deep Dive on ``deck``: the state and the number of the first
+    look, a private random event."""
     s = table("Space Penguin 10/0/0", "Kraken 10/0/0", phase="end", flags="evo.0.0:2",
-              extra=f"deck=gourmet,friendofchildren,energyhoarder,giantbrain "
-                    f"slots={rules.slot_key(0, 0)}:{card('deepdive')}")
+              extra=f"deck={deck} slots={rules.slot_key(0, 0)}:{card('deepdive')}")
     s = rules.apply(s, rules.PlayEvolution(0, card("deepdive")))
     while asked(s) == (1, "evolution"):
         s = rules.apply(s, rules.PASS)
+    assert isinstance(s.pending, rules.RandomRequest)
+    return s, s.pending.index
+
+
+@pytest.mark.card(1013)
+def test_deep_dive_looks_at_three_cards_and_puts_one_in_play_for_free() -> None:
+    s, _ = _diving("gourmet,friendofchildren,energyhoarder,giantbrain")
     looks = []
     for bound in (4, 3, 2):
         assert isinstance(s.pending, rules.RandomRequest)
@@ -132,19 +139,6 @@ def test_deep_dive_looks_at_three_cards_and_puts_one_in_play_for_free() -> None:
     s = rules.apply(s, use("deepdive", looks[1]))
     assert s.cards[0] == (seen[1],) and s.energy[0] == 0
     assert sorted(s.deck) == sorted(c for c in deck if c != seen[1])
-
-
-def _diving() -> tuple[rules.State, int]:
-    """Space Penguin has played Deep Dive on a deck of two cards: the state and the number of
-    the first look, a private random event."""
-    s = table("Space Penguin 10/0/0", "Kraken 10/0/0", phase="end", flags="evo.0.0:2",
-              extra=f"deck=gourmet,friendofchildren slots={rules.slot_key(0, 0)}:"
-                    f"{card('deepdive')}")
-    s = rules.apply(s, rules.PlayEvolution(0, card("deepdive")))
-    while asked(s) == (1, "evolution"):
-        s = rules.apply(s, rules.PASS)
-    assert isinstance(s.pending, rules.RandomRequest)
-    return s, s.pending.index
 
 
 @pytest.mark.card(1013, edge=True)
