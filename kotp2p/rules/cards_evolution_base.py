@@ -2,8 +2,7 @@
 
 This module holds the decks of Space Penguin, Alienoid, Cyber Kitty, The King, Giga Zaur and Meka
 Dragon, 8 cards each. These monsters are numbered 1 to 6 in that order. A card's id is 1000 plus
-the monster's number times ten plus 1 to 8. A card whose effect is built has an ``evolve`` hook; a game
-cannot play the others yet.
+the monster's number times ten plus 1 to 8.
 """
 
 from __future__ import annotations

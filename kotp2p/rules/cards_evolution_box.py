@@ -2,8 +2,7 @@
 
 This module holds the decks of Boogie Woogie, Pumpkin Jack, King Kong, Pandakaï, Cyber Bunny and
 Kraken, 8 cards each. Their numbers are 7, 8, 11, 13, 14 and 15 in that order. A card's id is 1000
-plus the monster's number times ten plus 1 to 8. A card whose effect is built has an ``evolve`` hook;
-a game cannot play the others yet.
+plus the monster's number times ten plus 1 to 8.
 """
 
 from __future__ import annotations
