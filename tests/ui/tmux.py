@@ -5,6 +5,11 @@ config), so tests run in parallel, or by other people on the same machine, never
 other's sessions; :meth:`Terminal.close` kills that server, and the ``terminals`` fixture closes
 every terminal a test opened even when the test fails.
 
+Commands go to the server through one tmux client in control mode (``tmux -C``), which reads a
+command per line and answers each in a ``%begin`` ... ``%end`` block: a test polls the screen
+hundreds of times, and starting a tmux process for each capture cost more CPU than the program
+under test.
+
 Nothing here sleeps for a fixed time to let the program catch up: a test waits for what a user
 would wait for, a text (or a condition) on the screen, polling ``capture-pane`` until a generous
 deadline (a loaded machine may be slow, a broken program never shows it). A wait that times out
@@ -14,6 +19,7 @@ fails with what it waited for, for how long, and the last screen captured.
 from __future__ import annotations
 
 import os
+import selectors
 import shlex
 import subprocess
 import time
@@ -38,17 +44,63 @@ class Terminal:
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
         line = (f"env {exports} {shlex.join(command)}; echo EXITED $?; sleep 3600")
         self.last = ""
-        self._tmux("new-session", "-d", "-s", "main", "-x", str(width), "-y", str(height), line)
+        self._env = {k: v for k, v in os.environ.items() if k != "TMUX"}
+        done = subprocess.run(["tmux", "-L", self.server, "-f", os.devnull, "new-session", "-d",
+                               "-s", "main", "-x", str(width), "-y", str(height), line],
+                              env=self._env, capture_output=True, text=True, timeout=DEADLINE)
+        if done.returncode != 0:
+            raise AssertionError(f"tmux new-session failed ({done.returncode}): "
+                                 f"{done.stderr.strip()}")
+        self._control = subprocess.Popen(
+            ["tmux", "-L", self.server, "-f", os.devnull, "-C", "attach-session", "-t", "main",
+             "-f", "no-output,ignore-size"],
+            env=self._env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL)
+        self._read = b""
+        self._answer("attach-session")  # the block that answers the attach itself
         self.socket = self._tmux("display-message", "-p", "#{socket_path}").strip()
 
     def _tmux(self, *args: str) -> str:
-        env = {k: v for k, v in os.environ.items() if k != "TMUX"}
-        done = subprocess.run(["tmux", "-L", self.server, "-f", os.devnull, *args], env=env,
-                              capture_output=True, text=True, timeout=DEADLINE)
-        if done.returncode != 0:
-            raise AssertionError(f"tmux {' '.join(args[:2])} failed ({done.returncode}): "
-                                 f"{done.stderr.strip()}; the last screen:\n{self.last}")
-        return done.stdout
+        """Run one tmux command through the control client; its output."""
+        stdin = self._control.stdin
+        assert stdin is not None
+        stdin.write((shlex.join(args) + "\n").encode())
+        stdin.flush()
+        return self._answer(" ".join(args[:2]))
+
+    def _answer(self, what: str) -> str:
+        """The next answer block of the control client: its lines, or a failure naming
+        ``what`` was asked."""
+        deadline = time.monotonic() + DEADLINE
+        while not self._line(deadline, what).startswith(b"%begin "):
+            pass  # a notification, such as %session-changed
+        lines: list[str] = []
+        while True:
+            line = self._line(deadline, what)
+            if line.startswith((b"%end ", b"%error ")):
+                break
+            lines.append(line.decode("utf-8", "replace"))
+        if line.startswith(b"%error "):
+            raise AssertionError(f"tmux {what} failed: {' '.join(lines)}; the last screen:\n"
+                                 f"{self.last}")
+        return "".join(f"{text}\n" for text in lines)
+
+    def _line(self, deadline: float, what: str) -> bytes:
+        stdout = self._control.stdout
+        assert stdout is not None
+        while b"\n" not in self._read:
+            with selectors.DefaultSelector() as sel:
+                sel.register(stdout, selectors.EVENT_READ)
+                if not sel.select(max(0.0, deadline - time.monotonic())):
+                    raise AssertionError(f"tmux {what}: no answer within {DEADLINE:.0f} s; the "
+                                         f"last screen:\n{self.last}")
+            chunk = os.read(stdout.fileno(), 65536)
+            if not chunk:
+                raise AssertionError(f"tmux {what}: the tmux client quit; the last "
+                                     f"screen:\n{self.last}")
+            self._read += chunk
+        line, _, self._read = self._read.partition(b"\n")
+        return line
 
     def screen(self) -> str:
         """What the terminal shows now (also kept as :attr:`last`, for failure messages)."""
@@ -100,6 +152,11 @@ class Terminal:
         its socket."""
         subprocess.run(["tmux", "-L", self.server, "kill-server"], capture_output=True,
                        check=False, timeout=DEADLINE)
+        self._control.kill()
+        self._control.wait()
+        for pipe in (self._control.stdin, self._control.stdout):
+            if pipe is not None:
+                pipe.close()
         if self.socket.endswith(self.server):
             Path(self.socket).unlink(missing_ok=True)
 
