@@ -142,6 +142,10 @@ class SessionPort:
         return tuple((safe_text(s.name), fingerprint(s.public_key))
                      for s in self.session.genesis.seats)
 
+    def levels(self) -> tuple[str, ...]:
+        """Each seat's bot level; empty for a human."""
+        return self.session.levels()
+
     def awaited(self) -> tuple[int, ...]:
         """The seats the game waits on."""
         return self.session.awaited()[0]

@@ -244,7 +244,8 @@ def run_play_command(args: argparse.Namespace, ui: FullScreen | None = None) -> 
     log, journal = stored.create(game.genesis, seat_file)
     engine = RulesEngine()
     seats = {i: LocalSeat(PeerProtocol(game.genesis, i, game.identities[i], game.secrets[i],
-                                       engine), _decider(game.levels[i], i, args.seed))
+                                       engine), _decider(game.levels[i], i, args.seed),
+                          level=game.levels[i] or "")
              for i in range(len(game.identities))}
     session = Session(game.genesis, engine, seats, me=0, log=log, journal=journal,
                       timeouts=Timeouts(None, None))
@@ -335,7 +336,7 @@ def _resumed(stored: StoredGame, own_bot: str | None, lock: GameLock
         ident = _seat_identity(stored, g, s)
         level = own_bot if s.seat == seat_file.me and own_bot else s.bot
         seats[s.seat] = LocalSeat(PeerProtocol(g, s.seat, ident, s.secret, engine),
-                                  _decider(level, s.seat, None))
+                                  _decider(level, s.seat, None), level=level or "")
     if seat_file.me not in seats:
         raise CommandError(f"{stored.seats_path}: the player's seat {seat_file.me} has no "
                            f"secrets there; expected one of seats {sorted(seats)}")

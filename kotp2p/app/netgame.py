@@ -71,6 +71,7 @@ from kotp2p.net.lobby import (
     HandshakeFailed,
     LobbyGuest,
     LobbyHost,
+    LobbyView,
     Started,
     listing,
     new_code,
@@ -207,8 +208,9 @@ def _me(name: str | None) -> Identity:
 
 async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
                 bot_delay: float, game_port: MeshPort, my_port: int, view: NetView,
-                trace_path: str | None = None) -> int:
-    """The game after the lobby: files, mesh, session."""
+                trace_path: str | None = None, lobby: LobbyView | None = None) -> int:
+    """The game after the lobby: files, mesh, session. ``lobby``, its last view, tells the
+    levels of the other processes' bots."""
     g = started.genesis
     engine = RulesEngine()
     stored = StoredGame.for_game(g.game_id)
@@ -219,8 +221,10 @@ async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
     remote = {i: a for i, a in enumerate(started.addresses) if a is not None}
     write_private(PeersFile.path_for(stored.log_path), PeersFile(my_port, remote).to_bytes())
     try:
+        levels = {} if lobby is None else {
+            i: s.bot for i, s in enumerate(lobby.seats) if s.bot is not None}
         return await _run_game(g, engine, stored, (log, journal), seats, me, remote, timeout,
-                               bot_delay, game_port, view, trace_path)
+                               bot_delay, game_port, view, trace_path, levels)
     finally:
         log.close()
         journal.close()
@@ -229,14 +233,16 @@ async def _play(started: Started, seats: dict[int, Seat], me: int, timeout: int,
 async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
                     files: tuple[LogWriter, LogWriter], seats: dict[int, Seat], me: int,
                     remote: dict[int, Address], timeout: int, bot_delay: float,
-                    game_port: MeshPort, view: NetView, trace_path: str | None) -> int:
+                    game_port: MeshPort, view: NetView, trace_path: str | None,
+                    levels: dict[int, str] | None = None) -> int:
     log, journal = files
     local = {i: LocalSeat(PeerProtocol(g, i, s.identity, s.secret, engine),
                           None if s.bot is None else bot_decider(s.bot, int.from_bytes(
-                              os.urandom(4), "big")))
+                              os.urandom(4), "big")), level=s.bot or "")
              for i, s in seats.items()}
     session = Session(g, engine, local, me=me, log=log, journal=journal,
                       timeouts=Timeouts(hard=float(timeout)), bot_delay=bot_delay)
+    session.bot_levels.update(levels or {})
     links = MeshLinks(g, {i: s.identity for i, s in seats.items()}, remote,
                       engine_id=engine.engine_id)
     game_port.attach(links.mesh)
@@ -481,7 +487,7 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
             nursery.cancel_scope.cancel()
             return 0
         result = await _play(started[0], seats, 0, args.timeout, args.bot_delay, game_port,
-                             my_port, view, args.trace)
+                             my_port, view, args.trace, lobby.view)
         nursery.cancel_scope.cancel()
     return result
 
@@ -553,7 +559,7 @@ async def join_game(args: argparse.Namespace, view: NetView) -> int:
         assert lobby.seat is not None
         timeout = lobby.view.timeout if lobby.view is not None else DEFAULT_TIMEOUT
         result = await _play(started, {lobby.seat: seat}, lobby.seat, timeout, args.bot_delay,
-                             game_port, my_port, view, args.trace)
+                             game_port, my_port, view, args.trace, lobby.view)
         nursery.cancel_scope.cancel()
     return result
 

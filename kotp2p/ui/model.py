@@ -117,6 +117,10 @@ class GamePort(Protocol):
         """Each seat's player name and key fingerprint, both terminal-safe."""
         ...
 
+    def levels(self) -> tuple[str, ...]:
+        """Each seat's bot level, such as ``greedy``; empty for a human."""
+        ...
+
     def awaited(self) -> tuple[int, ...]:
         """The seats the game waits on."""
         ...

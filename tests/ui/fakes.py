@@ -10,7 +10,8 @@ class FakeGame:
     """A game port over a state: submitted actions are checked and applied by the engine."""
 
     def __init__(self, text: str | rules.State, me: int = 0,
-                 names: tuple[str, ...] | None = None) -> None:
+                 names: tuple[str, ...] | None = None,
+                 levels: tuple[str, ...] | None = None) -> None:
         self._state = rules.from_text(text) if isinstance(text, str) else text
         self.me = me
         self.submitted: list[rules.Action] = []
@@ -19,6 +20,7 @@ class FakeGame:
         self.quits = 0
         n = self._state.n
         self._names = names or tuple(f"player{i}" for i in range(n))
+        self._levels = levels or ("",) * n
 
     @property
     def state(self) -> rules.State:
@@ -26,6 +28,9 @@ class FakeGame:
 
     def players(self) -> tuple[tuple[str, str], ...]:
         return tuple((name, f"ab{i}c-d{i}e5-f6a7-b8c9") for i, name in enumerate(self._names))
+
+    def levels(self) -> tuple[str, ...]:
+        return self._levels
 
     def awaited(self) -> tuple[int, ...]:
         p = self._state.pending

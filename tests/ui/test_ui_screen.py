@@ -438,3 +438,15 @@ def test_key_7_on_the_options_page_says_when_evolutions_are_asked_and_the_sessio
     assert ask() == "at every window" and c.comfort.ask_evolutions == "always"
     c.press("7")
     assert c.evolutions.ask == "playable"
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
+def test_a_bots_level_shows_on_its_row(width: int, height: int) -> None:
+    names = ("Player", "Bot 1", "Bot 2", "Bot 3")
+    c = Controller(FakeGame(FOUR, me=0, names=names, levels=("", "greedy", "random", "greedy")))
+    rows = to_text(game_screen(c, width, height)).splitlines()
+    for name, level in (("Bot 1", "greedy"), ("Bot 2", "random"), ("Bot 3", "greedy")):
+        row = next(r for r in rows if f" {name} " in r)
+        assert f"{level} bot" in row, row
+    mine = next(r for r in rows if " Player " in r)
+    assert " bot" not in mine

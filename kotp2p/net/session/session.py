@@ -131,6 +131,8 @@ class LocalSeat:
     protocol: PeerProtocol
     decide: Decider | None = None
     standing: Standing | None = None
+    level: str = ""
+    """The bot's level, such as ``greedy``, for the screens; empty for a human."""
 
 
 class Session:
@@ -158,6 +160,8 @@ class Session:
         self.log = log
         self.journal = journal
         self.links_up: set[int] = set()
+        self.bot_levels: dict[int, str] = {}
+        """The levels of other processes' bots, as the lobby told them."""
         self.stopped = False
         self._queue: deque[tuple[int, int, bytes, tuple[int, ...]]] = deque()
         """Frames between local seats, as ``(from, to, frame, remote seats)``.
@@ -272,6 +276,12 @@ class Session:
             else:
                 out.append(u)
         return out
+
+    def levels(self) -> tuple[str, ...]:
+        """Each seat's bot level as far as this process knows it: its own bots', and those the
+        lobby told of in :attr:`bot_levels`; empty for a human or an unknown player."""
+        return tuple(self.seats[t].level if t in self.seats else self.bot_levels.get(t, "")
+                     for t in range(len(self.genesis.seats)))
 
     def awaited(self) -> tuple[tuple[int, ...], float]:
         """The seats the game waits on, and since when. The time is as passed in."""

@@ -241,6 +241,7 @@ def monster_lines(ctrl: Controller, width: int, two_lines: bool, wide: bool = Fa
     """
     s, sym, me = ctrl.state, ctrl.sym, ctrl.port.me
     players = ctrl.port.players()
+    levels = ctrl.port.levels()
     d = K.decision(s)
     name_w = max(len(m) for m in s.monsters)
     room = 20 if wide else 12
@@ -274,6 +275,9 @@ def monster_lines(ctrl: Controller, width: int, two_lines: bool, wide: bool = Fa
         line.append(("class:tokyo", ("CITY " if place == "Tokyo City" else "BAY  " if place
                                      else "     ")))
         extras = []
+        level = levels[seat] if seat < len(levels) else ""
+        if level:
+            extras.append(f"{level} bot")
         if seat == me:
             extras.append("(you)")
         if gone:
