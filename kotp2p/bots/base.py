@@ -11,6 +11,7 @@ from typing import Protocol
 
 from kotp2p import rules
 from kotp2p.bots.greedy import GreedyBot
+from kotp2p.bots.hard import HardBot
 from kotp2p.bots.randombot import RandomBot
 
 
@@ -35,6 +36,7 @@ class Bot(Protocol):
 LEVELS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "hard": HardBot,
 }
 """Each bot level and how to make one from a seed, weakest first."""
 

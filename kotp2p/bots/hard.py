@@ -1,0 +1,111 @@
+"""The hard bot: exact dice decisions, the greedy bot's rules of thumb for the rest.
+
+Theory of operation
+-------------------
+At a roll decision the bot knows the value of every final roll: for each multiset of faces it
+has the engine play "roll all dice again, they show these faces, stop" on a copy of its view,
+answers no to the card questions before the dice resolve, and weighs the state that follows
+(:func:`judge`). So every card in play counts as the rules make it count. :mod:`kotp2p.bots.dice`
+then finds the keep with the best expected value over the rolls left. The bot sees only its
+seat's view, as every bot does, and the engine runs on that view: a hidden card stays hidden.
+
+:func:`judge` puts a state in stars: its own stars, energy and health, Tokyo, and the stars and
+health of the others. A monster out of the game, and a game over, are worth a fixed amount.
+"""
+
+from __future__ import annotations
+
+from kotp2p import rules
+from kotp2p.bots.dice import Counts, best_keep, reroll_indices, rolls_of
+from kotp2p.bots.greedy import GreedyBot
+
+ENERGY_WORTH = 0.4
+"""One energy, in stars."""
+OTHER_HEART = 0.4
+"""One heart another monster loses, in stars."""
+KNOCK_OUT = 3.0
+"""Another monster out of the game, in stars."""
+TOKYO = 1.0
+"""Being in Tokyo with health to hold it, in stars: the next turn starts there."""
+END = 1000.0
+"""A game won, or lost, in stars."""
+_QUIET = frozenset({"change", "probe", "witch", "cheer", "evolution", "rabbit"})
+"""The questions between a final roll and its resolution: the judging answers them with no."""
+
+
+def own_hearts(hp: int) -> float:
+    """The worth of ``hp`` hearts, in stars: the first ones weigh most."""
+    return sum(1.0 if i <= 3 else 0.6 if i <= 6 else 0.3 for i in range(1, hp + 1))
+
+
+def judge(state: rules.State, seat: int) -> float:
+    """How good ``state`` is for ``seat``, in stars."""
+    if state.over:
+        return END if seat in state.winners else -END
+    if not state.alive[seat]:
+        return -END
+    worth = (state.stars[seat] + ENERGY_WORTH * state.energy[seat] + own_hearts(state.hp[seat]))
+    if state.in_tokyo(seat):
+        worth += TOKYO if state.hp[seat] > 4 else -TOKYO
+    for t in range(state.n):
+        if t == seat:
+            continue
+        if state.alive[t]:
+            worth -= OTHER_HEART * state.hp[t] + 0.5 * state.stars[t]
+        else:
+            worth += KNOCK_OUT
+    return worth
+
+
+def _settle(state: rules.State, seat: int) -> rules.State:
+    """``state`` once the dice resolved: the questions before are answered with no, and a
+    monster smashed in Tokyo yields as the greedy bot would, with 5♥ or less. It stops at the
+    player's own buy, or at anything else a guess would decide."""
+    for _ in range(6 * state.n):
+        d = state.pending
+        if not isinstance(d, rules.Decision):
+            break
+        legal = rules.legal_actions(state)
+        if d.kind == "yield" and d.seat != seat:
+            answer: rules.Action | None = rules.YIELD if state.hp[d.seat] <= 5 else rules.STAY
+        elif d.kind in _QUIET:
+            answer = next((a for a in (rules.PASS, rules.DONE) if a in legal), None)
+        else:
+            break
+        if answer is None or answer not in legal:
+            break
+        state = rules.apply(state, answer)
+    return state
+
+
+class HardBot(GreedyBot):
+    """The greedy bot, with dice kept by expectimax over the engine's own resolution."""
+
+    name = "hard"
+
+    def _roll(self, state: rules.State, seat: int, legal: tuple[rules.Action, ...]) -> rules.Action:
+        dice, rolls = state.dice, state.rolls_left
+        everything = rules.Reroll(tuple(range(len(dice))))
+        if rolls <= 0 or everything not in legal:
+            return super()._roll(state, seat, legal)
+        values = self.values(state, seat, everything)
+        choices = {a for a in legal if isinstance(a, rules.Reroll)}
+        keep, _ = best_keep(values, dice, rolls,
+                            lambda k: rules.Reroll(reroll_indices(dice, k)) in choices)
+        return rules.STOP if keep is None else rules.Reroll(reroll_indices(dice, keep))
+
+    def values(self, state: rules.State, seat: int, everything: rules.Reroll
+               ) -> dict[Counts, float]:
+        """The worth of every final roll of the dice now rolled, from ``seat``'s view."""
+        rolled = rules.apply(state, everything)
+        out: dict[Counts, float] = {}
+        for roll in rolls_of(len(state.dice)):
+            faces = tuple(f for f in range(6) for _ in range(roll[f]))
+            try:
+                after = rules.apply(rolled, rules.RandomResult(faces))
+                if isinstance(after.pending, rules.Decision) and after.pending.kind == "roll":
+                    after = rules.apply(after, rules.STOP)
+                out[roll] = judge(_settle(after, seat), seat)
+            except (rules.IllegalAction, ValueError):
+                out[roll] = judge(state, seat)
+        return out

@@ -1,0 +1,80 @@
+"""The hard bot keeps dice by expectimax over the engine's own resolution of every final roll."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kotp2p import rules
+from kotp2p.bots import make_bot
+from kotp2p.bots.dice import best_keep, chances, counts_of, plan, reroll_indices, rolls_of
+
+ONE, TWO, THREE, ENERGY, HEART, SMASH = range(6)
+TABLE = "market=heal,energize,jetfighters"
+
+
+def test_six_dice_make_462_rolls_whose_chances_add_up_to_one() -> None:
+    assert len(rolls_of(6)) == 462 and len(set(rolls_of(6))) == 462
+    for m in range(7):
+        assert sum(p for _, p in chances(m)) == pytest.approx(1.0)
+    assert dict(chances(2))[(0, 0, 0, 0, 0, 2)] == pytest.approx(1 / 36)
+    assert dict(chances(2))[(1, 0, 0, 0, 0, 1)] == pytest.approx(2 / 36)
+
+
+def test_expectimax_chases_a_value_only_a_reroll_can_reach() -> None:
+    # Only six smashes are worth anything: keep every smash, reroll the rest, until none left.
+    value = {r: (1.0 if r[SMASH] == 6 else 0.0) for r in rolls_of(6)}
+    dice = (SMASH, SMASH, ONE, TWO, SMASH, HEART)
+    keep, worth = best_keep(value, dice, 1)
+    assert keep == (0, 0, 0, 0, 0, 3) and worth == pytest.approx(1 / 216)
+    assert reroll_indices(dice, keep) == (2, 3, 5)
+    _, two_rolls = best_keep(value, dice, 2)
+    assert two_rolls > worth  # a second roll can only help
+    assert plan(value, 6, 1)((0, 0, 0, 0, 0, 5)) == pytest.approx(1 / 6)
+
+
+def test_expectimax_stops_when_the_dice_are_already_the_best() -> None:
+    value = {r: float(r[THREE]) for r in rolls_of(6)}
+    assert best_keep(value, (THREE,) * 6, 2) == (None, 6.0)
+
+
+def test_the_hard_bot_keeps_three_smashes_against_tokyo_and_rolls_the_rest() -> None:
+    s = rules.from_text(f"The King 10/0/0; Kraken 10/0/0 @city; Alienoid 10/0/0 | active=0 "
+                        f"turn=3 phase=roll dice=sss11h rolls=2 {TABLE}")
+    assert make_bot("hard", 1).choose(s) == rules.Reroll((3, 4, 5))
+
+
+def test_the_hard_bot_at_one_heart_keeps_hearts_outside_tokyo() -> None:
+    s = rules.from_text(f"The King 1/0/0; Kraken 10/0/0 @city; Alienoid 10/0/0 | active=0 "
+                        f"turn=3 phase=roll dice=hhh123 rolls=1 {TABLE}")
+    choice = make_bot("hard", 1).choose(s)
+    assert isinstance(choice, rules.Reroll) and not {0, 1, 2} & set(choice.dice)
+
+
+def test_the_hard_bot_decides_only_from_what_its_seat_sees() -> None:
+    """Two states that differ only in another seat's hidden Evolution get the same decision."""
+    base = ("Space Penguin 10/0/0; Kraken 10/0/0 @city | active=0 turn=3 phase=roll "
+            f"dice=sss11h rolls=2 {TABLE} flags=powerup:1,evo.n.0:8,evo.n.1:8,evo.1.0:2")
+    one = rules.from_text(f"{base} slots=-1001:{rules.card_by_name('Healing Rain')}")
+    other = rules.from_text(f"{base} slots=-1001:{rules.card_by_name('Terror of the Deep')}")
+    blind = rules.from_text(f"{base} slots=-1001:?")  # as seat 0's own replica holds it
+    bot = make_bot("hard", 3)
+    assert bot.choose(one) == bot.choose(other) == bot.choose(blind)
+
+
+def test_a_game_of_a_hard_bot_against_greedy_bots_ends() -> None:
+    s = rules.new_game(rules.Setup(monsters=rules.MONSTERS[:3]))
+    bots = [make_bot("hard", 1), make_bot("greedy", 2), make_bot("greedy", 3)]
+    rng = random.Random(5)
+    for _ in range(3000):
+        if s.is_over:
+            break
+        p = s.pending
+        if isinstance(p, rules.RandomRequest):
+            s = rules.apply(s, rules.RandomResult(tuple(rng.randrange(b) for b in p.bounds)))
+        else:
+            assert isinstance(p, rules.Decision)
+            s = rules.apply(s, bots[p.seat].choose(s))
+    assert s.is_over
+    assert counts_of(s.dice) in rolls_of(len(s.dice))
