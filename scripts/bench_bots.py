@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kotp2p import rules  # noqa: E402
-from kotp2p.bots import make_bot  # noqa: E402
+from kotp2p import rules
+from kotp2p.bots import make_bot
 
 
 def percentile(xs: list[float], q: float) -> float:
