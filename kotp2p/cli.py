@@ -153,7 +153,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "log as a networked game (the log verifies with `kotp2p verify`). " + _SCREEN_HELP,
     )
     p.add_argument("--bots", type=int, default=3, help="how many bots, 1-5 (default 3)")
-    p.add_argument("--level", default="greedy", help="the bots' level: random or greedy "
+    p.add_argument("--level", default="greedy", help="the bots' level: random, greedy or hard "
                    "(default greedy)")
     p.add_argument("--monster", help="your monster (default: the first free one)")
     p.add_argument("--seed", type=int, help="derive the bots' keys and every chain from this "
@@ -220,7 +220,8 @@ def _add_host(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "which)")
     p.add_argument("--seats", type=int, default=4, help="seats in the game, 2-6 (default 4)")
     p.add_argument("--bots", type=int, default=0, help="seats played by bots in this process")
-    p.add_argument("--level", default="greedy", help="those bots' level (default greedy)")
+    p.add_argument("--level", default="greedy", help="those bots' level: random, greedy or hard "
+                   "(default greedy)")
     p.add_argument("--two-player-variant", choices=("on", "off"),
                    help="the 2-player rules (default: when two play)")
     p.add_argument("--halloween", action="store_true",

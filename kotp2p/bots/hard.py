@@ -19,13 +19,13 @@ from kotp2p import rules
 from kotp2p.bots.dice import Counts, best_keep, reroll_indices, rolls_of
 from kotp2p.bots.greedy import GreedyBot
 
-ENERGY_WORTH = 0.4
+ENERGY_WORTH = 0.6
 """One energy, in stars."""
 OTHER_HEART = 0.4
 """One heart another monster loses, in stars."""
-KNOCK_OUT = 3.0
+KNOCK_OUT = 6.0
 """Another monster out of the game, in stars."""
-TOKYO = 1.0
+TOKYO = 1.5
 """Being in Tokyo with health to hold it, in stars: the next turn starts there."""
 END = 1000.0
 """A game won, or lost, in stars."""
