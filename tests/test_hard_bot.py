@@ -9,6 +9,7 @@ import pytest
 from kotp2p import rules
 from kotp2p.bots import make_bot
 from kotp2p.bots.dice import best_keep, chances, counts_of, plan, reroll_indices, rolls_of
+from tests.rules.kit import bots_play
 
 ONE, TWO, THREE, ENERGY, HEART, SMASH = range(6)
 TABLE = "market=heal,energize,jetfighters"
@@ -66,15 +67,6 @@ def test_the_hard_bot_decides_only_from_what_its_seat_sees() -> None:
 def test_a_game_of_a_hard_bot_against_greedy_bots_ends() -> None:
     s = rules.new_game(rules.Setup(monsters=rules.MONSTERS[:3]))
     bots = [make_bot("hard", 1), make_bot("greedy", 2), make_bot("greedy", 3)]
-    rng = random.Random(5)
-    for _ in range(3000):
-        if s.is_over:
-            break
-        p = s.pending
-        if isinstance(p, rules.RandomRequest):
-            s = rules.apply(s, rules.RandomResult(tuple(rng.randrange(b) for b in p.bounds)))
-        else:
-            assert isinstance(p, rules.Decision)
-            s = rules.apply(s, bots[p.seat].choose(s))
+    s = bots_play(s, bots, random.Random(5), limit=3000)
     assert s.is_over
     assert counts_of(s.dice) in rolls_of(len(s.dice))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from kotp2p import rules
+from kotp2p.bots import Bot
 from kotp2p.rules.registry import BY_SLUG
 
 
@@ -77,3 +78,20 @@ def random_input(state: rules.State, rng: random.Random) -> rules.Action:
         return rules.RandomResult(tuple(rng.randrange(b) for b in p.bounds))
     legal = rules.legal_actions(state)
     return legal[rng.randrange(len(legal))]
+
+
+def bots_play(state: rules.State, bots: list[Bot], rng: random.Random,
+              limit: int = 5000) -> rules.State:
+    """``state`` after at most ``limit`` inputs: each decision by its seat's bot, each random
+    event from ``rng``."""
+    for _ in range(limit):
+        if state.is_over:
+            break
+        p = state.pending
+        if isinstance(p, rules.RandomRequest):
+            state = rules.apply(state, rules.RandomResult(tuple(rng.randrange(b)
+                                                                for b in p.bounds)))
+        else:
+            assert isinstance(p, rules.Decision)
+            state = rules.apply(state, bots[p.seat].choose(state))
+    return state

@@ -10,7 +10,7 @@ import pytest
 from kotp2p import rules
 from kotp2p.bots import make_bot
 from tests.rules.keep_kit import use
-from tests.rules.kit import card
+from tests.rules.kit import bots_play, card
 from tests.rules.test_cards_keep_playouts import dealt_start
 
 FOUR = "The King {}; Giga Zaur {}; Alienoid {}; Cyber Kitty {}"
@@ -22,15 +22,7 @@ def test_bots_finish_games_with_keep_cards_in_play(kind: str) -> None:
         rng = random.Random(seed)
         s = dealt_start(4, rng)
         bots = [make_bot(kind, seed * 10 + seat) for seat in range(4)]
-        for _ in range(5000):
-            if s.is_over:
-                break
-            p = s.pending
-            if isinstance(p, rules.RandomRequest):
-                s = rules.apply(s, rules.RandomResult(tuple(rng.randrange(b) for b in p.bounds)))
-            else:
-                assert isinstance(p, rules.Decision)
-                s = rules.apply(s, bots[p.seat].choose(s))
+        s = bots_play(s, bots, rng)
         assert s.is_over
 
 
