@@ -26,7 +26,8 @@ OTHER_HEART = 0.4
 KNOCK_OUT = 6.0
 """Another monster out of the game, in stars."""
 TOKYO = 1.5
-"""Being in Tokyo with health to hold it, in stars: the next turn starts there."""
+"""Being in Tokyo with health to hold it, in stars: the next turn starts there. With two
+players it pays one energy instead."""
 END = 1000.0
 """A game won, or lost, in stars."""
 _QUIET = frozenset({"change", "probe", "witch", "cheer", "evolution", "rabbit"})
@@ -45,8 +46,9 @@ def judge(state: rules.State, seat: int) -> float:
     if not state.alive[seat]:
         return -END
     worth = (state.stars[seat] + ENERGY_WORTH * state.energy[seat] + own_hearts(state.hp[seat]))
-    if state.in_tokyo(seat):
-        worth += TOKYO if state.hp[seat] > 4 else -TOKYO
+    if state.in_tokyo(seat):  # with two players, Tokyo pays in energy, not stars
+        hold = ENERGY_WORTH if state.two_player else TOKYO
+        worth += hold if state.hp[seat] > 4 else -TOKYO
     for t in range(state.n):
         if t == seat:
             continue
