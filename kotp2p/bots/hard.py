@@ -21,8 +21,9 @@ from kotp2p.bots.greedy import GreedyBot
 
 ENERGY_WORTH = 0.6
 """One energy, in stars."""
-OTHER_HEART = 0.4
-"""One heart another monster loses, in stars."""
+OTHER_HEARTS = 0.9
+"""One heart the other monsters lose, in stars, shared among them: against one monster it is
+worth most, since a knock-out wins."""
 KNOCK_OUT = 6.0
 """Another monster out of the game, in stars."""
 TOKYO = 1.5
@@ -39,8 +40,14 @@ def own_hearts(hp: int) -> float:
     return sum(1.0 if i <= 3 else 0.6 if i <= 6 else 0.3 for i in range(1, hp + 1))
 
 
-def judge(state: rules.State, seat: int) -> float:
-    """How good ``state`` is for ``seat``, in stars."""
+def heart_worth(state: rules.State, seat: int) -> float:
+    """What one heart another monster loses is worth to ``seat`` now, in stars."""
+    return OTHER_HEARTS / max(1, sum(1 for t in range(state.n) if t != seat and state.alive[t]))
+
+
+def judge(state: rules.State, seat: int, heart: float) -> float:
+    """How good ``state`` is for ``seat``, in stars, with ``heart`` the worth of a heart another
+    monster loses (:func:`heart_worth` of the state before)."""
     if state.over:
         return END if seat in state.winners else -END
     if not state.alive[seat]:
@@ -53,7 +60,7 @@ def judge(state: rules.State, seat: int) -> float:
         if t == seat:
             continue
         if state.alive[t]:
-            worth -= OTHER_HEART * state.hp[t] + 0.5 * state.stars[t]
+            worth -= heart * state.hp[t] + 0.5 * state.stars[t]
         else:
             worth += KNOCK_OUT
     return worth
@@ -100,6 +107,7 @@ class HardBot(GreedyBot):
                ) -> dict[Counts, float]:
         """The worth of every final roll of the dice now rolled, from ``seat``'s view."""
         rolled = rules.apply(state, everything)
+        heart = heart_worth(state, seat)
         out: dict[Counts, float] = {}
         for roll in rolls_of(len(state.dice)):
             faces = tuple(f for f in range(6) for _ in range(roll[f]))
@@ -107,7 +115,7 @@ class HardBot(GreedyBot):
                 after = rules.apply(rolled, rules.RandomResult(faces))
                 if isinstance(after.pending, rules.Decision) and after.pending.kind == "roll":
                     after = rules.apply(after, rules.STOP)
-                out[roll] = judge(_settle(after, seat), seat)
+                out[roll] = judge(_settle(after, seat), seat, heart)
             except (rules.IllegalAction, ValueError):
-                out[roll] = judge(state, seat)
+                out[roll] = judge(state, seat, heart)
         return out
