@@ -109,6 +109,14 @@ def test_a_power_up_player_reads_its_hand_and_is_not_asked_without_a_playable_ca
     assert "refused: expected ask always, ask playable" in out
 
 
+def test_the_plain_word_hint_tells_what_the_hard_bot_would_keep(
+        home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = _run(capsys, monkeypatch, ["play", "--bots", "1", "--seed", "4", "--plain"],
+                        "hint\nquit\n")
+    assert code == 0
+    assert re.search(r"the hard bot would (keep .+ and re-roll \d|stop: )", out), out
+
+
 def test_a_human_plays_by_number_and_words_chats_quits_and_resumes(
         home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     typed = "help\nsay hi\x1b[2J there\nfly\n99\nkeep 1,2\n2\nstate\nquit\n"

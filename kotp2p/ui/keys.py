@@ -28,11 +28,11 @@ from kotp2p import rules
 MENU_KEYS = "abcdefghijlmptuvxz"
 """Letters for menu choices, in order. The first ten run without gaps.
 
-While a question lists them, its letters come before the keys c chat, e eject and i read a
-card, so the footer hides those it takes. From the eleventh on they skip the other command keys: k cards,
-n skip buying, o options, q quit, r re-roll, s stay, w sweep and y yield.
+While a question lists them, its letters come before the keys c chat, e eject, h hint and i
+read a card, so the footer hides those it takes. From the eleventh on they skip the other
+command keys: k cards, n skip buying, o options, q quit, r re-roll, s stay, w sweep and y yield.
 """
-SHADOWED = "cei"
+SHADOWED = "ceih"
 """The command keys a menu letter may take while a question lists it."""
 
 PRICES = {"Stretchy": " (pay 2⚡)", "Plot Twist": " (then discard it)"}

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from kotp2p import rules
+from kotp2p.bots import hint
 from kotp2p.net.session import (
     CaughtUp,
     ChatLine,
@@ -648,6 +649,8 @@ class Controller:
             self.say("")
         elif key == "i":
             self.read_next()
+        elif key == "h":
+            self.say(hint(s, self.port.me))
         elif key == "escape" and self.reading is not None:
             self.reading = None
         elif key == "?":

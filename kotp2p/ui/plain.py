@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from kotp2p import rules
+from kotp2p.bots import hint
 from kotp2p.net.session import (
     CaughtUp,
     Chat,
@@ -76,7 +77,8 @@ HELP = ("Type the number of an action, or its words. Dice count from 1 as shown:
         "done buying or passes. y yields Tokyo, s stays. buy CARD or buy 2 (market slot 2), "
         "w sweeps the market. Also: stop, yield, stay, sweep, done, pass. Commands: say TEXT "
         "(chat), state, eject (when asked), ask always|playable|never (when to be asked about "
-        "Evolutions: only with a card playable now, by default), help, quit (stop here; "
+        "Evolutions: only with a card playable now, by default), hint (what the hard bot would "
+        "do in your place, and why), help, quit (stop here; "
         "`kotp2p resume` continues).")
 
 KEYS = {"": "enter", "r": "r", "y": "y", "s": "s", "w": "w"}
@@ -447,6 +449,8 @@ class PlainView:
                 else:
                     self.evolutions.ask = rest.strip().lower()
                     self.say(f"Evolutions: asked {ASK_WORDS[self.evolutions.ask]}")
+            elif word == "hint":
+                self.say(hint(s.state, s.me))
             elif word == "eject":
                 if self._perform(VoteEject(), now):
                     self.say("you voted to eject the absent players")

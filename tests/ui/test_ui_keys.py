@@ -288,3 +288,13 @@ def test_the_steal_question_says_whom_from_at_what_price_and_the_energy_there_is
     assert labels[:2] == ["take Ghost from Giga Zaur for 4⚡ (you have 9⚡)",
                           "take Princess from Giga Zaur for 5⚡ (you have 9⚡)"]
     assert K.asked("steal") == "take costumes from the monsters you wounded"
+
+
+def test_h_tells_what_the_hard_bot_would_keep_and_changes_nothing() -> None:
+    g, c = game(four() + " | active=0 phase=roll dice=sss11h rolls=2")
+    press(c, "h")
+    assert c.footer.startswith("the hard bot would keep ") and "better than stopping" in c.footer
+    assert g.submitted == []
+    g, c = game(four() + " | active=0 phase=roll dice=sss11h rolls=2", me=1)
+    c.press("h")
+    assert c.footer == "no decision of yours is pending"

@@ -41,7 +41,7 @@ r re-roll the dice not kept, Enter resolve.
 When smashed in Tokyo: y yield (leave), s stay.  Buying: 1 2 3 buy that card, w sweep the market
 (2 energy), n skip buying this turn, Enter done.  Card questions: the letters listed on screen,
 Enter to pass.  Anywhere: ? this help, k the card browser (type to search), c chat, o options
-(auto-leave, auto-stay, the pause), i read a card in full, e vote to eject a player gone past the deadline,
+(auto-leave, auto-stay, the pause), i read a card, h hint, e vote to eject a player past the deadline,
 PgUp/PgDn scroll the log, q quit (the game stays resumable: kotp2p resume).  Mouse clicks on dice,
 market cards, choices and the keys in the footer work too.
 

@@ -1,0 +1,56 @@
+"""A hint for the player: what the hard bot would do in the player's place, and why.
+
+At a roll it names the dice it would keep and the chances it counts on: for the face it keeps
+most of, how likely one, two or three more of it are after the roll. Elsewhere it names the action. It
+reads only the player's own view, as the bot would.
+"""
+
+from __future__ import annotations
+
+from kotp2p import rules
+from kotp2p.bots.dice import best_keep, chances, counts_of, reroll_indices
+from kotp2p.bots.hard import HardBot
+
+_FACE_WORDS = rules.SYMBOLS.faces
+
+
+def hint(state: rules.State, seat: int) -> str:
+    """One line: what the hard bot would do at ``seat``'s pending decision, or why it cannot
+    tell."""
+    d = state.pending
+    if not isinstance(d, rules.Decision) or d.seat != seat:
+        return "no decision of yours is pending"
+    bot = HardBot(0)
+    if d.kind == "roll" and state.rolls_left > 0:
+        return _roll_hint(bot, state, seat)
+    return f"the hard bot would choose: {rules.describe_action(state, bot.choose(state))}"
+
+
+def _roll_hint(bot: HardBot, state: rules.State, seat: int) -> str:
+    dice = state.dice
+    everything = rules.Reroll(tuple(range(len(dice))))
+    legal = rules.legal_actions(state)
+    if everything not in legal:
+        return f"the hard bot would choose: {rules.describe_action(state, bot.choose(state))}"
+    values = bot.values(state, seat, everything)
+    choices = {a for a in legal if isinstance(a, rules.Reroll)}
+    keep, worth = best_keep(values, dice, state.rolls_left,
+                            lambda k: rules.Reroll(reroll_indices(dice, k)) in choices)
+    stop = values[counts_of(dice)]
+    if keep is None:
+        return "the hard bot would stop: no re-roll is worth more to it than these dice"
+    rolled = len(dice) - sum(keep)
+    kept = " ".join(_FACE_WORDS[f] for f in range(6) for _ in range(keep[f])) or "nothing"
+    words = f"the hard bot would keep {kept} and re-roll {rolled}"
+    face = max(range(6), key=lambda f: keep[f])
+    if keep[face]:
+        odds = []
+        for more in range(1, min(rolled, 3) + 1):
+            p = sum(pr for o, pr in chances(rolled) if o[face] >= more)
+            odds.append(f"{keep[face] + more}+: {_percent(p)}")
+        words += f" (chance of dice showing {_FACE_WORDS[face]}, " + ", ".join(odds) + ")"
+    return f"{words}; on average {worth - stop:.1f}★ better than stopping"
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.0f}%" if p >= 0.01 else "under 1%"

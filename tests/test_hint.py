@@ -1,0 +1,28 @@
+"""The hint: what the hard bot would do in the player's place, from the player's view."""
+
+from __future__ import annotations
+
+from kotp2p import rules
+from kotp2p.bots import hint
+
+TABLE = "The King 10/0/9; Kraken 10/0/0 @city; Alienoid 10/0/0 | active=0 turn=3"
+MARKET = "market=heal,energize,jetfighters"
+
+
+def test_at_a_roll_it_names_the_dice_kept_and_the_chances_counted_on() -> None:
+    s = rules.from_text(f"{TABLE} phase=roll dice=sss11h rolls=2 {MARKET}")
+    words = hint(s, 0)
+    assert words.startswith("the hard bot would keep ✸ ✸ ✸ and re-roll 3 (")
+    assert "(chance of dice showing ✸, 4+: 42%, 5+: 7%, 6+: under 1%)" in words
+    assert "better than stopping" in words
+
+
+def test_with_the_best_dice_it_stops() -> None:
+    s = rules.from_text(f"{TABLE} phase=roll dice=333333 rolls=2 {MARKET}")
+    assert hint(s, 0) == "the hard bot would stop: no re-roll is worth more to it than these dice"
+
+
+def test_elsewhere_it_names_the_action_and_for_another_seat_nothing() -> None:
+    s = rules.from_text(f"{TABLE} phase=buy {MARKET}")
+    assert hint(s, 0).startswith("the hard bot would choose: The King ")
+    assert hint(s, 1) == "no decision of yours is pending"
