@@ -73,18 +73,37 @@ def counts_of(dice: tuple[int, ...]) -> Counts:
     return tuple(dice.count(f) for f in range(FACES))
 
 
+@cache
+def _ids(n: int) -> dict[Counts, int]:
+    """Each roll of ``n`` dice -> its place in :func:`rolls_of`."""
+    return {roll: i for i, roll in enumerate(rolls_of(n))}
+
+
+@cache
+def _outcomes(n: int, kept: Counts) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """For ``kept`` of ``n`` dice: the chance of each outcome of the others, and the place of
+    the roll it makes, kept dice and all."""
+    ids = _ids(n)
+    pairs = chances(n - sum(kept))
+    return (tuple(p for _, p in pairs), tuple(ids[add(kept, o)] for o, _ in pairs))
+
+
 def plan(value: Mapping[Counts, float], n: int, rolls: int) -> Callable[[Counts], float]:
     """``E(K)`` for the decision with ``rolls`` rolls left: the expected value of keeping ``K``
     of ``n`` dice and rolling the rest, then playing on at best."""
-    best: Mapping[Counts, float] = value
+    rolls_n = rolls_of(n)
+    first = [value[m] for m in rolls_n]
+    best = first
     expect: dict[Counts, float] = {}
     for t in range(1, rolls + 1):
         expect = {}
         for k in range(n):
             for kept in rolls_of(k):
-                expect[kept] = sum(p * best[add(kept, o)] for o, p in chances(n - k))
+                probs, places = _outcomes(n, kept)
+                expect[kept] = sum([p * best[i] for p, i in zip(probs, places, strict=True)])
         if t < rolls:
-            best = {m: max(value[m], max(expect[k] for k in keeps_of(m))) for m in rolls_of(n)}
+            best = [max(first[j], max(expect[k] for k in keeps_of(m)))
+                    for j, m in enumerate(rolls_n)]
     return expect.__getitem__
 
 
