@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from kotp2p import rules
-from kotp2p.app.simulate import _seed, format_summary, play_game, simulate
+from kotp2p.app.simulate import _seed, format_summary, play_game, simulate, wilson
 from kotp2p.bots import make_bot
 
 
@@ -97,3 +99,14 @@ def test_the_greedy_bot_pays_for_energy_sword_before_rolling_but_not_for_exotic_
     assert bot.choose(s) == rules.UseCard(rules.card_by_name("Energy Sword"))
     s = table("Alienoid 10/0/5 +exoticarms", "Kraken 10/0/0 @city", phase="start")
     assert s.pending == rules.Decision(0, "prepare") and bot.choose(s) == rules.PASS
+
+
+def test_a_bot_in_one_seat_of_every_game_gets_its_win_rate_with_a_95_percent_interval() -> None:
+    assert wilson(0.5, 100) == (pytest.approx(0.4038, abs=1e-4), pytest.approx(0.5962, abs=1e-4))
+    summary = simulate(12, 3, 2, ("random", "greedy", "greedy"))
+    low, high = summary.intervals()["random"]
+    rate = summary.bot_wins["random"] / 12
+    assert low <= rate <= high and "greedy" not in summary.intervals()  # greedy sits twice
+    assert f"random in one seat of each game: {rate:.1%}, 95% interval {low:.1%} to {high:.1%}" \
+        in format_summary(summary)
+    assert summary.to_json()["win_rate_95_interval"] == {"random": [low, high]}

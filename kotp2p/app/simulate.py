@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import random
 import sys
 import time
@@ -163,6 +164,15 @@ class Summary:
     states_checked: int = 0
     broken: list[str] = field(default_factory=list)
 
+    def intervals(self) -> dict[str, tuple[float, float]]:
+        """The 95% interval of the win rate of each bot level that plays one seat in every
+        game, as a tournament of one bot against others does (Wilson's score interval)."""
+        out = {}
+        for k, n in sorted(self.bot_seats.items()):
+            if n == self.games and n:
+                out[k] = wilson(self.bot_wins[k] / n, n)
+        return out
+
     def to_json(self) -> dict[str, object]:
         """The summary as plain JSON values."""
         return {
@@ -174,6 +184,7 @@ class Summary:
             "win_rate_by_bot": {
                 k: self.bot_wins[k] / self.bot_seats[k] for k in sorted(self.bot_seats)
             },
+            "win_rate_95_interval": {k: list(v) for k, v in self.intervals().items()},
             "wins_by_points": self.wins_by_points,
             "wins_by_elimination": self.wins_by_elimination,
             "no_winner": self.no_winner,
@@ -331,6 +342,13 @@ def simulate(
     )
 
 
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval for a rate ``p`` seen in ``n`` independent trials."""
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def card_label(card: int) -> str:
     """A card's printed name, with "(2)" for the second copy of a name, such as Extra Head."""
     name = rules.CARDS[card].name
@@ -346,6 +364,9 @@ def format_summary(s: Summary) -> str:
         + "  ".join(f"{i}:{w / s.games:.1%}" for i, w in enumerate(s.seat_wins)) if s.games else "",
         "win rate by bot:  "
         + "  ".join(f"{k}:{s.bot_wins[k] / s.bot_seats[k]:.1%}" for k in sorted(s.bot_seats)),
+        *(f"  {k} in one seat of each game: {s.bot_wins[k] / s.games:.1%}, 95% interval "
+          f"{low:.1%} to {high:.1%}" for k, (low, high) in s.intervals().items()
+          if len(s.bot_seats) > 1),
         f"wins by points {s.wins_by_points}, by elimination {s.wins_by_elimination}, "
         f"no winner {s.no_winner}",
         f"mean turns {s.mean_turns:.1f}, mean random events {s.mean_random_events:.1f}, "
