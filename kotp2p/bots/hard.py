@@ -16,7 +16,7 @@ health of the others. A monster out of the game, and a game over, are worth a fi
 from __future__ import annotations
 
 from kotp2p import rules
-from kotp2p.bots.dice import Counts, best_keep, reroll_indices, rolls_of
+from kotp2p.bots.dice import Counts, best_keep, counts_of, reroll_indices, rolls_of
 from kotp2p.bots.greedy import GreedyBot
 
 ENERGY_WORTH = 0.6
@@ -93,15 +93,26 @@ class HardBot(GreedyBot):
     name = "hard"
 
     def _roll(self, state: rules.State, seat: int, legal: tuple[rules.Action, ...]) -> rules.Action:
+        plan = self.dice_plan(state, seat, legal)
+        if plan is None:
+            return super()._roll(state, seat, legal)
+        keep = plan[0]
+        return rules.STOP if keep is None else rules.Reroll(reroll_indices(state.dice, keep))
+
+    def dice_plan(self, state: rules.State, seat: int, legal: tuple[rules.Action, ...]
+                  ) -> tuple[Counts | None, float, float] | None:
+        """At ``seat``'s roll: the dice to keep (None to stop), the expected worth of that, and
+        the worth of stopping now. None when the search cannot run: no roll left, or a die the
+        rules hold, so that not every die can be rolled."""
         dice, rolls = state.dice, state.rolls_left
         everything = rules.Reroll(tuple(range(len(dice))))
         if rolls <= 0 or everything not in legal:
-            return super()._roll(state, seat, legal)
+            return None
         values = self.values(state, seat, everything)
         choices = {a for a in legal if isinstance(a, rules.Reroll)}
-        keep, _ = best_keep(values, dice, rolls,
-                            lambda k: rules.Reroll(reroll_indices(dice, k)) in choices)
-        return rules.STOP if keep is None else rules.Reroll(reroll_indices(dice, keep))
+        keep, worth = best_keep(values, dice, rolls,
+                                lambda k: rules.Reroll(reroll_indices(dice, k)) in choices)
+        return keep, worth, values[counts_of(dice)]
 
     def values(self, state: rules.State, seat: int, everything: rules.Reroll
                ) -> dict[Counts, float]:

@@ -8,7 +8,7 @@ reads only the player's own view, as the bot would.
 from __future__ import annotations
 
 from kotp2p import rules
-from kotp2p.bots.dice import best_keep, chances, counts_of, reroll_indices
+from kotp2p.bots.dice import chances
 from kotp2p.bots.hard import HardBot
 
 _FACE_WORDS = rules.SYMBOLS.faces
@@ -21,25 +21,13 @@ def hint(state: rules.State, seat: int) -> str:
     if not isinstance(d, rules.Decision) or d.seat != seat:
         return "no decision of yours is pending"
     bot = HardBot(0)
-    if d.kind == "roll" and state.rolls_left > 0:
-        return _roll_hint(bot, state, seat)
-    return f"the hard bot would choose: {rules.describe_action(state, bot.choose(state))}"
-
-
-def _roll_hint(bot: HardBot, state: rules.State, seat: int) -> str:
-    dice = state.dice
-    everything = rules.Reroll(tuple(range(len(dice))))
-    legal = rules.legal_actions(state)
-    if everything not in legal:
+    plan = bot.dice_plan(state, seat, rules.legal_actions(state)) if d.kind == "roll" else None
+    if plan is None:
         return f"the hard bot would choose: {rules.describe_action(state, bot.choose(state))}"
-    values = bot.values(state, seat, everything)
-    choices = {a for a in legal if isinstance(a, rules.Reroll)}
-    keep, worth = best_keep(values, dice, state.rolls_left,
-                            lambda k: rules.Reroll(reroll_indices(dice, k)) in choices)
-    stop = values[counts_of(dice)]
+    keep, worth, stop = plan
     if keep is None:
         return "the hard bot would stop: no re-roll is worth more to it than these dice"
-    rolled = len(dice) - sum(keep)
+    rolled = len(state.dice) - sum(keep)
     kept = " ".join(_FACE_WORDS[f] for f in range(6) for _ in range(keep[f])) or "nothing"
     words = f"the hard bot would keep {kept} and re-roll {rolled}"
     face = max(range(6), key=lambda f: keep[f])
