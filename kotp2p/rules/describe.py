@@ -99,7 +99,7 @@ def describe_action(state: State, action: Action) -> str:
     if isinstance(action, UseCard) and kind == "target" and action.args:
         return (f"{who}gives {state.monsters[action.args[0]]} the Target token "
                 f"({card_name(action.card)})")
-    if isinstance(action, UseCard) and kind in ("gift", "beauty") and action.args:
+    if isinstance(action, UseCard) and kind == "gift" and action.args:
         return f"{who}gives {card_name(action.card)} to {state.monsters[action.args[0]]}"
     paid = purchase_price(state, seat, action) if isinstance(action, UseCard) else None
     if isinstance(action, UseCard) and paid is not None:
