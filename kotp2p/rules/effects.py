@@ -425,8 +425,7 @@ def forget_card(s: State, card: int) -> None:
     for copier in gone:  # Icy Reflection's printed text: it goes with the card it copies
         for t in range(s.n):
             if copier in s.cards[t]:
-                set_hand(s, t, tuple(x for x in s.cards[t] if x != copier))
-                retire(s, evolution_owner(s, copier), copier)
+                _drop_evolution(s, t, copier)
     if changed:
         clamp_health(s)  # a copy of a card raising the maximum may be gone
 
@@ -473,10 +472,16 @@ def _discard_gifts(s: State, seat: int) -> None:
     for t in range(s.n):
         for c in s.cards[t]:
             if t != seat and is_evolution(c) and evolution_owner(s, c) == seat:
-                set_hand(s, t, tuple(x for x in s.cards[t] if x != c))
-                s.tokens.pop(c, None)
-                retire(s, seat, c)
-                forget_card(s, c)
+                _drop_evolution(s, t, c)
+
+
+def _drop_evolution(s: State, holder: int, card: int) -> None:
+    """The Evolution ``card`` in front of ``holder`` leaves play, to its owner's discard, with
+    no effect of its own."""
+    set_hand(s, holder, tuple(x for x in s.cards[holder] if x != card))
+    s.tokens.pop(card, None)
+    retire(s, evolution_owner(s, card), card)
+    forget_card(s, card)
 
 
 def start_over(s: State, seat: int, card: int, hp: int) -> None:

@@ -36,6 +36,8 @@ from kotp2p.rules.effects import (
 )
 from kotp2p.rules.events import WHY_DICE, CardEffect, Damaged, StayedInTokyo, YieldedTokyo
 from kotp2p.rules.powerup import (
+    STRUCK,
+    STRUCK_TOKYO,
     WOUND_ASKED,
     WOUNDED,
     YIELDED,
@@ -131,6 +133,10 @@ def _land_at_once(s: State, dealer: int, hits: dict[int, int]) -> bool:
     return True
 
 
+_STRUCK, _STRUCK_TOKYO = "t." + STRUCK, "t." + STRUCK_TOKYO
+"""The flags of :data:`powerup.STRUCK` and :data:`powerup.STRUCK_TOKYO`, as turn flags are
+kept."""
+
 _DEATHS = ("deaths",)
 LAST_DEATHS = ("deaths", 1)
 """The deaths once the window at 0♥ is over, or without one, as for an ejected seat."""
@@ -208,9 +214,9 @@ def _lose_health(s: State, target: int, amount: int, dealer: int, smash: bool) -
         if POWER_UP_FLAG in flags:
             tally(s, "lost", target, lost)  # for Anger Batteries
             if smash and dealer == s.active != target:  # for Gifts and Jungle Frenzy
-                flags["t.struck"] = flags.get("t.struck", 0) | 1 << target
+                flags[_STRUCK] = flags.get(_STRUCK, 0) | 1 << target
                 if target == s.city or target == s.bay:
-                    flags["t.struckt"] = 1
+                    flags[_STRUCK_TOKYO] = 1
     return lost
 
 
