@@ -248,7 +248,7 @@ def run_play_command(args: argparse.Namespace, ui: FullScreen | None = None) -> 
                           level=game.levels[i] or "")
              for i in range(len(game.identities))}
     session = Session(game.genesis, engine, seats, me=0, log=log, journal=journal,
-                      timeouts=Timeouts(None, None))
+                      timeouts=Timeouts(None, None), think_aside=True)
     try:
         return play_session(session, stored.log_path, bot_delay=args.bot_delay, ui=ui)
     finally:
@@ -351,5 +351,5 @@ def _resumed(stored: StoredGame, own_bot: str | None, lock: GameLock
     else:
         timeouts = Timeouts()
     session = Session(g, engine, seats, me=seat_file.me, log=log, journal=journal,
-                      timeouts=timeouts)
+                      timeouts=timeouts, think_aside=True)
     return session, (list(contents.payloads), journal_payloads), [log, journal]

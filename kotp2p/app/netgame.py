@@ -241,7 +241,8 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
                               os.urandom(4), "big")), level=s.bot or "")
              for i, s in seats.items()}
     session = Session(g, engine, local, me=me, log=log, journal=journal,
-                      timeouts=Timeouts(hard=float(timeout)), bot_delay=bot_delay)
+                      timeouts=Timeouts(hard=float(timeout)), bot_delay=bot_delay,
+                      think_aside=True)
     session.bot_levels.update(levels or {})
     links = MeshLinks(g, {i: s.identity for i, s in seats.items()}, remote,
                       engine_id=engine.engine_id)

@@ -22,7 +22,8 @@ def table(n: int, seed: int = 0) -> Table:
 
 def session(t: Table, seats: Iterable[int], *, humans: Iterable[int] = (), me: int | None = None,
             timeouts: Timeouts = Timeouts(), bot_delay: float = 0.0, seed: int = 0,  # noqa: B008
-            log: MemorySink | None = None, journal: MemorySink | None = None) -> Session:
+            log: MemorySink | None = None, journal: MemorySink | None = None,
+            think_aside: bool = False) -> Session:
     """A session playing ``seats`` (random bots, except ``humans``), logging in memory."""
     choose = rules_chooser("random", seed)
     humans = set(humans)
@@ -36,7 +37,7 @@ def session(t: Table, seats: Iterable[int], *, humans: Iterable[int] = (), me: i
         log.append([t.genesis.frame()])
     return Session(t.genesis, ENGINE, local, me=min(local) if me is None else me, log=log,
                    journal=journal if journal is not None else MemorySink(),
-                   timeouts=timeouts, bot_delay=bot_delay)
+                   timeouts=timeouts, bot_delay=bot_delay, think_aside=think_aside)
 
 
 class Switchboard:

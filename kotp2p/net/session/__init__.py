@@ -20,6 +20,7 @@ from kotp2p.net.session.deadlines import Timeouts
 from kotp2p.net.session.narration import recent_turns
 from kotp2p.net.session.session import Decider, LocalSeat, Session
 from kotp2p.net.session.telling import UpdateView, tell
+from kotp2p.net.session.thinking import Question
 from kotp2p.net.session.updates import (
     CaughtUp,
     ChatLine,
@@ -54,6 +55,7 @@ __all__ = [
     "MoveApplied",
     "Narrated",
     "Notice",
+    "Question",
     "Quit",
     "Refused",
     "Result",

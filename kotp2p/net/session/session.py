@@ -73,6 +73,7 @@ from kotp2p.net.session.journal import Journal
 from kotp2p.net.session.narration import chat_line, history_updates, tell_later
 from kotp2p.net.session.outbox import Outbox
 from kotp2p.net.session.returns import Returns
+from kotp2p.net.session.thinking import Question, Thinking
 from kotp2p.net.session.updates import (
     CaughtUp,
     EjectAsked,
@@ -150,6 +151,7 @@ class Session:
         timeouts: Timeouts = DEFAULT_TIMEOUTS,
         bot_delay: float = 0.0,
         forward_delay: float = FORWARD_DELAY,
+        think_aside: bool = False,
     ) -> None:
         if me not in seats:
             raise LocalProtocolError(f"the view's seat {me} is not one of this process's seats")
@@ -200,6 +202,9 @@ class Session:
         self._resumed_at = 0.0
         self._ask_at: float | None = None
         """When the holding seats ask again the peers that have not answered."""
+        self._thinking = Thinking() if think_aside else None
+        """With ``think_aside``, the bots' decisions are handed out as questions; see
+        :mod:`kotp2p.net.session.thinking`."""
 
     # -- what a view reads ----------------------------------------------------------------------
 
@@ -312,7 +317,18 @@ class Session:
         It may be a frame of a local seat's own to send. Forwarded copies may wait and leave
         together. It may be updates to show, or refusals to report. The transport takes them
         before reading on."""
-        return self._outbox.urgent or bool(self._updates or self._strikes)
+        return (self._outbox.urgent or bool(self._updates or self._strikes)
+                or (self._thinking is not None and self._thinking.waiting))
+
+    @property
+    def thinks_aside(self) -> bool:
+        """The bots' decisions are handed out as questions, to be worked out away from the loop."""
+        return self._thinking is not None
+
+    def questions(self) -> list[Question]:
+        """The bot decisions to work out since the last call, with ``think_aside``. Each is
+        answered with :meth:`answer`."""
+        return self._thinking.take() if self._thinking is not None else []
 
     # -- inputs ---------------------------------------------------------------------------------
 
@@ -502,6 +518,18 @@ class Session:
             self._handle(self.me, self.protocol.hard_timeout())
             self._run(now)
 
+    def answer(self, question: Question, action: Value, now: float) -> None:
+        """A bot's ``action``, worked out for ``question``. It is played if its seat still
+        waits where it was asked; otherwise it is dropped, and the seat is asked again."""
+        if self._thinking is None or not self._thinking.answered(question):
+            return
+        p = self.seats[question.seat].protocol
+        with self._working():
+            if p.my_turn and _point(p) == question.at and not self.stopped:
+                self._deadlines.turn_done(question.seat)
+                self._handle(question.seat, p.submit(action))
+            self._run(now)
+
     def tick(self, now: float) -> None:
         """Time passed: bots whose delay is over decide, deadlines fire."""
         with self._working():
@@ -577,8 +605,7 @@ class Session:
             elif now >= self._over_at + self.grace:
                 self._done = True
                 self._handle(self.me, self.protocol.close())
-        p = self.protocol
-        at = (p.replica.step, p.replica.point.index)
+        at = _point(self.protocol)
         if self.my_turn and at != self._announced:
             self._announced = at
             self._updates.append(YourTurn(self.me))
@@ -643,7 +670,12 @@ class Session:
                     self._handle(seat, p.submit(answer))
                     acted = True
                 continue
-            if not self._deadlines.bot_ready(seat, p.replica.step, now):
+            step = p.replica.step
+            if not self._deadlines.bot_ready(seat, step, now):
+                continue
+            if self._thinking is not None:  # worked out away from here; see answer()
+                if not self._thinking.asked(seat, _point(p)):
+                    self._thinking.ask(Question(seat, _point(p), p.state, ls.decide))
                 continue
             self._deadlines.turn_done(seat)
             self._handle(seat, p.submit(ls.decide(p.state)))
@@ -746,3 +778,8 @@ class Session:
         self._over = GameOver(tuple(winners), forfeit, summary)
         self._over_at = -1.0
         self._updates.append(self._over)
+
+
+def _point(p: PeerProtocol) -> tuple[int, int]:
+    """Where ``p``'s replica is: its step, and the point within the step."""
+    return p.replica.step, p.replica.point.index

@@ -11,6 +11,9 @@ One task loop owns the session. Everything that can happen arrives on one memory
   the same trio run, through :class:`Commands`.
 * The wake-up the session asks for comes from :meth:`Session.next_wakeup`. The loop waits for
   it with ``move_on_at``.
+* A session that thinks aside hands out its bots' decisions as questions. Each is answered
+  on a worker thread, and the answer comes back on the channel. So a bot that searches for a
+  second holds neither the links nor the screen.
 
 After each input the loop hands the session the current trio time. Then it sends its outgoing
 frames on the links and shows its updates to the view, in that order. The other seats wait on
@@ -40,7 +43,8 @@ from typing import Protocol, runtime_checkable
 import trio
 
 from kotp2p.net.peer import is_sync_request
-from kotp2p.net.session import Command, Result, Session, Update
+from kotp2p.net.session import Command, Question, Result, Session, Update
+from kotp2p.net.wire import Value
 
 INBOX = 10_000
 """Inputs waiting for the loop.
@@ -135,7 +139,13 @@ class _Order:
     command: Command
 
 
-Input = LinkEvent | _Line | _Order
+@dataclass(frozen=True)
+class _Thought:
+    question: Question
+    action: Value
+
+
+Input = LinkEvent | _Line | _Order | _Thought
 
 
 @runtime_checkable
@@ -261,6 +271,16 @@ async def _read_lines(read_line: Callable[[], str], send: trio.MemorySendChannel
                 return
 
 
+async def _think(question: Question, send: trio.MemorySendChannel[Input]) -> None:
+    """Answer a bot's question on a worker thread, and hand the answer to the loop."""
+    async with send:
+        action = await trio.to_thread.run_sync(question.answer, abandon_on_cancel=True)
+        try:
+            await send.send(_Thought(question, action))
+        except trio.BrokenResourceError:  # the loop is gone: it ended or was interrupted
+            return
+
+
 async def _take_commands(receive: trio.MemoryReceiveChannel[Command],
                          send: trio.MemorySendChannel[Input]) -> None:
     async with send, receive:
@@ -319,6 +339,8 @@ def _take(session: Session, view: View | None, item: Input | None, now: float,
         result = session.perform(item.command, now)
         if commands is not None:
             commands.answer(item.command, result)
+    elif isinstance(item, _Thought):
+        session.answer(item.question, item.action, now)
     else:
         session.tick(now)
     return True
@@ -351,6 +373,8 @@ async def run_session(
             nursery.start_soon(_read_lines, read_line, send.clone())
         if commands is not None:
             nursery.start_soon(_take_commands, commands.receive, send.clone())
+        # Answers to the bots' questions come on the channel too, while questions may be out.
+        thoughts = send.clone() if session.thinks_aside else None
         send.close()
         if restore is None:
             session.start(trio.current_time())
@@ -359,6 +383,9 @@ async def run_session(
         keep_going = True
         while keep_going and not session.is_done and not session.stopped:
             await _flush(session, links, view)
+            for question in session.questions():
+                assert thoughts is not None
+                nursery.start_soon(_think, question, thoughts.clone())
             wake = session.next_wakeup()
             item: Input | None = None
             with trio.move_on_at(wake if wake is not None else math.inf):
@@ -376,5 +403,7 @@ async def run_session(
                     break
                 keep_going = _take(session, view, item, now, inbox.taken(item), commands)
         await _flush(session, links, view)
+        if thoughts is not None:
+            thoughts.close()
         nursery.cancel_scope.cancel()
     return session.is_over
