@@ -64,6 +64,35 @@ def test_the_hard_bot_decides_only_from_what_its_seat_sees() -> None:
     assert bot.choose(one) == bot.choose(other) == bot.choose(blind)
 
 
+def test_the_hard_bot_stays_in_tokyo_when_its_next_turn_wins_where_the_greedy_bot_leaves() -> None:
+    """At 4 hearts and 18 stars, nobody plays between this smash and its next turn, which
+    starts in Tokyo for the last 2 stars. The greedy bot leaves at 5 hearts or less."""
+    s = rules.from_text("The King 10/0/9; Kraken 4/18/0 @city; Alienoid 10/0/0 | active=0 "
+                        "turn=3 dice=sss111 phase=yield:1")
+    assert make_bot("greedy", 1).choose(s) == rules.YIELD
+    assert make_bot("hard", 1).choose(s) == rules.STAY
+
+
+def test_the_hard_bot_leaves_tokyo_when_staying_loses_more_games() -> None:
+    """At 2 hearts with two monsters to smash it before its turn, staying mostly ends its game."""
+    s = rules.from_text("The King 10/0/9; Giga Zaur 10/0/0; Kraken 2/5/0 @city; Alienoid 10/0/0 "
+                        "| active=0 turn=3 dice=sss111 phase=yield:2")
+    assert make_bot("hard", 1).choose(s) == rules.YIELD
+
+
+def test_a_searched_choice_depends_only_on_what_the_seat_sees() -> None:
+    """Two Power Up! states that differ only in another seat's hidden Evolution get the same
+    choice to stay or leave, however the games played on go."""
+    base = ("Space Penguin 10/0/0; Kraken 6/3/0 @city; Alienoid 10/0/0 | active=0 turn=3 "
+            f"dice=sss111 phase=yield:1 {TABLE} "
+            "flags=powerup:1,evo.n.0:8,evo.n.1:8,evo.n.2:8,evo.2.0:2")
+    one = rules.from_text(f"{base} slots=-2001:{rules.card_by_name('Healing Rain')}")
+    other = rules.from_text(f"{base} slots=-2001:{rules.card_by_name('Terror of the Deep')}")
+    blind = rules.from_text(f"{base} slots=-2001:?")
+    bot = make_bot("hard", 3)
+    assert bot.search(one) == bot.search(other) == bot.search(blind)  # type: ignore[attr-defined]
+
+
 def test_a_game_of_a_hard_bot_against_greedy_bots_ends() -> None:
     s = rules.new_game(rules.Setup(monsters=rules.MONSTERS[:3]))
     bots = [make_bot("hard", 1), make_bot("greedy", 2), make_bot("greedy", 3)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kotp2p import rules
-from kotp2p.bots import hint
+from kotp2p.bots import hint, make_bot
 
 TABLE = "The King 10/0/9; Kraken 10/0/0 @city; Alienoid 10/0/0 | active=0 turn=3"
 MARKET = "market=heal,energize,jetfighters"
@@ -26,3 +26,13 @@ def test_elsewhere_it_names_the_action_and_for_another_seat_nothing() -> None:
     s = rules.from_text(f"{TABLE} phase=buy {MARKET}")
     assert hint(s, 0).startswith("the hard bot would choose: The King ")
     assert hint(s, 1) == "no decision of yours is pending"
+
+
+def test_at_a_yield_it_names_the_choice_and_how_often_it_won_after_each() -> None:
+    s = rules.from_text("The King 10/0/9; Kraken 9/0/0 @city; Alienoid 10/0/0 | active=0 turn=3 "
+                        f"dice=sss111 phase=yield:1 {MARKET}")
+    words = hint(s, 1)
+    chosen = rules.describe_action(s, make_bot("hard").choose(s))
+    assert words.startswith(f"the hard bot would choose: {chosen}; it won ")
+    assert " of 32 games played on from there, against " in words
+    assert "Kraken stays in Tokyo City" in words and "Kraken yields Tokyo City" in words

@@ -1,4 +1,5 @@
-"""The hard bot: exact dice decisions, the greedy bot's rules of thumb for the rest.
+"""The hard bot: exact dice decisions, games played out for the big choices, the greedy bot's
+rules of thumb for the rest.
 
 Theory of operation
 -------------------
@@ -11,6 +12,11 @@ seat's view, as every bot does, and the engine runs on that view: a hidden card 
 
 :func:`judge` puts a state in stars: its own stars, energy and health, Tokyo, and the stars and
 health of the others. A monster out of the game, and a game over, are worth a fixed amount.
+
+Whether to leave Tokyo, and what to buy, are judged by the games that follow
+(:mod:`kotp2p.bots.playouts`): ``playouts`` games for each choice, played by greedy bots from the
+seat's own view. More games judge more surely and take longer; with none, the greedy bot's rules
+decide.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from __future__ import annotations
 from kotp2p import rules
 from kotp2p.bots.dice import Counts, best_keep, counts_of, reroll_indices, rolls_of
 from kotp2p.bots.greedy import GreedyBot
+from kotp2p.bots.playouts import Judged, judge_actions
 
 ENERGY_WORTH = 0.6
 """One energy, in stars."""
@@ -31,6 +38,10 @@ TOKYO = 1.5
 players it pays one energy instead."""
 END = 1000.0
 """A game won, or lost, in stars."""
+PLAYOUTS = 32
+"""Games played out for each choice of a searched decision, by default."""
+SEARCHED = frozenset({"yield"})
+"""The decisions judged by games played out."""
 _QUIET = frozenset({"change", "probe", "witch", "cheer", "evolution", "rabbit"})
 """The questions between a final roll and its resolution: the judging answers them with no."""
 
@@ -91,6 +102,36 @@ class HardBot(GreedyBot):
     """The greedy bot, with dice kept by expectimax over the engine's own resolution."""
 
     name = "hard"
+
+    def __init__(self, seed: int = 0, playouts: int = PLAYOUTS) -> None:
+        super().__init__(seed)
+        self.seed = seed
+        self.playouts = playouts
+        """Games played out for each choice of a searched decision; 0 leaves them to rules of
+        thumb."""
+
+    def choose(self, state: rules.State) -> rules.Action:
+        """A legal action for the pending decision: searched, or the greedy bot's."""
+        d = state.pending
+        if isinstance(d, rules.Decision) and d.kind in SEARCHED and self.playouts > 0:
+            judged = self.search(state)
+            if judged:
+                return judged[0].action
+        return super().choose(state)
+
+    def search(self, state: rules.State) -> list[Judged]:
+        """Each legal action of the pending decision with the share of games won after it, the
+        best first; empty when there is nothing to choose. A tie goes to the greedy bot's
+        choice, then to the order of the legal actions."""
+        d = state.pending
+        legal = rules.legal_actions(state)
+        if not isinstance(d, rules.Decision) or len(legal) < 2:
+            return []
+        # The random numbers depend on the seed and on what every seat sees of the state.
+        seed = (self.seed * 1_000_003 + state.k * 4099 + state.turn * 31 + d.seat) % 2**32
+        judged = judge_actions(state, d.seat, legal, self.playouts, seed)
+        usual = super().choose(state)
+        return sorted(judged, key=lambda j: (-j.wins, j.action != usual))
 
     def _roll(self, state: rules.State, seat: int, legal: tuple[rules.Action, ...]) -> rules.Action:
         plan = self.dice_plan(state, seat, legal)

@@ -124,7 +124,14 @@ from kotp2p.rules.events import (
     is_minor,
 )
 from kotp2p.rules.eventtext import describe_event, describe_events
-from kotp2p.rules.evoslots import evolution_deck, hand_of, is_power_up, known_card, slot_key
+from kotp2p.rules.evoslots import (
+    evolution_deck,
+    hand_of,
+    is_power_up,
+    known_card,
+    slot_key,
+    slot_seat,
+)
 from kotp2p.rules.game import MONSTERS, Options, Setup, engine_id, new_game
 from kotp2p.rules.glyphs import SYMBOLS, Glyphs
 from kotp2p.rules.halloween import is_halloween
@@ -290,6 +297,7 @@ __all__ = [
     "played_slots",
     "ranking",
     "slot_key",
+    "slot_seat",
     "state_from_wire",
     "state_to_wire",
     "to_text",

@@ -51,6 +51,12 @@ def slot_key(seat: int, slot: int) -> int:
     return -1 - seat * _SLOTS_PER_SEAT - slot
 
 
+def slot_seat(key: int) -> int:
+    """The seat whose deck slot has the key ``key`` in ``State.slots``; -1 for a random
+    event's slot."""
+    return (-1 - key) // _SLOTS_PER_SEAT if key < 0 else -1
+
+
 def zone(s: State, seat: int, slot: int) -> int:
     """Where ``seat``'s slot is: 0 in the deck, else one of the zones above."""
     return s.flags.get(f"evo.{seat}.{slot}", 0)
