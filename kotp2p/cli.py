@@ -47,6 +47,10 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default="random",
         help="comma-separated bot kinds, cycled over the seats (random, greedy); default random",
     )
+    _add_playouts(p)
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="play the games in N processes, the same games in the same order "
+                   "(default 1)")
     p.add_argument("--halloween", action="store_true",
                    help="play with the Halloween expansion; the summary adds the costumes")
     p.add_argument("--power-up", action="store_true",
@@ -145,6 +149,12 @@ def _add_ui_options(p: argparse.ArgumentParser) -> None:
                    "at every window, only with a card playable now (default), or never")
 
 
+def _add_playouts(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--playouts", type=int, metavar="N",
+                   help="games a hard bot plays out to judge whether to leave Tokyo (default "
+                   "32): more plays stronger and thinks longer; 0 leaves it to rules of thumb")
+
+
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "play",
@@ -162,6 +172,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--bot", metavar="LEVEL", help="a bot of this level plays your seat")
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
                    help="seconds a bot waits before each decision (default 0)")
+    _add_playouts(p)
     p.add_argument("--halloween", action="store_true",
                    help="play with the Halloween expansion: costumes, and stealing them")
     p.add_argument("--power-up", action="store_true",

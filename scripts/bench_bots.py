@@ -1,8 +1,10 @@
 """Bot thinking time: the CPU time of each decision of one bot level, as percentiles.
 
 One bot of the level plays against greedy bots; every decision it makes is timed (process CPU
-time, one core), roll decisions apart since they are where the hard bot searches.
+time, one core). Roll decisions and yield decisions are counted apart: the hard bot searches
+the dice at a roll and plays games out at a yield. All decisions together come last.
 Usage: .venv/bin/python scripts/bench_bots.py [--level hard] [--games N] [--players P]
+       [--playouts N]
 """
 
 from __future__ import annotations
@@ -31,13 +33,14 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--playouts", type=int, help="the hard bot's --playouts")
     args = ap.parse_args()
-    times: dict[str, list[float]] = {"roll": [], "other": []}
+    times: dict[str, list[float]] = {"roll": [], "yield": [], "other": []}
     for game in range(args.games):
         rng = random.Random(args.seed * 1000 + game)
         s = rules.new_game(rules.Setup(monsters=rules.MONSTERS[:args.players]))
-        bots = [make_bot(args.level if seat == 0 else "greedy", game * 10 + seat)
-                for seat in range(args.players)]
+        bots = [make_bot(args.level, game * 10, args.playouts) if seat == 0
+                else make_bot("greedy", game * 10 + seat) for seat in range(args.players)]
         while not s.is_over:
             p = s.pending
             if isinstance(p, rules.RandomRequest):
@@ -47,9 +50,10 @@ def main() -> int:
             start = time.process_time()
             action = bots[p.seat].choose(s)
             if p.seat == 0:
-                times["roll" if p.kind == "roll" else "other"].append(
+                times[p.kind if p.kind in times else "other"].append(
                     time.process_time() - start)
             s = rules.apply(s, action)
+    times["all"] = [t for xs in times.values() for t in xs]
     for kind, xs in times.items():
         print(f"{args.level} bot, {kind} decisions: {len(xs)}; CPU ms p50 "
               f"{1000 * percentile(xs, 0.5):.1f}, p95 {1000 * percentile(xs, 0.95):.1f}, "

@@ -80,6 +80,14 @@ def test_simulate_prints_a_reproducible_summary(capsys: pytest.CaptureFixture[st
     assert digest != [line for line in out3.splitlines() if line.startswith("digest")]
 
 
+def test_simulate_in_two_processes_plays_the_same_games(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    args = ("--games", "4", "--players", "3", "--bots", "hard,greedy", "--playouts", "4")
+    outs = [_simulate(capsys, *args, "--jobs", jobs)[1] for jobs in ("1", "2")]
+    digests = [[line for line in out.splitlines() if line.startswith("digest")] for out in outs]
+    assert digests[0] == digests[1] != []
+
+
 def test_simulate_json_mixes_bots_and_counts_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
@@ -108,6 +116,8 @@ def test_simulate_power_up_reports_monsters_and_evolutions(capsys: pytest.Captur
         (["--players", "7"], "expected 2 to 6 players"),
         (["--bots", "smart"], "expected bot kinds among random, greedy"),
         (["--games", "0"], "expected --games of at least 1"),
+        (["--playouts", "-1"], "expected --playouts from 0 to 10000, found -1"),
+        (["--jobs", "0"], "expected --jobs from 1 to 64, found 0"),
     ],
 )
 def test_simulate_rejects_bad_arguments(

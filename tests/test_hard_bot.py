@@ -93,6 +93,17 @@ def test_a_searched_choice_depends_only_on_what_the_seat_sees() -> None:
     assert bot.search(one) == bot.search(other) == bot.search(blind)  # type: ignore[attr-defined]
 
 
+def test_playouts_trade_time_for_strength_and_none_leave_it_to_rules_of_thumb() -> None:
+    """With no games played out, the hard bot leaves Tokyo as the greedy bot does; the more it
+    plays out, the surer its count."""
+    s = rules.from_text("The King 10/0/9; Kraken 4/18/0 @city; Alienoid 10/0/0 | active=0 "
+                        "turn=3 dice=sss111 phase=yield:1")
+    assert make_bot("hard", 1, playouts=0).choose(s) == rules.YIELD
+    few, many = (make_bot("hard", 1, playouts=n).search(s) for n in (4, 40))  # type: ignore[attr-defined]
+    assert [j.games for j in few] == [4, 4] and [j.games for j in many] == [40, 40]
+    assert many[0].action == rules.STAY
+
+
 def test_a_game_of_a_hard_bot_against_greedy_bots_ends() -> None:
     s = rules.new_game(rules.Setup(monsters=rules.MONSTERS[:3]))
     bots = [make_bot("hard", 1), make_bot("greedy", 2), make_bot("greedy", 3)]

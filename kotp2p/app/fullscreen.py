@@ -425,6 +425,8 @@ class NetScreen:
     :attr:`after` keeps the lines for the terminal once the screen is gone.
     """
 
+    thinks_aside = True
+
     def __init__(self, options: UiOptions) -> None:
         self.options = options
         self.after = AfterScreen()

@@ -56,9 +56,10 @@ from kotp2p.net.wire import Identity, RemoteProtocolError, Value, fingerprint, s
 from kotp2p.ui import PlainView
 
 
-def bot_decider(level: str, seed: int) -> Decider:
-    """A bot of ``level`` deciding for a seat, actions in wire form."""
-    bot = make_bot(level, seed)
+def bot_decider(level: str, seed: int, playouts: int | None = None) -> Decider:
+    """A bot of ``level`` deciding for a seat, actions in wire form. ``playouts`` is the
+    ``--playouts`` of a searching bot."""
+    bot = make_bot(level, seed, playouts)
 
     def decide(state: rules.State) -> Value:
         return rules.action_to_wire(bot.choose(state))
@@ -139,8 +140,22 @@ def new_local_game(me: Identity, bots: int, level: str, monster: str, seed: int 
     return LocalGame(genesis, identities, secrets, [own_bot] + [level] * bots)
 
 
-def _decider(level: str | None, seat: int, seed: int | None) -> Decider | None:
-    return None if level is None else bot_decider(level, (seed or 0) * 10 + seat)
+def _decider(level: str | None, seat: int, seed: int | None,
+             playouts: int | None = None) -> Decider | None:
+    return None if level is None else bot_decider(level, (seed or 0) * 10 + seat, playouts)
+
+
+MAX_PLAYOUTS = 10_000
+
+
+def check_playouts(playouts: int | None) -> int | None:
+    """``playouts``, the ``--playouts``, if it is from 0 to :data:`MAX_PLAYOUTS`.
+
+    :raises CommandError: out of that range.
+    """
+    if playouts is not None and not 0 <= playouts <= MAX_PLAYOUTS:
+        raise CommandError(f"expected --playouts from 0 to {MAX_PLAYOUTS}, found {playouts}")
+    return playouts
 
 
 def _read_stdin() -> str:
@@ -231,6 +246,7 @@ def run_play_command(args: argparse.Namespace, ui: FullScreen | None = None) -> 
     level = check_level(args.level, "--level")
     own = check_level(args.bot, "--bot") if args.bot else None
     check_delay(args.bot_delay)
+    playouts = check_playouts(args.playouts)
     me = load_identity()
     game = new_local_game(me, args.bots, level, _pick_monster(args.monster), args.seed, own,
                           args.halloween, args.power_up)
@@ -244,11 +260,11 @@ def run_play_command(args: argparse.Namespace, ui: FullScreen | None = None) -> 
     log, journal = stored.create(game.genesis, seat_file)
     engine = RulesEngine()
     seats = {i: LocalSeat(PeerProtocol(game.genesis, i, game.identities[i], game.secrets[i],
-                                       engine), _decider(game.levels[i], i, args.seed),
+                                       engine), _decider(game.levels[i], i, args.seed, playouts),
                           level=game.levels[i] or "")
              for i in range(len(game.identities))}
     session = Session(game.genesis, engine, seats, me=0, log=log, journal=journal,
-                      timeouts=Timeouts(None, None), think_aside=True)
+                      timeouts=Timeouts(None, None), think_aside=ui is not None)
     try:
         return play_session(session, stored.log_path, bot_delay=args.bot_delay, ui=ui)
     finally:
@@ -299,9 +315,10 @@ def lock_game(stored: StoredGame) -> GameLock:
         raise CommandError(str(exc)) from None
 
 
-def resume_session(stored: StoredGame, own_bot: str | None, lock: GameLock | None = None
-                   ) -> tuple[Session, Restore, list[LogWriter]]:
-    """A session for a stored game, ready to :meth:`~Session.resume`.
+def resume_session(stored: StoredGame, own_bot: str | None, lock: GameLock | None = None,
+                   think_aside: bool = False) -> tuple[Session, Restore, list[LogWriter]]:
+    """A session for a stored game, ready to :meth:`~Session.resume`. With ``think_aside``,
+    its bots think away from the loop, as a full screen needs.
 
     It is returned with the envelope payloads to resume with, those of the log and the journal.
     The last item holds the files to close.
@@ -313,14 +330,14 @@ def resume_session(stored: StoredGame, own_bot: str | None, lock: GameLock | Non
     """
     lock = lock or lock_game(stored)  # first: one process per game, before anything is read
     try:
-        session, restore, files = _resumed(stored, own_bot, lock)
+        session, restore, files = _resumed(stored, own_bot, lock, think_aside)
     except BaseException:
         lock.release()
         raise
     return session, restore, files
 
 
-def _resumed(stored: StoredGame, own_bot: str | None, lock: GameLock
+def _resumed(stored: StoredGame, own_bot: str | None, lock: GameLock, think_aside: bool
              ) -> tuple[Session, Restore, list[LogWriter]]:
     try:
         contents, journal_payloads, seat_file = stored.open()
@@ -351,5 +368,5 @@ def _resumed(stored: StoredGame, own_bot: str | None, lock: GameLock
     else:
         timeouts = Timeouts()
     session = Session(g, engine, seats, me=seat_file.me, log=log, journal=journal,
-                      timeouts=timeouts, think_aside=True)
+                      timeouts=timeouts, think_aside=think_aside)
     return session, (list(contents.payloads), journal_payloads), [log, journal]

@@ -242,7 +242,7 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
              for i, s in seats.items()}
     session = Session(g, engine, local, me=me, log=log, journal=journal,
                       timeouts=Timeouts(hard=float(timeout)), bot_delay=bot_delay,
-                      think_aside=True)
+                      think_aside=view.thinks_aside)
     session.bot_levels.update(levels or {})
     links = MeshLinks(g, {i: s.identity for i, s in seats.items()}, remote,
                       engine_id=engine.engine_id)

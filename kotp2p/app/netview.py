@@ -32,6 +32,10 @@ from kotp2p.ui import PlainLobby, PlainView, Request
 class NetView(Protocol):
     """What ``host`` and ``join`` tell the user, from the lobby to the end of the game."""
 
+    thinks_aside: bool
+    """The bots of this process think away from the loop, so that the view never waits on
+    them: a full screen redraws and takes keys while they think."""
+
     def notice(self, text: str) -> None:
         """A line about what the command does.
 
@@ -145,6 +149,8 @@ class PlainNet:
     ``lines`` are what the user types. None means nobody types: a bot plays the user's seat. The
     lobby and the game share the lines typed, so none is lost between them.
     """
+
+    thinks_aside = False  # a line typed ahead waits for its turn: the bots decide in place
 
     def __init__(self, out: TextIO, lines: Lines | None, *, host: bool = False) -> None:
         self.out = out

@@ -47,7 +47,7 @@ def run_resume_command(args: argparse.Namespace, ui: FullScreen | None = None) -
         if game.finished:
             raise CommandError(f"game {game.game_id} is over ({result(game)}); nothing to "
                                "resume")
-        session, restore, files = resume_session(stored, own, lock)
+        session, restore, files = resume_session(stored, own, lock, think_aside=ui is not None)
     except BaseException:
         lock.release()
         raise

@@ -11,15 +11,22 @@ import argparse
 import hashlib
 import json
 import math
+import multiprocessing
+import os
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from kotp2p import rules
 from kotp2p.app.errors import CommandError
+from kotp2p.app.localgame import check_playouts
 from kotp2p.bots import BOT_KINDS, make_bot
+
+MAX_JOBS = 64
+"""The most processes ``--jobs`` may ask for."""
 
 
 @dataclass
@@ -50,6 +57,7 @@ def _seed(*parts: int) -> int:
 def play_game(
     bot_kinds: Sequence[str], seed: int, game: int, max_applies: int = 100_000, *,
     halloween: bool = False, power_up: bool = False, check: bool = False,
+    playouts: int | None = None,
 ) -> GameRecord:
     """Play one game between bots of ``bot_kinds``, one per seat; return its record.
 
@@ -70,7 +78,8 @@ def play_game(
     holders: dict[int, set[int]] = {}
     broken: list[str] = []
     rng = random.Random(_seed(seed, game))
-    bots = [make_bot(kind, _seed(seed, game, seat)) for seat, kind in enumerate(bot_kinds)]
+    bots = [make_bot(kind, _seed(seed, game, seat), playouts)
+            for seat, kind in enumerate(bot_kinds)]
     purchases: list[tuple[int, int]] = []
     damage = yields = 0
     by_points = False
@@ -236,6 +245,8 @@ def simulate(
     halloween: bool = False,
     power_up: bool = False,
     check: bool = False,
+    playouts: int | None = None,
+    jobs: int = 1,
 ) -> Summary:
     """Play ``games`` games of ``players`` seats, bots cycled over the seats.
 
@@ -266,9 +277,10 @@ def simulate(
     monster_games: dict[str, int] = {}
     monster_wins: dict[str, float] = {}
     h = hashlib.sha256()
-    start = time.process_time()
-    for g in range(games):
-        rec = play_game(kinds, seed, g, halloween=halloween, power_up=power_up, check=check)
+    start, children_start = time.process_time(), _children_cpu()
+    play = partial(play_game, kinds, seed, halloween=halloween, power_up=power_up, check=check,
+                   playouts=playouts)
+    for g, rec in enumerate(_records(play, games, jobs)):
         h.update(rec.digest)
         share = 1.0 / len(rec.winners) if rec.winners else 0.0
         for seat in range(players):
@@ -306,7 +318,7 @@ def simulate(
         broken += rec.broken
         if progress is not None:
             progress(g + 1)
-    seconds = time.process_time() - start
+    seconds = time.process_time() - start + _children_cpu() - children_start
     return Summary(
         games=games,
         players=players,
@@ -340,6 +352,24 @@ def simulate(
         states_checked=applies if check else 0,
         broken=broken,
     )
+
+
+def _records(play: Callable[[int], GameRecord], games: int, jobs: int
+             ) -> Iterator[GameRecord]:
+    """The record of each game in order, played by ``jobs`` processes."""
+    if jobs <= 1 or games < 2:
+        yield from map(play, range(games))
+        return
+    with multiprocessing.get_context("spawn").Pool(min(jobs, games)) as pool:
+        yield from pool.imap(play, range(games))
+        pool.close()
+        pool.join()  # so that the CPU time of the processes counts
+
+
+def _children_cpu() -> float:
+    """The CPU time of the child processes that ended and were waited for."""
+    t = os.times()
+    return t.children_user + t.children_system
 
 
 def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -428,6 +458,8 @@ def run_simulate_command(args: argparse.Namespace) -> int:
     """The ``simulate`` subcommand."""
     if args.games < 1:
         raise CommandError(f"expected --games of at least 1, found {args.games}")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise CommandError(f"expected --jobs from 1 to {MAX_JOBS}, found {args.jobs}")
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
     if not bots:
         raise CommandError("expected at least one bot kind in --bots")
@@ -436,6 +468,7 @@ def run_simulate_command(args: argparse.Namespace) -> int:
         summary = simulate(
             args.games, args.players, args.seed, bots, _ProgressBar(args.games) if show else None,
             halloween=args.halloween, power_up=args.power_up, check=args.check,
+            playouts=check_playouts(args.playouts), jobs=args.jobs,
         )
     except ValueError as exc:
         raise CommandError(str(exc)) from None

@@ -6,7 +6,9 @@
 
 from kotp2p.bots.base import BOT_KINDS, Bot, bot_name, make_bot
 from kotp2p.bots.greedy import GreedyBot
+from kotp2p.bots.hard import PLAYOUTS
 from kotp2p.bots.hint import hint
 from kotp2p.bots.randombot import RandomBot
 
-__all__ = ["BOT_KINDS", "Bot", "GreedyBot", "RandomBot", "bot_name", "hint", "make_bot"]
+__all__ = ["BOT_KINDS", "PLAYOUTS", "Bot", "GreedyBot", "RandomBot", "bot_name", "hint",
+           "make_bot"]

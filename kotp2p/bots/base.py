@@ -44,12 +44,16 @@ BOT_KINDS = tuple(LEVELS)
 """The names of the bot levels, weakest first."""
 
 
-def make_bot(kind: str, seed: int = 0) -> Bot:
-    """A bot of level ``kind``, seeded where it uses chance.
+def make_bot(kind: str, seed: int = 0, playouts: int | None = None) -> Bot:
+    """A bot of level ``kind``, seeded where it uses chance. ``playouts`` sets the games a
+    searching bot plays out for each choice, where it is given.
 
     :raises ValueError: for an unknown kind, naming the known ones.
     """
     make = LEVELS.get(kind)
     if make is not None:
-        return make(seed)
+        bot = make(seed)
+        if playouts is not None and isinstance(bot, HardBot):
+            bot.playouts = playouts
+        return bot
     raise ValueError(f"expected a bot kind among {', '.join(BOT_KINDS)}, found {kind!r}")

@@ -52,7 +52,8 @@ def test_a_stale_answer_is_dropped_and_the_game_ends_as_if_the_bots_decided_in_p
 
 async def test_the_loop_takes_a_command_while_a_bot_is_still_thinking() -> None:
     """A bot blocked in thought does not block the loop: a chat line sent meanwhile is taken
-    and shown. Once the bot answers, the game plays to its end."""
+    and shown, and the loop sleeps rather than spin while it waits. Once the bot answers, the
+    game plays to its end."""
     t = table(2, seed=5)
     thinking, release = threading.Event(), threading.Event()
     base = session(t, [0, 1], me=0, timeouts=Timeouts(None, None), seed=3)
@@ -69,6 +70,15 @@ async def test_the_loop_takes_a_command_while_a_bot_is_still_thinking() -> None:
     log.append([t.genesis.frame()])
     s = Session(t.genesis, base.engine, base.seats, me=0, log=log, journal=MemorySink(),
                 timeouts=Timeouts(None, None), think_aside=True)
+    ticks = 0
+    tick = s.tick
+
+    def counted(now: float) -> None:
+        nonlocal ticks
+        ticks += 1
+        tick(now)
+
+    s.tick = counted  # type: ignore[method-assign]
     shown: list[object] = []
     answers: list[Result] = []
     send, receive = trio.open_memory_channel[Chat](1)
@@ -87,10 +97,13 @@ async def test_the_loop_takes_a_command_while_a_bot_is_still_thinking() -> None:
         with trio.fail_after(20):
             while not thinking.is_set():
                 await trio.sleep(0.01)
+            before = ticks
             await send.send(Chat("still there?"))
             while not answers:
                 await trio.sleep(0.01)
+            await trio.sleep(0.2)
         assert any(isinstance(u, ChatLine) and u.text == "still there?" for u in shown)
+        assert ticks - before < 10  # woken by what arrives, not by a bot's delay long past
         release.set()
 
     async with trio.open_nursery() as nursery:

@@ -306,7 +306,7 @@ class Session:
             if back is not None:
                 times.append(back)
             return min(times)
-        times = [t for t in (self._deadlines.next_due(self._is_bot), self._outbox.next_due(),
+        times = [t for t in (self._deadlines.next_due(self._bot_waits), self._outbox.next_due(),
                              self._ask_at) if t is not None]
         return min(times) if times else None
 
@@ -655,6 +655,11 @@ class Session:
 
     def _is_bot(self, seat: int) -> bool:
         return self.seats[seat].decide is not None
+
+    def _bot_waits(self, seat: int) -> bool:
+        """A bot plays ``seat`` and waits for its delay: it is not thinking already."""
+        return self._is_bot(seat) and not (self._thinking is not None
+                                           and self._thinking.thinking(seat))
 
     def _bots(self, now: float) -> bool:
         """Let each bot whose turn it is decide, once its delay passed. True if one did."""

@@ -62,6 +62,10 @@ class Thinking:
         new, self._new = self._new, []
         return new
 
+    def thinking(self, seat: int) -> bool:
+        """A question for ``seat`` is out."""
+        return seat in self._out
+
     def answered(self, question: Question) -> bool:
         """``question`` came back answered. True if it was still the seat's question out."""
         if self._out.get(question.seat) is not question:
