@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping
 from functools import cache
-from math import factorial
+from math import factorial, prod
 
 FACES = 6
 Counts = tuple[int, ...]
@@ -45,15 +45,8 @@ def rolls_of(n: int) -> tuple[Counts, ...]:
 def chances(m: int) -> tuple[tuple[Counts, float], ...]:
     """Each outcome of rolling ``m`` dice, with its chance."""
     total = FACES ** m
-    return tuple((o, factorial(m) / _product(factorial(c) for c in o) / total)
+    return tuple((o, factorial(m) / prod(factorial(c) for c in o) / total)
                  for o in rolls_of(m))
-
-
-def _product(xs: object) -> int:
-    p = 1
-    for x in xs:  # type: ignore[attr-defined]
-        p *= x
-    return p
 
 
 @cache
