@@ -146,6 +146,7 @@ def _decider(level: str | None, seat: int, seed: int | None,
 
 
 MAX_PLAYOUTS = 10_000
+"""The most games ``--playouts`` may ask a hard bot to play out for each choice."""
 
 
 def check_playouts(playouts: int | None) -> int | None:

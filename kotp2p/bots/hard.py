@@ -99,7 +99,8 @@ def _settle(state: rules.State, seat: int) -> rules.State:
 
 
 class HardBot(GreedyBot):
-    """The greedy bot, with dice kept by expectimax over the engine's own resolution."""
+    """The greedy bot, with dice kept by expectimax over the engine's own resolution and
+    Tokyo left or held by the games played on after each choice."""
 
     name = "hard"
 

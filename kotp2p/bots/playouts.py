@@ -4,8 +4,9 @@ Theory of operation
 -------------------
 For each legal action of a decision, the search applies it, then plays the game to its end a
 number of times, every seat played by the greedy bot and every die and draw random. The action
-whose games the deciding seat wins most often is chosen. Each action's games use the same
-random numbers, game for game, so the actions are compared on the same luck.
+whose games the deciding seat wins most often is chosen. Each action's games get the same dice
+and draws, game for game, so the actions are compared on the same luck. Only the greedy bots'
+rare random tie-breaks run on from game to game.
 
 The search starts from what the seat may know (:func:`blinded`): the other seats' hidden cards,
 and every private look at a deck, are hidden in it, and a private event of another seat is

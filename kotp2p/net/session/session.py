@@ -31,13 +31,15 @@ Everything a view needs comes out of :meth:`updates`, in order. The plain words 
 takes ``now`` runs the session to quiescence before returning. The caller then drains
 :meth:`outgoing` and shows :meth:`updates`. It calls :meth:`tick` again by :meth:`next_wakeup`.
 
-The session holds three member objects, each with its own theory of operation.
+The session holds these member objects, each with its own theory of operation.
 
 * :class:`~kotp2p.net.session.deadlines.Deadlines` keeps the times.
 * :class:`~kotp2p.net.session.outbox.Outbox` holds the frames for remote seats.
 * :class:`~kotp2p.net.session.journal.Journal` keeps the journal.
 * :class:`~kotp2p.net.session.returns.Returns` knows which peers were away when the game ended.
   The session stays open a while for them to come back for the end.
+* :class:`~kotp2p.net.session.thinking.Thinking`, with ``think_aside``, holds the bots'
+  decisions handed out to be worked out away from the loop.
 
 They know nothing of the session; it passes them what they need. This module holds the rest:
 the inputs, the loop that runs them to quiescence, the routing of events, the bots, the
@@ -675,12 +677,12 @@ class Session:
                     self._handle(seat, p.submit(answer))
                     acted = True
                 continue
-            step = p.replica.step
-            if not self._deadlines.bot_ready(seat, step, now):
+            at = _point(p)
+            if not self._deadlines.bot_ready(seat, at[0], now):
                 continue
             if self._thinking is not None:  # worked out away from here; see answer()
-                if not self._thinking.asked(seat, _point(p)):
-                    self._thinking.ask(Question(seat, _point(p), p.state, ls.decide))
+                if not self._thinking.asked(seat, at):
+                    self._thinking.ask(Question(seat, at, p.state, ls.decide))
                 continue
             self._deadlines.turn_done(seat)
             self._handle(seat, p.submit(ls.decide(p.state)))
