@@ -197,3 +197,14 @@ def test_replay_ends_with_the_state_in_plain_words_the_notation_only_with_verbos
     assert main(["replay", "--step", "5", str(GOLDEN)]) == 0
     end = capsys.readouterr().out.split("State after step 5:\n")[1]
     assert "  > Alienoid: ★0 ♥10/10 ⚡2; no cards\n  Dice: ⚡ 1 ✸ ♥ ⚡ 1; rolls left 0\n" in end
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_the_help_gives_the_hard_bots_default_playouts(
+        command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from kotp2p.bots import PLAYOUTS
+
+    monkeypatch.setenv("COLUMNS", "200")  # one line per option
+    assert main([command, "--help"]) == 0
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if x.startswith("  --playouts")]
+    assert f"(default {PLAYOUTS})" in line
