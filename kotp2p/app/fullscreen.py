@@ -128,6 +128,8 @@ class SessionPort:
         self.session = session
         self.me = session.me
         self._send = send
+        self.redraw: Callable[[], None] = lambda: None
+        """Redraws the screen; set once the screen is built."""
 
     @property
     def state(self) -> rules.State:
@@ -165,6 +167,16 @@ class SessionPort:
     def quit(self) -> None:
         """Stop the game here, so that it can be resumed."""
         self._send(Quit())
+
+    def aside(self, work: Callable[[], str], done: Callable[[str], None]) -> None:
+        """Run ``work`` on a worker thread of the screen's loop; ``done`` gets its result on
+        the loop, then the screen redraws."""
+        def finished(result: asyncio.Future[str]) -> None:
+            if not result.cancelled():
+                done(result.result())
+                self.redraw()
+
+        asyncio.get_running_loop().run_in_executor(None, work).add_done_callback(finished)
 
 
 @dataclass
@@ -219,7 +231,9 @@ def _game_screen(session: Session, send: Callable[[Command], None], log_path: st
     session.bot_delay = max(session.bot_delay, comfort.pause)
     if session.seats[session.me].decide is None:
         session.seats[session.me].standing = ctrl.evolutions
-    return ctrl, build_app(ctrl, colour=options.colour)
+    app = build_app(ctrl, colour=options.colour)
+    port.redraw = app.invalidate
+    return ctrl, app
 
 
 def run_ui(session: Session, *, log_path: str, options: UiOptions,

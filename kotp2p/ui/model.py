@@ -59,6 +59,8 @@ A smashed monster has lost at least 1♥ of its usual 10.
 """
 AUTO_STAY_MAX = 12
 """The options page's auto-stay goes off, 1..this ♥, off. Cards can raise the maximum to 12♥."""
+THINKING = "the hard bot is thinking…"
+"""The footer while the hint is worked out."""
 
 
 def hurts(event: object, seat: int) -> bool:
@@ -143,6 +145,11 @@ class GamePort(Protocol):
 
     def quit(self) -> None:
         """Stop here; the game can be resumed."""
+        ...
+
+    def aside(self, work: Callable[[], str], done: Callable[[str], None]) -> None:
+        """Run ``work``, which may take a second, away from the screen's thread, and hand its
+        result to ``done`` on that thread. The screen redraws after ``done``."""
         ...
 
 
@@ -637,6 +644,20 @@ class Controller:
             c.ask_evolutions = ASK_EVOLUTIONS[(ASK_EVOLUTIONS.index(c.ask_evolutions) + 1) % 3]
             self.evolutions.ask = c.ask_evolutions
 
+    def _hint(self, s: rules.State) -> None:
+        """Ask for the hint at ``s``. It is worked out aside, as the hard bot thinks, and said
+        if the game is still at ``s`` when it comes."""
+        me = self.port.me
+        self.say(THINKING)
+
+        def told(text: str) -> None:
+            if self.state is s:
+                self.say(text)
+            elif self.footer == self.sym.text(THINKING):
+                self.say("")
+
+        self.port.aside(lambda: hint(s, me), told)
+
     def _game_key(self, key: str) -> None:
         s = self.state
         self.footer_error = False
@@ -650,7 +671,7 @@ class Controller:
         elif key == "i":
             self.read_next()
         elif key == "h":
-            self.say(hint(s, self.port.me))
+            self._hint(s)
         elif key == "escape" and self.reading is not None:
             self.reading = None
         elif key == "?":

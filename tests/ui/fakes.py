@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kotp2p import rules
 from kotp2p.net.wire import LocalProtocolError
 
@@ -50,3 +52,6 @@ class FakeGame:
 
     def quit(self) -> None:
         self.quits += 1
+
+    def aside(self, work: Callable[[], str], done: Callable[[str], None]) -> None:
+        done(work())

@@ -5,12 +5,16 @@ say why."""
 from __future__ import annotations
 
 import asyncio
+import threading
+import types
+from collections.abc import Callable
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from kotp2p import rules
+from kotp2p.app.fullscreen import SessionPort
 from kotp2p.rules.registry import BY_SLUG
 from kotp2p.ui import Comfort, Controller
 from kotp2p.ui import keys as K
@@ -288,6 +292,60 @@ def test_the_steal_question_says_whom_from_at_what_price_and_the_energy_there_is
     assert labels[:2] == ["take Ghost from Giga Zaur for 4⚡ (you have 9⚡)",
                           "take Princess from Giga Zaur for 5⚡ (you have 9⚡)"]
     assert K.asked("steal") == "take costumes from the monsters you wounded"
+
+
+class _SlowHint(FakeGame):
+    """A port whose work aside finishes only when the test says so."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.waiting: list[tuple[Callable[[], str], Callable[[str], None]]] = []
+
+    def aside(self, work: Callable[[], str], done: Callable[[str], None]) -> None:
+        self.waiting.append((work, done))
+
+    def finish(self) -> None:
+        work, done = self.waiting.pop()
+        done(work())
+
+
+def test_h_says_the_bot_is_thinking_and_the_hint_comes_only_while_the_game_is_still_there(
+        ) -> None:
+    g = _SlowHint(four() + " | active=0 phase=roll dice=sss11h rolls=2")
+    c = Controller(g)
+    c.press("h")
+    assert c.footer == "the hard bot is thinking…" and len(g.waiting) == 1
+    g.finish()
+    assert c.footer.startswith("the hard bot would keep ")
+    c.press("h")
+    g.submit(rules.STOP)  # the game moves on before the hint comes
+    g.finish()
+    assert c.footer == ""
+
+
+def test_the_sessions_port_works_aside_on_another_thread_and_answers_on_the_loop() -> None:
+    port = SessionPort(types.SimpleNamespace(me=0), lambda command: None)  # type: ignore[arg-type]
+    redraws: list[int] = []
+    port.redraw = lambda: redraws.append(1)
+    threads: dict[str, int] = {}
+
+    def work() -> str:
+        threads["work"] = threading.get_ident()
+        return "told"
+
+    async def main() -> str:
+        threads["loop"] = threading.get_ident()
+        told: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+
+        def done(text: str) -> None:
+            threads["done"] = threading.get_ident()
+            told.set_result(text)
+
+        port.aside(work, done)
+        return await asyncio.wait_for(told, 10)
+
+    assert asyncio.run(main()) == "told"
+    assert threads["work"] != threads["loop"] == threads["done"] and redraws == [1]
 
 
 def test_h_tells_what_the_hard_bot_would_keep_and_changes_nothing() -> None:
