@@ -58,6 +58,10 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                    "the summary adds the Evolutions played and each monster's win rate")
     p.add_argument("--check", action="store_true",
                    help="test the rules' invariants after every input; exit 1 if one breaks")
+    p.add_argument("--engine", choices=("auto", "pure", "compiled"), default="auto",
+                   help="the rules engine: compiled (built by scripts/build_engine), pure "
+                   "Python, or auto, the compiled one when it is built for these sources "
+                   "(default); both play the same games")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -449,6 +453,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
+    if args.command == "simulate":  # before the rules are imported
+        from kotp2p import compiled
+
+        try:
+            args.engine_in_use = compiled.choose(args.engine)
+        except compiled.BuildError as exc:
+            print(f"kotp2p: {exc}", file=sys.stderr)
+            return 1
     # Loaded only now, so that --help and --version answer at once.
     from kotp2p.app import CommandError, run
 

@@ -5,7 +5,9 @@ those games are replayed (the engine alone), for 2, 4 and 6 players.
 Each figure is the best of many short batches (like ``timeit``): the CPU time of a process
 also grows when other work shares the machine's caches and cores, and on a shared host that
 lasts minutes, so many short batches find the quiet moments that a few long ones miss.
-Usage: scripts/bench [--games N] [--batches B]
+The compiled engine is measured when ``scripts/build_engine`` has built it for these sources,
+the pure one otherwise; ``--engine`` chooses. The first line says which ran.
+Usage: scripts/bench [--games N] [--batches B] [--engine auto|pure|compiled]
 """
 
 from __future__ import annotations
@@ -14,8 +16,12 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from kotp2p import rules
+from kotp2p import compiled
+
+if TYPE_CHECKING:
+    from kotp2p import rules
 
 # Random dice straight from random bytes: each byte below 252 gives the face ``byte % 6``, the
 # four bytes above are dropped (so every face stays equally likely). A game draws its faces in
@@ -33,6 +39,8 @@ def random_faces(getrandbits: Callable[[int], int]) -> bytes:
 def play(n: int, seed: int) -> tuple[rules.State, list[rules.Action]]:
     """One game between random bots (uniform over the legal actions, uniform random values);
     returns the start state and every input."""
+    from kotp2p import rules  # after the engine is chosen
+
     rng = random.Random(seed)
     rand = rng.random
     getrandbits = rng.getrandbits
@@ -44,8 +52,6 @@ def play(n: int, seed: int) -> tuple[rules.State, list[rules.Action]]:
     legal_actions = rules.legal_actions
     random_request = rules.RandomRequest
     random_result = rules.RandomResult
-    new_object = object.__new__  # with set_field, builds a RandomResult without calling
-    set_field = object.__setattr__  # its Python-level constructor (a frozen dataclass)
     while not s.over:
         p = s.pending
         if type(p) is random_request:
@@ -58,8 +64,7 @@ def play(n: int, seed: int) -> tuple[rules.State, list[rules.Action]]:
                 used += k
             else:
                 values = tuple([int(rand() * b) for b in bounds])
-            a: rules.Action = new_object(random_result)
-            set_field(a, "values", values)
+            a: rules.Action = random_result(values)
         else:
             legal = legal_actions(s)
             a = legal[int(rand() * len(legal))]
@@ -70,6 +75,7 @@ def play(n: int, seed: int) -> tuple[rules.State, list[rules.Action]]:
 
 def bench(n: int, games: int, batches: int) -> None:
     """Print the figures for ``n`` players."""
+    from kotp2p import rules
     best_game = best_apply = float("inf")
     inputs_per_game = 0.0
     for b in range(batches):
@@ -99,7 +105,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100, help="games per batch")
     parser.add_argument("--batches", type=int, default=12, help="batches; the best one counts")
+    parser.add_argument("--engine", choices=("auto", "pure", "compiled"), default="auto",
+                        help="the engine to measure (default: the compiled one if built)")
     args = parser.parse_args()
+    try:
+        print(f"engine: {compiled.choose(args.engine)}")
+    except compiled.BuildError as exc:
+        parser.exit(1, f"bench_engine: {exc}\n")
     for n in (2, 4, 6):
         bench(n, args.games, args.batches)
 

@@ -21,6 +21,7 @@ from pathlib import Path
 # The layers, lowest first. A module may import its own layer's modules and any lower layer's
 # facade. Layers on one line share a rank and may not import each other.
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("kotp2p.compiled",),  # loads the compiled engine, so it must not import the rules
     ("kotp2p.rules",),
     ("kotp2p.net.wire",),
     ("kotp2p.net.trust",),

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from kotp2p import rules
+from kotp2p import compiled, rules
 from kotp2p.app.errors import CommandError
 from kotp2p.app.localgame import check_playouts
 from kotp2p.bots import BOT_KINDS, make_bot
@@ -360,7 +360,10 @@ def _records(play: Callable[[int], GameRecord], games: int, jobs: int
     if jobs <= 1 or games < 2:
         yield from map(play, range(games))
         return
-    with multiprocessing.get_context("spawn").Pool(min(jobs, games)) as pool:
+    # Each process loads the engine this one runs, before it imports the rules.
+    build = compiled.installed()
+    start = (compiled.install, (build,)) if build is not None else (None, ())
+    with multiprocessing.get_context("spawn").Pool(min(jobs, games), *start) as pool:
         yield from pool.imap(play, range(games))
         pool.close()
         pool.join()  # so that the CPU time of the processes counts
@@ -472,8 +475,10 @@ def run_simulate_command(args: argparse.Namespace) -> int:
         )
     except ValueError as exc:
         raise CommandError(str(exc)) from None
+    engine = getattr(args, "engine_in_use", "pure Python")
     if args.json:
-        print(json.dumps(summary.to_json(), indent=2))
+        print(json.dumps({"engine": engine, **summary.to_json()}, indent=2))
     else:
+        print(f"engine: {engine}")
         print(format_summary(summary))
     return 1 if summary.broken else 0

@@ -8,6 +8,7 @@ msgpack values. :func:`action_from_wire` accepts any object. It either rebuilds 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import get_args
 
 from kotp2p.rules.errors import IllegalAction
 
@@ -99,6 +100,9 @@ Action = (
     RandomResult | Reroll | Stop | Yield | Stay | Buy | Sweep | Done | UseCard | Pass | KeepEvolution
     | PlayEvolution
 )
+
+ACTION_TYPES: frozenset[type] = frozenset(get_args(Action))
+"""The classes of :data:`Action`, for a quick test of what an input is."""
 
 STOP = Stop()
 YIELD = Yield()

@@ -214,7 +214,7 @@ def _clown(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> None:
     s.stack.append(frame)
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     decisions={
         "witch": DecisionKind(_witch_legal, _witch_handle),
         "cheer": DecisionKind(_cheer_legal, _cheer_handle),

@@ -531,7 +531,7 @@ def _beauty_lost(s: State, seat: int, c: int) -> None:
     lose_stars(s, seat, s.stars[seat], card=c)
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     decisions={"give": DecisionKind(_give_legal, _give_handle),
                "saurian": DecisionKind(_saurian_legal, _saurian_handle),
                "thump": DecisionKind(_thump_legal, _thump_handle),

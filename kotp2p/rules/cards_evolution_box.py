@@ -484,7 +484,7 @@ def _king_of_skull_island(s: State, seat: int, c: int) -> None:
     s.flags[SKIP_NEXT + str(seat)] = 1
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     decisions={
         "bamboo": DecisionKind(_bamboo_legal, _bamboo_handle),
         "temple": DecisionKind(_temple_legal, _temple_handle),

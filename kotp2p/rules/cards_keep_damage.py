@@ -371,7 +371,7 @@ def _healing_ray(s: State, seat: int, c: int, frame: Frame, action: UseCard) -> 
         s.stack.append(("ask", seat, "hearts", hearts - n))
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     steps={"jets": _jets_stayed, "unsmash": _unsmash, "burrow": _burrow},
     decisions={
         "react": DecisionKind(_react_legal, _react_handle),

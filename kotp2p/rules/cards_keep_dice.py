@@ -283,7 +283,7 @@ def _freeze_time_dice(s: State, seat: int, c: int) -> None:
         set_turn_flag(s, "fewer_dice", fewer)
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     decisions={
         "change": DecisionKind(_change_legal, _change_handle),
         "probe": DecisionKind(_probe_legal, _probe_handle),

@@ -222,7 +222,7 @@ def _sell_handle(s: State, frame: Frame, action: Action) -> None:
         s.stack.append(frame)
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     decisions={
         "opportunist": DecisionKind(_opportunist_legal, _opportunist_handle),
         "lab": DecisionKind(_lab_legal, _lab_handle, _lab_check),

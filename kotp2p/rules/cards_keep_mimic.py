@@ -78,7 +78,7 @@ def _mimic_handle(s: State, frame: Frame, action: Action) -> None:
         set_mimic_target(s, seat, action.args[0])
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     decisions={
         "mimic": DecisionKind(_mimic_legal, _mimic_handle),
     },

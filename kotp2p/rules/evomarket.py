@@ -297,7 +297,7 @@ def _food_handle(s: State, frame: Frame, action: Action) -> None:
         deal_damage(s, seat, {target: amount}, smash=True)
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     steps={"apples": _apples_check},
     decisions={
         "catch": DecisionKind(_catch_legal, _catch_handle),

@@ -185,7 +185,7 @@ def _steal_handle(s: State, frame: Frame, action: Action) -> None:
     move_card(s, owner, seat, card, bought=False)  # taking is not buying
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     steps={"costumes_in": _costumes_in, "end_any_turn": _end_any_turn},
     decisions={
         "costume": DecisionKind(_pick_legal, _pick_handle),

@@ -24,7 +24,7 @@ from kotp2p.rules.evoslots import (
 from kotp2p.rules.halloween import free_costumes, is_halloween
 from kotp2p.rules.machine import legal_actions
 from kotp2p.rules.registry import DECISIONS
-from kotp2p.rules.state import Decision, RandomRequest, State, costumes_in_deck
+from kotp2p.rules.state import Decision, Pending, RandomRequest, State, costumes_in_deck
 
 
 def broken_invariants(s: State) -> list[str]:
@@ -47,7 +47,7 @@ def broken_invariants(s: State) -> list[str]:
         out.append(f"seat {s.city} is in Tokyo City and Tokyo Bay at once")
     if s.alive_count() < 5 and s.bay != NOBODY:
         out.append(f"Tokyo Bay is in use with {s.alive_count()} monsters alive")
-    p = s.pending
+    p: Pending = s.pending
     if s.over and p is not None:
         out.append("the game is over, yet something is pending")
     if not s.over and not isinstance(p, Decision | RandomRequest):

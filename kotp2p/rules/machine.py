@@ -27,8 +27,12 @@ ways.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
+from typing import TypeGuard
+
 from kotp2p.rules import basics, halloween, market, powerup, rolling, tokyo, turn
-from kotp2p.rules.actions import Action, RandomResult, Reroll, action_from_wire
+from kotp2p.rules.actions import ACTION_TYPES, Action, RandomResult, Reroll, action_from_wire
 from kotp2p.rules.basics import HIDDEN
 from kotp2p.rules.dice import MAX_DICE
 from kotp2p.rules.effects import remove_card, undying
@@ -46,6 +50,9 @@ install_frames(
 )
 
 _new_request = tuple.__new__  # makes a RandomRequest without its Python-level constructor
+# The values of a RandomResult, read as any object: compiled code would check the declared type
+# on a plain attribute read, and raise TypeError where the engine must refuse the input.
+_values_of: Callable[[RandomResult], object] = attrgetter("values")
 
 
 def run(s: State, owned: bool = True) -> None:
@@ -102,11 +109,15 @@ def run(s: State, owned: bool = True) -> None:
     s.pending = None
 
 
-def apply(state: State, action: Action, events: list[Event] | None = None) -> State:
+def apply(state: State, action: object, events: list[Event] | None = None) -> State:
     """The state after ``action``. ``state`` is left unchanged.
 
     With ``events``, what happened is appended to it in order. :mod:`kotp2p.rules.events` lists
     the events. On a refusal nothing is appended.
+
+    ``action`` may be any object: what is not an :data:`Action`, or an action holding values of
+    the wrong types, is refused like an illegal action. The compiled build checks the declared
+    types of what it reads, so every value from outside is read here as an ``object`` first.
 
     :raises IllegalAction: if ``action`` is not legal for what is pending, saying what was.
     """
@@ -114,7 +125,7 @@ def apply(state: State, action: Action, events: list[Event] | None = None) -> St
     if basics.SHORTCUTS:
         if type(action) is RandomResult and type(pending) is RandomRequest:
             frame = state.stack[-1]
-            values = action.values
+            values = _values_of(action)
             if frame[1] == "roll" and _values_fit(values, pending.bounds):
                 s = state.share()
                 s.sink = events
@@ -140,7 +151,7 @@ def apply(state: State, action: Action, events: list[Event] | None = None) -> St
                 f"expected a RandomResult for random event {pending.index}, "
                 f"found {type(action).__name__}"
             )
-        values = action.values
+        values = _values_of(action)
         bounds = pending.bounds
         if pending.private_to >= 0 and _all_hidden(values):
             if len(values) != len(bounds):
@@ -159,6 +170,8 @@ def apply(state: State, action: Action, events: list[Event] | None = None) -> St
         rk.handle(s, frame, values)
     else:
         kind = DECISIONS[pending.kind]
+        if not _is_action(action):
+            raise IllegalAction(_why_illegal(state, pending, action))
         ok = kind.check(state, frame, action) if kind.check is not None else action in state.legal
         if not ok:
             raise IllegalAction(_why_illegal(state, pending, action))
@@ -181,7 +194,12 @@ _SIX = frozenset(range(6))
 _INT = frozenset((int,))
 
 
-def _values_fit(values: tuple[int, ...], bounds: tuple[int, ...]) -> bool:
+def _is_action(obj: object) -> TypeGuard[Action]:
+    """True if ``obj`` is one of the actions, not a subclass nor anything else."""
+    return type(obj) in ACTION_TYPES
+
+
+def _values_fit(values: object, bounds: tuple[int, ...]) -> TypeGuard[tuple[int, ...]]:
     """True if ``values`` answer ``bounds``.
 
     ``values`` must be a tuple of ``int``, not ``bool`` nor ``float``, with ``0 <= v < bound`` each.
@@ -199,7 +217,7 @@ def _values_fit(values: tuple[int, ...], bounds: tuple[int, ...]) -> bool:
     return all(type(v) is int and 0 <= v < b for v, b in zip(values, bounds, strict=True))
 
 
-def _all_hidden(values: tuple[int, ...]) -> bool:
+def _all_hidden(values: object) -> TypeGuard[tuple[int, ...]]:
     """True for a non-empty tuple of ``HIDDEN`` ints: a private event seen by another seat."""
     return (
         type(values) is tuple

@@ -294,7 +294,7 @@ def after_buy(s: State) -> None:
     s.stack.extend(reversed(frames))
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     steps={"bought": _bought, "reveal_windows": _reveal_windows},
     decisions={
         "buy": DecisionKind(_buy_legal, _buy_handle, _buy_check, light=(Done,)),
@@ -304,5 +304,5 @@ FRAMES = Frames(
     },
 )
 
-POWER_UP_FRAMES = Frames(steps={"enter": _enter_step, "buying": _buying})
+POWER_UP_FRAMES: Frames = Frames(steps={"enter": _enter_step, "buying": _buying})
 """The steps only a Power Up! game takes: entering Tokyo and buying, each after its window."""

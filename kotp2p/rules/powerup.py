@@ -681,7 +681,7 @@ def _owner(s: State, frame: Frame) -> int:
     return seat
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     steps={
         "evolve": _evolve,
         "evoapply": _apply_plays,

@@ -369,7 +369,7 @@ def reroll(s: State, action: Reroll) -> bool:
     return True
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     decisions={
         "roll": DecisionKind(_roll_legal, _roll_handle, _roll_check, light=(Reroll, Stop)),
         "hearts": DecisionKind(_hearts_legal, _hearts_handle),

@@ -339,7 +339,7 @@ def _after_yields(s: State, frame: Frame) -> None:
     s.stack.extend(f for *_, f in reversed(found))
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     steps={"hit": _hit, "deaths": _deaths, "after_yields": _after_yields},
     decisions={
         "yield": DecisionKind(_yield_legal, _yield_handle, _yield_check, light=(Stay,)),

@@ -201,7 +201,7 @@ _PHASE_FNS = tuple(fn for _, fn in TURN_PHASES)
 _RESUME = tuple(("turn", i) for i in range(len(TURN_PHASES)))
 
 
-FRAMES = Frames(
+FRAMES: Frames = Frames(
     steps={"start": _start, "first_turn": _first_turn, "turn": turn_step},
     randoms={
         "rolloff": RandomKind(_rolloff_bounds, _rolloff, purpose=ROLLOFF),
