@@ -199,6 +199,7 @@ def _add_resume(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                    help="seconds a bot waits before each decision (default 0)")
     p.add_argument("--bind", metavar="ADDR", help="a networked game listens on this address "
                    "only (default: all), as with host and join")
+    _add_playouts(p)
     _add_ui_options(p)
 
 
@@ -218,6 +219,7 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="S",
                    help="seconds a bot waits before each decision (default 0)")
     p.add_argument("--bind", metavar="ADDR", help="listen on this address only (default: all)")
+    _add_playouts(p)
     _add_ui_options(p)
     p.add_argument("--trace", metavar="FILE", help=argparse.SUPPRESS)  # timing marks for the bench
 

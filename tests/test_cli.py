@@ -199,7 +199,7 @@ def test_replay_ends_with_the_state_in_plain_words_the_notation_only_with_verbos
     assert "  > Alienoid: ★0 ♥10/10 ⚡2; no cards\n  Dice: ⚡ 1 ✸ ♥ ⚡ 1; rolls left 0\n" in end
 
 
-@pytest.mark.parametrize("command", ["play", "simulate"])
+@pytest.mark.parametrize("command", ["play", "simulate", "host", "join", "resume"])
 def test_the_help_gives_the_hard_bots_default_playouts(
         command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from kotp2p.bots import PLAYOUTS

@@ -317,9 +317,11 @@ def lock_game(stored: StoredGame) -> GameLock:
 
 
 def resume_session(stored: StoredGame, own_bot: str | None, lock: GameLock | None = None,
-                   think_aside: bool = False) -> tuple[Session, Restore, list[LogWriter]]:
+                   think_aside: bool = False, playouts: int | None = None
+                   ) -> tuple[Session, Restore, list[LogWriter]]:
     """A session for a stored game, ready to :meth:`~Session.resume`. With ``think_aside``,
-    its bots think away from the loop, as a full screen needs.
+    its bots think away from the loop, as a full screen needs. ``playouts`` is the
+    ``--playouts`` of its hard bots.
 
     It is returned with the envelope payloads to resume with, those of the log and the journal.
     The last item holds the files to close.
@@ -331,15 +333,15 @@ def resume_session(stored: StoredGame, own_bot: str | None, lock: GameLock | Non
     """
     lock = lock or lock_game(stored)  # first: one process per game, before anything is read
     try:
-        session, restore, files = _resumed(stored, own_bot, lock, think_aside)
+        session, restore, files = _resumed(stored, own_bot, lock, think_aside, playouts)
     except BaseException:
         lock.release()
         raise
     return session, restore, files
 
 
-def _resumed(stored: StoredGame, own_bot: str | None, lock: GameLock, think_aside: bool
-             ) -> tuple[Session, Restore, list[LogWriter]]:
+def _resumed(stored: StoredGame, own_bot: str | None, lock: GameLock, think_aside: bool,
+             playouts: int | None) -> tuple[Session, Restore, list[LogWriter]]:
     try:
         contents, journal_payloads, seat_file = stored.open()
     except StoreError as exc:
@@ -354,7 +356,7 @@ def _resumed(stored: StoredGame, own_bot: str | None, lock: GameLock, think_asid
         ident = _seat_identity(stored, g, s)
         level = own_bot if s.seat == seat_file.me and own_bot else s.bot
         seats[s.seat] = LocalSeat(PeerProtocol(g, s.seat, ident, s.secret, engine),
-                                  _decider(level, s.seat, None), level=level or "")
+                                  _decider(level, s.seat, None, playouts), level=level or "")
     if seat_file.me not in seats:
         raise CommandError(f"{stored.seats_path}: the player's seat {seat_file.me} has no "
                            f"secrets there; expected one of seats {sorted(seats)}")

@@ -39,6 +39,7 @@ from kotp2p.app.localgame import (
     bot_decider,
     check_delay,
     check_level,
+    check_playouts,
     is_interrupt,
     last_words,
     play_session,
@@ -183,6 +184,8 @@ class Seat:
     identity: Identity
     secret: bytes
     bot: str | None
+    playouts: int | None = None
+    """The ``--playouts`` of a hard bot playing it; None for the bot's own default."""
     _anchors: dict[int, tuple[bytes, bytes]] = field(default_factory=dict, repr=False)
 
     def anchors(self, seat: int) -> tuple[bytes, bytes]:
@@ -238,7 +241,7 @@ async def _run_game(g: Genesis, engine: RulesEngine, stored: StoredGame,
     log, journal = files
     local = {i: LocalSeat(PeerProtocol(g, i, s.identity, s.secret, engine),
                           None if s.bot is None else bot_decider(s.bot, int.from_bytes(
-                              os.urandom(4), "big")), level=s.bot or "")
+                              os.urandom(4), "big"), s.playouts), level=s.bot or "")
              for i, s in seats.items()}
     session = Session(g, engine, local, me=me, log=log, journal=journal,
                       timeouts=Timeouts(hard=float(timeout)), bot_delay=bot_delay,
@@ -417,6 +420,7 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
     """``kotp2p host``: run the lobby, then play, telling ``view``."""
     own = None if args.bot is None else check_level(args.bot, "--bot")
     check_delay(args.bot_delay)
+    playouts = check_playouts(args.playouts)
     level = "greedy" if args.level is None else check_level(args.level, "--level")
     if not 2 <= args.seats <= 6 or not 0 <= args.bots < args.seats:
         raise CommandError(f"expected 2 to 6 --seats and fewer --bots, found {args.seats} "
@@ -437,9 +441,9 @@ async def host_game(args: argparse.Namespace, view: NetView) -> int:
             raise CommandError(f"cannot announce the game to {target[0]}: {why}; expected "
                                "--announce with an IPv4 address, such as 192.168.1.255")
     me = _me(args.name)
-    seats = {0: Seat(me, os.urandom(32), own)}
+    seats = {0: Seat(me, os.urandom(32), own, playouts)}
     for i in range(1, args.bots + 1):
-        seats[i] = Seat(Identity.generate(bot_name(i)), os.urandom(32), level)
+        seats[i] = Seat(Identity.generate(bot_name(i)), os.urandom(32), level, playouts)
     variant = {"on": True, "off": False, None: None}[args.two_player_variant]
     game_port = MeshPort()
     async with trio.open_nursery() as nursery:
@@ -541,7 +545,7 @@ async def join_game(args: argparse.Namespace, view: NetView) -> int:
     check_bind(args.bind)
     check_join_code(args.join_code)
     me = _me(args.name)
-    seat = Seat(me, os.urandom(32), own)
+    seat = Seat(me, os.urandom(32), own, check_playouts(args.playouts))
     picked = None if args.address else await _discover(args, view)
     address = (parse_address(args.address, DEFAULT_PORT) if picked is None
                else (picked.address, picked.port))

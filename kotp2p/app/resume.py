@@ -10,6 +10,7 @@ from kotp2p.app.gametypes import FullScreen
 from kotp2p.app.localgame import (
     check_delay,
     check_level,
+    check_playouts,
     lock_game,
     play_session,
     resume_session,
@@ -40,6 +41,7 @@ def run_resume_command(args: argparse.Namespace, ui: FullScreen | None = None) -
     """
     own = check_level(args.bot, "--bot") if args.bot else None
     check_delay(args.bot_delay)
+    playouts = check_playouts(args.playouts)
     stored = _find_game(args.game)
     lock = lock_game(stored)  # first: a second process of this game stops at once
     try:
@@ -47,7 +49,8 @@ def run_resume_command(args: argparse.Namespace, ui: FullScreen | None = None) -
         if game.finished:
             raise CommandError(f"game {game.game_id} is over ({result(game)}); nothing to "
                                "resume")
-        session, restore, files = resume_session(stored, own, lock, think_aside=ui is not None)
+        session, restore, files = resume_session(stored, own, lock, think_aside=ui is not None,
+                                                   playouts=playouts)
     except BaseException:
         lock.release()
         raise

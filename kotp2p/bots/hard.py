@@ -31,6 +31,8 @@ ENERGY_WORTH = 0.6
 OTHER_HEARTS = 0.9
 """One heart the other monsters lose, in stars, shared among them: against one monster it is
 worth most, since a knock-out wins."""
+OTHER_STARS = 0.5
+"""One star of another monster, in stars."""
 KNOCK_OUT = 6.0
 """Another monster out of the game, in stars."""
 TOKYO = 1.5
@@ -71,7 +73,7 @@ def judge(state: rules.State, seat: int, heart: float) -> float:
         if t == seat:
             continue
         if state.alive[t]:
-            worth -= heart * state.hp[t] + 0.5 * state.stars[t]
+            worth -= heart * state.hp[t] + OTHER_STARS * state.stars[t]
         else:
             worth += KNOCK_OUT
     return worth
