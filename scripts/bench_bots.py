@@ -1,8 +1,9 @@
 """Bot thinking time: the CPU time of each decision of one bot level, as percentiles.
 
 One bot of the level plays against greedy bots; every decision it makes is timed (process CPU
-time, one core). Roll decisions and yield decisions are counted apart: the hard bot searches
-the dice at a roll and plays games out at a yield. All decisions together come last.
+time, one core). Roll, yield and buy decisions are counted apart: the hard bot searches the
+dice at a roll and plays games out at a yield, and at a buy when two monsters are left. All
+decisions together come last.
 Usage: .venv/bin/python scripts/bench_bots.py [--level hard] [--games N] [--players P]
        [--playouts N]
 """
@@ -35,7 +36,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--playouts", type=int, help="the hard bot's --playouts")
     args = ap.parse_args()
-    times: dict[str, list[float]] = {"roll": [], "yield": [], "other": []}
+    times: dict[str, list[float]] = {"roll": [], "yield": [], "buy": [], "other": []}
     for game in range(args.games):
         rng = random.Random(args.seed * 1000 + game)
         s = rules.new_game(rules.Setup(monsters=rules.MONSTERS[:args.players]))

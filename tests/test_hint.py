@@ -36,3 +36,19 @@ def test_at_a_yield_it_names_the_choice_and_how_often_it_won_after_each() -> Non
     assert words.startswith(f"the hard bot would choose: {chosen}; it won ")
     assert " of 32 games played on from there, against " in words
     assert "Kraken stays in Tokyo City" in words and "Kraken yields Tokyo City" in words
+
+
+def test_in_a_duel_it_judges_what_to_buy_by_games_played_on() -> None:
+    duel = rules.from_text(f"The King 10/0/9; Kraken 10/0/0 @city | active=0 turn=3 phase=buy {MARKET}")
+    words = hint(duel, 0)
+    bot = make_bot("hard")
+    chosen = rules.describe_action(duel, bot.choose(duel))
+    assert words.startswith(f"the hard bot would choose: {chosen}; it won ")
+    assert " of 32 games played on from there, against " in words
+    judged = bot.search(duel)  # type: ignore[attr-defined]
+    assert {j.action for j in judged} == set(rules.legal_actions(duel))
+    assert judged[0].action == bot.choose(duel)
+    # With three monsters left, a purchase is the greedy bot's rule of thumb: no games played.
+    three = rules.from_text(f"{TABLE} phase=buy {MARKET}")
+    assert "games played on" not in hint(three, 0)
+    assert make_bot("hard").choose(three) == make_bot("greedy").choose(three)

@@ -2,16 +2,16 @@
 
 At a roll it names the dice it would keep and the chances it counts on: for the face it keeps
 most of, how likely one, two or three more of it are after the roll. Where the bot plays games
-on to choose, as whether to leave Tokyo, it names the action and how often it won after it, and
-after the next best. Elsewhere it names the action. It reads only the player's own view, as the
-bot would.
+on to choose, as whether to leave Tokyo or, in a duel, what to buy, it names the action and how
+often it won after it, and after the next best. Elsewhere it names the action. It reads only
+the player's own view, as the bot would.
 """
 
 from __future__ import annotations
 
 from kotp2p import rules
 from kotp2p.bots.dice import chances
-from kotp2p.bots.hard import SEARCHED, HardBot
+from kotp2p.bots.hard import HardBot, searched
 from kotp2p.bots.playouts import Judged
 
 _FACE_WORDS = rules.SYMBOLS.faces
@@ -24,7 +24,7 @@ def hint(state: rules.State, seat: int) -> str:
     if not isinstance(d, rules.Decision) or d.seat != seat:
         return "no decision of yours is pending"
     bot = HardBot(0)
-    if d.kind in SEARCHED:
+    if d.kind in searched(state):
         judged = bot.search(state)
         if judged:
             return _searched(state, judged)
