@@ -3,9 +3,9 @@
 Theory of operation
 -------------------
 ``scripts/build_engine`` compiles the modules named in :data:`MODULES` with mypyc into a build
-directory: :func:`default_build`, the venv unless ``KOTP2P_ENGINE_BUILD`` names another. Beside the
-extension modules it writes ``manifest.json``: the file of each module and the digest of the
-sources it was built from. :func:`install` reads the manifest and puts a finder first on
+directory: :func:`default_build`, the venv unless ``KOTP2P_ENGINE_BUILD`` names another.
+Beside the extension modules it writes ``manifest.json``: the file of each module and the digest
+of the sources it was built from. :func:`install` reads the manifest and puts a finder first on
 ``sys.meta_path`` that loads those modules from the build. Every other module loads as usual,
 so the build is a drop-in: the same classes, functions and results, only faster.
 
@@ -14,8 +14,11 @@ extension suffix is this interpreter's. A stale build would play old rules, so i
 :func:`install` must run before anything imports :mod:`kotp2p.rules`.
 
 The pure-Python engine is the reference. Peers, ``verify``, ``play`` and the tests run it. The
-compiled one is for local work that only needs speed: ``simulate`` and the benchmarks. A test
-plays the same seeds on both and compares every state.
+compiled one is for local work that only needs speed: ``simulate`` and the benchmarks. Compiled
+code checks the declared type of what it reads, where Python does not look, so a peer's
+malformed input could raise another error there than the refusal the pure engine gives. A test
+plays the same seeds on both, wrong inputs included, and compares every state, event and
+refusal.
 """
 
 from __future__ import annotations
