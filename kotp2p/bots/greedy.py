@@ -51,9 +51,9 @@ class GreedyBot:
         seat = pending.seat
         choice: rules.Action | None = None
         kind = pending.kind
-        if kind == "roll":
-            choice = self._roll(state, seat, legal)
-        elif kind == "yield":
+        if kind == "roll":  # the most frequent decision: its answer is always among ``legal``
+            return self._roll(state, seat, legal)
+        if kind == "yield":
             choice = rules.YIELD if state.hp[seat] <= 5 else rules.STAY
         elif kind == "buy":
             choice = self._buy(state, seat, legal)
@@ -145,7 +145,8 @@ class GreedyBot:
         dice = state.dice
         counts = [dice.count(f) for f in range(6)]
         unwanted = [i for i, d in enumerate(dice) if not self._wanted(state, seat, d, counts[d])]
-        for a in legal:  # a free re-roll of an unwanted 3 first
+        # A free re-roll of an unwanted 3 first. Only a card of the seat offers one.
+        for a in legal if state.cards[seat] else ():
             if (
                 isinstance(a, rules.UseCard)
                 and _kind(state, a.card) == _BACKGROUND_DWELLER
