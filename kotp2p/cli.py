@@ -155,8 +155,9 @@ def _add_ui_options(p: argparse.ArgumentParser) -> None:
 
 def _add_playouts(p: argparse.ArgumentParser) -> None:
     p.add_argument("--playouts", type=int, metavar="N",
-                   help="games a hard bot plays out to judge whether to leave Tokyo (default "
-                   "32): more plays stronger and thinks longer; 0 leaves it to rules of thumb")
+                   help="games a hard bot plays out for each choice when it judges whether "
+                   "to leave Tokyo, and in a duel what to buy (default 64): more plays "
+                   "stronger and thinks longer; 0 leaves it to rules of thumb")
 
 
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kotp2p import rules
-from kotp2p.bots import hint, make_bot
+from kotp2p.bots import PLAYOUTS, hint, make_bot
 
 TABLE = "The King 10/0/9; Kraken 10/0/0 @city; Alienoid 10/0/0 | active=0 turn=3"
 MARKET = "market=heal,energize,jetfighters"
@@ -34,7 +34,7 @@ def test_at_a_yield_it_names_the_choice_and_how_often_it_won_after_each() -> Non
     words = hint(s, 1)
     chosen = rules.describe_action(s, make_bot("hard").choose(s))
     assert words.startswith(f"the hard bot would choose: {chosen}; it won ")
-    assert " of 32 games played on from there, against " in words
+    assert f" of {PLAYOUTS} games played on from there, against " in words
     assert "Kraken stays in Tokyo City" in words and "Kraken yields Tokyo City" in words
 
 
@@ -44,7 +44,7 @@ def test_in_a_duel_it_judges_what_to_buy_by_games_played_on() -> None:
     bot = make_bot("hard")
     chosen = rules.describe_action(duel, bot.choose(duel))
     assert words.startswith(f"the hard bot would choose: {chosen}; it won ")
-    assert " of 32 games played on from there, against " in words
+    assert f" of {PLAYOUTS} games played on from there, against " in words
     judged = bot.search(duel)  # type: ignore[attr-defined]
     assert {j.action for j in judged} == set(rules.legal_actions(duel))
     assert judged[0].action == bot.choose(duel)

@@ -41,8 +41,9 @@ TOKYO_OF_TWO = ENERGY_WORTH
 """The same with two players, where the next turn in Tokyo pays one energy instead."""
 END = 1000.0
 """A game won, or lost, in stars."""
-PLAYOUTS = 32
-"""Games played out for each choice of a searched decision, by default."""
+PLAYOUTS = 64
+"""Games played out for each choice of a searched decision, by default. Against three greedy
+bots, 64 won 46.0% and 48.3% of 1,000 games where 32 won 45.2% and 45.3% (seeds 0 and 102)."""
 SEARCHED = frozenset({"yield"})
 """The decisions judged by games played out."""
 SEARCHED_IN_DUEL = frozenset({"yield", "buy"})
