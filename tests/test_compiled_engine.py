@@ -46,8 +46,8 @@ def test_the_compiled_engine_plays_every_seed_as_the_pure_engine(tmp_path: Path)
     assert fast["states"] == pure["states"] > 5000
     assert fast["digest"] == pure["digest"]
     # simulate finds the build through the environment, says so, and plays the same games.
-    args = ("-m", "kotp2p", "simulate", "--games", "3", "--bots", "hard,greedy", "--playouts",
-            "2", "--seed", "5", "--json", "--engine")
+    args = ("-m", "kotp2p", "simulate", "--games", "5", "--bots", "greedy,random", "--seed", "5",
+            "--json", "--engine")
     by_engine = {e: json.loads(_python(*args, e, env={"KOTP2P_ENGINE_BUILD": str(build)}))
                  for e in ("pure", "compiled")}
     assert by_engine["compiled"].pop("engine").startswith("compiled (11 modules of kotp2p.rules")
