@@ -45,7 +45,8 @@ def _add_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     p.add_argument(
         "--bots",
         default="random",
-        help="comma-separated bot kinds, cycled over the seats (random, greedy); default random",
+        help="comma-separated bot kinds, cycled over the seats (random, greedy, hard); default "
+        "random",
     )
     _add_playouts(p)
     p.add_argument("--jobs", type=int, default=1, metavar="N",

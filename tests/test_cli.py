@@ -208,3 +208,13 @@ def test_the_help_gives_the_hard_bots_default_playouts(
     assert main([command, "--help"]) == 0
     (line,) = [x for x in capsys.readouterr().out.splitlines() if x.startswith("  --playouts")]
     assert f"(default {PLAYOUTS})" in line
+
+
+def test_the_simulate_help_names_every_bot_kind(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from kotp2p.bots import BOT_KINDS
+
+    monkeypatch.setenv("COLUMNS", "200")  # one line per option
+    assert main(["simulate", "--help"]) == 0
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if x.startswith("  --bots")]
+    assert f"({', '.join(BOT_KINDS)})" in line
