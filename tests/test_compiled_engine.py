@@ -45,11 +45,13 @@ def test_the_compiled_engine_plays_every_seed_as_the_pure_engine(tmp_path: Path)
     assert fast["ids"] == pure["ids"]
     assert fast["states"] == pure["states"] > 5000
     assert fast["digest"] == pure["digest"]
-    # simulate finds the build through the environment, says so, and plays the same games.
+    # simulate finds the build through the environment, says so, and plays the same games, in
+    # two processes that load the build too.
     args = ("-m", "kotp2p", "simulate", "--games", "5", "--bots", "greedy,random", "--seed", "5",
             "--json", "--engine")
-    by_engine = {e: json.loads(_python(*args, e, env={"KOTP2P_ENGINE_BUILD": str(build)}))
-                 for e in ("pure", "compiled")}
+    env = {"KOTP2P_ENGINE_BUILD": str(build)}
+    by_engine = {"pure": json.loads(_python(*args, "pure", env=env)),
+                 "compiled": json.loads(_python(*args, "compiled", "--jobs", "2", env=env))}
     assert by_engine["compiled"].pop("engine").startswith("compiled (11 modules of kotp2p.rules")
     assert by_engine["pure"].pop("engine") == "pure Python"
     for summary in by_engine.values():
