@@ -461,7 +461,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from kotp2p import compiled
 
         try:
-            args.engine_in_use = compiled.choose(args.engine)
+            compiled.choose(args.engine)
         except compiled.BuildError as exc:
             print(f"kotp2p: {exc}", file=sys.stderr)
             return 1

@@ -35,8 +35,8 @@ from pathlib import Path
 from types import ModuleType
 
 __all__ = [
-    "MANIFEST", "MODULES", "BuildError", "choose", "default_build", "install", "installed",
-    "sources_digest", "suffix",
+    "MANIFEST", "MODULES", "BuildError", "choose", "default_build", "in_use", "install",
+    "installed", "sources_digest", "suffix",
 ]
 
 MODULES = (
@@ -52,6 +52,9 @@ MANIFEST = "manifest.json"
 """The build's list of its files and of what they were built from."""
 
 RULES = Path(__file__).parent / "rules"
+
+_pure = "pure Python"
+"""How :func:`in_use` names the pure engine: :func:`choose` adds why it was chosen."""
 
 
 class BuildError(Exception):
@@ -88,6 +91,9 @@ class _Finder:
     def __init__(self, files: dict[str, Path], build: Path) -> None:
         self.files = files
         self.build = build
+        compiled = sum(1 for name in files if name.startswith("kotp2p.rules."))
+        self.description = (f"compiled ({compiled} modules of kotp2p.rules built with mypyc, "
+                            f"in {build})")
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
@@ -138,39 +144,60 @@ def install(build: Path | None = None) -> str:
         already imported: too late to choose.
     """
     build = default_build() if build is None else build
+    finder = _finder()
+    if finder is not None and finder.build == build:
+        return finder.description
     files = _read_manifest(build)
-    if installed() == build:
-        return _describe(files, build)
-    if installed() is not None:
-        raise BuildError(f"the compiled engine in {installed()} is already in use")
-    if "kotp2p.rules" in sys.modules:
-        raise BuildError("kotp2p.rules is already imported: the engine is chosen before that")
-    sys.meta_path.insert(0, _Finder(files, build))
-    return _describe(files, build)
+    _too_late()
+    finder = _Finder(files, build)
+    sys.meta_path.insert(0, finder)
+    return finder.description
 
 
 def installed() -> Path | None:
     """The build the compiled engine loads from, or None if this process runs the pure one."""
-    return next((f.build for f in sys.meta_path if isinstance(f, _Finder)), None)
+    finder = _finder()
+    return None if finder is None else finder.build
 
 
-def _describe(files: dict[str, Path], build: Path) -> str:
-    compiled = sum(1 for name in files if name.startswith("kotp2p.rules."))
-    return f"compiled ({compiled} modules of kotp2p.rules built with mypyc, in {build})"
+def in_use() -> str:
+    """The engine this process runs, in a few words: the build's, or the pure one's with the
+    reason :func:`choose` gave for it."""
+    finder = _finder()
+    return _pure if finder is None else finder.description
+
+
+def _finder() -> _Finder | None:
+    return next((f for f in sys.meta_path if isinstance(f, _Finder)), None)
+
+
+def _no_build_in_use() -> None:
+    """:raises BuildError: if this process runs a compiled engine already."""
+    if installed() is not None:
+        raise BuildError(f"the compiled engine in {installed()} is already in use")
+
+
+def _too_late() -> None:
+    """:raises BuildError: if the engine this process runs is chosen already."""
+    _no_build_in_use()
+    if "kotp2p.rules" in sys.modules:
+        raise BuildError("kotp2p.rules is already imported: the engine is chosen before that")
 
 
 def choose(engine: str, build: Path | None = None) -> str:
     """Set up the engine ``engine`` names: ``pure``, ``compiled``, or ``auto`` for the
-    compiled one when a usable build exists. Returns what is in use, and why for ``auto``.
+    compiled one when a usable build exists. Returns what is in use, and why for ``auto``, as
+    :func:`in_use` says it from then on.
 
     :raises BuildError: for ``compiled`` without a usable build, or if it is too late to choose,
         as :func:`install` says.
     :raises ValueError: for another name.
     """
+    global _pure
     if engine == "pure":
-        if installed() is not None:
-            raise BuildError(f"the compiled engine in {installed()} is already in use")
-        return "pure Python"
+        _no_build_in_use()
+        _pure = "pure Python"
+        return _pure
     if engine == "compiled":
         return install(build)
     if engine != "auto":
@@ -178,4 +205,5 @@ def choose(engine: str, build: Path | None = None) -> str:
     try:
         return install(build)
     except BuildError as exc:
-        return f"pure Python ({exc})"
+        _pure = f"pure Python ({exc})"
+        return _pure

@@ -475,7 +475,7 @@ def run_simulate_command(args: argparse.Namespace) -> int:
         )
     except ValueError as exc:
         raise CommandError(str(exc)) from None
-    engine = getattr(args, "engine_in_use", "pure Python")
+    engine = compiled.in_use()
     if args.json:
         print(json.dumps({"engine": engine, **summary.to_json()}, indent=2))
     else:
