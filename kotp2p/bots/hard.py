@@ -15,8 +15,8 @@ health of the others. A monster out of the game, and a game over, are worth a fi
 
 Whether to leave Tokyo, and what to buy when two monsters are left, are judged by the games
 that follow (:mod:`kotp2p.bots.playouts`): ``playouts`` games for each choice, played by greedy
-bots from the seat's own view. More games judge more surely and take longer; with none, the greedy bot's rules
-decide.
+bots from the seat's own view. More games judge more surely and take longer; with none, the
+greedy bot's rules decide.
 """
 
 from __future__ import annotations
@@ -127,20 +127,19 @@ class HardBot(GreedyBot):
 
     def choose(self, state: rules.State) -> rules.Action:
         """A legal action for the pending decision: searched, or the greedy bot's."""
-        d = state.pending
-        if isinstance(d, rules.Decision) and self.playouts > 0 and d.kind in searched(state):
-            judged = self.search(state)
-            if judged:
-                return judged[0].action
-        return super().choose(state)
+        judged = self.search(state)
+        return judged[0].action if judged else super().choose(state)
 
     def search(self, state: rules.State) -> list[Judged]:
         """Each legal action of the pending decision with the share of games won after it, the
-        best first; empty when there is nothing to choose. A tie goes to the greedy bot's
-        choice, then to the order of the legal actions."""
+        best first; empty when the decision is not one the bot searches (:func:`searched`), no
+        games are to be played out, or there is nothing to choose. A tie goes to the greedy
+        bot's choice, then to the order of the legal actions."""
         d = state.pending
+        if not isinstance(d, rules.Decision) or self.playouts <= 0 or d.kind not in searched(state):
+            return []
         legal = rules.legal_actions(state)
-        if not isinstance(d, rules.Decision) or len(legal) < 2:
+        if len(legal) < 2:
             return []
         # The random numbers depend on the seed and on what every seat sees of the state.
         seed = (self.seed * 1_000_003 + state.k * 4099 + state.turn * 31 + d.seat) % 2**32

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kotp2p import rules
 from kotp2p.bots.dice import chances
-from kotp2p.bots.hard import HardBot, searched
+from kotp2p.bots.hard import HardBot
 from kotp2p.bots.playouts import Judged
 
 _FACE_WORDS = rules.SYMBOLS.faces
@@ -24,10 +24,9 @@ def hint(state: rules.State, seat: int) -> str:
     if not isinstance(d, rules.Decision) or d.seat != seat:
         return "no decision of yours is pending"
     bot = HardBot(0)
-    if d.kind in searched(state):
-        judged = bot.search(state)
-        if judged:
-            return _searched(state, judged)
+    judged = bot.search(state)
+    if judged:
+        return _searched(state, judged)
     plan = bot.dice_plan(state, seat, rules.legal_actions(state)) if d.kind == "roll" else None
     if plan is None:
         return f"the hard bot would choose: {rules.describe_action(state, bot.choose(state))}"

@@ -5,9 +5,9 @@ Theory of operation
 A bot that searches may think for a second. A session that decides for its bots in place holds
 the loop for that long, and the screen with it when a person plays in the same process. A
 session made with ``think_aside`` asks instead: each time a bot's delay is over, it hands out a
-:class:`Question`, once per seat and point of the game. The driver answers it on a worker thread and gives
-the answer back with ``Session.answer``. Meanwhile the session goes on taking frames, lines
-and commands.
+:class:`Question`, once per seat and point of the game. The driver answers it on a worker
+thread and gives the answer back with ``Session.answer``. Meanwhile the session goes on taking
+frames, lines and commands.
 
 An answer counts only if the seat still waits at the point it was asked at. Otherwise it is
 dropped, and the session asks again when the seat must decide anew. The state a question holds
