@@ -66,15 +66,15 @@ def trace(games: int) -> dict[str, object]:
 def _wrong_inputs(s: rules.State, rng: random.Random) -> list[object]:
     """Inputs a careless or hostile peer might send here: junk, bad values, wrong kinds, and a
     card that may or may not be for sale."""
-    from kotp2p import rules as r
+    from kotp2p import rules
 
-    wrong: list[object] = [None, r.Reroll((0, 0)), r.Buy(rng.choice(s.market)), r.DONE]
-    if isinstance(s.pending, r.RandomRequest):
+    wrong: list[object] = [None, rules.Reroll((0, 0)), rules.Buy(rng.choice(s.market)), rules.DONE]
+    if isinstance(s.pending, rules.RandomRequest):
         k = len(s.pending.bounds)
-        wrong += [r.RandomResult([0] * k), r.RandomResult((True,) * k),  # type: ignore[arg-type]
-                  r.RandomResult((r.HIDDEN,) * k), r.RandomResult((99,) * k)]
+        wrong += [rules.RandomResult([0] * k), rules.RandomResult((True,) * k),  # type: ignore[arg-type]
+                  rules.RandomResult((rules.HIDDEN,) * k), rules.RandomResult((99,) * k)]
     else:
-        wrong += [r.RandomResult((1,)), r.Reroll([0]), r.Reroll(("x",))]  # type: ignore[arg-type]
+        wrong += [rules.RandomResult((1,)), rules.Reroll([0]), rules.Reroll(("x",))]  # type: ignore[arg-type]
     return wrong
 
 
