@@ -308,3 +308,20 @@ def rules_chooser(kind: str = "random", seed: int = 0) -> Chooser:
         return rules.action_to_wire(bot.choose(state))  # type: ignore[attr-defined]
 
     return choose
+
+
+class Recorder:
+    """A view for ``run_session`` that keeps every update shown, takes every line and lets the
+    end of input pass."""
+
+    def __init__(self) -> None:
+        self.seen: list[object] = []
+
+    def show(self, updates: list[object]) -> None:
+        self.seen.extend(updates)
+
+    def on_line(self, line: str, now: float) -> bool:
+        return True
+
+    def on_end_of_input(self, now: float) -> bool:
+        return True

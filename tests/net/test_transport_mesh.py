@@ -22,7 +22,7 @@ from kotp2p.net.transport import (
 from kotp2p.net.transport.link import LinkConfig
 from kotp2p.net.wire import MAX_FRAME, Identity, Refusal, Why, codec
 from kotp2p.ui import plain_refusal
-from tests.net.harness import Table, make_table
+from tests.net.harness import Recorder, Table, make_table
 from tests.net.memnet import MemoryNet, address
 from tests.net.toy import ToyEngine
 
@@ -307,18 +307,7 @@ async def test_a_peer_sending_frames_the_session_refuses_loses_its_link(
         await trio.sleep_forever()
 
     s = session(t, [0])
-    seen: list[object] = []
-
-    class Watch:
-        def show(self, updates: list[object]) -> None:
-            seen.extend(updates)
-
-        def on_line(self, line: str, now: float) -> bool:
-            return True
-
-        def on_end_of_input(self, now: float) -> bool:
-            return True
-
+    watch = Recorder()
     async with trio.open_nursery() as nursery:
         net = MemoryNet(nursery)
         net.servers[address(1)] = hostile
@@ -326,9 +315,9 @@ async def test_a_peer_sending_frames_the_session_refuses_loses_its_link(
                           engine_id=RULES.engine_id, connect=net.connect)
         await nursery.start(links.run)
         with trio.move_on_after(5):
-            await run_session(s, links=links, view=Watch())  # type: ignore[arg-type]
+            await run_session(s, links=links, view=watch)  # type: ignore[arg-type]
         nursery.cancel_scope.cancel()
-    refused = [u for u in seen if isinstance(u, FrameRefused)]
+    refused = [u for u in watch.seen if isinstance(u, FrameRefused)]
     assert len(refused) >= LinkConfig().max_strikes
     assert all(u.sender == 1 for u in refused)
     closed = [r.getMessage() for r in caplog.records if "closed" in r.getMessage()]

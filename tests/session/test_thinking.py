@@ -12,6 +12,7 @@ from kotp2p.net.session import Chat, ChatLine, Done, Question, Result, Session, 
 from kotp2p.net.transport.runner import Commands, run_session
 from kotp2p.net.wire import Value
 from kotp2p.rules import State
+from tests.net.harness import Recorder
 from tests.session.kit import session, table, verdict
 
 
@@ -79,19 +80,9 @@ async def test_the_loop_takes_a_command_while_a_bot_is_still_thinking() -> None:
         tick(now)
 
     s.tick = counted  # type: ignore[method-assign]
-    shown: list[object] = []
+    screen = Recorder()
     answers: list[Result] = []
     send, receive = trio.open_memory_channel[Chat](1)
-
-    class Screen:
-        def show(self, updates: list[object]) -> None:
-            shown.extend(updates)
-
-        def on_line(self, line: str, now: float) -> bool:
-            return True
-
-        def on_end_of_input(self, now: float) -> bool:
-            return True
 
     async def type_while_it_thinks() -> None:
         with trio.fail_after(20):
@@ -102,14 +93,14 @@ async def test_the_loop_takes_a_command_while_a_bot_is_still_thinking() -> None:
             while not answers:
                 await trio.sleep(0.01)
             await trio.sleep(0.2)
-        assert any(isinstance(u, ChatLine) and u.text == "still there?" for u in shown)
+        assert any(isinstance(u, ChatLine) and u.text == "still there?" for u in screen.seen)
         assert ticks - before < 10  # woken by what arrives, not by a bot's delay long past
         release.set()
 
     async with trio.open_nursery() as nursery:
         nursery.start_soon(type_while_it_thinks)
         with trio.fail_after(60):
-            over = await run_session(s, view=Screen(),  # type: ignore[arg-type]
+            over = await run_session(s, view=screen,  # type: ignore[arg-type]
                                      commands=Commands(receive, lambda c, r: answers.append(r)))
     assert over and answers == [Done()]
     assert verdict(log).status == "VALID"
