@@ -30,16 +30,12 @@ PLAYOUT_LIMIT = 3000
 
 @dataclass(frozen=True)
 class Judged:
-    """An action and the share of the games after it that the seat won, out of ``games``."""
+    """An action, and how many of the ``games`` played on after it the seat won: a game won
+    with others counts a share."""
 
     action: rules.Action
     wins: float
     games: int
-
-    @property
-    def rate(self) -> float:
-        """The share of games won, from 0 to 1."""
-        return self.wins / self.games if self.games else 0.0
 
 
 def blinded(state: rules.State, seat: int) -> rules.State:
