@@ -28,6 +28,8 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
+from kotp2p import __version__
+
 log = logging.getLogger(__name__)
 
 __all__ = ["main"]
@@ -347,17 +349,6 @@ class _HelpFormatter(argparse.HelpFormatter):
         return "".join(indent + line for line in text.splitlines(keepends=True))
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("kotp2p")
-    except PackageNotFoundError:  # a source tree that was never installed
-        from kotp2p import __version__
-
-        return __version__
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(
@@ -366,7 +357,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=exit_codes_help(),
         formatter_class=_HelpFormatter,
     )
-    parser.add_argument("-V", "--version", action="version", version=f"kotp2p {_version()}")
+    parser.add_argument("-V", "--version", action="version", version=f"kotp2p {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_play(sub)

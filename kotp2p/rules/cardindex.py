@@ -24,6 +24,8 @@ TOKEN_CARDS: dict[str, int] = {}
 """Token kind kept per seat in the state, such as ``"poison"`` -> the card whose name the
 tokens bear. That card also names them in actions: ``UseCard(card, (n,))`` spends hearts to
 remove n tokens."""
+DECKS: dict[str, tuple[int, ...]] = {}
+"""The base game's Power cards and Halloween's Costumes, in id order: see :func:`base_deck`."""
 
 
 def index_cards(cards: Iterable[Card]) -> None:
@@ -35,7 +37,7 @@ def index_cards(cards: Iterable[Card]) -> None:
     ids = [c.id for c in ordered]
     if len(set(ids)) != len(ids):
         raise ValueError(f"expected distinct card ids, found {ids}")
-    for table in (CARDS, SLUGS, BY_SLUG, COPIERS, TOKEN_CARDS, EVOLUTION_DECKS):
+    for table in (CARDS, SLUGS, BY_SLUG, COPIERS, TOKEN_CARDS, EVOLUTION_DECKS, DECKS):
         table.clear()
     for card in ordered:
         CARDS[card.id] = card
@@ -54,6 +56,8 @@ def index_cards(cards: Iterable[Card]) -> None:
             if card.token in TOKEN_CARDS:
                 raise ValueError(f"token kind {card.token!r} given by two cards")
             TOKEN_CARDS[card.token] = card.id
+    DECKS[BASE] = tuple(c.id for c in ordered if c.box == BASE)
+    DECKS[COSTUME] = tuple(c.id for c in ordered if c.kind == COSTUME)
 
 
 def card_by_name(name: str) -> int:
@@ -73,9 +77,9 @@ def card_by_name(name: str) -> int:
 
 def base_deck() -> tuple[int, ...]:
     """The ids of the base game's 66 Power cards, in id order."""
-    return tuple(c for c, card in CARDS.items() if card.box == BASE)
+    return DECKS[BASE]
 
 
 def costume_ids() -> tuple[int, ...]:
     """The ids of Halloween's Costume cards, in id order."""
-    return tuple(c for c, card in CARDS.items() if card.kind == COSTUME)
+    return DECKS[COSTUME]
