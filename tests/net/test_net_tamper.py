@@ -173,6 +173,22 @@ def test_a_flipped_byte_in_an_honest_envelope_blames_nobody_and_hides_no_fork() 
     assert any(f"frame {honest} " in n and "prove nothing" in n for n in verdict.notes)
 
 
+def test_a_log_cut_inside_a_game_id_cannot_swallow_the_fork_written_after_it() -> None:
+    """A log cut in the middle of an envelope's game id, then written on. The torn frame's length
+    takes in exactly the next envelope, so it reads as a whole envelope of another game."""
+    frames, forked = _fork_frames()
+    g = parse_log(frames[0]).genesis
+    first, cut = min(forked), 10
+    torn = len(frames[cut]) - len(frames[first])
+    start = frames[cut].index(g.game_id)
+    assert start < torn < start + len(g.game_id)
+    tail = b"".join(frames[i] for i in sorted(forked))
+    verdict = _verify_bytes(b"".join(frames[:cut]) + frames[cut][:torn] + tail)
+    assert verdict is not None and verdict.fault is not None, verdict.render() if verdict else ""
+    assert (verdict.fault.rule, verdict.fault.seat) == ("fork", 1)
+    assert any(f"frame {cut} " in n and "another game" in n for n in verdict.notes)
+
+
 def test_foreign_envelopes_and_joined_logs_leave_a_valid_game_valid() -> None:
     valid = (DATA / "valid.kotlog").read_bytes()
     other = make_table(ENGINE, 2, seed=99).genesis.frame()

@@ -10,7 +10,9 @@ into exactly one of these kinds. Only the first kind goes on to the replay.
   byte, a splice or a stranger's frame. It proves nothing about anybody. It gets a note with its
   position.
 * **Set aside** is an envelope of another game, or a copy of a genesis. Logs joined with ``cat``
-  give such copies. It gets a note, nothing else.
+  give such copies. It gets a note, nothing else. But a torn frame, written on after the tear,
+  can read as another game's envelope, its game id ending in the bytes that follow. So the bytes
+  of another game's envelope are searched for frames, as damage is.
 * A **signed fault** is bytes that do carry a seat's signature and are themselves its violation.
   One case is a body that names another seat as its author but is signed by this seat's key.
   That is ``forged-signature``. The signer is the one blamed, never the seat it pretends to be.
@@ -114,10 +116,10 @@ def _position(log: LogContents, i: int) -> Position:
 def read_envelopes(logs: Sequence[LogContents], genesis: Genesis, *, workers: int = 0) -> Intake:
     """Sort every frame of ``logs`` as the module says.
 
-    All of ``logs`` are of the game of ``genesis``. A damaged frame's bytes are searched for frames
-    that start inside it. Its length prefix may be what was damaged, so it may have swallowed the
-    start of the next frame. Any frames found are read too. So damage in one frame cannot hide the
-    next one.
+    All of ``logs`` are of the game of ``genesis``. The bytes of a damaged frame, and of another
+    game's envelope, are searched for frames that start inside them. Its length prefix may be what
+    was damaged, so it may have swallowed the start of the next frame. Any frames found are read
+    too. So damage in one frame cannot hide the next one.
 
     ``workers`` is the number of processes for the signature checks. 0 means as many as there are
     cores, when the batch is big enough to be worth it.
@@ -140,7 +142,10 @@ def read_envelopes(logs: Sequence[LogContents], genesis: Genesis, *, workers: in
 
 def _sort(intake: Intake, genesis: Genesis, batch: list[tuple[LogContents, int, Position, bytes]],
           seen: set[bytes], workers: int) -> list[tuple[LogContents, int]]:
-    """Sort one batch of frames into ``intake``; return the damaged ones as ``(log, offset)``."""
+    """Sort one batch of frames into ``intake``.
+
+    Return the frames to search, the damaged ones and other games' envelopes, as ``(log, offset)``.
+    """
     damaged: list[tuple[LogContents, int]] = []
     pending: list[tuple[bytes, bytes, int, Position, bytes, LogContents, int]] = []
     game_id, seats = genesis.game_id, genesis.n  # game_id hashes the genesis once, not per frame
@@ -157,6 +162,7 @@ def _sort(intake: Intake, genesis: Genesis, batch: list[tuple[LogContents, int, 
             author = peek_author(body, game_id, seats)
         except ForeignEnvelope as exc:
             intake.set_aside.append((pos, exc.reason))
+            damaged.append((log, offset))
             continue
         except RemoteProtocolError as exc:
             intake.damage.append((pos, exc.reason))
