@@ -140,6 +140,15 @@ def describe_action(state: State, action: Action) -> str:
         done = (f"gives {state.monsters[state.stack[-1][3]]} {what}" if x in GIVES
                 else f"loses {what}" if x in (LOSE_TWO, LOSE_ONE) else f"gains {what}")
         return f"{who}{done} ({card_name(action.card)})"
+    if (isinstance(action, UseCard) and kind in ("roll", "change", "probe")
+            and 1 <= len(action.args) <= 2 and 0 <= action.args[0] < len(state.dice)):
+        i = action.args[0]
+        whose = f"{state.monsters[state.active]}'s " if kind == "probe" else ""
+        on = f"{whose}die {i + 1} ({g.faces[state.dice[i]]})"
+        if len(action.args) == 1:
+            return f"{who}uses {card_name(action.card)} on {on}"
+        if 0 <= action.args[1] < len(g.faces):
+            return f"{who}changes {on} to {g.faces[action.args[1]]} ({card_name(action.card)})"
     if isinstance(action, UseCard):
         if isinstance(pending, Decision) and pending.kind == "hearts":
             for token, card in TOKEN_CARDS.items():

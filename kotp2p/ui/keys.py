@@ -76,6 +76,15 @@ def decision(state: rules.State) -> rules.Decision | None:
     return pending if isinstance(pending, rules.Decision) else None
 
 
+def may_reroll(state: rules.State) -> bool:
+    """True if the pending decision is a roll that may still re-roll dice.
+
+    A roll with no re-roll left may still ask a card question, such as Background Dweller's."""
+    d = decision(state)
+    return (d is not None and d.kind == "roll"
+            and any(isinstance(a, rules.Reroll) for a in rules.legal_actions(state)))
+
+
 def reroll_for(state: rules.State, kept: frozenset[int]) -> rules.Reroll:
     """The re-roll of every die not marked kept."""
     return rules.Reroll(tuple(i for i in range(len(state.dice)) if i not in kept))
@@ -218,6 +227,8 @@ def explain(state: rules.State, key: str, kept: frozenset[int], me: int) -> str:
         return "that re-roll is not allowed now"
     if key.isdigit():
         n = int(key)
+        if d.kind == "roll" and not may_reroll(state):
+            return "no re-roll left, so no die to keep: choose above or press Enter to resolve"
         if d.kind == "roll":
             return f"there is no die {n}: the dice are 1 to {len(state.dice)}"
         if d.kind == "buy":
@@ -233,9 +244,10 @@ def explain(state: rules.State, key: str, kept: frozenset[int], me: int) -> str:
         return f"sweeping costs 2⚡ and you have {state.energy[me]}⚡"
     if key in ("y", "s") and d.kind != "yield":
         return "nobody asks you to yield Tokyo now"
-    keys = sorted({c.key for c in choices(state)} | ({"r"} if d.kind == "roll" else set()))
+    rolling = may_reroll(state)
+    keys = sorted({c.key for c in choices(state)} | ({"r"} if rolling else set()))
     names = ", ".join("Enter" if k == "enter" else k for k in keys)
-    if d.kind == "roll" and state.dice:
+    if rolling and state.dice:
         names = f"1-{len(state.dice)} (keep a die), {names}"
     return f"{key_name(key)} does nothing here; the keys now: {names}"
 
@@ -243,7 +255,7 @@ def explain(state: rules.State, key: str, kept: frozenset[int], me: int) -> str:
 def asked(kind: str) -> str:
     """What a decision of ``kind`` asks, in a player's words: ``stay in Tokyo or yield``."""
     return {"roll": "roll", "yield": "stay in Tokyo or yield", "buy": "buy",
-            "react": "react to damage", "hearts": "use hearts", "change": "change a die",
+            "react": "react to damage", "hearts": "use hearts", "change": "use a card on your dice",
             "probe": "re-roll a die", "opportunist": "Opportunist", "lab": "Made in a Lab",
             "sell": "sell a card", "mimic": "pick Mimic's target", "costume": "keep a costume",
             "steal": "take costumes from the monsters you wounded", "witch": "Witch",

@@ -720,7 +720,7 @@ class Controller:
                      "if you mean it", error=True)
             self._asked = (d.kind, -ENTER_GUARD)
             return
-        if d.kind == "roll" and key.isdigit() and 1 <= int(key) <= len(s.dice):
+        if K.may_reroll(s) and key.isdigit() and 1 <= int(key) <= len(s.dice):
             i = int(key) - 1
             if i in kept:
                 self.kept.discard(i)
@@ -741,6 +741,7 @@ class Controller:
         if action is None:
             self.say(K.explain(s, key, kept, self.port.me), error=True)
             return
+        self.group = None  # the next question starts from its own first list
         self.say(rules.describe_action(s, action))
         self.port.submit(action)
 

@@ -190,8 +190,7 @@ def expected(state: rules.State) -> str:
     n = len(listed_actions(state))
     d = K.decision(state)
     words = [f"a number from 1 to {n}"] if n else []
-    if d is not None and d.kind == "roll" and any(isinstance(a, rules.Reroll)
-                                                    for a in rules.legal_actions(state)):
+    if K.may_reroll(state):
         words += [f"keep or reroll with dice from 1 to {len(state.dice)}",
                   "r (re-roll the dice not kept)"]
     for c in K.choices(state):
@@ -417,7 +416,7 @@ class PlainView:
         self.say(f"Your decision ({K.asked(kind)}):")
         for i, a in enumerate(listed_actions(state), 1):
             self.say(f"  {i}. {action_line(state, a)}")
-        if kind == "roll" and any(isinstance(a, rules.Reroll) for a in rules.legal_actions(state)):
+        if K.may_reroll(state):
             self.say("  or type `keep 1 3` to keep dice 1 and 3 and re-roll the others, "
                      "`reroll 2 4` to re-roll dice 2 and 4, `r` to re-roll the dice not kept (*)")
         self.say("> ")

@@ -135,6 +135,24 @@ def test_every_face_of_every_die_can_be_picked_when_the_letters_would_run_out() 
     assert g.submitted == [rules.UseCard(BY_SLUG["stretchy"], (6, 5))]
 
 
+def test_after_a_face_is_picked_the_next_question_lists_the_dice_again() -> None:
+    g = FakeGame(rules.from_text(STRETCHY), me=0)
+    c = Controller(g)
+    row = next(ln for ln in to_text(game_screen(c, 80, 40)).splitlines()
+               if "change die 7 (1) with Stretchy" in ln)
+    c.press(row.split()[0])
+    pick = next(ln for ln in to_text(game_screen(c, 80, 40)).splitlines()
+                if "to ✸ with Stretchy" in ln)
+    c.press(pick.split()[0])
+    assert g.submitted == [rules.UseCard(BY_SLUG["stretchy"], (6, 5))]
+    assert "The King changes die 7 (1) to ✸ (Stretchy)" in c.footer
+    # Stretchy may change another die: the question starts again from the dice, and a letter
+    # never pays for a die the player did not pick this time.
+    screen = to_text(game_screen(c, 80, 40))
+    assert "change die 7 (✸) with Stretchy (pay 2⚡): pick the face next" in screen
+    assert "change die 7 (✸) to" not in screen and "Esc choose again" not in screen
+
+
 def test_a_card_used_without_a_target_says_what_it_does() -> None:
     from kotp2p.ui import keys as K
 
@@ -164,3 +182,26 @@ def test_the_status_line_keeps_every_key_whole_at_80_columns() -> None:
     lines = to_text(game_screen(c, 80, 24)).splitlines()
     status = next(ln for ln in lines if ln.startswith(" Your move"))
     assert "…" not in status and "Enter" in status and "1-6 keep" in status, status
+
+
+def test_with_no_re_roll_left_a_card_question_offers_no_keep_or_re_roll_keys() -> None:
+    # Background Dweller may re-roll a 3 after the last roll: the dice keys mean nothing then.
+    text = four("8/0/0 +backgrounddweller") + " | active=0 phase=roll dice=h3esss rolls=0"
+    s = rules.from_text(text)
+    assert isinstance(s.pending, rules.Decision) and s.pending.kind == "roll"
+    screen = screen_of(text)
+    status = next(ln for ln in screen.splitlines() if "Your move" in ln)
+    assert "re-roll die 2 (3) with Background Dweller" in screen
+    assert "a choose" in status and "Enter" in status
+    assert "keep" not in status and "re-roll" not in status and " r " not in status
+    assert "press a die's key to keep it" not in screen
+    # Once the dice are final, the question is about cards on the dice, not one change.
+    after = to_text(game_screen(Controller(FakeGame(rules.apply(s, rules.STOP), me=0)), 80, 24))
+    assert "Your move (use a card on your dice)" in after
+    # A die's key says why it keeps nothing, and marks nothing behind the player's back.
+    g = FakeGame(text, me=0)
+    c = Controller(g)
+    c.press("2")
+    assert "no re-roll left" in c.footer and c.kept_dice() == frozenset()
+    c.press("x")
+    assert "1-6 (keep a die)" not in c.footer and " r," not in c.footer

@@ -318,10 +318,10 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
         who = s.monsters[s.active]
         return [[("", f" Dice: {who} has not rolled yet")]]
     mine = ctrl.my_decision()
-    rolling = mine is not None and mine.kind == "roll"
-    pending = K.decision(s)
-    # Keep marks mean something only while the dice may be re-rolled.
-    kept = ctrl.kept_dice() if pending is not None and pending.kind == "roll" else frozenset()
+    # Keep marks, and the keys that set them, mean something only while the dice may be re-rolled.
+    may_reroll = K.may_reroll(s)
+    rolling = mine is not None and may_reroll
+    kept = ctrl.kept_dice() if may_reroll else frozenset()
     deciding = mine is not None and mine.kind in ("roll", "change")
     line: Line = [("class:title", " Dice ")]
     keys: Line = [("class:hint", " keys ")]  # each die's key under it
@@ -489,11 +489,11 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
                                       "click it") if len(menu) > 1 else press, span)
         if group is not None:
             status += key_frags("escape", "choose again", press)
-        if d.kind == "roll":
+        kept = ctrl.kept_dice() if K.may_reroll(s) else frozenset()
+        if K.may_reroll(s):
             n = len(s.dice)
             status += key_frags(f"1-{n}", "keep", _hint(
                 ctrl, "press the key under a die (or click the die) to keep it"))
-            kept = ctrl.kept_dice()
             status += key_frags("r", "re-roll the rest" if not kept else "re-roll", press)
         slots = [c.key for c in short if c.key.isdigit()]
         if slots:
@@ -506,7 +506,7 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
         if d.kind == "buy":
             status += key_frags("n", "skip buying", press)
             status += key_frags("i", "read", press)
-        if d.kind == "roll" and kept:
+        if kept:
             status += [("class:footer", "· keeping " + " ".join(str(i + 1)
                                                                 for i in sorted(kept)) + " ")]
     else:
