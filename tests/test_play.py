@@ -55,9 +55,12 @@ def test_play_with_bots_everywhere_finishes_and_its_log_verifies(
     (game,) = json.loads(out)
     assert game["state"] == "finished" and len(game["players"]) == 4 and game["winners"]
     assert game["log"] == str(log) and game["mode"] == "local"
-    # The same seed again is the same game: refused, with the way out.
+    # The same seed again is the same game, played to its end: refused, with what can be done.
     code, _, err = _run(capsys, monkeypatch, ["play", "--bots", "3", "--bot", "random", "--seed", "1"])
-    assert code == 1 and "already stored" in err
+    assert code == 1 and "played to its end (won by" in err and "resume" not in err
+    told = err.split("`")[1].split()
+    assert told[:2] == ["kotp2p", "replay"] and main(told[1:]) == 0
+    assert "Game over" in capsys.readouterr().out
     code, _, err = _run(capsys, monkeypatch, ["resume", log.name[:16]])
     assert code == 1 and "is over" in err
 

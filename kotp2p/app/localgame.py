@@ -22,6 +22,7 @@ from pathlib import Path
 
 from kotp2p import rules
 from kotp2p.app.errors import CommandError
+from kotp2p.app.games import info, result
 from kotp2p.app.gametypes import Connect, FullScreen, Restore
 from kotp2p.bots import BOT_KINDS, bot_name, make_bot
 from kotp2p.net.files import (
@@ -53,7 +54,7 @@ from kotp2p.net.trust import (
     sign_genesis,
 )
 from kotp2p.net.wire import Identity, RemoteProtocolError, Value, fingerprint, safe_text
-from kotp2p.ui import PlainView
+from kotp2p.ui import PlainView, program
 
 
 def bot_decider(level: str, seed: int, playouts: int | None = None) -> Decider:
@@ -193,7 +194,7 @@ def last_words(session: Session, log_path: Path, over: bool) -> str:
     as ``over`` tells, it names the winner. If the player stopped, it says how to go on.
     """
     if not over:
-        return f"Stopped; the log is {log_path} (`kotp2p resume` continues)."
+        return f"Stopped; the log is {log_path} (`{program()} resume` continues)."
     if session.result is not None:
         return f"Game over. {safe_text(session.result.summary)} Log: {log_path}"
     return f"Log: {log_path}"
@@ -230,11 +231,21 @@ def play_session(session: Session, log_path: Path, *, bot_delay: float = 0.0,
         if not is_interrupt(exc):
             raise
         session.quit()
-        view.say(f"Stopped; the log is {log_path} (`kotp2p resume` continues).")
+        view.say(f"Stopped; the log is {log_path} (`{program()} resume` continues).")
         raise KeyboardInterrupt from None
     if session.is_over:
         view.say(f"Log: {log_path}")
     return 0
+
+
+def _stored_already(log_path: Path) -> str:
+    """Why ``play`` will not start a game it has already stored, and what to do instead."""
+    game = info(log_path)
+    if game.finished:
+        return (f"this game was played to its end ({result(game)}): `{program()} replay "
+                f"{game.game_id}` tells it; pick another --seed for a new game")
+    return (f"this game is already stored ({log_path}); resume it with `{program()} resume` "
+            "or pick another --seed")
 
 
 def run_play_command(args: argparse.Namespace, ui: FullScreen | None = None) -> int:
@@ -253,8 +264,7 @@ def run_play_command(args: argparse.Namespace, ui: FullScreen | None = None) -> 
                           args.halloween, args.power_up)
     stored = StoredGame.for_game(game.genesis.game_id)
     if stored.log_path.exists():
-        raise CommandError(f"this game is already stored ({stored.log_path}); resume it "
-                               "with `kotp2p resume` or pick another --seed")
+        raise CommandError(_stored_already(stored.log_path))
     seat_file = SeatFile(LOCAL, int(time.time()), 0, tuple(
         SeatSecret(i, None if i == 0 else game.identities[i].to_bytes(), game.secrets[i],
                    game.levels[i]) for i in range(len(game.identities))))

@@ -11,6 +11,7 @@ from kotp2p.ui.lobby_plain import PlainLobby, Request
 from kotp2p.ui.logscreen import logs_to
 from kotp2p.ui.model import AUTO_LEAVE_MAX, AUTO_STAY_MAX, Comfort, Controller
 from kotp2p.ui.plain import PlainView, format_state
+from kotp2p.ui.program import program
 from kotp2p.ui.refusals import plain_refusal
 from kotp2p.ui.stats import replica_stats, session_stats, stats_legend, stats_rows
 from kotp2p.ui.symbols import AsciiWriter, symbols
@@ -28,6 +29,7 @@ __all__ = [
     "format_state",
     "logs_to",
     "plain_refusal",
+    "program",
     "replica_stats",
     "session_stats",
     "stats_legend",

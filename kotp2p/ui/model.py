@@ -43,6 +43,7 @@ from kotp2p.net.session import (
 from kotp2p.net.wire import Refusal, safe_text
 from kotp2p.ui import keys as K
 from kotp2p.ui.hands import ASK_EVOLUTIONS, EvolutionAsk
+from kotp2p.ui.program import program
 from kotp2p.ui.refusals import plain_refusal
 from kotp2p.ui.stats import MonsterStats
 from kotp2p.ui.symbols import UNICODE, Symbols
@@ -363,7 +364,7 @@ class Controller:
         A player still in the game can resume it. One knocked out keeps the log.
         """
         if self.state.alive[self.port.me]:
-            return "Quit? You can resume later (kotp2p resume)."
+            return f"Quit? You can resume later ({program()} resume)."
         return "Leave? You are out of the game; your log is kept."
 
     def refused(self, reason: Refusal | str) -> None:

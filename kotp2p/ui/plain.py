@@ -65,6 +65,7 @@ from kotp2p.net.wire import safe_text
 from kotp2p.ui import keys as K
 from kotp2p.ui.hands import ASK_EVOLUTIONS, ASK_WORDS, EvolutionAsk, hand_words
 from kotp2p.ui.model import result_for
+from kotp2p.ui.program import program
 from kotp2p.ui.stats import session_stats, stats_legend, stats_rows
 from kotp2p.ui.symbols import UNICODE, Symbols, ascii_text
 
@@ -79,7 +80,7 @@ HELP = ("Type the number of an action, or its words. Dice count from 1 as shown:
         "(chat), state, eject (when asked), ask always|playable|never (when to be asked about "
         "Evolutions: only with a card playable now, by default), hint (what the hard bot would "
         "do in your place, and why), help, quit (stop here; "
-        "`kotp2p resume` continues).")
+        "`{program} resume` continues).")
 
 KEYS = {"": "enter", "r": "r", "y": "y", "s": "s", "w": "w"}
 """The full screen's keys a typed line may be, each with its key's name."""
@@ -373,7 +374,7 @@ class PlainView:
             self.say("== the game so far (from the log) ==")
         if left_out:
             self.say(f"({left_out} earlier turn{'s' if left_out > 1 else ''} left out: "
-                     "`kotp2p replay` shows the whole game)")
+                     f"`{program()} replay` shows the whole game)")
         self.show(list(past))
         if resumed.catching_up:
             self.say("== resumed: first, what the others did while this seat was away ==")
@@ -431,10 +432,10 @@ class PlainView:
                 return True
             if word in ("quit", "exit"):
                 s.perform(Quit(), now)
-                self.say("Stopped. `kotp2p resume` continues this game.")
+                self.say(f"Stopped. `{program()} resume` continues this game.")
                 return False
             if word == "help":
-                self.say(HELP)
+                self.say(HELP.format(program=program()))
             elif word == "state":
                 for ln in format_state(s.state, tuple(_safe(m) for m in s.state.monsters),
                                        me=s.me, symbols=self.symbols):
@@ -478,5 +479,5 @@ class PlainView:
         if self.session.seats[self.session.me].decide is not None:
             return True
         self.session.quit()
-        self.say("Input closed: stopped. `kotp2p resume` continues this game.")
+        self.say(f"Input closed: stopped. `{program()} resume` continues this game.")
         return False

@@ -23,6 +23,7 @@ from kotp2p.ui.full.screen import (
 from kotp2p.ui.hands import ASK_WORDS
 from kotp2p.ui.lobby import EXPANSION_TEXTS, PICK
 from kotp2p.ui.model import Controller
+from kotp2p.ui.program import program
 from kotp2p.ui.stats import stats_legend, stats_rows
 from kotp2p.ui.symbols import Symbols
 
@@ -42,7 +43,7 @@ When smashed in Tokyo: y yield (leave), s stay.  Buying: 1 2 3 buy that card, w 
 (2 energy), n skip buying this turn, Enter done.  Card questions: the letters listed on screen,
 Enter to pass.  Anywhere: ? this help, k the card browser (type to search), c chat, o options
 (auto-leave, auto-stay, the pause), i read a card, h hint, e vote to eject a player past the deadline,
-PgUp/PgDn scroll the log, q quit (the game stays resumable: kotp2p resume).  Mouse clicks on dice,
+PgUp/PgDn scroll the log, q quit (the game stays resumable: {program} resume).  Mouse clicks on dice,
 market cards, choices and the keys in the footer work too.
 
 Esc or ? closes this help; k opens the card browser."""
@@ -64,7 +65,8 @@ def help_text(state: rules.State | None = None) -> str:
     enter += " (+1 energy: 2-player variant)" if two else " (+1 star)"
     start = "gives 1 energy (2-player variant)" if two else "gives 2 stars"
     halloween = HALLOWEEN_TEXT + "\n\n" if state is not None and rules.is_halloween(state) else ""
-    return RULES_TEXT.format(enter=enter, start=start) + "\n\n" + halloween + HELP_KEYS
+    keys = HELP_KEYS.format(program=program())
+    return RULES_TEXT.format(enter=enter, start=start) + "\n\n" + halloween + keys
 
 
 HALLOWEEN_TEXT = """Halloween is on. Each monster began with a costume: it drew two, kept one \
@@ -273,7 +275,7 @@ def end_body(ctrl: Controller, width: int) -> list[Line]:
         body += [[("class:card", f"   {ln}")] for ln in chunks(end.log_path, width - 4)]
         body.append([("", " Anyone can check it:")])
         body += [[("class:card", f"   {ln}")]
-                 for ln in chunks(f"kotp2p verify {end.log_path}", width - 4)]
+                 for ln in chunks(f"{program()} verify {end.log_path}", width - 4)]
     return body
 
 
