@@ -205,3 +205,19 @@ def test_with_no_re_roll_left_a_card_question_offers_no_keep_or_re_roll_keys() -
     assert "no re-roll left" in c.footer and c.kept_dice() == frozenset()
     c.press("x")
     assert "1-6 (keep a die)" not in c.footer and " r," not in c.footer
+
+
+def test_news_too_long_for_the_footer_keeps_whole_events_and_counts_the_rest() -> None:
+    c = Controller(FakeGame(four("8/0/0") + " | active=0 phase=buy market=heal,tank,skyscraper"))
+    events = ["buys Gas Refinery for 6⚡", "Alienoid's Gas Refinery takes effect",
+              "gains 2★ (Gas Refinery)", "discards Gas Refinery", "hits Cyber Kitty for 3♥",
+              "hits Giga Zaur for 3♥ (all it had left)", "hits Meka Dragon for 3♥",
+              "Giga Zaur is eliminated", "Giga Zaur's cards are discarded"]
+    c.news("you: " + "; ".join(events))
+    lines = to_text(game_screen(c, 80, 24)).splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.startswith(" you: "))
+    told = " ".join(ln.strip() for ln in lines[start:start + 3])
+    assert "…" not in told and told.startswith("you: buys Gas Refinery for 6⚡;")
+    shown = [e for e in events if e in told]
+    assert shown == events[:len(shown)] and len(shown) >= 5
+    assert f"; {len(events) - len(shown)} more in the log" in told

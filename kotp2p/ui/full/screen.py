@@ -529,9 +529,7 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
     general = keys_line([k for k in GENERAL_KEYS if k[0] not in taken], press)
     if ctrl.footer:  # The general keys stay, beside the message's last line or under it.
         style = "class:footer.error" if ctrl.footer_error else "class:footer"
-        parts = wrap(ctrl.footer, max(10, width - 2))
-        if len(parts) > FOOTER_ROWS:
-            parts = [*parts[: FOOTER_ROWS - 1], cut(" ".join(parts[FOOTER_ROWS - 1:]), width - 2)]
+        parts = footer_parts(ctrl.footer, max(10, width - 2))
         msg: list[Line] = [[(style, f" {p} ")] for p in parts]
         room = width - width_of(msg[-1]) - width_of(general)
         if room >= 1:
@@ -539,6 +537,22 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
             return [status, *msg]
         return [status, *msg, general]
     return [status, general]
+
+
+def footer_parts(text: str, width: int, rows: int = FOOTER_ROWS) -> list[str]:
+    """A message in at most ``rows`` lines of ``width``.
+
+    A list of events, parted by ``;``, that does not fit keeps its first ones whole and says how
+    many more the log holds. Other text is cut at the end."""
+    parts = wrap(text, width)
+    if len(parts) <= rows:
+        return parts
+    items = text.split("; ")
+    for keep in range(len(items) - 1, 0, -1):
+        shorter = wrap("; ".join(items[:keep]) + f"; {len(items) - keep} more in the log", width)
+        if len(shorter) <= rows:
+            return shorter
+    return [*parts[: rows - 1], cut(" ".join(parts[rows - 1:]), width)]
 
 
 SHORTER = {" choose above ": " choose ", " re-roll the rest ": " re-roll ",
