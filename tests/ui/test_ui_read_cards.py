@@ -118,3 +118,13 @@ def test_the_reader_shows_the_evolutions_the_player_holds_and_chooses_among() ->
     assert effect("healingrain") in flat(screen)
     theirs = Controller(FakeGame(rules.to_text(s), me=1))
     assert all(card != BY_SLUG["healingrain"] for _, card in theirs.readable())
+
+
+def test_at_80x24_the_longest_names_in_the_market_are_whole() -> None:
+    text = MARKET.replace("+highaltitudebombing ", "").replace(
+        "market=energize,", "market=highaltitudebombing,")
+    screen = to_text(game_screen(controller(text), 80, 24))
+    for slug in ("highaltitudebombing", "wereonlymakingitstronger", "nuclearpowerplant"):
+        name = rules.CARDS[BY_SLUG[slug]].name
+        row = next(ln for ln in screen.splitlines() if re.match(rf" \d  {re.escape(name)} ", ln))
+        assert len(row) <= 80 and "⚡" in row

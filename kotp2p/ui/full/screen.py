@@ -39,8 +39,6 @@ from kotp2p.ui.model import Controller, LogLine
 Line = list[OneStyleAndTextTuple]
 WIDE = 120
 """From this many columns, the game log and the chat in it get a column of their own."""
-LONGEST_NAME = max(len(cd.name) for cd in rules.CARDS.values())
-"""The longest card name, in cells. Card names are ASCII."""
 
 
 def width_of(line: Line) -> int:
@@ -87,7 +85,8 @@ def names_in(names: list[str], width: int) -> str:
     """Card names, comma-separated, in at most ``width`` cells.
 
     Only whole names are shown. A count says how many more there are: ``Acid Attack +2``. With
-    no room for one name it is the count alone: ``3 cards``. The card reader shows them all.
+    no room for one name it is the count alone: ``3 cards``, or ``+3`` in less room. The card
+    reader shows them all.
     """
     for shown in range(len(names), 0, -1):
         rest = len(names) - shown
@@ -96,7 +95,8 @@ def names_in(names: list[str], width: int) -> str:
             return text
     if not names:
         return ""
-    return cut(f"{len(names)} card{'s' if len(names) > 1 else ''}", width)
+    count = f"{len(names)} card{'s' if len(names) > 1 else ''}"
+    return count if get_cwidth(count) <= width else cut(f"+{len(names)}", width)
 
 
 def pack_names(names: list[str], first: int, width: int) -> list[str]:
@@ -402,9 +402,10 @@ def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 
         out[0] += [("", "   "), ("class:words", "check: " + " ".join(ctrl.words))]
     if width_of(out[0]) + len(READ_HINT) <= width:
         out[0].append(("class:hint", READ_HINT))
-    # The whole name when there is room.
+    # The whole name when there is room: the effect keeps at least 34 columns beside it.
     names = [len(rules.CARDS[c].name) for c in s.market if c]
-    name_w = max(names, default=0) if block else min(LONGEST_NAME, max(20, width - 66))
+    longest = max(names, default=0)
+    name_w = longest if block else max(20, min(longest, width - 49))
     for slot, card in enumerate(s.market):
         if not card:
             out.append([("class:hint", f" {slot + 1} (empty)")])
