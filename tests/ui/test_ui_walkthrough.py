@@ -192,7 +192,7 @@ def test_keeping_dice_shows_on_the_status_line_and_the_footer_keys_stay() -> Non
         c.press(key)
     lines = screen(c).splitlines()
     assert "Your move (roll)" in lines[-2] and lines[-2].rstrip().endswith("keeping 1 2 4")
-    assert lines[-1] == " ? help  k cards  c chat  o options  q quit"
+    assert lines[-1] == " ? help  h hint  k cards  c chat  o options  q quit"
     c.press("6")
     c.press("3")
     c.press("5")
@@ -205,8 +205,9 @@ def test_the_footer_keys_stay_under_a_yield_question_and_its_news() -> None:
     c = Controller(FakeGame(state, me=1))
     c.news("The King smashes Giga Zaur for 3♥", hit=True)
     lines = screen(c).splitlines()
-    assert "Your move (stay in Tokyo or yield)" in lines[-2]
-    assert "smashes Giga Zaur for 3♥" in lines[-1] and lines[-1].endswith("q quit")
+    assert "Your move (stay in Tokyo or yield)" in lines[-3]
+    assert lines[-2].strip() == "The King smashes Giga Zaur for 3♥"
+    assert lines[-1] == " ? help  h hint  k cards  c chat  o options  q quit"
 
 
 def test_a_key_that_does_nothing_while_rolling_lists_the_dice_keys_too() -> None:
@@ -227,3 +228,11 @@ def test_rolls_left_shows_while_rolling_only() -> None:
     c = Controller(FakeGame(buying, me=0))
     assert "Your move (buy)" in screen(c)
     assert "rolls left" not in dice_row(c) and "✸   ✸   ✸   1   2   3" in dice_row(c)
+
+
+def test_the_footer_offers_the_hint_at_the_players_decision_and_chat_only_with_people() -> None:
+    bots = Controller(FakeGame(ROLL, me=0, levels=("", "greedy", "greedy", "hard")))
+    assert screen(bots).splitlines()[-1] == " ? help  h hint  k cards  o options  q quit"
+    waiting = Controller(FakeGame(ROLL, me=1))
+    keys = screen(waiting).splitlines()[-1]
+    assert " h hint " not in keys and " c chat " in keys

@@ -455,9 +455,10 @@ def choice_lines(ctrl: Controller) -> list[Line]:
             for c in K.menu_choices(ctrl.state, ctrl.open_group())]
 
 
-GENERAL_KEYS = [("?", "help"), ("i", "read a card"), ("k", "cards"), ("c", "chat"),
+GENERAL_KEYS = [("?", "help"), ("h", "hint"), ("i", "read a card"), ("k", "cards"), ("c", "chat"),
                 ("o", "options"), ("q", "quit")]
-"""The keys that work whenever the game screen is up."""
+"""The keys that work whenever the game screen is up. Some are listed only when they help:
+the hint at the player's decision, the chat with another player at the table."""
 FOOTER_ROWS = 3
 """At most this many lines for a message in the footer. It is wrapped, never cut short."""
 
@@ -527,6 +528,11 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
     taken = {c.key for c in K.menu_choices(s, group)} if ctrl.my_decision() is not None else set()
     if ctrl.footer or not any(s.market):  # A message needs the room: the reader is in the help.
         taken.add("i")
+    if ctrl.my_decision() is None:
+        taken.add("h")
+    levels = ctrl.port.levels()
+    if all(levels[x] for x in range(len(levels)) if x != ctrl.port.me):  # bots only: nobody reads
+        taken.add("c")
     general = keys_line([k for k in GENERAL_KEYS if k[0] not in taken], press)
     if ctrl.footer:  # The general keys stay, beside the message's last line or under it.
         style = "class:footer.error" if ctrl.footer_error else "class:footer"
