@@ -173,5 +173,6 @@ def stats_rows(stats: Sequence[MonsterStats], star: str = "★", heart: str = "�
 
 def stats_legend(heart: str = "♥", energy: str = "⚡") -> str:
     """What the table's columns mean."""
-    return (f"dealt/taken: damage ({heart}); {energy} got: gained in the game; spent: {energy} on "
-            "cards, sweeps and card effects; Tokyo: turns begun there")
+    return ("#: the winners, then the monsters still standing by stars, then the others, the "
+            f"last to fall first; dealt/taken: damage ({heart}); {energy} got: gained in the game; "
+            f"spent: {energy} on cards, sweeps and card effects; Tokyo: turns begun there")

@@ -108,8 +108,11 @@ def test_a_monster_knocked_out_shows_the_stars_it_had_when_it_fell() -> None:
     c = Controller(FakeGame(last))
     c.end = EndInfo("Giga Zaur won.", "/tmp/x.kotlog", stats)
     c.screen = "end"
-    row = next(ln for ln in to_text(end_page(c, 80, 24)).splitlines() if "The King" in ln)
+    page = to_text(end_page(c, 80, 24))
+    row = next(ln for ln in page.splitlines() if "The King" in ln)
     assert row.split()[3] == "7", row
+    # Ranked below a survivor with fewer stars: the page says why.
+    assert " ".join(page.split()).count("then the others, the last to fall first") == 1
 
 
 def test_energy_gained_counts_the_dice_and_cards_that_give_it() -> None:
