@@ -82,7 +82,7 @@ from kotp2p.rules.dice import (
     number_stars,
     parse_dice,
 )
-from kotp2p.rules.effects import card_cost, max_hp
+from kotp2p.rules.effects import MAX_STARS, card_cost, max_hp
 from kotp2p.rules.errors import IllegalAction, InvalidState
 from kotp2p.rules.events import (
     EVENT_TYPES,
@@ -186,6 +186,7 @@ __all__ = [
     "HEART",
     "HIDDEN",
     "KEEP",
+    "MAX_STARS",
     "MINOR_EVENT_TYPES",
     "MONSTERS",
     "ONE",

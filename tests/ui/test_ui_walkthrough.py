@@ -236,3 +236,11 @@ def test_the_footer_offers_the_hint_at_the_players_decision_and_chat_only_with_p
     waiting = Controller(FakeGame(ROLL, me=1))
     keys = screen(waiting).splitlines()[-1]
     assert " h hint " not in keys and " c chat " in keys
+
+
+def test_the_turn_in_which_a_monster_reached_20_stars_is_called_the_last() -> None:
+    at = FOUR.format("8/20/5", "10/3/0 @city", "10/0/0", "10/0/0") + " | active=0 phase=buy"
+    lines = screen(Controller(FakeGame(at, me=0))).splitlines()
+    assert lines[0].startswith(" King of Tokyo · turn 1, the last · Tokyo City: Giga Zaur")
+    below = FOUR.format("8/19/5", "10/3/0 @city", "10/0/0", "10/0/0") + " | active=0 phase=buy"
+    assert "the last" not in screen(Controller(FakeGame(below, me=0)))

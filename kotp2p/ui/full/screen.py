@@ -215,10 +215,13 @@ def _place(state: rules.State, seat: int) -> str:
 
 
 def header(ctrl: Controller, words: bool = True) -> Line:
-    """Turn, Tokyo's occupants and the check words."""
+    """Turn, Tokyo's occupants and the check words.
+
+    A monster standing with 20 stars wins at the end of the turn: the turn is called the last."""
     s = ctrl.state
     city = s.monsters[s.city] if s.city >= 0 else "empty"
-    line: Line = [("class:title", f" King of Tokyo · turn {s.turn} "),
+    last = not s.over and any(s.alive[t] and s.stars[t] >= rules.MAX_STARS for t in range(s.n))
+    line: Line = [("class:title", f" King of Tokyo · turn {s.turn}{', the last' if last else ''} "),
                   ("", "· Tokyo City: "), ("class:tokyo", city)]
     if s.n >= 5:
         bay = s.monsters[s.bay] if s.bay >= 0 else "empty"
@@ -511,6 +514,7 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
         if kept:
             status += [("class:footer", "· keeping " + " ".join(str(i + 1)
                                                                 for i in sorted(kept)) + " ")]
+
     else:
         seats, secs = ctrl.waiting()
         players = ctrl.port.players()
