@@ -244,3 +244,10 @@ def test_the_turn_in_which_a_monster_reached_20_stars_is_called_the_last() -> No
     assert lines[0].startswith(" King of Tokyo · turn 1, the last · Tokyo City: Giga Zaur")
     below = FOUR.format("8/19/5", "10/3/0 @city", "10/0/0", "10/0/0") + " | active=0 phase=buy"
     assert "the last" not in screen(Controller(FakeGame(below, me=0)))
+
+
+def test_the_buy_step_offers_one_key_to_end_it() -> None:
+    at = FOUR.format("8/3/5", "10/3/0 @city", "10/0/0", "10/0/0") + " | active=0 phase=buy"
+    status = next(ln for ln in screen(Controller(FakeGame(at, me=0))).splitlines()
+                  if "Your move (buy)" in ln)
+    assert "Enter done" in status and " n " not in status and "skip" not in status

@@ -40,7 +40,7 @@ HELP_KEYS = """\
 Keys while rolling: 1-6 (or 1-8) keep or unkeep a die (it stays kept after a re-roll),
 r re-roll the dice not kept, Enter resolve.
 When smashed in Tokyo: y yield (leave), s stay.  Buying: 1 2 3 buy that card, w sweep the market
-(2 energy), n skip buying this turn, Enter done.  Card questions: the letters listed on screen,
+(2 energy), Enter done (n while rolling: skip it).  Card questions: the letters listed on screen,
 Enter to pass.  Anywhere: ? this help, k the card browser (type to search), c chat, o options
 (auto-leave, auto-stay, the pause), i read a card, h hint, e vote to eject a player past the deadline,
 PgUp/PgDn scroll the log, q quit (the game stays resumable: {program} resume).  Mouse clicks on dice,

@@ -508,8 +508,7 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
         for c in short:
             if not c.key.isdigit():
                 status += key_frags(c.key, _SHORT.get(type(c.action).__name__, c.label), press)
-        if d.kind == "buy":
-            status += key_frags("n", "skip buying", press)
+        if d.kind == "buy":  # n skips the buying ahead of time: here Enter does the same
             status += key_frags("i", "read", press)
         if kept:
             status += [("class:footer", "· keeping " + " ".join(str(i + 1)
@@ -567,7 +566,7 @@ def footer_parts(text: str, width: int, rows: int = FOOTER_ROWS) -> list[str]:
 
 
 SHORTER = {" choose above ": " choose ", " re-roll the rest ": " re-roll ",
-           " skip buying ": " skip ", " resolve ": " go "}
+           " resolve ": " go "}
 """Shorter labels for a status line that would not fit. Its keys are never cut."""
 
 
