@@ -618,10 +618,10 @@ class Controller:
         if key in ("escape", "enter"):
             self.card_scroll = 0
             self._back()
-        elif key == "pagedown":
-            self.card_scroll += CARD_PAGE
-        elif key == "pageup":
-            self.card_scroll = max(0, self.card_scroll - CARD_PAGE)
+        elif key in ("pagedown", "down"):
+            self.card_scroll += CARD_PAGE if key == "pagedown" else 1
+        elif key in ("pageup", "up"):
+            self.card_scroll = max(0, self.card_scroll - (CARD_PAGE if key == "pageup" else 1))
 
     def _end_key(self, key: str) -> None:
         if self._scroll_key(key):

@@ -251,3 +251,22 @@ def test_the_buy_step_offers_one_key_to_end_it() -> None:
     status = next(ln for ln in screen(Controller(FakeGame(at, me=0))).splitlines()
                   if "Your move (buy)" in ln)
     assert "Enter done" in status and " n " not in status and "skip" not in status
+
+
+def test_the_arrow_keys_scroll_the_card_browser_a_line_at_a_time() -> None:
+    c = Controller(FakeGame(ROLL, me=0))
+    seen: list[int] = []
+
+    async def script(pipe: PipeInput, app: Application[None]) -> None:
+        pipe.send_text("k")
+        await until(lambda: c.screen == "cards")
+        pipe.send_text("\x1b[B\x1b[B")  # Down twice
+        await until(lambda: c.card_scroll == 2)
+        pipe.send_text("\x1b[A")  # Up
+        await until(lambda: c.card_scroll == 1)
+        seen.append(c.card_scroll)
+        pipe.send_text("\x1b")
+        await until(lambda: c.screen == "game")
+
+    run(c, script)
+    assert seen == [1]

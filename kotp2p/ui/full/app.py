@@ -199,6 +199,8 @@ def build_app(ctrl: Controller, *, colour: bool = True, input: Input | None = No
     @kb.add(Keys.ControlM, filter=searching)
     @kb.add(Keys.PageUp, filter=searching)
     @kb.add(Keys.PageDown, filter=searching)
+    @kb.add(Keys.Up, filter=searching)
+    @kb.add(Keys.Down, filter=searching)
     def _search_key(event: KeyPressEvent) -> None:
         ctrl.press("escape" if key_of(event) == "enter" else key_of(event))
         after(event)
