@@ -82,7 +82,7 @@ from kotp2p.rules.dice import (
     number_stars,
     parse_dice,
 )
-from kotp2p.rules.effects import MAX_STARS, card_cost, max_hp
+from kotp2p.rules.effects import card_cost, max_hp
 from kotp2p.rules.errors import IllegalAction, InvalidState
 from kotp2p.rules.events import (
     EVENT_TYPES,
@@ -137,6 +137,7 @@ from kotp2p.rules.glyphs import SYMBOLS, Glyphs
 from kotp2p.rules.halloween import is_halloween
 from kotp2p.rules.invariants import broken_invariants
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
+from kotp2p.rules.turn import star_goal
 from kotp2p.rules.notation import from_text, to_text
 from kotp2p.rules.powerup import deck_call, drawn_slots, played_slots, window_of, window_seats
 from kotp2p.rules.registry import CARDS, card_by_name, copied
@@ -186,7 +187,6 @@ __all__ = [
     "HEART",
     "HIDDEN",
     "KEEP",
-    "MAX_STARS",
     "MINOR_EVENT_TYPES",
     "MONSTERS",
     "ONE",
@@ -299,6 +299,7 @@ __all__ = [
     "ranking",
     "slot_key",
     "slot_seat",
+    "star_goal",
     "state_from_wire",
     "state_to_wire",
     "to_text",

@@ -148,9 +148,9 @@ def _end_turn(s: State) -> None:
 def _next_turn(s: State) -> None:
     alive = s.alive
     if max(s.stars) >= MAX_STARS or anyone_has(s, "win_stars"):
-        champions = tuple(t for t in range(s.n) if alive[t] and s.stars[t] >= _goal(s, t))
+        champions = tuple(t for t in range(s.n) if alive[t] and s.stars[t] >= star_goal(s, t))
         if champions:
-            end_game(s, champions, by_stars=True, goal=min(_goal(s, t) for t in champions))
+            end_game(s, champions, by_stars=True, goal=min(star_goal(s, t) for t in champions))
             return
     active = s.active
     if alive[active] and s.cards[active] and has_hook(s, active, "extra_turn"):
@@ -172,7 +172,7 @@ def _next_turn(s: State) -> None:
     begin_turn(s, nxt)
 
 
-def _goal(s: State, seat: int) -> int:
+def star_goal(s: State, seat: int) -> int:
     """The stars that win ``seat`` the game at the end of a turn: 20, or fewer by a card."""
     if s.cards[seat] and has_hook(s, seat, "win_stars"):
         goals: list[int] = [fn(s, seat, c) for c, fn in hooked(s, seat, "win_stars")]

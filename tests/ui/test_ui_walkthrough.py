@@ -270,3 +270,7 @@ def test_the_arrow_keys_scroll_the_card_browser_a_line_at_a_time() -> None:
 
     run(c, script)
     assert seen == [1]
+    # The Astronaut costume wins with 17★: its turn at 17 is the last too.
+    astronaut = FOUR.format("8/17/5 +astronaut", "10/3/0 @city", "10/0/0", "10/0/0") + \
+        " | active=0 phase=buy"
+    assert "turn 1, the last" in screen(Controller(FakeGame(astronaut, me=0)))

@@ -217,10 +217,12 @@ def _place(state: rules.State, seat: int) -> str:
 def header(ctrl: Controller, words: bool = True) -> Line:
     """Turn, Tokyo's occupants and the check words.
 
-    A monster standing with 20 stars wins at the end of the turn: the turn is called the last."""
+    A monster standing with the stars it needs, 20 or fewer by a card, wins at the end of the turn:
+    the turn is called the last."""
     s = ctrl.state
     city = s.monsters[s.city] if s.city >= 0 else "empty"
-    last = not s.over and any(s.alive[t] and s.stars[t] >= rules.MAX_STARS for t in range(s.n))
+    last = not s.over and any(s.alive[t] and s.stars[t] >= rules.star_goal(s, t)
+                              for t in range(s.n))
     line: Line = [("class:title", f" King of Tokyo · turn {s.turn}{', the last' if last else ''} "),
                   ("", "· Tokyo City: "), ("class:tokyo", city)]
     if s.n >= 5:
