@@ -137,7 +137,6 @@ from kotp2p.rules.glyphs import SYMBOLS, Glyphs
 from kotp2p.rules.halloween import is_halloween
 from kotp2p.rules.invariants import broken_invariants
 from kotp2p.rules.machine import action_for, apply, eject, legal_actions, open_slot, ranking
-from kotp2p.rules.turn import star_goal
 from kotp2p.rules.notation import from_text, to_text
 from kotp2p.rules.powerup import deck_call, drawn_slots, played_slots, window_of, window_seats
 from kotp2p.rules.registry import CARDS, card_by_name, copied
@@ -156,6 +155,7 @@ from kotp2p.rules.state import (
     RandomRequest,
     State,
 )
+from kotp2p.rules.turn import star_goal
 from kotp2p.rules.wire import state_from_wire, state_to_wire
 
 ENGINE_ID = engine_id()
