@@ -84,6 +84,8 @@ def describe_action(state: State, action: Action) -> str:
         return f"{who}keeps {card_name(action.card)}"
     if isinstance(action, Done) and kind == "steal":
         return f"{who}takes no more costumes"
+    if isinstance(action, Done) and kind == "hearts":
+        return f"{who}spends no {g.heart[1]} on tokens"
     if isinstance(action, Buy):
         if seat >= 0:
             price = g.energies(card_cost(state, seat, action.card))
@@ -153,7 +155,9 @@ def describe_action(state: State, action: Action) -> str:
         if isinstance(pending, Decision) and pending.kind == "hearts":
             for token, card in TOKEN_CARDS.items():
                 if card == action.card and action.args:
-                    return f"{who}spends {action.args[0]} heart(s) to remove {token} token(s)"
+                    n = action.args[0]
+                    return (f"{who}spends {g.hearts(n)} to remove {n} {token} "
+                            f"token{'s' if n != 1 else ''}")
         args = f" ({', '.join(map(str, action.args))})" if action.args else ""
         return f"{who}uses {card_name(action.card)}{args}"
     if isinstance(action, Pass) and kind == "evodeck":

@@ -173,6 +173,9 @@ def menu_label(state: rules.State, action: rules.Action, said: str) -> str:
         return f"keep {name}: {rules.card_text(action.card)}"
     if kind == "cheer":
         return f"cheer for {state.monsters[state.active]}: its roll gets 1 more ✸"
+    if kind == "hearts" and len(args) == 1:
+        n = args[0]
+        return f"spend {g.hearts(n)} to remove {n} {name} token{'s' if n != 1 else ''}"
     if kind in ("roll", "change", "probe") and len(args) == 1:
         if kind == "probe":
             return (f"re-roll {die(state, args[0])} of {state.monsters[state.active]} with {name}"

@@ -468,9 +468,13 @@ class Controller:
         self.add_log(f"· {u.text}", event_style(u.event, me))
 
     def _short(self, text: str) -> str:
-        """An event about the player without their monster's name in front, for ``you:`` news."""
-        own = f"{self.state.monsters[self.port.me]} "
-        return text.removeprefix(own) if text.startswith(own) else text
+        """An event about the player without their monster's name in front, for ``you:`` news.
+
+        ``Alienoid's Stretchy takes effect`` becomes ``your Stretchy takes effect``."""
+        name = self.state.monsters[self.port.me]
+        if text.startswith(f"{name}'s "):
+            return "your " + text.removeprefix(f"{name}'s ")
+        return text.removeprefix(f"{name} ")
 
     def on_dice_rolled(self, u: DiceRolled) -> None:
         """Dice came up: logged."""

@@ -193,6 +193,7 @@ def test_with_no_re_roll_left_a_card_question_offers_no_keep_or_re_roll_keys() -
     status = next(ln for ln in screen.splitlines() if "Your move" in ln)
     assert "re-roll die 2 (3) with Background Dweller" in screen
     assert "a choose" in status and "Enter" in status
+    assert "Your move (use a card on your dice)" in status  # as after the last roll
     assert "keep" not in status and "re-roll" not in status and " r " not in status
     assert "press a die's key to keep it" not in screen
     # Once the dice are final, the question is about cards on the dice, not one change.
@@ -221,3 +222,41 @@ def test_news_too_long_for_the_footer_keeps_whole_events_and_counts_the_rest() -
     shown = [e for e in events if e in told]
     assert shown == events[:len(shown)] and len(shown) >= 5
     assert f"; {len(events) - len(shown)} more in the log" in told
+
+
+def test_the_preview_sees_past_hearts_that_could_remove_shrink_tokens() -> None:
+    # Hearts rolled with Shrink Ray's tokens ask whether to spend them on the tokens: the preview
+    # answers no and goes on to the heal and Acid Attack's smash.
+    text = ("The King 9/11/15 +acidattack shrink=2; Giga Zaur 2/16/0 @city +shrinkray "
+            "| active=0 phase=roll dice=33hh rolls=2")
+    s = rules.apply(rules.from_text(text), rules.STOP)
+    s = rules.apply(s, rules.DONE) if s.pending.kind == "change" else s
+    assert isinstance(s.pending, rules.Decision) and s.pending.kind == "hearts"
+    screen = " ".join(screen_of(text).split())
+    assert "nothing happens" not in screen
+    assert "resolve now: The King heals 1♥" in screen and "smashes Giga Zaur for 1♥" in screen
+    # The question itself speaks to the player, in hearts and tokens counted as on the screen.
+    g = FakeGame(s, me=0)
+    c = Controller(g)
+    asked = to_text(game_screen(c, 80, 24))
+    assert "Your move (use hearts)" in asked
+    assert "spend 1♥ to remove 1 Shrink Ray token" in asked
+    assert "spend 2♥ to remove 2 Shrink Ray tokens" in asked and "(s)" not in asked
+    c.press("enter")
+    assert g.submitted == [rules.DONE] and c.footer == "The King spends no ♥ on tokens"
+
+
+def test_the_players_news_says_your_for_their_own_cards_and_dice() -> None:
+    from tests.ui.test_ui_log import move
+
+    s = rules.from_text(STRETCHY)
+    c = Controller(FakeGame(s, me=0))
+    c.on_updates(move(s, rules.UseCard(BY_SLUG["stretchy"], (6, 5)), 1))
+    assert c.footer.startswith("you: your Stretchy takes effect; loses 2⚡ (Stretchy); "
+                               "your dice become"), c.footer
+    assert "The King" not in c.footer
+
+
+def test_a_deciding_monsters_row_parts_its_state_from_its_cards() -> None:
+    row = next(ln for ln in screen_of(STRETCHY).splitlines() if ln.startswith("▶ The King"))
+    assert "(you) deciding · Stretchy" in row

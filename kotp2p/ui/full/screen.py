@@ -289,12 +289,13 @@ def monster_lines(ctrl: Controller, width: int, two_lines: bool, wide: bool = Fa
             extras.append("GONE")
         if d is not None and d.seat == seat:
             extras.append("deciding")
-        if extras:
-            line.append(("class:waiting", " ".join(extras) + " "))
         cards = [rules.card_name(c) for c in s.cards[seat]]
         hand = hand_words(s, seat, me)
         if hand:
             cards.append(hand)
+        if extras:  # A dot parts them from the cards on the line: "deciding · Stretchy".
+            apart = "· " if (cards or s.poison[seat] or s.shrink[seat]) and not two_lines else ""
+            line.append(("class:waiting", " ".join(extras) + " " + apart))
         tokens = []
         if s.poison[seat]:
             tokens.append(f"poison {s.poison[seat]}")
@@ -355,16 +356,17 @@ def dice_lines(ctrl: Controller, width: int = 80, rows: int = 1) -> list[Line]:
     return out
 
 
-PREVIEW_PAST = ("change", "probe")
-"""Card questions between the final roll and the resolution. The preview answers them with no."""
+PREVIEW_STOPS = ("roll", "buy", "yield")
+"""Decisions the preview stops at: the dice have resolved by then, or a new turn rolls."""
 
 
 def resolve_preview(state: rules.State) -> str:
     """What stopping now would do, in the engine's words.
 
     It is this turn's events up to the next turn, without the minor ones. At a roll it is what
-    stopping does, at a change-die question what being done does. The card questions that come
-    before the dice resolve are answered with no, so the preview says what the dice will do. It is
+    stopping does, at a change-die question what being done does. The card questions on the way,
+    such as a change of die or hearts spent on Shrink Ray's tokens, are answered with no, so the
+    preview says what the dice will do. It stops at the buying or a choice to yield Tokyo. It is
     empty when stopping is not allowed.
     """
     d = K.decision(state)
@@ -376,11 +378,14 @@ def resolve_preview(state: rules.State) -> str:
     events: list[rules.Event] = []
     try:
         after = rules.apply(state, stop, events=events)
-        for _ in range(len(PREVIEW_PAST) * max(1, after.n)):  # one question per seat at most
+        for _ in range(4 * after.n):  # a few questions per seat at most
             asked = K.decision(after)
-            if asked is None or asked.kind not in PREVIEW_PAST:
+            if asked is None or asked.kind in PREVIEW_STOPS:
                 break
-            no = rules.DONE if asked.kind == "change" else rules.PASS
+            legal = rules.legal_actions(after)
+            no = next((a for a in (rules.PASS, rules.DONE) if a in legal), None)
+            if no is None:
+                break
             after = rules.apply(after, no, events=events)
     except (ValueError, KeyError, IndexError):
         return ""
@@ -485,7 +490,9 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
                   ("class:footer.key", "q", mouse(press, "q")),
                   ("class:footer.error", " to leave (your log is kept)")]
     elif ctrl.my_decision() is not None and d is not None:
-        status = [("class:footer.key", f" Your move ({K.asked(d.kind)}) ")]
+        # A roll with no re-roll left asks only about cards on the dice, as after it.
+        kind = "change" if d.kind == "roll" and not K.may_reroll(s) else d.kind
+        status = [("class:footer.key", f" Your move ({K.asked(kind)}) ")]
         group = ctrl.open_group()
         short = [c for c in K.choices(s, group) if c.key not in K.MENU_KEYS]
         menu = K.menu_choices(s, group)
