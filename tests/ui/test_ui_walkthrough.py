@@ -233,6 +233,9 @@ def test_rolls_left_shows_while_rolling_only() -> None:
 def test_the_footer_offers_the_hint_at_the_players_decision_and_chat_only_with_people() -> None:
     bots = Controller(FakeGame(ROLL, me=0, levels=("", "greedy", "greedy", "hard")))
     assert screen(bots).splitlines()[-1] == " ? help  h hint  k cards  o options  q quit"
+    wide = " ".join(to_text(game_screen(bots, 120, 40)).split())
+    assert "? help h hint i read a card k card browser o options q" in wide
+    assert "c chat" not in wide
     waiting = Controller(FakeGame(ROLL, me=1))
     keys = screen(waiting).splitlines()[-1]
     assert " h hint " not in keys and " c chat " in keys

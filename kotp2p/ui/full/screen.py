@@ -542,8 +542,7 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
         taken.add("i")
     if ctrl.my_decision() is None:
         taken.add("h")
-    levels = ctrl.port.levels()
-    if all(levels[x] for x in range(len(levels)) if x != ctrl.port.me):  # bots only: nobody reads
+    if not with_people(ctrl):  # nobody would read a chat line
         taken.add("c")
     general = keys_line([k for k in GENERAL_KEYS if k[0] not in taken], press)
     if ctrl.footer:  # The general keys stay, beside the message's last line or under it.
@@ -586,6 +585,12 @@ def _shorter(status: Line, width: int) -> Line:
     return [(f[0], SHORTER.get(f[1], f[1]), *f[2:]) for f in status]
 
 
+def with_people(ctrl: Controller) -> bool:
+    """True if another person plays at the table, not only bots."""
+    levels = ctrl.port.levels()
+    return any(not levels[x] for x in range(len(levels)) if x != ctrl.port.me)
+
+
 def letter_span(letters: str) -> str:
     """Menu letters as the footer says them: ``a-j``, or ``a-j l m`` past a gap."""
     run = next((i for i in range(1, len(letters)) if ord(letters[i]) != ord(letters[0]) + i),
@@ -603,7 +608,7 @@ KEY_HINTS = (
     "Rolling: the key under a die keeps it (▲), r re-rolls the rest, Enter resolves.",
     "Smashed in Tokyo: y yields, s stays.   Buying: 1 2 3 buy, w sweeps, Enter done.",
     "Card questions: the letters listed above.   PgUp/PgDn scroll the log.",
-    "? help   i read a card   k card browser   c chat   o options   q quit",
+    "? help   h hint   i read a card   k card browser   c chat   o options   q quit",
 )
 """The key reference shown when the screen has room for it."""
 
@@ -746,7 +751,8 @@ def _wide_screen(ctrl: Controller, width: int, height: int) -> list[Line]:
     lower = free - len(upper)
     rows = max(1, min(6, (lower - 1) // 3 - 1))
     left = market_lines(ctrl, market_w, words_below, rows, block=True)
-    hints: list[Line] = [[("class:hint", " " + p)] for ln in KEY_HINTS
+    told = KEY_HINTS if with_people(ctrl) else [ln.replace("   c chat", "") for ln in KEY_HINTS]
+    hints: list[Line] = [[("class:hint", " " + p)] for ln in told
                          for p in wrap(ln.replace("▲", ctrl.sym.kept), market_w - 2)]
     if len(left) + 1 + len(hints) <= lower:
         left += [[], *hints]
