@@ -100,6 +100,9 @@ def play(cls: type[rogues.Rogue], seats: int, seed: int, drop: float = 0.02,
     if isinstance(rogue_proto, rogues.SplitAcks) and not any(
             rogue_proto.wrong_id in mesh.protos[i].replica.by_id for i in honest):
         report.acted = False  # every copy of the wrong ACK was dropped: nothing proves it
+    if isinstance(rogue_proto, rogues.SplitMoves) and not any(
+            rogue_proto.other_id in mesh.protos[i].replica.by_id for i in honest):
+        report.acted = False  # every copy of the second MOVE was dropped: nothing proves it
     return report
 
 

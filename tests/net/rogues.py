@@ -124,6 +124,8 @@ class SplitMoves(Rogue):
     min_seats = 3
 
     done = False
+    other_id = b""
+    """The id of the second MOVE, once sent. Every copy of its frame may be lost."""
 
     def submit(self, action: Value) -> list[Event]:
         if self.done or not self.armed():
@@ -142,6 +144,7 @@ class SplitMoves(Rogue):
         point = r.first_point(after, first.step)
         other = self._variant(first, payload=[legal[0]], state_hash=point.digest,
                               reveals=first.reveals)
+        self.other_id = other.id
         peers = list(mine.to)
         half = len(peers) // 2 or 1
         rest = [ev for ev in out if ev is not mine]
