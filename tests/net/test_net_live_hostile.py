@@ -68,6 +68,13 @@ BROKE_ONCE = [
     # a seat whose game was over said it waited on the last MOVE's ACKs (a STALL after its
     # BYE), which came after the last block on some replicas
     (rogues.PartialWithholder, 4, 132),
+    # monsters out of the game applied one of the forker's MOVEs without a word (they owe no
+    # ACK) and took the other, applied by the one live seat, for a split: they voided both and
+    # waited for good, while that seat ejected the forker
+    (rogues.SplitMoves, 6, 9109),
+    # every copy of the forker's second MOVE was lost: nothing proves the fork, and the game
+    # goes on with the first
+    (rogues.SplitMoves, 3, 9106),
 ]
 """Games the long run (``scripts/mavericks``) once broke."""
 

@@ -138,7 +138,10 @@ class Forks:
         * The last entry may be such a MOVE, and another seat applied a rival one. Then honest
           seats are split. Nobody went further, since the next entry needs every ACK. Both MOVEs
           are void and the replica is rebuilt without them. This returns :data:`SPLIT`. It is
-          the only case where anything is undone: one entry nobody could build on.
+          the only case where anything is undone: one entry nobody could build on. A seat knows
+          who applied a MOVE only by what was built on it. So when nobody but its author built
+          on the last entry, as when a monster out of the game applied it and owes no ACK, it
+          alone is void, and the replica, rebuilt, takes the rival as below.
         * The game may wait on the convicted seat's MOVE. If exactly one of its MOVEs for the
           next step was applied by another seat, that MOVE is returned. The replica applies it
           too. So a seat that learnt of the fork before applying either joins the others.
@@ -152,11 +155,17 @@ class Forks:
             return None  # no fork, and both cases below need a forker
         entries = self._entries
         last = entries[-1]
-        if last.kind == "move" and last.seat in self.fork_base and last.envelope is not None:
+        if (last.kind == "move" and last.seat in self.fork_base and last.envelope is not None
+                and last.id not in self.moot):  # a void entry waits for the rebuild
             assert last.seat is not None
             rivals = self._rivals(last.seat, last.step, entries[last.step - 1].id)
             if any(self._applied_by_others(r) for r in rivals):
-                self.moot.update([last.id, *(r.id for r in rivals)])
+                # Applied here without a word, as by a monster out of the game that owes no ACK,
+                # the MOVE counts for nobody: the others cannot know of it. Only it is void,
+                # and the rival the others are on is taken as they took it.
+                void = ([last.id, *(r.id for r in rivals)]
+                        if self._applied_by_others(last.envelope) else [last.id])
+                self.moot.update(void)
                 self._log_order.evidence([last.envelope, *rivals])  # both branches are logged
                 seqs = [last.envelope.seq, *(r.seq for r in rivals)]
                 self._cut[last.seat] = min(self._cut[last.seat], *seqs)

@@ -101,7 +101,9 @@ takes the forker's owed ACKs, values and votes from the envelopes it kept. It ke
 
 Two MOVEs for one step are settled by who applied which; see :meth:`Forks.contest`. If all
 honest seats are on one of them, it stands. If some are on each, both are void and the one entry
-is undone. Nobody could build on it, since the next entry needs every ACK.
+is undone. Nobody could build on it, since the next entry needs every ACK. A seat is on a MOVE
+when an envelope of its own is built on it: a monster out of the game applies MOVEs without a
+word, so it is on none, and follows the live seats.
 
 Each honest log ends with the proofs of what it convicted, both branches of a fork included.
 They are at hand from the conviction on, in ``log_order.proofs``. The session journals them at
