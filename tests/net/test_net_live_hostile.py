@@ -75,6 +75,10 @@ BROKE_ONCE = [
     # every copy of the forker's second MOVE was lost: nothing proves the fork, and the game
     # goes on with the first
     (rogues.SplitMoves, 3, 9106),
+    # a seat ACKed the forker's MOVE, the split undid that step, and the seat spoke again from
+    # the step before: a replica that had seen its later ACK took the block for closed and
+    # wrote the seat's STALL one block later than the seat did
+    (rogues.SplitMoves, 3, 9236),
 ]
 """Games the long run (``scripts/mavericks``) once broke."""
 

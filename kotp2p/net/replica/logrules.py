@@ -82,7 +82,9 @@ class LogRules:
             # Entry s+1 needed every envelope step s required. A live seat may say more at
             # step s, such as a STALL or a CHAT. That comes before its first envelope of a later
             # step. Every live seat sends one, an ACK or a value. Once each has, block s is
-            # complete.
+            # complete. A split MOVE may undo a step a seat had ACKed; the seat then speaks
+            # from the step before again. So the step of its last envelope counts, not its
+            # highest.
             alive = entries[-1].points[-1].alive
             last_step, cut, ejected = self._last_step, self._verdicts.cut, self._ejections.ejected
             for a in range(self.n):

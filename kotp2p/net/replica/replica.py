@@ -615,8 +615,9 @@ class Replica:
         self.cursor[a] += 1
         self.unread_bytes[a] -= len(env.frame)
         self.last_id[a] = env.id
-        if env.step > self._last_step[a]:
-            self._last_step[a] = env.step
+        # Where the seat is now: its last envelope's step. It is the highest one, unless a
+        # split MOVE undid the seat's last step and it spoke again from the step before.
+        self._last_step[a] = env.step
         self.log_order.consumed(env)
 
     def owes(self, seat: int) -> int | None:
