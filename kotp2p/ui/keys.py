@@ -21,6 +21,7 @@ legal action a key a player would guess:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kotp2p import rules
@@ -76,13 +77,16 @@ def decision(state: rules.State) -> rules.Decision | None:
     return pending if isinstance(pending, rules.Decision) else None
 
 
-def may_reroll(state: rules.State) -> bool:
+def may_reroll(state: rules.State, legal: Sequence[rules.Action] | None = None) -> bool:
     """True if the pending decision is a roll that may still re-roll dice.
 
-    A roll with no re-roll left may still ask a card question, such as Background Dweller's."""
+    A roll with no re-roll left may still ask a card question, such as Background Dweller's.
+    ``legal`` are the state's legal actions, when the caller has them."""
     d = decision(state)
-    return (d is not None and d.kind == "roll"
-            and any(isinstance(a, rules.Reroll) for a in rules.legal_actions(state)))
+    if d is None or d.kind != "roll":
+        return False
+    return any(isinstance(a, rules.Reroll)
+               for a in (rules.legal_actions(state) if legal is None else legal))
 
 
 def reroll_for(state: rules.State, kept: frozenset[int]) -> rules.Reroll:
@@ -222,15 +226,16 @@ def explain(state: rules.State, key: str, kept: frozenset[int], me: int) -> str:
         return "nothing to decide right now"
     if d.seat != me:
         return f"it is {state.monsters[d.seat]}'s decision, not yours"
+    rolling = may_reroll(state, legal)
     if key == "r" and d.kind == "roll":
-        if not any(isinstance(a, rules.Reroll) for a in legal):
+        if not rolling:
             return "no re-roll left: press Enter to resolve"
         if len(kept) == len(state.dice):
             return "every die is kept: unmark one (the key under it) or press Enter to resolve"
         return "that re-roll is not allowed now"
     if key.isdigit():
         n = int(key)
-        if d.kind == "roll" and not may_reroll(state):
+        if d.kind == "roll" and not rolling:
             return "no re-roll left, so no die to keep: choose above or press Enter to resolve"
         if d.kind == "roll":
             return f"there is no die {n}: the dice are 1 to {len(state.dice)}"
@@ -247,7 +252,6 @@ def explain(state: rules.State, key: str, kept: frozenset[int], me: int) -> str:
         return f"sweeping costs 2⚡ and you have {state.energy[me]}⚡"
     if key in ("y", "s") and d.kind != "yield":
         return "nobody asks you to yield Tokyo now"
-    rolling = may_reroll(state)
     keys = sorted({c.key for c in choices(state)} | ({"r"} if rolling else set()))
     names = ", ".join("Enter" if k == "enter" else k for k in keys)
     if rolling and state.dice:

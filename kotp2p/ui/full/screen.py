@@ -490,8 +490,9 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
                   ("class:footer.key", "q", mouse(press, "q")),
                   ("class:footer.error", " to leave (your log is kept)")]
     elif ctrl.my_decision() is not None and d is not None:
+        rerolls = K.may_reroll(s)
         # A roll with no re-roll left asks only about cards on the dice, as after it.
-        kind = "change" if d.kind == "roll" and not K.may_reroll(s) else d.kind
+        kind = "change" if d.kind == "roll" and not rerolls else d.kind
         status = [("class:footer.key", f" Your move ({K.asked(kind)}) ")]
         group = ctrl.open_group()
         short = [c for c in K.choices(s, group) if c.key not in K.MENU_KEYS]
@@ -503,8 +504,8 @@ def footer_lines(ctrl: Controller, width: int = 80) -> list[Line]:
                                       "click it") if len(menu) > 1 else press, span)
         if group is not None:
             status += key_frags("escape", "choose again", press)
-        kept = ctrl.kept_dice() if K.may_reroll(s) else frozenset()
-        if K.may_reroll(s):
+        kept = ctrl.kept_dice() if rerolls else frozenset()
+        if rerolls:
             n = len(s.dice)
             status += key_frags(f"1-{n}", "keep", _hint(
                 ctrl, "press the key under a die (or click the die) to keep it"))
