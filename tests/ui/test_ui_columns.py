@@ -49,7 +49,7 @@ def test_the_market_cost_column_stays_aligned_with_the_longest_names(width: int,
              for row in rows}
     assert len(costs) == 1 and len(kinds) == 1, "\n".join(rows)
     name = "We're Only Making It Stronger!"
-    if width >= 80:  # room for the whole name beside 34 columns of effect
+    if width >= 80:  # room for the whole name beside 33 columns of effect
         assert name in rows[0]
     else:
         assert "We're Only Making" in rows[0] and "…" in rows[0].split("⚡")[0]

@@ -412,10 +412,11 @@ def market_lines(ctrl: Controller, width: int, words: bool = False, rows: int = 
         out[0] += [("", "   "), ("class:words", "check: " + " ".join(ctrl.words))]
     if width_of(out[0]) + len(READ_HINT) <= width:
         out[0].append(("class:hint", READ_HINT))
-    # The whole name when there is room: the effect keeps at least 34 columns beside it.
+    # The whole name when there is room: the effect keeps at least 33 columns beside it, after
+    # the slot, the name, the cost and the type (16 columns more).
     names = [len(rules.CARDS[c].name) for c in s.market if c]
     longest = max(names, default=0)
-    name_w = longest if block else max(20, min(longest, width - 49))
+    name_w = longest if block else max(20, min(longest, width - 16 - 33))
     for slot, card in enumerate(s.market):
         if not card:
             out.append([("class:hint", f" {slot + 1} (empty)")])
