@@ -53,6 +53,8 @@ HOLD_FACTOR = 3.0
 HOLD_MIN = 2.0
 CARD_PAGE = 10
 """Lines PgUp/PgDn move the card browser."""
+SCROLL_STEPS = {"pagedown": CARD_PAGE, "pageup": -CARD_PAGE, "down": 1, "up": -1}
+"""Lines each scrolling key moves the card browser, the help or the end page."""
 AUTO_LEAVE_MAX = 9
 """The options page's auto-leave goes off, 1..this ♥, off.
 
@@ -604,7 +606,7 @@ class Controller:
 
     def _scroll_key(self, key: str) -> bool:
         """PgUp, PgDn, Up and Down scroll the help or the end page; True if ``key`` was one."""
-        step = {"pagedown": CARD_PAGE, "pageup": -CARD_PAGE, "down": 1, "up": -1}.get(key)
+        step = SCROLL_STEPS.get(key)
         if step is None:
             return False
         self.page_scroll = max(0, self.page_scroll + step)
@@ -622,10 +624,8 @@ class Controller:
         if key in ("escape", "enter"):
             self.card_scroll = 0
             self._back()
-        elif key in ("pagedown", "down"):
-            self.card_scroll += CARD_PAGE if key == "pagedown" else 1
-        elif key in ("pageup", "up"):
-            self.card_scroll = max(0, self.card_scroll - (CARD_PAGE if key == "pageup" else 1))
+        elif key in SCROLL_STEPS:
+            self.card_scroll = max(0, self.card_scroll + SCROLL_STEPS[key])
 
     def _end_key(self, key: str) -> None:
         if self._scroll_key(key):
